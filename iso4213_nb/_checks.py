@@ -1,0 +1,91 @@
+"""Input checks shared by every entry point.
+
+Each helper turns user input into a clean numpy array or raises
+:class:`~iso4213_nb.errors.InputError` with one line naming the problem, so
+that no caller sees a traceback from deep inside numpy.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .errors import InputError
+
+
+def as_1d(values, name: str) -> np.ndarray:
+    """``values`` as a one-dimensional array; rejects scalars, 2-D input and empty input."""
+    try:
+        array = np.asarray(values)
+    except Exception as exc:  # ragged lists and the like
+        raise InputError(f"{name} cannot be read as an array: {exc}") from None
+    if array.ndim != 1:
+        raise InputError(f"{name} must be one-dimensional, got shape {array.shape}")
+    if array.size == 0:
+        raise InputError(f"{name} is empty")
+    return array
+
+
+def as_labels(values, name: str) -> np.ndarray:
+    """Class labels (strings or integers) as a 1-D array; rejects missing values (None, NaN)."""
+    array = as_1d(values, name)
+    if array.dtype.kind == "f":
+        if not np.all(np.isfinite(array)):
+            raise InputError(f"{name} contains NaN or infinite labels")
+        if np.all(array == np.round(array)):
+            array = array.astype(np.int64)
+    elif array.dtype.kind == "O":
+        if any(v is None or (isinstance(v, float) and v != v) for v in array.tolist()):
+            raise InputError(f"{name} contains missing labels (None or NaN)")
+        kinds = {type(v) for v in array.tolist()}
+        if len(kinds) > 1:
+            array = array.astype(str)
+    elif array.dtype.kind == "b":
+        array = array.astype(np.int64)
+    return array
+
+
+def as_scores(values, name: str, *, probabilities: bool = False) -> np.ndarray:
+    """Real-valued scores as a float64 1-D array; rejects NaN, infinities and (for probabilities) values outside [0, 1]."""
+    array = as_1d(values, name)
+    if array.dtype.kind not in "biuf":
+        raise InputError(f"{name} must be numeric, got values of type {array.dtype}")
+    array = array.astype(np.float64, copy=False)
+    bad = ~np.isfinite(array)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise InputError(f"{name} contains {int(bad.sum())} NaN or infinite value(s), the first at position {i}")
+    if probabilities and (array.min() < 0 or array.max() > 1):
+        raise InputError(
+            f"{name} must be probabilities in [0, 1], got values from {array.min():g} to {array.max():g}"
+        )
+    return array
+
+
+def same_length(**arrays) -> int:
+    """The common length of the named arrays; raises when they differ."""
+    lengths = {name: len(a) for name, a in arrays.items()}
+    if len(set(lengths.values())) > 1:
+        described = ", ".join(f"{name} has {n}" for name, n in lengths.items())
+        raise InputError(f"length mismatch: {described}")
+    return next(iter(lengths.values()))
+
+
+def as_count_matrix(counts, name: str = "matrix") -> np.ndarray:
+    """A square matrix of non-negative integer counts as int64; rejects anything else."""
+    try:
+        array = np.asarray(counts, dtype=float)
+    except Exception:
+        raise InputError(f"{name} must hold numbers only") from None
+    if array.ndim != 2:
+        raise InputError(f"{name} must be two-dimensional, got {array.ndim} dimension(s)")
+    if array.shape[0] != array.shape[1]:
+        raise InputError(f"{name} must be square, got {array.shape[0]} rows and {array.shape[1]} columns")
+    if array.shape[0] < 2:
+        raise InputError(f"{name} must have at least two classes, got {array.shape[0]}")
+    if not np.all(np.isfinite(array)):
+        raise InputError(f"{name} contains NaN or infinite counts")
+    if (array < 0).any():
+        raise InputError(f"{name} contains negative counts (smallest {array.min():g})")
+    if not np.all(array == np.round(array)):
+        raise InputError(f"{name} contains non-integer counts")
+    return array.astype(np.int64)

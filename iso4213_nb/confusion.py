@@ -1,0 +1,271 @@
+"""The confusion matrix (6.2.2) and the multi-class measures built on it (6.4).
+
+Orientation is the first trap of an audit: TS 4213 (6.2.2, Table A.1) prints
+predicted classes in rows and true classes in columns; Annex D, scikit-learn
+and most software put true classes in rows.  :class:`ConfusionMatrix` stores
+one orientation internally (true in rows) and makes every entry and exit
+point that deals in a whole matrix name its orientation with ``rows=``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable, Iterable, Sequence
+
+import numpy as np
+
+from . import measures
+from ._checks import as_count_matrix, as_labels, same_length
+from .errors import InputError
+from .measures import BinaryCounts
+from .undefined import Undefined, is_undefined, ratio
+
+ROWS = ("true", "predicted")
+AVERAGES = ("macro", "weighted", "micro")
+#: Measures averaged in Table A.4 (6.4.3); binary accuracy is the Table's "Accuracy" row.
+AVERAGED = ("binary_accuracy", "precision", "recall", "specificity", "f1")
+
+
+def _check_rows(rows: str) -> str:
+    if rows not in ROWS:
+        raise InputError(f"rows must be 'true' or 'predicted' (what the matrix rows hold), got {rows!r}")
+    return rows
+
+
+def _python_labels(values: Iterable) -> tuple:
+    return tuple(v.item() if isinstance(v, np.generic) else v for v in values)
+
+
+class ConfusionMatrix:
+    """Counts of (true class, predicted class) pairs with class labels.
+
+    Build with :meth:`from_predictions` or :meth:`from_counts`; the plain
+    constructor is not part of the API.
+
+    Attributes
+    ----------
+    labels : tuple
+        Class labels (strings or integers), in matrix order.
+    """
+
+    __slots__ = ("labels", "_m", "_tp", "_fp", "_fn", "_tn")
+
+    def __init__(self, true_by_predicted: np.ndarray, labels: Sequence):
+        self._m = true_by_predicted
+        self._m.setflags(write=False)
+        self.labels = _python_labels(labels)
+        self._tp = np.diag(self._m).copy()
+        self._fp = self._m.sum(axis=0) - self._tp
+        self._fn = self._m.sum(axis=1) - self._tp
+        self._tn = self._m.sum() - self._tp - self._fp - self._fn
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def from_predictions(cls, y_true, y_pred, labels: Sequence | None = None) -> "ConfusionMatrix":
+        """Count pairs of true and predicted labels.
+
+        Parameters
+        ----------
+        y_true, y_pred : array-like of labels (strings or integers), same length.
+        labels : optional sequence fixing the classes and their order.  Without
+            it the classes are the sorted union of both arrays; a class that
+            is only ever predicted is kept (its recall is then undefined).
+            With it, a value outside ``labels`` is an error.
+        """
+        t = as_labels(y_true, "y_true")
+        p = as_labels(y_pred, "y_pred")
+        same_length(y_true=t, y_pred=p)
+        if t.dtype.kind != p.dtype.kind and {t.dtype.kind, p.dtype.kind} - {"i", "u"}:
+            t, p = t.astype(str), p.astype(str)
+        if labels is None:
+            return cls._count_inferred(t, p)
+        labels = list(labels)
+        if len(set(labels)) != len(labels):
+            raise InputError("labels contains duplicates")
+        if len(labels) < 2:
+            raise InputError(f"at least two labels are needed, got {len(labels)}")
+        lab = np.asarray(labels)
+        if lab.dtype.kind != t.dtype.kind and {lab.dtype.kind, t.dtype.kind} - {"i", "u"}:
+            lab, t, p = lab.astype(str), t.astype(str), p.astype(str)
+        order = np.argsort(lab, kind="stable")
+        sorted_lab = lab[order]
+        codes = []
+        for name, arr in (("y_true", t), ("y_pred", p)):
+            pos = np.searchsorted(sorted_lab, arr)
+            pos = np.clip(pos, 0, len(sorted_lab) - 1)
+            unknown = sorted_lab[pos] != arr
+            if unknown.any():
+                bad = _python_labels(np.unique(arr[unknown])[:5])
+                raise InputError(f"{name} has label(s) {list(bad)} not among labels {list(_python_labels(lab))}")
+            codes.append(order[pos])
+        return cls(cls._bincount(codes[0], codes[1], len(labels)), labels)
+
+    @classmethod
+    def _count_inferred(cls, t: np.ndarray, p: np.ndarray) -> "ConfusionMatrix":
+        if t.dtype.kind in "iu" and p.dtype.kind in "iu":
+            lo = min(int(t.min()), int(p.min()))
+            hi = max(int(t.max()), int(p.max()))
+            if hi - lo < 1_000_000:
+                # Small integer range: one bincount per array finds the classes, no sort.
+                span = hi - lo + 1
+                present = (np.bincount(t - lo, minlength=span) + np.bincount(p - lo, minlength=span)) > 0
+                values = np.flatnonzero(present)
+                lookup = np.cumsum(present) - 1
+                labels = values + lo
+                return cls(cls._bincount(lookup[t - lo], lookup[p - lo], len(labels)), labels)
+        labels, inverse = np.unique(np.concatenate([t, p]), return_inverse=True)
+        if len(labels) < 2:
+            raise InputError(f"only one class present ({_python_labels(labels)[0]!r}); a confusion matrix needs two")
+        n = len(t)
+        return cls(cls._bincount(inverse[:n], inverse[n:], len(labels)), labels)
+
+    @staticmethod
+    def _bincount(true_codes: np.ndarray, pred_codes: np.ndarray, k: int) -> np.ndarray:
+        if k < 2:
+            raise InputError("only one class present; a confusion matrix needs two")
+        flat = true_codes.astype(np.int64) * k + pred_codes
+        return np.bincount(flat, minlength=k * k).reshape(k, k).astype(np.int64)
+
+    @classmethod
+    def from_counts(cls, counts, labels: Sequence | None = None, *, rows: str) -> "ConfusionMatrix":
+        """A matrix of counts with its orientation stated.
+
+        Parameters
+        ----------
+        counts : square array-like of non-negative integers.
+        labels : class labels in row (= column) order; default 0, 1, ...
+        rows : ``"true"`` if rows hold the true classes (scikit-learn, Annex D),
+            ``"predicted"`` if rows hold the predicted classes (TS 4213 6.2.2,
+            Table A.1).  Required: there is no safe default.
+        """
+        _check_rows(rows)
+        m = as_count_matrix(counts)
+        if labels is None:
+            labels = list(range(m.shape[0]))
+        labels = list(labels)
+        if len(labels) != m.shape[0]:
+            raise InputError(f"{len(labels)} labels given for a {m.shape[0]}×{m.shape[0]} matrix")
+        if len(set(labels)) != len(labels):
+            raise InputError("labels contains duplicates")
+        return cls(m if rows == "true" else m.T.copy(), labels)
+
+    # ------------------------------------------------------------------ counts
+    def matrix(self, rows: str) -> np.ndarray:
+        """The counts as a k×k array with ``rows`` = ``"true"`` or ``"predicted"``."""
+        return self._m.copy() if _check_rows(rows) == "true" else self._m.T.copy()
+
+    @property
+    def k(self) -> int:
+        """Number of classes."""
+        return len(self.labels)
+
+    @property
+    def n(self) -> int:
+        """Number of samples."""
+        return int(self._m.sum())
+
+    @property
+    def support(self) -> np.ndarray:
+        """Samples of each true class (T_i of 6.4.4)."""
+        return self._m.sum(axis=1)
+
+    @property
+    def predicted_counts(self) -> np.ndarray:
+        """Samples predicted as each class (P_i of 6.4.4)."""
+        return self._m.sum(axis=0)
+
+    tp = property(lambda self: self._tp.copy(), doc="True positives of each class (one-vs-rest, 6.4.3).")
+    fp = property(lambda self: self._fp.copy(), doc="False positives of each class: other classes predicted as it.")
+    fn = property(lambda self: self._fn.copy(), doc="False negatives of each class: it predicted as another class.")
+    tn = property(lambda self: self._tn.copy(), doc="True negatives of each class.")
+
+    def index(self, label) -> int:
+        """Position of ``label`` in :attr:`labels`."""
+        for i, candidate in enumerate(self.labels):
+            if candidate == label or str(candidate) == str(label):
+                return i
+        raise InputError(f"unknown label {label!r}; labels are {list(self.labels)}")
+
+    def binary(self, positive) -> BinaryCounts:
+        """The one-vs-rest counts of class ``positive`` (Table A.2 column)."""
+        i = self.index(positive)
+        return BinaryCounts(tp=int(self._tp[i]), fp=int(self._fp[i]), tn=int(self._tn[i]), fn=int(self._fn[i]))
+
+    def pooled(self) -> BinaryCounts:
+        """Sum of every class's one-vs-rest counts, the basis of micro-averages (6.4.3)."""
+        return BinaryCounts(tp=int(self._tp.sum()), fp=int(self._fp.sum()),
+                            tn=int(self._tn.sum()), fn=int(self._fn.sum()))
+
+    # ------------------------------------------------------------------ measures
+    def accuracy(self) -> float | Undefined:
+        """Overall accuracy: correct predictions over all samples (6.2.3, 6.4.2)."""
+        return ratio(self._tp.sum(), self.n, "no samples")
+
+    def per_class(self, measure: str | Callable[[BinaryCounts], object]) -> dict:
+        """``{label: value}`` of a per-class measure (a name in :data:`measures.PER_CLASS` or a function of counts)."""
+        fn = self._measure(measure)
+        return {label: fn(self.binary(label)) for label in self.labels}
+
+    def average(self, measure: str, method: str) -> float | Undefined:
+        """Macro, weighted or micro average of a per-class measure (6.4.3).
+
+        ``macro``: plain mean over classes; undefined if any class's value is.
+        ``weighted``: mean weighted by each class's support (T_P + F_N) / N; a
+        class with no samples has weight 0 and is skipped.
+        ``micro``: the measure of the pooled counts (sum of TP, FP, TN, FN).
+        """
+        if method not in AVERAGES:
+            raise InputError(f"average must be one of {AVERAGES}, got {method!r}")
+        fn = self._measure(measure)
+        name = measure if isinstance(measure, str) else getattr(measure, "__name__", "measure")
+        if method == "micro":
+            return fn(self.pooled())
+        values = self.per_class(fn)
+        weights = self.support / self.n if method == "weighted" else np.full(self.k, 1 / self.k)
+        total = 0.0
+        for (label, value), w in zip(values.items(), weights):
+            if w == 0:
+                continue
+            if is_undefined(value):
+                return Undefined(f"{method} {name} needs every class; for class {label!r}: {value.reason}")
+            total += float(w) * value
+        return float(total)
+
+    def cohen_kappa(self) -> float | Undefined:
+        """Cohen's kappa (5.3.9): (p_o − p_e) / (1 − p_e), agreement beyond chance between true and predicted labels."""
+        n = self.n
+        po = self._tp.sum() / n
+        pe = float(np.dot(self.support, self.predicted_counts)) / n**2
+        return ratio(po - pe, 1 - pe, "chance agreement is 1 (both raters use a single class)")
+
+    def matthews_correlation(self) -> float | Undefined:
+        """Multi-class Matthews correlation (Gorodkin's R_K); equals the binary MCC for two classes."""
+        n = self.n
+        c = float(self._tp.sum())
+        t, p = self.support.astype(float), self.predicted_counts.astype(float)
+        den = math.sqrt(n**2 - float(np.dot(p, p))) * math.sqrt(n**2 - float(np.dot(t, t)))
+        return ratio(c * n - float(np.dot(t, p)), den, "all true or all predicted labels are one class")
+
+    def balanced_accuracy(self) -> float | Undefined:
+        """Macro-averaged recall over the classes present in the true labels."""
+        present = self.support > 0
+        recalls = self._tp[present] / self.support[present]
+        return float(recalls.mean())
+
+    def _measure(self, measure) -> Callable[[BinaryCounts], object]:
+        if callable(measure):
+            return measure
+        try:
+            return measures.PER_CLASS[measure]
+        except KeyError:
+            raise InputError(f"unknown measure {measure!r}; known: {sorted(measures.PER_CLASS)}") from None
+
+    # ------------------------------------------------------------------ dunder
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, ConfusionMatrix) and self.labels == other.labels
+                and np.array_equal(self._m, other._m))
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"ConfusionMatrix(labels={list(self.labels)}, n={self.n}, rows='true' internally)"

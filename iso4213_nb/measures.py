@@ -1,0 +1,247 @@
+"""Measures computed from the four counts of one binary (or one-vs-rest) split.
+
+Clause references are to ISO/IEC TS 4213:2022.  Each function takes a
+:class:`BinaryCounts` and returns a float, or :class:`~iso4213_nb.undefined.Undefined`
+with the reason when its denominator is zero.  The 13 confusion-matrix measures
+of ISO/IEC TR 24029-1 (as tabulated by Lee 2023) are all here; Lee prints
+fall-out with the wrong denominator, :func:`false_positive_rate` follows 3.2.12.
+
+Names used by the source documents map to one function each (see
+:data:`SYNONYMS`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .errors import InputError
+from .undefined import Undefined, is_undefined, ratio
+
+NO_PREDICTED_POSITIVES = "no predicted positives (TP + FP = 0)"
+NO_PREDICTED_NEGATIVES = "no predicted negatives (TN + FN = 0)"
+NO_POSITIVES = "no actual positives (TP + FN = 0)"
+NO_NEGATIVES = "no actual negatives (TN + FP = 0)"
+
+
+@dataclass(frozen=True)
+class BinaryCounts:
+    """True/false positives and negatives of one binary split (6.2.1, Table 1).
+
+    Fields are readable as attributes (``c.tp``) or as keys (``c["tp"]``).
+    """
+
+    tp: int
+    fp: int
+    tn: int
+    fn: int
+
+    def __post_init__(self):
+        for field in ("tp", "fp", "tn", "fn"):
+            value = getattr(self, field)
+            if value < 0 or value != int(value):
+                raise InputError(f"{field} must be a non-negative whole count, got {value}")
+            object.__setattr__(self, field, int(value))
+
+    def __getitem__(self, key: str) -> int:
+        if key not in ("tp", "fp", "tn", "fn"):
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def keys(self):
+        return ("tp", "fp", "tn", "fn")
+
+    @property
+    def n(self) -> int:
+        """Total number of samples."""
+        return self.tp + self.fp + self.tn + self.fn
+
+    @property
+    def positives(self) -> int:
+        """Actual positives, TP + FN."""
+        return self.tp + self.fn
+
+    @property
+    def negatives(self) -> int:
+        """Actual negatives, TN + FP."""
+        return self.tn + self.fp
+
+    @property
+    def predicted_positives(self) -> int:
+        """Predicted positives, TP + FP."""
+        return self.tp + self.fp
+
+
+def binary_accuracy(c: BinaryCounts) -> float | Undefined:
+    """(TP + TN) / N (6.3.3); for one class of a multi-class matrix this is Table A.3's "Binary Accuracy"."""
+    return ratio(c.tp + c.tn, c.n, "no samples")
+
+
+def precision(c: BinaryCounts) -> float | Undefined:
+    """TP / (TP + FP) (6.2.4).  Positive predictive value."""
+    return ratio(c.tp, c.tp + c.fp, NO_PREDICTED_POSITIVES)
+
+
+def recall(c: BinaryCounts) -> float | Undefined:
+    """TP / (TP + FN) (6.2.4, 3.2.10).  Sensitivity, true positive rate, hit rate; per-class accuracy (6.4.2)."""
+    return ratio(c.tp, c.tp + c.fn, NO_POSITIVES)
+
+
+def specificity(c: BinaryCounts) -> float | Undefined:
+    """TN / (TN + FP) (6.2.4).  Selectivity, true negative rate."""
+    return ratio(c.tn, c.tn + c.fp, NO_NEGATIVES)
+
+
+def f1(c: BinaryCounts) -> float | Undefined:
+    """2TP / (2TP + FP + FN) (6.2.5)."""
+    return ratio(2 * c.tp, 2 * c.tp + c.fp + c.fn, "no actual and no predicted positives (2TP + FP + FN = 0)")
+
+
+def fbeta(c: BinaryCounts, beta: float) -> float | Undefined:
+    """F_beta = (1 + β²) p r / (r + β² p) (6.2.6), computed in counts as (1 + β²)TP / ((1 + β²)TP + β²FN + FP).
+
+    The count form equals the printed form wherever p and r are defined and
+    not both zero, and stays defined (= 0) when TP = 0 with positives present.
+    β > 1 weighs recall more, β < 1 precision.
+    """
+    if not beta > 0:
+        raise InputError(f"beta must be positive, got {beta}")
+    b2 = float(beta) ** 2
+    return ratio((1 + b2) * c.tp, (1 + b2) * c.tp + b2 * c.fn + c.fp,
+                 "no actual and no predicted positives (TP + FP + FN = 0)")
+
+
+def f_alpha_beta(c: BinaryCounts, alpha: float, beta: float) -> float | Undefined:
+    """F(αp, βr) = (α + β) p r / (α r + β p) (6.2.6), in counts (α + β)TP / (α(TP + FP) + β(TP + FN)).
+
+    α = β gives F1; α = 1, β = b² gives F_b of :func:`fbeta`.
+    """
+    if not (alpha > 0 and beta > 0):
+        raise InputError(f"alpha and beta must be positive, got alpha={alpha}, beta={beta}")
+    return ratio((alpha + beta) * c.tp, alpha * (c.tp + c.fp) + beta * (c.tp + c.fn),
+                 "no actual and no predicted positives (TP + FP + FN = 0)")
+
+
+def negative_predictive_value(c: BinaryCounts) -> float | Undefined:
+    """TN / (TN + FN).  V_P− of TR 24029-1."""
+    return ratio(c.tn, c.tn + c.fn, NO_PREDICTED_NEGATIVES)
+
+
+def false_positive_rate(c: BinaryCounts) -> float | Undefined:
+    """FP / (FP + TN) (3.2.12).  Fall-out, R_F+ of TR 24029-1 (Lee 2023 misprints its denominator)."""
+    return ratio(c.fp, c.fp + c.tn, NO_NEGATIVES)
+
+
+def miss_rate(c: BinaryCounts) -> float | Undefined:
+    """FN / (FN + TP).  False negative rate, R_F− of TR 24029-1; 1 − recall."""
+    return ratio(c.fn, c.fn + c.tp, NO_POSITIVES)
+
+
+def false_discovery_rate(c: BinaryCounts) -> float | Undefined:
+    """FP / (FP + TP); 1 − precision."""
+    return ratio(c.fp, c.fp + c.tp, NO_PREDICTED_POSITIVES)
+
+
+def false_omission_rate(c: BinaryCounts) -> float | Undefined:
+    """FN / (FN + TN); 1 − negative predictive value."""
+    return ratio(c.fn, c.fn + c.tn, NO_PREDICTED_NEGATIVES)
+
+
+def positive_likelihood_ratio(c: BinaryCounts) -> float | Undefined:
+    """LR+ = recall / false positive rate."""
+    tpr, fpr = recall(c), false_positive_rate(c)
+    if is_undefined(tpr) or is_undefined(fpr):
+        return tpr if is_undefined(tpr) else fpr
+    return ratio(tpr, fpr, "no false positives (FP = 0), so LR+ is unbounded")
+
+
+def negative_likelihood_ratio(c: BinaryCounts) -> float | Undefined:
+    """LR− = miss rate / specificity."""
+    fnr, tnr = miss_rate(c), specificity(c)
+    if is_undefined(fnr) or is_undefined(tnr):
+        return fnr if is_undefined(fnr) else tnr
+    return ratio(fnr, tnr, "no true negatives (TN = 0), so LR− is unbounded")
+
+
+def diagnostic_odds_ratio(c: BinaryCounts) -> float | Undefined:
+    """DOR = (TP · TN) / (FP · FN) = LR+ / LR−."""
+    return ratio(c.tp * c.tn, c.fp * c.fn, "FP · FN = 0, so the odds ratio is unbounded")
+
+
+def prevalence(c: BinaryCounts) -> float | Undefined:
+    """(TP + FN) / N, the share of actual positives."""
+    return ratio(c.tp + c.fn, c.n, "no samples")
+
+
+def balanced_accuracy(c: BinaryCounts) -> float | Undefined:
+    """(recall + specificity) / 2."""
+    r, s = recall(c), specificity(c)
+    if is_undefined(r) or is_undefined(s):
+        return r if is_undefined(r) else s
+    return (r + s) / 2
+
+
+def matthews_correlation(c: BinaryCounts) -> float | Undefined:
+    """(TP·TN − FP·FN) / sqrt((TP+FP)(TP+FN)(TN+FP)(TN+FN)); undefined when a margin is zero."""
+    margins = (c.tp + c.fp) * (c.tp + c.fn) * (c.tn + c.fp) * (c.tn + c.fn)
+    if margins == 0:
+        return Undefined("a row or column of the 2×2 matrix is empty, so MCC has a zero denominator")
+    return (c.tp * c.tn - c.fp * c.fn) / math.sqrt(margins)
+
+
+#: The per-class measures every table and report shows, in display order.
+PER_CLASS = {
+    "binary_accuracy": binary_accuracy,
+    "precision": precision,
+    "recall": recall,
+    "specificity": specificity,
+    "f1": f1,
+    "negative_predictive_value": negative_predictive_value,
+    "false_positive_rate": false_positive_rate,
+    "miss_rate": miss_rate,
+    "false_discovery_rate": false_discovery_rate,
+    "false_omission_rate": false_omission_rate,
+    "positive_likelihood_ratio": positive_likelihood_ratio,
+    "negative_likelihood_ratio": negative_likelihood_ratio,
+    "diagnostic_odds_ratio": diagnostic_odds_ratio,
+    "prevalence": prevalence,
+    "balanced_accuracy": balanced_accuracy,
+    "matthews_correlation": matthews_correlation,
+}
+
+#: Names used by TS 4213, TR 24029-1 (Lee 2023), ПНСТ 835-2023 and common software, each mapped to one measure.
+SYNONYMS = {
+    "accuracy (per class)": "recall",
+    "per-class accuracy": "recall",
+    "sensitivity": "recall",
+    "true positive rate": "recall",
+    "hit rate": "recall",
+    "TPR": "recall",
+    "R_T+": "recall",
+    "полнота": "recall",
+    "positive predictive value": "precision",
+    "PPV": "precision",
+    "V_P+": "precision",
+    "точность": "precision",
+    "selectivity": "specificity",
+    "true negative rate": "specificity",
+    "TNR": "specificity",
+    "R_T−": "specificity",
+    "специфичность": "specificity",
+    "fall-out": "false_positive_rate",
+    "FPR": "false_positive_rate",
+    "R_F+": "false_positive_rate",
+    "false negative rate": "miss_rate",
+    "FNR": "miss_rate",
+    "R_F−": "miss_rate",
+    "V_P−": "negative_predictive_value",
+    "NPV": "negative_predictive_value",
+    "FDR": "false_discovery_rate",
+    "FOR": "false_omission_rate",
+    "LR+": "positive_likelihood_ratio",
+    "LR−": "negative_likelihood_ratio",
+    "DOR": "diagnostic_odds_ratio",
+    "F1 score": "f1",
+    "F-measure": "f1",
+    "MCC": "matthews_correlation",
+}

@@ -1,0 +1,68 @@
+"""Undefined values: a measure whose denominator is zero has no value.
+
+Clause 6 divides by counts that can be zero (precision with no predicted
+positives, recall with no actual positives, AUROC with a single class).  Such
+a measure is *undefined*, which is not the same as 0: an :class:`Undefined`
+carries the reason so that tables, reports and JSON can say why.
+
+``float(Undefined(...))`` is ``nan`` so that plotting and numpy code keep
+working; JSON output writes ``null`` and lists the reason separately.
+"""
+
+from __future__ import annotations
+
+import math
+from numbers import Real
+
+
+class Undefined:
+    """A measure that has no value, with the reason why.
+
+    Attributes
+    ----------
+    reason : str
+        Plain-language cause, e.g. ``"no predicted positives (TP + FP = 0)"``.
+    """
+
+    __slots__ = ("reason",)
+
+    def __init__(self, reason: str):
+        self.reason = str(reason)
+
+    def __repr__(self) -> str:
+        return f"undefined ({self.reason})"
+
+    __str__ = __repr__
+
+    def __float__(self) -> float:
+        return math.nan
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Undefined) and other.reason == self.reason
+
+    def __hash__(self) -> int:
+        return hash(("Undefined", self.reason))
+
+    def __bool__(self) -> bool:
+        raise TypeError(f"the truth value of an undefined measure is ambiguous: {self.reason}")
+
+
+
+def is_undefined(value: object) -> bool:
+    """True when ``value`` is an :class:`Undefined`."""
+    return isinstance(value, Undefined)
+
+
+def ratio(numerator: Real, denominator: Real, reason: str) -> float | Undefined:
+    """``numerator / denominator`` as a float, or :class:`Undefined` with ``reason`` when the denominator is 0."""
+    if denominator == 0:
+        return Undefined(reason)
+    return float(numerator) / float(denominator)
+
+
+def to_json(value: object) -> float | None:
+    """The JSON form of a measure: a float, or ``None`` for undefined (and for nan)."""
+    if isinstance(value, Undefined):
+        return None
+    value = float(value)
+    return None if math.isnan(value) else value
