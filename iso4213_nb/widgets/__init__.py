@@ -1,0 +1,1 @@
+"""Interactive widgets: thin ipywidgets wiring over the computation and presentation layers."""
