@@ -1,0 +1,275 @@
+"""The assessment checklist of clause 5 as data, with YAML load, save and validation.
+
+Clause 5.1 lays out a five-step process and 5.2–5.3 list what an assessment
+must control (data, bias, leakage, channel effects, ground truth,
+hyperparameters, environment, acceleration, baselines).  Clause 8 lists what a
+report states, and 6.4.3 and 6.5.1 each require the reason for a choice of
+measure to be reported.  :data:`ITEMS` holds one :class:`Item` per answer a
+learner or auditor gives; the prompts are this project's own wording.
+
+File format (the ``--meta`` file of the report): a YAML mapping of sections to
+mappings of answers, e.g.::
+
+    training_data:
+      source: hospital A archive, 2019-2021
+      size: 12 400 images
+    ground_truth:
+      method: two radiologists, disagreements settled by a third
+
+Every answer is text; YAML numbers and dates are read as their text, a list
+is joined with ``"; "``.  Empty answers count as missing.  In Python, answers
+are a flat ``{"section.name": "text"}`` dict keyed by :attr:`Item.key`.
+"""
+
+from __future__ import annotations
+
+import datetime
+import difflib
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from .errors import InputError
+
+
+@dataclass(frozen=True)
+class Item:
+    """One answer of the checklist.
+
+    Attributes
+    ----------
+    key : str
+        ``"section.name"``; the YAML file nests ``name`` under ``section``.
+    clause : str
+        The clause of TS 4213 that asks for it, e.g. ``"5.3.9"``.
+    prompt : str
+        One line saying what to write.
+    report : str or None
+        The id of the clause-8 reporting item (:data:`REPORT_ITEMS`) this answer fills, if any.
+    """
+
+    key: str
+    clause: str
+    prompt: str
+    report: str | None = None
+
+    @property
+    def section(self) -> str:
+        """The part of the key before the dot."""
+        return self.key.split(".", 1)[0]
+
+    @property
+    def name(self) -> str:
+        """The part of the key after the dot."""
+        return self.key.split(".", 1)[1]
+
+
+@dataclass(frozen=True)
+class ReportItem:
+    """One item of the clause-8 reporting list.
+
+    Attributes
+    ----------
+    id : str
+        Short identifier, e.g. ``"ground_truth_reliability"``.
+    text : str
+        What the report states, in this project's words.
+    computed : bool
+        True when the report computes it from predictions or timings
+        (counts at operating points, inference cost) rather than from the checklist.
+    """
+
+    id: str
+    text: str
+    computed: bool = False
+
+
+#: The eight things clause 8 asks a report to state, in the clause's order.
+REPORT_ITEMS: tuple[ReportItem, ...] = (
+    ReportItem("training_data", "where the training data come from, how many samples, and their make-up"),
+    ReportItem("test_data", "where the test data come from, how many samples, and their make-up"),
+    ReportItem("bias", "what was done to find, account for and reduce bias in training and test data"),
+    ReportItem("ground_truth_method", "how the true labels of training and test data were obtained"),
+    ReportItem("ground_truth_reliability",
+               "how reliable those labels are and how that may affect statistical significance"),
+    ReportItem("operating_points", "true and false positive counts at representative operating points",
+               computed=True),
+    ReportItem("environment",
+               "hardware (CPU/GPU or other) and software (operating system) used for inference, with versions"),
+    ReportItem("inference_cost", "inference time or another measure of computational efficiency", computed=True),
+)
+
+#: Every answer of the checklist, in the order the form asks for them.
+ITEMS: tuple[Item, ...] = (
+    Item("process.step1_tasks", "5.1",
+         "Step 1: which classification task(s) are assessed (binary, multi-class, multi-label) and on what."),
+    Item("process.step2_metrics", "5.1", "Step 2: which measures the task calls for, and why those."),
+    Item("process.step3_evaluation", "5.1",
+         "Step 3: the evaluation plan: environment set up, data sets prepared and processed."),
+    Item("process.step4_collection", "5.1", "Step 4: which model outputs are collected per sample (labels, scores)."),
+    Item("process.step5_results", "5.1", "Step 5: how results are produced from those outputs, and where they go."),
+    Item("purpose.stage", "5.2",
+         "Stage: design and development (tuning) or verification and validation (estimating a trained model)."),
+    Item("purpose.aim", "5.2",
+         "Aim: assess one model, compare models, or check for degradation on newer or out-of-sample data."),
+    Item("training_data.source", "5.3.4", "Where the training data come from.", "training_data"),
+    Item("training_data.size", "5.3.4", "How many training samples (per class if possible).", "training_data"),
+    Item("training_data.composition", "5.3.4",
+         "Make-up of the training data: classes, subgroups, time span, collection devices.", "training_data"),
+    Item("test_data.source", "5.3.5",
+         "Where the test data come from; the same test set for every model compared.", "test_data"),
+    Item("test_data.size", "5.3.5", "How many test samples (per class if possible).", "test_data"),
+    Item("test_data.composition", "5.3.5",
+         "Make-up of the test data and how it matches the intended use.", "test_data"),
+    Item("bias.analysis", "5.3.2",
+         "How sampling, capture and label bias were looked for, and what was done about them.", "bias"),
+    Item("preprocessing.description", "5.3.3",
+         "Preprocessing applied (outliers, missing values, filtering) and whether it is the same for every model."),
+    Item("splitting.method", "5.3.6",
+         "How data were split: hold-out, k-fold or leave-one-out, and the same scheme for every model."),
+    Item("leakage.controls", "5.3.7",
+         "How overlap between training and test was prevented (e.g. no subject in both; group-aware split)."),
+    Item("channel_effects.description", "5.3.8",
+         "Known ways the collection process (device, operator, conditions) differs between classes or sets."),
+    Item("ground_truth.method", "5.3.9", "How the true labels were established (who, how, consensus rule).",
+         "ground_truth_method"),
+    Item("ground_truth.reliability", "5.3.9",
+         "Agreement between annotators (e.g. Cohen's kappa) and its possible effect on significance.",
+         "ground_truth_reliability"),
+    Item("hyperparameters.types", "5.3.10", "Which hyperparameters each algorithm has and which were tuned."),
+    Item("hyperparameters.values", "5.3.10",
+         "The values used by each model, and how they were chosen without touching the test set."),
+    Item("environment.hardware", "5.3.11", "Processors (CPU/GPU model and generation), memory.", "environment"),
+    Item("environment.software", "5.3.11",
+         "Operating system and library versions; unchanged for the whole assessment.", "environment"),
+    Item("acceleration.description", "5.3.12",
+         "Any acceleration used in training or testing (GPU, special instructions, pruning, sparsity)."),
+    Item("baselines.description", "5.3.13",
+         "Baselines compared against: a trivial one (majority class) plus at least one real alternative."),
+    Item("context.description", "5.3.14",
+         "The system the model will run in and the context that guides performance trade-offs."),
+    Item("measures.multiclass_averaging", "6.4.3",
+         "Which of macro, weighted or micro averaging is reported, and why it fits the use."),
+    Item("measures.multilabel_measure", "6.5.1",
+         "Which multi-label measure (Hamming loss, exact match, Jaccard) is reported, and why."),
+)
+
+KEYS: tuple[str, ...] = tuple(item.key for item in ITEMS)
+_BY_KEY = {item.key: item for item in ITEMS}
+
+
+def item(key: str) -> Item:
+    """The :class:`Item` with ``key``; an unknown key raises :class:`InputError` with the nearest keys."""
+    try:
+        return _BY_KEY[key]
+    except KeyError:
+        raise InputError(f"unknown checklist key {key!r}{_suggest(key)}") from None
+
+
+def _suggest(key: str) -> str:
+    close = difflib.get_close_matches(key, KEYS, n=3)
+    return f"; did you mean {', '.join(close)}?" if close else ""
+
+
+def _as_text(value, key: str) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        raise InputError(f"checklist answer {key} must be text, got {value!r}")
+    if isinstance(value, (str, int, float, datetime.date)):
+        return str(value).strip()
+    if isinstance(value, list) and all(isinstance(v, (str, int, float)) for v in value):
+        return "; ".join(str(v).strip() for v in value)
+    raise InputError(f"checklist answer {key} must be text, got a {type(value).__name__}")
+
+
+def validate(data, *, extra_keys=()) -> dict[str, str]:
+    """Check a parsed YAML document (nested sections) and return flat answers ``{key: text}``.
+
+    Parameters
+    ----------
+    data : mapping of section name to mapping of answers, as in the module docstring;
+        ``None`` (an empty file) gives no answers.
+    extra_keys : top-level keys that belong to another reader of the same file
+        (e.g. the report's title); they are skipped, not rejected.
+
+    Returns every key of :data:`ITEMS` present in ``data``.  Unknown sections,
+    unknown answers and non-text answers raise :class:`InputError`.
+    """
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise InputError(f"checklist must be a mapping of sections, got a {type(data).__name__}")
+    sections = {item.section for item in ITEMS}
+    answers: dict[str, str] = {}
+    for section, entries in data.items():
+        if section in extra_keys:
+            continue
+        if section not in sections:
+            raise InputError(f"unknown checklist section {section!r}{_suggest(str(section))}")
+        if entries is None:
+            continue
+        if not isinstance(entries, dict):
+            raise InputError(f"checklist section {section} must be a mapping of answers, got {entries!r}")
+        for name, value in entries.items():
+            key = f"{section}.{name}"
+            item(key)
+            answers[key] = _as_text(value, key)
+    return answers
+
+
+def load(path, *, extra_keys=()) -> dict[str, str]:
+    """Read a checklist YAML file and return flat answers ``{key: text}`` (see :func:`validate`)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(f"checklist file {path} does not exist") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"checklist file {path} cannot be read: {exc}") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise InputError(f"checklist file {path} is not valid YAML: {' '.join(str(exc).split())}") from None
+    return validate(data, extra_keys=extra_keys)
+
+
+def to_yaml(answers: dict[str, str]) -> str:
+    """The YAML text of flat ``answers``, sections and items in :data:`ITEMS` order; every key is written."""
+    for key in answers:
+        item(key)
+    nested: dict[str, dict[str, str]] = {}
+    for it in ITEMS:
+        nested.setdefault(it.section, {})[it.name] = _as_text(answers.get(it.key, ""), it.key)
+    return yaml.safe_dump(nested, sort_keys=False, allow_unicode=True, width=100)
+
+
+def save(answers: dict[str, str], path) -> Path:
+    """Write ``answers`` to ``path`` as YAML (see :func:`to_yaml`); returns the path."""
+    path = Path(path)
+    path.write_text(to_yaml(answers), encoding="utf-8")
+    return path
+
+
+def missing(answers: dict[str, str]) -> list[Item]:
+    """Items of :data:`ITEMS` with no answer or an empty one, in checklist order."""
+    return [it for it in ITEMS if not str(answers.get(it.key, "")).strip()]
+
+
+def report_status(answers: dict[str, str]) -> dict[str, str]:
+    """Status of each clause-8 item: ``"filled"``, ``"missing"`` or ``"computed"``.
+
+    A checklist-based item is filled when every :class:`Item` that fills it
+    has an answer.  ``"computed"`` items come from the predictions or timings
+    and are the report's own business.
+    """
+    empty = {it.key for it in missing(answers)}
+    status = {}
+    for r in REPORT_ITEMS:
+        if r.computed:
+            status[r.id] = "computed"
+        else:
+            keys = [it.key for it in ITEMS if it.report == r.id]
+            status[r.id] = "missing" if any(k in empty for k in keys) else "filled"
+    return status

@@ -1,0 +1,107 @@
+"""The clause-5 checklist: schema consistency, YAML round trip, validation errors, clause-8 status."""
+
+import re
+
+import pytest
+import yaml
+
+from iso4213_nb import InputError, checklist
+
+
+def test_keys_are_unique_and_two_level():
+    assert len(set(checklist.KEYS)) == len(checklist.KEYS)
+    for key in checklist.KEYS:
+        assert re.fullmatch(r"[a-z_]+\.[a-z0-9_]+", key), key
+
+
+def test_every_clause_the_brief_names_has_an_item():
+    clauses = {it.clause for it in checklist.ITEMS}
+    for clause in ["5.1", "5.2", "5.3.2", "5.3.3", "5.3.4", "5.3.5", "5.3.6", "5.3.7", "5.3.8", "5.3.9",
+                   "5.3.10", "5.3.11", "5.3.12", "5.3.13", "5.3.14", "6.4.3", "6.5.1"]:
+        assert clause in clauses, clause
+    assert sum(it.clause == "5.1" for it in checklist.ITEMS) == 5  # the five steps
+
+
+def test_report_references_exist_and_cover_every_non_computed_clause8_item():
+    ids = {r.id for r in checklist.REPORT_ITEMS}
+    assert len(checklist.REPORT_ITEMS) == 8  # clause 8 lists eight things
+    used = {it.report for it in checklist.ITEMS if it.report}
+    assert used <= ids
+    assert used == {r.id for r in checklist.REPORT_ITEMS if not r.computed}
+
+
+def test_prompts_are_one_line():
+    for it in checklist.ITEMS:
+        assert it.prompt and "\n" not in it.prompt
+
+
+def test_round_trip_through_a_file(tmp_path):
+    answers = {"training_data.source": "hospital A: 2019–2021", "ground_truth.reliability": "kappa 0.81",
+               "measures.multiclass_averaging": "macro: every class matters equally"}
+    path = checklist.save(answers, tmp_path / "meta.yaml")
+    loaded = checklist.load(path)
+    assert {k: v for k, v in loaded.items() if v} == answers
+    assert set(loaded) == set(checklist.KEYS)
+    nested = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert nested["training_data"]["source"] == "hospital A: 2019–2021"
+
+
+def test_yaml_scalars_and_lists_become_text(tmp_path):
+    path = tmp_path / "m.yaml"
+    path.write_text("training_data:\n  size: 12400\n  composition: [cats, dogs]\nenvironment:\n  software:\n",
+                    encoding="utf-8")
+    assert checklist.load(path) == {"training_data.size": "12400", "training_data.composition": "cats; dogs",
+                                    "environment.software": ""}
+
+
+def test_missing_and_report_status():
+    answers = {"training_data.source": "x", "training_data.size": "10", "training_data.composition": "y",
+               "environment.hardware": "cpu", "environment.software": " "}
+    status = checklist.report_status(answers)
+    assert status["training_data"] == "filled"
+    assert status["environment"] == "missing"  # software answer is blank
+    assert status["test_data"] == "missing"
+    assert status["operating_points"] == "computed"
+    assert status["inference_cost"] == "computed"
+    missing = {it.key for it in checklist.missing(answers)}
+    assert "environment.software" in missing and "training_data.size" not in missing
+    assert len(missing) == len(checklist.ITEMS) - 4
+
+
+def test_extra_keys_are_skipped_only_when_declared():
+    data = {"title": "My report", "bias": {"analysis": "none found"}}
+    assert checklist.validate(data, extra_keys=("title",)) == {"bias.analysis": "none found"}
+    with pytest.raises(InputError, match="unknown checklist section 'title'"):
+        checklist.validate(data)
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"trainng_data": {"source": "x"}}, "did you mean training_data"),
+    ({"training_data": {"sorce": "x"}}, r"unknown checklist key 'training_data.sorce'; did you mean training_data.source"),
+    ({"bias": "none"}, "must be a mapping of answers"),
+    ({"bias": {"analysis": {"a": 1}}}, "bias.analysis must be text, got a dict"),
+    ({"bias": {"analysis": True}}, "must be text"),
+    (["a"], "must be a mapping of sections"),
+])
+def test_bad_documents(data, message):
+    with pytest.raises(InputError, match=message) as info:
+        checklist.validate(data)
+    assert "\n" not in str(info.value)
+
+
+def test_bad_files(tmp_path):
+    with pytest.raises(InputError, match="does not exist"):
+        checklist.load(tmp_path / "nope.yaml")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("bias: [unclosed\n", encoding="utf-8")
+    with pytest.raises(InputError, match="not valid YAML") as info:
+        checklist.load(bad)
+    assert "\n" not in str(info.value)
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("", encoding="utf-8")
+    assert checklist.load(empty) == {}
+
+
+def test_saving_rejects_unknown_keys(tmp_path):
+    with pytest.raises(InputError, match="unknown checklist key"):
+        checklist.save({"nonsense.key": "x"}, tmp_path / "x.yaml")
