@@ -1,9 +1,9 @@
 """A small "check your answer" widget for the course notebooks.
 
 Each exercise shows a prompt, an input box, a *Check* button and a feedback
-line.  The expected answer is a value the package computed (a measure, an
-area, a divergence), never a number typed into the notebook by hand, so the
-exercise and the toolkit cannot disagree.
+line.  A numeric answer is meant to be a value the package computed (a
+measure, an area, a divergence), not a number typed into the notebook by
+hand, so that the exercise and the toolkit cannot disagree.
 
 Three kinds of answer are understood:
 
