@@ -1,0 +1,286 @@
+"""Threshold curves of a binary classifier with scores (6.3.6–6.3.9).
+
+A sample is predicted positive when ``score >= threshold``.  :class:`BinaryScores`
+sorts the scores once and keeps, for every distinct score taken as threshold
+(in descending order), the cumulative number of positives (``tps``) and
+negatives (``fps``) scoring at or above it.  All samples with the same score
+switch together, so ties never produce a point that no threshold can reach.
+Every curve, every area and the confusion counts at any threshold are then
+read from these arrays; nothing of size n × thresholds is ever built.
+
+Curves
+------
+* ROC (6.3.6, 3.2.16): false positive rate on x, true positive rate on y,
+  starting at (0, 0) with threshold +inf.  Area: :meth:`BinaryScores.auroc`.
+* PR (6.3.7, 3.2.15): recall on x, precision on y, one point per distinct
+  threshold.  Areas: :meth:`BinaryScores.average_precision` (step sum) and
+  :meth:`BinaryScores.auprc_trapezoid` (trapezoid rule) — two different numbers.
+* Gain, or cumulative response (6.3.8, 3.2.13): share of all samples predicted
+  positive on x, true positive rate on y, from (0, 0).  Area:
+  :meth:`BinaryScores.gain_area` (0.5 for a classifier no better than chance).
+* Lift (6.3.9, 3.2.14): the same x, y = true positive rate divided by the
+  share predicted positive (what random selection of that share would reach).
+
+When one class is absent, the rates that divide by its size are undefined:
+the curve carries NaN on that axis and the areas return
+:class:`~iso4213_nb.undefined.Undefined`.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from ._checks import as_labels, as_scores, same_length
+from .errors import InputError
+from .measures import BinaryCounts
+from .undefined import Undefined
+
+TPR_LABEL = "true positive rate (recall)"
+FPR_LABEL = "false positive rate (1 − specificity)"
+SHARE_LABEL = "share of samples predicted positive"
+
+
+class Curve(NamedTuple):
+    """Points of a threshold curve: ``x[i], y[i]`` is the point for ``thresholds[i]``."""
+
+    x: np.ndarray
+    y: np.ndarray
+    thresholds: np.ndarray
+    x_label: str
+    y_label: str
+
+
+def _label_names(labels: np.ndarray, limit: int = 10) -> str:
+    values = np.unique(labels)
+    shown = ", ".join(repr(v.item() if isinstance(v, np.generic) else v) for v in values[:limit])
+    return shown + (", ..." if len(values) > limit else "")
+
+
+def _positive_mask(t: np.ndarray, positive) -> tuple[np.ndarray, object]:
+    """Boolean mask of the positive samples and the positive label actually used."""
+    if positive is None:
+        if t.dtype.kind in "iu" and t.min() >= 0 and t.max() <= 1:
+            return t == 1, 1
+        raise InputError(f"say which label is the positive class (positive=...); y_true has labels {_label_names(t)}")
+    mask = t == positive
+    if not mask.any() and t.dtype.kind in "iuf" and isinstance(positive, str):
+        try:
+            mask = t == float(positive)
+        except ValueError:
+            pass
+    if not mask.any() and t.dtype.kind == "U":
+        mask = t == str(positive)
+    if not mask.any():
+        raise InputError(f"positive label {positive!r} does not occur in y_true; its labels are {_label_names(t)}")
+    return mask, positive
+
+
+def _divide(numerator: np.ndarray, denominator: int) -> np.ndarray:
+    """``numerator / denominator``, or NaN everywhere when the denominator is 0 (undefined rate)."""
+    if denominator == 0:
+        return np.full(len(numerator), np.nan)
+    return numerator / denominator
+
+
+class BinaryScores:
+    """Scores of a binary classifier, sorted once for every curve and area (6.3.6–6.3.9).
+
+    Parameters
+    ----------
+    y_true : array-like of labels (two or more distinct values; every label
+        other than ``positive`` counts as negative).
+    scores : array-like of finite real numbers, higher meaning more positive.
+    positive : the label of the positive class.  Defaults to 1 when the labels
+        are 0/1 or booleans; otherwise required.
+
+    Attributes
+    ----------
+    n, positives, negatives : int
+        Number of samples, of actual positives and of actual negatives.
+    positive : the positive label used.
+    thresholds : float array, the distinct scores in descending order.
+    tps, fps : int64 arrays, number of positives / negatives with
+        ``score >= thresholds[i]``.
+    """
+
+    def __init__(self, y_true, scores, positive=None):
+        t = as_labels(y_true, "y_true")
+        s = as_scores(scores, "scores")
+        same_length(y_true=t, scores=s)
+        mask, self.positive = _positive_mask(t, positive)
+        self._build(mask, s)
+
+    @classmethod
+    def _from_mask(cls, mask: np.ndarray, scores: np.ndarray, positive) -> "BinaryScores":
+        self = cls.__new__(cls)
+        self.positive = positive
+        self._build(mask, scores)
+        return self
+
+    def _build(self, mask: np.ndarray, scores: np.ndarray) -> None:
+        # Within a run of equal scores the order does not matter: only the
+        # cumulative counts at the end of each run are kept.  So an unstable
+        # (faster) sort is enough.
+        order = np.argsort(scores)[::-1]
+        ranked = scores[order]
+        hits = mask[order]
+        last = np.flatnonzero(ranked[1:] != ranked[:-1])
+        last = np.append(last, len(ranked) - 1)
+        self.thresholds = ranked[last]
+        self.tps = np.cumsum(hits, dtype=np.int64)[last]
+        self.fps = last + 1 - self.tps
+        self.n = int(len(ranked))
+        self.positives = int(self.tps[-1])
+        self.negatives = self.n - self.positives
+        self._ascending = np.ascontiguousarray(self.thresholds[::-1])
+
+    def __repr__(self) -> str:
+        return (f"BinaryScores(n={self.n}, positives={self.positives}, negatives={self.negatives}, "
+                f"positive={self.positive!r}, distinct thresholds={len(self.thresholds)})")
+
+    # ------------------------------------------------------------------ operating point
+    def counts_at(self, threshold: float) -> BinaryCounts:
+        """TP, FP, TN, FN when samples with ``score >= threshold`` are predicted positive (6.3.2).
+
+        A binary search over the distinct thresholds: O(log n), no pass over the data.
+        """
+        try:
+            value = float(threshold)
+        except (TypeError, ValueError):
+            raise InputError(f"threshold must be a number, got {threshold!r}") from None
+        if value != value:
+            raise InputError("threshold is NaN")
+        above = len(self._ascending) - int(np.searchsorted(self._ascending, value, side="left"))
+        tp = int(self.tps[above - 1]) if above else 0
+        fp = int(self.fps[above - 1]) if above else 0
+        return BinaryCounts(tp=tp, fp=fp, tn=self.negatives - fp, fn=self.positives - tp)
+
+    # ------------------------------------------------------------------ curves
+    def roc(self) -> Curve:
+        """ROC curve (6.3.6): FPR = FP / (FP + TN) on x, TPR = TP / (TP + FN) on y, from (0, 0) at threshold +inf."""
+        return Curve(np.concatenate([[0.0], _divide(self.fps, self.negatives)]),
+                     np.concatenate([[0.0], _divide(self.tps, self.positives)]),
+                     np.concatenate([[np.inf], self.thresholds]), FPR_LABEL, TPR_LABEL)
+
+    def pr(self) -> Curve:
+        """Precision–recall curve (6.3.7): recall on x, precision TP / (TP + FP) on y, one point per distinct threshold.
+
+        Precision is always defined here (each threshold predicts at least one
+        sample positive); recall is NaN when there are no actual positives.
+        """
+        return Curve(_divide(self.tps, self.positives), self.tps / (self.tps + self.fps),
+                     self.thresholds.copy(), "recall", "precision")
+
+    def gain(self) -> Curve:
+        """Cumulative response (gain) curve (6.3.8, 3.2.13): share predicted positive (TP + FP) / N on x, TPR on y."""
+        return Curve(np.concatenate([[0.0], (self.tps + self.fps) / self.n]),
+                     np.concatenate([[0.0], _divide(self.tps, self.positives)]),
+                     np.concatenate([[np.inf], self.thresholds]), SHARE_LABEL, TPR_LABEL)
+
+    def lift(self) -> Curve:
+        """Lift curve (6.3.9, 3.2.14): share predicted positive on x, TPR / share predicted positive on y.
+
+        A random selection of a share s of the samples finds on average a share
+        s of the positives, so lift 1 is chance and lift > 1 is the gain over
+        random selection.  The point at share 0 (0 / 0) is left out.
+        """
+        share = (self.tps + self.fps) / self.n
+        return Curve(share, _divide(self.tps, self.positives) / share, self.thresholds.copy(),
+                     SHARE_LABEL, "lift (true positive rate / share predicted positive)")
+
+    # ------------------------------------------------------------------ areas
+    def _one_class(self) -> Undefined | None:
+        if self.positives == 0:
+            return Undefined("no actual positives, so the true positive rate is undefined")
+        if self.negatives == 0:
+            return Undefined("no actual negatives, so the false positive rate is undefined")
+        return None
+
+    def auroc(self) -> float | Undefined:
+        """Area under the ROC curve (6.3.6) by the trapezoid rule; 0.5 is chance, 1 perfect ranking.
+
+        Equals the probability that a random positive scores above a random
+        negative, ties counting one half.  Undefined with a single class.
+        """
+        undefined = self._one_class()
+        if undefined is not None:
+            return undefined
+        x, y, *_ = self.roc()
+        return float(np.trapezoid(y, x))
+
+    def average_precision(self) -> float | Undefined:
+        """Average precision (6.3.7): Σ (R_i − R_(i−1)) · P_i over the thresholds, R_0 = 0.
+
+        The step-sum area under the PR curve, as scikit-learn's
+        ``average_precision_score``; no interpolation.  Undefined without actual positives.
+        """
+        if self.positives == 0:
+            return Undefined("no actual positives, so recall is undefined")
+        recall, precision, *_ = self.pr()
+        return float(np.dot(np.diff(recall, prepend=0.0), precision))
+
+    def auprc_trapezoid(self) -> float | Undefined:
+        """Area under the PR curve (6.3.7) by the trapezoid rule, starting from (recall 0, precision 1).
+
+        The start point is the convention of scikit-learn's
+        ``precision_recall_curve`` (so this equals ``auc(recall, precision)``
+        there).  Linear interpolation between PR points overstates the area
+        compared with :meth:`average_precision`; report which one is used.
+        Undefined without actual positives.
+        """
+        if self.positives == 0:
+            return Undefined("no actual positives, so recall is undefined")
+        recall, precision, *_ = self.pr()
+        return float(np.trapezoid(np.concatenate([[1.0], precision]), np.concatenate([[0.0], recall])))
+
+    def gain_area(self) -> float | Undefined:
+        """Area under the cumulative response (gain) curve (6.3.8) by the trapezoid rule.
+
+        Chance gives 0.5.  A perfect ranking gives 1 − π/2 with π the share of
+        positives, so 1 is approached only when positives are rare; in general
+        the area equals π/2 + (1 − π) · AUROC.  Undefined without actual positives.
+        """
+        if self.positives == 0:
+            return Undefined("no actual positives, so the true positive rate is undefined")
+        x, y, *_ = self.gain()
+        return float(np.trapezoid(y, x))
+
+
+def one_vs_rest(y_true, score_matrix, labels) -> dict:
+    """One :class:`BinaryScores` per class of a multi-class problem (6.4): class ``labels[j]`` against all others.
+
+    Parameters
+    ----------
+    y_true : array-like of n labels, each one of ``labels``.
+    score_matrix : n × k array of scores; column j scores class ``labels[j]``.
+    labels : the k class labels in column order.
+
+    Returns
+    -------
+    dict ``{label: BinaryScores}``; a class absent from ``y_true`` gets
+    undefined areas rather than an error.
+    """
+    t = as_labels(y_true, "y_true")
+    try:
+        matrix = np.asarray(score_matrix, dtype=float)
+    except (TypeError, ValueError):
+        raise InputError("score_matrix must hold numbers only") from None
+    labels = list(labels)
+    if matrix.ndim != 2 or matrix.shape[1] != len(labels):
+        raise InputError(f"score_matrix must have shape (n, {len(labels)}) for {len(labels)} labels, "
+                         f"got shape {matrix.shape}")
+    same_length(y_true=t, score_matrix=matrix)
+    known = np.zeros(len(t), dtype=bool)
+    masks = []
+    for label in labels:
+        mask = t == label
+        if not mask.any() and t.dtype.kind == "U":
+            mask = t == str(label)
+        masks.append(mask)
+        known |= mask
+    if not known.all():
+        raise InputError(f"y_true has label(s) {_label_names(t[~known], 5)} not among labels {labels}")
+    return {label: BinaryScores._from_mask(mask, as_scores(matrix[:, j], f"scores of class {label!r}"), label)
+            for j, (label, mask) in enumerate(zip(labels, masks))}
