@@ -89,3 +89,20 @@ def as_count_matrix(counts, name: str = "matrix") -> np.ndarray:
     if not np.all(array == np.round(array)):
         raise InputError(f"{name} contains non-integer counts")
     return array.astype(np.int64)
+
+
+def as_indicator(values, name: str) -> np.ndarray:
+    """A multi-label indicator matrix (samples × labels, entries 0/1 or booleans) as a bool array."""
+    try:
+        array = np.asarray(values)
+    except Exception as exc:
+        raise InputError(f"{name} cannot be read as an array: {exc}") from None
+    if array.ndim != 2:
+        raise InputError(f"{name} must be a two-dimensional indicator matrix (samples × labels), got shape {array.shape}")
+    if array.size == 0:
+        raise InputError(f"{name} is empty, got shape {array.shape}")
+    if array.dtype.kind == "b":
+        return array
+    if array.dtype.kind not in "iuf" or not np.isin(array, (0, 1)).all():
+        raise InputError(f"{name} must hold only 0 and 1 (label absent / present)")
+    return array.astype(bool)
