@@ -1,0 +1,111 @@
+"""A confusion matrix drawn as a heat map with its orientation written on the axes (6.2.2).
+
+TS 4213 prints predicted classes in rows (Table 1, Table A.1); most software
+puts true classes in rows.  :func:`draw_confusion_matrix` therefore takes
+``rows="true"|"predicted"`` with no default and labels both axes with what
+they hold.  :meth:`MatrixArtists.update` changes the counts in place.
+
+A :class:`~iso4213_nb.BinaryCounts` is drawn as the 2×2 matrix of Table 1
+(classes "positive" and "negative", each cell named TP, FP, FN or TN).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.image import AxesImage
+from matplotlib.text import Text
+
+from ..confusion import ConfusionMatrix, _check_rows
+from ..errors import InputError
+from ..measures import BinaryCounts
+
+_BINARY_NAMES = {"true": [["TP", "FN"], ["FP", "TN"]], "predicted": [["TP", "FP"], ["FN", "TN"]]}
+
+
+def _as_array(matrix, rows: str) -> tuple[np.ndarray, list[str]]:
+    if isinstance(matrix, BinaryCounts):
+        true_rows = np.array([[matrix.tp, matrix.fn], [matrix.fp, matrix.tn]])
+        labels = ["positive", "negative"]
+    elif isinstance(matrix, ConfusionMatrix):
+        true_rows = matrix.matrix(rows="true")
+        labels = [str(label) for label in matrix.labels]
+    else:
+        raise InputError(f"expected a ConfusionMatrix or BinaryCounts, got {type(matrix).__name__}")
+    return (true_rows if rows == "true" else true_rows.T), labels
+
+
+@dataclass
+class MatrixArtists:
+    """Handles of a drawn confusion matrix.
+
+    Attributes
+    ----------
+    image : AxesImage
+        The heat map (colour = share of all samples).
+    texts : list of list of Text
+        One text per cell, in displayed row/column order.
+    rows : str
+        What the displayed rows hold, ``"true"`` or ``"predicted"``.
+    names : list of list of str or None
+        Cell names (TP, FP, FN, TN) for a binary matrix.
+    """
+
+    image: AxesImage
+    texts: list[list[Text]]
+    rows: str
+    names: list[list[str]] | None
+
+    def update(self, matrix) -> np.ndarray:
+        """Show new counts (same classes) in place; returns the displayed array."""
+        counts, _ = _as_array(matrix, self.rows)
+        if counts.shape != (len(self.texts), len(self.texts)):
+            raise InputError(f"matrix has shape {counts.shape}, the drawn one {len(self.texts)}×{len(self.texts)}")
+        total = counts.sum()
+        self.image.set_data(counts / total if total else counts.astype(float))
+        for i, row in enumerate(self.texts):
+            for j, text in enumerate(row):
+                name = f"{self.names[i][j]}\n" if self.names else ""
+                text.set_text(f"{name}{counts[i, j]:,}")
+                share = counts[i, j] / total if total else 0.0
+                text.set_color("white" if share > 0.5 else "black")
+        return counts
+
+
+def draw_confusion_matrix(ax: Axes, matrix, *, rows: str, title: str | None = "Confusion matrix (6.2.2)",
+                          cmap: str = "Blues") -> MatrixArtists:
+    """Draw a confusion matrix on ``ax``.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes.
+    matrix : :class:`~iso4213_nb.ConfusionMatrix` or :class:`~iso4213_nb.BinaryCounts`.
+    rows : ``"predicted"`` to put predicted classes in rows (TS 4213 6.2.2,
+        Table 1) or ``"true"`` (scikit-learn).  Required.
+    title : axes title.
+    cmap : colour map; a cell's colour is its share of all samples.
+
+    Returns
+    -------
+    MatrixArtists, whose :meth:`~MatrixArtists.update` shows new counts.
+    """
+    _check_rows(rows)
+    counts, labels = _as_array(matrix, rows)
+    k = counts.shape[0]
+    image = ax.imshow(np.zeros((k, k)), cmap=cmap, vmin=0, vmax=1)
+    row_name, col_name = ("true class", "predicted class") if rows == "true" else ("predicted class", "true class")
+    ax.set_xticks(range(k), labels, fontsize=8)
+    ax.set_yticks(range(k), labels, fontsize=8)
+    ax.set_xlabel(col_name, fontsize=9)
+    ax.set_ylabel(row_name, fontsize=9)
+    ax.xaxis.set_label_position("top")
+    ax.xaxis.tick_top()
+    if title:
+        ax.set_title(title, fontsize=10)
+    texts = [[ax.text(j, i, "", ha="center", va="center", fontsize=9) for j in range(k)] for i in range(k)]
+    names = _BINARY_NAMES[rows] if isinstance(matrix, BinaryCounts) else None
+    artists = MatrixArtists(image=image, texts=texts, rows=rows, names=names)
+    artists.update(matrix)
+    return artists
