@@ -207,12 +207,71 @@ def _macro(fn) -> Callable[[np.ndarray], float | Undefined]:
     return lambda c: _mean([fn(r) for r in _rows(c)], "a class's value is undefined")
 
 
-def _exact_match_ratio(c: np.ndarray) -> float:
+def _complement(value):
+    return value if is_undefined(value) else 1.0 - value
+
+
+def average_accuracy(counts) -> float | Undefined:
+    """Average Accuracy of Sokolova & Lapalme (Table 3): mean over classes of (tp + tn) / (tp + fp + tn + fn).
+
+    ``counts``: one row ``tp, fp, tn, fn`` per class (one-vs-rest).  Equals the
+    macro-averaged binary accuracy of TS 4213 6.4.3 (Table A.4's macro "Accuracy").
+    """
+    return _macro(m.binary_accuracy)(as_counts(counts))
+
+
+def error_rate(counts) -> float | Undefined:
+    """Error Rate of Sokolova & Lapalme (Table 3): mean over classes of (fp + fn) / (tp + fp + tn + fn), 1 − Average Accuracy."""
+    return _complement(average_accuracy(counts))
+
+
+def fscore_of_macro_averages(counts, beta: float = 1.0) -> float | Undefined:
+    """Fscore_M of Sokolova & Lapalme (Table 3): (β² + 1) P_M R_M / (β² P_M + R_M) of macro precision and recall.
+
+    ``counts``: one row per class.  Not the mean of per-class F1 that TS 4213
+    6.4.3 calls the macro-average F1 (``ConfusionMatrix.average("f1", "macro")``).
+    """
+    c = as_counts(counts)
+    p, r = _macro(m.precision)(c), _macro(m.recall)(c)
+    if is_undefined(p) or is_undefined(r):
+        return p if is_undefined(p) else r
+    b2 = float(beta) ** 2
+    if b2 * p + r == 0:
+        return Undefined("macro precision and macro recall are both 0")
+    return (b2 + 1) * p * r / (b2 * p + r)
+
+
+def exact_match_ratio(counts) -> float:
+    """Exact Match Ratio of Sokolova & Lapalme (Table 4): share of samples with no wrong label (fp = fn = 0).
+
+    ``counts``: one row ``tp, fp, tn, fn`` per *sample*, counted over its labels (TS 4213 6.5.3).
+    """
+    c = as_counts(counts)
     return float(np.mean((c[:, FP] + c[:, FN]) == 0))
 
 
-def _complement(value):
-    return value if is_undefined(value) else 1.0 - value
+def labelling_fscore(counts) -> float | Undefined:
+    """Labelling Fscore of Sokolova & Lapalme (Table 4): mean over samples of 2tp / (2tp + fp + fn).
+
+    ``counts``: one row per sample; undefined when a sample has neither true nor predicted labels.
+    """
+    return _macro(m.f1)(as_counts(counts))
+
+
+def retrieval_fscore(counts) -> float | Undefined:
+    """Retrieval Fscore of Sokolova & Lapalme (Table 4): mean over labels of 2tp / (2tp + fp + fn).
+
+    ``counts``: one row per *label*, counted over the samples (the macro F1 of multi-label data).
+    """
+    return _macro(m.f1)(as_counts(counts))
+
+
+def hamming_loss(counts) -> float | Undefined:
+    """Hamming Loss of Sokolova & Lapalme (Table 4) and TS 4213 6.5.2: wrong label decisions (fp + fn) over all of them.
+
+    ``counts``: rows ``tp, fp, tn, fn`` (per sample or per label; only the totals matter).
+    """
+    return _complement(m.binary_accuracy(_pooled(as_counts(counts))))
 
 
 @dataclass(frozen=True)
@@ -247,18 +306,18 @@ MEASURES: dict[str, Measure] = {meas.name: meas for meas in (
     Measure("Fscore", "binary", "Fscore_G", lambda c: m.f1(_pooled(c))),
     Measure("Specificity", "binary", "Specificity", lambda c: m.specificity(_pooled(c))),
     Measure("AUC", "binary", "AUC", lambda c: m.balanced_accuracy(_pooled(c))),
-    Measure("Average Accuracy", "multi-class", "Accuracy_G", _macro(m.binary_accuracy)),
-    Measure("Error Rate", "multi-class", "Accuracy_G", lambda c: _complement(_macro(m.binary_accuracy)(c))),
+    Measure("Average Accuracy", "multi-class", "Accuracy_G", average_accuracy),
+    Measure("Error Rate", "multi-class", "Accuracy_G", error_rate),
     Measure("Precision_mu", "multi-class", "Precision_G", lambda c: m.precision(_pooled(c))),
     Measure("Recall_mu", "multi-class", "Recall_G", lambda c: m.recall(_pooled(c))),
     Measure("Fscore_mu", "multi-class", "Fscore_G", lambda c: m.f1(_pooled(c))),
     Measure("Precision_M", "multi-class", "Precision_G", _macro(m.precision)),
     Measure("Recall_M", "multi-class", "Recall_G", _macro(m.recall)),
-    Measure("Fscore_M", "multi-class", "Fscore_G", _macro(m.f1)),
-    Measure("Exact Match Ratio", "multi-label", "Exact Match Ratio", _exact_match_ratio),
-    Measure("Labelling Fscore", "multi-label", "Labelling Fscore", _macro(m.f1)),
-    Measure("Retrieval Fscore", "multi-label", "Retrieval Fscore", _macro(m.f1)),
-    Measure("Hamming Loss", "multi-label", "Hamming Loss", lambda c: _complement(m.binary_accuracy(_pooled(c)))),
+    Measure("Fscore_M", "multi-class", "Fscore_G", fscore_of_macro_averages),
+    Measure("Exact Match Ratio", "multi-label", "Exact Match Ratio", exact_match_ratio),
+    Measure("Labelling Fscore", "multi-label", "Labelling Fscore", labelling_fscore),
+    Measure("Retrieval Fscore", "multi-label", "Retrieval Fscore", retrieval_fscore),
+    Measure("Hamming Loss", "multi-label", "Hamming Loss", hamming_loss),
 )}
 
 #: Changes under which the paper's section 5 says each group of Table 7 is invariant (all others: not invariant).

@@ -6,8 +6,8 @@ with the reason when its denominator is zero.  The 13 confusion-matrix measures
 of ISO/IEC TR 24029-1 (as tabulated by Lee 2023) are all here; Lee prints
 fall-out with the wrong denominator, :func:`false_positive_rate` follows 3.2.12.
 
-Names used by the source documents map to one function each (see
-:data:`SYNONYMS`).
+Names used by the source documents map to one function each in
+:mod:`iso4213_nb.glossary`.
 """
 
 from __future__ import annotations
@@ -207,41 +207,4 @@ PER_CLASS = {
     "prevalence": prevalence,
     "balanced_accuracy": balanced_accuracy,
     "matthews_correlation": matthews_correlation,
-}
-
-#: Names used by TS 4213, TR 24029-1 (Lee 2023), ПНСТ 835-2023 and common software, each mapped to one measure.
-SYNONYMS = {
-    "accuracy (per class)": "recall",
-    "per-class accuracy": "recall",
-    "sensitivity": "recall",
-    "true positive rate": "recall",
-    "hit rate": "recall",
-    "TPR": "recall",
-    "R_T+": "recall",
-    "полнота": "recall",
-    "positive predictive value": "precision",
-    "PPV": "precision",
-    "V_P+": "precision",
-    "точность": "precision",
-    "selectivity": "specificity",
-    "true negative rate": "specificity",
-    "TNR": "specificity",
-    "R_T−": "specificity",
-    "специфичность": "specificity",
-    "fall-out": "false_positive_rate",
-    "FPR": "false_positive_rate",
-    "R_F+": "false_positive_rate",
-    "false negative rate": "miss_rate",
-    "FNR": "miss_rate",
-    "R_F−": "miss_rate",
-    "V_P−": "negative_predictive_value",
-    "NPV": "negative_predictive_value",
-    "FDR": "false_discovery_rate",
-    "FOR": "false_omission_rate",
-    "LR+": "positive_likelihood_ratio",
-    "LR−": "negative_likelihood_ratio",
-    "DOR": "diagnostic_odds_ratio",
-    "F1 score": "f1",
-    "F-measure": "f1",
-    "MCC": "matthews_correlation",
 }

@@ -1,0 +1,335 @@
+"""Every name the five source documents give a measure or test, mapped to the one function that computes it.
+
+The documents name the same quantity differently: TS 4213 (terms of 3.2 and
+the headings of clauses 6–7), its Russian adoption ПНСТ 835-2023, the symbols
+of ISO/IEC TR 24029-1 as tabulated by Lee 2023 (R_T+, V_P+, ...), and the
+measure names of Sokolova & Lapalme 2009.  :data:`TERMS` holds one
+:class:`Term` per (name, source) with the dotted path of the function and
+the kind of input it takes (:data:`INPUTS`).  :func:`lookup` finds terms by
+name in any language; :func:`term` gives the one term behind a name, which is callable.
+
+One name can mean different things in different documents: "Accuracy" in
+Table A.3 is per-class accuracy (recall, 6.4.2), while "accuracy" in 3.2.6 is
+the overall share of correct predictions; "AUC" in Sokolova & Lapalme is
+(recall + specificity) / 2, not an area under a ROC curve.  Such names have one
+term per source, each with its own function.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from .errors import InputError
+
+#: What each kind of input is; a term's function is called as ``f(*inputs, *term.args)``.
+INPUTS = {
+    "counts": "one BinaryCounts (tp, fp, tn, fn of a binary or one-vs-rest split)",
+    "matrix": "a ConfusionMatrix",
+    "scores": "a curves.BinaryScores (true labels and scores)",
+    "class_counts": "true class counts, predicted class counts",
+    "count_rows": "an (m, 4) array of tp, fp, tn, fn rows (per class, per sample or per label)",
+    "fractions": "true cause fractions, predicted cause fractions",
+    "paired": "two arrays of paired scores (e.g. per-fold accuracies of two models)",
+    "groups": "two or more arrays of scores",
+    "table": "a 2×2 table of counts",
+    "pvalues": "an array of p-values",
+    "annotations": "two annotators' labels of the same samples",
+    "labels": "one array of true labels",
+}
+
+TS = "TS 4213"
+RU = "ПНСТ 835-2023"
+TR = "TR 24029-1 (Lee 2023)"
+SL = "Sokolova & Lapalme 2009"
+
+
+@dataclass(frozen=True)
+class Term:
+    """One name as one document uses it.
+
+    Attributes
+    ----------
+    name : str
+        The name or symbol as printed (e.g. ``"полнота"``, ``"R_T+"``).
+    source : str
+        The document and place, e.g. ``"TS 4213 3.2.10"``.
+    target : str
+        Dotted path of the function (``"iso4213_nb.measures.recall"``); a method is
+        ``module.Class.method``, called with the instance first.
+    takes : str
+        The kind of input, a key of :data:`INPUTS`.
+    args : tuple
+        Extra positional arguments after the inputs (e.g. ``("f1", "macro")``).
+    note : str
+        Where the name is a trap, why.
+    """
+
+    name: str
+    source: str
+    target: str
+    takes: str
+    args: tuple = ()
+    note: str = ""
+
+    def resolve(self):
+        """The function at :attr:`target`."""
+        return resolve(self.target)
+
+    def __call__(self, *inputs):
+        """Compute the quantity: ``target(*inputs, *args)``."""
+        return self.resolve()(*inputs, *self.args)
+
+
+_M = "iso4213_nb.measures."
+_GET = "iso4213_nb.measures.BinaryCounts.__getitem__"
+_CM = "iso4213_nb.confusion.ConfusionMatrix."
+_BS = "iso4213_nb.curves.BinaryScores."
+_D = "iso4213_nb.distribution."
+_INV = "iso4213_nb.invariance."
+_ST = "iso4213_nb.stats."
+
+
+def _avg(measure: str, method: str) -> tuple:
+    return (measure, method)
+
+
+TERMS: tuple[Term, ...] = (
+    # ---- TS 4213, terms of 3.2 and the measures of clause 6
+    Term("true positive", f"{TS} 3.2.4", _GET, "counts", ("tp",)),
+    Term("true negative", f"{TS} 3.2.5", _GET, "counts", ("tn",)),
+    Term("false positive", f"{TS} 3.2.3", _GET, "counts", ("fp",)),
+    Term("false alarm", f"{TS} 3.2.3", _GET, "counts", ("fp",)),
+    Term("type I error", f"{TS} 3.2.3", _GET, "counts", ("fp",)),
+    Term("false negative", f"{TS} 3.2.2", _GET, "counts", ("fn",)),
+    Term("miss", f"{TS} 3.2.2", _GET, "counts", ("fn",)),
+    Term("type II error", f"{TS} 3.2.2", _GET, "counts", ("fn",)),
+    Term("accuracy", f"{TS} 3.2.6, 6.2.3, 6.4.2", _CM + "accuracy", "matrix",
+         note="overall share of correct predictions; for two classes equal to (TP + TN) / N"),
+    Term("accuracy for binary classification", f"{TS} 6.3.3", _M + "binary_accuracy", "counts"),
+    Term("Binary Accuracy", f"{TS} Table A.3", _M + "binary_accuracy", "counts",
+         note="(TP + TN) / N of one class against the rest; not the overall accuracy"),
+    Term("Accuracy", f"{TS} 6.4.2, Table A.3", _M + "recall", "counts",
+         note="Table A.3's 'Accuracy' row is per-class accuracy, which 6.4.2 equates with recall"),
+    Term("confusion matrix", f"{TS} 3.2.7, 6.2.2", "iso4213_nb.confusion.ConfusionMatrix.matrix", "matrix",
+         ("predicted",), note="6.2.2 prints predicted classes in rows; the package asks for rows= every time"),
+    Term("precision", f"{TS} 3.2.9, 6.2.4", _M + "precision", "counts"),
+    Term("positive predictive value", f"{TS} 3.2.9", _M + "precision", "counts"),
+    Term("recall", f"{TS} 3.2.10, 6.2.4", _M + "recall", "counts"),
+    Term("true positive rate", f"{TS} 3.2.10", _M + "recall", "counts"),
+    Term("sensitivity", f"{TS} 3.2.10", _M + "recall", "counts"),
+    Term("hit rate", f"{TS} 3.2.10", _M + "recall", "counts"),
+    Term("specificity", f"{TS} 3.2.11, 6.2.4", _M + "specificity", "counts"),
+    Term("selectivity", f"{TS} 3.2.11", _M + "specificity", "counts"),
+    Term("true negative rate", f"{TS} 3.2.11", _M + "specificity", "counts"),
+    Term("false positive rate", f"{TS} 3.2.12", _M + "false_positive_rate", "counts"),
+    Term("fall-out", f"{TS} 3.2.12", _M + "false_positive_rate", "counts"),
+    Term("F1 score", f"{TS} 3.2.8, 6.2.5", _M + "f1", "counts"),
+    Term("F-score", f"{TS} 3.2.8", _M + "f1", "counts"),
+    Term("F-measure", f"{TS} 3.2.8", _M + "f1", "counts"),
+    Term("F1-measure", f"{TS} 3.2.8", _M + "f1", "counts"),
+    Term("F_beta", f"{TS} 6.2.6", _M + "fbeta", "counts", (2.0,), note="shown with β = 2"),
+    Term("F(alpha p, beta r)", f"{TS} 6.2.6", _M + "f_alpha_beta", "counts", (1.0, 4.0),
+         note="shown with α = 1, β = 4, which equals F_2"),
+    Term("Kullback-Leibler divergence", f"{TS} 6.2.7, 6.3.5", _D + "kl_true_vs_pred", "class_counts",
+         note="true distribution first; 6.4.4 and 6.5.5 write the other direction"),
+    Term("D_KL (distribution difference)", f"{TS} 6.4.4, 6.5.5", _D + "kl_pred_vs_true", "class_counts",
+         note="predicted shares first, as the sum is written there"),
+    Term("receiver operating characteristic curve", f"{TS} 3.2.16, 6.3.6", _BS + "roc", "scores"),
+    Term("ROC curve", f"{TS} 3.2.16", _BS + "roc", "scores"),
+    Term("AUROC", f"{TS} 6.3.6", _BS + "auroc", "scores"),
+    Term("precision recall curve", f"{TS} 3.2.15, 6.3.7", _BS + "pr", "scores"),
+    Term("PRC", f"{TS} 3.2.15", _BS + "pr", "scores"),
+    Term("AUPRC", f"{TS} 6.3.7", _BS + "average_precision", "scores",
+         note="step-sum area (average precision); the trapezoid area is auprc_trapezoid"),
+    Term("cumulative response curve", f"{TS} 3.2.13, 6.3.8", _BS + "gain", "scores"),
+    Term("gain chart", f"{TS} 3.2.13", _BS + "gain", "scores"),
+    Term("CRC", f"{TS} 6.3.8", _BS + "gain", "scores"),
+    Term("area under the cumulative response curve", f"{TS} 6.3.8", _BS + "gain_area", "scores"),
+    Term("lift curve", f"{TS} 3.2.14, 6.3.9", _BS + "lift", "scores"),
+    Term("macro-average F1 (M_AC,F1)", f"{TS} 6.4.3", _CM + "average", "matrix", _avg("f1", "macro")),
+    Term("weighted-average F1 (W_TD,F1)", f"{TS} 6.4.3", _CM + "average", "matrix", _avg("f1", "weighted")),
+    Term("micro-average F1 (M_IC,F1)", f"{TS} 6.4.3", _CM + "average", "matrix", _avg("f1", "micro")),
+    Term("macro-average precision", f"{TS} 6.4.3", _CM + "average", "matrix", _avg("precision", "macro")),
+    Term("macro-average recall", f"{TS} 6.4.3", _CM + "average", "matrix", _avg("recall", "macro")),
+    Term("macro-average specificity", f"{TS} 6.4.3", _CM + "average", "matrix", _avg("specificity", "macro")),
+    Term("Cohen's kappa coefficient", f"{TS} 5.3.9", "iso4213_nb.controls.annotator_agreement", "annotations",
+         note="agreement between annotators; ConfusionMatrix.cohen_kappa gives the same number for a matrix"),
+    Term("majority class", f"{TS} 3.2.18, 5.3.13", "iso4213_nb.controls.majority_baseline", "labels"),
+    Term("CSMF accuracy", f"{TS} Annex D", "iso4213_nb.csmf.csmf_accuracy", "fractions"),
+    Term("chance-corrected CSMF accuracy", f"{TS} Annex D", "iso4213_nb.csmf.chance_corrected_csmf_accuracy",
+         "fractions"),
+    # ---- TS 4213 clause 7
+    Term("paired Student's t-test", f"{TS} 7.2", _ST + "paired_ttest", "paired"),
+    Term("analysis of variance", f"{TS} 7.3", _ST + "anova", "groups"),
+    Term("ANOVA", f"{TS} 7.3", _ST + "anova", "groups"),
+    Term("Kruskal-Wallis test", f"{TS} 7.4", _ST + "kruskal_wallis", "groups"),
+    Term("chi-squared test", f"{TS} 7.5", _ST + "chi_squared", "table"),
+    Term("Wilcoxon signed-ranks test", f"{TS} 7.6", _ST + "wilcoxon", "paired"),
+    Term("Fisher's exact test", f"{TS} 7.7", _ST + "fisher_exact", "table"),
+    Term("McNemar test", f"{TS} 7.9", _ST + "mcnemar", "table"),
+    Term("Bonferroni correction", f"{TS} 7.10.2", _ST + "adjust_pvalues", "pvalues", ("holm",),
+         note="the step-down rule printed in 7.10.2 is Holm's; plain Bonferroni is method 'bonferroni'"),
+    Term("false discovery rate", f"{TS} 7.10.3", _ST + "adjust_pvalues", "pvalues", ("bh",),
+         note="the clause names no procedure; Benjamini-Hochberg is the usual one"),
+    # ---- ПНСТ 835-2023 (Russian adoption)
+    Term("истинно положительный образец", f"{RU} 3.2.4", _GET, "counts", ("tp",)),
+    Term("истинно отрицательный образец", f"{RU} 3.2.5", _GET, "counts", ("tn",)),
+    Term("ложноположительный образец", f"{RU} 3.2.3", _GET, "counts", ("fp",)),
+    Term("ложная тревога", f"{RU} 3.2.3", _GET, "counts", ("fp",)),
+    Term("ошибка первого рода", f"{RU} 3.2.3", _GET, "counts", ("fp",)),
+    Term("ложноотрицательный образец", f"{RU} 3.2.2", _GET, "counts", ("fn",)),
+    Term("пропуск", f"{RU} 3.2.2", _GET, "counts", ("fn",)),
+    Term("ошибка второго рода", f"{RU} 3.2.2", _GET, "counts", ("fn",)),
+    Term("доля правильных исходов", f"{RU} 3.2.6, 6.2.3, 6.4.2", _CM + "accuracy", "matrix"),
+    Term("матрица ошибок", f"{RU} 3.2.7, 6.2.2", "iso4213_nb.confusion.ConfusionMatrix.matrix", "matrix",
+         ("predicted",)),
+    Term("точность", f"{RU} 3.2.9, 6.2.4", _M + "precision", "counts",
+         note="'точность' is precision here, not accuracy (which is 'доля правильных исходов')"),
+    Term("прогностическая ценность положительного результата", f"{RU} 3.2.9", _M + "precision", "counts"),
+    Term("полнота", f"{RU} 3.2.10, 6.2.4", _M + "recall", "counts"),
+    Term("чувствительность", f"{RU} 3.2.10", _M + "recall", "counts"),
+    Term("процент попаданий", f"{RU} 3.2.10", _M + "recall", "counts"),
+    Term("доля истинно положительных образцов", f"{RU} 3.2.10", _M + "recall", "counts"),
+    Term("специфичность", f"{RU} 3.2.11, 6.2.4", _M + "specificity", "counts"),
+    Term("избирательность", f"{RU} 3.2.11", _M + "specificity", "counts"),
+    Term("доля истинно отрицательных образцов", f"{RU} 3.2.11", _M + "specificity", "counts"),
+    Term("доля ложноположительных образцов", f"{RU} 3.2.12", _M + "false_positive_rate", "counts"),
+    Term("отрицательный побочный эффект", f"{RU} 3.2.12", _M + "false_positive_rate", "counts"),
+    Term("F1-мера", f"{RU} 3.2.8, 6.2.5", _M + "f1", "counts"),
+    Term("F-мера", f"{RU} 3.2.8", _M + "f1", "counts"),
+    Term("F-число", f"{RU} 3.2.8", _M + "f1", "counts"),
+    Term("дивергенция Кульбака-Лейблера", f"{RU} 6.2.7, 6.3.5", _D + "kl_true_vs_pred", "class_counts"),
+    Term("ROC-кривая", f"{RU} 3.2.16, 6.3.6", _BS + "roc", "scores"),
+    Term("кривая рабочей характеристики приемника", f"{RU} 3.2.16", _BS + "roc", "scores"),
+    Term("кривая точности полноты", f"{RU} 3.2.15, 6.3.7", _BS + "pr", "scores"),
+    Term("кумулятивная кривая отклика", f"{RU} 3.2.13, 6.3.8", _BS + "gain", "scores"),
+    Term("gain-кривая", f"{RU} 3.2.13", _BS + "gain", "scores"),
+    Term("кривая прироста", f"{RU} 6.3.8", _BS + "gain", "scores"),
+    Term("lift-кривая", f"{RU} 3.2.14, 6.3.9", _BS + "lift", "scores"),
+    Term("макроусредненное значение F1-меры", f"{RU} 6.4.3", _CM + "average", "matrix", _avg("f1", "macro")),
+    Term("средневзвешенное значение F1-меры", f"{RU} 6.4.3", _CM + "average", "matrix", _avg("f1", "weighted")),
+    Term("микроусредненное значение F1-меры", f"{RU} 6.4.3", _CM + "average", "matrix", _avg("f1", "micro")),
+    Term("наиболее встречаемый класс", f"{RU} 3.2.18", "iso4213_nb.controls.majority_baseline", "labels"),
+    Term("метод проверки по парному t-критерию Стьюдента", f"{RU} 7.2", _ST + "paired_ttest", "paired"),
+    Term("дисперсионный анализ", f"{RU} 7.3", _ST + "anova", "groups"),
+    Term("критерий Краскела-Уоллиса", f"{RU} 7.4", _ST + "kruskal_wallis", "groups"),
+    Term("метод проверки по хи-квадрат", f"{RU} 7.5", _ST + "chi_squared", "table"),
+    Term("критерий знаковых рангов Уилкоксона", f"{RU} 7.6", _ST + "wilcoxon", "paired"),
+    Term("точный тест Фишера", f"{RU} 7.7", _ST + "fisher_exact", "table"),
+    Term("тест Мак-Немара", f"{RU} 7.9", _ST + "mcnemar", "table"),
+    Term("поправка Бонферрони", f"{RU} 7.10.2", _ST + "adjust_pvalues", "pvalues", ("holm",)),
+    # ---- TR 24029-1 symbols and names (Lee 2023, equations 4-16)
+    Term("N_T+", f"{TR} Table 2", _GET, "counts", ("tp",)),
+    Term("N_T−", f"{TR} Table 2", _GET, "counts", ("tn",)),
+    Term("N_F+", f"{TR} Table 2", _GET, "counts", ("fp",)),
+    Term("N_F−", f"{TR} Table 2", _GET, "counts", ("fn",)),
+    Term("Sensitivity (R_T+)", f"{TR} eq. 4", _M + "recall", "counts"),
+    Term("R_T+", f"{TR} eq. 4", _M + "recall", "counts"),
+    Term("Specificity (R_T−)", f"{TR} eq. 5", _M + "specificity", "counts"),
+    Term("R_T−", f"{TR} eq. 5", _M + "specificity", "counts"),
+    Term("Miss Rate (R_F−)", f"{TR} eq. 6", _M + "miss_rate", "counts"),
+    Term("R_F−", f"{TR} eq. 6", _M + "miss_rate", "counts"),
+    Term("Fall-Out (R_F+)", f"{TR} eq. 7", _M + "false_positive_rate", "counts",
+         note="Lee prints the denominator N_T− + N_F−; the usual FP / (FP + TN) of TS 4213 3.2.12 is used"),
+    Term("R_F+", f"{TR} eq. 7", _M + "false_positive_rate", "counts"),
+    Term("Accuracy", f"{TR} eq. 8", _M + "binary_accuracy", "counts"),
+    Term("Precision (V_P+)", f"{TR} eq. 9", _M + "precision", "counts"),
+    Term("V_P+", f"{TR} eq. 9", _M + "precision", "counts"),
+    Term("Separation Ability (V_P−)", f"{TR} eq. 10", _M + "negative_predictive_value", "counts",
+         note="Lee's name for the negative predictive value TN / (TN + FN)"),
+    Term("V_P−", f"{TR} eq. 10", _M + "negative_predictive_value", "counts"),
+    Term("False Discovery Rate", f"{TR} eq. 11", _M + "false_discovery_rate", "counts",
+         note="FP / (FP + TP) of one classifier; not the multiple-testing FDR of TS 4213 7.10.3"),
+    Term("False Omission Rate", f"{TR} eq. 12", _M + "false_omission_rate", "counts"),
+    Term("Positive Likelihood Relation (R_L+)", f"{TR} eq. 13", _M + "positive_likelihood_ratio", "counts"),
+    Term("R_L+", f"{TR} eq. 13", _M + "positive_likelihood_ratio", "counts"),
+    Term("Negative Likelihood Relation (R_L−)", f"{TR} eq. 14", _M + "negative_likelihood_ratio", "counts"),
+    Term("R_L−", f"{TR} eq. 14", _M + "negative_likelihood_ratio", "counts"),
+    Term("Diagnostic Odds Rate", f"{TR} eq. 15", _M + "diagnostic_odds_ratio", "counts"),
+    Term("F1 Score", f"{TR} eq. 16", _M + "f1", "counts"),
+    # ---- Sokolova & Lapalme 2009, Tables 2-4
+    Term("Accuracy", f"{SL} Table 2", _M + "binary_accuracy", "counts"),
+    Term("Precision", f"{SL} Table 2", _M + "precision", "counts"),
+    Term("Recall (Sensitivity)", f"{SL} Table 2", _M + "recall", "counts"),
+    Term("Fscore", f"{SL} Table 2", _M + "fbeta", "counts", (1.0,), note="shown with β = 1"),
+    Term("Specificity", f"{SL} Table 2", _M + "specificity", "counts"),
+    Term("AUC", f"{SL} Table 2", _M + "balanced_accuracy", "counts",
+         note="the paper's AUC is (recall + specificity) / 2 at one threshold, i.e. balanced accuracy; "
+              "it is not the area under the ROC curve (AUROC) of TS 4213 6.3.6"),
+    Term("Average Accuracy", f"{SL} Table 3", _INV + "average_accuracy", "count_rows"),
+    Term("Error Rate", f"{SL} Table 3", _INV + "error_rate", "count_rows"),
+    Term("Precision_mu", f"{SL} Table 3", _CM + "average", "matrix", _avg("precision", "micro")),
+    Term("Recall_mu", f"{SL} Table 3", _CM + "average", "matrix", _avg("recall", "micro")),
+    Term("Fscore_mu", f"{SL} Table 3", _CM + "average", "matrix", _avg("f1", "micro")),
+    Term("Precision_M", f"{SL} Table 3", _CM + "average", "matrix", _avg("precision", "macro")),
+    Term("Recall_M", f"{SL} Table 3", _CM + "average", "matrix", _avg("recall", "macro")),
+    Term("Fscore_M", f"{SL} Table 3", _INV + "fscore_of_macro_averages", "count_rows",
+         note="F of macro precision and macro recall, which is not the mean of per-class F1 (TS 4213 6.4.3)"),
+    Term("Exact Match Ratio", f"{SL} Table 4", _INV + "exact_match_ratio", "count_rows"),
+    Term("Labelling Fscore", f"{SL} Table 4", _INV + "labelling_fscore", "count_rows"),
+    Term("Retrieval Fscore", f"{SL} Table 4", _INV + "retrieval_fscore", "count_rows"),
+    Term("Hamming Loss", f"{SL} Table 4", _INV + "hamming_loss", "count_rows"),
+)
+
+
+def resolve(target: str):
+    """The object at dotted path ``target`` inside :mod:`iso4213_nb` (module, then attributes)."""
+    if not target.startswith("iso4213_nb."):
+        raise InputError(f"glossary targets lie inside iso4213_nb, got {target!r}")
+    parts = target.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+        except ModuleNotFoundError:
+            continue
+        try:
+            for attr in parts[cut:]:
+                obj = getattr(obj, attr)
+        except AttributeError:
+            raise InputError(f"glossary target {target!r} does not exist") from None
+        return obj
+    raise InputError(f"glossary target {target!r} does not exist")
+
+
+def normalise(name: str) -> str:
+    """A name folded for lookup: case, Unicode form, dashes/minus and spacing ignored, ё read as е."""
+    text = unicodedata.normalize("NFKC", str(name)).casefold().replace("ё", "е")
+    text = re.sub(r"[\u2010-\u2015\u2212_]", "-", text)
+    return " ".join(text.replace("-", " ").split())
+
+
+def lookup(name: str) -> list[Term]:
+    """Every term whose name matches ``name`` (see :func:`normalise`), in :data:`TERMS` order."""
+    key = normalise(name)
+    return [t for t in TERMS if normalise(t.name) == key]
+
+
+def term(name: str, source: str | None = None) -> Term:
+    """The one :class:`Term` behind ``name`` (call it to compute); ``source`` (a substring of
+    :attr:`Term.source`) picks among documents.
+
+    Raises :class:`InputError` for an unknown name, or when the name means
+    different functions in different documents and ``source`` does not say which.
+    """
+    terms = lookup(name)
+    if source is not None:
+        terms = [t for t in terms if source in t.source]
+    if not terms:
+        raise InputError(f"no glossary entry for {name!r}" + (f" in {source!r}" if source else ""))
+    distinct = {(t.target, t.args) for t in terms}
+    if len(distinct) > 1:
+        options = "; ".join(f"{t.source} → {t.target}{t.args or ''}" for t in terms)
+        raise InputError(f"{name!r} means different things in different documents ({options}); pass source=")
+    return terms[0]
+
+
+def by_target() -> dict[str, list[Term]]:
+    """Terms grouped by the function they map to (target with its extra arguments)."""
+    groups: dict[str, list[Term]] = {}
+    for t in TERMS:
+        key = t.target + (repr(t.args) if t.args else "")
+        groups.setdefault(key, []).append(t)
+    return groups

@@ -1,0 +1,126 @@
+"""The glossary: every term resolves to a function in iso4213_nb and computes the right number.
+
+Expected values are hand computations on one binary split, Annex A's printed
+Table A.4, and scikit-learn on small inputs.
+"""
+
+import math
+
+import numpy as np
+import pytest
+from sklearn.metrics import cohen_kappa_score, roc_auc_score
+
+from iso4213_nb import BinaryCounts, ConfusionMatrix, InputError, glossary
+from iso4213_nb.curves import BinaryScores
+
+C = BinaryCounts(tp=40, fp=10, tn=45, fn=5)
+# Hand computations for C, keyed by (target, args).
+BY_HAND = {
+    "recall": 40 / 45, "precision": 40 / 50, "specificity": 45 / 55, "binary_accuracy": 85 / 100,
+    "false_positive_rate": 10 / 55, "miss_rate": 5 / 45, "f1": 80 / 95, "negative_predictive_value": 45 / 50,
+    "false_discovery_rate": 10 / 50, "false_omission_rate": 5 / 50,
+    "positive_likelihood_ratio": (40 / 45) / (10 / 55), "negative_likelihood_ratio": (5 / 45) / (45 / 55),
+    "diagnostic_odds_ratio": (40 * 45) / (10 * 5), "balanced_accuracy": (40 / 45 + 45 / 55) / 2,
+    "fbeta(2.0,)": 5 * 40 / (5 * 40 + 4 * 5 + 10), "fbeta(1.0,)": 80 / 95,
+    "f_alpha_beta(1.0, 4.0)": 5 * 40 / (5 * 40 + 4 * 5 + 10),
+    "__getitem__('tp',)": 40, "__getitem__('fp',)": 10, "__getitem__('tn',)": 45, "__getitem__('fn',)": 5,
+}
+
+ANNEX_A = ConfusionMatrix.from_counts([[400, 150, 14], [23, 3800, 144], [13, 355, 65]], labels="ABC",
+                                      rows="predicted")
+Y = np.array([0, 0, 1, 1, 0, 1, 1, 0, 1, 0])
+S = np.array([0.1, 0.4, 0.35, 0.8, 0.2, 0.9, 0.6, 0.7, 0.3, 0.05])
+ROWS = np.array([[3, 1, 5, 1], [2, 0, 7, 1], [4, 2, 3, 1]])
+
+
+def _inputs(kind):
+    return {
+        "counts": (C,),
+        "matrix": (ANNEX_A,),
+        "scores": (BinaryScores(Y, S),),
+        "class_counts": ([436, 4305, 223], [564, 3967, 433]),
+        "count_rows": (ROWS,),
+        "fractions": ([0.5, 0.3, 0.2], [0.4, 0.4, 0.2]),
+        "paired": ([12.1, 13.4, 11.8, 12.9, 13.0], [11.0, 12.2, 11.9, 11.7, 12.1]),  # e.g. latencies (ms)
+        "groups": ([0.81, 0.83, 0.80, 0.85], [0.79, 0.80, 0.81, 0.80], [0.70, 0.72, 0.71, 0.69]),
+        "table": ([[30, 12], [4, 20]],),
+        "pvalues": ([0.01, 0.02, 0.04, 0.3],),
+        "annotations": (["a", "b", "a", "a", "b", "c"], ["a", "b", "b", "a", "b", "c"]),
+        "labels": (["a", "b", "a", "a"],),
+    }[kind]
+
+
+@pytest.mark.parametrize("term", glossary.TERMS, ids=lambda t: f"{t.name} [{t.source}]")
+def test_every_term_resolves_and_computes(term):
+    assert term.takes in glossary.INPUTS
+    fn = term.resolve()
+    assert callable(fn)
+    value = term(*_inputs(term.takes))
+    assert value is not None
+    key = term.target.rsplit(".", 1)[1] + (repr(term.args) if term.args else "")
+    if term.takes == "counts":
+        assert key in BY_HAND, f"no hand value for {key}"
+        assert value == pytest.approx(BY_HAND[key]), term.name
+
+
+def test_annex_a_macro_weighted_micro_f1_through_names():
+    assert round(100 * glossary.term("macro-average F1 (M_AC,F1)")(ANNEX_A), 2) == 63.90
+    assert round(100 * glossary.term("средневзвешенное значение F1-меры")(ANNEX_A), 2) == 87.60
+    assert round(100 * glossary.term("micro-average F1 (M_IC,F1)")(ANNEX_A), 2) == 85.92
+    assert round(100 * glossary.term("доля правильных исходов")(ANNEX_A), 2) == 85.92
+
+
+def test_scores_and_agreement_terms_match_sklearn():
+    assert glossary.term("AUROC")(BinaryScores(Y, S)) == pytest.approx(roc_auc_score(Y, S))
+    a, b = _inputs("annotations")
+    assert glossary.term("Cohen's kappa coefficient")(a, b).statistic == pytest.approx(cohen_kappa_score(a, b))
+
+
+def test_sokolova_macro_fscore_differs_from_ts4213_macro_f1():
+    sl = glossary.term("Fscore_M")(ROWS)
+    p = np.mean([3 / 4, 2 / 2, 4 / 6])
+    r = np.mean([3 / 4, 2 / 3, 4 / 5])
+    assert sl == pytest.approx(2 * p * r / (p + r))
+    assert not math.isclose(sl, np.mean([6 / 8, 4 / 5, 8 / 11]))
+
+
+def test_ambiguous_names_need_a_source():
+    with pytest.raises(InputError, match="means different things"):
+        glossary.term("Accuracy")
+    assert glossary.term("Accuracy", source="Table A.3").target.endswith("recall")
+    assert glossary.term("accuracy", source="3.2.6").target.endswith("ConfusionMatrix.accuracy")
+    assert glossary.term("AUC", source="Sokolova").target.endswith("balanced_accuracy")
+
+
+def test_lookup_folds_case_dashes_and_yo():
+    assert glossary.lookup("ПОЛНОТА")[0].target == "iso4213_nb.measures.recall"
+    assert glossary.lookup("R_T-")[0].target == "iso4213_nb.measures.specificity"  # ASCII hyphen for minus
+    assert glossary.lookup("fall out")[0].target == "iso4213_nb.measures.false_positive_rate"
+    assert glossary.lookup("макроусреднённое значение F1-меры")  # ё as printed in some copies
+    with pytest.raises(InputError, match="no glossary entry for 'kappa-ish'"):
+        glossary.term("kappa-ish")
+
+
+def test_the_names_standard_notes_lists_map_to_one_function_each():
+    groups = {
+        "iso4213_nb.measures.recall": ["recall", "sensitivity", "true positive rate", "hit rate", "R_T+", "полнота"],
+        "iso4213_nb.measures.precision": ["precision", "positive predictive value", "V_P+", "точность"],
+        "iso4213_nb.measures.specificity": ["specificity", "selectivity", "true negative rate", "R_T−"],
+        "iso4213_nb.measures.false_positive_rate": ["fall-out", "false positive rate", "R_F+"],
+    }
+    for target, names in groups.items():
+        for name in names:
+            assert glossary.term(name).target == target, name
+    assert glossary.term("доля правильных исходов").target.endswith("ConfusionMatrix.accuracy")
+
+
+def test_every_source_document_is_represented():
+    sources = {t.source.split(" ")[0] for t in glossary.TERMS}
+    assert {"TS", "ПНСТ", "TR", "Sokolova"} <= sources
+
+
+def test_resolve_rejects_outside_and_missing_targets():
+    with pytest.raises(InputError, match="inside iso4213_nb"):
+        glossary.resolve("os.remove")
+    with pytest.raises(InputError, match="does not exist"):
+        glossary.resolve("iso4213_nb.measures.no_such_measure")
