@@ -1,0 +1,107 @@
+"""Building a report folder: the steps of :mod:`iso4213_nb.report` in order."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import nbformat
+import numpy as np
+import yaml
+
+from .. import checklist, demo
+from ..errors import InputError
+from . import content, export
+from .atomic import atomic_directory, check_target
+from .execute import ReportBuildError, run_template
+from .predictions import read_predictions
+
+FORMATS = ("html", "pdf")
+#: Top-level section of the meta file that holds the report's own settings, and the settings it may hold.
+SETTINGS = "report"
+SETTING_KEYS = ("title", "positive")
+DEFAULT_TITLE = "Assessment of classification performance (ISO/IEC TS 4213:2022)"
+
+
+def _plain(value):
+    """JSON fallback for numpy scalars."""
+    if isinstance(value, np.generic):
+        return value.item()
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+
+def parse_formats(text: str) -> tuple[str, ...]:
+    """``"html,pdf"`` -> ``("html", "pdf")``; unknown formats raise :class:`InputError`. PDF needs HTML."""
+    formats = tuple(dict.fromkeys(f.strip().lower() for f in str(text).split(",") if f.strip()))
+    unknown = [f for f in formats if f not in FORMATS]
+    if unknown or not formats:
+        raise InputError(f"--format takes a comma-separated list of {', '.join(FORMATS)}; got {text!r}")
+    return formats
+
+
+def read_settings(meta) -> dict:
+    """The ``report:`` section of a meta file (title, positive); ``{}`` without a meta file.
+
+    The file's YAML and the rest of its sections are checked by :func:`iso4213_nb.checklist.load` first.
+    """
+    if meta is None:
+        return {}
+    data = yaml.safe_load(Path(meta).read_text(encoding="utf-8")) or {}
+    settings = data.get(SETTINGS) or {}
+    if not isinstance(settings, dict):
+        raise InputError(f"{Path(meta).name}: section {SETTINGS!r} must be a mapping of {', '.join(SETTING_KEYS)}")
+    unknown = [k for k in settings if k not in SETTING_KEYS]
+    if unknown:
+        raise InputError(f"{Path(meta).name}: unknown setting {SETTINGS}.{unknown[0]}; "
+                         f"settings are: {', '.join(SETTING_KEYS)}")
+    return settings
+
+
+def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, *, positive=None,
+                threshold: float = 0.5, environment: dict | None = None, inference: dict | None = None) -> Path:
+    """Build a report folder ``out`` holding ``report.json``, ``report.ipynb`` and the requested formats.
+
+    Parameters
+    ----------
+    predictions : CSV file (layout in :mod:`iso4213_nb.report.predictions`);
+        None for the bundled demo, whose meta file is then used unless ``meta`` is given.
+    meta : YAML file of checklist answers (:mod:`iso4213_nb.checklist`) plus an
+        optional ``report:`` section with ``title`` and ``positive``.
+    out : the report folder; replaced only after everything succeeded.
+    formats : ``"html"`` and/or ``"pdf"``; the HTML is always written, the PDF is printed from it.
+    positive : the positive class of a binary task (overrides ``report.positive``).
+    threshold : labels of a model given only by scores are ``score >= threshold``.
+    environment : the captured test environment (a JSON-ready dict), or None.
+    inference : inference durations (see :func:`iso4213_nb.report.render.inference`), or None.
+
+    Returns the path of ``out``.  Bad input raises :class:`InputError` and
+    writes nothing; a failure later raises :class:`ReportBuildError` and leaves
+    any previous report at ``out`` as it was.
+    """
+    formats = parse_formats(formats if isinstance(formats, str) else ",".join(formats))
+    out = Path(out)
+    check_target(out)
+    if "pdf" in formats:
+        export.chromium()
+    is_demo = predictions is None
+    if is_demo:
+        predictions = demo.DEMO_PREDICTIONS
+        meta = demo.DEMO_META if meta is None else meta
+    answers = checklist.load(meta, extra_keys=(SETTINGS,)) if meta is not None else {}
+    settings = read_settings(meta)
+    pred = read_predictions(predictions, positive=settings.get("positive") if positive is None else positive,
+                            threshold=threshold)
+    report = content.build(pred, answers, title=str(settings.get("title") or DEFAULT_TITLE),
+                           meta_name=None if meta is None else Path(meta).name, demo=is_demo,
+                           environment=environment, inference=inference)
+    export.node_modules()
+    with atomic_directory(out) as tmp:
+        (tmp / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False, default=_plain),
+                                         encoding="utf-8")
+        nb = run_template(tmp, {"report_json": "report.json", "predictions_csv": str(Path(predictions).resolve()),
+                                "positive": report["input"]["positive"], "threshold": float(threshold)})
+        nbformat.write(nb, tmp / "report.ipynb")
+        html_path = export.to_html(nb, tmp)
+        if "pdf" in formats:
+            export.to_pdf(html_path)
+    return out

@@ -1,0 +1,222 @@
+"""The numbers of a clause-8 report, computed once and written as ``report.json``.
+
+:func:`build` turns a checked predictions file and the checklist answers of
+``--meta`` into one JSON-ready dict.  The report notebook renders that dict
+and nothing else, so the HTML and ``report.json`` show the same numbers.
+
+Status of each reported item (:data:`FILLED`, :data:`AUTOMATIC`, :data:`MISSING`):
+answers from ``--meta`` are *filled*; what the toolkit computes from the
+predictions or captures from the machine is *filled automatically*; the rest
+is *missing*.
+"""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+
+import numpy as np
+
+from .. import __version__, checklist
+from ..assessment import assess
+from ..confusion import ConfusionMatrix
+from ..curves import BinaryScores
+from ..stats import adjust_pvalues, auroc_ci, delong_test, mcnemar, mcnemar_table, proportion_ci
+from .predictions import Predictions
+
+FILLED = "filled"
+AUTOMATIC = "filled automatically"
+MISSING = "missing"
+
+#: Family-wise correction applied to all model comparisons together (7.10.2, the rule printed there is Holm's).
+ADJUSTMENT = "holm"
+CONFIDENCE_LEVEL = 0.95
+
+
+def _plain(value):
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def _interval(ci) -> dict:
+    data = ci.to_dict()
+    return {key: data[key] for key in ("estimate", "low", "high", "confidence_level", "method")}
+
+
+def _proportion(successes: int, n: int) -> dict | None:
+    return _interval(proportion_ci(int(successes), int(n), method="wilson")) if n > 0 else None
+
+
+def _counts_row(name: str, rule: str, threshold, counts) -> dict:
+    positives, negatives = counts.tp + counts.fn, counts.tn + counts.fp
+    return {
+        "name": name, "rule": rule, "threshold": None if threshold is None else float(threshold),
+        "tp": counts.tp, "fp": counts.fp, "tn": counts.tn, "fn": counts.fn,
+        "tpr": counts.tp / positives if positives else None,
+        "fpr": counts.fp / negatives if negatives else None,
+    }
+
+
+def operating_points(scores: BinaryScores) -> list[dict]:
+    """Counts at the representative thresholds of a scored binary model (clause 8, 6.3.6).
+
+    Rows: the 0.5 threshold when the scores lie in [0, 1]; the threshold
+    maximising Youden's J = TPR − FPR; the highest threshold whose TPR
+    reaches 0.9; the lowest threshold whose FPR stays at or below 0.1.
+    Predicted positive iff ``score >= threshold``.
+    """
+    thresholds = np.asarray(scores.thresholds, dtype=float)
+    tpr = np.asarray(scores.tps) / scores.positives if scores.positives else None
+    fpr = np.asarray(scores.fps) / scores.negatives if scores.negatives else None
+    rows = []
+    if thresholds.min() >= 0 and thresholds.max() <= 1:
+        rows.append(_counts_row("threshold 0.5", "scores read as probabilities", 0.5, scores.counts_at(0.5)))
+    if tpr is not None and fpr is not None:
+        i = int(np.argmax(tpr - fpr))
+        rows.append(_counts_row("Youden-optimal", "largest TPR − FPR (ties: highest threshold)",
+                                thresholds[i], scores.counts_at(thresholds[i])))
+    if tpr is not None:
+        i = int(np.flatnonzero(tpr >= 0.9)[0])
+        rows.append(_counts_row("TPR ≥ 0.9", "highest threshold whose TPR reaches 0.9",
+                                thresholds[i], scores.counts_at(thresholds[i])))
+    if fpr is not None:
+        i = int(np.flatnonzero(fpr <= 0.1)[-1])
+        rows.append(_counts_row("FPR ≤ 0.1", "lowest threshold whose FPR is at most 0.1",
+                                thresholds[i], scores.counts_at(thresholds[i])))
+    return rows
+
+
+def _binary_intervals(counts, y_true, scores, positive) -> dict:
+    intervals = {
+        "recall": _proportion(counts.tp, counts.tp + counts.fn),
+        "specificity": _proportion(counts.tn, counts.tn + counts.fp),
+        "precision": _proportion(counts.tp, counts.tp + counts.fp),
+    }
+    if scores is not None and counts.tp + counts.fn and counts.tn + counts.fp:
+        intervals["auroc"] = _interval(auroc_ci(y_true, scores, positive=positive))
+    return intervals
+
+
+def _model(pred: Predictions, model) -> dict:
+    cm = ConfusionMatrix.from_predictions(pred.y_true, model.pred, labels=pred.labels)
+    result = assess(pred.y_true, y_pred=model.pred, scores=model.scores, positive=pred.positive, labels=pred.labels)
+    intervals = {"accuracy": _proportion(int(np.trace(cm.matrix(rows="true"))), len(pred.y_true))}
+    if pred.binary:
+        counts = cm.binary(pred.positive)
+        intervals.update(_binary_intervals(counts, pred.y_true, model.scores, pred.positive))
+        rule = (f"labels derived from scores at threshold {model.derived_at:g}" if model.derived_at is not None
+                else "labels as given in the file")
+        points = [_counts_row("predicted labels", rule, model.derived_at, counts)]
+        if model.scores is not None:
+            points += operating_points(BinaryScores(pred.y_true, model.scores, positive=pred.positive))
+    else:
+        points = [dict(_counts_row(f"class {label} vs rest", "labels as given in the file", None, cm.binary(label)),
+                       label=_plain(label)) for label in pred.labels]
+    return {
+        "has_scores": model.scores is not None,
+        "labels_derived_at": model.derived_at,
+        "confusion_matrix": {"rows": "true", "labels": list(cm.labels), "counts": cm.matrix(rows="true").tolist()},
+        "assessment": result,
+        "intervals": intervals,
+        "operating_points": points,
+    }
+
+
+def comparisons(pred: Predictions, alpha: float = 0.05) -> dict:
+    """Pairwise tests between models (clause 7) with one Holm correction over all of them (7.10).
+
+    McNemar's test (7.9) compares the predicted labels of every pair; when both
+    models of a pair have scores, DeLong's test compares their AUROC.
+    """
+    names = list(pred.models)
+    tests = []
+    for a, b in itertools.combinations(names, 2):
+        ma, mb = pred.models[a], pred.models[b]
+        table = mcnemar_table(pred.y_true, ma.pred, mb.pred)
+        tests.append({"models": [a, b], "measure": "accuracy", **mcnemar(table).to_dict()})
+        if pred.binary and ma.scores is not None and mb.scores is not None:
+            tests.append({"models": [a, b], "measure": "AUROC",
+                          **delong_test(pred.y_true, ma.scores, mb.scores, positive=pred.positive).to_dict()})
+    if not tests:
+        return {"tests": [], "adjustment": None,
+                "statement": "No significance test: the predictions file holds a single model (7.1)."}
+    usable = [i for i, t in enumerate(tests) if t["pvalue"] is not None]
+    adjustment = adjust_pvalues([tests[i]["pvalue"] for i in usable], ADJUSTMENT, alpha=alpha) if usable else None
+    for t in tests:
+        t["adjusted_pvalue"], t["rejected"] = None, None
+    if adjustment is not None:
+        for j, i in enumerate(usable):
+            tests[i]["adjusted_pvalue"] = float(adjustment.adjusted[j])
+            tests[i]["rejected"] = bool(adjustment.rejected[j])
+    return {"tests": tests, "adjustment": None if adjustment is None else adjustment.to_dict(),
+            "statement": f"{len(tests)} test(s); p-values adjusted together by Holm's method at α = {alpha:g}."}
+
+
+def _status(*values) -> str:
+    return FILLED if all(v and str(v).strip() for v in values) else MISSING
+
+
+def items(answers: dict, environment: dict | None, inference: dict | None) -> list[dict]:
+    """The reported items in report order, each with its clause and status."""
+    a = answers.get
+    listed = [
+        ("process", "5.1", "the five steps of the assessment process",
+         _status(*(a(f"process.step{i}_{s}") for i, s in
+                   enumerate(("tasks", "metrics", "evaluation", "collection", "results"), start=1)))),
+    ]
+    by_id = {r.id: r for r in checklist.REPORT_ITEMS}
+    status = checklist.report_status(answers)
+    for rid in ("training_data", "test_data", "bias", "ground_truth_method", "ground_truth_reliability"):
+        listed.append((rid, "8", by_id[rid].text, status[rid]))
+    listed += [
+        ("channel_effects", "5.3.8", "known channel effects in the data", _status(a("channel_effects.description"))),
+        ("hyperparameters", "5.3.10", "hyperparameter types and values of each model",
+         _status(a("hyperparameters.types"), a("hyperparameters.values"))),
+        ("acceleration", "5.3.12", "acceleration used in training or testing", _status(a("acceleration.description"))),
+        ("multiclass_averaging", "6.4.3", "why this multi-class averaging",
+         _status(a("measures.multiclass_averaging"))),
+        ("multilabel_measure", "6.5.1", "why this multi-label measure", _status(a("measures.multilabel_measure"))),
+        ("operating_points", "8", by_id["operating_points"].text, AUTOMATIC),
+        ("measures", "6", "the clause-6 measures with confidence intervals", AUTOMATIC),
+        ("curves", "6.3", "ROC, precision–recall, gain and lift curves", AUTOMATIC),
+        ("comparisons", "7", "significance tests between models, corrected for multiplicity", AUTOMATIC),
+        ("environment", "8", by_id["environment"].text,
+         FILLED if status["environment"] == FILLED else (AUTOMATIC if environment else MISSING)),
+        ("inference_cost", "8", by_id["inference_cost"].text, AUTOMATIC if inference else MISSING),
+    ]
+    return [{"id": i, "clause": c, "text": t, "status": s} for i, c, t, s in listed]
+
+
+def build(pred: Predictions, answers: dict, *, title: str, meta_name: str | None, demo: bool,
+          environment: dict | None = None, inference: dict | None = None) -> dict:
+    """The JSON-ready content of a report.
+
+    Parameters
+    ----------
+    pred : checked predictions (:func:`~iso4213_nb.report.predictions.read_predictions`).
+    answers : flat checklist answers (:func:`iso4213_nb.checklist.load`); ``{}`` for none.
+    title : the report's title (user text; escaped when rendered).
+    meta_name : file name of the ``--meta`` file, or None.
+    demo : True when the predictions are the bundled demo.
+    environment : the captured test environment, or None.
+    inference : inference duration of the models, or None when no model was supplied.
+    """
+    classes, counts = np.unique(pred.y_true, return_counts=True)
+    return {
+        "title": title,
+        "generated_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "tool": {"name": "iso4213-nb", "version": __version__, "standard": "ISO/IEC TS 4213:2022"},
+        "input": {
+            "predictions": pred.path.name, "meta": meta_name, "demo": demo,
+            "n": int(len(pred.y_true)), "labels": [_plain(v) for v in pred.labels],
+            "class_counts": {str(_plain(c)): int(k) for c, k in zip(classes, counts)},
+            "positive": _plain(pred.positive), "models": list(pred.models),
+        },
+        "items": items(answers, environment, inference),
+        "checklist": [{"key": it.key, "clause": it.clause, "prompt": it.prompt, "answer": answers.get(it.key) or None}
+                      for it in checklist.ITEMS],
+        "models": {name: _model(pred, model) for name, model in pred.models.items()},
+        "comparisons": comparisons(pred),
+        "environment": environment,
+        "inference": inference,
+        "confidence_level": CONFIDENCE_LEVEL,
+    }

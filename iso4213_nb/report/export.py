@@ -1,0 +1,106 @@
+"""Exporting the executed report notebook to HTML and PDF with no network.
+
+HTML: nbconvert's ``lab`` template without code cells.  Plots are embedded
+as base64 PNG.  The template normally loads MathJax, require.js and the
+widget renderer from public CDNs; here they point to ``assets/`` beside the
+HTML, copied from the npm packages installed at set-up (``package.json``:
+``mathjax`` 2.7, ``requirejs``, ``@jupyter-widgets/html-manager``), so the
+page references no external URL.
+
+PDF: Debian's chromium prints that HTML headless (``--print-to-pdf``), with
+background networking off.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import nbformat
+from nbconvert import HTMLExporter
+
+from .execute import ReportBuildError
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run", "--no-pdf-header-footer",
+                  "--virtual-time-budget=5000")
+
+#: Files of each npm package that the page loads, relative to the package folder.
+MATHJAX_FILES = ("MathJax.js", "config/TeX-AMS_CHTML-full.js", "config/Safe.js", "extensions", "jax/output/CommonHTML",
+                 "jax/element", "jax/input/TeX", "fonts/HTML-CSS/TeX/woff", "fonts/HTML-CSS/TeX/otf")
+WIDGET_FILES = ("embed-amd.js", "*.woff", "*.woff2", "*.ttf", "*.eot", "*.svg")
+
+MATHJAX_URL = "assets/mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe"
+REQUIRE_URL = "assets/require.js"
+WIDGETS_URL = "assets/html-manager/embed-amd.js"
+
+
+def node_modules() -> Path:
+    """The folder of the npm packages: ``$ISO4213_NB_NODE_MODULES`` or ``node_modules`` in the repository root."""
+    folder = Path(os.environ.get("ISO4213_NB_NODE_MODULES", Path(__file__).resolve().parents[2] / "node_modules"))
+    if not (folder / "mathjax" / "MathJax.js").is_file():
+        raise ReportBuildError(f"offline JavaScript not found in {folder}; run 'npm ci' in the repository "
+                               "(bin/bootstrap does) or set ISO4213_NB_NODE_MODULES")
+    return folder
+
+
+def _copy(source: Path, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if source.is_dir():
+        shutil.copytree(source, target)
+    else:
+        shutil.copy2(source, target)
+
+
+def copy_assets(directory: Path, *, widgets: bool) -> None:
+    """Copy MathJax and require.js (and the widget renderer when ``widgets``) into ``directory/assets``."""
+    modules = node_modules()
+    assets = directory / "assets"
+    for name in MATHJAX_FILES:
+        _copy(modules / "mathjax" / name, assets / "mathjax" / name)
+    _copy(modules / "requirejs" / "require.js", assets / "require.js")
+    if widgets:
+        dist = modules / "@jupyter-widgets" / "html-manager" / "dist"
+        for pattern in WIDGET_FILES:
+            for source in dist.glob(pattern):
+                _copy(source, assets / "html-manager" / source.name)
+
+
+def to_html(nb: nbformat.NotebookNode, directory: Path, title: str = "Assessment report") -> Path:
+    """Write ``directory/report.html`` (no code cells, local JavaScript) and its assets; returns the path."""
+    exporter = HTMLExporter(template_name="lab", exclude_input=True, exclude_input_prompt=True,
+                            exclude_output_prompt=True, mathjax_url=MATHJAX_URL, require_js_url=REQUIRE_URL,
+                            widget_renderer_url=WIDGETS_URL)
+    body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title}})
+    copy_assets(directory, widgets="widgets" in nb.metadata)
+    path = directory / "report.html"
+    path.write_text(body, encoding="utf-8")
+    return path
+
+
+def chromium() -> str:
+    """Path of Debian's chromium, or :class:`ReportBuildError` when it is not installed."""
+    if os.access(CHROMIUM, os.X_OK):
+        return CHROMIUM
+    found = shutil.which("chromium")
+    if found is None:
+        raise ReportBuildError(f"PDF export needs chromium ({CHROMIUM} not found; apt-get install chromium), "
+                               "or ask for --format html")
+    return found
+
+
+def to_pdf(html_path: Path, timeout: float = 120) -> Path:
+    """Print ``html_path`` to a PDF beside it with headless chromium; returns the PDF path."""
+    pdf = html_path.with_suffix(".pdf")
+    command = [chromium(), *CHROMIUM_FLAGS, f"--print-to-pdf={pdf}", html_path.resolve().as_uri()]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise ReportBuildError(f"chromium did not finish printing the PDF within {timeout:g} s") from None
+    if done.returncode != 0 or not pdf.is_file() or pdf.stat().st_size == 0:
+        tail = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        raise ReportBuildError(f"chromium could not print the PDF (exit {done.returncode}): {tail}")
+    return pdf

@@ -1,0 +1,35 @@
+"""The curves figure of a report: ROC, precision–recall, gain and lift (6.3.6–6.3.9).
+
+One panel per curve, one line per scored model, drawn with
+:mod:`iso4213_nb.figures.curves`; a marker on the ROC curve shows each model's
+Youden-optimal operating point from the report's own table of operating points.
+Model names are user text: a dollar sign is escaped so matplotlib never
+reads it as mathtext.
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+
+from ..curves import BinaryScores
+from ..figures.curves import KINDS, draw_curve, prepare_axes
+from .predictions import Predictions
+
+
+def curves_figure(pred: Predictions, report: dict):
+    """A 2×2 matplotlib figure of the four curves for every model with scores, or None when no model has scores."""
+    scored = {name: m for name, m in pred.models.items() if m.scores is not None}
+    if not scored or not pred.binary:
+        return None
+    fig, axes = plt.subplots(2, 2, figsize=(10, 9), layout="constrained")
+    prevalence = float((pred.y_true == pred.positive).mean())
+    binary = {name: BinaryScores(pred.y_true, m.scores, positive=pred.positive) for name, m in scored.items()}
+    for ax, kind in zip(axes.flat, KINDS):
+        prepare_axes(ax, kind, prevalence=prevalence)
+        for name, scores in binary.items():
+            artists = draw_curve(ax, getattr(scores, kind)(), label=str(name).replace("$", r"\$"))
+            if kind == "roc":
+                youden = next(p for p in report["models"][name]["operating_points"] if p["name"] == "Youden-optimal")
+                artists.move_marker(youden["fpr"], youden["tpr"])
+        ax.legend(loc="best", fontsize="small")
+    return fig
