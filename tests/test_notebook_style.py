@@ -9,6 +9,7 @@ NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 MAX_CODE_LINES = 15
 #: Course notebooks whose topic ends in an exercise the learner checks with a widget.
 WITH_EXERCISES = (
+    "02_binary_measures.ipynb",
     "04_multiclass_measures.ipynb",
 )
 
