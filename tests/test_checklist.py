@@ -105,3 +105,46 @@ def test_bad_files(tmp_path):
 def test_saving_rejects_unknown_keys(tmp_path):
     with pytest.raises(InputError, match="unknown checklist key"):
         checklist.save({"nonsense.key": "x"}, tmp_path / "x.yaml")
+
+
+# ---------------------------------------------------------------- the form (iso4213_nb.widgets.checklist)
+def test_form_has_one_box_per_item_and_saves_what_is_typed(tmp_path):
+    from iso4213_nb.widgets.checklist import ChecklistForm
+
+    form = ChecklistForm(path=tmp_path / "meta.yaml")
+    assert list(form.fields) == list(checklist.KEYS)
+    assert f"0 of {len(checklist.ITEMS)} answered" in form.status.value
+    form.fields["ground_truth.method"].value = "two annotators <b>plus</b> a referee"
+    form.fields["ground_truth.reliability"].value = "kappa 0.78"
+    assert f"2 of {len(checklist.ITEMS)} answered" in form.status.value
+    assert "ground_truth_reliability" not in form.status.value and "training_data" in form.status.value
+    form.save_button.click()
+    assert "Saved to" in form.status.value
+    loaded = checklist.load(tmp_path / "meta.yaml")
+    assert loaded["ground_truth.method"] == "two annotators <b>plus</b> a referee"
+
+
+def test_form_loads_a_file_and_reports_bad_files_in_one_escaped_line(tmp_path):
+    from iso4213_nb.widgets.checklist import ChecklistForm
+
+    path = tmp_path / "m.yaml"
+    path.write_text("bias:\n  analysis: checked <script>\n", encoding="utf-8")
+    form = ChecklistForm(path=path)
+    form.load_button.click()
+    assert form.fields["bias.analysis"].value == "checked <script>"
+    assert form.answers["bias.analysis"] == "checked <script>"
+    path.write_text("bias:\n  anlysis: x\n", encoding="utf-8")
+    form.load_button.click()
+    assert "unknown checklist key" in form.status.value and "<script>" not in form.status.value
+    form.path.value = str(tmp_path / "missing<x>.yaml")
+    form.load_button.click()
+    assert "does not exist" in form.status.value and "&lt;x&gt;" in form.status.value
+
+
+def test_form_initial_answers_are_validated():
+    from iso4213_nb.widgets.checklist import ChecklistForm
+
+    form = ChecklistForm(answers={"baselines.description": "majority class, logistic regression"})
+    assert form.fields["baselines.description"].value.startswith("majority")
+    with pytest.raises(InputError, match="unknown checklist key"):
+        ChecklistForm(answers={"baseline.description": "x"})

@@ -176,3 +176,33 @@ def test_table_bad_arguments():
         invariance_table(changes=("I9",))
     with pytest.raises(InputError, match="n_trials"):
         invariance_table(n_trials=0)
+
+
+# ---------------------------------------------------------------- the buttons (iso4213_nb.widgets.invariance)
+def test_lab_buttons_change_counts_as_the_paper_defines():
+    from iso4213_nb.widgets.invariance import InvarianceLab
+
+    lab = InvarianceLab((10, 3, 50, 7), step=5, factor=3)
+    lab.buttons["I2"].click()
+    assert (lab.counts.tp, lab.counts.fp, lab.counts.tn, lab.counts.fn) == (10, 3, 55, 7)
+    changed = lab.changed()
+    assert changed["precision"] is False and changed["recall"] is False and changed["f1"] is False
+    assert changed["specificity"] is True and changed["binary_accuracy"] is True
+    assert "I2: change of true negatives" in lab.table_html.value
+    lab.apply("I7")  # tp, fp x3
+    assert (lab.counts.tp, lab.counts.fp, lab.counts.tn, lab.counts.fn) == (30, 9, 55, 7)
+    assert lab.changed()["precision"] is False and lab.changed()["recall"] is True
+    lab.reset_button.click()
+    assert lab.counts == BinaryCounts(10, 3, 50, 7) and lab.changed() == {}
+
+
+def test_lab_shows_paper_statement_and_undefined():
+    from iso4213_nb.widgets.invariance import InvarianceLab
+
+    lab = InvarianceLab(BinaryCounts(tp=0, fp=0, tn=5, fn=4))
+    assert "undefined" in lab.table_html.value  # precision with no predicted positives
+    lab.apply("I1")
+    row = [r for r in lab.table_html.value.split("<tr>") if r.startswith("<td>binary_accuracy")][0]
+    assert "invariant" in row  # the paper: accuracy is invariant under I1
+    with pytest.raises(InputError, match="unknown change"):
+        lab.apply("I9")

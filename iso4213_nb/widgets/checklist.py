@@ -1,0 +1,137 @@
+"""A form that walks a learner through the clause-5 checklist and saves the answers as the report's YAML.
+
+One text area per :data:`iso4213_nb.checklist.ITEMS` entry, grouped by
+section in an accordion, each labelled with its clause and prompt.  A path
+box with *Save* and *Load* buttons writes and reads the YAML file that the
+report reads with ``--meta``; a status line counts the answers still
+missing and lists the clause-8 items they leave open.
+
+Testable without a browser: set ``form.fields[key].value``, set
+``form.path.value``, call ``form.save_button.click()`` or :meth:`ChecklistForm.save`,
+read :attr:`ChecklistForm.answers` and ``form.status.value``.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from .. import checklist
+from ..errors import InputError
+
+_SECTION_TITLES = {
+    "process": "5.1 Five-step process",
+    "purpose": "5.2 Purpose",
+    "training_data": "5.3.4 Training data",
+    "test_data": "5.3.5 Test data",
+    "bias": "5.3.2 Representativeness and bias",
+    "preprocessing": "5.3.3 Preprocessing",
+    "splitting": "5.3.6 Cross-validation and splits",
+    "leakage": "5.3.7 Information leakage",
+    "channel_effects": "5.3.8 Channel effects",
+    "ground_truth": "5.3.9 Ground truth",
+    "hyperparameters": "5.3.10 Hyperparameters",
+    "environment": "5.3.11 Evaluation environment",
+    "acceleration": "5.3.12 Acceleration",
+    "baselines": "5.3.13 Baselines",
+    "context": "5.3.14 Context",
+    "measures": "6.4.3 / 6.5.1 Choice of measures",
+}
+
+
+class ChecklistForm:
+    """The clause-5 checklist as an ipywidgets form, saved to and loaded from YAML.
+
+    Parameters
+    ----------
+    path : str or pathlib.Path, default ``"assessment-meta.yaml"``
+        Initial value of the file box.
+    answers : dict, optional
+        Initial answers ``{key: text}`` (keys of :data:`checklist.KEYS`).
+
+    Attributes
+    ----------
+    fields : dict
+        ``{key: ipywidgets.Textarea}``, one per checklist item.
+    path : ipywidgets.Text
+    save_button, load_button : ipywidgets.Button
+    status : ipywidgets.HTML
+        Counts of filled and missing answers and the open clause-8 items, or an error line.
+    widget : ipywidgets.VBox
+        The container the notebook displays.
+    """
+
+    def __init__(self, path="assessment-meta.yaml", answers: dict | None = None):
+        self.fields: dict[str, widgets.Textarea] = {}
+        sections: dict[str, list] = {}
+        for it in checklist.ITEMS:
+            label = widgets.HTML(f"<b>{html.escape(it.key)}</b> ({html.escape(it.clause)}): "
+                                 f"{html.escape(it.prompt)}")
+            box = widgets.Textarea(layout=widgets.Layout(width="95%", height="3.5em"))
+            box.observe(self._on_edit, names="value")
+            self.fields[it.key] = box
+            sections.setdefault(it.section, []).extend([label, box])
+        self.accordion = widgets.Accordion(children=[widgets.VBox(v) for v in sections.values()])
+        for i, section in enumerate(sections):
+            self.accordion.set_title(i, _SECTION_TITLES.get(section, section))
+        self.path = widgets.Text(value=str(path), description="File", layout=widgets.Layout(width="60%"))
+        self.save_button = widgets.Button(description="Save", icon="save")
+        self.load_button = widgets.Button(description="Load", icon="folder-open")
+        self.save_button.on_click(lambda _: self._guarded(self.save))
+        self.load_button.on_click(lambda _: self._guarded(self.load))
+        self.status = widgets.HTML()
+        self.widget = widgets.VBox([self.accordion, widgets.HBox([self.path, self.save_button, self.load_button]),
+                                    self.status])
+        if answers:
+            self.set_answers(answers)
+        self._show_status()
+
+    @property
+    def answers(self) -> dict[str, str]:
+        """The current answers ``{key: text}`` (stripped), one per item."""
+        return {key: box.value.strip() for key, box in self.fields.items()}
+
+    def set_answers(self, answers: dict) -> None:
+        """Fill the form from ``answers``; keys not given are emptied.  Unknown keys raise InputError."""
+        for key in answers:
+            checklist.item(key)
+        for key, box in self.fields.items():
+            box.value = str(answers.get(key, "") or "")
+        self._show_status()
+
+    def save(self, path=None):
+        """Write the answers to ``path`` (default: the file box) with :func:`checklist.save`; returns the path."""
+        written = checklist.save(self.answers, path or self.path.value)
+        self._show_status(f"Saved to {written}.")
+        return written
+
+    def load(self, path=None) -> dict[str, str]:
+        """Read answers from ``path`` (default: the file box) with :func:`checklist.load` and show them."""
+        answers = checklist.load(path or self.path.value)
+        self.set_answers(answers)
+        self._show_status(f"Loaded {path or self.path.value}.")
+        return answers
+
+    def _guarded(self, action) -> None:
+        try:
+            action()
+        except InputError as exc:
+            self.status.value = f"<span style='color:#b00'>{html.escape(str(exc))}</span>"
+
+    def _on_edit(self, _change) -> None:
+        self._show_status()
+
+    def _show_status(self, prefix: str = "") -> None:
+        answers = self.answers
+        missing = checklist.missing(answers)
+        open_items = [r for r, s in checklist.report_status(answers).items() if s == "missing"]
+        text = f"{len(checklist.ITEMS) - len(missing)} of {len(checklist.ITEMS)} answered"
+        if open_items:
+            text += "; clause-8 items still open: " + ", ".join(open_items)
+        self.status.value = html.escape(f"{prefix} {text}.".strip())
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.widget)
