@@ -74,7 +74,7 @@ def _positive_mask(t: np.ndarray, positive) -> tuple[np.ndarray, object]:
         mask = t == str(positive)
     if not mask.any():
         raise InputError(f"positive label {positive!r} does not occur in y_true; its labels are {_label_names(t)}")
-    return mask, positive
+    return mask, t[int(np.argmax(mask))].item()
 
 
 def _divide(numerator: np.ndarray, denominator: int) -> np.ndarray:
@@ -99,7 +99,8 @@ class BinaryScores:
     ----------
     n, positives, negatives : int
         Number of samples, of actual positives and of actual negatives.
-    positive : the positive label used.
+    positive : the positive label as it occurs in ``y_true`` (``positive="1"``
+        given for integer labels becomes ``1``).
     thresholds : float array, the distinct scores in descending order.
     tps, fps : int64 arrays, number of positives / negatives with
         ``score >= thresholds[i]``.

@@ -54,15 +54,25 @@ def _cells(rows: list[list], header: list[str], fmt: dict) -> tuple[list[str], l
     return head, body
 
 
+def _looks_numeric(cell: str) -> bool:
+    if cell == "undefined":
+        return True
+    try:
+        float(cell.replace(",", "."))
+    except ValueError:
+        return False
+    return True
+
+
 def text_table(rows: list[list], header: list[str], **fmt) -> str:
-    """A plain-text table with aligned columns: text left-aligned, numbers right-aligned.
+    """A plain-text table with aligned columns: text left-aligned, numbers (and "undefined") right-aligned.
 
     ``rows`` is a list of rows of cells; non-string cells go through
     :func:`format_value` with the keyword arguments ``fmt`` (``decimals``,
     ``percent``, ``decimal_comma``).
     """
     head, body = _cells(rows, header, fmt)
-    numeric = [all(not isinstance(row[j], str) for row in rows) for j in range(len(head))]
+    numeric = [all(_looks_numeric(row[j]) for row in body) for j in range(len(head))]
     widths = [max(len(r[j]) for r in [head, *body]) for j in range(len(head))]
 
     def line(cells):

@@ -136,7 +136,8 @@ def test_positive_label_rules():
         BinaryScores(["cat", "dog"], [0.9, 0.1])
     b = BinaryScores(["cat", "dog", "dog"], [0.9, 0.1, 0.2], positive="dog")
     assert (b.positives, b.negatives, b.auroc()) == (2, 1, 0.0)
-    assert BinaryScores([2, 5], [0.1, 0.9], positive="5").positives == 1  # CLI passes strings
+    from_text = BinaryScores([2, 5], [0.1, 0.9], positive="5")  # the CLI passes strings
+    assert (from_text.positives, from_text.positive) == (1, 5)
     with pytest.raises(InputError, match="positive label 'Cat' does not occur in y_true"):
         BinaryScores(["cat", "dog"], [0.9, 0.1], positive="Cat")
 
