@@ -113,7 +113,7 @@ def draw_score_histograms(ax: Axes, scores, is_positive, *, edges=None, bins: in
     ax.set_xlim(edges[0], edges[-1])
     ax.set_ylim(0, 1.08 * max(pos.max(), neg.max(), 1e-12))
     ax.set_title("Score distributions by true class", fontsize=10)
-    ax.set_xlabel("score (predicted positive when score ≥ threshold)", fontsize=9)
+    ax.set_xlabel("score (predicted positive when ≥ threshold)", fontsize=9)
     ax.set_ylabel("density", fontsize=9)
     ax.tick_params(labelsize=8)
     ax.legend(fontsize=7, loc="upper center")
