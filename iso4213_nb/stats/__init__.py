@@ -1,0 +1,32 @@
+"""Statistical tests of significance (clause 7 of ISO/IEC TS 4213:2022), from stored results.
+
+Every test returns a :class:`~iso4213_nb.stats.results.TestResult` in the style
+of :mod:`scipy.stats` (``statistic``, ``pvalue``, ``df``, an effect size,
+``confidence_interval(level)`` where meaningful, and ``reading``, a paragraph
+naming the test's assumptions and whether the input meets them).  Intervals
+return a :class:`~iso4213_nb.stats.results.ConfidenceInterval`.
+
+Modules: :mod:`.paired` (t-test 7.2, Wilcoxon 7.6), :mod:`.cv` (5×2cv tests,
+corrected resampled t), :mod:`.groups` (ANOVA 7.3, Kruskal–Wallis 7.4,
+Friedman), :mod:`.contingency` (chi-squared 7.5, Fisher 7.7, McNemar 7.9,
+Cochran's Q), :mod:`.roc` (DeLong, AUROC intervals), :mod:`.intervals`
+(proportions and bootstrap, 7.8), :mod:`.multiplicity` (7.10).
+"""
+
+from .contingency import chi_squared, cochran_q, fisher_exact, mcnemar, mcnemar_table
+from .cv import (FiveByTwoDifferences, combined_ftest_5x2cv, corrected_resampled_ttest, five_by_two_differences,
+                 paired_ttest_5x2cv)
+from .groups import anova, friedman, kruskal_wallis
+from .intervals import bootstrap_ci, paired_bootstrap_ci, proportion_ci
+from .multiplicity import AdjustedPValues, adjust_pvalues, familywise_error_rate
+from .paired import AssumptionWarning, paired_ttest, wilcoxon
+from .results import ConfidenceInterval, TestResult
+from .roc import auroc_ci, delong_test
+
+__all__ = [
+    "AdjustedPValues", "AssumptionWarning", "ConfidenceInterval", "FiveByTwoDifferences", "TestResult",
+    "adjust_pvalues", "anova", "auroc_ci", "bootstrap_ci", "chi_squared", "cochran_q", "combined_ftest_5x2cv",
+    "corrected_resampled_ttest", "familywise_error_rate", "fisher_exact", "five_by_two_differences", "friedman",
+    "kruskal_wallis", "mcnemar", "mcnemar_table", "paired_bootstrap_ci", "paired_ttest", "paired_ttest_5x2cv",
+    "proportion_ci", "wilcoxon",
+]

@@ -1,0 +1,93 @@
+"""Input checks specific to the tests: paired samples, groups, contingency tables, 0/1 truth.
+
+Everything raises :class:`~iso4213_nb.errors.InputError` with one line; the
+generic array checks come from :mod:`iso4213_nb._checks`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._checks import as_labels, as_scores, same_length
+from ..errors import InputError
+
+
+def paired(a, b, name_a: str = "a", name_b: str = "b", *, minimum: int = 2) -> tuple[np.ndarray, np.ndarray]:
+    """Two finite numeric samples of equal length (at least ``minimum``)."""
+    x = as_scores(a, name_a)
+    y = as_scores(b, name_b)
+    same_length(**{name_a: x, name_b: y})
+    if len(x) < minimum:
+        raise InputError(f"{name_a} and {name_b} need at least {minimum} pairs, got {len(x)}")
+    return x, y
+
+
+def groups(samples, *, minimum_size: int = 1, what: str = "groups") -> list[np.ndarray]:
+    """At least two finite numeric samples, each with at least ``minimum_size`` values."""
+    samples = list(samples)
+    if len(samples) < 2:
+        raise InputError(f"at least two {what} are needed, got {len(samples)}")
+    out = [as_scores(s, f"group {i + 1}") for i, s in enumerate(samples)]
+    for i, s in enumerate(out):
+        if len(s) < minimum_size:
+            raise InputError(f"group {i + 1} has {len(s)} value(s); at least {minimum_size} are needed")
+    return out
+
+
+def matrix(values, name: str, *, min_rows: int = 2, min_cols: int = 2) -> np.ndarray:
+    """A finite two-dimensional float array with at least the given numbers of rows and columns."""
+    try:
+        array = np.asarray(values, dtype=float)
+    except (TypeError, ValueError):
+        raise InputError(f"{name} must be a rectangular array of numbers") from None
+    if array.ndim != 2:
+        raise InputError(f"{name} must be two-dimensional, got {array.ndim} dimension(s)")
+    if array.shape[0] < min_rows or array.shape[1] < min_cols:
+        raise InputError(f"{name} needs at least {min_rows} rows and {min_cols} columns, got shape {array.shape}")
+    if not np.all(np.isfinite(array)):
+        raise InputError(f"{name} contains NaN or infinite values")
+    return array
+
+
+def count_table(table, name: str = "table", *, shape: tuple[int, int] | None = None) -> np.ndarray:
+    """A contingency table of non-negative whole counts (any r × c, or exactly ``shape``) as int64."""
+    array = matrix(table, name)
+    if shape is not None and array.shape != shape:
+        raise InputError(f"{name} must be {shape[0]}×{shape[1]}, got shape {array.shape}")
+    if (array < 0).any():
+        raise InputError(f"{name} contains negative counts (smallest {array.min():g})")
+    if not np.all(array == np.round(array)):
+        raise InputError(f"{name} contains non-integer counts")
+    return array.astype(np.int64)
+
+
+def binary_truth(y_true, positive=None) -> np.ndarray:
+    """``y_true`` as a boolean mask of the positive class.
+
+    ``positive`` names the positive label; without it the labels must be
+    {0, 1} (or booleans) and 1 is positive.  Both classes must be present.
+    """
+    labels = as_labels(y_true, "y_true")
+    values = np.unique(labels)
+    if positive is None:
+        if labels.dtype.kind not in "iu" or not set(values.tolist()) <= {0, 1}:
+            shown = ", ".join(repr(v) for v in values.tolist()[:6])
+            raise InputError(f"y_true has labels {shown}; name the positive class with positive=")
+        positive = 1
+    elif positive not in values.tolist():
+        shown = ", ".join(repr(v) for v in values.tolist()[:6])
+        raise InputError(f"positive={positive!r} is not among the labels of y_true ({shown})")
+    mask = labels == positive
+    if mask.all() or not mask.any():
+        raise InputError("y_true holds a single class; the test needs both positives and negatives")
+    return mask
+
+
+def negligible(spread: float, *arrays: np.ndarray) -> bool:
+    """True when a standard deviation ``spread`` is zero up to rounding of values as large as those in ``arrays``.
+
+    Differences such as 0.9 − 0.8 and 0.8 − 0.7 differ in their last bits; a
+    spread below 1e-9 of the largest magnitude is rounding, not variation.
+    """
+    scale = max(float(np.max(np.abs(a))) for a in arrays)
+    return spread <= 1e-9 * scale

@@ -1,0 +1,187 @@
+"""Tests for three or more models: ANOVA (7.3), Kruskal–Wallis (7.4), Friedman with a post-hoc.
+
+* :func:`anova` and :func:`kruskal_wallis` compare independent groups of
+  scores (e.g. each model's accuracies on its own independent test sets).
+* :func:`friedman` compares several models over the same data sets (a table
+  with one row per data set, one column per model), ranking the models within
+  each data set, and follows up with pairwise comparisons: Nemenyi's test or
+  Wilcoxon signed-rank tests with Holm's correction (Demšar 2006).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+from scipy import stats as sps
+
+from ..errors import InputError
+from ._input import groups as check_groups
+from ._input import matrix, negligible
+from .multiplicity import adjust_pvalues
+from .paired import wilcoxon
+from .results import TestResult, format_p
+
+
+def _tie_sum(values: np.ndarray) -> float:
+    _, counts = np.unique(values, return_counts=True)
+    return float(np.sum(counts ** 3 - counts))
+
+
+def anova(*groups) -> TestResult:
+    """One-way analysis of variance of k independent groups (7.3).
+
+    F = (SS_between / (k − 1)) / (SS_within / (N − k)), with
+    SS_between = Σ n_i (mean_i − mean)² and SS_within = Σ Σ (x − mean_i)²,
+    referred to F with (k − 1, N − k) degrees of freedom.
+
+    Returns
+    -------
+    TestResult with ``statistic`` (F), ``pvalue``, ``df``, effect size
+    η² = SS_between / SS_total, and ``levene_pvalue`` (Levene's test of equal
+    variances, median-centred) used in the reading.
+    """
+    samples = check_groups(groups)
+    k = len(samples)
+    sizes = np.array([len(s) for s in samples])
+    n = int(sizes.sum())
+    if n - k < 1:
+        raise InputError("ANOVA needs at least one group with two or more values")
+    grand = np.concatenate(samples).mean()
+    means = np.array([s.mean() for s in samples])
+    ss_between = float(np.sum(sizes * (means - grand) ** 2))
+    ss_within = float(sum(np.sum((s - m) ** 2) for s, m in zip(samples, means)))
+    if negligible(np.sqrt(ss_within / n), *samples):
+        raise InputError("every group is constant, so the within-group variance is zero and F is undefined")
+    df = (k - 1, n - k)
+    f = (ss_between / df[0]) / (ss_within / df[1])
+    p = float(sps.f.sf(f, *df))
+    eta2 = ss_between / (ss_between + ss_within)
+    levene = None
+    if np.all(sizes >= 2):
+        levene = float(sps.levene(*samples).pvalue)
+    if levene is None:
+        variance_note = "Equal variances could not be checked (a group has a single value)."
+    elif levene < 0.05:
+        variance_note = (f"Levene's test doubts equal variances (p = {levene:.3f}); Kruskal–Wallis (7.4) does not "
+                         "assume them.")
+    else:
+        variance_note = f"Levene's test does not reject equal variances (p = {levene:.3f})."
+    reading = (f"One-way ANOVA of {k} groups ({n} values): F = {f:.3f} with {df} df, {format_p(p)}; η² = "
+               f"{eta2:.3f} of the variance lies between groups. It assumes independent groups, roughly normal "
+               f"values and equal variances (7.3). {variance_note} Scores of several models on the same test set "
+               "or the same folds are not independent groups; use the Friedman test for those."
+               + (" With two groups ANOVA equals a two-sample t-test; 7.3 is meant for three or more." if k == 2
+                  else ""))
+    return TestResult("one-way ANOVA", float(f), p, df=df, effect_size=eta2,
+                      effect_size_name="eta squared (between-group share of variance)", reading=reading,
+                      levene_pvalue=levene)
+
+
+def kruskal_wallis(*groups) -> TestResult:
+    """Kruskal–Wallis H test of k independent groups (7.4).
+
+    Pool and rank all N values (midranks for ties), R_i the rank sum of group i:
+    H = (12 / (N(N + 1)) Σ R_i² / n_i − 3(N + 1)) / (1 − Σ(t³ − t)/(N³ − N)),
+    referred to chi-squared with k − 1 degrees of freedom.
+
+    Returns
+    -------
+    TestResult with ``statistic`` (H), ``pvalue``, ``df``, effect size
+    ε² = H / (N − 1).
+    """
+    samples = check_groups(groups)
+    k = len(samples)
+    pooled = np.concatenate(samples)
+    n = len(pooled)
+    correction = 1 - _tie_sum(pooled) / (n ** 3 - n) if n > 1 else 0.0
+    if correction == 0:
+        raise InputError("all values are equal, so there is nothing to rank")
+    ranks = sps.rankdata(pooled)
+    bounds = np.cumsum([0] + [len(s) for s in samples])
+    sums = np.array([ranks[bounds[i]:bounds[i + 1]].sum() for i in range(k)])
+    sizes = np.diff(bounds)
+    h = (12 / (n * (n + 1)) * np.sum(sums ** 2 / sizes) - 3 * (n + 1)) / correction
+    df = k - 1
+    p = float(sps.chi2.sf(h, df))
+    small = bool(np.any(sizes < 5))
+    reading = (f"Kruskal–Wallis test of {k} groups ({n} values): H = {h:.3f} with {df} df, {format_p(p)}. It ranks "
+               "the pooled values, so it needs neither normality nor equal variances, but it does assume "
+               "independent groups (7.4). "
+               + ("Some groups have fewer than 5 values, so the chi-squared approximation of H is rough. "
+                  if small else "Every group has at least 5 values, enough for the chi-squared approximation. ")
+               + "A small p-value says at least one group tends to score differently, not which one.")
+    return TestResult("Kruskal–Wallis H test", float(h), p, df=df, effect_size=float(h / (n - 1)),
+                      effect_size_name="epsilon squared (H / (N − 1))", reading=reading)
+
+
+def friedman(scores, *, posthoc: str = "nemenyi", alpha: float = 0.05, names=None,
+             higher_is_better: bool = True) -> TestResult:
+    """Friedman test of k models over n data sets, with a post-hoc comparison of every pair.
+
+    ``scores`` has one row per data set and one column per model.  Models are
+    ranked within each row (rank 1 = best, midranks for ties); with R_j the
+    rank sum of model j, χ²_F = (12 / (n k (k + 1)) Σ R_j² − 3 n (k + 1)) /
+    (1 − Σ(t³ − t) / (n k (k² − 1))), chi-squared with k − 1 degrees of freedom.
+
+    Parameters
+    ----------
+    posthoc : ``"nemenyi"`` (mean ranks compared with the studentized range,
+        q = |R̄_i − R̄_j| / √(k(k + 1)/(6n)), p from q·√2 on the range of k
+        means, infinite df) or ``"wilcoxon-holm"`` (Wilcoxon signed-rank test
+        per pair, p-values adjusted with Holm's method, 7.10.2).
+    names : labels of the models (columns); default "model 1", ….
+
+    Returns
+    -------
+    TestResult with ``statistic``, ``pvalue``, ``df``, effect size Kendall's
+    W = χ²_F / (n(k − 1)), ``mean_ranks`` (dict), ``pairwise`` (a list of
+    dicts with ``a``, ``b``, ``mean_rank_difference``, ``pvalue``,
+    ``rejected``) and for Nemenyi ``critical_difference`` at ``alpha``.
+    """
+    table = matrix(scores, "scores")
+    n, k = table.shape
+    if k < 3:
+        raise InputError(f"the Friedman test needs at least three models (columns), got {k}; use wilcoxon for two")
+    if posthoc not in ("nemenyi", "wilcoxon-holm"):
+        raise InputError(f"posthoc must be 'nemenyi' or 'wilcoxon-holm', got {posthoc!r}")
+    names = [f"model {j + 1}" for j in range(k)] if names is None else [str(x) for x in names]
+    if len(names) != k:
+        raise InputError(f"{len(names)} names given for {k} models")
+    ranks = sps.rankdata(-table if higher_is_better else table, axis=1)
+    rank_sums = ranks.sum(axis=0)
+    ties = sum(_tie_sum(row) for row in table)
+    correction = 1 - ties / (n * k * (k * k - 1))
+    if correction == 0:
+        raise InputError("every data set gives all models the same score, so there is nothing to rank")
+    chi2 = (12 / (n * k * (k + 1)) * np.sum(rank_sums ** 2) - 3 * n * (k + 1)) / correction
+    df = k - 1
+    p = float(sps.chi2.sf(chi2, df))
+    mean_ranks = rank_sums / n
+    pairs = list(combinations(range(k), 2))
+    if posthoc == "nemenyi":
+        se = np.sqrt(k * (k + 1) / (6 * n))
+        raw = [float(sps.studentized_range.sf(abs(mean_ranks[i] - mean_ranks[j]) / se * np.sqrt(2), k, np.inf))
+               for i, j in pairs]
+        critical = float(sps.studentized_range.ppf(1 - alpha, k, np.inf) / np.sqrt(2) * se)
+        pvalues, rejected = raw, [pv <= alpha for pv in raw]
+        post_text = (f"Nemenyi's post-hoc test: two models differ when their mean ranks differ by more than "
+                     f"{critical:.3f} (α = {alpha:g}).")
+    else:
+        critical = None
+        raw = [float(wilcoxon(table[:, i], table[:, j]).pvalue) for i, j in pairs]
+        adjusted = adjust_pvalues(raw, "holm", alpha)
+        pvalues, rejected = adjusted.adjusted.tolist(), adjusted.rejected.tolist()
+        post_text = f"Post-hoc: Wilcoxon signed-rank test per pair with Holm-adjusted p-values (α = {alpha:g})."
+    pairwise = [{"a": names[i], "b": names[j], "mean_rank_difference": float(mean_ranks[i] - mean_ranks[j]),
+                 "pvalue": pv, "rejected": bool(r)} for (i, j), pv, r in zip(pairs, pvalues, rejected)]
+    differing = [f"{row['a']} vs {row['b']}" for row in pairwise if row["rejected"]]
+    reading = (f"Friedman test of {k} models over {n} data sets: χ² = {chi2:.3f} with {df} df, {format_p(p)}; "
+               f"Kendall's W = {chi2 / (n * (k - 1)):.3f}. It ranks the models within each data set, so it assumes "
+               "only independent data sets, not normality. "
+               + ("With fewer than 10 data sets the chi-squared approximation is rough. " if n < 10 else "")
+               + post_text + " Pairs that differ: " + (", ".join(differing) if differing else "none") + ".")
+    return TestResult("Friedman test", float(chi2), p, df=df, effect_size=float(chi2 / (n * (k - 1))),
+                      effect_size_name="Kendall's W (agreement of the rankings)", reading=reading,
+                      mean_ranks=dict(zip(names, mean_ranks.tolist())), pairwise=pairwise, posthoc=posthoc,
+                      critical_difference=critical)

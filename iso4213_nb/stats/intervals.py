@@ -1,0 +1,231 @@
+"""Confidence intervals (7.8): for proportions, and by bootstrap for any measure.
+
+7.8 rests on the central limit theorem: an estimate averaged over many samples
+is close to normal around the population value.  For a proportion (accuracy,
+recall, precision … are all counts over counts) that normal ("Wald") interval
+misbehaves near 0 and 1 and for small n, so :func:`proportion_ci` also offers
+Wilson's score interval and the exact Clopper–Pearson interval.  For measures
+with no simple standard error, :func:`bootstrap_ci` resamples the test set
+(percentile or BCa interval, optionally stratified by class; the seed is
+recorded), and :func:`paired_bootstrap_ci` does the same for the difference
+between two models scored on the same samples.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+import numpy as np
+from scipy import stats as sps
+
+from .._checks import as_1d, as_labels, same_length
+from ..errors import InputError
+from ..undefined import is_undefined
+from .results import ConfidenceInterval, check_level
+
+PROPORTION_METHODS = ("wilson", "clopper-pearson", "wald")
+BOOTSTRAP_METHODS = ("percentile", "bca")
+
+
+def _whole(value, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
+            or not float(value).is_integer() or value < 0:
+        raise InputError(f"{name} must be a non-negative whole count, got {value!r}")
+    return int(value)
+
+
+def proportion_ci(successes, n, method: str = "wilson", confidence_level: float = 0.95) -> ConfidenceInterval:
+    """Confidence interval for a proportion successes / n (7.8).
+
+    With p̂ = x / n and z the standard normal quantile at (1 + level) / 2:
+
+    * ``"wilson"`` (score interval): (p̂ + z²/2n ± z √(p̂(1 − p̂)/n + z²/4n²)) / (1 + z²/n);
+    * ``"clopper-pearson"`` (exact): Beta(α/2; x, n − x + 1) to Beta(1 − α/2; x + 1, n − x),
+      with 0 and 1 at the ends;
+    * ``"wald"`` (the plain central-limit interval of 7.8): p̂ ± z √(p̂(1 − p̂)/n), clipped to [0, 1].
+
+    Returns
+    -------
+    ConfidenceInterval (``low, high = result``) with ``estimate`` p̂.
+    """
+    if method not in PROPORTION_METHODS:
+        raise InputError(f"method must be one of {', '.join(PROPORTION_METHODS)}; got {method!r}")
+    level = check_level(confidence_level)
+    x = _whole(successes, "successes")
+    n = _whole(n, "n")
+    if n == 0:
+        raise InputError("n is 0: a proportion of nothing has no interval")
+    if x > n:
+        raise InputError(f"successes ({x}) exceeds n ({n})")
+    p = x / n
+    z = float(sps.norm.ppf(0.5 + level / 2))
+    alpha = 1 - level
+    if method == "wilson":
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        low, high = max(0.0, centre - half), min(1.0, centre + half)
+    elif method == "clopper-pearson":
+        low = 0.0 if x == 0 else float(sps.beta.ppf(alpha / 2, x, n - x + 1))
+        high = 1.0 if x == n else float(sps.beta.ppf(1 - alpha / 2, x + 1, n - x))
+    else:
+        half = z * math.sqrt(p * (1 - p) / n)
+        low, high = max(0.0, p - half), min(1.0, p + half)
+    notes = {
+        "wilson": "Wilson's score interval inverts the normal test of the proportion; it stays inside [0, 1] and "
+                  "keeps close to its nominal coverage even for small n or proportions near 0 or 1.",
+        "clopper-pearson": "The Clopper–Pearson interval inverts the exact binomial test; its coverage is never "
+                           "below the nominal level, so it is conservative (wider than needed on average).",
+        "wald": "The Wald interval is the plain central-limit interval of 7.8; it needs n·p̂ and n·(1 − p̂) both "
+                "comfortably large (a common rule is at least 10)"
+                + (", which fails here, so prefer Wilson." if min(x, n - x) < 10 else ", which holds here."),
+    }
+    reading = (f"{x} of {n} = {p:.4f}; {level:.0%} interval {low:.4f} to {high:.4f}. {notes[method]} It assumes "
+               "the n samples are independent draws from the population the proportion describes.")
+    return ConfidenceInterval(f"proportion, {method} interval", p, float(low), float(high), confidence_level=level,
+                              method=method, reading=reading, successes=x, n=n)
+
+
+def bootstrap_interval(distribution: np.ndarray, estimate: float, level: float, method: str,
+                       jackknife: Callable[[], np.ndarray] | None = None) -> tuple[float, float]:
+    """Percentile or BCa bounds from a bootstrap distribution (Efron & Tibshirani 1993, ch. 13–14).
+
+    BCa corrects the percentiles for bias, z₀ = Φ⁻¹(share of resamples below the
+    estimate, ties counted half), and for skew, the acceleration
+    a = Σ(θ̄ − θ_(i))³ / (6 (Σ(θ̄ − θ_(i))²)^1.5) from the jackknife values
+    ``jackknife()``; the bounds are the percentiles
+    Φ(z₀ + (z₀ + z_q) / (1 − a (z₀ + z_q))) for q = α/2 and 1 − α/2.
+    When the jackknife values are all equal, a = 0.
+    """
+    alpha = 1 - level
+    if method == "percentile":
+        qs = np.array([alpha / 2, 1 - alpha / 2])
+    else:
+        share = (np.sum(distribution < estimate) + np.sum(distribution <= estimate)) / (2 * len(distribution))
+        share = min(max(share, 0.5 / len(distribution)), 1 - 0.5 / len(distribution))
+        z0 = sps.norm.ppf(share)
+        theta = jackknife()
+        dev = theta.mean() - theta
+        spread = float(np.sum(dev ** 2))
+        a = float(np.sum(dev ** 3) / (6 * spread ** 1.5)) if spread > 0 else 0.0
+        zq = sps.norm.ppf([alpha / 2, 1 - alpha / 2])
+        qs = sps.norm.cdf(z0 + (z0 + zq) / (1 - a * (z0 + zq)))
+    low, high = np.quantile(distribution, qs)
+    return float(low), float(high)
+
+
+def _resample_indices(rng: np.random.Generator, n: int, strata: list[np.ndarray] | None) -> np.ndarray:
+    if strata is None:
+        return rng.integers(0, n, size=n)
+    return np.concatenate([members[rng.integers(0, len(members), size=len(members))] for members in strata])
+
+
+def _strata(labels, n: int) -> list[np.ndarray]:
+    values = as_labels(labels, "strata")
+    same_length(data=np.empty(n), strata=values)
+    _, codes = np.unique(values, return_inverse=True)
+    return [np.flatnonzero(codes == k) for k in range(codes.max() + 1)]
+
+
+def _value(result, name: str) -> float | None:
+    if is_undefined(result):
+        return None
+    try:
+        value = float(result)
+    except (TypeError, ValueError):
+        raise InputError(f"{name} must return a number, got {type(result).__name__}") from None
+    return None if math.isnan(value) else value
+
+
+def bootstrap_ci(statistic: Callable, *data, n_resamples: int = 1000, confidence_level: float = 0.95,
+                 method: str = "percentile", strata=None, seed: int = 0, name: str | None = None
+                 ) -> ConfidenceInterval:
+    """Bootstrap confidence interval of ``statistic(*data)`` (7.8), resampling samples (rows) with replacement.
+
+    Parameters
+    ----------
+    statistic : callable taking the arrays of ``data`` (resampled together,
+        row i of each stays together) and returning a number or Undefined.
+    data : one or more arrays of the same length n (e.g. y_true, y_pred).
+    method : ``"percentile"`` or ``"bca"`` (bias-corrected and accelerated;
+        costs n extra evaluations for the jackknife).
+    strata : optional labels (e.g. y_true): each resample then draws within
+        each stratum as many samples as it has, keeping class counts fixed.
+    seed : seed of :func:`numpy.random.default_rng`, recorded in the result.
+
+    Resamples on which the statistic is undefined (e.g. precision with no
+    predicted positives) are left out and counted in ``n_undefined``.
+
+    Returns
+    -------
+    ConfidenceInterval with ``estimate`` = statistic(*data), ``seed``,
+    ``n_resamples``, ``n_undefined``, ``distribution`` (the defined
+    bootstrap values) and ``stratified``.
+    """
+    if method not in BOOTSTRAP_METHODS:
+        raise InputError(f"method must be one of {', '.join(BOOTSTRAP_METHODS)}; got {method!r}")
+    level = check_level(confidence_level)
+    if isinstance(n_resamples, bool) or not float(n_resamples).is_integer() or n_resamples < 10:
+        raise InputError(f"n_resamples must be a whole number of at least 10, got {n_resamples!r}")
+    if not data:
+        raise InputError("bootstrap_ci needs at least one data array")
+    arrays = [as_1d(d, f"data[{i}]") if np.ndim(d) <= 1 else np.asarray(d) for i, d in enumerate(data)]
+    n = same_length(**{f"data[{i}]": a for i, a in enumerate(arrays)})
+    groups = None if strata is None else _strata(strata, n)
+    label = name or getattr(statistic, "__name__", "statistic")
+    estimate = _value(statistic(*arrays), label)
+    if estimate is None:
+        raise InputError(f"{label} is undefined on the full data, so it has no interval")
+    rng = np.random.default_rng(seed)
+    values = []
+    for _ in range(int(n_resamples)):
+        idx = _resample_indices(rng, n, groups)
+        value = _value(statistic(*(a[idx] for a in arrays)), label)
+        if value is not None:
+            values.append(value)
+    distribution = np.asarray(values)
+    undefined = int(n_resamples) - len(distribution)
+    if len(distribution) < 10:
+        raise InputError(f"{label} is undefined on {undefined} of {int(n_resamples)} resamples; too few to bootstrap")
+
+    def jackknife():
+        keep = np.ones(n, dtype=bool)
+        out = []
+        for i in range(n):
+            keep[i] = False
+            value = _value(statistic(*(a[keep] for a in arrays)), label)
+            keep[i] = True
+            if value is not None:
+                out.append(value)
+        return np.asarray(out)
+
+    low, high = bootstrap_interval(distribution, estimate, level, method, jackknife)
+    reading = (f"{label} = {estimate:.4f}; {level:.0%} {method} bootstrap interval {low:.4f} to {high:.4f} from "
+               f"{int(n_resamples)} resamples of the {n} samples (seed {seed}"
+               + (", stratified" if groups is not None else "") + "). "
+               + (f"{undefined} resamples where the measure is undefined were left out. " if undefined else "")
+               + "The bootstrap treats the samples as independent draws from the population and the test set as "
+                 "representative of it; it says nothing about variation from retraining the model.")
+    return ConfidenceInterval(f"{label}, {method} bootstrap", estimate, low, high, confidence_level=level,
+                              method=method, reading=reading, seed=seed, n_resamples=int(n_resamples),
+                              n_undefined=undefined, stratified=groups is not None, distribution=distribution)
+
+
+def paired_bootstrap_ci(metric: Callable, y_true, pred_a, pred_b, **options) -> ConfidenceInterval:
+    """Bootstrap interval of metric(y_true, pred_a) − metric(y_true, pred_b) for two models on the same samples (7.8).
+
+    Each resample draws the same samples for both models, so the interval
+    accounts for the pairing.  ``options`` are those of :func:`bootstrap_ci`
+    (``n_resamples``, ``confidence_level``, ``method``, ``strata``, ``seed``).
+    A difference undefined on a resample (either metric undefined) is left out.
+    """
+    label = getattr(metric, "__name__", "metric")
+
+    def difference(y, a, b):
+        first, second = metric(y, a), metric(y, b)
+        if is_undefined(first) or is_undefined(second):
+            return first if is_undefined(first) else second
+        return float(first) - float(second)
+
+    options.setdefault("name", f"difference in {label} (A − B)")
+    return bootstrap_ci(difference, y_true, pred_a, pred_b, **options)

@@ -1,0 +1,158 @@
+"""Tests on paired samples: Student's paired t-test (7.2) and the Wilcoxon signed-rank test (7.6).
+
+Both take two equally long samples ``a`` and ``b`` whose i-th values belong
+together (the same test set, data set or fold scored by two models) and test
+whether the differences ``a − b`` are centred on zero.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+from scipy import stats as sps
+
+from ..errors import InputError
+from ._input import negligible, paired
+from .results import TestResult, format_p
+
+#: Up to this many pairs the Wilcoxon test uses the exact null distribution (when there are no ties or zeros).
+WILCOXON_EXACT_MAX = 50
+
+
+class AssumptionWarning(UserWarning):
+    """The input breaks an assumption of the test that was asked for (e.g. a t-test on k-fold scores)."""
+
+
+def _looks_like_folds(x: np.ndarray, y: np.ndarray) -> bool:
+    both = np.concatenate([x, y])
+    return len(x) <= 30 and both.min() >= 0 and both.max() <= 1
+
+
+def paired_ttest(a, b, *, folds: bool | None = None) -> TestResult:
+    """Paired Student's t-test of mean(a − b) = 0 (7.2).
+
+    t = mean(d) / (s_d / √n) with d = a − b, s_d the sample standard
+    deviation (n − 1 in the denominator), n − 1 degrees of freedom, two-sided.
+
+    Parameters
+    ----------
+    a, b : paired scores of two models (at least two pairs).
+    folds : ``True`` if the pairs come from the folds of one k-fold
+        cross-validation, ``False`` if each pair comes from an independent test
+        set.  7.2 says the t-test should not be used on k-fold results (the
+        training sets overlap, so the differences are not independent).  With
+        ``None`` the input is taken to be k-fold scores when it looks like them
+        (at most 30 pairs of values in [0, 1]).  k-fold input issues an
+        :class:`AssumptionWarning` and says so in ``reading``.
+
+    Returns
+    -------
+    TestResult with ``statistic`` (t), ``pvalue``, ``df`` (n − 1), effect
+    size Cohen's d_z = mean(d) / s_d, ``confidence_interval`` of mean(a − b),
+    ``mean_difference`` and ``normality_pvalue`` (Shapiro–Wilk on d, for
+    3 ≤ n ≤ 5000, else None).
+    """
+    x, y = paired(a, b)
+    d = x - y
+    n = len(d)
+    mean = float(d.mean())
+    sd = float(d.std(ddof=1))
+    if negligible(sd, x, y):
+        raise InputError(f"the differences a − b are all equal ({mean:g}), so their variance is zero and t is undefined")
+    se = sd / np.sqrt(n)
+    t = mean / se
+    df = n - 1
+    p = float(2 * sps.t.sf(abs(t), df))
+
+    def interval(level):
+        half = float(sps.t.ppf(0.5 + level / 2, df) * se)
+        return (mean - half, mean + half)
+
+    normality = float(sps.shapiro(d).pvalue) if 3 <= n <= 5000 else None
+    kfold = _looks_like_folds(x, y) if folds is None else bool(folds)
+    parts = [f"Paired t-test on {n} pairs: mean difference a − b = {mean:.4g}, t = {t:.3f} with {df} df, "
+             f"{format_p(p)}."]
+    parts.append("It assumes the differences are independent and roughly normal.")
+    if normality is None:
+        parts.append("Normality was not checked (it needs 3 to 5000 pairs).")
+    elif normality < 0.05:
+        parts.append(f"A Shapiro–Wilk test casts doubt on normality (p = {normality:.3f}); "
+                     "the Wilcoxon signed-rank test (7.6) does not need it.")
+    else:
+        parts.append(f"A Shapiro–Wilk test does not reject normality (p = {normality:.3f}).")
+    if kfold:
+        message = ("these look like k-fold results; 7.2 advises against the t-test on them because the folds share "
+                   "training data, so the differences are not independent and the p-value is too small. Use the "
+                   "5×2cv tests or the corrected resampled t-test, or pass folds=False if each pair comes from an "
+                   "independent test set.")
+        parts.append("Warning: " + message)
+        warnings.warn(message, AssumptionWarning, stacklevel=2)
+    else:
+        parts.append("The pairs are taken to come from independent test sets.")
+    return TestResult("paired Student's t-test", float(t), p, df=df, effect_size=mean / sd,
+                      effect_size_name="Cohen's d_z (mean difference / SD of differences)", interval=interval,
+                      interval_of="mean difference a − b", reading=" ".join(parts), mean_difference=mean,
+                      normality_pvalue=normality, kfold_input=kfold)
+
+
+def _wilcoxon_exact_cdf(n: int) -> np.ndarray:
+    """P(W+ ≤ w) for w = 0 … n(n+1)/2 under the null: counts of subsets of {1..n} by their sum."""
+    top = n * (n + 1) // 2
+    counts = np.zeros(top + 1)
+    counts[0] = 1.0
+    for r in range(1, n + 1):
+        counts[r:] = counts[r:] + counts[:-r].copy()
+    return np.cumsum(counts) / 2.0 ** n
+
+
+def wilcoxon(a, b) -> TestResult:
+    """Wilcoxon signed-rank test of pairs a, b (7.6): are the differences a − b symmetric about zero?
+
+    Zero differences are dropped (Wilcoxon's convention), the absolute
+    differences ranked (midranks for ties), W+ and W− are the rank sums of
+    positive and negative differences.  The statistic is min(W+, W−) as in
+    :func:`scipy.stats.wilcoxon`.  The p-value (two-sided) is exact when at most
+    50 non-zero pairs remain with no tied absolute differences; otherwise from
+    the normal approximation with the tie correction of the variance,
+    Var = n(n+1)(2n+1)/24 − Σ(t³ − t)/48, without continuity correction.
+
+    Returns
+    -------
+    TestResult with ``statistic``, ``pvalue``, effect size the matched-pairs
+    rank-biserial correlation (W+ − W−)/(W+ + W−), ``w_plus``, ``w_minus``,
+    ``n_used`` (pairs after dropping zeros) and ``method``.
+    """
+    x, y = paired(a, b)
+    d = x - y
+    zeros = int(np.sum(d == 0))
+    d = d[d != 0]
+    n = len(d)
+    if n == 0:
+        raise InputError("a and b are equal in every pair; the signed-rank test has nothing to rank")
+    ranks = sps.rankdata(np.abs(d))
+    w_plus = float(ranks[d > 0].sum())
+    w_minus = float(ranks[d < 0].sum())
+    _, tie_counts = np.unique(np.abs(d), return_counts=True)
+    ties = bool(np.any(tie_counts > 1))
+    statistic = min(w_plus, w_minus)
+    if n <= WILCOXON_EXACT_MAX and not ties:
+        method = "exact"
+        cdf = _wilcoxon_exact_cdf(n)
+        p = float(min(1.0, 2 * cdf[int(statistic)]))
+    else:
+        method = "normal approximation"
+        mean = n * (n + 1) / 4
+        var = n * (n + 1) * (2 * n + 1) / 24 - float(np.sum(tie_counts ** 3 - tie_counts)) / 48
+        z = (statistic - mean) / np.sqrt(var)
+        p = float(min(1.0, 2 * sps.norm.cdf(z)))
+    effect = (w_plus - w_minus) / (w_plus + w_minus)
+    reading = (f"Wilcoxon signed-rank test on {n} non-zero differences ({zeros} zero difference(s) dropped): "
+               f"W+ = {w_plus:g}, W− = {w_minus:g}, {format_p(p)} ({method}"
+               f"{', ties among the absolute differences' if ties else ''}). It assumes independent pairs and "
+               "differences symmetric about their median, but not normality. Like the t-test it should not be "
+               "fed the folds of one k-fold cross-validation (7.2), whose differences are not independent. "
+               f"Rank-biserial correlation {effect:+.3f} (positive: a tends to exceed b).")
+    return TestResult("Wilcoxon signed-rank test", statistic, p, effect_size=effect,
+                      effect_size_name="matched-pairs rank-biserial correlation", reading=reading,
+                      w_plus=w_plus, w_minus=w_minus, n_used=n, method=method)

@@ -1,0 +1,85 @@
+"""Multiple comparisons (7.10): adjusted p-values against statsmodels, the 7.10.2 rule, FWER."""
+
+import numpy as np
+import pytest
+from statsmodels.stats.multitest import multipletests
+
+from iso4213_nb import InputError
+from iso4213_nb.stats import adjust_pvalues, familywise_error_rate
+
+STATSMODELS_NAME = {"bonferroni": "bonferroni", "holm": "holm", "hochberg": "simes-hochberg", "bh": "fdr_bh",
+                    "by": "fdr_by"}
+
+
+@pytest.mark.parametrize("method", sorted(STATSMODELS_NAME))
+def test_adjusted_and_rejected_match_statsmodels_on_random_families(method):
+    rng = np.random.default_rng(7)
+    for _ in range(200):
+        m = int(rng.integers(1, 30))
+        p = rng.uniform(0, 1, m) ** rng.uniform(1, 6)  # many small p-values too
+        alpha = float(rng.choice([0.01, 0.05, 0.1, 0.2]))
+        reject, adjusted, _, _ = multipletests(p, alpha=alpha, method=STATSMODELS_NAME[method])
+        ours = adjust_pvalues(p, method, alpha)
+        np.testing.assert_allclose(ours.adjusted, adjusted, rtol=1e-12, atol=1e-15)
+        np.testing.assert_array_equal(ours.rejected, reject)
+
+
+def test_holm_is_the_step_down_rule_printed_in_7_10_2():
+    rng = np.random.default_rng(3)
+    for _ in range(300):
+        m = int(rng.integers(1, 15))
+        p = rng.uniform(0, 0.2, m)
+        alpha = 0.05
+        ranked = np.sort(p)
+        k = np.arange(1, m + 1)
+        above = np.flatnonzero(ranked > alpha / (m + 1 - k))
+        first = above[0] if above.size else m  # 0-based index of the smallest k with p'_k > α/(m+1−k)
+        expected = np.zeros(m, dtype=bool)
+        expected[np.argsort(p, kind="stable")[:first]] = True
+        np.testing.assert_array_equal(adjust_pvalues(p, "holm", alpha).rejected, expected)
+
+
+def test_hand_worked_family_in_input_order():
+    p = [0.04, 0.01, 0.03, 0.005]
+    # sorted 0.005, 0.01, 0.03, 0.04; Holm factors 4, 3, 2, 1 -> 0.02, 0.03, 0.06, max(0.06, 0.04) = 0.06
+    assert adjust_pvalues(p, "holm").adjusted.tolist() == pytest.approx([0.06, 0.03, 0.06, 0.02])
+    assert adjust_pvalues(p, "holm").rejected.tolist() == [False, True, False, True]
+    assert adjust_pvalues(p, "bonferroni").adjusted.tolist() == pytest.approx([0.16, 0.04, 0.12, 0.02])
+    # BH: 0.005*4/1 = 0.02, 0.01*4/2 = 0.02, 0.03*4/3 = 0.04, 0.04*4/4 = 0.04
+    assert adjust_pvalues(p, "bh").adjusted.tolist() == pytest.approx([0.04, 0.02, 0.04, 0.02])
+    assert adjust_pvalues(p, "bh").rejected.all()
+
+
+def test_holm_rejects_at_least_what_bonferroni_rejects():
+    rng = np.random.default_rng(11)
+    for _ in range(500):
+        p = rng.uniform(0, 0.1, int(rng.integers(2, 20)))
+        bonferroni = adjust_pvalues(p, "bonferroni").rejected
+        holm = adjust_pvalues(p, "holm").rejected
+        assert np.all(holm[bonferroni])
+
+
+def test_reading_names_holm_as_the_rule_of_7_10_2():
+    assert "7.10.2" in adjust_pvalues([0.01, 0.2], "holm").reading
+    assert "Holm" in adjust_pvalues.__doc__ and "7.10.2" in adjust_pvalues.__doc__
+
+
+def test_familywise_error_rate_formula():
+    assert familywise_error_rate(0.05, 1) == pytest.approx(0.05)
+    assert familywise_error_rate(0.05, 10) == pytest.approx(0.4012630607616213)  # 1 - 0.95**10 by hand
+    with pytest.raises(InputError, match="m, the number of tests"):
+        familywise_error_rate(0.05, 0)
+
+
+@pytest.mark.parametrize("bad, message", [([0.1, 1.2], "must lie in \\[0, 1\\], got 1.2"),
+                                          ([-0.01], "got -0.01"), ([], "empty"), ([0.1, np.nan], "NaN")])
+def test_bad_pvalues_raise_one_line(bad, message):
+    with pytest.raises(InputError, match=message):
+        adjust_pvalues(bad, "holm")
+
+
+def test_unknown_method_and_alpha():
+    with pytest.raises(InputError, match="method must be one of"):
+        adjust_pvalues([0.1], "sidak")
+    with pytest.raises(InputError, match="confidence_level|between 0 and 1"):
+        adjust_pvalues([0.1], "holm", alpha=1.5)
