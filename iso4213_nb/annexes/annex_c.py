@@ -1,0 +1,190 @@
+"""Annex C: the benchmark summary of Table C.1, as data, with a consistency audit.
+
+Table C.1 collects published results (13 rows: ImageNet, MNIST, CIFAR-10,
+LFW) with accuracy, top-1 and top-5 error, depth, layer counts, parameter
+counts and training settings.  Only the Indian adoption (IS/ISO/IEC TS 4213,
+2023) has it in English; the Russian adoption (ПНСТ 835-2023) reprints the same
+values with uniform decimals (63,30 rather than 63,3).
+
+``data/table_c1.csv`` keeps every cell **as printed** in the Indian copy,
+odd strings included ("0,000 5", "6,7%", "19,0M", a decimal point in "0.05");
+only the line-break hyphen of "Efficient- Net-B7" is removed.  The audit
+(:func:`audit`) checks, per row:
+
+* accuracy + top-1 error = 100 % (accuracy is 1 − top-1 error; 6.2.3);
+* how the numbers are written (decimal places, spacing before "%", a
+  decimal point among decimal commas);
+* which fields are empty;
+* which clause 8 reporting items the row lacks (all of them, bar naming the
+  benchmark);
+* where a printed value differs from the cited paper, as far as the toolkit
+  knows (:data:`KNOWN_DIFFERENCES`).
+
+:data:`CANNOT_SUPPORT` lists the comparisons the table cannot carry.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from importlib import resources
+
+from ..checklist import REPORT_ITEMS
+from ..errors import InputError
+from . import Check, comma, printed_number
+
+DATA_FILE = "table_c1.csv"
+COLUMNS = ("dataset", "model", "reference", "accuracy", "top1_error", "top5_error", "depth", "conv_layers",
+           "pooling_layers", "fc_layers", "parameters", "batch_size", "momentum", "weight_decay", "decay_rate",
+           "learning_rate", "dropout_rate")
+TRAINING_SETTINGS = ("batch_size", "momentum", "weight_decay", "decay_rate", "learning_rate", "dropout_rate")
+
+#: What Table C.1 gives for the clause 8 reporting items (:data:`iso4213_nb.checklist.REPORT_ITEMS`); others are missing.
+CLAUSE_8_GIVEN = {
+    "training_data": "partly: the benchmark is named; size and composition are not given",
+    "test_data": "partly: the benchmark is named; size and composition are not given",
+}
+
+#: Printed values that differ from the cited papers, as far as the toolkit knows.
+KNOWN_DIFFERENCES = {
+    ("ImageNet", "AlexNet"): "accuracy 63,3 % and top-1 error 37,5 % add up to 100,8 %; the paper's single-model "
+                             "top-1 error is 37,5 % (so 62,5 % accuracy)",
+    ("ImageNet", "ResNet-50"): "the usual count for ResNet-50 is about 25,6M parameters, not 20M",
+    ("ImageNet", "EfficientNet-B7"): "66M parameters agrees with the paper; 813 is not a count of weight layers "
+                                     "like the other rows' depths (it looks like a count of all framework layers, "
+                                     "activations and normalisations included)",
+    ("CIFAR-10", "DenseNet"): "the DenseNet paper trains on CIFAR with batch size 64; the printed 6 looks truncated",
+    ("CIFAR-10", "ColorNet"): "reference [22] is a paper on colourfulness estimation; the 98,46 % CIFAR-10 result "
+                              "with 19,0M parameters comes from a different ColorNet paper (Gowda and Yuan, 2018)",
+    ("LFW", "DeepFace"): "the DeepFace paper reports 97,35 % on LFW, not 97,5 %",
+}
+
+#: What Table C.1 cannot support as a comparison, with the clause that asks for the missing piece.
+CANNOT_SUPPORT = (
+    "No variance: one number per model, no spread over runs, folds or seeds, so no difference can be "
+    "tested for significance (clause 7).",
+    "No test-set sizes: without n no confidence interval for an accuracy can be formed (7.8) and no paired "
+    "test such as McNemar's (7.9) can be run; the raw predictions would be needed.",
+    "No common protocol: each row comes from a different paper, year, preprocessing and training recipe; "
+    "differences mix model and procedure (5.3).",
+    "No baseline: no majority-class or other trivial result to calibrate the numbers (5.3.13).",
+    "Accuracy only: no per-class results, no operating points, no test environment and no inference cost "
+    "(clause 8, 6.6).",
+    "Parameters and depth are model descriptions, not performance: a plot of accuracy against parameters "
+    "shows association within one data set, never across data sets.",
+)
+
+
+def load_table() -> list[dict[str, str]]:
+    """Rows of Table C.1 as dicts of printed strings ("" where the table is empty).
+
+    Read with :mod:`csv` directly rather than :func:`iso4213_nb.io.read_table`,
+    which converts numeric-looking columns: here the printed text must survive
+    untouched.
+    """
+    text = resources.files(__package__).joinpath("data", DATA_FILE).read_text(encoding="utf-8")
+    rows = list(csv.DictReader(text.splitlines()))
+    if not rows or tuple(rows[0]) != COLUMNS:
+        raise InputError(f"{DATA_FILE}: expected columns {', '.join(COLUMNS)}")
+    return rows
+
+
+def percent(text: str) -> float | None:
+    """A printed percentage ("63,3 %") as a number of per cent, or None for an empty cell."""
+    return printed_number(text) if text else None
+
+
+def parameters_millions(text: str) -> float | None:
+    """A printed parameter count ("60M", "19,0M") in millions, or None for an empty cell."""
+    if not text:
+        return None
+    if not text.endswith("M"):
+        raise InputError(f"parameter count {text!r} is not in millions (M)")
+    return printed_number(text[:-1])
+
+
+def _decimals(text: str) -> int:
+    match = re.search(r"[,.](\d[\d ]*)", text)
+    return len(match.group(1).replace(" ", "")) if match else 0
+
+
+def writing_notes(row: dict[str, str]) -> list[str]:
+    """How the row's numbers are written: points among commas, digit groups, uneven spacing before "%"."""
+    notes = []
+    for column, text in row.items():
+        if column in ("dataset", "model", "reference") or not text:
+            continue
+        if "." in text:
+            notes.append(f"{column} {text!r} uses a decimal point; the rest of the table uses commas")
+        if re.search(r"\d \d", text) and not text.endswith("%"):
+            notes.append(f"{column} {text!r} groups digits with a space")
+        if text.endswith("%") and not text.endswith(" %"):
+            notes.append(f"{column} {text!r} has no space before %")
+    return notes
+
+
+def audit() -> list[dict]:
+    """One record per row of Table C.1: the sum check, missing fields, writing notes, clause 8 gaps, known differences.
+
+    ``sum_check`` is None when the row has no top-1 error; otherwise a dict with
+    ``accuracy``, ``top1_error``, their ``sum`` (per cent) and ``ok`` (the sum
+    is 100 within the printed precision).
+    """
+    out = []
+    for row in load_table():
+        accuracy, top1 = percent(row["accuracy"]), percent(row["top1_error"])
+        sum_check = None
+        if accuracy is not None and top1 is not None:
+            total = round(accuracy + top1, 2)
+            sum_check = {"accuracy": accuracy, "top1_error": top1, "sum": total, "ok": total == 100}
+        out.append({
+            "dataset": row["dataset"],
+            "model": row["model"],
+            "reference": int(row["reference"]),
+            "sum_check": sum_check,
+            "missing": [c for c in COLUMNS if not row[c]],
+            "writing": writing_notes(row),
+            "decimals_of_accuracy": _decimals(row["accuracy"]),
+            "clause_8": {item.id: CLAUSE_8_GIVEN.get(item.id, "missing") for item in REPORT_ITEMS},
+            "known_difference": KNOWN_DIFFERENCES.get((row["dataset"], row["model"]), ""),
+        })
+    return out
+
+
+def accuracy_vs_parameters() -> dict[str, list[tuple[str, float, float]]]:
+    """``{dataset: [(model, parameters in millions, accuracy in per cent), …]}`` for rows that print both."""
+    out: dict[str, list] = {}
+    for row in load_table():
+        params, accuracy = parameters_millions(row["parameters"]), percent(row["accuracy"])
+        if params is not None and accuracy is not None:
+            out.setdefault(row["dataset"], []).append((row["model"], params, accuracy))
+    return out
+
+
+def checks() -> list[Check]:
+    """For each row with a top-1 error: the printed top-1 error against 100 − the printed accuracy."""
+    out = []
+    for row in load_table():
+        if not (row["accuracy"] and row["top1_error"]):
+            continue
+        decimals = _decimals(row["top1_error"])
+        computed = f"{comma(100 - percent(row['accuracy']), decimals)} %"
+        printed = row["top1_error"]
+        ok = round(100 - percent(row["accuracy"]), decimals) == percent(printed)
+        note = "" if ok else (f"inconsistent in the printed table: {row['accuracy']} + {printed} = "
+                              f"{comma(percent(row['accuracy']) + percent(printed), decimals)} %")
+        out.append(Check(f"Table C.1 / {row['dataset']} / {row['model']} / top-1 error = 100 % − accuracy",
+                         printed, computed, ok, note))
+    return out
+
+
+def to_json() -> dict:
+    """The table (printed strings), the audit, the plot data, the limits and the checks."""
+    return {
+        "annex": "C",
+        "table_c1": load_table(),
+        "audit": audit(),
+        "accuracy_vs_parameters": {k: [list(t) for t in v] for k, v in accuracy_vs_parameters().items()},
+        "cannot_support": list(CANNOT_SUPPORT),
+        "checks": [c._asdict() for c in checks()],
+    }

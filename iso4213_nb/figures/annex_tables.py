@@ -1,0 +1,130 @@
+"""Text and HTML renderings of the annex reproductions (presentation layer).
+
+Each function takes results of :mod:`iso4213_nb.annexes` and returns
+``(rows, header)`` ready for :func:`iso4213_nb.tables.text_table` or
+:func:`iso4213_nb.tables.html_table` (which escapes every cell), so the
+command line, the notebooks and the widgets print the same tables.
+"""
+
+from __future__ import annotations
+
+from ..annexes import Check, annex_a, annex_b, annex_c, annex_d
+from ..confusion import ConfusionMatrix
+from ..tables import format_value
+
+MARK_OK = "✓"
+
+
+def checks_rows(checks: list[Check]) -> tuple[list[list[str]], list[str]]:
+    """One row per check: item, printed, computed, match, note."""
+    rows = [[c.item, c.printed, c.computed, MARK_OK if c.matches else "MISMATCH", c.note] for c in checks]
+    return rows, ["item", "printed", "computed", "match", "note"]
+
+
+def table_a1_rows(cm: ConfusionMatrix) -> tuple[list[list], list[str]]:
+    """Table A.1 layout: predicted classes in rows, actual classes in columns."""
+    counts = cm.matrix(rows="predicted")
+    rows = [[f"predicted {label}", *map(int, counts[i])] for i, label in enumerate(cm.labels)]
+    return rows, ["", *(f"actual {label}" for label in cm.labels)]
+
+
+def annex_a_rows(name: str, cm: ConfusionMatrix | None = None, *, decimal_comma: bool = True,
+                 mark: bool = True) -> tuple[list[list[str]], list[str]]:
+    """Table A.2, A.3 or A.4 (``name``) computed from ``cm`` (default Table A.1), in the printed layout.
+
+    Percentages have two decimals.  With ``mark`` each cell carries ✓ when it
+    equals the printed cell, or the printed value in brackets when it does not.
+    """
+    cm = annex_a.matrix() if cm is None else cm
+    tables = {"A.2": (annex_a.table_a2, annex_a.PRINTED_A2, False),
+              "A.3": (annex_a.table_a3, annex_a.PRINTED_A3, True),
+              "A.4": (annex_a.table_a4, annex_a.PRINTED_A4, True)}
+    build, printed, percent = tables[name]
+    table = build(cm)
+    header = ["", *map(str, next(iter(table.values())))]
+    rows = []
+    for row, cells in table.items():
+        out = [row]
+        for col, value in cells.items():
+            text = format_value(value, percent=percent, decimal_comma=decimal_comma)
+            if mark and row in printed and str(col) in printed[row]:
+                reference = printed[row][str(col)]
+                same = text.replace(".", ",") == reference
+                text = f"{text} {MARK_OK}" if same else f"{text} (printed {reference})"
+            out.append(text)
+        rows.append(out)
+    return rows, header
+
+
+def annex_b_rows(decimal_comma: bool = True) -> tuple[list[list[str]], list[str]]:
+    """Published operating points beside the reconstructed counts and exact rates."""
+    rows = []
+    for point, got in zip(annex_b.PUBLISHED, annex_b.operating_points(annex_b.scored())):
+        rows.append([point.figure, point.threshold, point.tpr, point.fpr, f"{got['tp']}/{got['tp'] + got['fn']}",
+                     f"{got['fp']}/{got['fp'] + got['tn']}",
+                     format_value(got["tpr"], 4, decimal_comma=decimal_comma),
+                     format_value(got["fpr"], 4, decimal_comma=decimal_comma)])
+    return rows, ["figure", "threshold", "TPR printed", "FPR printed", "TP/P", "FP/N", "TPR", "FPR"]
+
+
+def annex_b_facts_rows(decimal_comma: bool = True) -> tuple[list[list[str]], list[str]]:
+    """Why Table B.1 as printed fails, the sizes found by the search, and the curve areas."""
+    fact = annex_b.printed_table_contradiction(limit=1000)
+    sizes = annex_b.reconstruct_all()
+    areas = annex_b.curve_comparison()
+
+    def number(value):
+        return format_value(value, 4, decimal_comma=decimal_comma)
+
+    rows = [
+        ["printed scores ≥ 0,99 in Table B.1", str(fact["scores_at_or_above_0_99"])],
+        ["P ≤ 1000 with 1/P printing as 0,18", ", ".join(map(str, fact["positives_giving_tpr_0_18_with_one_tp"]))
+         or "none"],
+        ["printed scores < 0,01 in Table B.1", str(fact["scores_below_0_01"])],
+        ["N ≤ 1000 with (N − 1)/N printing as 0,59",
+         ", ".join(map(str, fact["negatives_giving_fpr_0_59_with_one_tn"])) or "none"],
+        *[[f"smallest (P, N), rounding {r}, printed 1 and 0 {'exact' if e else 'rounded'}",
+           f"({rec.positives}, {rec.negatives})"] for (r, e), rec in sizes.items()],
+        ["AUROC, full reconstructed curve", number(areas["auroc"])],
+        ["AUROC range of any data set with these counts",
+         f"{number(areas['auroc_min'])} to {number(areas['auroc_max'])}"],
+        ["area through the five points (exact rates)", number(areas["five_points_exact"])],
+        ["area through the five points (printed rates)", number(areas["five_points_printed"])],
+    ]
+    return rows, ["fact", "value"]
+
+
+def table_b_rows(scores, y_true, source) -> tuple[list[list[str]], list[str]]:
+    """The reconstructed data in the layout of Table B.1 (two decimals, Yes/No), with each row's origin."""
+    rows = [[format_value(float(s), 2, decimal_comma=True), "Yes" if v else "No", str(src)]
+            for s, v, src in zip(scores, y_true, source)]
+    return rows, ["Predicted probability", "Actual class", "source"]
+
+
+def annex_c_rows(columns=("dataset", "model", "accuracy", "top1_error", "top5_error", "depth", "parameters",
+                          "reference")) -> tuple[list[list[str]], list[str]]:
+    """Table C.1 as printed (selected columns; empty cells shown as "–")."""
+    rows = [[row[c] or "–" for c in columns] for row in annex_c.load_table()]
+    return rows, list(columns)
+
+
+def annex_c_audit_rows() -> tuple[list[list[str]], list[str]]:
+    """Per row: the sum accuracy + top-1 error, how many fields are empty, writing notes, known differences."""
+    rows = []
+    for record in annex_c.audit():
+        check = record["sum_check"]
+        total = "–" if check is None else (format_value(check["sum"], 2, decimal_comma=True) + " %"
+                                           + ("" if check["ok"] else " ≠ 100"))
+        rows.append([record["dataset"], record["model"], total, str(len(record["missing"])),
+                     "; ".join(record["writing"]) or "–", record["known_difference"] or "–"])
+    return rows, ["dataset", "model", "accuracy + top-1", "empty fields", "writing", "known difference"]
+
+
+def annex_d_rows(decimal_comma: bool = True) -> tuple[list[list[str]], list[str]]:
+    """The worked example per cause: true share, predicted share, absolute error."""
+    example = annex_d.worked_example()
+    rows = [[cause, format_value(example["csmf_true"][cause], 4, decimal_comma=decimal_comma),
+             format_value(example["csmf_pred"][cause], 4, decimal_comma=decimal_comma),
+             format_value(example["absolute_errors"][cause], 4, decimal_comma=decimal_comma)]
+            for cause in annex_d.EXAMPLE_CAUSES]
+    return rows, ["cause", "CSMF true", "CSMF predicted", "|true − predicted|"]

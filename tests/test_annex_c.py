@@ -1,0 +1,78 @@
+"""Annex C: Table C.1 kept as printed, and the consistency audit."""
+
+import json
+
+import pytest
+
+from iso4213_nb import InputError
+from iso4213_nb.annexes import annex_c
+
+
+def _row(dataset, model):
+    [row] = [r for r in annex_c.load_table() if (r["dataset"], r["model"]) == (dataset, model)]
+    return row
+
+
+def test_table_has_the_printed_rows_in_order():
+    rows = annex_c.load_table()
+    assert len(rows) == 13
+    assert [r["dataset"] for r in rows] == ["ImageNet"] * 4 + ["MNIST"] * 3 + ["CIFAR-10"] * 3 + ["LFW"] * 3
+    assert [r["reference"] for r in rows] == [str(n) for n in (15, 16, 17, 18, 19, 20, 21, 18, 22, 23, 24, 25, 26)]
+
+
+def test_odd_printed_strings_are_kept():
+    assert _row("ImageNet", "EfficientNet-B7")["depth"] == "813"
+    assert _row("ImageNet", "VGG-19")["parameters"] == "144M"
+    assert _row("ImageNet", "ResNet-50")["parameters"] == "20M"
+    assert _row("ImageNet", "VGG-19")["weight_decay"] == "0,000 5"
+    assert _row("ImageNet", "ResNet-50")["top5_error"] == "6,7%"
+    assert _row("CIFAR-10", "DenseNet")["batch_size"] == "6"
+
+
+def test_accuracy_plus_top1_error():
+    sums = {(a["model"]): a["sum_check"] for a in annex_c.audit() if a["dataset"] == "ImageNet"}
+    assert sums["AlexNet"] == {"accuracy": 63.3, "top1_error": 37.5, "sum": 100.8, "ok": False}
+    assert all(sums[m]["ok"] for m in ("VGG-19", "ResNet-50", "EfficientNet-B7"))
+    assert all(a["sum_check"] is None for a in annex_c.audit() if a["dataset"] != "ImageNet")
+
+
+def test_only_alexnet_fails_the_check():
+    failed = [c for c in annex_c.checks() if not c.matches]
+    assert [c.item for c in failed] == ["Table C.1 / ImageNet / AlexNet / top-1 error = 100 % − accuracy"]
+    assert failed[0].computed == "36,7 %" and "100,8 %" in failed[0].note
+
+
+def test_audit_details():
+    records = {(a["dataset"], a["model"]): a for a in annex_c.audit()}
+    assert records[("MNIST", "RMDL")]["missing"] == [c for c in annex_c.COLUMNS
+                                                     if c not in ("dataset", "model", "reference", "accuracy")]
+    assert any("decimal point" in n for n in records[("LFW", "FaceNet")]["writing"])
+    assert any("no space before %" in n for n in records[("MNIST", "LeNet")]["writing"])
+    clause_8 = records[("ImageNet", "AlexNet")]["clause_8"]
+    assert len(clause_8) == 8
+    assert sum(v == "missing" for v in clause_8.values()) == 6
+    assert clause_8["environment"] == "missing" and clause_8["test_data"].startswith("partly")
+    assert "25,6M" in records[("ImageNet", "ResNet-50")]["known_difference"]
+
+
+def test_accuracy_vs_parameters():
+    data = annex_c.accuracy_vs_parameters()
+    assert data["ImageNet"] == [("AlexNet", 60.0, 63.3), ("VGG-19", 144.0, 74.5), ("ResNet-50", 20.0, 77.15),
+                                ("EfficientNet-B7", 66.0, 84.4)]
+    assert data["CIFAR-10"] == [("EfficientNet-B7", 64.0, 98.9), ("ColorNet", 19.0, 98.46)]
+    assert "MNIST" not in data
+
+
+def test_parsers():
+    assert annex_c.parameters_millions("19,0M") == 19.0
+    assert annex_c.parameters_millions("") is None
+    assert annex_c.percent("99,3%") == 99.3
+    with pytest.raises(InputError, match="not in millions"):
+        annex_c.parameters_millions("20K")
+
+
+def test_json_and_limits():
+    data = json.loads(json.dumps(annex_c.to_json(), allow_nan=False))
+    assert len(data["table_c1"]) == 13
+    text = " ".join(annex_c.CANNOT_SUPPORT)
+    assert "clause 7" in text and "5.3.13" in text and "7.8" in text

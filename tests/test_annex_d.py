@@ -1,0 +1,40 @@
+"""Annex D: the reconstructed formula and the toolkit's worked example, against hand computation."""
+
+import json
+
+import pytest
+
+from iso4213_nb.annexes import annex_d
+
+
+def test_worked_example_step_by_step_by_hand():
+    ex = annex_d.worked_example()
+    assert ex["n"] == 120
+    assert ex["csmf_true"] == pytest.approx({"cardiac": 60 / 120, "infection": 40 / 120, "injury": 20 / 120})
+    # column totals of EXAMPLE_MATRIX: 50+10+3, 8+25+2, 2+5+15
+    assert ex["csmf_pred"] == pytest.approx({"cardiac": 63 / 120, "infection": 35 / 120, "injury": 22 / 120})
+    assert ex["total_absolute_error"] == pytest.approx(10 / 120)
+    assert ex["rarest_cause"] == "injury"
+    assert ex["denominator"] == pytest.approx(5 / 3)
+    assert ex["csmf_accuracy"] == pytest.approx(0.95)
+    assert ex["chance_corrected_rounded"] == pytest.approx(159 / 184)
+
+
+def test_extremes():
+    ends = annex_d.extremes({"a": 0.7, "b": 0.2, "c": 0.1})
+    assert ends == {"perfect": pytest.approx(1.0), "all_on_rarest": pytest.approx(0.0, abs=1e-12), "rarest_cause": "c"}
+
+
+def test_checks_all_hold():
+    checks = annex_d.checks()
+    assert len(checks) == 5 and all(c.matches for c in checks)
+
+
+def test_formula_texts_differ_where_the_print_is_garbled():
+    assert "Σ" in annex_d.RECONSTRUCTED and "min_j" in annex_d.RECONSTRUCTED
+    assert "Σ" not in annex_d.GARBLED and "m_j C" in annex_d.GARBLED
+
+
+def test_json():
+    data = json.loads(json.dumps(annex_d.to_json(), allow_nan=False))
+    assert data["example"]["rows"] == "true" and data["chance_rounded"] == 0.632

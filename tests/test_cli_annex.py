@@ -1,0 +1,91 @@
+"""``iso4213-nb annex`` and ``iso4213-nb csmf``: output, --check exit status, one-line errors."""
+
+import json
+import pytest
+
+from iso4213_nb.cli import main
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize("letter, status", [("A", 0), ("B", 0), ("C", 1), ("D", 0), ("a", 0)])
+def test_check_exit_status(capsys, letter, status):
+    code, out, _ = run(capsys, "annex", letter, "--check")
+    assert code == status
+    assert "printed numbers reproduced" in out
+
+
+def test_annex_a_text_prints_tables_with_decimal_comma(capsys):
+    _, out, _ = run(capsys, "annex", "A")
+    assert "90,61 ✓" in out and "87,43 ✓" in out and "46 of 46 printed numbers reproduced" in out
+    _, out, _ = run(capsys, "annex", "A", "--decimal-point")
+    assert "90.61 ✓" in out
+
+
+def test_annex_b_json_reconstruction(capsys):
+    code, out, _ = run(capsys, "annex", "B", "--json", "--check")
+    data = json.loads(out)
+    assert code == 0
+    rec = data["reconstruction"]
+    assert (rec["positives"], rec["negatives"]) == (28, 58)
+    assert [(p["tp"], p["fp"]) for p in rec["operating_points"]] == [(5, 0), (19, 1), (21, 2), (27, 8), (28, 34)]
+
+
+def test_annex_c_reports_alexnet(capsys):
+    code, out, _ = run(capsys, "annex", "C", "--check")
+    assert code == 1
+    assert "MISMATCH" in out and "100,8 %" in out and "3 of 4 printed numbers reproduced" in out
+
+
+def test_unknown_annex_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["annex", "E"])
+    assert exc.value.code == 2
+
+
+@pytest.fixture
+def matrix_file(tmp_path):
+    path = tmp_path / "m.csv"
+    path.write_text(",cardiac,infection,injury\ncardiac,50,8,2\ninfection,10,25,5\ninjury,3,2,15\n")
+    return path
+
+
+def test_csmf_json_rows_true(capsys, matrix_file):
+    code, out, _ = run(capsys, "csmf", "--matrix", str(matrix_file), "--rows", "true", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["csmf_true"] == pytest.approx({"cardiac": 0.5, "infection": 1 / 3, "injury": 1 / 6})
+    assert data["csmf_pred"] == pytest.approx({"cardiac": 63 / 120, "infection": 35 / 120, "injury": 22 / 120})
+    assert data["csmf_accuracy"] == pytest.approx(0.95)
+    assert data["chance_corrected_csmf_accuracy"] == pytest.approx(1 - 0.05 * 2.718281828459045)
+
+
+def test_csmf_rows_predicted_swaps_the_shares(capsys, matrix_file):
+    _, out, _ = run(capsys, "csmf", "--matrix", str(matrix_file), "--rows", "predicted", "--json",
+                    "--chance", "rounded")
+    data = json.loads(out)
+    assert data["csmf_pred"]["cardiac"] == pytest.approx(0.5)
+    # true shares now 63, 35, 22 / 120, predicted 60, 40, 20: Σ = 10/120, 2 (1 − 22/120) = 196/120
+    assert data["csmf_accuracy"] == pytest.approx(1 - 10 / 196)
+
+
+def test_csmf_text(capsys, matrix_file):
+    _, out, _ = run(capsys, "csmf", "--matrix", str(matrix_file), "--rows", "true")
+    assert "csmf_accuracy: 0.9500" in out and "chance_corrected_csmf_accuracy (exact): 0.8641" in out
+
+
+def test_csmf_bad_input_one_line_exit_2(capsys, tmp_path):
+    bad = tmp_path / "bad.csv"
+    bad.write_text(",a,b\na,1,2\n")
+    for argv in (["--matrix", str(bad), "--rows", "true"], ["--matrix", str(tmp_path / "missing.csv"), "--rows", "true"]):
+        code, out, err = run(capsys, "csmf", *argv)
+        assert code == 2 and out == ""
+        assert len(err.strip().splitlines()) == 1 and err.startswith("iso4213-nb csmf: error: ")
+    with pytest.raises(SystemExit) as exc:
+        main(["csmf", "--matrix", str(bad)])  # --rows is required: no default orientation
+    assert exc.value.code == 2
+    assert "--rows" in capsys.readouterr().err
