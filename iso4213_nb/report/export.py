@@ -4,8 +4,10 @@ HTML: nbconvert's ``lab`` template without code cells.  Plots are embedded
 as base64 PNG.  The template normally loads MathJax, require.js and the
 widget renderer from public CDNs; here they point to ``assets/`` beside the
 HTML, copied from the npm packages installed at set-up (``package.json``:
-``mathjax`` 2.7, ``requirejs``, ``@jupyter-widgets/html-manager``), so the
-page references no external URL.
+``mathjax`` 2.7, ``requirejs``, ``@jupyter-widgets/html-manager``).  The
+template's Mermaid loader (a CDN import) is left out, and the comments of the
+theme's style sheets that cite web pages are dropped, so the page contains no
+external URL at all except in the user's own text.
 
 PDF: Debian's chromium prints that HTML headless (``--print-to-pdf``), with
 background networking off.
@@ -14,10 +16,12 @@ background networking off.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
 
+import jinja2
 import nbformat
 from nbconvert import HTMLExporter
 
@@ -36,6 +40,13 @@ WIDGET_FILES = ("embed-amd.js", "*.woff", "*.woff2", "*.ttf", "*.eot", "*.svg")
 MATHJAX_URL = "assets/mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe"
 REQUIRE_URL = "assets/require.js"
 WIDGETS_URL = "assets/html-manager/embed-amd.js"
+
+#: nbconvert's lab template minus its Mermaid loader, which imports Mermaid from a CDN (the report draws no diagrams).
+TEMPLATE_FILE = "iso4213_report.html.j2"
+TEMPLATE = ("{%- extends 'lab/index.html.j2' -%}\n"
+            "{%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}\n")
+_STYLE_BLOCK = re.compile(r"<style[^>]*>.*?</style>", re.S)
+_CSS_COMMENT_WITH_URL = re.compile(r"/\*(?:(?!\*/).)*?https?://.*?\*/", re.S)
 
 
 def node_modules() -> Path:
@@ -71,10 +82,12 @@ def copy_assets(directory: Path, *, widgets: bool) -> None:
 
 def to_html(nb: nbformat.NotebookNode, directory: Path, title: str = "Assessment report") -> Path:
     """Write ``directory/report.html`` (no code cells, local JavaScript) and its assets; returns the path."""
-    exporter = HTMLExporter(template_name="lab", exclude_input=True, exclude_input_prompt=True,
-                            exclude_output_prompt=True, mathjax_url=MATHJAX_URL, require_js_url=REQUIRE_URL,
-                            widget_renderer_url=WIDGETS_URL)
+    exporter = HTMLExporter(template_name="lab", template_file=TEMPLATE_FILE,
+                            extra_loaders=[jinja2.DictLoader({TEMPLATE_FILE: TEMPLATE})],
+                            exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True,
+                            mathjax_url=MATHJAX_URL, require_js_url=REQUIRE_URL, widget_renderer_url=WIDGETS_URL)
     body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title}})
+    body = _STYLE_BLOCK.sub(lambda m: _CSS_COMMENT_WITH_URL.sub("", m.group(0)), body)
     copy_assets(directory, widgets="widgets" in nb.metadata)
     path = directory / "report.html"
     path.write_text(body, encoding="utf-8")
