@@ -11,6 +11,7 @@ MAX_CODE_LINES = 15
 WITH_EXERCISES = (
     "02_binary_measures.ipynb",
     "04_multiclass_measures.ipynb",
+    "05_multilabel_measures.ipynb",
     "06_distribution_measures.ipynb",
 )
 
