@@ -129,7 +129,8 @@ def friedman(scores, *, posthoc: str = "nemenyi", alpha: float = 0.05, names=Non
     posthoc : ``"nemenyi"`` (mean ranks compared with the studentized range,
         q = |R̄_i − R̄_j| / √(k(k + 1)/(6n)), p from q·√2 on the range of k
         means, infinite df) or ``"wilcoxon-holm"`` (Wilcoxon signed-rank test
-        per pair, p-values adjusted with Holm's method, 7.10.2).
+        per pair, p = 1 for two models with equal scores everywhere, p-values
+        adjusted with Holm's method, 7.10.2).
     names : labels of the models (columns); default "model 1", ….
 
     Returns
@@ -169,7 +170,8 @@ def friedman(scores, *, posthoc: str = "nemenyi", alpha: float = 0.05, names=Non
                      f"{critical:.3f} (α = {alpha:g}).")
     else:
         critical = None
-        raw = [float(wilcoxon(table[:, i], table[:, j]).pvalue) for i, j in pairs]
+        raw = [float(wilcoxon(table[:, i], table[:, j]).pvalue) if np.any(table[:, i] != table[:, j]) else 1.0
+               for i, j in pairs]
         adjusted = adjust_pvalues(raw, "holm", alpha)
         pvalues, rejected = adjusted.adjusted.tolist(), adjusted.rejected.tolist()
         post_text = f"Post-hoc: Wilcoxon signed-rank test per pair with Holm-adjusted p-values (α = {alpha:g})."

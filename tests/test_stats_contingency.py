@@ -1,0 +1,139 @@
+"""Chi-squared (7.5), Fisher (7.7), McNemar (7.9) and Cochran's Q against scipy and statsmodels."""
+
+import numpy as np
+import pytest
+from scipy import stats as sps
+from statsmodels.stats.contingency_tables import cochrans_q as sm_cochran
+from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
+
+from iso4213_nb import InputError, Undefined
+from iso4213_nb.stats import chi_squared, cochran_q, fisher_exact, mcnemar, mcnemar_table
+
+
+def test_chi_squared_matches_scipy_on_random_tables():
+    rng = np.random.default_rng(0)
+    for _ in range(150):
+        r, c = int(rng.integers(2, 5)), int(rng.integers(2, 5))
+        table = rng.integers(1, 40, (r, c))
+        for correction in (True, False):
+            ours = chi_squared(table, correction=correction)
+            stat, p, dof, expected = sps.chi2_contingency(table, correction=correction)
+            assert ours.statistic == pytest.approx(stat, rel=1e-10)
+            assert ours.pvalue == pytest.approx(p, rel=1e-8)
+            assert ours.df == dof
+            np.testing.assert_allclose(ours.expected, expected)
+        v = sps.contingency.association(table, method="cramer")
+        assert ours.effect_size == pytest.approx(v, rel=1e-10)
+
+
+def test_chi_squared_states_the_expected_count_rule():
+    small = chi_squared([[3, 1], [1, 3]])
+    assert small.use_fisher and "below" in small.reading and "at least 5" in small.reading
+    large = chi_squared([[30, 10], [10, 30]])
+    assert not large.use_fisher and "adequate" in large.reading
+
+
+def test_fisher_matches_scipy_on_random_tables():
+    rng = np.random.default_rng(1)
+    for _ in range(200):
+        table = rng.integers(0, 15, (2, 2))
+        if table.sum(axis=0).min() == 0 or table.sum(axis=1).min() == 0:
+            continue
+        ours = fisher_exact(table)
+        ref = sps.fisher_exact(table)
+        assert ours.pvalue == pytest.approx(ref.pvalue, rel=1e-9)
+        if np.isfinite(ref.statistic) and ref.statistic > 0:
+            assert ours.statistic == pytest.approx(ref.statistic)
+
+
+def test_fisher_odds_ratio_interval_by_hand_and_undefined():
+    result = fisher_exact([[10, 2], [3, 8]])
+    se = np.sqrt(1 / 10 + 1 / 2 + 1 / 3 + 1 / 8)
+    low, high = result.confidence_interval()
+    assert low == pytest.approx(np.exp(np.log(80 / 6) - 1.959963984540054 * se))
+    assert high == pytest.approx(np.exp(np.log(80 / 6) + 1.959963984540054 * se))
+    zero = fisher_exact([[5, 0], [2, 6]])
+    assert isinstance(zero.effect_size, Undefined) and "unbounded" in zero.effect_size.reason
+    assert all(isinstance(b, Undefined) for b in zero.confidence_interval())
+
+
+def test_mcnemar_matches_statsmodels_in_every_form():
+    rng = np.random.default_rng(2)
+    for _ in range(300):
+        table = rng.integers(0, 60, (2, 2))
+        b, c = table[0, 1], table[1, 0]
+        if b == c:
+            continue
+        exact = mcnemar(table, exact=True)
+        ref = sm_mcnemar(table, exact=True)
+        assert exact.statistic == ref.statistic and exact.pvalue == pytest.approx(ref.pvalue, rel=1e-10)
+        for correction in (True, False):
+            ours = mcnemar(table, exact=False, correction=correction)
+            ref = sm_mcnemar(table, exact=False, correction=correction)
+            assert ours.statistic == pytest.approx(ref.statistic, rel=1e-12)
+            assert ours.pvalue == pytest.approx(ref.pvalue, rel=1e-10)
+        assert exact.effect_size == pytest.approx((b - c) / table.sum())
+
+
+def test_mcnemar_exact_rule_and_mid_p_by_hand():
+    # b = 10, c = 3, n_disc = 13: exact p = 2·P(X ≤ 3), X ~ Bin(13, ½) = 2·(1 + 13 + 78 + 286)/8192
+    result = mcnemar([[50, 10], [3, 40]])
+    assert result.method == "exact binomial" and "b + c < 25" in result.reading
+    assert result.pvalue == pytest.approx(2 * 378 / 8192)
+    assert result.midp_pvalue == pytest.approx(2 * 378 / 8192 - 286 / 8192)
+    big = mcnemar([[50, 20], [8, 40]])  # b + c = 28 ≥ 25: chi-squared with correction
+    assert big.method.startswith("chi-squared") and big.statistic == pytest.approx((12 - 1) ** 2 / 28)
+
+
+def test_mcnemar_equal_and_zero_discordant_counts():
+    equal = mcnemar([[5, 30], [30, 5]], exact=False)
+    assert equal.statistic == 0 and equal.pvalue == 1  # |b − c| − 1 is not allowed below zero
+    none = mcnemar([[5, 0], [0, 5]], exact=False)
+    assert isinstance(none.statistic, Undefined) and isinstance(none.pvalue, Undefined)
+    assert mcnemar([[5, 0], [0, 5]]).pvalue == 1.0
+
+
+def test_mcnemar_table_from_predictions():
+    y = ["cat", "dog", "dog", "cat", "dog", "cat"]
+    a = ["cat", "dog", "cat", "cat", "cat", "dog"]
+    b = ["cat", "cat", "cat", "dog", "dog", "dog"]
+    # sample: both right, A only, both wrong, A only, B only, both wrong
+    assert mcnemar_table(y, a, b).tolist() == [[1, 2], [1, 2]]
+    with pytest.raises(InputError, match="length mismatch"):
+        mcnemar_table(y, a, b[:3])
+
+
+def test_cochran_q_matches_statsmodels():
+    rng = np.random.default_rng(3)
+    for _ in range(100):
+        n, k = int(rng.integers(10, 80)), int(rng.integers(2, 6))
+        correct = (rng.uniform(size=(n, k)) < rng.uniform(0.5, 0.95, k)).astype(int)
+        ref = sm_cochran(correct)
+        ours = cochran_q(correct)
+        if isinstance(ours.statistic, Undefined):
+            continue
+        assert ours.statistic == pytest.approx(ref.statistic, rel=1e-10)
+        assert ours.pvalue == pytest.approx(ref.pvalue, rel=1e-8)
+        assert ours.df == k - 1
+
+
+def test_cochran_q_with_two_models_is_uncorrected_mcnemar():
+    rng = np.random.default_rng(5)
+    correct = (rng.uniform(size=(200, 2)) < [0.8, 0.7]).astype(int)
+    table = [[np.sum((correct[:, 0] == 1) & (correct[:, 1] == 1)), np.sum((correct[:, 0] == 1) & (correct[:, 1] == 0))],
+             [np.sum((correct[:, 0] == 0) & (correct[:, 1] == 1)), np.sum((correct[:, 0] == 0) & (correct[:, 1] == 0))]]
+    assert cochran_q(correct).statistic == pytest.approx(mcnemar(table, exact=False, correction=False).statistic)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: chi_squared([[1, -2], [3, 4]]), "negative counts"),
+    (lambda: chi_squared([[1, 2.5], [3, 4]]), "non-integer counts"),
+    (lambda: chi_squared([[0, 0], [3, 4]]), "row 1 of the table is all zeros"),
+    (lambda: fisher_exact([[1, 2, 3], [3, 4, 5]]), "must be 2×2"),
+    (lambda: mcnemar([[1, 2], [3, -1]]), "negative counts"),
+    (lambda: mcnemar([[1, 2]]), "at least 2 rows"),
+    (lambda: cochran_q([[1, 0, 2], [0, 1, 1]]), "only 0 and 1"),
+])
+def test_bad_tables_raise_one_line(call, message):
+    with pytest.raises(InputError, match=message):
+        call()

@@ -1,0 +1,139 @@
+"""DeLong's test and AUROC intervals: fast midrank algorithm against a direct O(n²) computation and scikit-learn."""
+
+import numpy as np
+import pytest
+from scipy import stats as sps
+from sklearn.metrics import roc_auc_score
+
+from iso4213_nb import InputError, Undefined
+from iso4213_nb.stats import auroc_ci, bootstrap_ci, delong_test
+from iso4213_nb.stats.roc import auroc_of_draws, placement_values
+
+
+def _direct(y, s):
+    """Placement values from the pairwise kernel ψ(x, y) = 1, ½, 0 (DeLong et al. 1988), O(m·n)."""
+    x, z = s[y == 1], s[y == 0]
+    psi = (x[:, None] > z[None, :]) + 0.5 * (x[:, None] == z[None, :])
+    return psi.mean(), psi.mean(axis=1), psi.mean(axis=0)
+
+
+def _direct_delong(y, a, b):
+    auc_a, v10a, v01a = _direct(y, a)
+    auc_b, v10b, v01b = _direct(y, b)
+    m, n = len(v10a), len(v01a)
+    s10, s01 = np.cov(np.vstack([v10a, v10b])), np.cov(np.vstack([v01a, v01b]))
+    cov = s10 / m + s01 / n
+    var = cov[0, 0] + cov[1, 1] - 2 * cov[0, 1]
+    z = (auc_a - auc_b) / np.sqrt(var)
+    return auc_a, auc_b, z, 2 * sps.norm.sf(abs(z)), cov
+
+
+def _tied_data(rng, n):
+    y = rng.integers(0, 2, n)
+    a = np.round(y * 0.8 + rng.normal(0, 1, n), 1)  # rounding makes many ties
+    b = np.round(y * 0.5 + rng.normal(0, 1, n), 0)
+    return y, a, b
+
+
+def test_placement_values_equal_direct_computation_with_ties():
+    rng = np.random.default_rng(0)
+    for _ in range(50):
+        y, a, _ = _tied_data(rng, int(rng.integers(5, 120)))
+        if y.min() == y.max():
+            continue
+        auc, v10, v01 = placement_values(y == 1, a)
+        auc_d, v10_d, v01_d = _direct(y, a)
+        assert auc == pytest.approx(auc_d, abs=1e-12)
+        assert auc == pytest.approx(roc_auc_score(y, a), abs=1e-12)
+        np.testing.assert_allclose(v10, v10_d, atol=1e-12)
+        np.testing.assert_allclose(v01, v01_d, atol=1e-12)
+
+
+def test_delong_equals_direct_quadratic_computation_on_tied_scores():
+    rng = np.random.default_rng(1)
+    for _ in range(50):
+        y, a, b = _tied_data(rng, int(rng.integers(10, 150)))
+        if min(y.sum(), (1 - y).sum()) < 2:
+            continue
+        auc_a, auc_b, z, p, _ = _direct_delong(y, a, b)
+        result = delong_test(y, a, b)
+        assert result.auc_a == pytest.approx(roc_auc_score(y, a), abs=1e-12)
+        assert result.auc_b == pytest.approx(roc_auc_score(y, b), abs=1e-12)
+        assert result.statistic == pytest.approx(z, rel=1e-9)
+        assert result.pvalue == pytest.approx(p, rel=1e-8)
+        low, high = result.confidence_interval(0.95)
+        assert (low + high) / 2 == pytest.approx(auc_a - auc_b)
+        assert (high - low) / 2 == pytest.approx(1.959963984540054 * (auc_a - auc_b) / z, rel=1e-9)
+
+
+def test_delong_with_string_labels_and_identical_models():
+    y = np.array(["spam", "ham", "spam", "ham", "spam", "ham", "ham"])
+    s = np.array([0.9, 0.1, 0.7, 0.8, 0.6, 0.2, 0.3])
+    with pytest.raises(InputError, match="positive="):
+        delong_test(y, s, s)
+    same = delong_test(y, s, s, positive="spam")
+    assert isinstance(same.statistic, Undefined) and isinstance(same.pvalue, Undefined)
+    assert same.effect_size == 0 and same.auc_a == pytest.approx(roc_auc_score(y == "spam", s))
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: delong_test([1, 1, 1], [0.1, 0.2, 0.3], [0.3, 0.2, 0.1]), "single class"),
+    (lambda: delong_test([1, 0, 1, 0], [0.1, np.nan, 0.3, 0.2], [0.3, 0.2, 0.1, 0.0]), "NaN"),
+    (lambda: delong_test([1, 0, 1, 0], [0.1, 0.2, 0.3, 0.4], [0.3, 0.2, 0.1]), "length mismatch"),
+    (lambda: delong_test([1, 0, 0, 0], [0.1, 0.2, 0.3, 0.4], [0.3, 0.2, 0.1, 0.0]), "two positives"),
+    (lambda: auroc_ci([1, 0, 1, 0], [0.1, 0.2, 0.3, 0.4], method="exact"), "method must be one of"),
+])
+def test_bad_input(call, message):
+    with pytest.raises(InputError, match=message):
+        call()
+
+
+def test_auroc_of_draws_equals_sklearn_on_the_resampled_data():
+    rng = np.random.default_rng(2)
+    y, s, _ = _tied_data(rng, 300)
+    order = np.argsort(s, kind="stable")
+    _, group = np.unique(s[order], return_inverse=True)
+    pos, neg = order[y[order] == 1], order[y[order] == 0]
+    group_of = np.empty(len(s), dtype=np.intp)
+    group_of[order] = group
+    for _ in range(30):
+        dp = rng.choice(pos, len(pos))
+        dn = rng.choice(neg, len(neg))
+        drawn = np.concatenate([dp, dn])
+        expected = roc_auc_score(y[drawn], s[drawn])
+        assert auroc_of_draws(group_of[dn], group_of[dp], group.max() + 1) == pytest.approx(expected, abs=1e-12)
+
+
+def test_delong_interval_uses_delong_variance():
+    rng = np.random.default_rng(3)
+    y, a, _ = _tied_data(rng, 200)
+    _, _, _, _, cov = _direct_delong(y, a, a + rng.normal(0, 0.1, 200))
+    ci = auroc_ci(y, a, confidence_level=0.9)
+    assert ci.estimate == pytest.approx(roc_auc_score(y, a))
+    assert (ci.high - ci.low) / 2 == pytest.approx(sps.norm.ppf(0.95) * np.sqrt(cov[0, 0]), rel=1e-9)
+
+
+def test_jackknife_identity_used_by_bca():
+    rng = np.random.default_rng(4)
+    y, a, _ = _tied_data(rng, 60)
+    auc, v10, v01 = placement_values(y == 1, a)
+    m, n = len(v10), len(v01)
+    positives, negatives = np.flatnonzero(y == 1), np.flatnonzero(y == 0)
+    for k, i in enumerate(positives[:10]):
+        keep = np.arange(len(y)) != i
+        assert (m * auc - v10[k]) / (m - 1) == pytest.approx(roc_auc_score(y[keep], a[keep]), abs=1e-12)
+    for k, j in enumerate(negatives[:10]):
+        keep = np.arange(len(y)) != j
+        assert (n * auc - v01[k]) / (n - 1) == pytest.approx(roc_auc_score(y[keep], a[keep]), abs=1e-12)
+
+
+@pytest.mark.parametrize("method", ["percentile", "bca"])
+def test_fast_bootstrap_agrees_with_generic_bootstrap_of_sklearn_auroc(method):
+    rng = np.random.default_rng(5)
+    y, a, _ = _tied_data(rng, 400)
+    fast = auroc_ci(y, a, method=method, n_resamples=2000, seed=11)
+    slow = bootstrap_ci(roc_auc_score, y, a, strata=y, n_resamples=2000, seed=12, method="percentile")
+    assert fast.low == pytest.approx(slow.low, abs=0.01) and fast.high == pytest.approx(slow.high, abs=0.01)
+    assert fast.seed == 11 and fast.n_resamples == 2000
+    again = auroc_ci(y, a, method=method, n_resamples=2000, seed=11)
+    assert (again.low, again.high) == (fast.low, fast.high)
