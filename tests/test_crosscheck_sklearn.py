@@ -1,0 +1,130 @@
+"""Every ConfusionMatrix measure and average against scikit-learn on many random label arrays.
+
+Undefined values are compared as NaN: scikit-learn is asked for ``zero_division=np.nan``
+so that it, too, reports a zero denominator instead of a silent 0.
+"""
+
+import math
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.metrics import (accuracy_score, balanced_accuracy_score, class_likelihood_ratios, cohen_kappa_score,
+                             confusion_matrix, fbeta_score, matthews_corrcoef, multilabel_confusion_matrix,
+                             precision_recall_fscore_support)
+from statsmodels.stats.inter_rater import cohens_kappa
+
+from iso4213_nb import ConfusionMatrix, Undefined, measures
+
+SEEDS = range(80)
+
+
+def random_labels(seed):
+    """Random true/predicted labels: 2-6 classes, skewed, sometimes a class only predicted, sometimes strings."""
+    rng = np.random.default_rng(seed)
+    k = int(rng.integers(2, 7))
+    n = int(rng.integers(2, 300))
+    weights = rng.dirichlet(np.full(k, 0.7))
+    y = rng.choice(k, n, p=weights)
+    noise = rng.random(n) < rng.uniform(0, 1)
+    p = np.where(noise, rng.choice(k, n), y)
+    if len(np.unique(np.concatenate([y, p]))) < 2:
+        y[0], p[0] = 0, 1
+    if seed % 4 == 1:
+        names = np.array([f"class {chr(97 + i)}" for i in range(k)])
+        y, p = names[y], names[p]
+    return y, p
+
+
+def same(ours, theirs):
+    """Equal as floats, treating Undefined and NaN as the same 'no value'."""
+    ours = float(ours)
+    if math.isnan(ours) or math.isnan(theirs):
+        return math.isnan(ours) and math.isnan(theirs)
+    return math.isclose(ours, theirs, rel_tol=1e-12, abs_tol=1e-12)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_matrix_and_per_class_measures(seed):
+    y, p = random_labels(seed)
+    cm = ConfusionMatrix.from_predictions(y, p)
+    labels = list(cm.labels)
+    assert np.array_equal(cm.matrix(rows="true"), confusion_matrix(y, p, labels=labels))
+    prec, rec, f1, support = precision_recall_fscore_support(y, p, labels=labels, zero_division=np.nan)
+    f2 = fbeta_score(y, p, beta=2, labels=labels, average=None, zero_division=np.nan)
+    fhalf = fbeta_score(y, p, beta=0.5, labels=labels, average=None, zero_division=np.nan)
+    mcm = multilabel_confusion_matrix(y, p, labels=labels)  # per class [[tn, fp], [fn, tp]]
+    for i, label in enumerate(labels):
+        c = cm.binary(label)
+        (tn, fp), (fn, tp) = mcm[i]
+        assert (c.tp, c.fp, c.tn, c.fn) == (tp, fp, tn, fn)
+        assert same(measures.precision(c), prec[i])
+        assert same(measures.recall(c), rec[i])
+        # sklearn's F1 is NaN only when TP + FP + FN = 0; with precision or recall undefined but
+        # the other zero it returns 0, which our count form (2TP / (2TP + FP + FN)) also gives.
+        assert same(measures.f1(c), f1[i])
+        assert same(measures.fbeta(c, 2), f2[i])
+        assert same(measures.fbeta(c, 0.5), fhalf[i])
+        assert same(measures.f_alpha_beta(c, 1, 4), f2[i])  # F(α=1, β=b²) is F_b (6.2.6)
+        assert same(measures.f_alpha_beta(c, 3, 3), f1[i])
+        assert c.positives == support[i]
+        yb, pb = np.asarray(y) == label, np.asarray(p) == label
+        assert same(measures.binary_accuracy(c), accuracy_score(yb, pb))
+        if 0 < yb.sum() < len(yb):
+            assert same(measures.balanced_accuracy(c), balanced_accuracy_score(yb, pb))
+            assert same(measures.specificity(c), tn / (tn + fp))
+        if len(set(yb)) == 2 and len(set(pb)) == 2:
+            assert same(measures.matthews_correlation(c), matthews_corrcoef(yb, pb))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_averages(seed):
+    y, p = random_labels(seed)
+    cm = ConfusionMatrix.from_predictions(y, p)
+    labels = list(cm.labels)
+    for method in ("macro", "weighted", "micro"):
+        prec, rec, f1, _ = precision_recall_fscore_support(y, p, labels=labels, average=method, zero_division=np.nan)
+        for name, theirs in (("precision", prec), ("recall", rec), ("f1", f1)):
+            ours = cm.average(name, method)
+            if isinstance(ours, Undefined):
+                # macro needs every class; scikit-learn instead drops undefined classes from the mean.
+                values = cm.per_class(name)
+                assert any(isinstance(values[l], Undefined) for l in labels), (name, method)
+            else:
+                assert same(ours, theirs), (name, method)
+    f2 = fbeta_score(y, p, beta=2, labels=labels, average="micro")
+    assert same(cm.average(lambda c: measures.fbeta(c, 2), "micro"), f2)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_overall_measures(seed):
+    y, p = random_labels(seed)
+    cm = ConfusionMatrix.from_predictions(y, p)
+    assert same(cm.accuracy(), accuracy_score(y, p))
+    kappa = cm.cohen_kappa()
+    if not isinstance(kappa, Undefined):
+        assert same(kappa, cohen_kappa_score(y, p))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # statsmodels' standard error on tiny tables
+            assert same(kappa, cohens_kappa(cm.matrix(rows="true")).kappa)
+    mcc = cm.matthews_correlation()
+    if isinstance(mcc, Undefined):
+        assert matthews_corrcoef(y, p) == 0  # scikit-learn's convention for a zero denominator
+    else:
+        assert same(mcc, matthews_corrcoef(y, p))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # "y_pred contains classes not in y_true"
+        expected = balanced_accuracy_score(y, p)
+    assert same(cm.balanced_accuracy(), expected)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_likelihood_ratios_binary(seed):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, 200)
+    p = np.where(rng.random(200) < 0.7, y, 1 - y)
+    c = ConfusionMatrix.from_predictions(y, p).binary(1)
+    lr_plus, lr_minus = class_likelihood_ratios(y, p)
+    assert same(measures.positive_likelihood_ratio(c), lr_plus)
+    assert same(measures.negative_likelihood_ratio(c), lr_minus)
+    assert same(measures.diagnostic_odds_ratio(c), lr_plus / lr_minus)
