@@ -75,7 +75,10 @@ def test_draw_point_is_movable():
 
 
 def _shown(artists):
-    return [[t.get_text() for t in row] for row in artists.texts]
+    if artists.names is None:
+        return [[t.get_text() for t in row] for row in artists.texts]
+    return [[f"{name.get_text()}\n{t.get_text()}" for name, t in zip(names, row)]
+            for names, row in zip(artists.names, artists.texts)]
 
 
 def test_binary_matrix_follows_table_1_with_predicted_rows():
@@ -85,7 +88,7 @@ def test_binary_matrix_follows_table_1_with_predicted_rows():
     assert ax.get_ylabel() == "predicted class" and ax.get_xlabel() == "true class"
     text = artists.texts[0][0]
     artists.update(BinaryCounts(tp=50, fp=1, tn=1, fn=1))
-    assert artists.texts[0][0] is text and text.get_text() == "TP\n50"
+    assert artists.texts[0][0] is text and text.get_text() == "50"
     assert text.get_color() == "white"  # the dark cell gets light text
     np.testing.assert_allclose(artists.image.get_array(), np.array([[50, 1], [1, 1]]) / 53)
 

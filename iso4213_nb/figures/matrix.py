@@ -46,17 +46,17 @@ class MatrixArtists:
     image : AxesImage
         The heat map (colour = share of all samples).
     texts : list of list of Text
-        One text per cell, in displayed row/column order.
+        The count of each cell, in displayed row/column order.
     rows : str
         What the displayed rows hold, ``"true"`` or ``"predicted"``.
-    names : list of list of str or None
-        Cell names (TP, FP, FN, TN) for a binary matrix.
+    names : list of list of Text or None
+        Cell names (TP, FP, FN, TN) of a binary matrix, above the counts; they never change.
     """
 
     image: AxesImage
     texts: list[list[Text]]
     rows: str
-    names: list[list[str]] | None
+    names: list[list[Text]] | None
 
     def update(self, matrix) -> np.ndarray:
         """Show new counts (same classes) in place; returns the displayed array."""
@@ -67,8 +67,7 @@ class MatrixArtists:
         self.image.set_data(counts / total if total else counts.astype(float))
         for i, row in enumerate(self.texts):
             for j, text in enumerate(row):
-                name = f"{self.names[i][j]}\n" if self.names else ""
-                text.set_text(f"{name}{counts[i, j]:,}")
+                text.set_text(f"{counts[i, j]:,}")
                 share = counts[i, j] / total if total else 0.0
                 text.set_color("white" if share > 0.5 else "black")
         return counts
@@ -104,8 +103,12 @@ def draw_confusion_matrix(ax: Axes, matrix, *, rows: str, title: str | None = "C
     ax.xaxis.tick_top()
     if title:
         ax.set_title(title, fontsize=10)
-    texts = [[ax.text(j, i, "", ha="center", va="center", fontsize=9) for j in range(k)] for i in range(k)]
-    names = _BINARY_NAMES[rows] if isinstance(matrix, BinaryCounts) else None
+    names = None
+    if isinstance(matrix, BinaryCounts):
+        names = [[ax.text(j, i - 0.2, name, ha="center", va="center", fontsize=9, color="0.35")
+                  for j, name in enumerate(row)] for i, row in enumerate(_BINARY_NAMES[rows])]
+    offset = 0.1 if names else 0.0
+    texts = [[ax.text(j, i + offset, "", ha="center", va="center", fontsize=10) for j in range(k)] for i in range(k)]
     artists = MatrixArtists(image=image, texts=texts, rows=rows, names=names)
     artists.update(matrix)
     return artists

@@ -438,10 +438,10 @@ class ThresholdExplorer:
                 model.optimum_artists[key].set_data([x], [y])
 
     def _animated(self) -> list:
-        """The artists a threshold move changes: curve markers, threshold line, matrix cells."""
+        """The artists a threshold move repaints: curve markers, threshold line, matrix cells (in drawing order)."""
         artists = [model.artists[kind].marker for model in self._models.values() for kind in _KINDS]
-        artists += [self._dist.threshold_line, self._matrix.image]
-        artists += [text for row in self._matrix.texts for text in row]
+        artists += [self._dist.threshold_line, self._matrix.image]  # cell names and counts go on top of the image
+        artists += [text for rows in (self._matrix.names, self._matrix.texts) for row in rows for text in row]
         return artists
 
     def _render(self, full: bool = True) -> None:
@@ -460,8 +460,8 @@ class ThresholdExplorer:
         for artist in self._animated():
             artist.axes.draw_artist(artist)
         buffer = io.BytesIO()
-        matplotlib.image.imsave(buffer, np.asarray(canvas.buffer_rgba()), format="png",
-                                pil_kwargs={"compress_level": 1})
+        pixels = np.ascontiguousarray(np.asarray(canvas.buffer_rgba())[..., :3])  # opaque figure: RGB encodes faster
+        matplotlib.image.imsave(buffer, pixels, format="png", pil_kwargs={"compress_level": 1})
         self.image.value = buffer.getvalue()
 
     # ------------------------------------------------------------------ read-out
