@@ -1,0 +1,139 @@
+"""An editable confusion matrix whose Tables A.2–A.4 follow every edit (Annex A, 6.4.2, 6.4.3).
+
+The grid starts as Table A.1.  A toggle switches the display between the
+annex's layout (predicted classes in rows, 6.2.2) and the software layout
+(true classes in rows); toggling transposes the *display* only, the matrix is
+unchanged.  Every edit recomputes Tables A.2–A.4: each cell shows ✓ when it
+still equals the printed value and the printed value in brackets when not,
+and a note lists every measure the edit made undefined (e.g. precision of a
+class that is never predicted).
+
+State is reachable from Python for tests and notebooks: ``editor.cells[i][j]``
+(the displayed grid of IntText widgets), ``editor.rows`` (``"predicted"`` or
+``"true"``, settable), ``editor.matrix`` (a ConfusionMatrix), ``editor.undefined``
+and ``editor.tables_html``.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+import numpy as np
+
+from ..annexes import annex_a
+from ..confusion import ConfusionMatrix
+from ..figures.annex_tables import annex_a_rows
+from ..tables import format_value, html_table
+
+ROWS_OPTIONS = (("rows = predicted (Table A.1, 6.2.2)", "predicted"), ("rows = true (software)", "true"))
+
+
+class ConfusionEditor:
+    """Grid of counts (start: Table A.1) with live Tables A.2–A.4 and undefined-measure notes.
+
+    Parameters
+    ----------
+    counts : initial k×k counts, laid out as ``rows`` says; default Table A.1.
+    labels : class labels; default A, B, C.
+    rows : ``"predicted"`` (default, as Table A.1) or ``"true"``: the initial layout.
+    decimal_comma : print 90,61 (default, as the standard) or 90.61.
+    """
+
+    def __init__(self, counts=annex_a.TABLE_A1, labels=annex_a.LABELS, rows: str = "predicted", *,
+                 decimal_comma: bool = True):
+        self._cm = ConfusionMatrix.from_counts(counts, labels=labels, rows=rows)
+        self._decimal_comma = decimal_comma
+        self._filling = False
+        k = self._cm.k
+        self.cells = [[widgets.BoundedIntText(min=0, max=10**9, layout=widgets.Layout(width="90px"))
+                       for _ in range(k)] for _ in range(k)]
+        for row in self.cells:
+            for cell in row:
+                cell.observe(self._on_cell, names="value")
+        self._row_heads = [widgets.HTML() for _ in range(k)]
+        self._col_heads = [widgets.HTML() for _ in range(k)]
+        self._corner = widgets.HTML()
+        self.toggle = widgets.ToggleButtons(options=ROWS_OPTIONS, value=rows)
+        self.toggle.observe(lambda change: self._show(), names="value")
+        self.reset_button = widgets.Button(description="reset to Table A.1")
+        self.reset_button.on_click(lambda _: self.reset())
+        grid = widgets.GridBox(
+            [self._corner, *self._col_heads] + [w for i in range(k) for w in (self._row_heads[i], *self.cells[i])],
+            layout=widgets.Layout(grid_template_columns=f"120px repeat({k}, 100px)"))
+        self.output = widgets.HTML()
+        self.widget = widgets.VBox([widgets.HBox([self.toggle, self.reset_button]), grid, self.output])
+        self._show()
+
+    # ------------------------------------------------------------------ state
+    @property
+    def rows(self) -> str:
+        """What the displayed grid rows hold: ``"predicted"`` or ``"true"``."""
+        return self.toggle.value
+
+    @rows.setter
+    def rows(self, value: str) -> None:
+        self.toggle.value = value
+
+    @property
+    def matrix(self) -> ConfusionMatrix:
+        """The current counts as a :class:`ConfusionMatrix`."""
+        return self._cm
+
+    @property
+    def undefined(self) -> list[str]:
+        """Cells of Tables A.3 and A.4 that are undefined, with reasons."""
+        return annex_a.undefined_cells(self._cm)
+
+    @property
+    def tables_html(self) -> str:
+        """The HTML now shown below the grid."""
+        return self.output.value
+
+    def reset(self) -> None:
+        """Back to Table A.1."""
+        self._cm = annex_a.matrix()
+        self._show()
+
+    # ------------------------------------------------------------------ wiring
+    def _show(self) -> None:
+        """Fill grid and headers from the matrix in the chosen layout, then the tables."""
+        counts = self._cm.matrix(rows=self.rows)
+        other = "actual" if self.rows == "predicted" else "predicted"
+        self._corner.value = f"<i>{html.escape(self.rows)} ↓ / {other} →</i>"
+        for i, label in enumerate(self._cm.labels):
+            self._row_heads[i].value = f"<b>{html.escape(self.rows)} {html.escape(str(label))}</b>"
+            self._col_heads[i].value = f"<b>{other} {html.escape(str(label))}</b>"
+        self._filling = True
+        try:
+            for i, row in enumerate(self.cells):
+                for j, cell in enumerate(row):
+                    cell.value = int(counts[i, j])
+        finally:
+            self._filling = False
+        self._update_tables()
+
+    def _on_cell(self, change) -> None:
+        if self._filling:
+            return
+        counts = np.array([[cell.value for cell in row] for row in self.cells])
+        self._cm = ConfusionMatrix.from_counts(counts, labels=self._cm.labels, rows=self.rows)
+        self._update_tables()
+
+    def _update_tables(self) -> None:
+        parts = [f"<p>n = {self._cm.n}; overall accuracy (6.2.3) = "
+                 f"{html.escape(format_value(self._cm.accuracy(), percent=True, decimal_comma=self._decimal_comma))}"
+                 " %</p>"]
+        for name in ("A.2", "A.3", "A.4"):
+            rows, header = annex_a_rows(name, self._cm, decimal_comma=self._decimal_comma)
+            parts.append(html_table(rows, header, caption=f"Table {name}"))
+        undefined = self.undefined
+        if undefined:
+            items = "".join(f"<li>{html.escape(text)}</li>" for text in undefined)
+            parts.append(f"<div class='iso4213-undefined'><b>Undefined after this edit:</b><ul>{items}</ul></div>")
+        self.output.value = "".join(parts)
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.widget)

@@ -1,0 +1,125 @@
+"""Annex B threshold slider: Figures B.1–B.7 and the PR curve driven by one threshold (6.3.6).
+
+Moving the slider (or setting ``explorer.threshold`` in Python) moves the
+vertical line over the scores, re-marks each sample as correct (●) or
+incorrect (✕), updates the confusion counts, TPR and FPR, and moves the
+operating point on the ROC and precision–recall curves.  Buttons jump to the
+five published thresholds; at those the read-out also shows the rates the
+annex prints.  The default data are the reconstruction of
+:func:`iso4213_nb.annexes.annex_b.reconstructed_data`.
+
+The figure is drawn on an Agg canvas and shown as PNG bytes in an
+:class:`ipywidgets.Image`, so it works in any front end without ipympl.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+
+import ipywidgets as widgets
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+from ..annexes import annex_b
+from ..errors import InputError
+from ..figures.annex_b import AnnexBFigure
+from ..measures import BinaryCounts
+from ..tables import format_value
+
+
+def _png(figure) -> bytes:
+    canvas = FigureCanvasAgg(figure)
+    buffer = io.BytesIO()
+    canvas.print_png(buffer)
+    return buffer.getvalue()
+
+
+class AnnexBExplorer:
+    """Threshold slider over the Annex B data (or any 0/1 scored data).
+
+    Parameters
+    ----------
+    scores, y_true : scores and 0/1 classes; default the reconstructed Annex B data.
+    threshold : initial threshold (default 0,9).
+
+    Attributes
+    ----------
+    slider : the threshold FloatSlider.
+    figure : the matplotlib Figure (scores, ROC, PR).
+    widget : the container to display.
+    """
+
+    def __init__(self, scores=None, y_true=None, threshold: float = 0.9):
+        if (scores is None) != (y_true is None):
+            raise InputError("give both scores and y_true, or neither (for the Annex B reconstruction)")
+        published = scores is None
+        if published:
+            scores, y_true, _ = annex_b.reconstructed_data()
+        self._view = AnnexBFigure(scores, y_true, threshold, published=published)
+        self._published = dict(zip(annex_b.thresholds(), annex_b.PUBLISHED)) if published else {}
+        self.slider = widgets.FloatSlider(value=threshold, min=0.0, max=1.0, step=0.01, readout_format=".2f",
+                                          description="threshold", continuous_update=True,
+                                          layout=widgets.Layout(width="480px"))
+        self.slider.observe(lambda change: self._move(change["new"]), names="value")
+        buttons = []
+        for t, point in self._published.items():
+            button = widgets.Button(description=f"{point.threshold} (Figure {point.figure})",
+                                    layout=widgets.Layout(width="150px"))
+            button.on_click(lambda _, t=t: setattr(self, "threshold", t))
+            buttons.append(button)
+        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.readout = widgets.HTML()
+        self.widget = widgets.VBox([self.slider, widgets.HBox(buttons), self.image, self.readout])
+        self._state: dict = {}
+        self._move(threshold)
+
+    @property
+    def figure(self):
+        """The matplotlib Figure."""
+        return self._view.figure
+
+    @property
+    def threshold(self) -> float:
+        """Current threshold; a sample is predicted positive when its score ≥ it."""
+        return float(self.slider.value)
+
+    @threshold.setter
+    def threshold(self, value: float) -> None:
+        self.slider.value = float(value)
+
+    @property
+    def confusion(self) -> BinaryCounts:
+        """TP, FP, TN, FN at the current threshold."""
+        return self._state["counts"]
+
+    @property
+    def metrics(self) -> dict:
+        """``{"tpr", "fpr", "precision"}`` at the current threshold (floats or Undefined)."""
+        return {k: self._state[k] for k in ("tpr", "fpr", "precision")}
+
+    def _move(self, threshold: float) -> None:
+        self._state = self._view.set_threshold(threshold)
+        self.image.value = _png(self._view.figure)
+        self.readout.value = self._readout_html(threshold)
+
+    def _readout_html(self, threshold: float) -> str:
+        c, m = self.confusion, self.metrics
+
+        def value(key):
+            return html.escape(format_value(m[key], 4, decimal_comma=True))
+
+        text = (f"<p>threshold <b>{threshold:.2f}</b> (positive when score ≥ threshold): "
+                f"TP = {c.tp}, FP = {c.fp}, TN = {c.tn}, FN = {c.fn}<br>"
+                f"T<sub>P</sub> rate = TP/(TP+FN) = <span data-measure='tpr'>{value('tpr')}</span>, "
+                f"F<sub>P</sub> rate = FP/(FP+TN) = <span data-measure='fpr'>{value('fpr')}</span>, "
+                f"precision = {value('precision')}</p>")
+        point = self._published.get(round(threshold, 2))
+        if point is not None:
+            text += (f"<p>Figure {point.figure} prints T<sub>P</sub> rate {point.tpr} and "
+                     f"F<sub>P</sub> rate {point.fpr}.</p>")
+        return text
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.widget)
