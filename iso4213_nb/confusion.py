@@ -220,6 +220,8 @@ class ConfusionMatrix:
         name = measure if isinstance(measure, str) else getattr(measure, "__name__", "measure")
         if method == "micro":
             return fn(self.pooled())
+        if self.n == 0:
+            return Undefined(f"{method} {name} of an empty matrix (no samples)")
         values = self.per_class(fn)
         weights = self.support / self.n if method == "weighted" else np.full(self.k, 1 / self.k)
         total = 0.0
