@@ -381,13 +381,22 @@ class InvarianceTable:
                 if (name, ch) in self.paper and self.changed[name, ch][1] > 0
                 and self.invariant[name, ch] != self.paper[name, ch]]
 
-    def rows(self, mark: Callable[[bool], str] = lambda inv: "+" if inv else "−") -> list[list[str]]:
-        """One list per measure: its name, then a mark per change (``+`` invariant, ``−`` not, ``?`` never defined)."""
+    def rows(self, paper: bool = False) -> list[list[str]]:
+        """One list per measure: its name, then a mark per change: ``+`` invariant, ``−`` not.
+
+        With ``paper=False`` the marks are the computed ones (``?`` where no trial was defined);
+        with ``paper=True`` they are the paper's statements (blank for ``I1*``, which it does not define).
+        """
         out = []
         for name in self.measures:
             cells = [name]
             for ch in self.changes:
-                cells.append("?" if self.changed[name, ch][1] == 0 else mark(self.invariant[name, ch]))
+                if paper:
+                    cells.append("" if (name, ch) not in self.paper else "+" if self.paper[name, ch] else "−")
+                elif self.changed[name, ch][1] == 0:
+                    cells.append("?")
+                else:
+                    cells.append("+" if self.invariant[name, ch] else "−")
             out.append(cells)
         return out
 

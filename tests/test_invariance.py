@@ -206,3 +206,9 @@ def test_lab_shows_paper_statement_and_undefined():
     assert "invariant" in row  # the paper: accuracy is invariant under I1
     with pytest.raises(InputError, match="unknown change"):
         lab.apply("I9")
+
+
+def test_paper_rows_show_the_paper_marks(table):
+    paper = {row[0]: row[1:] for row in table.rows(paper=True)}
+    assert paper["Precision"] == ["−", "+", "−", "+", "−", "+", "+", "−", ""]  # I1* is not in the paper
+    assert paper["Exact Match Ratio"] == ["−", "−", "−", "+", "+", "−", "−", "−", ""]
