@@ -18,6 +18,7 @@ from y_true and the two prediction vectors.
 from __future__ import annotations
 
 import numpy as np
+from scipy import special
 from scipy import stats as sps
 
 from .._checks import as_labels, same_length
@@ -181,8 +182,13 @@ def mcnemar(table, exact: bool | None = None, correction: bool = True) -> TestRe
     discordant = b + c
     use_exact = discordant < MCNEMAR_EXACT_BELOW if exact is None else bool(exact)
     low = min(b, c)
-    exact_p = float(min(1.0, 2 * sps.binom.cdf(low, discordant, 0.5))) if discordant else 1.0
-    midp = float(min(1.0, exact_p - sps.binom.pmf(low, discordant, 0.5))) if discordant else 1.0
+    if discordant:
+        cdf = float(special.bdtr(low, discordant, 0.5))
+        pmf = cdf - (float(special.bdtr(low - 1, discordant, 0.5)) if low else 0.0)
+        exact_p = min(1.0, 2 * cdf)
+        midp = min(1.0, exact_p - pmf)
+    else:
+        exact_p = midp = 1.0
     if use_exact:
         method = "exact binomial"
         statistic, p, df = low, exact_p, None
@@ -193,7 +199,7 @@ def mcnemar(table, exact: bool | None = None, correction: bool = True) -> TestRe
             statistic = p = Undefined("no discordant pairs (b + c = 0), so the chi-squared statistic is 0/0")
         else:
             statistic = float(max(abs(b - c) - (1 if correction else 0), 0) ** 2 / discordant)
-            p = float(sps.chi2.sf(statistic, 1))
+            p = float(special.chdtrc(1, statistic))
     difference = (b - c) / n
     odds = b / c if c else Undefined("no sample that only B gets right (c = 0), so b / c is unbounded")
 
