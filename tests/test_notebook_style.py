@@ -13,6 +13,7 @@ WITH_EXERCISES = (
     "04_multiclass_measures.ipynb",
     "05_multilabel_measures.ipynb",
     "06_distribution_measures.ipynb",
+    "07_computational_measures.ipynb",
 )
 
 
