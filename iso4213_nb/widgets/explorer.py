@@ -488,8 +488,9 @@ class ThresholdExplorer:
                           f"{html.escape(format_value(self.precision_at_prevalence, decimals=4))}</span>; "
                           "recall, specificity and the ROC curve do not change (3.2.15).</p>")
         return (
-            f"<div class='iso4213-readout'><p><b>{name}</b>, threshold <span data-value='threshold'>"
-            f"{self._threshold:.4f}</span><br>predicted positive when score ≥ threshold</p>{matrix}"
+            f"<div class='iso4213-readout'><p><b>{name}</b>, threshold <span data-value='threshold' "
+            f"data-exact='{self._threshold!r}'>{self._threshold:.4f}</span><br>"
+            f"predicted positive when score ≥ threshold</p>{matrix}"
             f"<table class='iso4213-metrics'>{rows}</table><p>Optima: {html.escape(optima)}</p>{reweighted}</div>"
         )
 
