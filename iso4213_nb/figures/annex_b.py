@@ -11,10 +11,12 @@ current threshold on both, and updates everything in place.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 
 import numpy as np
 from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
@@ -22,6 +24,13 @@ from ..annexes import annex_b
 from ..curves import BinaryScores
 from ..measures import false_positive_rate, precision, recall
 from .curves import CurveArtists, draw_curve, draw_point, prepare_axes
+
+def to_png(figure: Figure) -> bytes:
+    """The figure rendered on an Agg canvas as PNG bytes (for ``IPython.display.Image`` or an ``ipywidgets.Image``)."""
+    buffer = io.BytesIO()
+    FigureCanvasAgg(figure).print_png(buffer)
+    return buffer.getvalue()
+
 
 #: Vertical offsets that keep samples with equal scores apart (drawing only).
 _JITTER = np.array([-0.06, -0.03, 0.0, 0.03, 0.06])

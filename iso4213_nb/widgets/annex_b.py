@@ -15,23 +15,14 @@ The figure is drawn on an Agg canvas and shown as PNG bytes in an
 from __future__ import annotations
 
 import html
-import io
 
 import ipywidgets as widgets
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from ..annexes import annex_b
 from ..errors import InputError
-from ..figures.annex_b import AnnexBFigure
+from ..figures.annex_b import AnnexBFigure, to_png
 from ..measures import BinaryCounts
 from ..tables import format_value
-
-
-def _png(figure) -> bytes:
-    canvas = FigureCanvasAgg(figure)
-    buffer = io.BytesIO()
-    canvas.print_png(buffer)
-    return buffer.getvalue()
 
 
 class AnnexBExplorer:
@@ -99,7 +90,7 @@ class AnnexBExplorer:
 
     def _move(self, threshold: float) -> None:
         self._state = self._view.set_threshold(threshold)
-        self.image.value = _png(self._view.figure)
+        self.image.value = to_png(self._view.figure)
         self.readout.value = self._readout_html(threshold)
 
     def _readout_html(self, threshold: float) -> str:

@@ -14,15 +14,14 @@ State from Python: ``sliders[cause].value``, ``predicted`` (normalised shares),
 from __future__ import annotations
 
 import html
-import io
 
 import ipywidgets as widgets
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from .. import csmf
 from ..annexes import annex_d
 from ..errors import InputError
+from ..figures.annex_b import to_png
 from ..figures.annex_d import draw_shares
 from ..tables import format_value
 from ..undefined import Undefined
@@ -110,9 +109,7 @@ class CSMFSliders:
             f"{html.escape(format_value(self.accuracy, 4, decimal_comma=True))}</b><br>"
             f"chance-corrected (1 − 1/e) = {html.escape(format_value(cc['exact'], 4, decimal_comma=True))}, "
             f"(0,632) = {html.escape(format_value(cc['rounded'], 4, decimal_comma=True))}</p>")
-        buffer = io.BytesIO()
-        FigureCanvasAgg(self.figure).print_png(buffer)
-        self.image.value = buffer.getvalue()
+        self.image.value = to_png(self.figure)
 
     def _ipython_display_(self):
         from IPython.display import display
