@@ -2,6 +2,7 @@
 
 import csv
 import json
+import platform
 import re
 from html import escape
 
@@ -12,9 +13,9 @@ from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import proportion_confint
 
-from iso4213_nb import checklist
+from iso4213_nb import InputError, checklist
 from iso4213_nb.demo import DEMO_PREDICTIONS, MODELS
-from iso4213_nb.report import content, render
+from iso4213_nb.report import build, content, render
 from iso4213_nb.report.predictions import read_predictions
 from iso4213_nb.tables import format_value
 from report_builds import MODEL_TAG, SCRIPT_LABEL, TITLE, USER_URL, demo_report, hostile_report
@@ -189,3 +190,39 @@ def test_single_model_states_no_significance_test(tmp_path):
     report = content.build(read_predictions(path), {}, title="t", meta_name=None, demo=False)
     assert report["comparisons"]["tests"] == []
     assert "single model" in report["comparisons"]["statement"]
+
+
+def test_environment_captured_and_demo_inference_timed(demo, hostile):
+    _, report, html = demo
+    assert report["environment"]["python"] == platform.python_version()
+    assert report["environment"]["libraries"]["numpy"] == np.__version__
+    status = {item["id"]: item["status"] for item in report["items"]}
+    assert status["environment"] == "filled automatically" and status["inference_cost"] == "filled automatically"
+    for name in MODELS:
+        timing = report["inference"]["models"][name]
+        assert timing["samples"] == 50 and timing["outputs_match_predictions"] is True
+        assert 0 < timing["mean_latency_s"] <= timing["max_latency_s"]
+    assert escape(report["environment"]["os"]) in html
+    hostile_status = {item["id"]: item["status"] for item in hostile[1]["items"]}
+    assert hostile_status["inference_cost"] == "missing" and hostile[1]["inference"] is None
+
+
+class _Constant:
+    """A 'model' that predicts label 1 for every sample."""
+
+    def predict(self, X):
+        return np.ones(len(X), dtype=int)
+
+
+def test_time_models_checks_outputs_against_the_file(tmp_path):
+    path = tmp_path / "p.csv"
+    path.write_text("y_true,ones_pred,other_pred\n1,1,0\n0,1,0\n1,1,1\n")
+    pred = read_predictions(path)
+    timed = build.time_models({"ones": _Constant(), "other": _Constant()}, np.zeros((3, 2)), pred)
+    assert timed["models"]["ones"]["outputs_match_predictions"] is True
+    assert timed["models"]["other"]["outputs_match_predictions"] is False
+    assert timed["models"]["ones"]["samples"] == 3
+    with pytest.raises(InputError, match="models nope have no columns in p.csv"):
+        build.time_models({"nope": _Constant()}, np.zeros((3, 2)), pred)
+    with pytest.raises(InputError, match="models and X go together"):
+        build.make_report(path, out=tmp_path / "out", formats="html", models={"ones": _Constant()})

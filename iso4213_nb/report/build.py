@@ -10,6 +10,8 @@ import numpy as np
 import yaml
 
 from .. import checklist, demo
+from ..computational import time_predictions
+from ..environment import capture
 from ..errors import InputError
 from . import content, export
 from .atomic import atomic_directory, check_target
@@ -57,8 +59,36 @@ def read_settings(meta) -> dict:
     return settings
 
 
+#: Test samples the demo's models are timed on (the random forest takes tens of milliseconds per call).
+DEMO_TIMED_SAMPLES = 50
+
+
+def time_models(models: dict, X, pred, max_samples: int | None = None) -> dict:
+    """Inference duration of each fitted model (6.6.2, 6.6.3), one sample per call, on this machine.
+
+    ``models`` maps model names of the predictions file to objects with a
+    ``predict`` method; ``X`` holds the test samples in the file's row order,
+    of which the first ``max_samples`` (default all) are timed.  Records
+    whether each model's outputs equal the labels stored in the file.
+    """
+    n = len(X) if max_samples is None else min(int(max_samples), len(X))
+    unknown = [name for name in models if name not in pred.models]
+    if unknown:
+        raise InputError(f"models {', '.join(map(str, unknown))} have no columns in {pred.path.name}")
+    timed = {}
+    for name, model in models.items():
+        result = time_predictions(model.predict, X[:n], batch_size=1, warmup=1)
+        summary = result.summary()
+        summary["outputs_match_predictions"] = bool(np.array_equal(result.predictions, pred.models[name].pred[:n]))
+        timed[name] = summary
+    return {"description": f"Each model predicted the first {n} of {len(X)} test samples one at a time (batch size "
+                           "1, one warm-up call), timed with time.perf_counter on the machine described above; latency is "
+                           "ingest to output per sample (6.6.2), throughput counts samples per second (6.6.3).",
+            "models": timed}
+
+
 def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, *, positive=None,
-                threshold: float = 0.5, environment: dict | None = None, inference: dict | None = None) -> Path:
+                threshold: float = 0.5, models: dict | None = None, X=None) -> Path:
     """Build a report folder ``out`` holding ``report.json``, ``report.ipynb`` and the requested formats.
 
     Parameters
@@ -71,8 +101,12 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
     formats : ``"html"`` and/or ``"pdf"``; the HTML is always written, the PDF is printed from it.
     positive : the positive class of a binary task (overrides ``report.positive``).
     threshold : labels of a model given only by scores are ``score >= threshold``.
-    environment : the captured test environment (a JSON-ready dict), or None.
-    inference : inference durations (see :func:`iso4213_nb.report.render.inference`), or None.
+    models, X : fitted models (``{name: estimator}``, names as in the file) and the
+        test samples in file order; when given, their inference is timed
+        (:func:`time_models`).  The demo supplies its own models.  Without
+        models the inference-cost item is marked missing.
+
+    The test environment is captured automatically (:func:`iso4213_nb.environment.capture`).
 
     Returns the path of ``out``.  Bad input raises :class:`InputError` and
     writes nothing; a failure later raises :class:`ReportBuildError` and leaves
@@ -87,13 +121,20 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
     if is_demo:
         predictions = demo.DEMO_PREDICTIONS
         meta = demo.DEMO_META if meta is None else meta
+    if (models is None) != (X is None):
+        raise InputError("models and X go together: the fitted models and the test samples they are timed on")
     answers = checklist.load(meta, extra_keys=(SETTINGS,)) if meta is not None else {}
     settings = read_settings(meta)
     pred = read_predictions(predictions, positive=settings.get("positive") if positive is None else positive,
                             threshold=threshold)
+    timed_samples = None
+    if is_demo and models is None:
+        models, X, _ = demo.train_models()
+        timed_samples = DEMO_TIMED_SAMPLES
+    inference = time_models(models, X, pred, timed_samples) if models is not None else None
     report = content.build(pred, answers, title=str(settings.get("title") or DEFAULT_TITLE),
                            meta_name=None if meta is None else Path(meta).name, demo=is_demo,
-                           environment=environment, inference=inference)
+                           environment=capture(), inference=inference)
     export.node_modules()
     with atomic_directory(out) as tmp:
         (tmp / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False, default=_plain),

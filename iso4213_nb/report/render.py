@@ -166,13 +166,21 @@ def environment(report: dict) -> str:
     return _wrap("".join(parts)) + answers(report, ("environment", "acceleration"))
 
 
+#: Columns of the inference table: key of the timing summary, and its heading.
+INFERENCE_COLUMNS = (("samples", "samples"), ("mean_latency_s", "mean latency (s)"),
+                     ("p50_latency_s", "median latency (s)"), ("p95_latency_s", "95th percentile (s)"),
+                     ("max_latency_s", "max latency (s)"), ("throughput_per_s", "throughput (samples/s)"),
+                     ("outputs_match_predictions", "outputs equal the file's labels"))
+
+
 def inference(report: dict) -> str:
     """Inference duration per model, or why it is missing."""
     inf = report["inference"]
     if not inf:
         return _wrap("<p>Missing: the report was built from stored predictions, with no model to time. "
                      "Supply the inference duration measured where the model runs.</p>")
-    rows = [[name, *(_number(v, 6) for v in values.values())] for name, values in inf["models"].items()]
-    first = next(iter(inf["models"].values()))
-    return _wrap(f"<p>{_text(inf['description'])}</p>" + html_table(rows, ["model", *first.keys()],
-                                                                    caption="Inference duration"))
+    rows = [[name] + [_number(values[key], 6) if not isinstance(values[key], bool) else
+                      ("yes" if values[key] else "no") for key, _ in INFERENCE_COLUMNS]
+            for name, values in inf["models"].items()]
+    table = html_table(rows, ["model"] + [title for _, title in INFERENCE_COLUMNS], caption="Inference duration")
+    return _wrap(f"<p>{_text(inf['description'])}</p>" + table)
