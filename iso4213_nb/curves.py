@@ -104,13 +104,18 @@ class BinaryScores:
     thresholds : float array, the distinct scores in descending order.
     tps, fps : int64 arrays, number of positives / negatives with
         ``score >= thresholds[i]``.
+
+    These arrays, and those of the curves (built once, then shared), are read-only.
     """
 
     def __init__(self, y_true, scores, positive=None):
-        t = as_labels(y_true, "y_true")
         s = as_scores(scores, "scores")
-        same_length(y_true=t, scores=s)
-        mask, self.positive = _positive_mask(t, positive)
+        if isinstance(y_true, np.ndarray) and y_true.dtype == bool and positive is None and y_true.ndim == 1:
+            mask, self.positive = y_true, 1  # booleans: True is the positive class, no conversion pass
+        else:
+            t = as_labels(y_true, "y_true")
+            mask, self.positive = _positive_mask(t, positive)
+        same_length(y_true=mask, scores=s)
         self._build(mask, s)
 
     @classmethod
@@ -121,21 +126,46 @@ class BinaryScores:
         return self
 
     def _build(self, mask: np.ndarray, scores: np.ndarray) -> None:
-        # Within a run of equal scores the order does not matter: only the
-        # cumulative counts at the end of each run are kept.  So an unstable
-        # (faster) sort is enough.
-        order = np.argsort(scores)[::-1]
-        ranked = scores[order]
-        hits = mask[order]
-        last = np.flatnonzero(ranked[1:] != ranked[:-1])
-        last = np.append(last, len(ranked) - 1)
-        self.thresholds = ranked[last]
-        self.tps = np.cumsum(hits, dtype=np.int64)[last]
-        self.fps = last + 1 - self.tps
-        self.n = int(len(ranked))
-        self.positives = int(self.tps[-1])
-        self.negatives = self.n - self.positives
-        self._ascending = np.ascontiguousarray(self.thresholds[::-1])
+        # Sort positives and negatives separately (numpy's vectorised sort), then
+        # merge the two sorted runs with a stable argsort, which is linear for two
+        # runs and tells which sample of the merged order is positive.  Within a
+        # run of equal scores the order does not matter: only the counts at run
+        # boundaries are kept.  Arrays are kept ascending; the public descending
+        # attributes are reversed views of them.
+        positive_scores = scores[mask]
+        positive_scores.sort()
+        negative_scores = scores[~mask]
+        negative_scores.sort()
+        merged = np.concatenate([positive_scores, negative_scores])
+        del positive_scores, negative_scores
+        order = np.argsort(merged, kind="stable")
+        hits = order < int(np.count_nonzero(mask))
+        ranked = merged[order]
+        del order, merged
+        n = len(ranked)
+        starts_run = np.empty(n, dtype=bool)
+        starts_run[0] = True
+        np.not_equal(ranked[1:], ranked[:-1], out=starts_run[1:])
+        starts = np.flatnonzero(starts_run)
+        del starts_run
+        thresholds = ranked[starts]
+        del ranked
+        cumulative = np.cumsum(hits, dtype=np.int64)
+        positives = int(cumulative[-1])
+        below = cumulative[starts - 1]  # positives scoring below each run; fixed for the first run next
+        below[0] = 0
+        del cumulative
+        tps = np.subtract(positives, below, out=below)
+        fps = np.subtract(n, starts, out=starts)
+        fps -= tps
+        for array in (thresholds, tps, fps):
+            array.setflags(write=False)
+        self._ascending, self._tps_ascending, self._fps_ascending = thresholds, tps, fps
+        self.thresholds, self.tps, self.fps = thresholds[::-1], tps[::-1], fps[::-1]
+        self.n = n
+        self.positives = positives
+        self.negatives = n - positives
+        self._curves = {}
 
     def __repr__(self) -> str:
         return (f"BinaryScores(n={self.n}, positives={self.positives}, negatives={self.negatives}, "
@@ -153,17 +183,27 @@ class BinaryScores:
             raise InputError(f"threshold must be a number, got {threshold!r}") from None
         if value != value:
             raise InputError("threshold is NaN")
-        above = len(self._ascending) - int(np.searchsorted(self._ascending, value, side="left"))
-        tp = int(self.tps[above - 1]) if above else 0
-        fp = int(self.fps[above - 1]) if above else 0
+        i = int(np.searchsorted(self._ascending, value, side="left"))  # first distinct score >= threshold
+        tp = int(self._tps_ascending[i]) if i < len(self._ascending) else 0
+        fp = int(self._fps_ascending[i]) if i < len(self._ascending) else 0
         return BinaryCounts(tp=tp, fp=fp, tn=self.negatives - fp, fn=self.positives - tp)
 
     # ------------------------------------------------------------------ curves
+    def _curve(self, name: str, build) -> Curve:
+        """Build a curve once; its arrays are read-only because later calls share them."""
+        if name not in self._curves:
+            curve = build()
+            for array in curve[:3]:
+                array.setflags(write=False)
+            self._curves[name] = curve
+        return self._curves[name]
+
     def roc(self) -> Curve:
         """ROC curve (6.3.6): FPR = FP / (FP + TN) on x, TPR = TP / (TP + FN) on y, from (0, 0) at threshold +inf."""
-        return Curve(np.concatenate([[0.0], _divide(self.fps, self.negatives)]),
-                     np.concatenate([[0.0], _divide(self.tps, self.positives)]),
-                     np.concatenate([[np.inf], self.thresholds]), FPR_LABEL, TPR_LABEL)
+        return self._curve("roc", lambda: Curve(
+            np.concatenate([[0.0], _divide(self.fps, self.negatives)]),
+            np.concatenate([[0.0], _divide(self.tps, self.positives)]),
+            np.concatenate([[np.inf], self.thresholds]), FPR_LABEL, TPR_LABEL))
 
     def pr(self) -> Curve:
         """Precision–recall curve (6.3.7): recall on x, precision TP / (TP + FP) on y, one point per distinct threshold.
@@ -171,14 +211,16 @@ class BinaryScores:
         Precision is always defined here (each threshold predicts at least one
         sample positive); recall is NaN when there are no actual positives.
         """
-        return Curve(_divide(self.tps, self.positives), self.tps / (self.tps + self.fps),
-                     self.thresholds.copy(), "recall", "precision")
+        return self._curve("pr", lambda: Curve(
+            _divide(self.tps, self.positives), self.tps / (self.tps + self.fps), self.thresholds,
+            "recall", "precision"))
 
     def gain(self) -> Curve:
         """Cumulative response (gain) curve (6.3.8, 3.2.13): share predicted positive (TP + FP) / N on x, TPR on y."""
-        return Curve(np.concatenate([[0.0], (self.tps + self.fps) / self.n]),
-                     np.concatenate([[0.0], _divide(self.tps, self.positives)]),
-                     np.concatenate([[np.inf], self.thresholds]), SHARE_LABEL, TPR_LABEL)
+        return self._curve("gain", lambda: Curve(
+            np.concatenate([[0.0], (self.tps + self.fps) / self.n]),
+            np.concatenate([[0.0], _divide(self.tps, self.positives)]),
+            np.concatenate([[np.inf], self.thresholds]), SHARE_LABEL, TPR_LABEL))
 
     def lift(self) -> Curve:
         """Lift curve (6.3.9, 3.2.14): share predicted positive on x, TPR / share predicted positive on y.
@@ -187,9 +229,11 @@ class BinaryScores:
         s of the positives, so lift 1 is chance and lift > 1 is the gain over
         random selection.  The point at share 0 (0 / 0) is left out.
         """
-        share = (self.tps + self.fps) / self.n
-        return Curve(share, _divide(self.tps, self.positives) / share, self.thresholds.copy(),
-                     SHARE_LABEL, "lift (true positive rate / share predicted positive)")
+        def build():
+            share = self.gain().x[1:]
+            return Curve(share, _divide(self.tps, self.positives) / share, self.thresholds,
+                         SHARE_LABEL, "lift (true positive rate / share predicted positive)")
+        return self._curve("lift", build)
 
     # ------------------------------------------------------------------ areas
     def _one_class(self) -> Undefined | None:
