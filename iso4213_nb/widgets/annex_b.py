@@ -9,18 +9,25 @@ annex prints.  The default data are the reconstruction of
 :func:`iso4213_nb.annexes.annex_b.reconstructed_data`.
 
 The figure is drawn on an Agg canvas and shown as PNG bytes in an
-:class:`ipywidgets.Image`, so it works in any front end without ipympl.
+:class:`ipywidgets.Image`, so it works in any front end without ipympl.  The
+static parts (axes, curves, published points) are drawn once; a move restores
+that background and draws only the line, the sample marks and the two
+operating points (blitting).
 """
 
 from __future__ import annotations
 
 import html
+import io
 
 import ipywidgets as widgets
+import matplotlib.image
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from ..annexes import annex_b
 from ..errors import InputError
-from ..figures.annex_b import AnnexBFigure, to_png
+from ..figures.annex_b import AnnexBFigure
 from ..measures import BinaryCounts
 from ..tables import format_value
 
@@ -62,6 +69,14 @@ class AnnexBExplorer:
         self.readout = widgets.HTML()
         self.widget = widgets.VBox([self.slider, widgets.HBox(buttons), self.image, self.readout])
         self._state: dict = {}
+        view = self._view
+        self._animated = [view.scatter.line, view.scatter.correct, view.scatter.incorrect, view.roc.marker,
+                          view.pr.marker]
+        for artist in self._animated:
+            artist.set_animated(True)
+        self._canvas = FigureCanvasAgg(view.figure)
+        self._canvas.draw()
+        self._background = self._canvas.copy_from_bbox(view.figure.bbox)
         self._move(threshold)
 
     @property
@@ -90,7 +105,13 @@ class AnnexBExplorer:
 
     def _move(self, threshold: float) -> None:
         self._state = self._view.set_threshold(threshold)
-        self.image.value = to_png(self._view.figure)
+        self._canvas.restore_region(self._background)
+        for artist in self._animated:
+            artist.axes.draw_artist(artist)
+        buffer = io.BytesIO()
+        pixels = np.ascontiguousarray(np.asarray(self._canvas.buffer_rgba())[..., :3])
+        matplotlib.image.imsave(buffer, pixels, format="png", pil_kwargs={"compress_level": 1})
+        self.image.value = buffer.getvalue()
         self.readout.value = self._readout_html(threshold)
 
     def _readout_html(self, threshold: float) -> str:
