@@ -1,0 +1,434 @@
+"""SignificanceLab: clause-7 tests on two models' stored scores, live as thresholds and α move.
+
+Panels (every number comes from :mod:`iso4213_nb.stats`):
+
+* **McNemar (7.9)** – the agreement table of models A and B at their current
+  thresholds (both right / only A right / only B right / both wrong), the test
+  (exact binomial below 25 discordant pairs, else chi-squared), and a paired
+  bootstrap interval (7.8) of the accuracy difference A − B;
+* **DeLong** – the test that the two AUROCs (6.3.6) are equal, with DeLong and
+  bootstrap intervals (7.8) of each AUROC at confidence 1 − α;
+* **multiple comparisons (7.10)** – the family of every pairwise McNemar and
+  DeLong test among the models, with Bonferroni, Holm (the rule 7.10.2 prints)
+  and Benjamini–Hochberg (7.10.3) decisions side by side, and the family-wise
+  error rate 1 − (1 − α)^m (7.10.1).  The *m* control says how many
+  comparisons were really run: the ones not shown count as clearly not
+  significant (p = 1), the most favourable case for the shown ones, since any
+  smaller p-value would only lower their Holm and BH adjustment;
+* **5×2cv (7.2)** – two scikit-learn classifiers cross-validated five times
+  two-fold (on scikit-learn's breast-cancer data unless other data are given),
+  the ten accuracy differences, Dietterich's t and Alpaydin's F with their
+  decisions at α.
+
+A prediction is positive when score ≥ the model's threshold.  State is
+reachable from Python: ``lab.pair``, ``lab.thresholds``, ``lab.alpha``,
+``lab.m`` are settable and the results are attributes (``lab.mcnemar``,
+``lab.delong``, ``lab.adjusted`` ...).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Mapping
+from numbers import Real
+
+import ipywidgets as widgets
+import numpy as np
+
+from .. import stats
+from .._checks import as_labels, as_scores
+from ..curves import BinaryScores, _positive_mask
+from ..errors import InputError
+from ..stats.results import format_p
+from ..tables import format_value, html_table
+from ..undefined import is_undefined
+
+#: Multiple-comparison procedures shown side by side (names of :func:`iso4213_nb.stats.adjust_pvalues`).
+PROCEDURES = {"bonferroni": "Bonferroni", "holm": "Holm (7.10.2's rule)", "bh": "Benjamini–Hochberg (7.10.3)"}
+
+
+def accuracy(y, predicted) -> float:
+    """Share of samples whose prediction equals the truth (6.3.3)."""
+    return float(np.mean(y == predicted))
+
+
+def _p(pvalue) -> str:
+    """A p-value for a table cell."""
+    if is_undefined(pvalue):
+        return "undefined"
+    return "< 0.0001" if pvalue < 1e-4 else f"{pvalue:.4f}"
+
+
+def _decision(pvalue, alpha: float) -> str:
+    if is_undefined(pvalue):
+        return "no decision (p undefined)"
+    return "reject H0" if pvalue <= alpha else "keep H0"
+
+
+def breast_cancer_five_by_two(seed: int = 0):
+    """5×2cv accuracy differences of logistic regression (standardised) minus Gaussian naive Bayes (7.2).
+
+    Data: scikit-learn's Wisconsin breast-cancer set (569 samples, 30
+    features, label 1 = malignant).  Returns ``(FiveByTwoDifferences, names)``.
+    """
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    data = load_breast_cancer()
+    estimator_a = make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000))
+    differences = stats.five_by_two_differences(estimator_a, GaussianNB(), data.data, (data.target == 0).astype(int),
+                                                scoring="accuracy", seed=seed)
+    return differences, ("logistic regression", "naive Bayes")
+
+
+def _check_alpha(value) -> float:
+    if isinstance(value, bool) or not isinstance(value, Real) or not 0 < value < 1:
+        raise InputError(f"alpha must be a number strictly between 0 and 1, got {value!r}")
+    return float(value)
+
+
+class SignificanceLab:
+    """Live clause-7 comparison of two or more models scored on the same samples.
+
+    Parameters
+    ----------
+    y_true : array of true labels (two classes).
+    scores : mapping ``{model name: scores}`` with at least two models.
+    positive : label of the positive class (default 1 for 0/1 or boolean labels).
+    thresholds : one threshold for every model, or a mapping name → threshold (default 0.5).
+    alpha : significance level of every decision; intervals are at confidence 1 − α.
+    m : number of comparisons for the multiple-comparison panel (default: the pairwise tests shown).
+    n_resamples, seed : bootstrap resamples and seed (fixed, so the intervals are reproducible).
+    cv : the 5×2cv panel's data: ``None`` (a button runs :func:`breast_cancer_five_by_two`), a
+        :class:`~iso4213_nb.stats.FiveByTwoDifferences`, or ``(estimator_a, estimator_b, X, y)`` run at once.
+    cv_names : names of the two cross-validated classifiers.
+
+    Attributes (read after any change)
+    ----------------------------------
+    pair : (name A, name B), settable.
+    thresholds : dict name → threshold; set one with :meth:`set_threshold` or the sliders.
+    alpha, m : settable.
+    table : the 2×2 McNemar table of A and B (:func:`iso4213_nb.stats.mcnemar_table`).
+    mcnemar, delong : :class:`~iso4213_nb.stats.TestResult`.
+    accuracy_difference : paired bootstrap :class:`~iso4213_nb.stats.ConfidenceInterval` of accuracy A − B.
+    auroc_intervals : dict name → (DeLong interval, bootstrap interval) for A and B.
+    family : list of (comparison, p-value) of every pairwise test; ``adjusted``: dict procedure →
+        :class:`~iso4213_nb.stats.AdjustedPValues` over the family padded to ``m``; ``fwer``.
+    cv_differences, cv_t, cv_f : the 5×2cv panel's results (``None`` before it runs).
+    widget : the ipywidgets container to display.
+    """
+
+    def __init__(self, y_true, scores, positive=None, *, thresholds=0.5, alpha: float = 0.05, m: int | None = None,
+                 n_resamples: int = 500, seed: int = 0, cv=None, cv_names: tuple[str, str] = ("A", "B")):
+        if not isinstance(scores, Mapping) or len(scores) < 2:
+            raise InputError("scores must be a mapping of at least two model names to their scores")
+        labels = as_labels(y_true, "y_true")
+        self._scores = {str(name): as_scores(values, f"scores of {name!r}") for name, values in scores.items()}
+        self._binary = {name: BinaryScores(labels, values, positive) for name, values in self._scores.items()}
+        first = next(iter(self._binary.values()))
+        if first.positives == 0 or first.negatives == 0:
+            raise InputError("y_true needs both classes to compare models")
+        self._truth, _ = _positive_mask(labels, first.positive)
+        self._alpha = _check_alpha(alpha)
+        self._thresholds = {name: self._check_threshold(thresholds[name] if isinstance(thresholds, Mapping)
+                                                        else thresholds, name) for name in self._scores}
+        if isinstance(thresholds, Mapping) and set(thresholds) - set(self._scores):
+            raise InputError(f"thresholds name unknown model(s): {sorted(set(thresholds) - set(self._scores))}")
+        self.n_resamples, self.seed = int(n_resamples), int(seed)
+        names = list(self._scores)
+        self._pair = (names[0], names[1])
+        self._n_pairs = len(names) * (len(names) - 1) // 2
+        self._m = self._check_m(2 * self._n_pairs if m is None else m)
+        self._delong_cache: dict = {}
+        self.cv_differences = self.cv_t = self.cv_f = None
+        self.cv_names = tuple(cv_names)
+        self._build_widgets()
+        self._update_pair()
+        if cv is not None:
+            self.run_five_by_two(cv)
+
+    # ------------------------------------------------------------------ checks
+    def _check_threshold(self, value, name) -> float:
+        if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):
+            raise InputError(f"threshold of {name!r} must be a finite number, got {value!r}")
+        return float(value)
+
+    def _check_m(self, value) -> int:
+        real = 2 * self._n_pairs
+        if isinstance(value, bool) or not isinstance(value, Real) or not float(value).is_integer() or value < real:
+            raise InputError(f"m must be a whole number of at least {real} (the comparisons shown), got {value!r}")
+        return int(value)
+
+    # ------------------------------------------------------------------ widgets
+    def _build_widgets(self) -> None:
+        names = list(self._scores)
+        lo = min(float(s.min()) for s in self._scores.values())
+        hi = max(float(s.max()) for s in self._scores.values())
+        step = (hi - lo) / 200 if hi > lo else 0.01
+        self.model_a = widgets.Dropdown(options=names, value=self._pair[0], description="model A")
+        self.model_b = widgets.Dropdown(options=names, value=self._pair[1], description="model B")
+        slider = dict(min=lo, max=hi + step, step=step, readout_format=".3f", continuous_update=False,
+                      layout=widgets.Layout(width="420px"))
+        self.threshold_a = widgets.FloatSlider(value=self._thresholds[self._pair[0]], description="threshold A",
+                                               **slider)
+        self.threshold_b = widgets.FloatSlider(value=self._thresholds[self._pair[1]], description="threshold B",
+                                               **slider)
+        self.alpha_slider = widgets.FloatSlider(value=self._alpha, min=0.001, max=0.2, step=0.001, description="α",
+                                                readout_format=".3f", continuous_update=False)
+        self.m_slider = widgets.IntSlider(value=self._m, min=2 * self._n_pairs, max=max(50, self._m),
+                                          description="comparisons m", continuous_update=False,
+                                          style={"description_width": "initial"})
+        self.cv_button = widgets.Button(description="run 5×2cv", button_style="primary")
+        self.message = widgets.HTML()
+        self.mcnemar_html = widgets.HTML()
+        self.delong_html = widgets.HTML()
+        self.multiplicity_html = widgets.HTML()
+        self.cv_html = widgets.HTML(value="<p>Press <b>run 5×2cv</b> to cross-validate two classifiers "
+                                          "on scikit-learn's breast-cancer data (a few seconds).</p>")
+
+        self.model_a.observe(lambda c: self._guarded(self._set_pair_from_widgets), "value")
+        self.model_b.observe(lambda c: self._guarded(self._set_pair_from_widgets), "value")
+        self.threshold_a.observe(lambda c: self._guarded(self.set_threshold, self._pair[0], c.new), "value")
+        self.threshold_b.observe(lambda c: self._guarded(self.set_threshold, self._pair[1], c.new), "value")
+        self.alpha_slider.observe(lambda c: self._guarded(setattr, self, "alpha", c.new), "value")
+        self.m_slider.observe(lambda c: self._guarded(setattr, self, "m", c.new), "value")
+        self.cv_button.on_click(lambda _: self._guarded(self.run_five_by_two))
+
+        section = "<h4 style='margin:8px 0 2px'>{}</h4>"
+        self.widget = widgets.VBox([
+            widgets.HBox([self.model_a, self.model_b, self.alpha_slider]),
+            widgets.HBox([self.threshold_a, self.threshold_b]),
+            self.message,
+            widgets.HTML(section.format("McNemar's test at the thresholds (7.9) and a bootstrap interval (7.8)")),
+            self.mcnemar_html,
+            widgets.HTML(section.format("DeLong's test of the two AUROCs, with AUROC intervals (7.8)")),
+            self.delong_html,
+            widgets.HTML(section.format("Multiple comparisons (7.10)")),
+            self.m_slider,
+            self.multiplicity_html,
+            widgets.HTML(section.format("5×2 cross-validation (7.2)")),
+            self.cv_button,
+            self.cv_html,
+        ])
+        self._syncing = False
+
+    def _guarded(self, action, *args) -> None:
+        if self._syncing:
+            return
+        try:
+            action(*args)
+            self.message.value = ""
+        except InputError as exc:
+            self.message.value = f"<span style='color:#b42318'>{html.escape(str(exc))}</span>"
+
+    def _sync(self, widget, value) -> None:
+        self._syncing = True
+        try:
+            widget.value = value
+        finally:
+            self._syncing = False
+
+    def _set_pair_from_widgets(self) -> None:
+        self.pair = (self.model_a.value, self.model_b.value)
+
+    # ------------------------------------------------------------------ state
+    @property
+    def pair(self) -> tuple[str, str]:
+        """The two models compared, (A, B)."""
+        return self._pair
+
+    @pair.setter
+    def pair(self, value) -> None:
+        a, b = value
+        for name in (a, b):
+            if name not in self._scores:
+                raise InputError(f"unknown model {name!r}; models are: {', '.join(self._scores)}")
+        if a == b:
+            raise InputError(f"models A and B must differ, both are {a!r}")
+        self._pair = (a, b)
+        self._sync(self.model_a, a)
+        self._sync(self.model_b, b)
+        self._sync(self.threshold_a, self._thresholds[a])
+        self._sync(self.threshold_b, self._thresholds[b])
+        self._update_pair()
+
+    @property
+    def thresholds(self) -> dict:
+        """Threshold of every model (a copy; change one with :meth:`set_threshold`)."""
+        return dict(self._thresholds)
+
+    def set_threshold(self, name: str, value) -> None:
+        """Set the threshold of model ``name``; every panel that depends on it is recomputed."""
+        if name not in self._thresholds:
+            raise InputError(f"unknown model {name!r}; models are: {', '.join(self._scores)}")
+        self._thresholds[name] = self._check_threshold(value, name)
+        if name == self._pair[0]:
+            self._sync(self.threshold_a, min(max(value, self.threshold_a.min), self.threshold_a.max))
+        if name == self._pair[1]:
+            self._sync(self.threshold_b, min(max(value, self.threshold_b.min), self.threshold_b.max))
+        self._update_thresholds()
+
+    @property
+    def alpha(self) -> float:
+        """Significance level of every decision; intervals are at confidence 1 − α."""
+        return self._alpha
+
+    @alpha.setter
+    def alpha(self, value) -> None:
+        self._alpha = _check_alpha(value)
+        self._sync(self.alpha_slider, self._alpha)
+        self._update_pair()
+        self._update_cv()
+
+    @property
+    def m(self) -> int:
+        """Number of comparisons in the family (7.10)."""
+        return self._m
+
+    @m.setter
+    def m(self, value) -> None:
+        self._m = self._check_m(value)
+        if self._m > self.m_slider.max:
+            self.m_slider.max = self._m
+        self._sync(self.m_slider, self._m)
+        self._update_family()
+
+    def predictions(self, name: str) -> np.ndarray:
+        """Predicted labels (1 = positive) of model ``name`` at its threshold."""
+        return (self._scores[name] >= self._thresholds[name]).astype(int)
+
+    # ------------------------------------------------------------------ computation
+    def _delong(self, a: str, b: str):
+        if (a, b) not in self._delong_cache:
+            self._delong_cache[(a, b)] = stats.delong_test(self._truth.astype(int), self._scores[a], self._scores[b])
+        return self._delong_cache[(a, b)]
+
+    def _update_pair(self) -> None:
+        """Everything for the current pair and α: DeLong, AUROC intervals, then the threshold-dependent panels."""
+        a, b = self._pair
+        y = self._truth.astype(int)
+        level = 1 - self._alpha
+        self.delong = self._delong(a, b)
+        self.auroc_intervals = {
+            name: (stats.auroc_ci(y, self._scores[name], confidence_level=level),
+                   stats.auroc_ci(y, self._scores[name], confidence_level=level, method="percentile",
+                                  n_resamples=self.n_resamples, seed=self.seed))
+            for name in (a, b)}
+        self.delong_html.value = self._delong_html()
+        self._update_thresholds()
+
+    def _update_thresholds(self) -> None:
+        a, b = self._pair
+        y = self._truth.astype(int)
+        pred_a, pred_b = self.predictions(a), self.predictions(b)
+        self.table = stats.mcnemar_table(y, pred_a, pred_b)
+        self.mcnemar = stats.mcnemar(self.table)
+        self.accuracy_difference = stats.paired_bootstrap_ci(
+            accuracy, y, pred_a, pred_b, n_resamples=self.n_resamples, confidence_level=1 - self._alpha,
+            strata=y, seed=self.seed, name="accuracy difference (A − B)")
+        self.mcnemar_html.value = self._mcnemar_html()
+        self._update_family()
+
+    def _update_family(self) -> None:
+        y = self._truth.astype(int)
+        names = list(self._scores)
+        family = []
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                table = self.table if (a, b) == self._pair else stats.mcnemar_table(y, self.predictions(a),
+                                                                                    self.predictions(b))
+                family.append((f"McNemar {a} vs {b}", stats.mcnemar(table).pvalue))
+                family.append((f"DeLong {a} vs {b}", self._delong(a, b).pvalue))
+        self.family = family
+        defined = [p for _, p in family if not is_undefined(p)]
+        padded = np.array(defined + [1.0] * (self._m - len(family)))
+        self.adjusted = {method: stats.adjust_pvalues(padded, method, alpha=self._alpha) for method in PROCEDURES}
+        self.fwer = stats.familywise_error_rate(self._alpha, self._m)
+        self.multiplicity_html.value = self._multiplicity_html()
+
+    def run_five_by_two(self, cv=None) -> None:
+        """Run (or take) the 5×2cv differences and show Dietterich's t and Alpaydin's F (7.2)."""
+        if cv is None:
+            cv, self.cv_names = breast_cancer_five_by_two(self.seed)
+        elif isinstance(cv, tuple):
+            if len(cv) != 4:
+                raise InputError("cv must be (estimator_a, estimator_b, X, y) or FiveByTwoDifferences")
+            estimator_a, estimator_b, X, y = cv
+            cv = stats.five_by_two_differences(estimator_a, estimator_b, X, y, seed=self.seed)
+        self.cv_differences = np.asarray(cv, dtype=float)
+        self.cv_t = stats.paired_ttest_5x2cv(self.cv_differences)
+        self.cv_f = stats.combined_ftest_5x2cv(self.cv_differences)
+        self._update_cv()
+
+    def _update_cv(self) -> None:
+        if self.cv_differences is not None:
+            self.cv_html.value = self._cv_html()
+
+    # ------------------------------------------------------------------ HTML
+    def _mcnemar_html(self) -> str:
+        a, b = (html.escape(name) for name in self._pair)
+        t, r, ci = self.table, self.mcnemar, self.accuracy_difference
+        matrix = (
+            "<table class='iso4213-mcnemar'><tr><th></th>"
+            f"<th>{b} right</th><th>{b} wrong</th></tr>"
+            f"<tr><th>{a} right</th><td data-cell='a'>{t[0, 0]}</td><td data-cell='b'>{t[0, 1]}</td></tr>"
+            f"<tr><th>{a} wrong</th><td data-cell='c'>{t[1, 0]}</td><td data-cell='d'>{t[1, 1]}</td></tr></table>")
+        statistic = format_value(r.statistic, 4)
+        return (f"{matrix}<p>{html.escape(r.name)}: statistic {html.escape(statistic)}, "
+                f"<span data-value='mcnemar-p'>{html.escape(format_p(r.pvalue))}</span> → "
+                f"<b>{_decision(r.pvalue, self._alpha)}</b> at α = {self._alpha:g}.<br>"
+                f"Accuracy A − B = {r.effect_size:+.4f}; {1 - self._alpha:.1%} paired bootstrap interval "
+                f"{ci.low:+.4f} to {ci.high:+.4f} ({self.n_resamples} resamples, seed {self.seed}).</p>"
+                f"<p style='color:#555'>{html.escape(r.reading)}</p>")
+
+    def _delong_html(self) -> str:
+        r = self.delong
+        rows = [[name, delong.estimate, f"{delong.low:.4f} – {delong.high:.4f}", f"{boot.low:.4f} – {boot.high:.4f}"]
+                for name, (delong, boot) in self.auroc_intervals.items()]
+        level = f"{1 - self._alpha:.1%}"
+        table = html_table(rows, ["model", "AUROC", f"{level} DeLong interval", f"{level} bootstrap interval"],
+                           decimals=4)
+        return (f"{table}<p>{html.escape(r.name)}: z = {html.escape(format_value(r.statistic, 3))}, "
+                f"{html.escape(format_p(r.pvalue))} → <b>{_decision(r.pvalue, self._alpha)}</b> at "
+                f"α = {self._alpha:g}.</p><p style='color:#555'>{html.escape(r.reading)}</p>")
+
+    def _multiplicity_html(self) -> str:
+        defined = [(label, p) for label, p in self.family if not is_undefined(p)]
+        rows = []
+        for i, (label, p) in enumerate(defined):
+            row = [label, _p(p), "reject" if p <= self._alpha else "keep"]
+            for method in PROCEDURES:
+                adjusted = self.adjusted[method]
+                row.append(f"{_p(adjusted.adjusted[i])} → "
+                           f"{'reject' if adjusted.rejected[i] else 'keep'}")
+            rows.append(row)
+        header = ["comparison", "p", "unadjusted"] + [f"{name}: adjusted p → decision" for name in PROCEDURES.values()]
+        skipped = [label for label, p in self.family if is_undefined(p)]
+        note = f"<p>Left out (p undefined): {html.escape(', '.join(skipped))}.</p>" if skipped else ""
+        return (f"<p>Family-wise error rate with m = {self._m} independent tests at α = {self._alpha:g}: "
+                f"1 − (1 − α)^m = <b data-value='fwer'>{self.fwer:.4f}</b>. The {len(defined)} comparisons below "
+                f"stand in a family of {self._m}; the other {self._m - len(defined)} count as p = 1.</p>"
+                f"{html_table(rows, header, decimals=4)}{note}")
+
+    def _cv_html(self) -> str:
+        d = self.cv_differences
+        rows = [[f"repetition {i + 1}", d[i, 0], d[i, 1]] for i in range(5)]
+        a, b = self.cv_names
+        table = html_table(rows, ["", "fold 1", "fold 2"], caption=f"accuracy of {a} minus {b}", decimals=4)
+        lines = "".join(
+            f"<li>{html.escape(r.name)}: statistic {r.statistic:.3f} (df {html.escape(str(r.df))}), "
+            f"{html.escape(format_p(r.pvalue))} → <b>{_decision(r.pvalue, self._alpha)}</b></li>"
+            for r in (self.cv_t, self.cv_f))
+        return f"{table}<ul>{lines}</ul><p style='color:#555'>{html.escape(self.cv_f.reading)}</p>"
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.widget)
+
+    def __repr__(self) -> str:
+        return f"SignificanceLab(models={list(self._scores)}, pair={self._pair}, alpha={self._alpha:g}, m={self._m})"
