@@ -101,3 +101,20 @@ def test_json_round_trip_keeps_orientation():
     assert data["table_a1"] == {"rows": "predicted", "labels": ["A", "B", "C"],
                                 "counts": [[400, 150, 14], [23, 3800, 144], [13, 355, 65]]}
     assert data["table_a2"]["F_N"] == {"A": 36, "B": 505, "C": 158}
+
+
+def test_tables_against_scikit_learn_on_random_matrices():
+    rng = np.random.default_rng(42)
+    for _ in range(25):
+        counts = rng.integers(1, 60, size=(3, 3))
+        cm = ConfusionMatrix.from_counts(counts, labels="ABC", rows="predicted")
+        y_true = np.repeat(np.tile(list("ABC"), 3), counts.ravel())  # column = actual
+        y_pred = np.repeat(np.repeat(list("ABC"), 3), counts.ravel())  # row = predicted
+        a3, a4 = annex_a.table_a3(cm), annex_a.table_a4(cm)
+        p, r, f, _ = precision_recall_fscore_support(y_true, y_pred, labels=list("ABC"))
+        assert [a3["Precision"][k] for k in "ABC"] == pytest.approx(p)
+        assert [a3["Recall"][k] for k in "ABC"] == pytest.approx(r)
+        assert [a3["F_1"][k] for k in "ABC"] == pytest.approx(f)
+        for column in ("Macro", "Weighted", "Micro"):
+            p, r, f, _ = precision_recall_fscore_support(y_true, y_pred, average=column.lower())
+            assert (a4["Precision"][column], a4["Recall"][column], a4["F_1"][column]) == pytest.approx((p, r, f))

@@ -1,4 +1,7 @@
-"""Annex B: a ROC curve built by sweeping a threshold over scores (6.3.4).
+"""Annex B: a ROC curve built by sweeping a threshold over scores (6.3.6).
+
+The annex itself refers to 6.3.4 for the ROC curve; 6.3.4 is precision and
+recall, the ROC curve and its area are 6.3.6.
 
 The annex shows the head and tail of a list of scores with actual classes
 (Table B.1) and five operating points read off figures B.2–B.6: at
@@ -167,7 +170,7 @@ def reconstruct_all() -> dict[tuple[str, bool], Reconstruction]:
     return {(r, e): reconstruct(rounding=r, exact_ends=e) for r in ROUNDINGS for e in (True, False)}
 
 
-def printed_table_contradiction(limit: int = 10_000) -> dict:
+def printed_table_contradiction(limit: int = 1000) -> dict:
     """What Table B.1 as printed implies at thresholds 0,99 and 0,01, and why no P or N rescues it.
 
     Returns the number of printed scores ≥ 0,99 (so the largest possible TP
@@ -252,13 +255,13 @@ def published_curve() -> tuple[np.ndarray, np.ndarray]:
 
 
 def published_curve_area() -> float:
-    """Trapezoidal area under :func:`published_curve` (6.3.4), the AUROC a reader of Figure B.7 would get."""
+    """Trapezoidal area under :func:`published_curve` (6.3.6), the AUROC a reader of Figure B.7 would get."""
     fpr, tpr = published_curve()
     return float(np.trapezoid(tpr, fpr))
 
 
 def auroc_bounds(reconstruction: Reconstruction | None = None) -> tuple[float, float]:
-    """Smallest and largest AUROC (6.3.4) of any data set with the reconstructed counts at the five thresholds.
+    """Smallest and largest AUROC (6.3.6) of any data set with the reconstructed counts at the five thresholds.
 
     AUROC is the share of (positive, negative) pairs ranked the right way
     round.  Pairs in different bands between thresholds are ranked by the
@@ -277,7 +280,7 @@ def auroc_bounds(reconstruction: Reconstruction | None = None) -> tuple[float, f
 
 
 def curve_comparison(data: BinaryScores | None = None) -> dict:
-    """AUROC of the full reconstructed ROC curve against the areas of curves through only five points (6.3.4).
+    """AUROC of the full reconstructed ROC curve against the areas of curves through only five points (6.3.6).
 
     ``auroc``: every threshold of the reconstructed data;
     ``five_points_exact``: trapezoids through (0, 0), the five reconstructed
