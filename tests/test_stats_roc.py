@@ -7,7 +7,7 @@ from sklearn.metrics import roc_auc_score
 
 from iso4213_nb import InputError, Undefined
 from iso4213_nb.stats import auroc_ci, bootstrap_ci, delong_test
-from iso4213_nb.stats.roc import auroc_of_draws, placement_values
+from iso4213_nb.stats.roc import _runs, _tie_groups, auroc_of_counts, placement_values
 
 
 def _direct(y, s):
@@ -88,7 +88,7 @@ def test_bad_input(call, message):
         call()
 
 
-def test_auroc_of_draws_equals_sklearn_on_the_resampled_data():
+def test_auroc_of_counts_equals_sklearn_on_the_resampled_data():
     rng = np.random.default_rng(2)
     y, s, _ = _tied_data(rng, 300)
     order = np.argsort(s, kind="stable")
@@ -101,7 +101,10 @@ def test_auroc_of_draws_equals_sklearn_on_the_resampled_data():
         dn = rng.choice(neg, len(neg))
         drawn = np.concatenate([dp, dn])
         expected = roc_auc_score(y[drawn], s[drawn])
-        assert auroc_of_draws(group_of[dn], group_of[dp], group.max() + 1) == pytest.approx(expected, abs=1e-12)
+        groups = group.max() + 1
+        pos_counts = np.bincount(group_of[dp], minlength=groups)
+        neg_counts = np.bincount(group_of[dn], minlength=groups)
+        assert auroc_of_counts(pos_counts, neg_counts) == pytest.approx(expected, abs=1e-12)
 
 
 def test_delong_interval_uses_delong_variance():
@@ -137,3 +140,17 @@ def test_fast_bootstrap_agrees_with_generic_bootstrap_of_sklearn_auroc(method):
     assert fast.seed == 11 and fast.n_resamples == 2000
     again = auroc_ci(y, a, method=method, n_resamples=2000, seed=11)
     assert (again.low, again.high) == (fast.low, fast.high)
+
+
+def test_merged_runs_of_one_class_keep_the_auroc():
+    rng = np.random.default_rng(6)
+    for _ in range(100):
+        y, a, _ = _tied_data(rng, int(rng.integers(4, 80)))
+        if y.min() == y.max():
+            continue
+        order = np.argsort(a, kind="stable")
+        starts, ends = _tie_groups(a[order])
+        group = _runs(y[order] == 1, starts, ends)
+        groups = group[-1] + 1
+        counts = [np.bincount(group[y[order] == k], minlength=groups) for k in (1, 0)]
+        assert auroc_of_counts(*counts) == pytest.approx(roc_auc_score(y, a), abs=1e-12)

@@ -9,9 +9,9 @@ with tied scores.  A sample is ranked by its score only; the positive class
 is the one that should score high.
 
 The bootstrap interval of :func:`auroc_ci` sorts the scores once and, for
-each resample, draws class-stratified samples, counts the drawn negatives per
-tied-score group (a multiplicity vector aggregated over ties) and computes the
-AUROC from those counts in the sorted order; nothing is re-sorted per resample.
+each resample, draws class-stratified samples, turns the draws into
+multiplicities per tied-score group (a bincount) and computes the AUROC from
+those counts in the sorted order; nothing is re-sorted per resample.
 """
 
 from __future__ import annotations
@@ -143,31 +143,50 @@ def delong_test(y_true, scores_a, scores_b, positive=None) -> TestResult:
                       standard_error=se, correlation=correlation, positives=m, negatives=n)
 
 
-def auroc_of_draws(neg_groups: np.ndarray, pos_groups: np.ndarray, n_groups: int) -> float:
-    """AUROC of one resample from the tied-score groups (ascending score order) of the drawn samples.
+def auroc_of_counts(pos_counts: np.ndarray, neg_counts: np.ndarray) -> float:
+    """AUROC from multiplicities per tied-score group, the groups in ascending score order.
 
-    With N_g the number of drawn negatives in group g and
-    h_g = #(drawn negatives in groups ≥ g) − N_g / 2, a drawn positive in
-    group g wins against every negative below it and half of those tied, so
-    AUROC = 1 − Σ_(drawn positives) h_g / (m · n).  Only a bincount and a
-    cumulative sum over the groups: no sorting.
+    With P_g and N_g the numbers of positives and negatives in group g and
+    C_g = N_1 + … + N_g, a positive in group g wins against every negative
+    below it and half of those tied:
+    AUROC = Σ_g P_g (C_g − N_g / 2) / (ΣP · ΣN).  Only a cumulative sum and
+    two dot products over the groups: no sorting.
     """
-    m, n = len(pos_groups), len(neg_groups)
-    counts = np.bincount(neg_groups, minlength=n_groups)
-    h = (n - np.cumsum(counts)) + 0.5 * counts
-    return float(1.0 - h[pos_groups].sum() / (m * n))
+    below = np.cumsum(neg_counts)
+    wins = float(np.dot(pos_counts, below)) - 0.5 * float(np.dot(pos_counts, neg_counts))
+    return wins / (float(pos_counts.sum()) * float(neg_counts.sum()))
+
+
+def _runs(positive_sorted: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """Group id per sorted sample: tied-score groups, with neighbouring single-class groups of one class merged.
+
+    Merging changes no AUROC: a positive in a run of positives-only groups
+    meets no tied negative, and the negatives below it are the same for the
+    whole run (likewise for negatives).  Fewer groups, shorter counts.
+    """
+    positives = np.add.reduceat(positive_sorted.astype(np.int64), starts)
+    kind = np.where(positives == ends - starts, 1, np.where(positives == 0, 2, 3))
+    new = np.ones(len(kind), dtype=bool)
+    new[1:] = (kind[1:] == 3) | (kind[1:] != kind[:-1])
+    run = np.cumsum(new) - 1
+    return np.repeat(run.astype(np.int32), ends - starts)
 
 
 def _bootstrap_aurocs(mask: np.ndarray, scores: np.ndarray, n_resamples: int, seed: int) -> np.ndarray:
     order = np.argsort(scores, kind="stable")
-    starts, ends = _tie_groups(scores[order])
-    group = np.repeat(np.arange(len(starts), dtype=np.intp), ends - starts)
     pos = mask[order]
+    starts, ends = _tie_groups(scores[order])
+    group = _runs(pos, starts, ends)
+    n_groups = int(group[-1]) + 1
     pos_group, neg_group = group[pos], group[~pos]
     m, n = len(pos_group), len(neg_group)
     rng = np.random.default_rng(seed)
-    return np.array([auroc_of_draws(neg_group[rng.integers(0, n, size=n)], pos_group[rng.integers(0, m, size=m)],
-                                    len(starts)) for _ in range(n_resamples)])
+    out = np.empty(n_resamples)
+    for r in range(n_resamples):
+        negatives = np.bincount(neg_group[rng.integers(0, n, size=n, dtype=np.int32)], minlength=n_groups)
+        positives = np.bincount(pos_group[rng.integers(0, m, size=m, dtype=np.int32)], minlength=n_groups)
+        out[r] = auroc_of_counts(positives, negatives)
+    return out
 
 
 def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delong", n_resamples: int = 1000,
