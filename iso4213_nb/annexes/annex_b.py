@@ -299,7 +299,7 @@ def curve_comparison(data: BinaryScores | None = None) -> dict:
 
 
 def checks() -> list[Check]:
-    """Each published rate against the reconstructed data at two decimals, plus the uniqueness of P and N."""
+    """Each of the ten published rates against the reconstructed data, at the printed precision."""
     out = []
     for point, got in zip(PUBLISHED, operating_points(scored())):
         for name in ("tpr", "fpr"):
@@ -307,9 +307,6 @@ def checks() -> list[Check]:
             computed = f"{value:.0f}" if printed in ("0", "1") and value in (0, 1) else comma(value, 2)
             out.append(Check(f"Figure {point.figure} / threshold {point.threshold} / {name.upper()}",
                              printed, computed, computed == printed))
-    sizes = {(r.positives, r.negatives) for r in reconstruct_all().values()}
-    out.append(Check("smallest (P, N) under both roundings, ends exact or rounded", "(28, 58)",
-                     ", ".join(f"({p}, {n})" for p, n in sorted(sizes)), sizes == {(28, 58)}))
     return out
 
 
@@ -323,6 +320,7 @@ def to_json() -> dict:
         "annex": "B",
         "published": [p._asdict() for p in PUBLISHED],
         "table_b1": [{"score": s, "actual": c} for s, c in TABLE_B1],
+        "table_b1_ellipsis_after_row": TABLE_B1_GAP_AFTER,
         "table_b1_contradiction": printed_table_contradiction(limit=1000),
         "reconstruction": {
             "positives": rec.positives, "negatives": rec.negatives, "tp": list(rec.tp), "fp": list(rec.fp),
