@@ -1,5 +1,6 @@
-"""Project-wide notebook rules: short code cells; the clause-6 course notebooks each carry an exercise."""
+"""Project-wide notebook rules: short code cells; exercises check against computed answers; the clause-6 course notebooks each carry an exercise."""
 
+import ast
 from pathlib import Path
 
 import nbformat
@@ -42,3 +43,30 @@ def test_course_notebook_has_an_exercise_widget(name):
     shown = [o for c in exercise_cells for o in c.get("outputs", [])
              if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
     assert shown, f"{name}: no exercise cell has a stored widget output (execute the notebook)"
+
+
+def _exercise_answers(source: str):
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:  # IPython magics; such cells hold no Exercise
+        return
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Exercise":
+            answer = node.args[1] if len(node.args) > 1 else next(
+                (k.value for k in node.keywords if k.arg == "answer"), None)
+            yield answer
+
+
+@pytest.mark.parametrize("path", _all_notebooks(), ids=lambda p: p.name)
+def test_numeric_exercise_answers_are_computed_not_typed(path):
+    nb = nbformat.read(path, as_version=4)
+    typed = []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type == "code" and "Exercise(" in cell.source:
+            for answer in _exercise_answers(cell.source):
+                literal = answer
+                if isinstance(literal, ast.UnaryOp):
+                    literal = literal.operand
+                if isinstance(literal, ast.Constant) and isinstance(literal.value, (int, float)):
+                    typed.append(i)
+    assert not typed, f"{path.name}: cells {typed} give an Exercise a typed-in number instead of a computed one"
