@@ -38,6 +38,10 @@ INPUTS = {
     "pvalues": "an array of p-values",
     "annotations": "two annotators' labels of the same samples",
     "labels": "one array of true labels",
+    "indicators": "true and predicted label-indicator matrices (samples × labels)",
+    "timing": "a computational.TimingResult",
+    "energy": "a computational.EnergyResult",
+    "values": "actual values, predicted values (interpolation)",
 }
 
 TS = "TS 4213"
@@ -90,6 +94,10 @@ _BS = "iso4213_nb.curves.BinaryScores."
 _D = "iso4213_nb.distribution."
 _INV = "iso4213_nb.invariance."
 _ST = "iso4213_nb.stats."
+_ML = "iso4213_nb.multilabel."
+_TM = "iso4213_nb.computational.TimingResult."
+_EN = "iso4213_nb.computational.EnergyResult."
+_IP = "iso4213_nb.interpolation."
 
 
 def _avg(measure: str, method: str) -> tuple:
@@ -155,6 +163,19 @@ TERMS: tuple[Term, ...] = (
     Term("macro-average precision", f"{TS} 6.4.3", _CM + "average", "matrix", _avg("precision", "macro")),
     Term("macro-average recall", f"{TS} 6.4.3", _CM + "average", "matrix", _avg("recall", "macro")),
     Term("macro-average specificity", f"{TS} 6.4.3", _CM + "average", "matrix", _avg("specificity", "macro")),
+    Term("Hamming loss", f"{TS} 6.5.2", _ML + "hamming_loss", "indicators"),
+    Term("exact match ratio", f"{TS} 6.5.3", _ML + "exact_match_ratio", "indicators"),
+    Term("Jaccard index", f"{TS} 6.5.4", _ML + "jaccard_dataset", "indicators",
+         note="over the whole data set; the mean of per-sample indices is jaccard_samples"),
+    Term("IoU", f"{TS} 4, 6.5.4", _ML + "jaccard_dataset", "indicators"),
+    Term("sample-level Jaccard index", f"{TS} 6.5.4", _ML + "jaccard_samples", "indicators"),
+    Term("KL divergence of label distributions", f"{TS} 6.5.5", _ML + "label_distribution_kl", "indicators"),
+    Term("classification latency", f"{TS} 6.6.2", _TM + "mean_latency.fget", "timing"),
+    Term("classification throughput", f"{TS} 6.6.3", _TM + "throughput.fget", "timing"),
+    Term("J_PF", f"{TS} 6.6.5", _EN + "per_inference.fget", "energy", note="joules per frame (inference)"),
+    Term("J_PI", f"{TS} 6.6.5", _EN + "per_correct_inference.fget", "energy",
+         note="joules per correctly classified inference"),
+    Term("performance per watt", f"{TS} 6.6.5", _EN + "inferences_per_joule.fget", "energy"),
     Term("Cohen's kappa coefficient", f"{TS} 5.3.9", "iso4213_nb.controls.annotator_agreement", "annotations",
          note="agreement between annotators; ConfusionMatrix.cohen_kappa gives the same number for a matrix"),
     Term("majority class", f"{TS} 3.2.18, 5.3.13", "iso4213_nb.controls.majority_baseline", "labels"),
@@ -212,6 +233,13 @@ TERMS: tuple[Term, ...] = (
     Term("макроусредненное значение F1-меры", f"{RU} 6.4.3", _CM + "average", "matrix", _avg("f1", "macro")),
     Term("средневзвешенное значение F1-меры", f"{RU} 6.4.3", _CM + "average", "matrix", _avg("f1", "weighted")),
     Term("микроусредненное значение F1-меры", f"{RU} 6.4.3", _CM + "average", "matrix", _avg("f1", "micro")),
+    Term("функция потерь Хемминга", f"{RU} 6.5.2", _ML + "hamming_loss", "indicators"),
+    Term("коэффициент точного совпадения", f"{RU} 6.5.3", _ML + "exact_match_ratio", "indicators"),
+    Term("индекс Жаккара", f"{RU} 6.5.4", _ML + "jaccard_dataset", "indicators"),
+    Term("скорость работы", f"{RU} 6.6.2", _TM + "mean_latency.fget", "timing",
+         note="literally 'speed of operation'; 6.6.2 defines it as mean latency"),
+    Term("производительность", f"{RU} 6.6.3", _TM + "throughput.fget", "timing"),
+    Term("энергопотребление", f"{RU} 6.6.5", _EN + "per_inference.fget", "energy"),
     Term("наиболее встречаемый класс", f"{RU} 3.2.18", "iso4213_nb.controls.majority_baseline", "labels"),
     Term("метод проверки по парному t-критерию Стьюдента", f"{RU} 7.2", _ST + "paired_ttest", "paired"),
     Term("дисперсионный анализ", f"{RU} 7.3", _ST + "anova", "groups"),
@@ -250,6 +278,12 @@ TERMS: tuple[Term, ...] = (
     Term("R_L−", f"{TR} eq. 14", _M + "negative_likelihood_ratio", "counts"),
     Term("Diagnostic Odds Rate", f"{TR} eq. 15", _M + "diagnostic_odds_ratio", "counts"),
     Term("F1 Score", f"{TR} eq. 16", _M + "f1", "counts"),
+    Term("Root Mean Square Error (RMSE)", f"{TR} eq. 1", _IP + "rmse", "values"),
+    Term("RMSE", f"{TR} eq. 1", _IP + "rmse", "values"),
+    Term("Max Error (MAXERR)", f"{TR} eq. 2", _IP + "max_error", "values"),
+    Term("MAXERR", f"{TR} eq. 2", _IP + "max_error", "values"),
+    Term("Actual/Predicted Correlation (PCC)", f"{TR} eq. 3", _IP + "pearson_correlation", "values"),
+    Term("PCC", f"{TR} eq. 3", _IP + "pearson_correlation", "values"),
     # ---- Sokolova & Lapalme 2009, Tables 2-4
     Term("Accuracy", f"{SL} Table 2", _M + "binary_accuracy", "counts"),
     Term("Precision", f"{SL} Table 2", _M + "precision", "counts"),

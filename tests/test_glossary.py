@@ -10,7 +10,11 @@ import numpy as np
 import pytest
 from sklearn.metrics import cohen_kappa_score, roc_auc_score
 
+from scipy.stats import pearsonr
+from sklearn.metrics import hamming_loss, jaccard_score
+
 from iso4213_nb import BinaryCounts, ConfusionMatrix, InputError, glossary
+from iso4213_nb.computational import energy, time_predictions
 from iso4213_nb.curves import BinaryScores
 
 C = BinaryCounts(tp=40, fp=10, tn=45, fn=5)
@@ -31,6 +35,14 @@ ANNEX_A = ConfusionMatrix.from_counts([[400, 150, 14], [23, 3800, 144], [13, 355
 Y = np.array([0, 0, 1, 1, 0, 1, 1, 0, 1, 0])
 S = np.array([0.1, 0.4, 0.35, 0.8, 0.2, 0.9, 0.6, 0.7, 0.3, 0.05])
 ROWS = np.array([[3, 1, 5, 1], [2, 0, 7, 1], [4, 2, 3, 1]])
+LABELS_TRUE = np.array([[1, 0, 1], [0, 1, 0], [1, 1, 0], [0, 0, 1]])
+LABELS_PRED = np.array([[1, 0, 0], [0, 1, 0], [1, 0, 0], [0, 1, 1]])
+ACTUAL, PREDICTED = [1.0, 2.0, 3.0, 4.0], [1.5, 1.5, 3.5, 3.0]
+
+
+def _timing():
+    ticks = iter(np.arange(0.0, 100.0, 0.25))  # a fake clock: each call is 0.25 s later
+    return time_predictions(lambda batch: batch, np.arange(8), batch_size=2, clock=lambda: float(next(ticks)))
 
 
 def _inputs(kind):
@@ -47,6 +59,10 @@ def _inputs(kind):
         "pvalues": ([0.01, 0.02, 0.04, 0.3],),
         "annotations": (["a", "b", "a", "a", "b", "c"], ["a", "b", "b", "a", "b", "c"]),
         "labels": (["a", "b", "a", "a"],),
+        "indicators": (LABELS_TRUE, LABELS_PRED),
+        "timing": (_timing(),),
+        "energy": (energy(100, 80, joules=50.0),),
+        "values": (ACTUAL, PREDICTED),
     }[kind]
 
 
@@ -74,6 +90,19 @@ def test_scores_and_agreement_terms_match_sklearn():
     assert glossary.term("AUROC")(BinaryScores(Y, S)) == pytest.approx(roc_auc_score(Y, S))
     a, b = _inputs("annotations")
     assert glossary.term("Cohen's kappa coefficient")(a, b).statistic == pytest.approx(cohen_kappa_score(a, b))
+
+
+def test_multilabel_interpolation_and_energy_terms_by_hand_and_sklearn():
+    assert glossary.term("Hamming loss", source="6.5.2")(LABELS_TRUE, LABELS_PRED) == pytest.approx(hamming_loss(LABELS_TRUE, LABELS_PRED))
+    assert glossary.term("коэффициент точного совпадения")(LABELS_TRUE, LABELS_PRED) == pytest.approx(1 / 4)  # only the second sample
+    assert glossary.term("индекс Жаккара")(LABELS_TRUE, LABELS_PRED) == pytest.approx(
+        jaccard_score(LABELS_TRUE, LABELS_PRED, average="micro"))
+    assert glossary.term("RMSE")(ACTUAL, PREDICTED) == pytest.approx(math.sqrt((0.25 + 0.25 + 0.25 + 1) / 4))
+    assert glossary.term("MAXERR")(ACTUAL, PREDICTED) == pytest.approx(1.0)
+    assert glossary.term("PCC")(ACTUAL, PREDICTED) == pytest.approx(pearsonr(ACTUAL, PREDICTED)[0])
+    assert glossary.term("J_PF")(energy(100, 80, joules=50.0)) == pytest.approx(0.5)
+    assert glossary.term("J_PI")(energy(100, 80, joules=50.0)) == pytest.approx(50 / 80)
+    assert glossary.term("скорость работы")(_timing()) > 0
 
 
 def test_sokolova_macro_fscore_differs_from_ts4213_macro_f1():
