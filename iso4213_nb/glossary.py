@@ -42,6 +42,8 @@ INPUTS = {
     "timing": "a computational.TimingResult",
     "energy": "a computational.EnergyResult",
     "values": "actual values, predicted values (interpolation)",
+    "five_by_two": "a 5 × 2 array of score differences from five repetitions of two-fold cross-validation",
+    "proportion": "number of successes, number of trials",
 }
 
 TS = "TS 4213"
@@ -184,12 +186,17 @@ TERMS: tuple[Term, ...] = (
          "fractions"),
     # ---- TS 4213 clause 7
     Term("paired Student's t-test", f"{TS} 7.2", _ST + "paired_ttest", "paired"),
+    Term("5x2 cross-validation (paired t-test)", f"{TS} 7.2", _ST + "paired_ttest_5x2cv", "five_by_two",
+         note="Dietterich's 5×2cv t-test; the combined F test of Alpaydin is combined_ftest_5x2cv"),
     Term("analysis of variance", f"{TS} 7.3", _ST + "anova", "groups"),
     Term("ANOVA", f"{TS} 7.3", _ST + "anova", "groups"),
     Term("Kruskal-Wallis test", f"{TS} 7.4", _ST + "kruskal_wallis", "groups"),
     Term("chi-squared test", f"{TS} 7.5", _ST + "chi_squared", "table"),
     Term("Wilcoxon signed-ranks test", f"{TS} 7.6", _ST + "wilcoxon", "paired"),
     Term("Fisher's exact test", f"{TS} 7.7", _ST + "fisher_exact", "table"),
+    Term("central limit theorem", f"{TS} 7.8", _ST + "proportion_ci", "proportion", ("wald",),
+         note="the normal-approximation interval of an accuracy; proportion_ci also offers Wilson and Clopper-Pearson"),
+    Term("CLT", f"{TS} 4, 7.8", _ST + "proportion_ci", "proportion", ("wald",)),
     Term("McNemar test", f"{TS} 7.9", _ST + "mcnemar", "table"),
     Term("Bonferroni correction", f"{TS} 7.10.2", _ST + "adjust_pvalues", "pvalues", ("holm",),
          note="the step-down rule printed in 7.10.2 is Holm's; plain Bonferroni is method 'bonferroni'"),
@@ -247,6 +254,8 @@ TERMS: tuple[Term, ...] = (
     Term("метод проверки по хи-квадрат", f"{RU} 7.5", _ST + "chi_squared", "table"),
     Term("критерий знаковых рангов Уилкоксона", f"{RU} 7.6", _ST + "wilcoxon", "paired"),
     Term("точный тест Фишера", f"{RU} 7.7", _ST + "fisher_exact", "table"),
+    Term("ЦПТ", f"{RU} 7.8", _ST + "proportion_ci", "proportion", ("wald",),
+         note="центральная предельная теорема"),
     Term("тест Мак-Немара", f"{RU} 7.9", _ST + "mcnemar", "table"),
     Term("поправка Бонферрони", f"{RU} 7.10.2", _ST + "adjust_pvalues", "pvalues", ("holm",)),
     # ---- TR 24029-1 symbols and names (Lee 2023, equations 4-16)

@@ -63,6 +63,8 @@ def _inputs(kind):
         "timing": (_timing(),),
         "energy": (energy(100, 80, joules=50.0),),
         "values": (ACTUAL, PREDICTED),
+        "five_by_two": (np.array([[0.02, 0.01], [0.03, -0.01], [0.00, 0.02], [0.01, 0.01], [0.02, 0.03]]),),
+        "proportion": (85, 100),
     }[kind]
 
 
@@ -103,6 +105,13 @@ def test_multilabel_interpolation_and_energy_terms_by_hand_and_sklearn():
     assert glossary.term("J_PF")(energy(100, 80, joules=50.0)) == pytest.approx(0.5)
     assert glossary.term("J_PI")(energy(100, 80, joules=50.0)) == pytest.approx(50 / 80)
     assert glossary.term("скорость работы")(_timing()) > 0
+
+
+def test_clt_interval_by_hand():
+    low, high = glossary.term("central limit theorem")(85, 100)
+    half = 1.959964 * math.sqrt(0.85 * 0.15 / 100)
+    assert (low, high) == pytest.approx((0.85 - half, 0.85 + half), abs=1e-6)
+    assert glossary.term("ЦПТ").args == ("wald",)
 
 
 def test_sokolova_macro_fscore_differs_from_ts4213_macro_f1():
