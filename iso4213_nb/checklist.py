@@ -245,6 +245,19 @@ def to_yaml(answers: dict[str, str]) -> str:
     return yaml.safe_dump(nested, sort_keys=False, allow_unicode=True, width=100)
 
 
+def template() -> str:
+    """A blank checklist file: every section and answer, each preceded by a comment with its clause and prompt."""
+    lines = ["# Assessment checklist (ISO/IEC TS 4213:2022 clause 5, report items of clause 8).",
+             "# Fill in the answers; empty ones are reported as missing."]
+    section = None
+    for it in ITEMS:
+        if it.section != section:
+            section = it.section
+            lines += ["", f"{section}:"]
+        lines += [f"  # ({it.clause}) {it.prompt}", f"  {it.name}: ''"]
+    return "\n".join(lines) + "\n"
+
+
 def save(answers: dict[str, str], path) -> Path:
     """Write ``answers`` to ``path`` as YAML (see :func:`to_yaml`); returns the path."""
     path = Path(path)

@@ -1,5 +1,6 @@
 """The clause-5 checklist: schema consistency, YAML round trip, validation errors, clause-8 status."""
 
+import json
 import re
 
 import pytest
@@ -148,3 +149,38 @@ def test_form_initial_answers_are_validated():
     assert form.fields["baselines.description"].value.startswith("majority")
     with pytest.raises(InputError, match="unknown checklist key"):
         ChecklistForm(answers={"baseline.description": "x"})
+
+
+# ---------------------------------------------------------------- template and command line
+def test_template_parses_to_all_keys_empty():
+    parsed = checklist.validate(yaml.safe_load(checklist.template()))
+    assert parsed == {key: "" for key in checklist.KEYS}
+    assert "# (5.3.9) " in checklist.template()
+
+
+def test_cli_template_then_check(tmp_path, capsys):
+    from iso4213_nb.cli import main
+
+    path = tmp_path / "meta.yaml"
+    assert main(["checklist", "template", str(path)]) == 0
+    text = path.read_text(encoding="utf-8").replace("  source: ''", "  source: 'registry X'", 1)
+    path.write_text(text + "report:\n  title: My model\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["checklist", "check", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["answered"] == 1 and "training_data.source" not in out["missing"]
+    assert out["clause_8"]["training_data"] == "missing"  # size and composition still empty
+    assert main(["checklist", "template", str(path)]) == 2  # never overwrites
+    assert "already exists" in capsys.readouterr().err
+
+
+def test_cli_check_bad_file_is_one_line_exit_2(tmp_path, capsys):
+    from iso4213_nb.cli import main
+
+    path = tmp_path / "bad.yaml"
+    path.write_text("bias:\n  anlysis: x\n", encoding="utf-8")
+    assert main(["checklist", "check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("iso4213-nb checklist: error: unknown checklist key 'bias.anlysis'")
+    assert err.count("\n") == 1
+    assert main(["checklist", "check"]) == 2

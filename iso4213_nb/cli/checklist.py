@@ -1,0 +1,55 @@
+"""``iso4213-nb checklist {template,check} [FILE] [--json]``.
+
+``template`` prints (or writes to FILE) a blank clause-5 checklist: one
+commented question per answer, in the YAML format ``iso4213-nb report --meta``
+reads.  ``check FILE`` validates a filled file and lists the unanswered
+questions and the status of each clause-8 report item.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .. import checklist
+from ..errors import InputError
+from ..report.build import SETTINGS
+from ..tables import text_table
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("checklist", help="blank or check the clause-5 checklist (the report's --meta file)",
+                                   description=__doc__.splitlines()[0].strip("`: "))
+    parser.add_argument("action", choices=("template", "check"),
+                        help="template: write a blank file; check: validate a filled one")
+    parser.add_argument("file", nargs="?", help="template: where to write (default: print); check: the file to check")
+    parser.add_argument("--json", action="store_true", help="check: print JSON")
+    parser.set_defaults(func=run)
+
+
+def run(args) -> int:
+    if args.action == "template":
+        if args.file:
+            path = Path(args.file)
+            if path.exists():
+                raise InputError(f"{path} already exists; not overwriting it")
+            path.write_text(checklist.template(), encoding="utf-8")
+            print(f"wrote {path} ({len(checklist.ITEMS)} questions)")
+        else:
+            print(checklist.template(), end="")
+        return 0
+    if not args.file:
+        raise InputError("check needs the checklist file to check")
+    answers = checklist.load(args.file, extra_keys=(SETTINGS,))
+    missing = checklist.missing(answers)
+    status = checklist.report_status(answers)
+    if args.json:
+        print(json.dumps({"answered": len(checklist.ITEMS) - len(missing), "missing": [it.key for it in missing],
+                          "clause_8": status}, ensure_ascii=False, indent=2))
+        return 0
+    print(text_table([[r.id, status[r.id], r.text] for r in checklist.REPORT_ITEMS],
+                     ["clause-8 item", "status", "what the report states"]))
+    print(f"\n{len(checklist.ITEMS) - len(missing)} of {len(checklist.ITEMS)} questions answered.")
+    if missing:
+        print(text_table([[it.key, it.clause, it.prompt] for it in missing], ["unanswered", "clause", "question"]))
+    return 0
