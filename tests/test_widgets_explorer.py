@@ -23,7 +23,7 @@ def data():
 @pytest.fixture(scope="module")
 def explorer(data):
     y, a, b = data
-    return ThresholdExplorer(y, {"forest": a, "logistic": b})
+    return ThresholdExplorer(y, {"forest": a, "logistic": b}, dpi=40)
 
 
 @pytest.fixture(scope="module")
@@ -132,6 +132,19 @@ def test_prevalence_moves_pr_but_not_roc(single, data):
     assert "At prevalence 0.10" in explorer.readout.value
     explorer.prevalence = float((y == 1).mean())
     np.testing.assert_allclose(model.artists["pr"].line.get_ydata(), pr_before)
+
+
+def test_a_prevalence_given_at_construction_acts_like_one_set_later(single, data):
+    y, a, _ = data
+    given = ThresholdExplorer(y, a, threshold=0.5, prevalence=0.2, dpi=20)
+    single.threshold = 0.5
+    single.prevalence = 0.2
+    assert given.prevalence_slider.value == 0.2
+    assert given.optima == single.optima
+    np.testing.assert_array_equal(given._models["model"].artists["pr"].line.get_ydata(),
+                                  single._models["model"].artists["pr"].line.get_ydata())
+    assert given.precision_at_prevalence == single.precision_at_prevalence
+    single.prevalence = float((y == 1).mean())
 
 
 def test_optimum_buttons_jump_to_youden_f1_and_cost(single, data):

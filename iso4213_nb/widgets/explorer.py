@@ -157,11 +157,11 @@ class ThresholdExplorer:
         self._syncing = False
         self._build_figure(figsize, dpi)
         self._build_widgets(lo, hi)
-        self._update_optima()
         if prevalence is not None:
             self._set_prevalence(prevalence)
+            self._sync(self.prevalence_slider, self._prevalence)
+        self._update_optima()
         self._move()
-        self._show_model()
         self._render()
 
     # ------------------------------------------------------------------ construction
@@ -184,7 +184,6 @@ class ThresholdExplorer:
         if name not in self._models:
             raise InputError(f"unknown model {name!r}; models are: {', '.join(self._models)}")
         return name
-
 
     def _build_figure(self, figsize, dpi) -> None:
         fig = Figure(figsize=figsize, dpi=dpi)
