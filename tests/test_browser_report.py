@@ -70,3 +70,4 @@ def test_hostile_report_runs_no_injected_script(browser):
     assert page.locator("text=<script>alert(1)</script>").count() >= 1
     assert page.locator("iframe").count() == 0
     page.close()
+

@@ -40,6 +40,16 @@ WIDGET_FILES = ("embed-amd.js", "*.woff", "*.woff2", "*.ttf", "*.eot", "*.svg")
 MATHJAX_URL = "assets/mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe"
 REQUIRE_URL = "assets/require.js"
 WIDGETS_URL = "assets/html-manager/embed-amd.js"
+#: For the book (bin/book loads it before require.js and the renderer): the renderer's fonts live beside it,
+#: not beside the page (its default guess), so point both the renderer and require.js there.
+WIDGETS_PATH_JS = (
+    '// Tell the Jupyter widget renderer that its files (fonts) sit next to this file, not next to the page.\n'
+    '(function () {\n'
+    '  var here = document.currentScript.src.replace(/[^/]*$/, "");\n'
+    '  window.__jupyter_widgets_assets_path__ = here;\n'
+    '  window.require = {paths: {"@jupyter-widgets/html-manager/dist": here.replace(/\\/$/, "")}};\n'
+    '})();\n'
+)
 
 #: nbconvert's lab template minus its Mermaid loader, which imports Mermaid from a CDN (the report draws no diagrams).
 TEMPLATE_FILE = "iso4213_report.html.j2"
@@ -67,7 +77,12 @@ def _copy(source: Path, target: Path) -> None:
 
 
 def copy_assets(directory: Path, *, widgets: bool) -> None:
-    """Copy MathJax and require.js (and the widget renderer when ``widgets``) into ``directory/assets``."""
+    """Copy MathJax and require.js (and the widget renderer when ``widgets``) into ``directory/assets``.
+
+    With ``widgets``, ``assets/html-manager/assets-path.js`` is written too; the
+    book's pages load it before the renderer so that the renderer finds its
+    fonts.  ``bin/book`` copies the same files for the book.
+    """
     modules = node_modules()
     assets = directory / "assets"
     for name in MATHJAX_FILES:
@@ -78,6 +93,7 @@ def copy_assets(directory: Path, *, widgets: bool) -> None:
         for pattern in WIDGET_FILES:
             for source in dist.glob(pattern):
                 _copy(source, assets / "html-manager" / source.name)
+        (assets / "html-manager" / "assets-path.js").write_text(WIDGETS_PATH_JS, encoding="utf-8")
 
 
 def to_html(nb: nbformat.NotebookNode, directory: Path, title: str = "Assessment report") -> Path:

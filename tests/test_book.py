@@ -1,0 +1,90 @@
+"""The Jupyter Book: configuration that builds offline, and a small book built with the same configuration.
+
+The notebooks themselves are executed by nbval in the suite, so the full book
+is not built here (``bin/book`` does that).  Instead a two-page book with the
+project's ``_config.yml`` is built in a temporary folder: once with a widget
+notebook (pages load the local widget renderer, no CDN), once with a failing
+notebook (the build must fail).
+"""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+import yaml
+
+from iso4213_nb.report.export import copy_assets
+
+ROOT = Path(__file__).resolve().parents[1]
+BOOK = ROOT / "book"
+JUPYTER_BOOK = Path(sys.executable).parent / "jupyter-book"
+
+
+def _config():
+    return yaml.safe_load((BOOK / "_config.yml").read_text())
+
+
+def _toc_files(entries):
+    for entry in entries:
+        if "file" in entry:
+            yield entry["file"]
+        yield from _toc_files(entry.get("chapters", []) + entry.get("sections", []) + entry.get("parts", []))
+
+
+def test_config_executes_with_cache_and_stops_on_errors():
+    execute = _config()["execute"]
+    assert execute["execute_notebooks"] == "cache" and execute["allow_errors"] is False
+    assert "--warningiserror" in (ROOT / "bin" / "book").read_text()
+
+
+def test_config_loads_javascript_from_local_files_only():
+    sphinx = _config()["sphinx"]["config"]
+    assert "_static" not in sphinx["html_static_path"] and not (BOOK / "_static").exists()
+    for path in [*sphinx["nb_ipywidgets_js"], sphinx["mathjax_path"]]:
+        assert "://" not in path and path.startswith("assets/")
+
+
+def test_toc_lists_every_notebook_and_nothing_else():
+    toc = yaml.safe_load((BOOK / "_toc.yml").read_text())
+    listed = set(_toc_files(toc["parts"]))
+    present = {f"notebooks/{p.stem}" for p in (ROOT / "notebooks").glob("*.ipynb")}
+    assert listed == present
+    assert (BOOK / "notebooks").resolve() == (ROOT / "notebooks").resolve()
+    assert (BOOK / f"{toc['root']}.md").is_file()
+
+
+def _small_book(folder: Path, source: str) -> subprocess.CompletedProcess:
+    (folder / "_config.yml").write_text((BOOK / "_config.yml").read_text())
+    (folder / "_toc.yml").write_text("format: jb-book\nroot: intro\nchapters:\n  - file: page\n")
+    (folder / "intro.md").write_text("# Intro\n\nA two-page book.\n")
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# Page"),
+                                         nbformat.v4.new_code_cell(source)])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, folder / "page.ipynb")
+    copy_assets(folder / "_offline", widgets=True)
+    return subprocess.run([str(JUPYTER_BOOK), "build", str(folder), "--builder", "html", "--warningiserror",
+                           "--keep-going"], capture_output=True, text=True, timeout=600)
+
+
+@pytest.mark.slow
+def test_small_book_builds_with_local_widget_scripts(tmp_path):
+    done = _small_book(tmp_path, "import ipywidgets as w\nw.IntSlider(value=3)")
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    page = (tmp_path / "_build" / "html" / "page.html").read_text()
+    assert "application/vnd.jupyter.widget-state+json" in page
+    scripts = re.findall(r'<script[^>]*src="([^"]+)"', page)
+    assert any(s.startswith("_static/assets/require.js") for s in scripts)
+    assert any(s.startswith("_static/assets/html-manager/embed-amd.js") for s in scripts)
+    assert not [s for s in scripts if "://" in s]
+    assert (tmp_path / "_build" / "html" / "_static" / "assets" / "html-manager" / "embed-amd.js").is_file()
+
+
+@pytest.mark.slow
+def test_small_book_fails_on_a_notebook_error(tmp_path):
+    done = _small_book(tmp_path, "raise RuntimeError('this notebook is broken')")
+    assert done.returncode != 0
+    log = tmp_path / "_build" / "html" / "reports" / "page.err.log"
+    assert "this notebook is broken" in log.read_text()
