@@ -162,6 +162,7 @@ def test_bad_widget_input_is_reported_and_state_kept(lab):
     lab.pair = ("forest", "logistic")
     lab.model_b.value = "forest"
     assert lab.pair == ("forest", "logistic") and "must differ" in lab.message.value
+    assert lab.model_b.value == "logistic"  # the drop-down returns to the pair in use
     lab.model_b.value = "coin"
     assert lab.pair == ("forest", "coin") and lab.message.value == ""
     with pytest.raises(InputError, match="at least 6"):

@@ -233,7 +233,12 @@ class SignificanceLab:
             self._syncing = False
 
     def _set_pair_from_widgets(self) -> None:
-        self.pair = (self.model_a.value, self.model_b.value)
+        try:
+            self.pair = (self.model_a.value, self.model_b.value)
+        except InputError:
+            self._sync(self.model_a, self._pair[0])  # show the pair still in use
+            self._sync(self.model_b, self._pair[1])
+            raise
 
     # ------------------------------------------------------------------ state
     @property
