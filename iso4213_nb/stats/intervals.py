@@ -127,6 +127,17 @@ def _strata(labels, n: int) -> list[np.ndarray]:
     return [np.flatnonzero(codes == k) for k in range(codes.max() + 1)]
 
 
+def _rows(values, name: str) -> np.ndarray:
+    """One data array for the bootstrap: 1-D (one value per sample) or 2-D (one row per sample, e.g. class scores)."""
+    try:
+        array = np.asarray(values)
+    except ValueError:
+        raise InputError(f"{name} cannot be read as an array (ragged rows?)") from None
+    if array.ndim == 2 and len(array):
+        return array
+    return as_1d(array, name)
+
+
 def _value(result, name: str) -> float | None:
     if is_undefined(result):
         return None
@@ -169,7 +180,7 @@ def bootstrap_ci(statistic: Callable, *data, n_resamples: int = 1000, confidence
         raise InputError(f"n_resamples must be a whole number of at least 10, got {n_resamples!r}")
     if not data:
         raise InputError("bootstrap_ci needs at least one data array")
-    arrays = [as_1d(d, f"data[{i}]") if np.ndim(d) <= 1 else np.asarray(d) for i, d in enumerate(data)]
+    arrays = [_rows(d, f"data[{i}]") for i, d in enumerate(data)]
     n = same_length(**{f"data[{i}]": a for i, a in enumerate(arrays)})
     groups = None if strata is None else _strata(strata, n)
     label = name or getattr(statistic, "__name__", "statistic")

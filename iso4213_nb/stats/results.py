@@ -10,13 +10,12 @@ input meets them.  ``to_dict()`` gives the JSON form (undefined values become
 
 from __future__ import annotations
 
-import math
 from typing import Callable
 
 import numpy as np
 
 from ..errors import InputError
-from ..undefined import Undefined, is_undefined, to_json
+from ..undefined import is_undefined, to_json
 
 
 def check_level(confidence_level: float) -> float:
@@ -175,7 +174,3 @@ class ConfidenceInterval:
         return (f"ConfidenceInterval(name={self.name!r}, estimate={self.estimate!r}, low={self.low!r}, "
                 f"high={self.high!r}, confidence_level={self.confidence_level!r})")
 
-
-def undefined_if_nan(value: float, reason: str) -> float | Undefined:
-    """``value`` as a float, or :class:`Undefined` with ``reason`` when it is nan."""
-    return Undefined(reason) if math.isnan(value) else float(value)
