@@ -226,3 +226,17 @@ def test_time_models_checks_outputs_against_the_file(tmp_path):
         build.time_models({"nope": _Constant()}, np.zeros((3, 2)), pred)
     with pytest.raises(InputError, match="models and X go together"):
         build.make_report(path, out=tmp_path / "out", formats="html", models={"ones": _Constant()})
+
+
+def test_undefined_measures_stay_undefined_in_json_and_html(tmp_path):
+    """A model that never predicts the positive class has no precision: null in JSON, 'undefined' on the page."""
+    path = tmp_path / "p.csv"
+    path.write_text("y_true,never_pred,never_score\n1,0,0.2\n0,0,0.1\n1,0,0.3\n0,0,0.4\n")
+    report = content.build(read_predictions(path), {}, title="t", meta_name=None, demo=False)
+    model = report["models"]["never"]
+    assert model["assessment"]["per_class"]["1"]["precision"] is None
+    assert model["intervals"]["precision"] is None
+    assert "per_class.1.precision: no predicted positives (TP + FP = 0)" in model["assessment"]["undefined"]
+    fragment = render.measures(report, "never")
+    assert "<td>precision of class 1 (6.2.4)</td><td>undefined</td><td>undefined</td>" in fragment
+    json.dumps(report, allow_nan=False)

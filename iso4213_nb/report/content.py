@@ -21,6 +21,7 @@ from .. import __version__, checklist
 from ..assessment import assess
 from ..confusion import ConfusionMatrix
 from ..curves import BinaryScores
+from ..operating_points import candidate_thresholds
 from ..stats import adjust_pvalues, auroc_ci, delong_test, mcnemar, mcnemar_table, proportion_ci
 from .predictions import Predictions
 
@@ -62,26 +63,22 @@ def operating_points(scores: BinaryScores) -> list[dict]:
     Rows: the 0.5 threshold when the scores lie in [0, 1]; the threshold
     maximising Youden's J = TPR − FPR; the highest threshold whose TPR
     reaches 0.9; the lowest threshold whose FPR stays at or below 0.1.
-    Predicted positive iff ``score >= threshold``.
+    Predicted positive iff ``score >= threshold``.  The candidates are every
+    distinct score plus one just above the largest, which predicts no positive
+    (:func:`iso4213_nb.operating_points.candidate_thresholds`).  Both classes
+    must be present.
     """
-    thresholds = np.asarray(scores.thresholds, dtype=float)
-    tpr = np.asarray(scores.tps) / scores.positives if scores.positives else None
-    fpr = np.asarray(scores.fps) / scores.negatives if scores.negatives else None
+    thresholds = candidate_thresholds(scores)
+    tpr = np.concatenate([[0], np.asarray(scores.tps)]) / scores.positives
+    fpr = np.concatenate([[0], np.asarray(scores.fps)]) / scores.negatives
+    picks = [("Youden-optimal", "largest TPR − FPR (ties: highest threshold)", int(np.argmax(tpr - fpr))),
+             ("TPR ≥ 0.9", "highest threshold whose TPR reaches 0.9", int(np.flatnonzero(tpr >= 0.9)[0])),
+             ("FPR ≤ 0.1", "lowest threshold whose FPR is at most 0.1", int(np.flatnonzero(fpr <= 0.1)[-1]))]
     rows = []
-    if thresholds.min() >= 0 and thresholds.max() <= 1:
+    if thresholds[1:].min() >= 0 and thresholds[1:].max() <= 1:
         rows.append(_counts_row("threshold 0.5", "scores read as probabilities", 0.5, scores.counts_at(0.5)))
-    if tpr is not None and fpr is not None:
-        i = int(np.argmax(tpr - fpr))
-        rows.append(_counts_row("Youden-optimal", "largest TPR − FPR (ties: highest threshold)",
-                                thresholds[i], scores.counts_at(thresholds[i])))
-    if tpr is not None:
-        i = int(np.flatnonzero(tpr >= 0.9)[0])
-        rows.append(_counts_row("TPR ≥ 0.9", "highest threshold whose TPR reaches 0.9",
-                                thresholds[i], scores.counts_at(thresholds[i])))
-    if fpr is not None:
-        i = int(np.flatnonzero(fpr <= 0.1)[-1])
-        rows.append(_counts_row("FPR ≤ 0.1", "lowest threshold whose FPR is at most 0.1",
-                                thresholds[i], scores.counts_at(thresholds[i])))
+    for name, rule, i in picks:
+        rows.append(_counts_row(name, rule, thresholds[i], scores.counts_at(thresholds[i])))
     return rows
 
 
