@@ -91,6 +91,8 @@ def test_mcnemar_equal_and_zero_discordant_counts():
     none = mcnemar([[5, 0], [0, 5]], exact=False)
     assert isinstance(none.statistic, Undefined) and isinstance(none.pvalue, Undefined)
     assert mcnemar([[5, 0], [0, 5]]).pvalue == 1.0
+    # b = c = 3: exact p = min(1, 2·P(X ≤ 3)) = 1 and mid-p = 2·P(X ≤ 3) − P(X = 3) = 1 by symmetry
+    assert mcnemar([[5, 3], [3, 5]]).midp_pvalue == pytest.approx(1.0)
 
 
 def test_mcnemar_table_from_predictions():

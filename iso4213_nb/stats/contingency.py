@@ -169,7 +169,8 @@ def mcnemar(table, exact: bool | None = None, correction: bool = True) -> TestRe
     -------
     TestResult with ``statistic`` (min(b, c) for the exact test, χ² otherwise;
     Undefined when b + c = 0 in the chi-squared form), ``pvalue``,
-    ``midp_pvalue`` (exact p minus P(X = min(b, c)), less conservative),
+    ``midp_pvalue`` (2 P(X ≤ min(b, c)) − P(X = min(b, c)), capped at 1; less
+    conservative than the exact p),
     ``method``, ``b``, ``c``, effect size the accuracy difference A − B =
     (b − c)/n, ``confidence_interval`` of that difference (Wald interval for
     paired proportions, se = √(b + c − (b − c)²/n) / n), and ``odds_ratio`` b / c.
@@ -186,7 +187,7 @@ def mcnemar(table, exact: bool | None = None, correction: bool = True) -> TestRe
         cdf = float(special.bdtr(low, discordant, 0.5))
         pmf = cdf - (float(special.bdtr(low - 1, discordant, 0.5)) if low else 0.0)
         exact_p = min(1.0, 2 * cdf)
-        midp = min(1.0, exact_p - pmf)
+        midp = min(1.0, 2 * cdf - pmf)
     else:
         exact_p = midp = 1.0
     if use_exact:
