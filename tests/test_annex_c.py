@@ -76,3 +76,10 @@ def test_json_and_limits():
     assert len(data["table_c1"]) == 13
     text = " ".join(annex_c.CANNOT_SUPPORT)
     assert "clause 7" in text and "5.3.13" in text and "7.8" in text
+
+
+def test_agreements_and_differences_do_not_overlap_and_name_real_rows():
+    keys = {(r["dataset"], r["model"]) for r in annex_c.load_table()}
+    assert set(annex_c.AGREES_WITH_PAPER) <= keys and set(annex_c.KNOWN_DIFFERENCES) <= keys
+    records = {(a["dataset"], a["model"]): a for a in annex_c.audit()}
+    assert records[("ImageNet", "VGG-19")]["agrees_with_paper"] == "144M parameters"
