@@ -74,3 +74,10 @@ def test_failed_build_stage_keeps_previous_report(tmp_path, monkeypatch, stage):
     assert (out / "report.html").read_text() == "previous good report"
     assert (out / "report.json").read_text() == '{"previous": true}'
     assert _siblings(out) == ["report"]
+
+
+def test_finished_folder_is_readable_by_others(tmp_path):
+    out = tmp_path / "report"
+    with atomic_directory(out) as tmp:
+        (tmp / "report.json").write_text("{}")
+    assert out.stat().st_mode & 0o777 == 0o755

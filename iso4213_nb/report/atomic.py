@@ -53,6 +53,7 @@ def atomic_directory(out):
     check_target(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.partial-", dir=out.parent))
+    tmp.chmod(0o755)  # mkdtemp makes it private; the finished report is an ordinary folder
     try:
         yield tmp
         _replace(tmp, out)
