@@ -89,3 +89,11 @@ def test_csmf_bad_input_one_line_exit_2(capsys, tmp_path):
         main(["csmf", "--matrix", str(bad)])  # --rows is required: no default orientation
     assert exc.value.code == 2
     assert "--rows" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("letter", ["A", "C", "D"])
+def test_json_of_every_annex(capsys, letter):
+    _, out, _ = run(capsys, "annex", letter, "--json")
+    data = json.loads(out)
+    assert data["annex"] == letter and data["checks"]
+    assert all(set(c) == {"item", "printed", "computed", "matches", "note"} for c in data["checks"])

@@ -26,7 +26,8 @@ TITLES = {
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser("annex", help="reproduce Annex A, B, C or D and compare with the printed numbers",
-                                   description=__doc__.splitlines()[0].strip("`: "))
+                                   description="Reproduce an informative annex of ISO/IEC TS 4213 and compare "
+                                               "every printed number with the reproduction.")
     parser.add_argument("letter", choices=["A", "B", "C", "D"], type=str.upper, help="which annex")
     parser.add_argument("--json", action="store_true", help="print the reproduction as JSON")
     parser.add_argument("--check", action="store_true",
