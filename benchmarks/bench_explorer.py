@@ -12,7 +12,7 @@ Reported as medians over many moves to random thresholds:
   measures, markers moved in place, read-out rewritten (``_move``), next to
   scikit-learn's ``confusion_matrix`` at one threshold (a pass over the data);
 * redraw of a move: restoring the static background and drawing the changed
-  artists (blitting), then PNG encoding for the Image widget;
+  artists (blitting), then JPEG encoding for the Image widget (PNG timed too);
 * a whole move as a slider does it (``explorer.threshold = t``);
 * for reference, a full repaint of every artist (what a model, prevalence or
   cost change costs).
@@ -61,6 +61,8 @@ def main(n: int = 1_000_000) -> int:
     sklearn_move = _median_ms(lambda t: confusion_matrix(y, scores >= t), thresholds[:20])
     blit = _median_ms(lambda _: explorer._render(full=False), thresholds[:30])
     whole = _median_ms(lambda t: setattr(explorer, "threshold", float(t)), thresholds[:30])
+    explorer._image_format = "png"  # the lossless option, same figure
+    blit_png = _median_ms(lambda _: explorer._render(full=False), thresholds[:30])
     draw_only = _median_ms(lambda _: explorer.figure.canvas.draw(), thresholds[:5])
     full = _median_ms(lambda _: explorer._render(full=True), thresholds[:5])
 
@@ -71,7 +73,8 @@ def main(n: int = 1_000_000) -> int:
     print(f"  computation behind one move                   {compute:9.3f} ms"
           f"   scikit-learn confusion_matrix at one threshold {sklearn_move:8.1f} ms"
           f"   ratio {compute / sklearn_move:7.4f}")
-    print(f"  redraw of a move (blit + PNG for the widget)  {blit:9.1f} ms")
+    print(f"  redraw of a move (blit + JPEG for the widget) {blit:9.1f} ms")
+    print(f"  redraw of a move (blit + PNG, image_format='png') {blit_png:6.1f} ms")
     print(f"  whole move (explorer.threshold = t)           {whole:9.1f} ms")
     print(f"  full repaint (model/prevalence/cost change)   {full:9.1f} ms   (Agg draw alone {draw_only:.1f} ms)")
     ok = compute < 5 and whole < 100

@@ -16,9 +16,14 @@ counts).  A threshold move is one ``counts_at`` lookup per model plus in-place
 
 **Display.**  The figure is a plain :class:`matplotlib.figure.Figure` on an Agg
 canvas (no pyplot, no ipympl).  After each change it is drawn once and its
-pixels are sent as PNG bytes to an :class:`ipywidgets.Image`, updated in
+pixels are sent as image bytes to an :class:`ipywidgets.Image`, updated in
 place.  This works the same in JupyterLab, classic Notebook and Voilà, with
-any matplotlib backend, and needs no JavaScript beyond ipywidgets.
+any matplotlib backend, and needs no JavaScript beyond ipywidgets.  A
+threshold move repaints only the artists it changes over a saved background
+(blitting).  The image is JPEG at quality 90 without chroma subsampling by
+default: on these charts it looks the same as PNG and encodes about ten
+times faster, which keeps a move well under 100 ms; ``image_format="png"``
+sends lossless PNG instead.
 """
 
 from __future__ import annotations
@@ -60,6 +65,7 @@ SHOWN = {
     "matthews_correlation": ("Matthews correlation", "common"),
 }
 _KINDS = ("roc", "pr", "gain", "lift")
+_IMAGE_OPTIONS = {"jpeg": {"quality": 90, "subsampling": 0}, "png": {"compress_level": 1}}
 _OPTIMA = {"youden": ("Youden J", "^"), "f1": ("best F1", "s"), "cost": ("min cost", "D")}
 
 
@@ -118,6 +124,7 @@ class ThresholdExplorer:
     prevalence : initial share of positives of the prevalence slider (default: the data's).
     model : model whose matrix and measures are shown (default: the first).
     figsize, dpi : size of the figure.
+    image_format : ``"jpeg"`` (default, fast) or ``"png"`` (lossless) for the displayed image.
 
     Attributes and properties
     -------------------------
@@ -139,7 +146,10 @@ class ThresholdExplorer:
 
     def __init__(self, y_true, scores, positive=None, *, costs=None, threshold: float | None = None,
                  prevalence: float | None = None, model: str | None = None,
-                 figsize: tuple[float, float] = (12.0, 7.0), dpi: int = 80):
+                 figsize: tuple[float, float] = (12.0, 7.0), dpi: int = 80, image_format: str = "jpeg"):
+        if image_format not in _IMAGE_OPTIONS:
+            raise InputError(f"image_format must be 'jpeg' or 'png', got {image_format!r}")
+        self._image_format = image_format
         self._models = _as_models(y_true, scores, positive)
         first = next(iter(self._models.values())).binary
         self._data_prevalence = first.positives / first.n
@@ -242,7 +252,7 @@ class ThresholdExplorer:
                                                      layout=widgets.Layout(width="170px"))
         self.optimum_buttons = {key: widgets.Button(description=f"go to {label}", layout=widgets.Layout(width="130px"))
                                 for key, (label, _) in _OPTIMA.items()}
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.image = widgets.Image(format=self._image_format, layout=widgets.Layout(max_width="100%"))
         self.readout = widgets.HTML(layout=widgets.Layout(width="330px"))
         self.message = widgets.HTML()
 
@@ -460,7 +470,8 @@ class ThresholdExplorer:
             artist.axes.draw_artist(artist)
         buffer = io.BytesIO()
         pixels = np.ascontiguousarray(np.asarray(canvas.buffer_rgba())[..., :3])  # opaque figure: RGB encodes faster
-        matplotlib.image.imsave(buffer, pixels, format="png", pil_kwargs={"compress_level": 1})
+        matplotlib.image.imsave(buffer, pixels, format=self._image_format,
+                                pil_kwargs=_IMAGE_OPTIONS[self._image_format])
         self.image.value = buffer.getvalue()
 
     # ------------------------------------------------------------------ read-out
