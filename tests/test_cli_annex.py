@@ -81,7 +81,8 @@ def test_csmf_text(capsys, matrix_file):
 def test_csmf_bad_input_one_line_exit_2(capsys, tmp_path):
     bad = tmp_path / "bad.csv"
     bad.write_text(",a,b\na,1,2\n")
-    for argv in (["--matrix", str(bad), "--rows", "true"], ["--matrix", str(tmp_path / "missing.csv"), "--rows", "true"]):
+    for argv in (["--matrix", str(bad), "--rows", "true"],
+                 ["--matrix", str(tmp_path / "missing.csv"), "--rows", "true"]):
         code, out, err = run(capsys, "csmf", *argv)
         assert code == 2 and out == ""
         assert len(err.strip().splitlines()) == 1 and err.startswith("iso4213-nb csmf: error: ")

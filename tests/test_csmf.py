@@ -73,7 +73,8 @@ def test_causes_aligned_by_label_not_by_order():
 
 
 @pytest.mark.parametrize("true, pred, message", [
-    ({"a": 0.5, "b": 0.5}, {"a": 0.5, "c": 0.5}, r"causes differ: only in true_fractions \['b'\], only in predicted_fractions \['c'\]"),
+    ({"a": 0.5, "b": 0.5}, {"a": 0.5, "c": 0.5},
+     r"causes differ: only in true_fractions \['b'\], only in predicted_fractions \['c'\]"),
     ({"a": 0.5, "b": 0.5}, [0.5, 0.5], "or both as sequences"),
     ([0.5, 0.5], [0.2, 0.3, 0.5], "true_fractions has 2 causes but predicted_fractions has 3"),
     ([0.5, 0.6], [0.5, 0.5], "true_fractions must sum to 1"),

@@ -105,7 +105,10 @@ def table_a3(cm: ConfusionMatrix) -> dict[str, dict]:
 
 
 def table_a4(cm: ConfusionMatrix) -> dict[str, dict]:
-    """Macro, weighted and micro averages as fractions (6.4.3): ``{row: {"Macro": …, "Weighted": …, "Micro": …}}``."""
+    """Macro, weighted and micro averages as fractions (6.4.3).
+
+    Returns ``{row: {"Macro": …, "Weighted": …, "Micro": …}}``.
+    """
     return {row: {col: cm.average(measure, method) for col, method in A4_COLUMNS.items()}
             for row, measure in A4_MEASURES.items()}
 
@@ -156,7 +159,7 @@ def checks(cm: ConfusionMatrix | None = None) -> list[Check]:
 
 
 def to_json(cm: ConfusionMatrix | None = None) -> dict:
-    """The reproduction as plain JSON types: the input matrix, Tables A.2–A.4 (fractions), overall accuracy, checks."""
+    """The reproduction as plain JSON types: input matrix, Tables A.2–A.4 (fractions), overall accuracy, checks."""
     cm = matrix() if cm is None else cm
 
     def plain(table):

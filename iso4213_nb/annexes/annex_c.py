@@ -39,7 +39,8 @@ COLUMNS = ("dataset", "model", "reference", "accuracy", "top1_error", "top5_erro
            "learning_rate", "dropout_rate")
 TRAINING_SETTINGS = ("batch_size", "momentum", "weight_decay", "decay_rate", "learning_rate", "dropout_rate")
 
-#: What Table C.1 gives for the clause 8 reporting items (:data:`iso4213_nb.checklist.REPORT_ITEMS`); others are missing.
+#: What Table C.1 gives for the clause 8 reporting items (:data:`iso4213_nb.checklist.REPORT_ITEMS`);
+#: the others are missing.
 CLAUSE_8_GIVEN = {
     "training_data": "partly: the benchmark is named; size and composition are not given",
     "test_data": "partly: the benchmark is named; size and composition are not given",

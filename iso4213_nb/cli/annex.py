@@ -41,7 +41,8 @@ def _sections(letter: str, decimal_comma: bool) -> list[tuple[str, tuple]]:
     if letter == "A":
         cm = annex("A").matrix()
         return [("Table A.1 (rows = predicted, columns = actual)", annex_tables.table_a1_rows(cm))] + [
-            (f"Table {name} (computed; ✓ = as printed)", annex_tables.annex_a_rows(name, cm, decimal_comma=decimal_comma))
+            (f"Table {name} (computed; ✓ = as printed)",
+             annex_tables.annex_a_rows(name, cm, decimal_comma=decimal_comma))
             for name in ("A.2", "A.3", "A.4")]
     if letter == "B":
         return [("Table B.1 as printed against the published rates; the search; the curves",

@@ -17,7 +17,8 @@ from ..tables import format_value, text_table
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser("csmf", help="CSMF accuracy and chance-corrected CSMF accuracy (Annex D)",
-                                   description="CSMF accuracy and chance-corrected CSMF accuracy of a confusion matrix (Annex D).")
+                                   description="CSMF accuracy and chance-corrected CSMF accuracy of a "
+                                               "confusion matrix (Annex D).")
     parser.add_argument("--matrix", required=True, metavar="FILE.csv", help="confusion matrix of counts")
     parser.add_argument("--rows", required=True, choices=["true", "predicted"],
                         help="what the rows of the file hold")
