@@ -98,13 +98,12 @@ def test_5x2cv_tests_match_mlxtend_on_the_same_splits():
     from mlxtend.evaluate import combined_ftest_5x2cv as mlx_f
     from mlxtend.evaluate import paired_ttest_5x2cv as mlx_t
     from sklearn.datasets import load_breast_cancer
-    from sklearn.linear_model import LogisticRegression
+    from sklearn.naive_bayes import GaussianNB
     from sklearn.tree import DecisionTreeClassifier
 
     X, y = load_breast_cancer(return_X_y=True)
-    X = X[:, :6]
-    a, b = LogisticRegression(max_iter=2000), DecisionTreeClassifier(max_depth=2, random_state=0)
-    for seed in (1, 2):
+    a, b = GaussianNB(), DecisionTreeClassifier(max_depth=2, random_state=0)
+    for seed in (1,):
         diffs = _mlxtend_style_differences(a, b, X, y, seed)
         t, p = mlx_t(estimator1=a, estimator2=b, X=X, y=y, random_seed=seed)
         f, pf = mlx_f(estimator1=a, estimator2=b, X=X, y=y, random_seed=seed)
