@@ -1,4 +1,4 @@
-"""AUROC (6.3.2) inference: DeLong's test of two correlated AUROCs and intervals for one AUROC.
+"""AUROC (6.3.6) inference: DeLong's test of two correlated AUROCs and intervals for one AUROC.
 
 DeLong, DeLong & Clarke-Pearson (1988) estimate the covariance of AUROCs
 computed on the same samples from *placement values*: for a positive, the
@@ -88,7 +88,7 @@ def _inputs(y_true, scores, name: str, positive) -> tuple[np.ndarray, np.ndarray
 
 
 def delong_test(y_true, scores_a, scores_b, positive=None) -> TestResult:
-    """DeLong's test that two models scored on the same samples have equal AUROC (6.3.2, 7.8).
+    """DeLong's test that two models scored on the same samples have equal AUROC (6.3.6, 7.8).
 
     With placement values V10 (per positive, m of them) and V01 (per negative,
     n of them) of each model, Var(AUC_a − AUC_b) =
@@ -191,7 +191,7 @@ def _bootstrap_aurocs(mask: np.ndarray, scores: np.ndarray, n_resamples: int, se
 
 def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delong", n_resamples: int = 1000,
              seed: int = 0, positive=None) -> ConfidenceInterval:
-    """Confidence interval for one AUROC (6.3.2, 7.8).
+    """Confidence interval for one AUROC (6.3.6, 7.8).
 
     Parameters
     ----------
