@@ -138,3 +138,12 @@ def test_missing_file_via_console_no_traceback(tmp_path):
                           capture_output=True, text=True)
     assert done.returncode == 2
     assert done.stderr == f"iso4213-nb metrics: error: {tmp_path / 'none.csv'}: no such file\n"
+
+
+def test_readable_output_names_each_area(tmp_path, capsys):
+    path = write(tmp_path, "y_true,score\nspam,0.9\nham,0.6\nham,0.2\nspam,0.4\n")
+    assert main(["metrics", "--predictions", path, "--positive", "spam"]) == 0
+    out = capsys.readouterr().out
+    assert "AUROC, area under the ROC curve (6.3.6): 0.7500" in out
+    assert "average precision, step-sum area under the PR curve (6.3.7): 0.8333" in out
+    assert "predictions: scores >= 0.5" in out

@@ -31,6 +31,10 @@ from ..io import read_matrix, read_table, require_columns
 from ..tables import format_value, text_table
 
 DEFAULTS = {"y_true": "y_true", "y_pred": "y_pred", "score": "score"}
+AREAS = {"auroc": "AUROC, area under the ROC curve (6.3.6)",
+         "average_precision": "average precision, step-sum area under the PR curve (6.3.7)",
+         "auprc_trapezoid": "AUPRC by the trapezoid rule (6.3.7)",
+         "gain_area": "area under the cumulative response (gain) curve (6.3.8)"}
 PER_CLASS_COLUMNS = ("tp", "tn", "fp", "fn", "accuracy", "binary_accuracy", "precision", "recall", "specificity", "f1")
 
 
@@ -113,9 +117,9 @@ def render(result: dict) -> str:
     lines.append(f"accuracy: {_pct(result['accuracy'])} %    Cohen's kappa: {format_value(result['cohen_kappa'], 4)}"
                  f"    MCC: {format_value(result['matthews_correlation'], 4)}"
                  f"    balanced accuracy: {_pct(result['balanced_accuracy'])} %")
-    for name in ("auroc", "average_precision", "auprc_trapezoid", "gain_area"):
+    for name, title in AREAS.items():
         if name in result:
-            lines.append(f"{name}: {format_value(result[name], 4)}")
+            lines.append(f"{title}: {format_value(result[name], 4)}")
     lines += ["", "per class (counts; measures in %):"]
     rows = [[label] + [entry[c] if c in ("tp", "tn", "fp", "fn") else _pct(entry[c]) for c in PER_CLASS_COLUMNS]
             for label, entry in result["per_class"].items()]
