@@ -67,6 +67,7 @@ def test_mcnemar_matches_statsmodels_in_every_form():
         exact = mcnemar(table, exact=True)
         ref = sm_mcnemar(table, exact=True)
         assert exact.statistic == ref.statistic and exact.pvalue == pytest.approx(ref.pvalue, rel=1e-10)
+        assert exact.pvalue == pytest.approx(sps.binomtest(int(b), int(b + c), 0.5).pvalue, rel=1e-10)
         for correction in (True, False):
             ours = mcnemar(table, exact=False, correction=correction)
             ref = sm_mcnemar(table, exact=False, correction=correction)
