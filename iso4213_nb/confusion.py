@@ -243,6 +243,8 @@ class ConfusionMatrix:
     def cohen_kappa(self) -> float | Undefined:
         """Cohen's kappa (5.3.9): (p_o − p_e) / (1 − p_e), agreement beyond chance between true and predicted labels."""
         n = self.n
+        if n == 0:
+            return Undefined("no samples")
         po = self._tp.sum() / n
         pe = float(np.dot(self.support, self.predicted_counts)) / n**2
         return ratio(po - pe, 1 - pe, "chance agreement is 1 (both raters use a single class)")
@@ -258,6 +260,8 @@ class ConfusionMatrix:
     def balanced_accuracy(self) -> float | Undefined:
         """Macro-averaged recall over the classes present in the true labels."""
         present = self.support > 0
+        if not present.any():
+            return Undefined("no samples")
         recalls = self._tp[present] / self.support[present]
         return float(recalls.mean())
 

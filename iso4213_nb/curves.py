@@ -58,8 +58,13 @@ def _label_names(labels: np.ndarray, limit: int = 10) -> str:
     return shown + (", ..." if len(values) > limit else "")
 
 
-def _positive_mask(t: np.ndarray, positive) -> tuple[np.ndarray, object]:
-    """Boolean mask of the positive samples and the positive label actually used."""
+def positive_mask(t: np.ndarray, positive) -> tuple[np.ndarray, object]:
+    """Boolean mask of the positive samples of labels ``t`` and the positive label actually used.
+
+    The one rule for choosing the positive class, shared by :class:`BinaryScores`
+    and the widgets: default 1 for 0/1 labels, otherwise ``positive`` is required
+    and must occur in ``t`` (a string is matched against numeric labels too).
+    """
     if positive is None:
         if t.dtype.kind in "iu" and t.min() >= 0 and t.max() <= 1:
             return t == 1, 1
@@ -114,7 +119,7 @@ class BinaryScores:
             mask, self.positive = y_true, 1  # booleans: True is the positive class, no conversion pass
         else:
             t = as_labels(y_true, "y_true")
-            mask, self.positive = _positive_mask(t, positive)
+            mask, self.positive = positive_mask(t, positive)
         same_length(y_true=mask, scores=s)
         self._build(mask, s)
 
@@ -271,8 +276,9 @@ class BinaryScores:
 
         The start point is the convention of scikit-learn's
         ``precision_recall_curve`` (so this equals ``auc(recall, precision)``
-        there).  Linear interpolation between PR points overstates the area
-        compared with :meth:`average_precision`; report which one is used.
+        there).  Linear interpolation between PR points is not a step sum, so
+        it differs from :meth:`average_precision` in either direction depending
+        on the curve; report which one is used.
         Undefined without actual positives.
         """
         if self.positives == 0:

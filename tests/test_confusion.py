@@ -145,3 +145,10 @@ def test_bad_matrices_get_one_line_errors(counts, message):
 def test_bad_label_arrays(y_true, y_pred, message):
     with pytest.raises(InputError, match=message):
         ConfusionMatrix.from_predictions(y_true, y_pred)
+
+
+def test_empty_matrix_gives_undefined_not_warnings():
+    cm = ConfusionMatrix.from_counts([[0, 0], [0, 0]], rows="true")
+    for value in (cm.accuracy(), cm.cohen_kappa(), cm.balanced_accuracy(), cm.matthews_correlation(),
+                  cm.average("precision", "macro"), cm.average("recall", "micro")):
+        assert isinstance(value, Undefined)

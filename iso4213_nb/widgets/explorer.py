@@ -43,7 +43,7 @@ from matplotlib.lines import Line2D
 
 from .. import measures
 from .._checks import as_labels, as_scores
-from ..curves import BinaryScores, _positive_mask
+from ..curves import BinaryScores, positive_mask
 from ..errors import InputError
 from ..figures.curves import draw_curve, draw_point, prepare_axes
 from ..figures.distributions import draw_score_histograms, score_edges
@@ -79,7 +79,7 @@ class _Model:
         if self.binary.positives == 0 or self.binary.negatives == 0:
             missing = "positive" if self.binary.positives == 0 else "negative"
             raise InputError(f"y_true has no {missing} samples; the explorer needs both classes")
-        self.is_positive, _ = _positive_mask(labels, self.binary.positive)
+        self.is_positive, _ = positive_mask(labels, self.binary.positive)
         self.curves = {"roc": self.binary.roc(), "pr": self.binary.pr(),
                        "gain": self.binary.gain(), "lift": self.binary.lift()}
         self.curve_counts = {kind: counts_at_thresholds(self.binary, curve.thresholds)

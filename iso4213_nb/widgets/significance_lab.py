@@ -38,7 +38,7 @@ import numpy as np
 
 from .. import stats
 from .._checks import as_labels, as_scores
-from ..curves import BinaryScores, _positive_mask
+from ..curves import BinaryScores, positive_mask
 from ..errors import InputError
 from ..stats.results import format_p
 from ..tables import format_value, html_table
@@ -132,7 +132,7 @@ class SignificanceLab:
         first = next(iter(self._binary.values()))
         if first.positives == 0 or first.negatives == 0:
             raise InputError("y_true needs both classes to compare models")
-        self._truth, _ = _positive_mask(labels, first.positive)
+        self._truth, _ = positive_mask(labels, first.positive)
         self._alpha = _check_alpha(alpha)
         self._thresholds = {name: self._check_threshold(thresholds[name] if isinstance(thresholds, Mapping)
                                                         else thresholds, name) for name in self._scores}
