@@ -1,9 +1,12 @@
 """``iso4213-nb annex {A,B,C,D} [--json] [--check]``: reproduce an informative annex of TS 4213.
 
 Prints the annex's tables recomputed from its raw input, then every printed
-number beside its reproduction.  ``--check`` exits with status 1 when any
-printed number is not reproduced (for Annex C that is the AlexNet row, whose
-printed accuracy and top-1 error do not add up to 100 %).
+number beside its reproduction.  ``--check`` exits with status 1 when a
+printed number is not reproduced and no erratum of the document explains it.
+A mismatch that is the document's own (a :class:`~iso4213_nb.annexes.Check`
+with a note, such as Annex C's AlexNet row, whose printed accuracy and top-1
+error add up to 100,8 %) is reported but does not fail the check: otherwise
+the check would be red for ever and hide a real regression.
 """
 
 from __future__ import annotations
@@ -31,7 +34,8 @@ def register(subparsers) -> None:
     parser.add_argument("letter", choices=["A", "B", "C", "D"], type=str.upper, help="which annex")
     parser.add_argument("--json", action="store_true", help="print the reproduction as JSON")
     parser.add_argument("--check", action="store_true",
-                        help="exit with status 1 if any printed number is not reproduced")
+                        help="exit with status 1 if a printed number is not reproduced "
+                             "(errata of the document itself are reported, not failed)")
     parser.add_argument("--decimal-point", action="store_true",
                         help="print 90.61 rather than the standard's 90,61 in computed tables")
     parser.set_defaults(func=run)
@@ -58,6 +62,7 @@ def run(args) -> int:
     module = annex(args.letter)
     checks = module.checks()
     failed = [c for c in checks if not c.matches]
+    unexplained = [c for c in failed if not c.note]
     if args.json:
         print(json.dumps(module.to_json(), ensure_ascii=False, indent=2))
     else:
@@ -65,5 +70,8 @@ def run(args) -> int:
         for title, (rows, header) in _sections(args.letter, not args.decimal_point):
             print(f"\n{title}\n{text_table(rows, header)}")
         print(f"\nPrinted numbers against the reproduction\n{text_table(*annex_tables.checks_rows(checks))}")
-        print(f"\n{len(checks) - len(failed)} of {len(checks)} printed numbers reproduced")
-    return EXIT_MISMATCH if args.check and failed else 0
+        errata = len(failed) - len(unexplained)
+        print(f"\n{len(checks) - len(failed)} of {len(checks)} printed numbers reproduced"
+              + (f"; {errata} not reproducible because the printed document contradicts itself (see notes)"
+                 if errata else ""))
+    return EXIT_MISMATCH if args.check and unexplained else 0
