@@ -37,6 +37,7 @@ def _toc_files(entries):
 def test_config_executes_with_cache_and_stops_on_errors():
     execute = _config()["execute"]
     assert execute["execute_notebooks"] == "cache" and execute["allow_errors"] is False
+    assert not execute.get("cache")  # a set path is relative to the working directory; unset it lands in book/_build
     assert "--warningiserror" in (ROOT / "bin" / "book").read_text()
 
 
