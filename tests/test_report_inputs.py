@@ -7,7 +7,8 @@ import pytest
 
 from iso4213_nb import InputError
 from iso4213_nb.cli import main
-from iso4213_nb.report.build import parse_formats, read_settings
+from iso4213_nb.report.build import read_settings
+from iso4213_nb.report.options import parse_formats
 from iso4213_nb.report.predictions import read_predictions
 
 GOOD = "y_true,a_pred,a_score,b_pred\n1,1,0.9,1\n0,0,0.2,1\n1,0,0.4,1\n0,0,0.1,0\n"

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 
 from ..annexes import annex
-from ..figures import annex_tables
 from ..tables import text_table
 
 EXIT_MISMATCH = 1
@@ -42,6 +41,7 @@ def register(subparsers) -> None:
 
 
 def _sections(letter: str, decimal_comma: bool) -> list[tuple[str, tuple]]:
+    from ..figures import annex_tables  # loads matplotlib through the figures package: only when printing
     if letter == "A":
         cm = annex("A").matrix()
         return [("Table A.1 (rows = predicted, columns = actual)", annex_tables.table_a1_rows(cm))] + [
@@ -69,7 +69,9 @@ def run(args) -> int:
         print(TITLES[args.letter])
         for title, (rows, header) in _sections(args.letter, not args.decimal_point):
             print(f"\n{title}\n{text_table(rows, header)}")
-        print(f"\nPrinted numbers against the reproduction\n{text_table(*annex_tables.checks_rows(checks))}")
+        from ..figures.annex_tables import checks_rows
+
+        print(f"\nPrinted numbers against the reproduction\n{text_table(*checks_rows(checks))}")
         errata = len(failed) - len(unexplained)
         print(f"\n{len(checks) - len(failed)} of {len(checks)} printed numbers reproduced"
               + (f"; {errata} not reproducible because the printed document contradicts itself (see notes)"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .. import checklist
 from ..errors import InputError
-from ..report.build import SETTINGS
+from ..report.options import SETTINGS
 from ..tables import text_table
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..report.build import FORMATS, ReportBuildError, make_report, parse_formats
+from ..report.options import FORMATS, parse_formats
 
 DESCRIPTION = """\
 Assess one or more classifiers from their stored predictions and write a
@@ -62,6 +62,8 @@ def parse_formats_arg(text: str) -> tuple[str, ...]:
 
 def run(args) -> int:
     """Build the report; print the folder on success.  Build failures print one line and return 1."""
+    from ..report.build import ReportBuildError, make_report  # heavy (nbformat, nbclient, stats): only when used
+
     try:
         out = make_report(args.predictions, args.meta, args.out, args.format,
                           positive=args.positive, threshold=args.threshold)

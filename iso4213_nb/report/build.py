@@ -16,12 +16,9 @@ from ..errors import InputError
 from . import content, export
 from .atomic import atomic_directory, check_target
 from .execute import ReportBuildError, run_template
+from .options import FORMATS, SETTING_KEYS, SETTINGS, parse_formats
 from .predictions import read_predictions
 
-FORMATS = ("html", "pdf")
-#: Top-level section of the meta file that holds the report's own settings, and the settings it may hold.
-SETTINGS = "report"
-SETTING_KEYS = ("title", "positive")
 DEFAULT_TITLE = "Assessment of classification performance (ISO/IEC TS 4213:2022)"
 
 
@@ -30,15 +27,6 @@ def _plain(value):
     if isinstance(value, np.generic):
         return value.item()
     raise TypeError(f"{type(value).__name__} is not JSON serialisable")
-
-
-def parse_formats(text: str) -> tuple[str, ...]:
-    """``"html,pdf"`` -> ``("html", "pdf")``; unknown formats raise :class:`InputError`. PDF needs HTML."""
-    formats = tuple(dict.fromkeys(f.strip().lower() for f in str(text).split(",") if f.strip()))
-    unknown = [f for f in formats if f not in FORMATS]
-    if unknown or not formats:
-        raise InputError(f"--format takes a comma-separated list of {', '.join(FORMATS)}; got {text!r}")
-    return formats
 
 
 def read_settings(meta) -> dict:

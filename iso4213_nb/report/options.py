@@ -1,0 +1,24 @@
+"""Options of the report that the command line needs before any heavy import.
+
+Kept apart from :mod:`.build` so that ``iso4213-nb --help`` and the
+``checklist`` command do not load nbformat, nbclient and the statistics stack.
+"""
+
+from __future__ import annotations
+
+from ..errors import InputError
+
+#: Output formats ``--format`` accepts; PDF is printed from the HTML.
+FORMATS = ("html", "pdf")
+#: Top-level section of the meta file that holds the report's own settings, and the settings it may hold.
+SETTINGS = "report"
+SETTING_KEYS = ("title", "positive")
+
+
+def parse_formats(text: str) -> tuple[str, ...]:
+    """``"html,pdf"`` -> ``("html", "pdf")``; unknown formats raise :class:`InputError`. PDF needs HTML."""
+    formats = tuple(dict.fromkeys(f.strip().lower() for f in str(text).split(",") if f.strip()))
+    unknown = [f for f in formats if f not in FORMATS]
+    if unknown or not formats:
+        raise InputError(f"--format takes a comma-separated list of {', '.join(FORMATS)}; got {text!r}")
+    return formats
