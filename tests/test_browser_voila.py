@@ -17,7 +17,6 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import nbformat
-import numpy as np
 import pytest
 
 pytestmark = pytest.mark.browser

@@ -62,7 +62,8 @@ def parse_formats_arg(text: str) -> tuple[str, ...]:
 
 def run(args) -> int:
     """Build the report; print the folder on success.  Build failures print one line and return 1."""
-    from ..report.build import ReportBuildError, make_report  # heavy (nbformat, nbclient, stats): only when used
+    from ..report.build import make_report  # heavy (nbformat, nbclient, stats): only when used
+    from ..report.execute import ReportBuildError
 
     try:
         out = make_report(args.predictions, args.meta, args.out, args.format,

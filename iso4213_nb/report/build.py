@@ -15,7 +15,7 @@ from ..environment import capture
 from ..errors import InputError
 from . import content, export
 from .atomic import atomic_directory, check_target
-from .execute import ReportBuildError, run_template
+from .execute import run_template
 from .options import FORMATS, SETTING_KEYS, SETTINGS, parse_formats
 from .predictions import read_predictions
 
@@ -97,7 +97,7 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
     The test environment is captured automatically (:func:`iso4213_nb.environment.capture`).
 
     Returns the path of ``out``.  Bad input raises :class:`InputError` and
-    writes nothing; a failure later raises :class:`ReportBuildError` and leaves
+    writes nothing; a failure later raises :class:`~.execute.ReportBuildError` and leaves
     any previous report at ``out`` as it was.
     """
     formats = parse_formats(formats if isinstance(formats, str) else ",".join(formats))

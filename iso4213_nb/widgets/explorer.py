@@ -45,6 +45,7 @@ from .. import measures
 from .._checks import as_labels, as_scores
 from ..curves import BinaryScores, positive_mask
 from ..errors import InputError
+from ._callbacks import GuardedCallbacks
 from ..figures.curves import draw_curve, draw_point, prepare_axes
 from ..figures.distributions import draw_score_histograms, score_edges
 from ..figures.matrix import draw_confusion_matrix
@@ -108,7 +109,7 @@ def _check_threshold(value) -> float:
     return float(value)
 
 
-class ThresholdExplorer:
+class ThresholdExplorer(GuardedCallbacks):
     """Interactive threshold explorer for one or several scored binary classifiers.
 
     Parameters
@@ -282,23 +283,6 @@ class ThresholdExplorer:
     def _on_threshold_widget(self, change) -> None:
         if not self._syncing:
             self._guarded(setattr, self, "threshold", change.new)
-
-    def _guarded(self, action, *args) -> None:
-        """Run a widget callback; bad input goes to the message line instead of a lost traceback."""
-        if self._syncing:
-            return
-        try:
-            action(*args)
-            self.message.value = ""
-        except InputError as exc:
-            self.message.value = f"<span style='color:#b42318'>{html.escape(str(exc))}</span>"
-
-    def _sync(self, widget, value) -> None:
-        self._syncing = True
-        try:
-            widget.value = value
-        finally:
-            self._syncing = False
 
     # ------------------------------------------------------------------ state
     @property

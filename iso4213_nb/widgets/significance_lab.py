@@ -40,6 +40,7 @@ from .. import stats
 from .._checks import as_labels, as_scores
 from ..curves import BinaryScores, positive_mask
 from ..errors import InputError
+from ._callbacks import GuardedCallbacks
 from ..stats.results import format_p
 from ..tables import format_value, html_table
 from ..undefined import is_undefined
@@ -91,7 +92,7 @@ def _check_alpha(value) -> float:
     return float(value)
 
 
-class SignificanceLab:
+class SignificanceLab(GuardedCallbacks):
     """Live clause-7 comparison of two or more models scored on the same samples.
 
     Parameters
@@ -215,22 +216,6 @@ class SignificanceLab:
             self.cv_html,
         ])
         self._syncing = False
-
-    def _guarded(self, action, *args) -> None:
-        if self._syncing:
-            return
-        try:
-            action(*args)
-            self.message.value = ""
-        except InputError as exc:
-            self.message.value = f"<span style='color:#b42318'>{html.escape(str(exc))}</span>"
-
-    def _sync(self, widget, value) -> None:
-        self._syncing = True
-        try:
-            widget.value = value
-        finally:
-            self._syncing = False
 
     def _set_pair_from_widgets(self) -> None:
         try:

@@ -1,0 +1,37 @@
+"""Widget callback plumbing shared by the explorer and the significance lab.
+
+Two needs recur: a callback must not fire while the code itself is setting a
+widget's value (``_sync``), and bad input typed into a widget must show as one
+escaped line in the widget's message area rather than as a traceback lost in
+the kernel log (``_guarded``).
+"""
+
+from __future__ import annotations
+
+import html
+
+from ..errors import InputError
+
+
+class GuardedCallbacks:
+    """Mixin: needs ``self.message`` (an ``ipywidgets.HTML``) and sets ``self._syncing``."""
+
+    _syncing = False
+
+    def _guarded(self, action, *args) -> None:
+        """Run a widget callback; an :class:`InputError` goes to the message line."""
+        if self._syncing:
+            return
+        try:
+            action(*args)
+            self.message.value = ""
+        except InputError as exc:
+            self.message.value = f"<span style='color:#b42318'>{html.escape(str(exc))}</span>"
+
+    def _sync(self, widget, value) -> None:
+        """Set ``widget.value`` without triggering this object's own callbacks."""
+        self._syncing = True
+        try:
+            widget.value = value
+        finally:
+            self._syncing = False
