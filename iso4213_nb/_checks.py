@@ -70,18 +70,27 @@ def same_length(**arrays) -> int:
     return next(iter(lengths.values()))
 
 
-def as_count_matrix(counts, name: str = "matrix") -> np.ndarray:
-    """A square matrix of non-negative integer counts as int64; rejects anything else."""
+def as_count_table(counts, name: str = "table", *, shape: tuple[int, int] | None = None,
+                   square: bool = False) -> np.ndarray:
+    """A two-dimensional table of non-negative whole counts as int64.
+
+    At least 2×2; exactly ``shape`` when given; square with ``square=True``
+    (a confusion matrix, where rows and columns are the same classes).
+    """
     try:
         array = np.asarray(counts, dtype=float)
-    except Exception:
-        raise InputError(f"{name} must hold numbers only") from None
+    except (TypeError, ValueError):
+        raise InputError(f"{name} must be a rectangular array of numbers only") from None
     if array.ndim != 2:
         raise InputError(f"{name} must be two-dimensional, got {array.ndim} dimension(s)")
-    if array.shape[0] != array.shape[1]:
+    if square and array.shape[0] != array.shape[1]:
         raise InputError(f"{name} must be square, got {array.shape[0]} rows and {array.shape[1]} columns")
-    if array.shape[0] < 2:
+    if square and array.shape[0] < 2:
         raise InputError(f"{name} must have at least two classes, got {array.shape[0]}")
+    if min(array.shape) < 2:
+        raise InputError(f"{name} needs at least 2 rows and 2 columns, got shape {array.shape}")
+    if shape is not None and array.shape != shape:
+        raise InputError(f"{name} must be {shape[0]}×{shape[1]}, got shape {array.shape}")
     if not np.all(np.isfinite(array)):
         raise InputError(f"{name} contains NaN or infinite counts")
     if (array < 0).any():
@@ -89,6 +98,11 @@ def as_count_matrix(counts, name: str = "matrix") -> np.ndarray:
     if not np.all(array == np.round(array)):
         raise InputError(f"{name} contains non-integer counts")
     return array.astype(np.int64)
+
+
+def as_count_matrix(counts, name: str = "matrix") -> np.ndarray:
+    """A square confusion matrix of non-negative whole counts (at least 2×2) as int64."""
+    return as_count_table(counts, name, square=True)
 
 
 def as_indicator(values, name: str) -> np.ndarray:

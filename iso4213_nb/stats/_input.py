@@ -49,18 +49,6 @@ def matrix(values, name: str, *, min_rows: int = 2, min_cols: int = 2) -> np.nda
     return array
 
 
-def count_table(table, name: str = "table", *, shape: tuple[int, int] | None = None) -> np.ndarray:
-    """A contingency table of non-negative whole counts (any r × c, or exactly ``shape``) as int64."""
-    array = matrix(table, name)
-    if shape is not None and array.shape != shape:
-        raise InputError(f"{name} must be {shape[0]}×{shape[1]}, got shape {array.shape}")
-    if (array < 0).any():
-        raise InputError(f"{name} contains negative counts (smallest {array.min():g})")
-    if not np.all(array == np.round(array)):
-        raise InputError(f"{name} contains non-integer counts")
-    return array.astype(np.int64)
-
-
 def binary_truth(y_true, positive=None) -> np.ndarray:
     """``y_true`` as a boolean mask of the positive class.
 

@@ -21,10 +21,10 @@ import numpy as np
 from scipy import special
 from scipy import stats as sps
 
-from .._checks import as_labels, same_length
+from .._checks import as_count_table, as_labels, same_length
 from ..errors import InputError
 from ..undefined import Undefined
-from ._input import count_table, matrix
+from ._input import matrix
 from .results import TestResult, format_p
 
 #: Any expected count below this sends the reading of :func:`chi_squared` to Fisher's exact test.
@@ -56,7 +56,7 @@ def chi_squared(table, correction: bool = True) -> TestResult:
     V = √(χ² / (N (min(r, c) − 1))) (from the uncorrected χ²), ``expected``,
     ``min_expected`` and ``use_fisher`` (True when an expected count is below 5).
     """
-    observed = count_table(table)
+    observed = as_count_table(table)
     expected = _expected(observed)
     r, c = observed.shape
     df = (r - 1) * (c - 1)
@@ -99,7 +99,7 @@ def fisher_exact(table) -> TestResult:
     and ``confidence_interval`` of the odds ratio by Woolf's logit method
     (undefined bounds when a cell is zero).
     """
-    observed = count_table(table, shape=(2, 2))
+    observed = as_count_table(table, shape=(2, 2))
     (a, b), (c, d) = observed.tolist()
     n = a + b + c + d
     row1, col1 = a + b, a + c
@@ -175,7 +175,7 @@ def mcnemar(table, exact: bool | None = None, correction: bool = True) -> TestRe
     (b − c)/n, ``confidence_interval`` of that difference (Wald interval for
     paired proportions, se = √(b + c − (b − c)²/n) / n), and ``odds_ratio`` b / c.
     """
-    observed = count_table(table, shape=(2, 2))
+    observed = as_count_table(table, shape=(2, 2))
     b, c = int(observed[0, 1]), int(observed[1, 0])
     n = int(observed.sum())
     if n == 0:
