@@ -8,6 +8,7 @@ notebook (the build must fail).
 """
 
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -66,6 +67,7 @@ def _small_book(folder: Path, source: str) -> subprocess.CompletedProcess:
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(nb, folder / "page.ipynb")
     copy_assets(folder / "_offline", widgets=True)
+    shutil.copytree(BOOK / "_ext", folder / "_ext")
     return subprocess.run([str(JUPYTER_BOOK), "build", str(folder), "--builder", "html", "--warningiserror",
                            "--keep-going"], capture_output=True, text=True, timeout=600)
 
@@ -80,6 +82,8 @@ def test_small_book_builds_with_local_widget_scripts(tmp_path):
     assert any(s.startswith("_static/assets/require.js") for s in scripts)
     assert any(s.startswith("_static/assets/html-manager/embed-amd.js") for s in scripts)
     assert not [s for s in scripts if "://" in s]
+    inline = re.findall(r"<script[^>]*>(.*?)</script>", page, flags=re.S)
+    assert not [body for body in inline if re.search(r"https?://", body)], "a script names an external address"
     assert (tmp_path / "_build" / "html" / "_static" / "assets" / "html-manager" / "embed-amd.js").is_file()
 
 
