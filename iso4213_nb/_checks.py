@@ -70,6 +70,24 @@ def same_length(**arrays) -> int:
     return next(iter(lengths.values()))
 
 
+def as_finite_array(values, name: str, *, ndim: int, what: str = "values") -> np.ndarray:
+    """``values`` as a float array with ``ndim`` dimensions and no NaN or infinity.
+
+    The shared first step of every check on tables, matrices and fractions;
+    ``what`` names the entries in the message ("counts", "fractions", ...).
+    """
+    try:
+        array = np.asarray(values, dtype=float)
+    except (TypeError, ValueError):
+        raise InputError(f"{name} must be a rectangular array of numbers only") from None
+    if array.ndim != ndim:
+        dimensions = {1: "one-dimensional", 2: "two-dimensional"}.get(ndim, f"{ndim}-dimensional")
+        raise InputError(f"{name} must be {dimensions}, got shape {array.shape}")
+    if not np.all(np.isfinite(array)):
+        raise InputError(f"{name} contains NaN or infinite {what}")
+    return array
+
+
 def as_count_table(counts, name: str = "table", *, shape: tuple[int, int] | None = None,
                    square: bool = False) -> np.ndarray:
     """A two-dimensional table of non-negative whole counts as int64.
@@ -77,12 +95,7 @@ def as_count_table(counts, name: str = "table", *, shape: tuple[int, int] | None
     At least 2×2; exactly ``shape`` when given; square with ``square=True``
     (a confusion matrix, where rows and columns are the same classes).
     """
-    try:
-        array = np.asarray(counts, dtype=float)
-    except (TypeError, ValueError):
-        raise InputError(f"{name} must be a rectangular array of numbers only") from None
-    if array.ndim != 2:
-        raise InputError(f"{name} must be two-dimensional, got {array.ndim} dimension(s)")
+    array = as_finite_array(counts, name, ndim=2, what="counts")
     if square and array.shape[0] != array.shape[1]:
         raise InputError(f"{name} must be square, got {array.shape[0]} rows and {array.shape[1]} columns")
     if square and array.shape[0] < 2:
@@ -91,8 +104,6 @@ def as_count_table(counts, name: str = "table", *, shape: tuple[int, int] | None
         raise InputError(f"{name} needs at least 2 rows and 2 columns, got shape {array.shape}")
     if shape is not None and array.shape != shape:
         raise InputError(f"{name} must be {shape[0]}×{shape[1]}, got shape {array.shape}")
-    if not np.all(np.isfinite(array)):
-        raise InputError(f"{name} contains NaN or infinite counts")
     if (array < 0).any():
         raise InputError(f"{name} contains negative counts (smallest {array.min():g})")
     if not np.all(array == np.round(array)):

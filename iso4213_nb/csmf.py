@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._checks import as_count_matrix
+from ._checks import as_count_matrix, as_finite_array
 from .confusion import _check_rows
 from .errors import InputError
 
@@ -57,14 +57,7 @@ class CSMF(NamedTuple):
 
 
 def _fractions(values, name: str, tolerance: float) -> np.ndarray:
-    try:
-        array = np.asarray(values, dtype=float)
-    except (TypeError, ValueError):
-        raise InputError(f"{name} must hold numbers only") from None
-    if array.ndim != 1:
-        raise InputError(f"{name} must be one-dimensional, got shape {array.shape}")
-    if not np.all(np.isfinite(array)):
-        raise InputError(f"{name} contains NaN or infinite fractions")
+    array = as_finite_array(values, name, ndim=1, what="fractions")
     if (array < 0).any():
         raise InputError(f"{name} contains a negative fraction ({array.min():g})")
     total = float(array.sum())

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._checks import as_labels, as_scores, same_length
+from .._checks import as_finite_array, as_labels, as_scores, same_length
 from ..errors import InputError
 
 
@@ -36,16 +36,9 @@ def groups(samples, *, minimum_size: int = 1, what: str = "groups") -> list[np.n
 
 def matrix(values, name: str, *, min_rows: int = 2, min_cols: int = 2) -> np.ndarray:
     """A finite two-dimensional float array with at least the given numbers of rows and columns."""
-    try:
-        array = np.asarray(values, dtype=float)
-    except (TypeError, ValueError):
-        raise InputError(f"{name} must be a rectangular array of numbers") from None
-    if array.ndim != 2:
-        raise InputError(f"{name} must be two-dimensional, got {array.ndim} dimension(s)")
+    array = as_finite_array(values, name, ndim=2)
     if array.shape[0] < min_rows or array.shape[1] < min_cols:
         raise InputError(f"{name} needs at least {min_rows} rows and {min_cols} columns, got shape {array.shape}")
-    if not np.all(np.isfinite(array)):
-        raise InputError(f"{name} contains NaN or infinite values")
     return array
 
 
