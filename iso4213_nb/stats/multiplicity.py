@@ -11,6 +11,8 @@ discovery rate; ``"bh"`` (Benjamini–Hochberg 1995) is the usual one and
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import numpy as np
 
 from .._checks import as_scores
@@ -39,6 +41,7 @@ def familywise_error_rate(alpha: float, m: int) -> float:
     return float(1 - (1 - alpha) ** int(m))
 
 
+@dataclass(eq=False)
 class AdjustedPValues:
     """Adjusted p-values and decisions, in the order the p-values were given.
 
@@ -53,22 +56,17 @@ class AdjustedPValues:
     reading : str
     """
 
-    def __init__(self, pvalues, adjusted, rejected, method, alpha, reading):
-        self.pvalues = pvalues
-        self.adjusted = adjusted
-        self.rejected = rejected
-        self.method = method
-        self.alpha = alpha
-        self.reading = reading
+    pvalues: np.ndarray = field(repr=False)
+    adjusted: np.ndarray
+    rejected: np.ndarray
+    method: str
+    alpha: float
+    reading: str = field(repr=False)
 
     def to_dict(self) -> dict:
         """The JSON-ready form."""
         return {"method": self.method, "alpha": self.alpha, "pvalues": self.pvalues.tolist(),
                 "adjusted": self.adjusted.tolist(), "rejected": self.rejected.tolist(), "reading": self.reading}
-
-    def __repr__(self) -> str:
-        return (f"AdjustedPValues(method={self.method!r}, alpha={self.alpha!r}, adjusted={self.adjusted!r}, "
-                f"rejected={self.rejected!r})")
 
 
 def adjust_pvalues(pvalues, method: str, alpha: float = 0.05) -> AdjustedPValues:
