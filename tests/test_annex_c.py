@@ -20,6 +20,31 @@ def test_table_has_the_printed_rows_in_order():
     assert [r["reference"] for r in rows] == [str(n) for n in (15, 16, 17, 18, 19, 20, 21, 18, 22, 23, 24, 25, 26)]
 
 
+# Every number cell of Table C.1 as printed in IS/ISO/IEC TS 4213 (typed from the standard, not from the
+# package's data file): dataset, model -> accuracy, top-1 error, top-5 error, depth, parameters.
+PRINTED_C1 = {
+    ("ImageNet", "AlexNet"): ("63,3 %", "37,5 %", "17,0 %", "8", "60M"),
+    ("ImageNet", "VGG-19"): ("74,5 %", "25,5 %", "8 %", "19", "144M"),
+    ("ImageNet", "ResNet-50"): ("77,15 %", "22,85 %", "6,7%", "50", "20M"),
+    ("ImageNet", "EfficientNet-B7"): ("84,4 %", "15,6 %", "2,9 %", "813", "66M"),
+    ("MNIST", "RMDL"): ("99,82 %", "", "", "", ""),
+    ("MNIST", "MCDNN"): ("99,77 %", "", "", "5", ""),
+    ("MNIST", "LeNet"): ("99,3%", "", "", "6", ""),
+    ("CIFAR-10", "EfficientNet-B7"): ("98,9%", "", "", "", "64M"),
+    ("CIFAR-10", "ColorNet"): ("98,46 %", "", "", "", "19,0M"),
+    ("CIFAR-10", "DenseNet"): ("96,54 %", "", "", "", ""),
+    ("LFW", "FaceNet"): ("99,63 %", "", "", "", "7,5M"),
+    ("LFW", "DeepID3"): ("99,53 %", "", "", "", ""),
+    ("LFW", "DeepFace"): ("97,5 %", "", "", "", ""),
+}
+
+
+@pytest.mark.parametrize("key, printed", PRINTED_C1.items(), ids=[" ".join(key) for key in PRINTED_C1])
+def test_every_printed_number_cell(key, printed):
+    row = _row(*key)
+    assert (row["accuracy"], row["top1_error"], row["top5_error"], row["depth"], row["parameters"]) == printed
+
+
 def test_odd_printed_strings_are_kept():
     assert _row("ImageNet", "EfficientNet-B7")["depth"] == "813"
     assert _row("ImageNet", "VGG-19")["parameters"] == "144M"
