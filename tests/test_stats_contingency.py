@@ -140,3 +140,13 @@ def test_cochran_q_with_two_models_is_uncorrected_mcnemar():
 def test_bad_tables_raise_one_line(call, message):
     with pytest.raises(InputError, match=message):
         call()
+
+
+@pytest.mark.parametrize("table, exact", [([[30, 0], [0, 20]], False), ([[30, 0], [0, 20]], True),
+                                          ([[0, 10], [0, 0]], None)])
+def test_mcnemar_gives_no_zero_width_interval(table, exact):
+    # b + c = 0, or every sample discordant in A's favour: the Wald standard error is 0.
+    result = mcnemar(table, exact=exact)
+    low, high = result.confidence_interval(0.95)
+    assert isinstance(low, Undefined) and isinstance(high, Undefined)
+    assert result.to_dict()["confidence_interval"]["bounds"] == [None, None]

@@ -112,8 +112,9 @@ class TestResult:
         fields += [(key, getattr(self, key)) for key in self.details]
         out = {key: _json(value) for key, value in fields}
         if self._interval is not None:
-            out["confidence_interval"] = {"of": self.interval_of, "level": confidence_level,
-                                          "bounds": _json(list(self.confidence_interval(confidence_level)))}
+            bounds = self.confidence_interval(confidence_level)
+            out["confidence_interval"] = {"of": self.interval_of, "level": confidence_level, "bounds": _json(list(bounds))}
+            fields.append(("confidence_interval", next((b for b in bounds if is_undefined(b)), None)))
         out["reading"] = self.reading
         out["undefined"] = _undefined_reasons(fields)
         return out

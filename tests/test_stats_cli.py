@@ -1,0 +1,17 @@
+"""What ``compare`` and ``adjust`` print at the edges: undefined results and bad options, in the user's words."""
+
+import pytest
+
+from iso4213_nb.cli import main
+
+
+def test_compare_delong_prints_no_interval_beside_an_undefined_p_value(tmp_path, capsys):
+    path = tmp_path / "d.csv"
+    path.write_text("y,a,b\n1,.9,.5\n1,.8,.5\n0,.1,.5\n0,.2,.5\n")
+    assert main(["compare", "--predictions", str(path), "--y-true", "y", "--a", "a", "--b", "b",
+                 "--test", "delong"]) == 0
+    out = capsys.readouterr().out
+    rows = {line.split("  ")[0]: line for line in out.splitlines()}
+    assert rows["p-value"].split()[-1] == "undefined"
+    assert rows["95% interval of AUROC difference A − B"].split()[-1] == "undefined"
+    assert "alike" not in out and "although the AUROCs differ" in out
