@@ -15,3 +15,12 @@ def test_compare_delong_prints_no_interval_beside_an_undefined_p_value(tmp_path,
     assert rows["p-value"].split()[-1] == "undefined"
     assert rows["95% interval of AUROC difference A − B"].split()[-1] == "undefined"
     assert "alike" not in out and "although the AUROCs differ" in out
+
+
+def test_metrics_on_a_matrix_cell_of_1e308_says_so_in_one_line(tmp_path, capsys):
+    path = tmp_path / "m.csv"
+    path.write_text(",A,B\nA,1e308,2\nB,3,4\n")
+    assert main(["metrics", "--matrix", str(path), "--rows", "true"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "negative" not in err
+    assert "count of 1e+308 at row 1, column 1" in err and "2**53" in err

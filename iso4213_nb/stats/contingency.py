@@ -39,7 +39,7 @@ def _expected(table: np.ndarray) -> np.ndarray:
         empty = np.flatnonzero(sums == 0)
         if empty.size:
             raise InputError(f"{what} {int(empty[0]) + 1} of the table is all zeros, so its expected counts are zero")
-    return np.outer(rows, cols) / table.sum()
+    return np.outer(rows.astype(float), cols.astype(float)) / float(table.sum())  # int64 products overflow
 
 
 def chi_squared(table, correction: bool = True) -> TestResult:
