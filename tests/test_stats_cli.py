@@ -24,3 +24,17 @@ def test_metrics_on_a_matrix_cell_of_1e308_says_so_in_one_line(tmp_path, capsys)
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "negative" not in err
     assert "count of 1e+308 at row 1, column 1" in err and "2**53" in err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--alpha", "2", "0.1"], "argument --alpha: must lie strictly between 0 and 1, got 2"),
+    (["--alpha", "nan", "0.1"], "argument --alpha: not a finite number: nan"),
+    (["0.1", "nan"], "argument P: not a finite number: nan"),
+    (["0.1", "1.5"], "argument P: a p-value must lie in [0, 1], got 1.5"),
+])
+def test_adjust_names_the_users_option(argv, message, capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["adjust", "--method", "bh", *argv])
+    assert info.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith(message) and "\n" not in err and "confidence_level" not in err

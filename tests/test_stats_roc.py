@@ -69,7 +69,7 @@ def test_delong_equals_direct_quadratic_computation_on_tied_scores():
 def test_delong_with_string_labels_and_identical_models():
     y = np.array(["spam", "ham", "spam", "ham", "spam", "ham", "ham"])
     s = np.array([0.9, 0.1, 0.7, 0.8, 0.6, 0.2, 0.3])
-    with pytest.raises(InputError, match="positive="):
+    with pytest.raises(InputError, match="y_true has the labels ham, spam; name the one that is the positive class"):
         delong_test(y, s, s)
     same = delong_test(y, s, s, positive="spam")
     assert isinstance(same.statistic, Undefined) and isinstance(same.pvalue, Undefined)

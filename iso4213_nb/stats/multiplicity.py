@@ -17,7 +17,7 @@ import numpy as np
 
 from .._checks import as_scores
 from ..errors import InputError
-from .results import check_level
+from .results import check_level, shown
 
 METHODS = ("bonferroni", "holm", "hochberg", "bh", "by")
 
@@ -40,9 +40,9 @@ _DESCRIPTION = {
 
 def familywise_error_rate(alpha: float, m: int) -> float:
     """Chance of at least one false rejection among ``m`` independent tests at level ``alpha``: 1 − (1 − α)^m (7.10.1)."""
-    alpha = check_level(alpha)
+    alpha = check_level(alpha, "alpha")
     if isinstance(m, bool) or not float(m).is_integer() or m < 1:
-        raise InputError(f"m, the number of tests, must be a whole number of at least 1, got {m!r}")
+        raise InputError(f"m, the number of tests, must be a whole number of at least 1, got {shown(m)}")
     return float(1 - (1 - alpha) ** int(m))
 
 
@@ -102,8 +102,8 @@ def adjust_pvalues(pvalues, method: str, alpha: float = 0.05) -> AdjustedPValues
     :data:`ROUNDING`, relative to ``alpha``.
     """
     if method not in METHODS:
-        raise InputError(f"method must be one of {', '.join(METHODS)}; got {method!r}")
-    alpha = check_level(alpha)
+        raise InputError(f"method must be one of {', '.join(METHODS)}; got {shown(method)}")
+    alpha = check_level(alpha, "alpha")
     p = as_scores(pvalues, "pvalues")
     if p.min() < 0 or p.max() > 1:
         bad = p[(p < 0) | (p > 1)][0]

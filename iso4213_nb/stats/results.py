@@ -18,14 +18,25 @@ from ..errors import InputError
 from ..undefined import is_undefined, to_json
 
 
-def check_level(confidence_level: float) -> float:
-    """``confidence_level`` as a float strictly between 0 and 1, or :class:`InputError`."""
+def shown(value) -> str:
+    """A value the user gave, as text for a message: numbers plainly (``2``, ``0.5``), never a Python repr."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def check_level(confidence_level: float, name: str = "confidence_level") -> float:
+    """``confidence_level`` as a float strictly between 0 and 1, or :class:`InputError` naming it ``name``."""
     try:
         level = float(confidence_level)
     except (TypeError, ValueError):
-        raise InputError(f"confidence_level must be a number between 0 and 1, got {confidence_level!r}") from None
+        raise InputError(f"{name} must be a number between 0 and 1, got {shown(confidence_level)}") from None
     if not 0 < level < 1:
-        raise InputError(f"confidence_level must lie strictly between 0 and 1, got {confidence_level!r}")
+        raise InputError(f"{name} must lie strictly between 0 and 1, got {shown(confidence_level)}")
     return level
 
 

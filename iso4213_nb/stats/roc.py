@@ -24,7 +24,7 @@ from ..errors import InputError
 from ..undefined import Undefined, is_undefined
 from ._input import binary_truth
 from .intervals import BOOTSTRAP_METHODS, bootstrap_interval
-from .results import ConfidenceInterval, TestResult, check_level, format_p
+from .results import ConfidenceInterval, TestResult, check_level, format_p, shown
 
 AUROC_CI_METHODS = ("delong",) + BOOTSTRAP_METHODS
 
@@ -231,7 +231,7 @@ def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delo
     DeLong or ``seed``, ``n_resamples``, ``distribution`` for the bootstrap.
     """
     if method not in AUROC_CI_METHODS:
-        raise InputError(f"method must be one of {', '.join(AUROC_CI_METHODS)}; got {method!r}")
+        raise InputError(f"method must be one of {', '.join(AUROC_CI_METHODS)}; got {shown(method)}")
     level = check_level(confidence_level)
     mask, s = _inputs(y_true, scores, "scores", positive)
     m, n = int(mask.sum()), int((~mask).sum())
@@ -249,7 +249,7 @@ def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delo
         return ConfidenceInterval("AUROC, DeLong interval", auc, low, high, confidence_level=level,
                                   method=method, reading=reading, standard_error=se)
     if isinstance(n_resamples, bool) or not float(n_resamples).is_integer() or n_resamples < 10:
-        raise InputError(f"n_resamples must be a whole number of at least 10, got {n_resamples!r}")
+        raise InputError(f"n_resamples must be a whole number of at least 10, got {shown(n_resamples)}")
     distribution = _bootstrap_aurocs(mask, s, int(n_resamples), seed)
 
     def jackknife():
