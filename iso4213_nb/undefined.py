@@ -21,13 +21,23 @@ class Undefined:
     Attributes
     ----------
     reason : str
-        Plain-language cause, e.g. ``"no predicted positives (TP + FP = 0)"``.
+        Plain-language cause, e.g. ``"no predicted positives (TP + FP = 0)"``;
+        when only a ``code`` is given, the code.
+    code : str or None
+        Optional machine-readable cause, e.g. ``"zero_variance"``, for the
+        presentation layer to put in words.
+    params : dict
+        The numbers that go with ``code`` (empty without one).
     """
 
-    __slots__ = ("reason",)
+    __slots__ = ("reason", "code", "params")
 
-    def __init__(self, reason: str):
-        self.reason = str(reason)
+    def __init__(self, reason: str | None = None, *, code: str | None = None, params: dict | None = None):
+        if reason is None and code is None:
+            raise TypeError("Undefined needs a reason or a code")
+        self.reason = str(code if reason is None else reason)
+        self.code = code
+        self.params = dict(params or {})
 
     def __repr__(self) -> str:
         return f"undefined ({self.reason})"
@@ -38,10 +48,10 @@ class Undefined:
         return math.nan
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Undefined) and other.reason == self.reason
+        return isinstance(other, Undefined) and (other.reason, other.code) == (self.reason, self.code)
 
     def __hash__(self) -> int:
-        return hash(("Undefined", self.reason))
+        return hash(("Undefined", self.reason, self.code))
 
     def __bool__(self) -> bool:
         raise TypeError(f"the truth value of an undefined measure is ambiguous: {self.reason}")

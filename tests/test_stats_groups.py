@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from scipy import stats as sps
 
-from iso4213_nb import InputError
+from iso4213_nb import InputError, readings
 from iso4213_nb.stats import anova, friedman, kruskal_wallis
 
 
@@ -28,7 +28,7 @@ def test_anova_eta_squared_by_hand():
     result = anova([1, 2, 3], [4, 5, 6])
     assert result.statistic == pytest.approx((13.5 / 1) / (4 / 4))
     assert result.effect_size == pytest.approx(13.5 / 17.5)
-    assert "three or more" in result.reading
+    assert "three or more" in readings.reading(result)
 
 
 @pytest.mark.parametrize("ties", [False, True])

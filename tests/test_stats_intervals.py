@@ -5,8 +5,7 @@ import pytest
 from scipy import stats as sps
 from statsmodels.stats.proportion import proportion_confint
 
-from iso4213_nb import InputError, Undefined
-from iso4213_nb import stats
+from iso4213_nb import InputError, Undefined, readings, stats
 from iso4213_nb.stats import bootstrap_ci, paired_bootstrap_ci, proportion_ci
 
 STATSMODELS_NAME = {"wilson": "wilson", "clopper-pearson": "beta", "wald": "normal"}
@@ -79,7 +78,7 @@ def test_undefined_resamples_are_left_out_and_counted():
 
     result = bootstrap_ci(recall, y, n_resamples=300, seed=0)
     assert 0 < result.n_undefined < 300 and len(result.distribution) == 300 - result.n_undefined
-    assert "left out" in result.reading
+    assert "left out" in readings.reading(result)
 
 
 def test_paired_bootstrap_of_accuracy_difference():
@@ -94,7 +93,7 @@ def test_paired_bootstrap_of_accuracy_difference():
     result = paired_bootstrap_ci(accuracy, y, a, b, n_resamples=500, seed=1)
     assert result.estimate == pytest.approx(accuracy(y, a) - accuracy(y, b))
     assert result.low < result.estimate < result.high
-    assert "difference in accuracy" in result.name
+    assert "difference in accuracy" in readings.name(result)
 
 
 @pytest.mark.parametrize("call, message", [

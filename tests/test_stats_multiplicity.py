@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from statsmodels.stats.multitest import multipletests
 
-from iso4213_nb import InputError
+from iso4213_nb import InputError, readings
 from iso4213_nb.stats import adjust_pvalues, familywise_error_rate
 
 STATSMODELS_NAME = {"bonferroni": "bonferroni", "holm": "holm", "hochberg": "simes-hochberg", "bh": "fdr_bh",
@@ -107,7 +107,7 @@ def test_holm_rejects_at_least_what_bonferroni_rejects():
 
 
 def test_reading_names_holm_as_the_rule_of_7_10_2():
-    assert "7.10.2" in adjust_pvalues([0.01, 0.2], "holm").reading
+    assert "7.10.2" in readings.reading(adjust_pvalues([0.01, 0.2], "holm"))
     assert "Holm" in adjust_pvalues.__doc__ and "7.10.2" in adjust_pvalues.__doc__
 
 

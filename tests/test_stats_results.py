@@ -1,12 +1,13 @@
-"""Every result object serialises to JSON (undefined values as null with their reasons) and explains itself."""
+"""Results are frozen data with reason codes, serialise to language-neutral JSON, and readings put them in words."""
 
+import dataclasses
 import json
+import re
 
 import numpy as np
 import pytest
 
-from iso4213_nb import InputError
-from iso4213_nb import stats
+from iso4213_nb import InputError, Undefined, readings, stats
 
 RNG = np.random.default_rng(0)
 Y = RNG.integers(0, 2, 60)
@@ -31,15 +32,70 @@ RESULTS = {
 }
 
 
+def _strings(value, skip=("mean_ranks", "pairwise")):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if key not in skip:
+                yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
 @pytest.mark.parametrize("name", sorted(RESULTS))
-def test_result_is_json_and_reads(name):
+def test_result_is_language_neutral_json_with_reason_codes(name):
     result = RESULTS[name]()
     out = json.loads(json.dumps(result.to_dict()))
-    assert out["name"] == result.name and out["reading"] == result.reading
-    assert "assum" in result.reading or "rule" in result.reading.lower()
-    for key, value in out.items():
-        if value is None and key in ("statistic", "pvalue", "effect_size"):
-            assert any(reason.startswith(f"{key}: ") for reason in out["undefined"])
+    assert out["test"] == result.test and "reading" not in out and "name" not in out
+    for text in _strings(out):  # codes and numbers only, no sentences
+        assert re.fullmatch(r"[a-z0-9_\-]+(: [a-z0-9_]+)?", text), text
+    for key in ("statistic", "pvalue", "effect_size"):
+        if out[key] is None:
+            assert f"{key}: {out['reasons'][key]['code']}" in out["undefined"]
+
+
+@pytest.mark.parametrize("name", sorted(RESULTS))
+def test_readings_put_every_result_and_reason_in_words(name):
+    result = RESULTS[name]()
+    text = readings.reading(result)
+    assert "assum" in text or "rule" in text.lower()
+    assert " " in readings.name(result) and " " in readings.effect_size_name(result)
+    for value in (result.statistic, result.pvalue, result.effect_size, *result.details.values()):
+        if isinstance(value, Undefined):
+            assert value.code and " " in readings.reason(value)
+
+
+def test_results_are_frozen_dataclasses():
+    result = RESULTS["mcnemar"]()
+    assert dataclasses.is_dataclass(result)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.pvalue = 0.5
+    with pytest.raises(TypeError):
+        result.details["b"] = 0
+    assert result.b == 8 and result.details["b"] == 8
+    with pytest.raises(AttributeError):
+        result.no_such_detail
+
+
+def test_confidence_interval_is_a_result_object():
+    ci = RESULTS["delong"]().confidence_interval(0.9)
+    assert isinstance(ci, stats.ConfidenceInterval) and dataclasses.is_dataclass(ci)
+    assert (ci.confidence_level, ci.method, ci.of) == (0.9, "normal", "auroc_difference")
+    low, high = ci
+    assert low < ci.estimate < high
+    with pytest.raises(InputError, match="gives no confidence interval"):
+        RESULTS["5x2cv F"]().confidence_interval()
+
+
+def test_undefined_p_value_has_a_code_its_parameters_and_words():
+    result = stats.delong_test([1, 1, 0, 0], [0.9, 0.8, 0.1, 0.2], [0.5] * 4)
+    out = result.to_dict()
+    assert out["reasons"]["pvalue"] == {"code": "zero_variance", "cause": "degenerate_aurocs", "auc_a": 1.0,
+                                        "auc_b": 0.5}
+    assert out["undefined"][:2] == ["statistic: zero_variance", "pvalue: zero_variance"]
+    assert "although the AUROCs differ (A = 1.0000, B = 0.5000)" in readings.reason(result.pvalue)
 
 
 def test_interval_objects_unpack_and_serialise():
@@ -47,6 +103,7 @@ def test_interval_objects_unpack_and_serialise():
     low, high = ci
     assert low < 0.75 < high
     assert json.loads(json.dumps(ci.to_dict()))["method"] == "clopper-pearson"
+    assert readings.name(ci) == "proportion, clopper-pearson interval" and "45 of 60" in readings.reading(ci)
     boot = stats.auroc_ci(Y, A, method="bca", n_resamples=100)
     assert "distribution" not in boot.to_dict() and boot.to_dict()["seed"] == 0
 

@@ -11,6 +11,7 @@ import argparse
 import json
 import math
 
+from .. import readings
 from ..stats import adjust_pvalues
 from ..stats.multiplicity import METHODS
 from ..tables import format_value, text_table
@@ -57,10 +58,10 @@ def _pvalue(text: str) -> float:
 def run(args) -> int:
     result = adjust_pvalues(args.pvalues, args.method, args.alpha)
     if args.json:
-        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+        print(json.dumps({**result.to_dict(), "reading": readings.reading(result)}, ensure_ascii=False, indent=2))
         return 0
     rows = [[i + 1, format_value(p, 4), format_value(adj, 4), "yes" if rej else "no"]
             for i, (p, adj, rej) in enumerate(zip(result.pvalues, result.adjusted, result.rejected))]
     print(text_table(rows, ["hypothesis", "p", f"adjusted ({args.method})", f"rejected at {args.alpha:g}"]))
-    print("\n" + result.reading)
+    print("\n" + readings.reading(result))
     return 0

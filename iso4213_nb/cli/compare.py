@@ -12,6 +12,7 @@ import json
 
 import numpy as np
 
+from .. import readings
 from ..errors import InputError
 from ..io import read_table, require_columns
 from ..stats import delong_test, mcnemar, mcnemar_table
@@ -66,20 +67,21 @@ def run(args) -> int:
         result = delong_test(y, a, b, positive=_positive(y, args.positive))
         extra = {}
     out = result.to_dict(args.confidence_level)
-    out.update({"a": args.a, "b": args.b, **extra})
+    out.update({"name": readings.name(result), "effect_size_name": readings.effect_size_name(result),
+                "reading": readings.reading(result), "a": args.a, "b": args.b, **extra})
     if args.json:
         print(json.dumps(out, ensure_ascii=False, indent=2))
         return 0
     low, high = result.confidence_interval(args.confidence_level)
     interval = "undefined" if is_undefined(low) else f"{format_value(low, 4)} to {format_value(high, 4)}"
-    rows = [["test", result.name], ["statistic", format_value(result.statistic, 4)],
+    rows = [["test", readings.name(result)], ["statistic", format_value(result.statistic, 4)],
             ["p-value", format_value(result.pvalue, 4)],
-            [result.effect_size_name, format_value(result.effect_size, 4)],
-            [f"{args.confidence_level:.0%} interval of {result.interval_of}", interval]]
+            [readings.effect_size_name(result), format_value(result.effect_size, 4)],
+            [f"{args.confidence_level:.0%} interval of {readings.quantity(result.interval_of)}", interval]]
     if args.test == "mcnemar":
         rows.insert(1, ["table [[a, b], [c, d]]", str(extra["table"])])
     else:
         rows.insert(1, ["AUROC A, B", f"{format_value(result.auc_a, 4)}, {format_value(result.auc_b, 4)}"])
     print(text_table(rows, ["", f"A = {args.a}, B = {args.b}"]))
-    print("\n" + result.reading)
+    print("\n" + readings.reading(result))
     return 0

@@ -17,7 +17,7 @@ import itertools
 
 import numpy as np
 
-from .. import __version__, checklist
+from .. import __version__, checklist, readings
 from ..assessment import assess
 from ..confusion import ConfusionMatrix
 from ..curves import BinaryScores
@@ -118,6 +118,12 @@ def _model(pred: Predictions, model) -> dict:
     }
 
 
+def _test(result) -> dict:
+    """A test's data (with reason codes) plus its name and reading in words, for the report."""
+    return {**result.to_dict(), "name": readings.name(result), "effect_size_name": readings.effect_size_name(result),
+            "reading": readings.reading(result)}
+
+
 def comparisons(pred: Predictions, alpha: float = 0.05) -> dict:
     """Pairwise tests between models (clause 7) with one Holm correction over all of them (7.10).
 
@@ -129,10 +135,10 @@ def comparisons(pred: Predictions, alpha: float = 0.05) -> dict:
     for a, b in itertools.combinations(names, 2):
         ma, mb = pred.models[a], pred.models[b]
         table = mcnemar_table(pred.y_true, ma.pred, mb.pred)
-        tests.append({"models": [a, b], "measure": "accuracy", **mcnemar(table).to_dict()})
+        tests.append({"models": [a, b], "measure": "accuracy", **_test(mcnemar(table))})
         if pred.binary and ma.scores is not None and mb.scores is not None:
             tests.append({"models": [a, b], "measure": "AUROC",
-                          **delong_test(pred.y_true, ma.scores, mb.scores, positive=pred.positive).to_dict()})
+                          **_test(delong_test(pred.y_true, ma.scores, mb.scores, positive=pred.positive))})
     if not tests:
         return {"tests": [], "adjustment": None,
                 "statement": "No significance test: the predictions file holds a single model (7.1)."}

@@ -1,10 +1,12 @@
 """Statistical tests of significance (clause 7 of ISO/IEC TS 4213:2022), from stored results.
 
-Every test returns a :class:`~iso4213_nb.stats.results.TestResult` in the style
-of :mod:`scipy.stats` (``statistic``, ``pvalue``, ``df``, an effect size,
-``confidence_interval(level)`` where meaningful, and ``reading``, a paragraph
-naming the test's assumptions and whether the input meets them).  Intervals
-return a :class:`~iso4213_nb.stats.results.ConfidenceInterval`.
+Every test returns a frozen :class:`~iso4213_nb.stats.results.TestResult` in
+the style of :mod:`scipy.stats` (``statistic``, ``pvalue``, ``df``, an effect
+size, ``confidence_interval(level)`` where meaningful, and test-specific
+``details``); intervals return a frozen
+:class:`~iso4213_nb.stats.results.ConfidenceInterval`.  Results are data and
+codes (undefined values carry a ``code`` and ``params``), never sentences:
+:mod:`iso4213_nb.readings` gives their names and reading paragraphs.
 
 Modules: :mod:`.paired` (t-test 7.2, Wilcoxon 7.6), :mod:`.cv` (5×2cv tests,
 corrected resampled t), :mod:`.groups` (ANOVA 7.3, Kruskal–Wallis 7.4,

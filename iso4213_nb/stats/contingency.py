@@ -23,9 +23,8 @@ from scipy import stats as sps
 
 from .._checks import as_count_table, as_labels, same_length
 from ..errors import InputError
-from ..undefined import Undefined
 from ._input import matrix
-from .results import TestResult, format_p
+from .results import TestResult, undefined
 
 #: Any expected count below this sends the reading of :func:`chi_squared` to Fisher's exact test.
 MIN_EXPECTED = 5
@@ -54,7 +53,9 @@ def chi_squared(table, correction: bool = True) -> TestResult:
     -------
     TestResult with ``statistic``, ``pvalue``, ``df``, effect size Cramér's
     V = √(χ² / (N (min(r, c) − 1))) (from the uncorrected χ²), ``expected``,
-    ``min_expected`` and ``use_fisher`` (True when an expected count is below 5).
+    ``method`` (``"yates"`` or ``"pearson"``), and details ``n``, ``shape``,
+    ``expected``, ``min_expected`` and ``use_fisher`` (True when an expected
+    count is below 5).
     """
     observed = as_count_table(table)
     expected = _expected(observed)
@@ -69,20 +70,10 @@ def chi_squared(table, correction: bool = True) -> TestResult:
     v = float(np.sqrt(np.sum(diff ** 2 / expected) / (n * (min(r, c) - 1))))
     low = float(expected.min())
     use_fisher = low < MIN_EXPECTED
-    rule = (f"The smallest expected count is {low:.2f}. Rule used: the chi-squared approximation holds when every "
-            f"expected count is at least {MIN_EXPECTED}; ")
-    if use_fisher:
-        rule += ("here one is below, so use Fisher's exact test (7.7) instead"
-                 + (" (fisher_exact)." if (r, c) == (2, 2) else ", or merge sparse categories."))
-    else:
-        rule += "here all are, so the approximation is adequate."
-    reading = (f"Chi-squared test of independence on a {r}×{c} table of {n} counts: χ² = {statistic:.3f} with {df} "
-               f"df{' (Yates-corrected)' if corrected else ''}, {format_p(p)}; Cramér's V = {v:.3f}. It assumes "
-               f"each sample falls in exactly one cell, independently of the others (7.5). {rule} It is not the "
-               "test for two models scored on the same samples; that is McNemar's (7.9).")
-    return TestResult("chi-squared test of independence", statistic, p, df=df, effect_size=v,
-                      effect_size_name="Cramér's V", reading=reading, expected=expected, min_expected=low,
-                      use_fisher=use_fisher)
+    return TestResult("chi_squared", statistic, p, df=df, effect_size=v, effect_size_kind="cramers_v",
+                      method="yates" if corrected else "pearson",
+                      details={"n": n, "shape": (r, c), "expected": expected, "min_expected": low,
+                               "use_fisher": use_fisher})
 
 
 def fisher_exact(table) -> TestResult:
@@ -112,25 +103,20 @@ def fisher_exact(table) -> TestResult:
     if b * c > 0:
         odds = a * d / (b * c)
     elif a * d > 0:
-        odds = Undefined("b · c = 0 while a · d > 0, so the odds ratio ad / bc is unbounded")
+        odds = undefined("unbounded_odds_ratio")
     else:
-        odds = Undefined("a · d = b · c = 0, so the odds ratio ad / bc is 0/0")
+        odds = undefined("zero_over_zero_odds_ratio")
     zero_cell = min(a, b, c, d) == 0
 
     def interval(level):
         if zero_cell:
-            reason = Undefined("a cell of the table is zero, so Woolf's interval of the odds ratio is undefined")
-            return (reason, reason)
+            reason = undefined("zero_cell")
+            return (reason, reason, "woolf")
         half = sps.norm.ppf(0.5 + level / 2) * np.sqrt(1 / a + 1 / b + 1 / c + 1 / d)
-        return (float(np.exp(np.log(odds) - half)), float(np.exp(np.log(odds) + half)))
+        return (float(np.exp(np.log(odds) - half)), float(np.exp(np.log(odds) + half)), "woolf")
 
-    reading = (f"Fisher's exact test on a 2×2 table of {n} counts: {format_p(p)}, odds ratio "
-               f"{odds if isinstance(odds, Undefined) else format(odds, '.3g')}. It conditions on both margins and "
-               "needs no large-sample approximation, so it is the test for small tables (7.7); the usual rule is to "
-               f"prefer it to chi-squared when any expected count is below {MIN_EXPECTED}. It assumes independent "
-               "samples; for two models scored on the same samples use McNemar's test (7.9).")
-    return TestResult("Fisher's exact test", odds, p, effect_size=odds, effect_size_name="odds ratio ad / bc",
-                      interval=interval, interval_of="odds ratio", reading=reading)
+    return TestResult("fisher_exact", odds, p, effect_size=odds, effect_size_kind="odds_ratio",
+                      interval_of="odds_ratio", interval=interval, details={"n": n})
 
 
 def mcnemar_table(y_true, pred_a, pred_b) -> np.ndarray:
@@ -171,7 +157,8 @@ def mcnemar(table, exact: bool | None = None, correction: bool = True) -> TestRe
     Undefined when b + c = 0 in the chi-squared form), ``pvalue``,
     ``midp_pvalue`` (2 P(X ≤ min(b, c)) − P(X = min(b, c)), capped at 1; less
     conservative than the exact p),
-    ``method``, ``b``, ``c``, effect size the accuracy difference A − B =
+    ``method`` (``"exact"``, ``"chi2_corrected"`` or ``"chi2"``), ``b``, ``c``,
+    ``n``, ``exact_requested`` (the ``exact`` argument), effect size the accuracy difference A − B =
     (b − c)/n, ``confidence_interval`` of that difference (Wald interval for
     paired proportions, se = √(b + c − (b − c)²/n) / n; Undefined bounds when
     se = 0, i.e. b + c = 0 or b + c = n with one of them 0), and
@@ -193,44 +180,32 @@ def mcnemar(table, exact: bool | None = None, correction: bool = True) -> TestRe
     else:
         exact_p = midp = 1.0
     if use_exact:
-        method = "exact binomial"
+        method = "exact"
         statistic, p, df = low, exact_p, None
     else:
-        method = "chi-squared" + (" with continuity correction" if correction else "")
+        method = "chi2_corrected" if correction else "chi2"
         df = 1
         if discordant == 0:
-            statistic = p = Undefined("no discordant pairs (b + c = 0), so the chi-squared statistic is 0/0")
+            statistic = p = undefined("no_discordant_pairs")
         else:
             statistic = float(max(abs(b - c) - (1 if correction else 0), 0) ** 2 / discordant)
             p = float(special.chdtrc(1, statistic))
     difference = (b - c) / n
-    odds = b / c if c else Undefined("no sample that only B gets right (c = 0), so b / c is unbounded")
+    odds = b / c if c else undefined("unbounded_b_over_c")
 
     se = float(np.sqrt(max(discordant - (b - c) ** 2 / n, 0.0)) / n)
 
     def interval(level):
         if se == 0:
-            reason = Undefined("no discordant pair, or every sample one that favours the same model, so the "
-                               "paired difference has a standard error of 0 and its Wald interval no width")
-            return (reason, reason)
+            reason = undefined("zero_standard_error")
+            return (reason, reason, "wald")
         half = float(sps.norm.ppf(0.5 + level / 2) * se)
-        return (difference - half, difference + half)
+        return (difference - half, difference + half, "wald")
 
-    if exact is None:
-        rule = (f"Rule used: exact binomial test when b + c < {MCNEMAR_EXACT_BELOW}, chi-squared otherwise; "
-                f"here b + c = {discordant}, so the {method} form was used.")
-    else:
-        rule = f"The {method} form was asked for."
-        if not use_exact and discordant < MCNEMAR_EXACT_BELOW:
-            rule += f" With only {discordant} discordant pairs the exact form (exact=True) is safer."
-    reading = (f"McNemar's test on {n} paired predictions: model A alone is right on b = {b}, model B alone on "
-               f"c = {c}; {format_p(p)} (mid-p {midp:.4f}). Accuracy difference A − B = {difference:+.4f}. {rule} "
-               "It needs only one training run per model (7.9) and assumes the samples are independent; it "
-               "compares error rates, not which errors.")
-    return TestResult(f"McNemar test ({method})", statistic, p, df=df, effect_size=difference,
-                      effect_size_name="accuracy difference A − B, (b − c) / n", interval=interval,
-                      interval_of="accuracy difference A − B", reading=reading, midp_pvalue=midp, method=method,
-                      b=b, c=c, odds_ratio=odds)
+    return TestResult("mcnemar", statistic, p, df=df, effect_size=difference, effect_size_kind="accuracy_difference",
+                      method=method, interval_of="accuracy_difference", interval=interval,
+                      details={"n": n, "b": b, "c": c, "midp_pvalue": midp, "odds_ratio": odds,
+                               "exact_requested": None if exact is None else bool(exact)})
 
 
 def cochran_q(correct) -> TestResult:
@@ -243,8 +218,9 @@ def cochran_q(correct) -> TestResult:
     Returns
     -------
     TestResult with ``statistic`` (Q; Undefined when every sample is right for
-    all models or for none), ``pvalue``, ``df``, ``accuracies`` per model, and
-    effect size the spread of accuracies (largest minus smallest).
+    all models or for none), ``pvalue``, ``df``, effect size the spread of
+    accuracies (largest minus smallest), and details ``n``, ``accuracies`` per
+    model and ``informative`` (samples on which the models disagree).
     """
     x = matrix(correct, "correct")
     if not np.all((x == 0) | (x == 1)):
@@ -255,18 +231,11 @@ def cochran_q(correct) -> TestResult:
     denominator = k * total - np.sum(rows ** 2)
     df = k - 1
     if denominator == 0:
-        q = p = Undefined("every sample is right for all models or for none, so Q is 0/0")
+        q = p = undefined("no_disagreement")
     else:
         q = float((k - 1) * (k * np.sum(columns ** 2) - total ** 2) / denominator)
         p = float(sps.chi2.sf(q, df))
     accuracies = columns / n
-    informative = int(np.sum((rows > 0) & (rows < k)))
-    reading = (f"Cochran's Q test of {k} models on {n} shared samples: Q = "
-               f"{q if isinstance(q, Undefined) else format(q, '.3f')} with {df} df, {format_p(p)}. Only the "
-               f"{informative} samples on which the models disagree carry information; the chi-squared "
-               "approximation wants a few dozen of them. It assumes independent samples; a small p-value says the "
-               "accuracies differ somewhere, pairwise McNemar tests with a correction (7.10) say where."
-               + (" With two models Q equals the uncorrected McNemar statistic." if k == 2 else ""))
-    return TestResult("Cochran's Q test", q, p, df=df, effect_size=float(accuracies.max() - accuracies.min()),
-                      effect_size_name="range of accuracies (largest − smallest)", reading=reading,
-                      accuracies=accuracies)
+    return TestResult("cochran_q", q, p, df=df, effect_size=float(accuracies.max() - accuracies.min()),
+                      effect_size_kind="accuracy_range",
+                      details={"n": n, "accuracies": accuracies, "informative": int(np.sum((rows > 0) & (rows < k)))})

@@ -23,7 +23,7 @@ from scipy import stats as sps
 from .._checks import as_scores
 from ..errors import InputError
 from ._input import matrix, negligible
-from .results import TestResult, format_p, shown
+from .results import TestResult, shown
 
 
 def _numbers(values) -> np.ndarray:
@@ -45,14 +45,6 @@ def _five_by_two(differences) -> tuple[np.ndarray, np.ndarray]:
     return p, s2
 
 
-def _five_by_two_caveats(s2: np.ndarray) -> str:
-    flat = int(np.sum(s2 == 0))
-    if flat:
-        return (f" In {flat} of the five repetitions the two fold differences are equal; the variance estimate "
-                "then rests on fewer repetitions and the test is less reliable.")
-    return ""
-
-
 def paired_ttest_5x2cv(differences) -> TestResult:
     """Dietterich's 5×2cv paired t-test (7.2; Dietterich 1998).
 
@@ -69,7 +61,8 @@ def paired_ttest_5x2cv(differences) -> TestResult:
     TestResult with ``statistic`` (t), ``pvalue`` (two-sided), ``df`` = 5,
     effect size the mean of the ten differences, ``confidence_interval`` of
     the expected difference built from the same statistic (p_11 ± t₅ · √(Σ s_i²/5)),
-    and ``differences``.
+    and details ``differences`` and ``flat_repetitions`` (repetitions whose two
+    fold differences are equal, s_i² = 0).
     """
     p, s2 = _five_by_two(differences)
     scale = float(np.sqrt(s2.mean()))
@@ -78,17 +71,11 @@ def paired_ttest_5x2cv(differences) -> TestResult:
 
     def interval(level):
         half = float(sps.t.ppf(0.5 + level / 2, 5) * scale)
-        return (float(p[0, 0]) - half, float(p[0, 0]) + half)
+        return (float(p[0, 0]) - half, float(p[0, 0]) + half, "t")
 
-    reading = (f"Dietterich's 5×2cv paired t-test: t = {t:.3f} with 5 df, {format_p(pvalue)}. Five repetitions "
-               "of two-fold cross-validation keep each training set disjoint from its test set and from the other "
-               "training set of the repetition, which is why 7.2 prefers it to a t-test on k-fold results. It "
-               "assumes the fold differences are roughly normal; its numerator uses only the first fold of the "
-               "first repetition, so the result depends on the split seed (the combined F-test uses all ten)."
-               + _five_by_two_caveats(s2))
-    return TestResult("5×2cv paired t-test", t, pvalue, df=5, effect_size=float(p.mean()),
-                      effect_size_name="mean of the ten differences (A − B)", interval=interval,
-                      interval_of="expected score difference A − B", reading=reading, differences=p)
+    return TestResult("paired_ttest_5x2cv", t, pvalue, df=5, effect_size=float(p.mean()),
+                      effect_size_kind="mean_of_differences", interval_of="expected_difference", interval=interval,
+                      details={"differences": p, "flat_repetitions": int(np.sum(s2 == 0))})
 
 
 def combined_ftest_5x2cv(differences) -> TestResult:
@@ -99,18 +86,15 @@ def combined_ftest_5x2cv(differences) -> TestResult:
     Returns
     -------
     TestResult with ``statistic`` (F), ``pvalue``, ``df`` = (10, 5), effect
-    size the mean of the ten differences, ``differences``; no confidence
-    interval (the statistic does not carry the sign of the difference).
+    size the mean of the ten differences, details ``differences`` and
+    ``flat_repetitions``; no confidence interval (the statistic does not carry the sign of the difference).
     """
     p, s2 = _five_by_two(differences)
     f = float((p ** 2).sum() / (2 * s2.sum()))
     pvalue = float(sps.f.sf(f, 10, 5))
-    reading = (f"Alpaydin's combined 5×2cv F-test: F = {f:.3f} with (10, 5) df, {format_p(pvalue)}. It uses all "
-               "ten fold differences of the 5×2 cross-validation, has lower type I error and higher power than "
-               "the 5×2cv t-test, and assumes roughly normal fold differences. It tests for any difference; the "
-               f"mean difference A − B is {p.mean():+.4g}." + _five_by_two_caveats(s2))
-    return TestResult("combined 5×2cv F-test", f, pvalue, df=(10, 5), effect_size=float(p.mean()),
-                      effect_size_name="mean of the ten differences (A − B)", reading=reading, differences=p)
+    return TestResult("combined_ftest_5x2cv", f, pvalue, df=(10, 5), effect_size=float(p.mean()),
+                      effect_size_kind="mean_of_differences",
+                      details={"differences": p, "flat_repetitions": int(np.sum(s2 == 0))})
 
 
 def corrected_resampled_ttest(differences, n_train: int, n_test: int) -> TestResult:
@@ -127,7 +111,8 @@ def corrected_resampled_ttest(differences, n_train: int, n_test: int) -> TestRes
     -------
     TestResult with ``statistic`` (t), ``pvalue`` (two-sided), ``df`` (J − 1),
     effect size the mean difference, ``confidence_interval`` of the expected
-    difference with the corrected standard error.
+    difference with the corrected standard error, and details ``n`` (J),
+    ``n_train``, ``n_test`` and ``uncorrected_pvalue`` (the plain t-test's).
     """
     d = as_scores(np.ravel(_numbers(differences)), "differences")
     j = len(d)
@@ -147,17 +132,12 @@ def corrected_resampled_ttest(differences, n_train: int, n_test: int) -> TestRes
 
     def interval(level):
         half = float(sps.t.ppf(0.5 + level / 2, df) * se)
-        return (mean - half, mean + half)
+        return (mean - half, mean + half, "t")
 
     naive = float(2 * sps.t.sf(abs(mean / np.sqrt(var / j)), df))
-    reading = (f"Corrected resampled t-test on {j} differences: t = {t:.3f} with {df} df, {format_p(pvalue)} "
-               f"(the uncorrected t-test would give {format_p(naive)}). The variance is inflated by "
-               f"n_test/n_train = {n_test}/{n_train} for the overlap between training sets, which 7.2 warns makes "
-               "the plain t-test on resampled results unreliable. It assumes roughly normal differences; the "
-               "correction is a heuristic that keeps the type I error near its nominal level.")
-    return TestResult("corrected resampled t-test", t, pvalue, df=df, effect_size=mean,
-                      effect_size_name="mean difference (A − B)", interval=interval,
-                      interval_of="expected score difference A − B", reading=reading)
+    return TestResult("corrected_resampled_ttest", t, pvalue, df=df, effect_size=mean,
+                      effect_size_kind="mean_difference", interval_of="expected_difference", interval=interval,
+                      details={"n": j, "n_train": int(n_train), "n_test": int(n_test), "uncorrected_pvalue": naive})
 
 
 class FiveByTwoDifferences:

@@ -20,7 +20,7 @@ from ._input import groups as check_groups
 from ._input import matrix, negligible
 from .multiplicity import adjust_pvalues
 from .paired import wilcoxon
-from .results import TestResult, format_p, shown
+from .results import TestResult, shown
 
 
 def _tie_sum(values: np.ndarray) -> float:
@@ -38,8 +38,9 @@ def anova(*groups) -> TestResult:
     Returns
     -------
     TestResult with ``statistic`` (F), ``pvalue``, ``df``, effect size
-    η² = SS_between / SS_total, and ``levene_pvalue`` (Levene's test of equal
-    variances, median-centred) used in the reading.
+    η² = SS_between / SS_total, and details ``groups``, ``n`` and
+    ``levene_pvalue`` (Levene's test of equal variances, median-centred; None
+    when a group has a single value).
     """
     samples = check_groups(groups)
     k = len(samples)
@@ -60,22 +61,8 @@ def anova(*groups) -> TestResult:
     levene = None
     if np.all(sizes >= 2):
         levene = float(sps.levene(*samples).pvalue)
-    if levene is None:
-        variance_note = "Equal variances could not be checked (a group has a single value)."
-    elif levene < 0.05:
-        variance_note = (f"Levene's test doubts equal variances (p = {levene:.3f}); Kruskal–Wallis (7.4) does not "
-                         "assume them.")
-    else:
-        variance_note = f"Levene's test does not reject equal variances (p = {levene:.3f})."
-    reading = (f"One-way ANOVA of {k} groups ({n} values): F = {f:.3f} with {df} df, {format_p(p)}; η² = "
-               f"{eta2:.3f} of the variance lies between groups. It assumes independent groups, roughly normal "
-               f"values and equal variances (7.3). {variance_note} Scores of several models on the same test set "
-               "or the same folds are not independent groups; use the Friedman test for those."
-               + (" With two groups ANOVA equals a two-sample t-test; 7.3 is meant for three or more." if k == 2
-                  else ""))
-    return TestResult("one-way ANOVA", float(f), p, df=df, effect_size=eta2,
-                      effect_size_name="eta squared (between-group share of variance)", reading=reading,
-                      levene_pvalue=levene)
+    return TestResult("anova", float(f), p, df=df, effect_size=eta2, effect_size_kind="eta_squared",
+                      details={"groups": k, "n": n, "levene_pvalue": levene})
 
 
 def kruskal_wallis(*groups) -> TestResult:
@@ -88,7 +75,8 @@ def kruskal_wallis(*groups) -> TestResult:
     Returns
     -------
     TestResult with ``statistic`` (H), ``pvalue``, ``df``, effect size
-    ε² = H / (N − 1).
+    ε² = H / (N − 1), and details ``groups``, ``n`` and ``small_groups``
+    (a group has fewer than 5 values).
     """
     samples = check_groups(groups)
     k = len(samples)
@@ -104,15 +92,9 @@ def kruskal_wallis(*groups) -> TestResult:
     h = (12 / (n * (n + 1)) * np.sum(sums ** 2 / sizes) - 3 * (n + 1)) / correction
     df = k - 1
     p = float(sps.chi2.sf(h, df))
-    small = bool(np.any(sizes < 5))
-    reading = (f"Kruskal–Wallis test of {k} groups ({n} values): H = {h:.3f} with {df} df, {format_p(p)}. It ranks "
-               "the pooled values, so it needs neither normality nor equal variances, but it does assume "
-               "independent groups (7.4). "
-               + ("Some groups have fewer than 5 values, so the chi-squared approximation of H is rough. "
-                  if small else "Every group has at least 5 values, enough for the chi-squared approximation. ")
-               + "A small p-value says at least one group tends to score differently, not which one.")
-    return TestResult("Kruskal–Wallis H test", float(h), p, df=df, effect_size=float(h / (n - 1)),
-                      effect_size_name="epsilon squared (H / (N − 1))", reading=reading)
+    return TestResult("kruskal_wallis", float(h), p, df=df, effect_size=float(h / (n - 1)),
+                      effect_size_kind="epsilon_squared",
+                      details={"groups": k, "n": n, "small_groups": bool(np.any(sizes < 5))})
 
 
 def friedman(scores, *, posthoc: str = "nemenyi", alpha: float = 0.05, names=None,
@@ -138,7 +120,8 @@ def friedman(scores, *, posthoc: str = "nemenyi", alpha: float = 0.05, names=Non
     TestResult with ``statistic``, ``pvalue``, ``df``, effect size Kendall's
     W = χ²_F / (n(k − 1)), ``mean_ranks`` (dict), ``pairwise`` (a list of
     dicts with ``a``, ``b``, ``mean_rank_difference``, ``pvalue``,
-    ``rejected``) and for Nemenyi ``critical_difference`` at ``alpha``.
+    ``rejected``), ``datasets``, ``alpha``, ``posthoc`` (also ``method``) and
+    for Nemenyi ``critical_difference`` at ``alpha``.
     """
     table = matrix(scores, "scores")
     n, k = table.shape
@@ -166,24 +149,16 @@ def friedman(scores, *, posthoc: str = "nemenyi", alpha: float = 0.05, names=Non
                for i, j in pairs]
         critical = float(sps.studentized_range.ppf(1 - alpha, k, np.inf) / np.sqrt(2) * se)
         pvalues, rejected = raw, [pv <= alpha for pv in raw]
-        post_text = (f"Nemenyi's post-hoc test: two models differ when their mean ranks differ by more than "
-                     f"{critical:.3f} (α = {alpha:g}).")
     else:
         critical = None
         raw = [float(wilcoxon(table[:, i], table[:, j]).pvalue) if np.any(table[:, i] != table[:, j]) else 1.0
                for i, j in pairs]
         adjusted = adjust_pvalues(raw, "holm", alpha)
         pvalues, rejected = adjusted.adjusted.tolist(), adjusted.rejected.tolist()
-        post_text = f"Post-hoc: Wilcoxon signed-rank test per pair with Holm-adjusted p-values (α = {alpha:g})."
     pairwise = [{"a": names[i], "b": names[j], "mean_rank_difference": float(mean_ranks[i] - mean_ranks[j]),
                  "pvalue": pv, "rejected": bool(r)} for (i, j), pv, r in zip(pairs, pvalues, rejected)]
-    differing = [f"{row['a']} vs {row['b']}" for row in pairwise if row["rejected"]]
-    reading = (f"Friedman test of {k} models over {n} data sets: χ² = {chi2:.3f} with {df} df, {format_p(p)}; "
-               f"Kendall's W = {chi2 / (n * (k - 1)):.3f}. It ranks the models within each data set, so it assumes "
-               "only independent data sets, not normality. "
-               + ("With fewer than 10 data sets the chi-squared approximation is rough. " if n < 10 else "")
-               + post_text + " Pairs that differ: " + (", ".join(differing) if differing else "none") + ".")
-    return TestResult("Friedman test", float(chi2), p, df=df, effect_size=float(chi2 / (n * (k - 1))),
-                      effect_size_name="Kendall's W (agreement of the rankings)", reading=reading,
-                      mean_ranks=dict(zip(names, mean_ranks.tolist())), pairwise=pairwise, posthoc=posthoc,
-                      critical_difference=critical)
+    return TestResult("friedman", float(chi2), p, df=df, effect_size=float(chi2 / (n * (k - 1))),
+                      effect_size_kind="kendalls_w", method=posthoc,
+                      details={"datasets": n, "mean_ranks": dict(zip(names, mean_ranks.tolist())),
+                               "pairwise": pairwise, "posthoc": posthoc, "critical_difference": critical,
+                               "alpha": alpha})

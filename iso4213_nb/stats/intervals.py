@@ -14,6 +14,7 @@ between two models scored on the same samples.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Callable
 
 import numpy as np
@@ -47,7 +48,8 @@ def proportion_ci(successes, n, method: str = "wilson", confidence_level: float 
 
     Returns
     -------
-    ConfidenceInterval (``low, high = result``) with ``estimate`` p̂.
+    ConfidenceInterval (``low, high = result``) with ``estimate`` p̂, ``of`` =
+    ``"proportion"`` and details ``successes`` and ``n``.
     """
     if method not in PROPORTION_METHODS:
         raise InputError(f"method must be one of {', '.join(PROPORTION_METHODS)}; got {shown(method)}")
@@ -71,19 +73,8 @@ def proportion_ci(successes, n, method: str = "wilson", confidence_level: float 
     else:
         half = z * math.sqrt(p * (1 - p) / n)
         low, high = max(0.0, p - half), min(1.0, p + half)
-    notes = {
-        "wilson": "Wilson's score interval inverts the normal test of the proportion; it stays inside [0, 1] and "
-                  "keeps close to its nominal coverage even for small n or proportions near 0 or 1.",
-        "clopper-pearson": "The Clopper–Pearson interval inverts the exact binomial test; its coverage is never "
-                           "below the nominal level, so it is conservative (wider than needed on average).",
-        "wald": "The Wald interval is the plain central-limit interval of 7.8; it needs n·p̂ and n·(1 − p̂) both "
-                "comfortably large (a common rule is at least 10)"
-                + (", which fails here, so prefer Wilson." if min(x, n - x) < 10 else ", which holds here."),
-    }
-    reading = (f"{x} of {n} = {p:.4f}; {level:.0%} interval {low:.4f} to {high:.4f}. {notes[method]} It assumes "
-               "the n samples are independent draws from the population the proportion describes.")
-    return ConfidenceInterval(f"proportion, {method} interval", p, float(low), float(high), confidence_level=level,
-                              method=method, reading=reading, successes=x, n=n)
+    return ConfidenceInterval(float(low), float(high), level, method, estimate=p, of="proportion",
+                              details={"successes": x, "n": n})
 
 
 def bootstrap_interval(distribution: np.ndarray, estimate: float, level: float, method: str,
@@ -169,9 +160,10 @@ def bootstrap_ci(statistic: Callable, *data, n_resamples: int = 1000, confidence
 
     Returns
     -------
-    ConfidenceInterval with ``estimate`` = statistic(*data), ``seed``,
-    ``n_resamples``, ``n_undefined``, ``distribution`` (the defined
-    bootstrap values) and ``stratified``.
+    ConfidenceInterval with ``estimate`` = statistic(*data), ``of`` =
+    ``"statistic"``, and details ``statistic_name`` (``name`` or the
+    function's name), ``n``, ``seed``, ``n_resamples``, ``n_undefined``,
+    ``distribution`` (the defined bootstrap values) and ``stratified``.
     """
     if method not in BOOTSTRAP_METHODS:
         raise InputError(f"method must be one of {', '.join(BOOTSTRAP_METHODS)}; got {shown(method)}")
@@ -211,15 +203,10 @@ def bootstrap_ci(statistic: Callable, *data, n_resamples: int = 1000, confidence
         return np.asarray(out)
 
     low, high = bootstrap_interval(distribution, estimate, level, method, jackknife)
-    reading = (f"{label} = {estimate:.4f}; {level:.0%} {method} bootstrap interval {low:.4f} to {high:.4f} from "
-               f"{int(n_resamples)} resamples of the {n} samples (seed {seed}"
-               + (", stratified" if groups is not None else "") + "). "
-               + (f"{undefined} resamples where the measure is undefined were left out. " if undefined else "")
-               + "The bootstrap treats the samples as independent draws from the population and the test set as "
-                 "representative of it; it says nothing about variation from retraining the model.")
-    return ConfidenceInterval(f"{label}, {method} bootstrap", estimate, low, high, confidence_level=level,
-                              method=method, reading=reading, seed=seed, n_resamples=int(n_resamples),
-                              n_undefined=undefined, stratified=groups is not None, distribution=distribution)
+    return ConfidenceInterval(low, high, level, method, estimate=estimate, of="statistic",
+                              details={"statistic_name": label, "n": n, "seed": seed, "n_resamples": int(n_resamples),
+                                       "n_undefined": undefined, "stratified": groups is not None,
+                                       "distribution": distribution})
 
 
 def paired_bootstrap_ci(metric: Callable, y_true, pred_a, pred_b, **options) -> ConfidenceInterval:
@@ -229,6 +216,9 @@ def paired_bootstrap_ci(metric: Callable, y_true, pred_a, pred_b, **options) -> 
     accounts for the pairing.  ``options`` are those of :func:`bootstrap_ci`
     (``n_resamples``, ``confidence_level``, ``method``, ``strata``, ``seed``).
     A difference undefined on a resample (either metric undefined) is left out.
+    Without a ``name``, the result's ``statistic_name`` is the metric's name
+    and its details say ``paired_metric``, so the words layer calls it the
+    difference in that metric.
     """
     label = getattr(metric, "__name__", "metric")
 
@@ -238,5 +228,8 @@ def paired_bootstrap_ci(metric: Callable, y_true, pred_a, pred_b, **options) -> 
             return first if is_undefined(first) else second
         return float(first) - float(second)
 
-    options.setdefault("name", f"difference in {label} (A − B)")
-    return bootstrap_ci(difference, y_true, pred_a, pred_b, **options)
+    if options.get("name") is not None:
+        return bootstrap_ci(difference, y_true, pred_a, pred_b, **options)
+    options["name"] = label
+    result = bootstrap_ci(difference, y_true, pred_a, pred_b, **options)
+    return replace(result, details={**result.details, "paired_metric": True})

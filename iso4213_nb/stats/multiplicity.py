@@ -26,18 +26,6 @@ METHODS = ("bonferroni", "holm", "hochberg", "bh", "by")
 #: each round), and is rejected.  64 units in the last place; statistically nothing.
 ROUNDING = 64 * float(np.finfo(float).eps)
 
-_DESCRIPTION = {
-    "bonferroni": "Bonferroni: each p-value times m; controls the family-wise error rate under any dependence",
-    "holm": ("Holm's step-down method, the rule printed in 7.10.2 (titled Bonferroni there); controls the "
-             "family-wise error rate under any dependence and rejects at least as much as plain Bonferroni"),
-    "hochberg": ("Hochberg's step-up method; controls the family-wise error rate when the tests are independent "
-                 "or positively dependent, and rejects at least as much as Holm"),
-    "bh": ("Benjamini–Hochberg step-up (7.10.3); controls the false discovery rate when the tests are independent "
-           "or positively dependent"),
-    "by": "Benjamini–Yekutieli step-up (7.10.3); controls the false discovery rate under any dependence",
-}
-
-
 def familywise_error_rate(alpha: float, m: int) -> float:
     """Chance of at least one false rejection among ``m`` independent tests at level ``alpha``: 1 − (1 − α)^m (7.10.1)."""
     alpha = check_level(alpha, "alpha")
@@ -46,7 +34,7 @@ def familywise_error_rate(alpha: float, m: int) -> float:
     return float(1 - (1 - alpha) ** int(m))
 
 
-@dataclass(eq=False)
+@dataclass(frozen=True, eq=False)
 class AdjustedPValues:
     """Adjusted p-values and decisions, in the order the p-values were given.
 
@@ -57,8 +45,12 @@ class AdjustedPValues:
     rejected : numpy.ndarray of bool
         ``adjusted <= alpha`` up to floating-point rounding (input order).
     method : str
+        ``"bonferroni"``, ``"holm"``, ``"hochberg"``, ``"bh"`` or ``"by"``.
     alpha : float
-    reading : str
+    unadjusted_rejections : int
+        How many ``pvalues`` are at most ``alpha`` before adjustment.
+    familywise_error_rate : float
+        1 − (1 − α)^m for the m hypotheses (7.10.1).
     """
 
     pvalues: np.ndarray = field(repr=False)
@@ -66,12 +58,15 @@ class AdjustedPValues:
     rejected: np.ndarray
     method: str
     alpha: float
-    reading: str = field(repr=False)
+    unadjusted_rejections: int = field(repr=False)
+    familywise_error_rate: float = field(repr=False)
 
     def to_dict(self) -> dict:
         """The JSON-ready form."""
         return {"method": self.method, "alpha": self.alpha, "pvalues": self.pvalues.tolist(),
-                "adjusted": self.adjusted.tolist(), "rejected": self.rejected.tolist(), "reading": self.reading}
+                "adjusted": self.adjusted.tolist(), "rejected": self.rejected.tolist(),
+                "unadjusted_rejections": self.unadjusted_rejections,
+                "familywise_error_rate": self.familywise_error_rate}
 
 
 def adjust_pvalues(pvalues, method: str, alpha: float = 0.05) -> AdjustedPValues:
@@ -124,9 +119,5 @@ def adjust_pvalues(pvalues, method: str, alpha: float = 0.05) -> AdjustedPValues
     adjusted = np.empty(m)
     adjusted[order] = np.minimum(adjusted_sorted, 1.0)
     rejected = adjusted <= alpha * (1 + ROUNDING)
-    unadjusted = int(np.sum(p <= alpha))
-    reading = (f"{_DESCRIPTION[method]}. Of {m} hypotheses, {int(rejected.sum())} are rejected at α = {alpha:g} "
-               f"after adjustment ({unadjusted} would be without it). Without adjustment the chance of at least "
-               f"one false rejection among {m} independent true null hypotheses is "
-               f"{familywise_error_rate(alpha, m):.3f} (7.10.1).")
-    return AdjustedPValues(p, adjusted, rejected, method, alpha, reading)
+    return AdjustedPValues(p, adjusted, rejected, method, alpha, int(np.sum(p <= alpha)),
+                           familywise_error_rate(alpha, m))

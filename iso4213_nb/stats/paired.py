@@ -14,10 +14,17 @@ from scipy import stats as sps
 
 from ..errors import InputError
 from ._input import negligible, paired
-from .results import TestResult, format_p
+from .results import TestResult
 
 #: Up to this many pairs the Wilcoxon test uses the exact null distribution (when there are no ties or zeros).
 WILCOXON_EXACT_MAX = 50
+
+
+#: The warning of a t-test on k-fold results (7.2); an API warning, like the messages of InputError.
+KFOLD_WARNING = ("these look like k-fold results; 7.2 advises against the t-test on them because the folds share "
+                 "training data, so the differences are not independent and the p-value is too small. Use the "
+                 "5×2cv tests or the corrected resampled t-test, or pass folds=False if each pair comes from an "
+                 "independent test set.")
 
 
 class AssumptionWarning(UserWarning):
@@ -44,14 +51,14 @@ def paired_ttest(a, b, *, folds: bool | None = None) -> TestResult:
         training sets overlap, so the differences are not independent).  With
         ``None`` the input is taken to be k-fold scores when it looks like them
         (at most 30 pairs of values in [0, 1]).  k-fold input issues an
-        :class:`AssumptionWarning` and says so in ``reading``.
+        :class:`AssumptionWarning` and is recorded in ``kfold_input``.
 
     Returns
     -------
     TestResult with ``statistic`` (t), ``pvalue``, ``df`` (n − 1), effect
     size Cohen's d_z = mean(d) / s_d, ``confidence_interval`` of mean(a − b),
-    ``mean_difference`` and ``normality_pvalue`` (Shapiro–Wilk on d, for
-    3 ≤ n ≤ 5000, else None).
+    and details ``n``, ``mean_difference``, ``normality_pvalue`` (Shapiro–Wilk
+    on d, for 3 ≤ n ≤ 5000, else None) and ``kfold_input``.
     """
     x, y = paired(a, b)
     d = x - y
@@ -67,33 +74,15 @@ def paired_ttest(a, b, *, folds: bool | None = None) -> TestResult:
 
     def interval(level):
         half = float(sps.t.ppf(0.5 + level / 2, df) * se)
-        return (mean - half, mean + half)
+        return (mean - half, mean + half, "t")
 
     normality = float(sps.shapiro(d).pvalue) if 3 <= n <= 5000 else None
     kfold = _looks_like_folds(x, y) if folds is None else bool(folds)
-    parts = [f"Paired t-test on {n} pairs: mean difference a − b = {mean:.4g}, t = {t:.3f} with {df} df, "
-             f"{format_p(p)}."]
-    parts.append("It assumes the differences are independent and roughly normal.")
-    if normality is None:
-        parts.append("Normality was not checked (it needs 3 to 5000 pairs).")
-    elif normality < 0.05:
-        parts.append(f"A Shapiro–Wilk test casts doubt on normality (p = {normality:.3f}); "
-                     "the Wilcoxon signed-rank test (7.6) does not need it.")
-    else:
-        parts.append(f"A Shapiro–Wilk test does not reject normality (p = {normality:.3f}).")
     if kfold:
-        message = ("these look like k-fold results; 7.2 advises against the t-test on them because the folds share "
-                   "training data, so the differences are not independent and the p-value is too small. Use the "
-                   "5×2cv tests or the corrected resampled t-test, or pass folds=False if each pair comes from an "
-                   "independent test set.")
-        parts.append("Warning: " + message)
-        warnings.warn(message, AssumptionWarning, stacklevel=2)
-    else:
-        parts.append("The pairs are taken to come from independent test sets.")
-    return TestResult("paired Student's t-test", float(t), p, df=df, effect_size=mean / sd,
-                      effect_size_name="Cohen's d_z (mean difference / SD of differences)", interval=interval,
-                      interval_of="mean difference a − b", reading=" ".join(parts), mean_difference=mean,
-                      normality_pvalue=normality, kfold_input=kfold)
+        warnings.warn(KFOLD_WARNING, AssumptionWarning, stacklevel=2)
+    return TestResult("paired_ttest", float(t), p, df=df, effect_size=mean / sd, effect_size_kind="cohens_dz",
+                      interval_of="mean_difference", interval=interval,
+                      details={"n": n, "mean_difference": mean, "normality_pvalue": normality, "kfold_input": kfold})
 
 
 def _wilcoxon_exact_cdf(n: int) -> np.ndarray:
@@ -120,8 +109,9 @@ def wilcoxon(a, b) -> TestResult:
     Returns
     -------
     TestResult with ``statistic``, ``pvalue``, effect size the matched-pairs
-    rank-biserial correlation (W+ − W−)/(W+ + W−), ``w_plus``, ``w_minus``,
-    ``n_used`` (pairs after dropping zeros) and ``method``.
+    rank-biserial correlation (W+ − W−)/(W+ + W−), ``method`` (``"exact"`` or
+    ``"normal"``), and details ``w_plus``, ``w_minus``, ``n_used`` (pairs
+    after dropping zeros), ``zeros`` and ``ties``.
     """
     x, y = paired(a, b)
     d = x - y
@@ -141,18 +131,11 @@ def wilcoxon(a, b) -> TestResult:
         cdf = _wilcoxon_exact_cdf(n)
         p = float(min(1.0, 2 * cdf[int(statistic)]))
     else:
-        method = "normal approximation"
+        method = "normal"
         mean = n * (n + 1) / 4
         var = n * (n + 1) * (2 * n + 1) / 24 - float(np.sum(tie_counts ** 3 - tie_counts)) / 48
         z = (statistic - mean) / np.sqrt(var)
         p = float(min(1.0, 2 * sps.norm.cdf(z)))
     effect = (w_plus - w_minus) / (w_plus + w_minus)
-    reading = (f"Wilcoxon signed-rank test on {n} non-zero differences ({zeros} zero difference(s) dropped): "
-               f"W+ = {w_plus:g}, W− = {w_minus:g}, {format_p(p)} ({method}"
-               f"{', ties among the absolute differences' if ties else ''}). It assumes independent pairs and "
-               "differences symmetric about their median, but not normality. Like the t-test it should not be "
-               "fed the folds of one k-fold cross-validation (7.2), whose differences are not independent. "
-               f"Rank-biserial correlation {effect:+.3f} (positive: a tends to exceed b).")
-    return TestResult("Wilcoxon signed-rank test", statistic, p, effect_size=effect,
-                      effect_size_name="matched-pairs rank-biserial correlation", reading=reading,
-                      w_plus=w_plus, w_minus=w_minus, n_used=n, method=method)
+    return TestResult("wilcoxon", statistic, p, effect_size=effect, effect_size_kind="rank_biserial", method=method,
+                      details={"w_plus": w_plus, "w_minus": w_minus, "n_used": n, "zeros": zeros, "ties": ties})

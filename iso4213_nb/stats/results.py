@@ -1,21 +1,26 @@
-"""Result objects shared by every test and interval of :mod:`iso4213_nb.stats`.
+"""Result objects shared by every test and interval of :mod:`iso4213_nb.stats`: data, no words.
 
-They follow the style of :mod:`scipy.stats` results: named attributes
-(``statistic``, ``pvalue``, ``df``), a ``confidence_interval`` method, plus what
-clause 7 of ISO/IEC TS 4213:2022 asks a report to carry: an effect size and a
-plain-language ``reading`` that names the test's assumptions and whether the
-input meets them.  ``to_dict()`` gives the JSON form (undefined values become
-``null`` and their reasons are listed under ``"undefined"``).
+They follow :mod:`scipy.stats` results: frozen dataclasses with named
+attributes (``statistic``, ``pvalue``, ``df``) and a ``confidence_interval``
+method returning a :class:`ConfidenceInterval`.  What a test is, which variant
+ran, what an effect size measures and why a value is undefined are codes
+(``"mcnemar"``, ``"exact"``, ``"cramers_v"``, ``Undefined(code="zero_variance")``);
+:mod:`iso4213_nb.readings` turns them into names and paragraphs.
+``to_dict()`` gives the JSON form: undefined values become ``null``, listed
+under ``"undefined"`` as ``"field: code"`` and under ``"reasons"`` with their
+parameters.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Callable, Mapping
 
 import numpy as np
 
 from ..errors import InputError
-from ..undefined import is_undefined, to_json
+from ..undefined import Undefined, is_undefined, to_json
 
 
 def shown(value) -> str:
@@ -40,11 +45,9 @@ def check_level(confidence_level: float, name: str = "confidence_level") -> floa
     return level
 
 
-def format_p(pvalue) -> str:
-    """A p-value for a sentence: ``p = 0.0312``, ``p < 0.0001`` or ``p undefined``."""
-    if is_undefined(pvalue):
-        return "p undefined"
-    return "p < 0.0001" if pvalue < 1e-4 else f"p = {pvalue:.4f}"
+def undefined(code: str, **params) -> Undefined:
+    """An :class:`Undefined` carrying a machine-readable ``code`` and its parameters (its reason is the code)."""
+    return Undefined(code=code, params=params)
 
 
 def _json(value):
@@ -60,129 +63,152 @@ def _json(value):
         return [_json(v) for v in value.tolist()]
     if isinstance(value, (list, tuple)):
         return [_json(v) for v in value]
-    if isinstance(value, dict):
+    if isinstance(value, Mapping):
         return {str(k): _json(v) for k, v in value.items()}
     return value
 
 
-def _undefined_reasons(items) -> list[str]:
-    return [f"{key}: {value.reason}" for key, value in items if is_undefined(value)]
+def reason_dict(value: Undefined) -> dict:
+    """``{"code": ..., **params}`` of an undefined value (``code`` falls back to the reason text)."""
+    return {"code": value.code or value.reason, **_json(value.params)}
 
 
-class TestResult:
-    """Outcome of one significance test (clause 7).
-
-    Attributes
-    ----------
-    name : str
-        The test, e.g. ``"McNemar test (exact binomial)"``.
-    statistic : float or Undefined
-        The test statistic (t, F, z, chi-squared, ...).
-    pvalue : float or Undefined
-        Two-sided p-value unless ``name`` says otherwise.
-    df : float, tuple or None
-        Degrees of freedom where the reference distribution has them.
-    effect_size : float, Undefined or None
-        A scale-free size of the difference, named by ``effect_size_name``.
-    reading : str
-        One paragraph: what was tested, the assumptions and whether the
-        input meets them, and what the p-value says.
-    Further attributes depend on the test (e.g. ``auc_a`` for DeLong) and are
-    listed in ``details``.
-    """
-
-    __test__ = False  # not a pytest class
-
-    def __init__(self, name: str, statistic, pvalue, *, reading: str, df=None, effect_size=None,
-                 effect_size_name: str | None = None,
-                 interval: Callable[[float], tuple[float, float]] | None = None,
-                 interval_of: str | None = None, **details):
-        self.name = name
-        self.statistic = statistic
-        self.pvalue = pvalue
-        self.df = df
-        self.effect_size = effect_size
-        self.effect_size_name = effect_size_name
-        self.reading = reading
-        self.interval_of = interval_of
-        self._interval = interval
-        self.details = tuple(details)
-        for key, value in details.items():
-            setattr(self, key, value)
-
-    def confidence_interval(self, confidence_level: float = 0.95) -> tuple[float, float]:
-        """``(low, high)`` for the quantity named by ``interval_of`` at ``confidence_level``."""
-        if self._interval is None:
-            raise InputError(f"the {self.name} gives no confidence interval")
-        return self._interval(check_level(confidence_level))
-
-    def to_dict(self, confidence_level: float = 0.95) -> dict:
-        """The JSON-ready form: numbers or ``None``, with reasons for undefined values."""
-        fields = [("name", self.name), ("statistic", self.statistic), ("pvalue", self.pvalue), ("df", self.df),
-                  ("effect_size", self.effect_size), ("effect_size_name", self.effect_size_name)]
-        fields += [(key, getattr(self, key)) for key in self.details]
-        out = {key: _json(value) for key, value in fields}
-        if self._interval is not None:
-            bounds = self.confidence_interval(confidence_level)
-            out["confidence_interval"] = {"of": self.interval_of, "level": confidence_level, "bounds": _json(list(bounds))}
-            fields.append(("confidence_interval", next((b for b in bounds if is_undefined(b)), None)))
-        out["reading"] = self.reading
-        out["undefined"] = _undefined_reasons(fields)
-        return out
-
-    def __repr__(self) -> str:
-        parts = [f"statistic={self.statistic!r}", f"pvalue={self.pvalue!r}"]
-        if self.df is not None:
-            parts.append(f"df={self.df!r}")
-        if self.effect_size is not None:
-            parts.append(f"effect_size={self.effect_size!r}")
-        return f"TestResult(name={self.name!r}, {', '.join(parts)})"
+def _undefined_fields(items) -> tuple[list[str], dict]:
+    found = [(key, value) for key, value in items if is_undefined(value)]
+    return ([f"{key}: {value.code or value.reason}" for key, value in found],
+            {key: reason_dict(value) for key, value in found})
 
 
+def _frozen(mapping) -> Mapping:
+    return MappingProxyType(dict(mapping or {}))
+
+
+@dataclass(frozen=True, eq=False)
 class ConfidenceInterval:
-    """A point estimate with its interval (7.8).
+    """An interval (7.8), with the estimate it surrounds where there is one.
 
     Attributes
     ----------
-    name : str
-        What is estimated and how, e.g. ``"AUROC, DeLong interval"``.
-    estimate, low, high : float
-        The estimate and the interval bounds; ``low, high = ci`` unpacks the bounds.
+    low, high : float or Undefined
+        The bounds; ``low, high = ci`` unpacks them.
     confidence_level : float
     method : str
-    reading : str
-        One paragraph on the method, its assumptions and whether they hold.
-    Further attributes (``seed``, ``n_resamples``, ``distribution`` for a
-    bootstrap) are listed in ``details``.
+        How it was built: ``"wilson"``, ``"clopper-pearson"``, ``"wald"``,
+        ``"percentile"``, ``"bca"``, ``"delong"``, ``"t"``, ``"normal"``, ``"woolf"``.
+    estimate : float, Undefined or None
+    of : str or None
+        Code of the quantity, e.g. ``"proportion"``, ``"auroc"``, ``"auroc_difference"``,
+        ``"accuracy_difference"``, ``"mean_difference"``, ``"odds_ratio"``, ``"statistic"``.
+    details : mapping
+        Method-specific facts (``successes``, ``n``; ``seed``, ``n_resamples``,
+        ``n_undefined``, ``stratified``, ``distribution``, ``statistic_name``;
+        ``positives``, ``negatives``, ``standard_error``), also readable as attributes.
     """
 
-    def __init__(self, name: str, estimate, low, high, *, confidence_level: float, method: str, reading: str,
-                 **details):
-        self.name = name
-        self.estimate = estimate
-        self.low = low
-        self.high = high
-        self.confidence_level = confidence_level
-        self.method = method
-        self.reading = reading
-        self.details = tuple(details)
-        for key, value in details.items():
-            setattr(self, key, value)
+    low: float | Undefined
+    high: float | Undefined
+    confidence_level: float
+    method: str
+    estimate: float | Undefined | None = None
+    of: str | None = None
+    details: Mapping = field(default_factory=dict, repr=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "details", _frozen(self.details))
+
+    def __getattr__(self, name: str):
+        details = self.__dict__.get("details", {})
+        if name in details:
+            return details[name]
+        raise AttributeError(f"{type(self).__name__} has no attribute {name}")
 
     def __iter__(self):
         return iter((self.low, self.high))
 
     def to_dict(self) -> dict:
         """The JSON-ready form (a bootstrap distribution is left out; its size is kept)."""
-        fields = [("name", self.name), ("estimate", self.estimate), ("low", self.low), ("high", self.high),
-                  ("confidence_level", self.confidence_level), ("method", self.method)]
-        fields += [(key, getattr(self, key)) for key in self.details if key != "distribution"]
+        fields = [("estimate", self.estimate), ("low", self.low), ("high", self.high),
+                  ("confidence_level", self.confidence_level), ("method", self.method), ("of", self.of)]
+        fields += [(key, value) for key, value in self.details.items() if key != "distribution"]
         out = {key: _json(value) for key, value in fields}
-        out["reading"] = self.reading
-        out["undefined"] = _undefined_reasons(fields)
+        out["undefined"], out["reasons"] = _undefined_fields(fields)
         return out
 
-    def __repr__(self) -> str:
-        return (f"ConfidenceInterval(name={self.name!r}, estimate={self.estimate!r}, low={self.low!r}, "
-                f"high={self.high!r}, confidence_level={self.confidence_level!r})")
 
+@dataclass(frozen=True, eq=False)
+class TestResult:
+    """Outcome of one significance test (clause 7), as data.
+
+    Attributes
+    ----------
+    test : str
+        Code of the test: ``"paired_ttest"``, ``"wilcoxon"``, ``"paired_ttest_5x2cv"``,
+        ``"combined_ftest_5x2cv"``, ``"corrected_resampled_ttest"``, ``"anova"``,
+        ``"kruskal_wallis"``, ``"friedman"``, ``"chi_squared"``, ``"fisher_exact"``,
+        ``"mcnemar"``, ``"cochran_q"``, ``"delong"``.
+    statistic : float or Undefined
+        The test statistic (t, F, z, chi-squared, ...).
+    pvalue : float or Undefined
+        Two-sided p-value.
+    df : float, tuple or None
+        Degrees of freedom where the reference distribution has them.
+    effect_size : float, Undefined or None
+    effect_size_kind : str or None
+        Code of the effect size, e.g. ``"cramers_v"``, ``"auroc_difference"``.
+    method : str or None
+        Code of the variant that ran, e.g. ``"exact"`` or ``"chi2_corrected"`` for McNemar.
+    interval_of : str or None
+        Code of the quantity :meth:`confidence_interval` bounds; None when the test gives no interval.
+    details : mapping
+        Test-specific facts (e.g. ``auc_a``, ``b``, ``mean_ranks``), also readable as attributes.
+    Undefined values carry a ``code`` and ``params`` saying why.
+    """
+
+    __test__ = False  # not a pytest class
+
+    test: str
+    statistic: float | Undefined
+    pvalue: float | Undefined
+    df: object = None
+    effect_size: float | Undefined | None = None
+    effect_size_kind: str | None = None
+    method: str | None = None
+    interval_of: str | None = None
+    details: Mapping = field(default_factory=dict, repr=False)
+    interval: Callable[[float], tuple] | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "details", _frozen(self.details))
+
+    def __getattr__(self, name: str):
+        details = self.__dict__.get("details", {})
+        if name in details:
+            return details[name]
+        raise AttributeError(f"{type(self).__name__} has no attribute {name}")
+
+    def confidence_interval(self, confidence_level: float = 0.95) -> ConfidenceInterval:
+        """The interval of the quantity named by ``interval_of`` at ``confidence_level``.
+
+        Its bounds are Undefined (with the reason) where the test's own
+        standard error is zero or the estimate undefined.
+        """
+        if self.interval is None:
+            raise InputError(f"the {self.test} test gives no confidence interval")
+        level = check_level(confidence_level)
+        low, high, method = self.interval(level)
+        return ConfidenceInterval(low, high, level, method, estimate=self.effect_size, of=self.interval_of)
+
+    def to_dict(self, confidence_level: float = 0.95) -> dict:
+        """The JSON-ready form: numbers or ``None``, with reason codes for undefined values."""
+        fields = [("test", self.test), ("statistic", self.statistic), ("pvalue", self.pvalue), ("df", self.df),
+                  ("effect_size", self.effect_size), ("effect_size_kind", self.effect_size_kind),
+                  ("method", self.method)]
+        fields += list(self.details.items())
+        out = {key: _json(value) for key, value in fields}
+        if self.interval is not None:
+            ci = self.confidence_interval(confidence_level)
+            out["confidence_interval"] = {"of": self.interval_of, "level": ci.confidence_level,
+                                          "method": ci.method, "bounds": _json([ci.low, ci.high])}
+            fields.append(("confidence_interval", next((b for b in ci if is_undefined(b)), None)))
+        out["undefined"], out["reasons"] = _undefined_fields(fields)
+        return out

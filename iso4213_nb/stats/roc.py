@@ -21,10 +21,10 @@ from scipy import stats as sps
 
 from .._checks import as_scores, same_length
 from ..errors import InputError
-from ..undefined import Undefined, is_undefined
+from ..undefined import is_undefined
 from ._input import binary_truth
 from .intervals import BOOTSTRAP_METHODS, bootstrap_interval
-from .results import ConfidenceInterval, TestResult, check_level, format_p, shown
+from .results import ConfidenceInterval, TestResult, check_level, shown, undefined
 
 AUROC_CI_METHODS = ("delong",) + BOOTSTRAP_METHODS
 
@@ -91,18 +91,19 @@ def _inputs(y_true, scores, name: str, positive) -> tuple[np.ndarray, np.ndarray
 NEGLIGIBLE_SE = 1e-12
 
 
-def _zero_variance_reason(diff: float, auc_a: float, auc_b: float, var_a: float, var_b: float) -> str:
-    """Why DeLong's variance of AUC_a − AUC_b is zero, told apart by what the placement values show."""
+def _zero_variance_cause(diff: float, var_a: float, var_b: float) -> str:
+    """Why DeLong's variance of AUC_a − AUC_b is zero, told apart by what the placement values show.
+
+    ``"identical_placements"``: the difference is 0 (every sample has the same
+    placement value under both models); ``"degenerate_aurocs"``: each AUROC is
+    estimated with no spread (a perfect separation, scores all tied);
+    ``"constant_shift"``: every placement value moves by the same amount.
+    """
     if diff == 0:
-        return ("the AUROC difference has zero estimated variance and is 0: every sample has the same placement "
-                "value under both models, so there is no difference to test")
+        return "identical_placements"
     if var_a <= NEGLIGIBLE_SE ** 2 and var_b <= NEGLIGIBLE_SE ** 2:
-        return (f"the AUROC difference has zero estimated variance although the AUROCs differ (A = {auc_a:.4f}, "
-                f"B = {auc_b:.4f}): each model places every positive above the same share of the negatives, as "
-                "a perfect separation or scores all tied do, so the normal approximation has no spread to use")
-    return (f"the AUROC difference has zero estimated variance although the AUROCs differ (A = {auc_a:.4f}, "
-            f"B = {auc_b:.4f}): every sample's placement value moves by the same amount from one model to the "
-            "other, so the normal approximation has no spread to use")
+        return "degenerate_aurocs"
+    return "constant_shift"
 
 
 def delong_test(y_true, scores_a, scores_b, positive=None) -> TestResult:
@@ -119,11 +120,12 @@ def delong_test(y_true, scores_a, scores_b, positive=None) -> TestResult:
     TestResult with ``statistic`` (z), ``pvalue``, ``auc_a``, ``auc_b``,
     ``standard_error`` of the difference, effect size AUC_a − AUC_b,
     ``confidence_interval`` of the difference (difference ± z_q · SE), and
-    ``correlation`` of the two AUROC estimates.  When the difference has zero
-    estimated variance, z, p and both bounds of the interval are Undefined,
-    with a reason that says why: identical placement values (difference 0), or
-    AUROCs that differ while each is estimated with no spread (e.g. a perfect
-    model against one whose scores are all tied).
+    ``correlation`` of the two AUROC estimates, ``positives``, ``negatives``.
+    When the difference has zero estimated variance, z, p and both bounds of
+    the interval are Undefined with code ``"zero_variance"`` and parameters
+    ``cause`` (see :func:`_zero_variance_cause`), ``auc_a`` and ``auc_b``: a
+    perfect model against one whose scores are all tied differs in AUROC, yet
+    has no spread.
     """
     mask, a = _inputs(y_true, scores_a, "scores_a", positive)
     b = as_scores(scores_b, "scores_b")
@@ -135,35 +137,26 @@ def delong_test(y_true, scores_a, scores_b, positive=None) -> TestResult:
     var_a = float(np.var(v10a, ddof=1) / m + np.var(v01a, ddof=1) / n)
     var_b = float(np.var(v10b, ddof=1) / m + np.var(v01b, ddof=1) / n)
     covariance = (var_a + var_b - var) / 2
-    correlation = covariance / np.sqrt(var_a * var_b) if var_a > 0 and var_b > 0 else Undefined(
-        "an AUROC estimate has zero variance")
+    correlation = (covariance / np.sqrt(var_a * var_b) if var_a > 0 and var_b > 0
+                   else undefined("zero_auroc_variance"))
     diff = auc_a - auc_b
     se = float(np.sqrt(var))
     if se > NEGLIGIBLE_SE:
         z = diff / se
         p = float(2 * sps.norm.sf(abs(z)))
-        tail = f"z = {z:.3f}, {format_p(p)}"
     else:
-        z = p = Undefined(_zero_variance_reason(diff, auc_a, auc_b, var_a, var_b))
-        tail = f"p undefined: {p.reason}"
+        z = p = undefined("zero_variance", cause=_zero_variance_cause(diff, var_a, var_b), auc_a=auc_a, auc_b=auc_b)
 
     def interval(level):
         if is_undefined(p):
-            return (p, p)
+            return (p, p, "normal")
         half = float(sps.norm.ppf(0.5 + level / 2) * se)
-        return (diff - half, diff + half)
+        return (diff - half, diff + half, "normal")
 
-    reading = (f"DeLong's test on {m} positives and {n} negatives scored by both models: AUROC A = {auc_a:.4f}, "
-               f"B = {auc_b:.4f}, difference {diff:+.4f} (SE {se:.4f}), {tail}. It accounts for the correlation "
-               "of the two AUROCs measured on the same samples, needs no distributional assumption on the scores, "
-               "and relies on the normal approximation of the AUROC difference, which wants a few dozen of each class"
-               + ("; here one class has fewer than 30 samples, so treat the p-value as rough." if min(m, n) < 30
-                  else "; both classes are large enough here.")
-               + " It assumes independent samples.")
-    return TestResult("DeLong test of two correlated AUROCs", z, p, effect_size=diff,
-                      effect_size_name="AUROC difference A − B", interval=interval,
-                      interval_of="AUROC difference A − B", reading=reading, auc_a=auc_a, auc_b=auc_b,
-                      standard_error=se, correlation=correlation, positives=m, negatives=n)
+    return TestResult("delong", z, p, effect_size=diff, effect_size_kind="auroc_difference",
+                      interval_of="auroc_difference", interval=interval,
+                      details={"auc_a": auc_a, "auc_b": auc_b, "standard_error": se, "correlation": correlation,
+                               "positives": m, "negatives": n})
 
 
 def auroc_of_counts(pos_counts: np.ndarray, neg_counts: np.ndarray) -> float:
@@ -227,8 +220,9 @@ def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delo
 
     Returns
     -------
-    ConfidenceInterval with ``estimate`` (AUROC), and ``standard_error`` for
-    DeLong or ``seed``, ``n_resamples``, ``distribution`` for the bootstrap.
+    ConfidenceInterval with ``estimate`` (AUROC), ``of`` = ``"auroc"``,
+    details ``positives``, ``negatives``, and ``standard_error`` for DeLong or
+    ``seed``, ``n_resamples``, ``stratified``, ``distribution`` for the bootstrap.
     """
     if method not in AUROC_CI_METHODS:
         raise InputError(f"method must be one of {', '.join(AUROC_CI_METHODS)}; got {shown(method)}")
@@ -236,18 +230,12 @@ def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delo
     mask, s = _inputs(y_true, scores, "scores", positive)
     m, n = int(mask.sum()), int((~mask).sum())
     auc, v10, v01 = placement_values(mask, s)
-    small = min(m, n) < 30
     if method == "delong":
         se = float(np.sqrt(np.var(v10, ddof=1) / m + np.var(v01, ddof=1) / n))
         half = float(sps.norm.ppf(0.5 + level / 2) * se)
         low, high = max(0.0, auc - half), min(1.0, auc + half)
-        reading = (f"AUROC {auc:.4f} on {m} positives and {n} negatives; {level:.0%} DeLong interval {low:.4f} to "
-                   f"{high:.4f} (SE {se:.4f}). It uses the normal approximation of the AUROC (7.8), clipped to "
-                   "[0, 1]" + ("; with fewer than 30 samples in a class, or an AUROC near 1, prefer the BCa "
-                               "bootstrap." if small or auc > 0.95 else "; the classes are large enough for it.")
-                   + " It assumes independent samples.")
-        return ConfidenceInterval("AUROC, DeLong interval", auc, low, high, confidence_level=level,
-                                  method=method, reading=reading, standard_error=se)
+        return ConfidenceInterval(low, high, level, method, estimate=auc, of="auroc",
+                                  details={"positives": m, "negatives": n, "standard_error": se})
     if isinstance(n_resamples, bool) or not float(n_resamples).is_integer() or n_resamples < 10:
         raise InputError(f"n_resamples must be a whole number of at least 10, got {shown(n_resamples)}")
     distribution = _bootstrap_aurocs(mask, s, int(n_resamples), seed)
@@ -256,10 +244,6 @@ def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delo
         return np.concatenate([(m * auc - v10) / (m - 1), (n * auc - v01) / (n - 1)])
 
     low, high = bootstrap_interval(distribution, auc, level, method, jackknife)
-    reading = (f"AUROC {auc:.4f} on {m} positives and {n} negatives; {level:.0%} {method} bootstrap interval "
-               f"{low:.4f} to {high:.4f} from {int(n_resamples)} resamples stratified by class (seed {seed}). "
-               "The bootstrap treats the samples as independent and the test set as representative; stratifying "
-               "keeps the class counts fixed, as they are in the test set.")
-    return ConfidenceInterval(f"AUROC, {method} bootstrap", auc, low, high, confidence_level=level, method=method,
-                              reading=reading, seed=seed, n_resamples=int(n_resamples), stratified=True,
-                              distribution=distribution)
+    return ConfidenceInterval(low, high, level, method, estimate=auc, of="auroc",
+                              details={"positives": m, "negatives": n, "seed": seed, "n_resamples": int(n_resamples),
+                                       "stratified": True, "distribution": distribution})

@@ -36,12 +36,11 @@ from numbers import Real
 import ipywidgets as widgets
 import numpy as np
 
-from .. import stats
+from .. import readings, stats
 from .._checks import as_labels, as_scores
 from ..curves import BinaryScores, positive_mask
 from ..errors import InputError
 from ._callbacks import GuardedCallbacks
-from ..stats.results import format_p
 from ..tables import format_value, html_table
 from ..undefined import is_undefined
 
@@ -368,12 +367,12 @@ class SignificanceLab(GuardedCallbacks):
             f"<tr><th>{a} right</th><td data-cell='a'>{t[0, 0]}</td><td data-cell='b'>{t[0, 1]}</td></tr>"
             f"<tr><th>{a} wrong</th><td data-cell='c'>{t[1, 0]}</td><td data-cell='d'>{t[1, 1]}</td></tr></table>")
         statistic = format_value(r.statistic, 4)
-        return (f"{matrix}<p>{html.escape(r.name)}: statistic {html.escape(statistic)}, "
-                f"<span data-value='mcnemar-p'>{html.escape(format_p(r.pvalue))}</span> → "
+        return (f"{matrix}<p>{html.escape(readings.name(r))}: statistic {html.escape(statistic)}, "
+                f"<span data-value='mcnemar-p'>{html.escape(readings.format_p(r.pvalue))}</span> → "
                 f"<b>{_decision(r.pvalue, self._alpha)}</b> at α = {self._alpha:g}.<br>"
                 f"Accuracy A − B = {r.effect_size:+.4f}; {1 - self._alpha:.1%} paired bootstrap interval "
                 f"{ci.low:+.4f} to {ci.high:+.4f} ({self.n_resamples} resamples, seed {self.seed}).</p>"
-                f"<p style='color:#555'>{html.escape(r.reading)}</p>")
+                f"<p style='color:#555'>{html.escape(readings.reading(r))}</p>")
 
     def _delong_html(self) -> str:
         r = self.delong
@@ -382,9 +381,9 @@ class SignificanceLab(GuardedCallbacks):
         level = f"{1 - self._alpha:.1%}"
         table = html_table(rows, ["model", "AUROC", f"{level} DeLong interval", f"{level} bootstrap interval"],
                            decimals=4)
-        return (f"{table}<p>{html.escape(r.name)}: z = {html.escape(format_value(r.statistic, 3))}, "
-                f"{html.escape(format_p(r.pvalue))} → <b>{_decision(r.pvalue, self._alpha)}</b> at "
-                f"α = {self._alpha:g}.</p><p style='color:#555'>{html.escape(r.reading)}</p>")
+        return (f"{table}<p>{html.escape(readings.name(r))}: z = {html.escape(format_value(r.statistic, 3))}, "
+                f"{html.escape(readings.format_p(r.pvalue))} → <b>{_decision(r.pvalue, self._alpha)}</b> at "
+                f"α = {self._alpha:g}.</p><p style='color:#555'>{html.escape(readings.reading(r))}</p>")
 
     def _multiplicity_html(self) -> str:
         defined = [(label, p) for label, p in self.family if not is_undefined(p)]
@@ -410,10 +409,10 @@ class SignificanceLab(GuardedCallbacks):
         a, b = self.cv_names
         table = html_table(rows, ["", "fold 1", "fold 2"], caption=f"accuracy of {a} minus {b}", decimals=4)
         lines = "".join(
-            f"<li>{html.escape(r.name)}: statistic {r.statistic:.3f} (df {html.escape(str(r.df))}), "
-            f"{html.escape(format_p(r.pvalue))} → <b>{_decision(r.pvalue, self._alpha)}</b></li>"
+            f"<li>{html.escape(readings.name(r))}: statistic {r.statistic:.3f} (df {html.escape(str(r.df))}), "
+            f"{html.escape(readings.format_p(r.pvalue))} → <b>{_decision(r.pvalue, self._alpha)}</b></li>"
             for r in (self.cv_t, self.cv_f))
-        return f"{table}<ul>{lines}</ul><p style='color:#555'>{html.escape(self.cv_f.reading)}</p>"
+        return f"{table}<ul>{lines}</ul><p style='color:#555'>{html.escape(readings.reading(self.cv_f))}</p>"
 
     def _ipython_display_(self):
         from IPython.display import display

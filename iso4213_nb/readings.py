@@ -1,0 +1,400 @@
+"""Words for the results of :mod:`iso4213_nb.stats` (clause 7): names, reasons and reading paragraphs.
+
+The computation layer returns data and codes (:class:`~iso4213_nb.stats.TestResult`,
+:class:`~iso4213_nb.stats.ConfidenceInterval`, :class:`~iso4213_nb.stats.AdjustedPValues`,
+``Undefined(code=...)``); this module is where they become English:
+
+* :func:`name` – what a result is, e.g. ``"McNemar test (exact binomial)"``;
+* :func:`effect_size_name`, :func:`quantity` – what an effect size or an interval measures;
+* :func:`reason` – why a value is undefined, one clause of a sentence;
+* :func:`reading` – one paragraph: what was tested, the assumptions and whether the
+  input meets them, what the p-value or interval says.
+"""
+
+from __future__ import annotations
+
+from .stats.contingency import MCNEMAR_EXACT_BELOW, MIN_EXPECTED
+from .stats.multiplicity import AdjustedPValues
+from .stats.paired import KFOLD_WARNING
+from .stats.results import ConfidenceInterval, TestResult
+from .undefined import Undefined, is_undefined
+
+_TEST_NAMES = {
+    "paired_ttest": "paired Student's t-test", "wilcoxon": "Wilcoxon signed-rank test",
+    "paired_ttest_5x2cv": "5×2cv paired t-test", "combined_ftest_5x2cv": "combined 5×2cv F-test",
+    "corrected_resampled_ttest": "corrected resampled t-test", "anova": "one-way ANOVA",
+    "kruskal_wallis": "Kruskal–Wallis H test", "friedman": "Friedman test",
+    "chi_squared": "chi-squared test of independence", "fisher_exact": "Fisher's exact test",
+    "cochran_q": "Cochran's Q test", "delong": "DeLong test of two correlated AUROCs",
+}
+
+_MCNEMAR_METHODS = {"exact": "exact binomial", "chi2_corrected": "chi-squared with continuity correction",
+                    "chi2": "chi-squared"}
+_WILCOXON_METHODS = {"exact": "exact", "normal": "normal approximation"}
+
+_EFFECT_SIZES = {
+    "cohens_dz": "Cohen's d_z (mean difference / SD of differences)",
+    "rank_biserial": "matched-pairs rank-biserial correlation",
+    "mean_of_differences": "mean of the ten differences (A − B)",
+    "mean_difference": "mean difference (A − B)",
+    "eta_squared": "eta squared (between-group share of variance)",
+    "epsilon_squared": "epsilon squared (H / (N − 1))",
+    "kendalls_w": "Kendall's W (agreement of the rankings)",
+    "cramers_v": "Cramér's V",
+    "odds_ratio": "odds ratio ad / bc",
+    "accuracy_difference": "accuracy difference A − B, (b − c) / n",
+    "accuracy_range": "range of accuracies (largest − smallest)",
+    "auroc_difference": "AUROC difference A − B",
+}
+
+_QUANTITIES = {
+    "mean_difference": "mean difference a − b", "expected_difference": "expected score difference A − B",
+    "odds_ratio": "odds ratio", "accuracy_difference": "accuracy difference A − B",
+    "auroc_difference": "AUROC difference A − B", "auroc": "AUROC", "proportion": "proportion",
+}
+
+_REASONS = {
+    "zero_variance": {
+        "identical_placements": ("the AUROC difference has zero estimated variance and is 0: every sample has the "
+                                 "same placement value under both models, so there is no difference to test"),
+        "degenerate_aurocs": ("the AUROC difference has zero estimated variance although the AUROCs differ "
+                              "(A = {auc_a:.4f}, B = {auc_b:.4f}): each model places every positive above the "
+                              "same share of the negatives, as a perfect separation or scores all tied do, so the "
+                              "normal approximation has no spread to use"),
+        "constant_shift": ("the AUROC difference has zero estimated variance although the AUROCs differ "
+                           "(A = {auc_a:.4f}, B = {auc_b:.4f}): every sample's placement value moves by the same "
+                           "amount from one model to the other, so the normal approximation has no spread to use"),
+    },
+    "zero_auroc_variance": "an AUROC estimate has zero variance",
+    "no_discordant_pairs": "no discordant pairs (b + c = 0), so the chi-squared statistic is 0/0",
+    "zero_standard_error": ("no discordant pair, or every sample one that favours the same model, so the paired "
+                            "difference has a standard error of 0 and its Wald interval no width"),
+    "unbounded_b_over_c": "no sample that only B gets right (c = 0), so b / c is unbounded",
+    "unbounded_odds_ratio": "b · c = 0 while a · d > 0, so the odds ratio ad / bc is unbounded",
+    "zero_over_zero_odds_ratio": "a · d = b · c = 0, so the odds ratio ad / bc is 0/0",
+    "zero_cell": "a cell of the table is zero, so Woolf's interval of the odds ratio is undefined",
+    "no_disagreement": "every sample is right for all models or for none, so Q is 0/0",
+}
+
+
+def reason(value: Undefined) -> str:
+    """Why ``value`` is undefined, in words (an Undefined without a known code keeps its own reason)."""
+    text = _REASONS.get(value.code)
+    if isinstance(text, dict):
+        text = text[value.params["cause"]]
+    return value.reason if text is None else text.format(**value.params)
+
+
+def _undefined(value) -> str:
+    """An undefined value as the readings always printed it: ``undefined (reason)``."""
+    return f"undefined ({reason(value)})"
+
+
+def format_p(pvalue) -> str:
+    """A p-value for a sentence: ``p = 0.0312``, ``p < 0.0001`` or ``p undefined``."""
+    if is_undefined(pvalue):
+        return "p undefined"
+    return "p < 0.0001" if pvalue < 1e-4 else f"p = {pvalue:.4f}"
+
+
+def name(result) -> str:
+    """What a test result or interval is, e.g. ``"McNemar test (exact binomial)"``, ``"AUROC, DeLong interval"``."""
+    if isinstance(result, TestResult):
+        if result.test == "mcnemar":
+            return f"McNemar test ({_MCNEMAR_METHODS[result.method]})"
+        return _TEST_NAMES[result.test]
+    if result.of == "proportion":
+        return f"proportion, {result.method} interval"
+    if result.of == "auroc":
+        return "AUROC, DeLong interval" if result.method == "delong" else f"AUROC, {result.method} bootstrap"
+    return f"{statistic_name(result)}, {result.method} bootstrap"
+
+
+def statistic_name(interval: ConfidenceInterval) -> str:
+    """The bootstrapped statistic's name; a paired bootstrap's is ``difference in NAME (A − B)``."""
+    given = interval.details["statistic_name"]
+    return f"difference in {given} (A − B)" if interval.details.get("paired_metric") else given
+
+
+def method_name(result: TestResult) -> str:
+    """The variant of a test that ran, in words (McNemar and Wilcoxon have several)."""
+    return (_MCNEMAR_METHODS if result.test == "mcnemar" else _WILCOXON_METHODS)[result.method]
+
+
+def effect_size_name(result: TestResult) -> str | None:
+    """What ``result.effect_size`` measures."""
+    return None if result.effect_size_kind is None else _EFFECT_SIZES[result.effect_size_kind]
+
+
+def quantity(code: str | None) -> str | None:
+    """What an interval bounds (the ``interval_of`` or ``of`` code in words)."""
+    return None if code is None else _QUANTITIES[code]
+
+
+def reading(result) -> str:
+    """The paragraph for a :class:`TestResult`, :class:`ConfidenceInterval` or :class:`AdjustedPValues`."""
+    if isinstance(result, AdjustedPValues):
+        return _adjustment(result)
+    if isinstance(result, ConfidenceInterval):
+        return _INTERVALS[result.of if result.of in _INTERVALS else "statistic"](result)
+    return _TESTS[result.test](result)
+
+
+# ---------------------------------------------------------------------------------------------- paired (7.2, 7.6)
+def _paired_ttest(r: TestResult) -> str:
+    d = r.details
+    parts = [f"Paired t-test on {d['n']} pairs: mean difference a − b = {d['mean_difference']:.4g}, "
+             f"t = {r.statistic:.3f} with {r.df} df, {format_p(r.pvalue)}."]
+    parts.append("It assumes the differences are independent and roughly normal.")
+    normality = d["normality_pvalue"]
+    if normality is None:
+        parts.append("Normality was not checked (it needs 3 to 5000 pairs).")
+    elif normality < 0.05:
+        parts.append(f"A Shapiro–Wilk test casts doubt on normality (p = {normality:.3f}); "
+                     "the Wilcoxon signed-rank test (7.6) does not need it.")
+    else:
+        parts.append(f"A Shapiro–Wilk test does not reject normality (p = {normality:.3f}).")
+    if d["kfold_input"]:
+        parts.append("Warning: " + KFOLD_WARNING)
+    else:
+        parts.append("The pairs are taken to come from independent test sets.")
+    return " ".join(parts)
+
+
+def _wilcoxon(r: TestResult) -> str:
+    d = r.details
+    return (f"Wilcoxon signed-rank test on {d['n_used']} non-zero differences ({d['zeros']} zero difference(s) "
+            f"dropped): W+ = {d['w_plus']:g}, W− = {d['w_minus']:g}, {format_p(r.pvalue)} ({method_name(r)}"
+            f"{', ties among the absolute differences' if d['ties'] else ''}). It assumes independent pairs and "
+            "differences symmetric about their median, but not normality. Like the t-test it should not be "
+            "fed the folds of one k-fold cross-validation (7.2), whose differences are not independent. "
+            f"Rank-biserial correlation {r.effect_size:+.3f} (positive: a tends to exceed b).")
+
+
+# ------------------------------------------------------------------------------------------------- 5×2cv (7.2)
+def _five_by_two_caveats(r: TestResult) -> str:
+    flat = r.details["flat_repetitions"]
+    if flat:
+        return (f" In {flat} of the five repetitions the two fold differences are equal; the variance estimate "
+                "then rests on fewer repetitions and the test is less reliable.")
+    return ""
+
+
+def _ttest_5x2cv(r: TestResult) -> str:
+    return (f"Dietterich's 5×2cv paired t-test: t = {r.statistic:.3f} with 5 df, {format_p(r.pvalue)}. Five "
+            "repetitions of two-fold cross-validation keep each training set disjoint from its test set and from "
+            "the other training set of the repetition, which is why 7.2 prefers it to a t-test on k-fold results. "
+            "It assumes the fold differences are roughly normal; its numerator uses only the first fold of the "
+            "first repetition, so the result depends on the split seed (the combined F-test uses all ten)."
+            + _five_by_two_caveats(r))
+
+
+def _ftest_5x2cv(r: TestResult) -> str:
+    return (f"Alpaydin's combined 5×2cv F-test: F = {r.statistic:.3f} with (10, 5) df, {format_p(r.pvalue)}. It "
+            "uses all ten fold differences of the 5×2 cross-validation, has lower type I error and higher power "
+            "than the 5×2cv t-test, and assumes roughly normal fold differences. It tests for any difference; the "
+            f"mean difference A − B is {r.effect_size:+.4g}." + _five_by_two_caveats(r))
+
+
+def _corrected_ttest(r: TestResult) -> str:
+    d = r.details
+    return (f"Corrected resampled t-test on {d['n']} differences: t = {r.statistic:.3f} with {r.df} df, "
+            f"{format_p(r.pvalue)} (the uncorrected t-test would give {format_p(d['uncorrected_pvalue'])}). The "
+            f"variance is inflated by n_test/n_train = {d['n_test']}/{d['n_train']} for the overlap between "
+            "training sets, which 7.2 warns makes the plain t-test on resampled results unreliable. It assumes "
+            "roughly normal differences; the correction is a heuristic that keeps the type I error near its "
+            "nominal level.")
+
+
+# ------------------------------------------------------------------------------------------ groups (7.3, 7.4)
+def _anova(r: TestResult) -> str:
+    d = r.details
+    levene = d["levene_pvalue"]
+    if levene is None:
+        variance_note = "Equal variances could not be checked (a group has a single value)."
+    elif levene < 0.05:
+        variance_note = (f"Levene's test doubts equal variances (p = {levene:.3f}); Kruskal–Wallis (7.4) does not "
+                         "assume them.")
+    else:
+        variance_note = f"Levene's test does not reject equal variances (p = {levene:.3f})."
+    k = d["groups"]
+    return (f"One-way ANOVA of {k} groups ({d['n']} values): F = {r.statistic:.3f} with {r.df} df, "
+            f"{format_p(r.pvalue)}; η² = {r.effect_size:.3f} of the variance lies between groups. It assumes "
+            f"independent groups, roughly normal values and equal variances (7.3). {variance_note} Scores of "
+            "several models on the same test set or the same folds are not independent groups; use the Friedman "
+            "test for those."
+            + (" With two groups ANOVA equals a two-sample t-test; 7.3 is meant for three or more." if k == 2
+               else ""))
+
+
+def _kruskal(r: TestResult) -> str:
+    d = r.details
+    return (f"Kruskal–Wallis test of {d['groups']} groups ({d['n']} values): H = {r.statistic:.3f} with {r.df} df, "
+            f"{format_p(r.pvalue)}. It ranks the pooled values, so it needs neither normality nor equal variances, "
+            "but it does assume independent groups (7.4). "
+            + ("Some groups have fewer than 5 values, so the chi-squared approximation of H is rough. "
+               if d["small_groups"] else
+               "Every group has at least 5 values, enough for the chi-squared approximation. ")
+            + "A small p-value says at least one group tends to score differently, not which one.")
+
+
+def _friedman(r: TestResult) -> str:
+    d = r.details
+    n, alpha = d["datasets"], d["alpha"]
+    if r.method == "nemenyi":
+        post_text = (f"Nemenyi's post-hoc test: two models differ when their mean ranks differ by more than "
+                     f"{d['critical_difference']:.3f} (α = {alpha:g}).")
+    else:
+        post_text = f"Post-hoc: Wilcoxon signed-rank test per pair with Holm-adjusted p-values (α = {alpha:g})."
+    differing = [f"{row['a']} vs {row['b']}" for row in d["pairwise"] if row["rejected"]]
+    return (f"Friedman test of {len(d['mean_ranks'])} models over {n} data sets: χ² = {r.statistic:.3f} with "
+            f"{r.df} df, {format_p(r.pvalue)}; Kendall's W = {r.effect_size:.3f}. It ranks the models within each "
+            "data set, so it assumes only independent data sets, not normality. "
+            + ("With fewer than 10 data sets the chi-squared approximation is rough. " if n < 10 else "")
+            + post_text + " Pairs that differ: " + (", ".join(differing) if differing else "none") + ".")
+
+
+# ------------------------------------------------------------------------------- counts (7.5, 7.7, 7.9)
+def _chi_squared(r: TestResult) -> str:
+    d = r.details
+    rows, cols = d["shape"]
+    low = d["min_expected"]
+    rule = (f"The smallest expected count is {low:.2f}. Rule used: the chi-squared approximation holds when every "
+            f"expected count is at least {MIN_EXPECTED}; ")
+    if d["use_fisher"]:
+        rule += ("here one is below, so use Fisher's exact test (7.7) instead"
+                 + (" (fisher_exact)." if (rows, cols) == (2, 2) else ", or merge sparse categories."))
+    else:
+        rule += "here all are, so the approximation is adequate."
+    return (f"Chi-squared test of independence on a {rows}×{cols} table of {d['n']} counts: χ² = {r.statistic:.3f} "
+            f"with {r.df} df{' (Yates-corrected)' if r.method == 'yates' else ''}, {format_p(r.pvalue)}; Cramér's "
+            f"V = {r.effect_size:.3f}. It assumes each sample falls in exactly one cell, independently of the "
+            f"others (7.5). {rule} It is not the test for two models scored on the same samples; that is "
+            "McNemar's (7.9).")
+
+
+def _fisher(r: TestResult) -> str:
+    odds = r.effect_size
+    return (f"Fisher's exact test on a 2×2 table of {r.details['n']} counts: {format_p(r.pvalue)}, odds ratio "
+            f"{_undefined(odds) if is_undefined(odds) else format(odds, '.3g')}. It conditions on both margins and "
+            "needs no large-sample approximation, so it is the test for small tables (7.7); the usual rule is to "
+            f"prefer it to chi-squared when any expected count is below {MIN_EXPECTED}. It assumes independent "
+            "samples; for two models scored on the same samples use McNemar's test (7.9).")
+
+
+def _mcnemar(r: TestResult) -> str:
+    d = r.details
+    discordant, method = d["b"] + d["c"], method_name(r)
+    if d["exact_requested"] is None:
+        rule = (f"Rule used: exact binomial test when b + c < {MCNEMAR_EXACT_BELOW}, chi-squared otherwise; "
+                f"here b + c = {discordant}, so the {method} form was used.")
+    else:
+        rule = f"The {method} form was asked for."
+        if r.method != "exact" and discordant < MCNEMAR_EXACT_BELOW:
+            rule += f" With only {discordant} discordant pairs the exact form (exact=True) is safer."
+    return (f"McNemar's test on {d['n']} paired predictions: model A alone is right on b = {d['b']}, model B alone "
+            f"on c = {d['c']}; {format_p(r.pvalue)} (mid-p {d['midp_pvalue']:.4f}). Accuracy difference A − B = "
+            f"{r.effect_size:+.4f}. {rule} It needs only one training run per model (7.9) and assumes the samples "
+            "are independent; it compares error rates, not which errors.")
+
+
+def _cochran(r: TestResult) -> str:
+    d = r.details
+    q, k = r.statistic, len(d["accuracies"])
+    return (f"Cochran's Q test of {k} models on {d['n']} shared samples: Q = "
+            f"{_undefined(q) if is_undefined(q) else format(q, '.3f')} with {r.df} df, {format_p(r.pvalue)}. "
+            f"Only the {d['informative']} samples on which the models disagree carry information; the chi-squared "
+            "approximation wants a few dozen of them. It assumes independent samples; a small p-value says the "
+            "accuracies differ somewhere, pairwise McNemar tests with a correction (7.10) say where."
+            + (" With two models Q equals the uncorrected McNemar statistic." if k == 2 else ""))
+
+
+# --------------------------------------------------------------------------------------------- AUROC (6.3.6)
+def _delong(r: TestResult) -> str:
+    d = r.details
+    m, n = d["positives"], d["negatives"]
+    tail = (f"p undefined: {reason(r.pvalue)}" if is_undefined(r.pvalue)
+            else f"z = {r.statistic:.3f}, {format_p(r.pvalue)}")
+    return (f"DeLong's test on {m} positives and {n} negatives scored by both models: AUROC A = {d['auc_a']:.4f}, "
+            f"B = {d['auc_b']:.4f}, difference {r.effect_size:+.4f} (SE {d['standard_error']:.4f}), {tail}. It "
+            "accounts for the correlation of the two AUROCs measured on the same samples, needs no distributional "
+            "assumption on the scores, and relies on the normal approximation of the AUROC difference, which wants "
+            "a few dozen of each class"
+            + ("; here one class has fewer than 30 samples, so treat the p-value as rough." if min(m, n) < 30
+               else "; both classes are large enough here.")
+            + " It assumes independent samples.")
+
+
+def _auroc_interval(ci: ConfidenceInterval) -> str:
+    d = ci.details
+    m, n = d["positives"], d["negatives"]
+    if ci.method == "delong":
+        small = min(m, n) < 30
+        return (f"AUROC {ci.estimate:.4f} on {m} positives and {n} negatives; {ci.confidence_level:.0%} DeLong "
+                f"interval {ci.low:.4f} to {ci.high:.4f} (SE {d['standard_error']:.4f}). It uses the normal "
+                "approximation of the AUROC (7.8), clipped to [0, 1]"
+                + ("; with fewer than 30 samples in a class, or an AUROC near 1, prefer the BCa bootstrap."
+                   if small or ci.estimate > 0.95 else "; the classes are large enough for it.")
+                + " It assumes independent samples.")
+    return (f"AUROC {ci.estimate:.4f} on {m} positives and {n} negatives; {ci.confidence_level:.0%} {ci.method} "
+            f"bootstrap interval {ci.low:.4f} to {ci.high:.4f} from {d['n_resamples']} resamples stratified by "
+            f"class (seed {d['seed']}). The bootstrap treats the samples as independent and the test set as "
+            "representative; stratifying keeps the class counts fixed, as they are in the test set.")
+
+
+# ---------------------------------------------------------------------------------------------- intervals (7.8)
+def _proportion(ci: ConfidenceInterval) -> str:
+    x, n = ci.details["successes"], ci.details["n"]
+    notes = {
+        "wilson": "Wilson's score interval inverts the normal test of the proportion; it stays inside [0, 1] and "
+                  "keeps close to its nominal coverage even for small n or proportions near 0 or 1.",
+        "clopper-pearson": "The Clopper–Pearson interval inverts the exact binomial test; its coverage is never "
+                           "below the nominal level, so it is conservative (wider than needed on average).",
+        "wald": "The Wald interval is the plain central-limit interval of 7.8; it needs n·p̂ and n·(1 − p̂) both "
+                "comfortably large (a common rule is at least 10)"
+                + (", which fails here, so prefer Wilson." if min(x, n - x) < 10 else ", which holds here."),
+    }
+    return (f"{x} of {n} = {ci.estimate:.4f}; {ci.confidence_level:.0%} interval {ci.low:.4f} to {ci.high:.4f}. "
+            f"{notes[ci.method]} It assumes the n samples are independent draws from the population the "
+            "proportion describes.")
+
+
+def _bootstrap(ci: ConfidenceInterval) -> str:
+    d = ci.details
+    undefined = d["n_undefined"]
+    return (f"{statistic_name(ci)} = {ci.estimate:.4f}; {ci.confidence_level:.0%} {ci.method} bootstrap interval "
+            f"{ci.low:.4f} to {ci.high:.4f} from {d['n_resamples']} resamples of the {d['n']} samples (seed "
+            f"{d['seed']}" + (", stratified" if d["stratified"] else "") + "). "
+            + (f"{undefined} resamples where the measure is undefined were left out. " if undefined else "")
+            + "The bootstrap treats the samples as independent draws from the population and the test set as "
+              "representative of it; it says nothing about variation from retraining the model.")
+
+
+# -------------------------------------------------------------------------------------- multiplicity (7.10)
+_ADJUSTMENTS = {
+    "bonferroni": "Bonferroni: each p-value times m; controls the family-wise error rate under any dependence",
+    "holm": ("Holm's step-down method, the rule printed in 7.10.2 (titled Bonferroni there); controls the "
+             "family-wise error rate under any dependence and rejects at least as much as plain Bonferroni"),
+    "hochberg": ("Hochberg's step-up method; controls the family-wise error rate when the tests are independent "
+                 "or positively dependent, and rejects at least as much as Holm"),
+    "bh": ("Benjamini–Hochberg step-up (7.10.3); controls the false discovery rate when the tests are independent "
+           "or positively dependent"),
+    "by": "Benjamini–Yekutieli step-up (7.10.3); controls the false discovery rate under any dependence",
+}
+
+
+def _adjustment(r: AdjustedPValues) -> str:
+    m = len(r.pvalues)
+    return (f"{_ADJUSTMENTS[r.method]}. Of {m} hypotheses, {int(r.rejected.sum())} are rejected at α = {r.alpha:g} "
+            f"after adjustment ({r.unadjusted_rejections} would be without it). Without adjustment the chance of at "
+            f"least one false rejection among {m} independent true null hypotheses is "
+            f"{r.familywise_error_rate:.3f} (7.10.1).")
+
+
+_TESTS = {
+    "paired_ttest": _paired_ttest, "wilcoxon": _wilcoxon, "paired_ttest_5x2cv": _ttest_5x2cv,
+    "combined_ftest_5x2cv": _ftest_5x2cv, "corrected_resampled_ttest": _corrected_ttest, "anova": _anova,
+    "kruskal_wallis": _kruskal, "friedman": _friedman, "chi_squared": _chi_squared, "fisher_exact": _fisher,
+    "mcnemar": _mcnemar, "cochran_q": _cochran, "delong": _delong,
+}
+_INTERVALS = {"proportion": _proportion, "auroc": _auroc_interval, "statistic": _bootstrap}
