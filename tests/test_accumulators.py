@@ -240,3 +240,118 @@ def test_binary_scores_from_counts_rejects_bad_counts():
         BinaryScores.from_counts([0.1, 0.2], [1, -1], [0, 1])
     with pytest.raises(InputError, match="all zero"):
         BinaryScores.from_counts([0.1, 0.2], [0, 0], [0, 0])
+
+
+# ---------------------------------------------------------------- state files and engines
+import json  # noqa: E402
+
+import jsonschema  # noqa: E402
+import pyarrow as pa  # noqa: E402
+import pyarrow.parquet as pq  # noqa: E402
+
+from iso4213_nb.accumulators import (parquet_parts, parquet_reader, read_states, run_dask, run_local,  # noqa: E402
+                                     write_states)
+from iso4213_nb.accumulators.files import SCHEMA  # noqa: E402
+
+
+def _all_states():
+    return {"confusion": ConfusionCounts.zero(), "groups": GroupedCounts.zero("group"),
+            "paired": PairedOutcomes.zero(["a_pred", "b_pred"], true="binary"),
+            "scores": ScoreCounts.zero("a", true="binary"), "binned": BinnedScoreCounts.zero("b", 20, true="binary"),
+            "calibration": CalibrationBins.zero("a", 10, true="binary"),
+            "bootstrap": PoissonBootstrap.zero(ConfusionCounts.zero("binary", "a_pred"), replicates=3, seed=2)}
+
+
+def _same(a, b):
+    """Two states agree: configuration and integer counts exactly, float sums to 1e-12 (their addition order differs)."""
+    from iso4213_nb.accumulators.files import _array_from_json, state_to_json
+
+    def compare(x, y):
+        if isinstance(x, dict) and "base64" in x:
+            u, v = _array_from_json(x, "a"), _array_from_json(y, "b")
+            if u.dtype.kind == "f":
+                return u.shape == v.shape and np.allclose(u, v, rtol=1e-12, atol=1e-12)
+            return u.dtype == v.dtype and np.array_equal(u, v)
+        if isinstance(x, dict):
+            return isinstance(y, dict) and x.keys() == y.keys() and all(compare(x[k], y[k]) for k in x)
+        if isinstance(x, list):
+            return isinstance(y, list) and len(x) == len(y) and all(map(compare, x, y))
+        return x == y
+    return compare(state_to_json(a), state_to_json(b))
+
+
+def test_state_files_round_trip_bit_for_bit_and_follow_their_schema(tmp_path):
+    from iso4213_nb.accumulators.files import state_to_json
+
+    data = _data(8, text=True)
+    states = {name: s.update(data) for name, s in _all_states().items()}
+    path = write_states(tmp_path / "part.state", states, source={"rows": 400})
+    document = json.loads(path.read_text())
+    jsonschema.validate(document, json.loads(SCHEMA.read_text()))
+    back, source = read_states(path)
+    assert source == {"rows": 400} and set(back) == set(states)
+    for name in states:
+        assert state_to_json(back[name]) == state_to_json(states[name])
+    assert back["confusion"].finalize().labels == ("cat", "dog", "emu")
+
+
+def test_merged_state_files_equal_the_whole_data(tmp_path):
+    data = _data(9)
+    first, second = _chunks(data, [170])
+    paths = [write_states(tmp_path / f"{i}.state", {k: s.update(c) for k, s in _all_states().items()})
+             for i, c in enumerate((first, second))]
+    a, b = (read_states(p)[0] for p in paths)
+    whole = {k: s.update(data) for k, s in _all_states().items()}
+    for name in whole:
+        assert _same(a[name].merge(b[name]), whole[name])
+
+
+@pytest.mark.parametrize("text, message", [
+    ("not json", "not JSON"),
+    ('{"format": "other"}', "not a state file of iso4213-nb"),
+    ('{"format": "iso4213-nb-state", "version": 99, "states": {}}', "version 99"),
+    ('{"format": "iso4213-nb-state", "version": 1, "states": {"x": {"kind": "Pickle"}}}', "unknown kind"),
+    ('{"format": "iso4213-nb-state", "version": 1, "states": {"x": {"kind": "ScoreCounts", "config": {}, '
+     '"arrays": {"scores": {"dtype": "|O", "shape": [1], "base64": ""}}}}}', "damaged or not of numbers"),
+])
+def test_foreign_or_damaged_state_files_are_one_line_errors(tmp_path, text, message):
+    path = tmp_path / "bad.state"
+    path.write_text(text)
+    with pytest.raises(InputError, match=message):
+        read_states(path)
+
+
+def _parquet_dataset(folder, data, rows_per_group, files):
+    folder.mkdir()
+    n = len(data["row"])
+    bounds = np.linspace(0, n, files + 1).astype(int)
+    for i, (lo, hi) in enumerate(zip(bounds[:-1], bounds[1:])):
+        table = pa.table({k: v[lo:hi] for k, v in data.items()})
+        pq.write_table(table, folder / f"part-{i}.parquet", row_group_size=rows_per_group)
+    return folder
+
+
+@pytest.mark.slow
+def test_dask_and_local_engines_equal_the_in_memory_states_on_any_partitioning(tmp_path):
+    data = _data(10, n=3000, text=True)
+    whole = {k: s.update(data) for k, s in _all_states().items()}
+    columns = list(data)
+    layouts = [(1000, 1), (333, 3), (97, 4)]
+    for i, (rows, files) in enumerate(layouts):
+        parts = parquet_parts(_parquet_dataset(tmp_path / f"d{i}", data, rows, files))
+        assert len(parts) > 1
+        local = run_local(_all_states(), parts, parquet_reader(columns))
+        for name in whole:
+            assert _same(local[name], whole[name]), name
+    for workers in (1, 2):
+        merged = run_dask(_all_states(), parts, parquet_reader(columns), workers=workers)
+        for name in whole:
+            assert _same(merged[name], whole[name]), (workers, name)
+
+
+def test_parquet_parts_name_what_is_wrong(tmp_path):
+    with pytest.raises(InputError, match="no Parquet files"):
+        parquet_parts(tmp_path / "nothing-*.parquet")
+    (tmp_path / "fake.parquet").write_text("y_true\n1\n")
+    with pytest.raises(InputError, match="not a readable Parquet file"):
+        parquet_parts(tmp_path / "fake.parquet")

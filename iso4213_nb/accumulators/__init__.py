@@ -9,11 +9,14 @@ Every accumulator follows one protocol (:class:`~.base.Accumulator`):
 * ``finalize()`` — the result, equal to what the in-memory path gives on all
   rows at once.
 
-Merging is associative and commutative and every state holds whole counts
-(or, for the second DeLong pass, sums of numbers whose order cannot change the
-result by more than floating rounding), so the result does not depend on how
-the rows were split nor on the order in which parts were merged.  This is what
-lets a streaming reader or a Dask reduction run the same code.
+Merging is associative and commutative.  Count states hold whole counts, so
+their results do not depend at all on how the rows were split nor on the
+order in which parts were merged; the float sums of :class:`CalibrationBins`
+and of DeLong's second pass can change only by floating rounding (about
+1e-15 relative) with that order.  This is what
+lets a streaming reader or a Dask reduction run the same code
+(:mod:`.engine`), and shards assessed on different machines travel as state
+files (:mod:`.files`).
 
 States
 ------
@@ -31,10 +34,12 @@ from .base import Accumulator, accumulate, merge_all
 from .bootstrap import PoissonBootstrap, poisson_weights
 from .counts import ConfusionCounts, GroupedCounts, PairedOutcomes
 from .delong import DeLongPlacements
+from .engine import parquet_parts, parquet_reader, run_dask, run_local
+from .files import read_states, write_states
 from .scores import BinnedScoreCounts, BinnedScores, CalibrationBins, ScoreCounts
 
 __all__ = [
     "Accumulator", "BinnedScoreCounts", "BinnedScores", "CalibrationBins", "ConfusionCounts", "DeLongPlacements",
     "GroupedCounts", "PairedOutcomes", "PoissonBootstrap", "ScoreCounts", "accumulate", "merge_all",
-    "poisson_weights",
+    "parquet_parts", "parquet_reader", "poisson_weights", "read_states", "run_dask", "run_local", "write_states",
 ]
