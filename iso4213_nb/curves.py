@@ -215,6 +215,14 @@ class BinaryScores:
         self._set(s, tps, fps, int(tps[0] + fps[0]), int(tps[0]))
         return self
 
+    def counts_by_score(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(scores, positives, negatives)``: each distinct score ascending with the samples that have it.
+
+        The inverse of :meth:`from_counts`; these counts are all the curves depend on.
+        """
+        tps, fps = self._tps_ascending, self._fps_ascending
+        return (self._ascending, tps - np.append(tps[1:], 0), fps - np.append(fps[1:], 0))
+
     def __repr__(self) -> str:
         return (f"BinaryScores(n={self.n}, positives={self.positives}, negatives={self.negatives}, "
                 f"positive={self.positive!r}, distinct thresholds={len(self.thresholds)})")

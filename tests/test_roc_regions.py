@@ -1,0 +1,88 @@
+"""Sensitivity at fixed specificity and partial AUROC: scikit-learn, identities, and pROC's published results."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+from sklearn.metrics import roc_auc_score
+
+from iso4213_nb.curves import BinaryScores
+from iso4213_nb.errors import InputError
+from iso4213_nb.roc_regions import (bootstrap_curve_values, partial_auroc, sensitivity_at_specificity,
+                                    specificity_at_sensitivity)
+from iso4213_nb.undefined import Undefined
+
+
+def _scores(seed, n=300, decimals=1):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, n)
+    if y.min() == y.max():
+        y[0] = 1 - y[0]
+    return y, np.round(y * 0.8 + rng.normal(0, 1, n), decimals)
+
+
+@settings(max_examples=60, deadline=None, database=None)
+@given(seed=st.integers(0, 10_000), max_fpr=st.floats(0.01, 0.99), decimals=st.integers(0, 2))
+def test_standardized_partial_auroc_equals_scikit_learn_max_fpr(seed, max_fpr, decimals):
+    y, s = _scores(seed, decimals=decimals)
+    ours = partial_auroc(BinaryScores(y, s), 1 - max_fpr, 1).standardized
+    if isinstance(ours, Undefined):  # below the diagonal: scikit-learn extrapolates, pROC and we refuse
+        return
+    assert ours == pytest.approx(roc_auc_score(y, s, max_fpr=max_fpr), abs=1e-12)
+
+
+@settings(max_examples=40, deadline=None, database=None)
+@given(seed=st.integers(0, 10_000), cuts=st.lists(st.floats(0, 1), min_size=1, max_size=3),
+       focus=st.sampled_from(["specificity", "sensitivity"]))
+def test_partial_areas_add_up_to_the_auroc(seed, cuts, focus):
+    scores = BinaryScores(*_scores(seed))
+    edges = sorted({0.0, 1.0, *cuts})
+    parts = [partial_auroc(scores, a, b, focus).area for a, b in zip(edges[:-1], edges[1:])]
+    assert sum(parts) == pytest.approx(scores.auroc(), abs=1e-12)
+
+
+def test_sensitivity_at_specificity_on_a_hand_curve():
+    # ROC points (FPR, TPR): (0,0) (0,.5) (.5,.5) (.5,1) (1,1): a vertical step at Sp = 0.5 and Sp = 1
+    scores = BinaryScores([1, 1, 0, 0], [0.9, 0.5, 0.7, 0.1])
+    assert sensitivity_at_specificity(scores, 0.5) == 1.0  # the highest of the step
+    assert sensitivity_at_specificity(scores, 1.0) == 0.5
+    assert sensitivity_at_specificity(scores, 0.75) == 0.5  # a flat segment
+    assert specificity_at_sensitivity(scores, 0.75) == 0.5
+    tied = BinaryScores([1, 0], [0.5, 0.5])  # one diagonal segment
+    assert sensitivity_at_specificity(tied, 0.3) == pytest.approx(0.7)
+
+
+def test_mcclish_standardisation_gives_one_for_perfect_and_half_for_chance():
+    perfect = BinaryScores([0, 0, 1, 1], [0.1, 0.2, 0.8, 0.9])
+    chance = BinaryScores([0, 0, 1, 1], [0.5, 0.5, 0.5, 0.5])
+    for focus in ("specificity", "sensitivity"):
+        assert partial_auroc(perfect, 0.8, 1, focus).standardized == pytest.approx(1.0)
+        assert partial_auroc(chance, 0.8, 1, focus).standardized == pytest.approx(0.5)
+    inverted = BinaryScores([1, 1, 0, 0], [0.1, 0.2, 0.8, 0.9])
+    assert isinstance(partial_auroc(inverted, 0.8, 1).standardized, Undefined)
+
+
+def test_bootstrap_is_stratified_and_reproducible():
+    scores = BinaryScores(*_scores(3))
+    values = bootstrap_curve_values(scores, lambda r: [r.positives, r.negatives, r.auroc()], 50, seed=4)
+    assert np.all(values[:, 0] == scores.positives) and np.all(values[:, 1] == scores.negatives)
+    assert np.array_equal(values, bootstrap_curve_values(scores, lambda r: [r.positives, r.negatives, r.auroc()],
+                                                         50, seed=4))
+    assert values[:, 2].std() > 0
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda s: partial_auroc(s, 0.9, 0.9), "range is empty"),
+    (lambda s: partial_auroc(s, 0.8, 1.2), "between 0 and 1"),
+    (lambda s: partial_auroc(s, 0.8, 1, focus="fpr"), "focus must be one of"),
+    (lambda s: sensitivity_at_specificity(s, "high"), "must be a number"),
+    (lambda s: bootstrap_curve_values(s, lambda r: 0, 1), "at least 2"),
+])
+def test_bad_requests_are_one_line_errors(call, message):
+    with pytest.raises(InputError, match=message):
+        call(BinaryScores(*_scores(1)))
+
+
+def test_single_class_gives_undefined_points_and_areas():
+    one = BinaryScores([1, 1, 1], [0.2, 0.5, 0.9])
+    assert isinstance(sensitivity_at_specificity(one, 0.9), Undefined)
+    assert isinstance(partial_auroc(one, 0.8, 1).area, Undefined)
