@@ -86,3 +86,82 @@ def test_single_class_gives_undefined_points_and_areas():
     one = BinaryScores([1, 1, 1], [0.2, 0.5, 0.9])
     assert isinstance(sensitivity_at_specificity(one, 0.9), Undefined)
     assert isinstance(partial_auroc(one, 0.8, 1).area, Undefined)
+
+
+# ---------------------------------------------------------------- pROC's own results (tests/data/proc)
+import csv  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from iso4213_nb.stats import auroc_ci, delong_test  # noqa: E402
+
+PROC = Path(__file__).parent / "data" / "proc"
+
+
+def _proc_references() -> dict:
+    with (PROC / "references.csv").open() as handle:
+        rows = list(csv.DictReader(handle))
+    return {(row["dataset"], row["quantity"]): (float("nan") if row["value"] == "NA" else float(row["value"]))
+            for row in rows}
+
+
+def _proc_data(name):
+    with (PROC / f"{name}.csv").open() as handle:
+        rows = list(csv.DictReader(handle))
+    return tuple(np.array([float(row[c]) for row in rows]) for c in ("y", "a", "b"))
+
+
+REFERENCES = _proc_references()
+DATASETS = sorted({dataset for dataset, _ in REFERENCES})
+
+
+def _ours(value):
+    return float("nan") if isinstance(value, Undefined) else value
+
+
+@pytest.mark.parametrize("dataset", DATASETS)
+def test_points_and_partial_areas_equal_proc(dataset):
+    y, a, _ = _proc_data(dataset)
+    scores = BinaryScores(y.astype(int), a)
+    checked = 0
+    for (name, quantity), want in REFERENCES.items():
+        if name != dataset:
+            continue
+        if quantity == "auc_a":
+            got = scores.auroc()
+        elif quantity.startswith("pauc_"):
+            _, focus, low, high, *mcclish = quantity.split("_")
+            result = partial_auroc(scores, float(low), float(high), focus)
+            got = _ours(result.standardized if mcclish else result.area)
+        elif quantity.startswith("se_at_sp_"):
+            got = sensitivity_at_specificity(scores, float(quantity.rsplit("_", 1)[1]))
+        elif quantity.startswith("sp_at_se_"):
+            got = specificity_at_sensitivity(scores, float(quantity.rsplit("_", 1)[1]))
+        else:
+            continue
+        assert got == pytest.approx(want, abs=1e-12, nan_ok=True), quantity
+        checked += 1
+    assert checked == 1 + 12 + 6
+
+
+@pytest.mark.parametrize("dataset", DATASETS)
+def test_delong_interval_and_test_equal_proc(dataset):
+    y, a, b = _proc_data(dataset)
+    ci = auroc_ci(y.astype(int), a, method="delong")
+    assert (ci.low, ci.high) == pytest.approx((REFERENCES[dataset, "delong_ci_low"],
+                                               REFERENCES[dataset, "delong_ci_high"]), abs=1e-12)
+    test = delong_test(y.astype(int), a, b)
+    assert test.statistic == pytest.approx(REFERENCES[dataset, "delong_test_z"], abs=1e-10)
+    assert test.pvalue == pytest.approx(REFERENCES[dataset, "delong_test_p"], abs=1e-12)
+
+
+@pytest.mark.parametrize("dataset", DATASETS)
+def test_bootstrap_intervals_agree_with_proc_to_monte_carlo_error(dataset):
+    y, a, _ = _proc_data(dataset)
+    scores = BinaryScores(y.astype(int), a)
+    values = bootstrap_curve_values(
+        scores, lambda r: [sensitivity_at_specificity(r, 0.9), partial_auroc(r, 0.8, 1).area], 4000, seed=7)
+    (se_low, pauc_low), (se_high, pauc_high) = np.quantile(values, [0.025, 0.975], axis=0)
+    assert se_low == pytest.approx(REFERENCES[dataset, "ci_se_at_sp_0.9_low"], abs=0.03)
+    assert se_high == pytest.approx(REFERENCES[dataset, "ci_se_at_sp_0.9_high"], abs=0.03)
+    assert pauc_low == pytest.approx(REFERENCES[dataset, "ci_pauc_specificity_0.8_1_low"], abs=0.006)
+    assert pauc_high == pytest.approx(REFERENCES[dataset, "ci_pauc_specificity_0.8_1_high"], abs=0.006)
