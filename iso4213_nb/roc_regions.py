@@ -18,6 +18,9 @@ tied scores give a diagonal segment.  Read off it, as pROC does:
 
 Intervals come from the stratified bootstrap (:func:`bootstrap_curve_values`):
 positives and negatives are resampled separately, as pROC does by default.
+:func:`roc_band` and :func:`pr_band` give pointwise bands over a grid
+(measured coverage of a 90 % ROC band point on binormal scores, 150 positives
+and 250 negatives: within 0.07 of nominal; see tests/test_roc_regions.py).
 DeLong's variance is for the full AUROC only (pROC refuses it for partial
 areas too), so partial areas get bootstrap intervals.
 """
@@ -170,3 +173,64 @@ def bootstrap_curve_values(scores: BinaryScores, statistic: Callable[[BinaryScor
                                             positive=scores.positive)
         values.append(np.atleast_1d(statistic(resample)))
     return np.array(values, dtype=float)
+
+
+def precision_at_recall(scores: BinaryScores, recall) -> float | Undefined:
+    """Precision (6.2.3) at the highest threshold whose recall (6.2.4) reaches ``recall``.
+
+    The PR curve is not interpolated: a straight line between two PR points is
+    not reachable by any classifier (Davis & Goadrich 2006), so the operating
+    point that first attains the recall is read instead.
+    """
+    r = _unit(recall, "recall")
+    if scores.positives == 0:
+        return Undefined("no actual positives, so recall is undefined")
+    reached = np.flatnonzero(scores.tps >= r * scores.positives)  # thresholds descending: the first one
+    i = int(reached[0])
+    return float(scores.tps[i] / (scores.tps[i] + scores.fps[i]))
+
+
+@dataclass(frozen=True)
+class Band:
+    """A pointwise confidence band of one curve coordinate over a grid of the other.
+
+    Attributes
+    ----------
+    at : the grid (specificities for a ROC band, recalls for a PR band).
+    estimate, low, high : the curve value at each grid point and its percentile interval.
+    confidence_level, n_resamples, seed : how the stratified bootstrap was run.
+    pointwise : always True: each interval covers its own point; the band as a whole
+        covers the whole curve less often than ``confidence_level``.
+    """
+
+    at: np.ndarray
+    estimate: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+    confidence_level: float
+    n_resamples: int
+    seed: int
+    pointwise: bool = True
+
+
+def _band(scores: BinaryScores, at, read, confidence_level, n_resamples, seed) -> Band:
+    grid = np.array([_unit(v, "grid value") for v in np.atleast_1d(at)])
+    level = _unit(confidence_level, "confidence level")
+    if not 0 < level < 1:
+        raise InputError(f"confidence level must lie strictly between 0 and 1, got {confidence_level}")
+    estimate = np.array([float(read(scores, v)) for v in grid])
+    values = bootstrap_curve_values(scores, lambda r: [float(read(r, v)) for v in grid], n_resamples, seed)
+    low, high = np.nanquantile(values, [(1 - level) / 2, (1 + level) / 2], axis=0)
+    return Band(grid, estimate, low, high, level, int(n_resamples), int(seed))
+
+
+def roc_band(scores: BinaryScores, specificities=np.linspace(0, 1, 21), confidence_level: float = 0.95,
+             n_resamples: int = 2000, seed: int = 0) -> Band:
+    """Pointwise band of sensitivity at each specificity (pROC's ``ci.se``): stratified bootstrap, percentile."""
+    return _band(scores, specificities, sensitivity_at_specificity, confidence_level, n_resamples, seed)
+
+
+def pr_band(scores: BinaryScores, recalls=np.linspace(0.05, 1, 20), confidence_level: float = 0.95,
+            n_resamples: int = 2000, seed: int = 0) -> Band:
+    """Pointwise band of precision at each recall (:func:`precision_at_recall`): stratified bootstrap, percentile."""
+    return _band(scores, recalls, precision_at_recall, confidence_level, n_resamples, seed)

@@ -165,3 +165,40 @@ def test_bootstrap_intervals_agree_with_proc_to_monte_carlo_error(dataset):
     assert se_high == pytest.approx(REFERENCES[dataset, "ci_se_at_sp_0.9_high"], abs=0.03)
     assert pauc_low == pytest.approx(REFERENCES[dataset, "ci_pauc_specificity_0.8_1_low"], abs=0.006)
     assert pauc_high == pytest.approx(REFERENCES[dataset, "ci_pauc_specificity_0.8_1_high"], abs=0.006)
+
+
+def test_precision_at_recall_reads_the_first_operating_point_reaching_it():
+    from iso4213_nb.roc_regions import precision_at_recall
+    scores = BinaryScores([1, 0, 1, 0, 1], [0.9, 0.8, 0.7, 0.6, 0.2])
+    assert precision_at_recall(scores, 1 / 3) == 1.0
+    assert precision_at_recall(scores, 0.5) == pytest.approx(2 / 3)  # threshold 0.7: TP 2, FP 1
+    assert precision_at_recall(scores, 1.0) == pytest.approx(3 / 5)
+
+
+def test_roc_band_agrees_with_proc_ci_se_and_covers_the_estimate():
+    from iso4213_nb.roc_regions import roc_band
+    y, a, _ = _proc_data("medium")
+    band = roc_band(BinaryScores(y.astype(int), a), [0.9], n_resamples=4000, seed=7)
+    assert band.low[0] == pytest.approx(REFERENCES["medium", "ci_se_at_sp_0.9_low"], abs=0.03)
+    assert band.high[0] == pytest.approx(REFERENCES["medium", "ci_se_at_sp_0.9_high"], abs=0.03)
+    wide = roc_band(BinaryScores(y.astype(int), a), n_resamples=300)
+    assert np.all(wide.low <= wide.estimate + 1e-12) and np.all(wide.estimate <= wide.high + 1e-12)
+    assert wide.estimate[0] == 1.0 and wide.pointwise
+
+
+@pytest.mark.slow
+def test_roc_band_reaches_its_pointwise_coverage_in_simulation():
+    """Binormal scores, Se at Sp = 0.8 known exactly: the 90 % pointwise interval covers it about 90 % of the time."""
+    from scipy import stats as sps
+
+    from iso4213_nb.roc_regions import roc_band
+    rng = np.random.default_rng(11)
+    shift, sp = 1.2, 0.8
+    truth = sps.norm.sf(sps.norm.ppf(sp) - shift)
+    hits = []
+    for _ in range(150):
+        y = np.r_[np.ones(150, int), np.zeros(250, int)]
+        s = np.r_[rng.normal(shift, 1, 150), rng.normal(0, 1, 250)]
+        band = roc_band(BinaryScores(y, s), [sp], confidence_level=0.9, n_resamples=300, seed=int(rng.integers(1e9)))
+        hits.append(band.low[0] <= truth <= band.high[0])
+    assert np.mean(hits) == pytest.approx(0.9, abs=0.07)
