@@ -70,22 +70,48 @@ def same_length(**arrays) -> int:
     return next(iter(lengths.values()))
 
 
+#: Counts must stay below 2**53: up to there a float64 holds every whole number exactly, and the measures divide
+#: counts as floats.
+COUNT_LIMIT = 2 ** 53
+
+
+def _position(mask: np.ndarray) -> str:
+    """Where the first True of ``mask`` is, 1-based: ``"row 2, column 3"`` or ``"entry 4"``."""
+    index = [int(i) + 1 for i in np.unravel_index(int(np.flatnonzero(mask)[0]), mask.shape)]
+    if len(index) == 1:
+        return f"entry {index[0]}"
+    if len(index) == 2:
+        return f"row {index[0]}, column {index[1]}"
+    return "position " + ", ".join(map(str, index))
+
+
 def as_finite_array(values, name: str, *, ndim: int, what: str = "values") -> np.ndarray:
     """``values`` as a float array with ``ndim`` dimensions and no NaN or infinity.
 
     The shared first step of every check on tables, matrices and fractions;
-    ``what`` names the entries in the message ("counts", "fractions", ...).
+    ``what`` names the entries in the message ("counts", "fractions", ...),
+    which gives the 1-based place of the first bad entry.
     """
     try:
         array = np.asarray(values, dtype=float)
+    except OverflowError:
+        raise InputError(f"{name} holds a number beyond the range of a 64-bit float (about 1.8e308)") from None
     except (TypeError, ValueError):
         raise InputError(f"{name} must be a rectangular array of numbers only") from None
     if array.ndim != ndim:
         dimensions = {1: "one-dimensional", 2: "two-dimensional"}.get(ndim, f"{ndim}-dimensional")
-        raise InputError(f"{name} must be {dimensions}, got shape {array.shape}")
-    if not np.all(np.isfinite(array)):
-        raise InputError(f"{name} contains NaN or infinite {what}")
+        raise InputError(f"{name} must be {dimensions}, got {_shape(array.shape)}")
+    bad = ~np.isfinite(array)
+    if bad.any():
+        raise InputError(f"{name} contains NaN or infinite {what}, the first at {_position(bad)}")
     return array
+
+
+def _shape(shape: tuple[int, ...]) -> str:
+    """A shape in words: ``"a 2×3 array"``, ``"a list of 4 values"``, ``"a single number"``."""
+    if not shape:
+        return "a single number"
+    return f"a list of {shape[0]} values" if len(shape) == 1 else f"a {'×'.join(map(str, shape))} array"
 
 
 def as_count_table(counts, name: str = "table", *, shape: tuple[int, int] | None = None,
@@ -93,7 +119,8 @@ def as_count_table(counts, name: str = "table", *, shape: tuple[int, int] | None
     """A two-dimensional table of non-negative whole counts as int64.
 
     At least 2×2; exactly ``shape`` when given; square with ``square=True``
-    (a confusion matrix, where rows and columns are the same classes).
+    (a confusion matrix, where rows and columns are the same classes).  Every
+    count and their total must stay below :data:`COUNT_LIMIT` (2**53).
     """
     array = as_finite_array(counts, name, ndim=2, what="counts")
     if square and array.shape[0] != array.shape[1]:
@@ -101,13 +128,24 @@ def as_count_table(counts, name: str = "table", *, shape: tuple[int, int] | None
     if square and array.shape[0] < 2:
         raise InputError(f"{name} must have at least two classes, got {array.shape[0]}")
     if min(array.shape) < 2:
-        raise InputError(f"{name} needs at least 2 rows and 2 columns, got shape {array.shape}")
+        raise InputError(f"{name} needs at least 2 rows and 2 columns, got {_shape(array.shape)}")
     if shape is not None and array.shape != shape:
-        raise InputError(f"{name} must be {shape[0]}×{shape[1]}, got shape {array.shape}")
-    if (array < 0).any():
-        raise InputError(f"{name} contains negative counts (smallest {array.min():g})")
-    if not np.all(array == np.round(array)):
-        raise InputError(f"{name} contains non-integer counts")
+        raise InputError(f"{name} must be {shape[0]}×{shape[1]}, got {_shape(array.shape)}")
+    negative = array < 0
+    if negative.any():
+        raise InputError(f"{name} contains negative counts, the first {array[negative][0]:g} at {_position(negative)}")
+    fractional = array != np.round(array)
+    if fractional.any():
+        raise InputError(f"{name} contains non-integer counts, the first {array[fractional][0]:g} "
+                         f"at {_position(fractional)}")
+    huge = array >= COUNT_LIMIT
+    if huge.any():
+        raise InputError(f"{name} holds a count of {array[huge][0]:.4g} at {_position(huge)}; counts must stay below "
+                         f"2**53 (about {COUNT_LIMIT:.4g}) to be exact")
+    total = float(array.sum())
+    if total >= COUNT_LIMIT:
+        raise InputError(f"the counts of {name} add up to {total:.4g}; the total must stay below 2**53 "
+                         f"(about {COUNT_LIMIT:.4g}) to be exact")
     return array.astype(np.int64)
 
 

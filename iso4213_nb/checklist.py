@@ -16,8 +16,10 @@ mappings of answers, e.g.::
     ground_truth:
       method: two radiologists, disagreements settled by a third
 
-Every answer is text; YAML numbers and dates are read as their text, a list
-is joined with ``"; "``.  Empty answers count as missing.  In Python, answers
+Every answer is kept as the text typed: ``yes``, ``1.50``, ``2019-01-01`` or
+``0x1F`` stay those characters (YAML 1.1 would read them as a boolean, 1.5, a
+date and 31); a list is joined with ``"; "``.  An empty answer (nothing, ``~``
+or ``null``) counts as missing.  In Python, answers
 are a flat ``{"section.name": "text"}`` dict keyed by :attr:`Item.key`.
 """
 
@@ -155,6 +157,25 @@ ITEMS: tuple[Item, ...] = (
          "Which multi-label measure (Hamming loss, exact match, Jaccard) is reported, and why."),
 )
 
+class TextLoader(yaml.SafeLoader):
+    """PyYAML's safe loader with plain scalars left as text; only an empty value, ``~`` or ``null`` is None.
+
+    Booleans, numbers, dates and ``=`` are not resolved, so an answer reads as
+    what the user typed.  Explicit tags (``!!int 5``) still apply.
+    """
+
+
+TextLoader.yaml_implicit_resolvers = {
+    first: [(tag, pattern) for tag, pattern in resolvers if tag == "tag:yaml.org,2002:null"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def parse_yaml(text: str):
+    """A checklist or meta file's YAML with every plain scalar kept as text (see :class:`TextLoader`)."""
+    return yaml.load(text, Loader=TextLoader)
+
+
 KEYS: tuple[str, ...] = tuple(item.key for item in ITEMS)
 _BY_KEY = {item.key: item for item in ITEMS}
 
@@ -176,12 +197,21 @@ def _as_text(value, key: str) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):
-        raise InputError(f"checklist answer {key} must be text, got {value!r}")
+        raise InputError(f"checklist answer {key} must be text, got the boolean {str(value).lower()}")
     if isinstance(value, (str, int, float, datetime.date)):
         return str(value).strip()
     if isinstance(value, list) and all(isinstance(v, (str, int, float)) for v in value):
         return "; ".join(str(v).strip() for v in value)
-    raise InputError(f"checklist answer {key} must be text, got a {type(value).__name__}")
+    raise InputError(f"checklist answer {key} must be text, got {_kind(value)}")
+
+
+def _kind(value) -> str:
+    """What a parsed YAML value is, in the words of the file (for messages)."""
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return "text" if isinstance(value, str) else "a single value"
 
 
 def validate(data, *, extra_keys=()) -> dict[str, str]:
@@ -200,7 +230,7 @@ def validate(data, *, extra_keys=()) -> dict[str, str]:
     if data is None:
         return {}
     if not isinstance(data, dict):
-        raise InputError(f"checklist must be a mapping of sections, got a {type(data).__name__}")
+        raise InputError(f"checklist must be a mapping of sections, got {_kind(data)}")
     sections = {item.section for item in ITEMS}
     answers: dict[str, str] = {}
     for section, entries in data.items():
@@ -211,7 +241,7 @@ def validate(data, *, extra_keys=()) -> dict[str, str]:
         if entries is None:
             continue
         if not isinstance(entries, dict):
-            raise InputError(f"checklist section {section} must be a mapping of answers, got {entries!r}")
+            raise InputError(f"checklist section {section} must be a mapping of answers, got {_kind(entries)}")
         for name, value in entries.items():
             key = f"{section}.{name}"
             item(key)
@@ -229,7 +259,7 @@ def load(path, *, extra_keys=()) -> dict[str, str]:
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"checklist file {path} cannot be read: {exc}") from None
     try:
-        data = yaml.safe_load(text)
+        data = parse_yaml(text)
     except yaml.YAMLError as exc:
         raise InputError(f"checklist file {path} is not valid YAML: {' '.join(str(exc).split())}") from None
     return validate(data, extra_keys=extra_keys)

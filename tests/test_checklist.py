@@ -55,6 +55,19 @@ def test_yaml_scalars_and_lists_become_text(tmp_path):
                                     "environment.software": ""}
 
 
+def test_answers_are_kept_as_the_text_typed(tmp_path):
+    path = tmp_path / "m.yaml"
+    path.write_text("bias:\n  analysis: yes\ntraining_data:\n  size: 1.50\n  source: 2019-01-01\n"
+                    "  composition: [no, 0x1F, 1_000]\ntest_data:\n  source: ~\n  size: null\n"
+                    "  composition: 'on'\n", encoding="utf-8")
+    assert checklist.load(path) == {"bias.analysis": "yes", "training_data.size": "1.50",
+                                    "training_data.source": "2019-01-01",
+                                    "training_data.composition": "no; 0x1F; 1_000", "test_data.source": "",
+                                    "test_data.size": "", "test_data.composition": "on"}
+    saved = checklist.save(checklist.load(path), tmp_path / "again.yaml")
+    assert checklist.load(saved)["bias.analysis"] == "yes"
+
+
 def test_missing_and_report_status():
     answers = {"training_data.source": "x", "training_data.size": "10", "training_data.composition": "y",
                "environment.hardware": "cpu", "environment.software": " "}
@@ -80,7 +93,7 @@ def test_extra_keys_are_skipped_only_when_declared():
     ({"trainng_data": {"source": "x"}}, "did you mean training_data"),
     ({"training_data": {"sorce": "x"}}, r"unknown checklist key 'training_data.sorce'; did you mean training_data.source"),
     ({"bias": "none"}, "must be a mapping of answers"),
-    ({"bias": {"analysis": {"a": 1}}}, "bias.analysis must be text, got a dict"),
+    ({"bias": {"analysis": {"a": 1}}}, "bias.analysis must be text, got a mapping"),
     ({"bias": {"analysis": True}}, "must be text"),
     (["a"], "must be a mapping of sections"),
 ])

@@ -69,15 +69,15 @@ def test_adjust_text_names_the_7_10_2_rule(capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["adjust", "--method", "holm", "0.01", "1.5"], "p-values must lie in [0, 1], got 1.5"),
-    (["adjust", "--method", "holm", "0.01", "abc"], "invalid float value"),
+    (["adjust", "--method", "holm", "0.01", "1.5"], "argument P: a p-value must lie in [0, 1], got 1.5"),
+    (["adjust", "--method", "holm", "0.01", "abc"], "argument P: not a number: abc"),
     (["adjust", "--method", "sidak", "0.01"], "invalid choice"),
-    (["adjust", "--method", "holm", "--alpha", "2", "0.01"], "between 0 and 1"),
+    (["adjust", "--method", "holm", "--alpha", "2", "0.01"], "argument --alpha: must lie strictly between 0 and 1"),
     (["compare", "--predictions", "PRED", "--y-true", "truth", "--a", "nope", "--b", "model b"], "has no column 'nope'"),
     (["compare", "--predictions", "PRED", "--y-true", "truth", "--a", "name", "--b", "model b", "--test", "delong"],
      "must hold numeric scores"),
     (["compare", "--predictions", "PRED", "--y-true", "name", "--a", "score_a", "--b", "score_b", "--test", "delong"],
-     "name the positive class"),
+     "is the positive class"),
     (["compare", "--predictions", "missing.csv", "--y-true", "t", "--a", "a", "--b", "b"], "no such file"),
 ])
 def test_bad_input_one_line_exit_2(predictions, tmp_path, capsys, argv, message):
@@ -95,7 +95,7 @@ def test_console_exit_status_and_single_line_on_stderr():
     out = subprocess.run([sys.executable, "-m", "iso4213_nb", "adjust", "--method", "bh", "0.2", "-0.1"],
                          capture_output=True, text=True)
     assert out.returncode == 2 and out.stdout == ""
-    assert out.stderr == "iso4213-nb adjust: error: p-values must lie in [0, 1], got -0.1\n"
+    assert out.stderr == "iso4213-nb adjust: error: argument P: a p-value must lie in [0, 1], got -0.1\n"
 
 
 def test_delong_positive_label_from_the_command_line(tmp_path, capsys):

@@ -16,14 +16,27 @@ def _requirement(spec: str) -> tuple[str, str]:
     return name.lower().replace("_", "-"), version.replace(" ", "")
 
 
-def test_environment_yml_matches_pyproject_runtime_dependencies():
-    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    wanted = dict(_requirement(s) for s in pyproject["project"]["dependencies"])
+#: conda entries that are not Python packages of pyproject.toml: the interpreter, pip itself, and node for npm ci.
+CONDA_ONLY = {"python", "pip", "nodejs"}
+
+
+def test_environment_yml_holds_every_runtime_test_and_book_dependency_of_pyproject():
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    specs = list(pyproject["dependencies"])
+    for extra in pyproject["optional-dependencies"].values():
+        specs += extra
+    wanted = dict(_requirement(s) for s in specs)
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
     conda = dict(_requirement(s) for s in env["dependencies"] if isinstance(s, str))
-    conda.pop("python")
-    conda.pop("pip")
-    assert conda == wanted
+    assert CONDA_ONLY <= set(conda)
+    assert {name: version for name, version in conda.items() if name not in CONDA_ONLY} == wanted
+    assert {"pip": ["-e ."]} in env["dependencies"]
+
+
+def test_environment_yml_says_why_it_mirrors_pyproject():
+    comment = " ".join(line.lstrip("# ") for line in (ROOT / "environment.yml").read_text().splitlines()
+                       if line.startswith("#"))
+    assert "tests/test_packaging.py" in comment and "one for one" in comment and "npm ci" in comment
 
 
 def test_ci_runs_the_readme_test_command():

@@ -140,3 +140,37 @@ def test_cochran_q_with_two_models_is_uncorrected_mcnemar():
 def test_bad_tables_raise_one_line(call, message):
     with pytest.raises(InputError, match=message):
         call()
+
+
+@pytest.mark.parametrize("table, exact", [([[30, 0], [0, 20]], False), ([[30, 0], [0, 20]], True),
+                                          ([[0, 10], [0, 0]], None)])
+def test_mcnemar_gives_no_zero_width_interval(table, exact):
+    # b + c = 0, or every sample discordant in A's favour: the Wald standard error is 0.
+    result = mcnemar(table, exact=exact)
+    low, high = result.confidence_interval(0.95)
+    assert isinstance(low, Undefined) and isinstance(high, Undefined)
+    assert result.to_dict()["confidence_interval"]["bounds"] == [None, None]
+
+
+@pytest.mark.parametrize("cell, message", [
+    (1e308, r"holds a count of 1e\+308 at row 1, column 2; counts must stay below 2\*\*53"),
+    (2.0 ** 53, r"holds a count of 9.007e\+15 at row 1, column 2"),
+    (10 ** 400, "beyond the range of a 64-bit float"),
+    (-1e308, r"negative counts, the first -1e\+308 at row 1, column 2"),
+], ids=["1e308", "2**53", "10**400", "-1e308"])
+def test_counts_beyond_exact_integers_get_one_line_naming_the_cell(cell, message):
+    # 1e308 used to overflow the int64 cast (a RuntimeWarning, made an error by the test settings) and then be
+    # reported as a negative count.
+    with pytest.raises(InputError, match=message) as info:
+        chi_squared([[1, cell], [3, 4]])
+    assert "\n" not in str(info.value)
+    with pytest.raises(InputError, match="add up to"):
+        mcnemar([[2 ** 52, 2 ** 52], [1, 1]])
+
+
+def test_chi_squared_on_counts_in_the_billions_matches_scipy():
+    table = [[2_000_000_000, 2_000_000_000], [2_000_000_000, 1_000_000_000]]  # row × column totals overflow int64
+    ours = chi_squared(table)
+    expected = sps.chi2_contingency(np.array(table, dtype=float))
+    assert ours.statistic == pytest.approx(expected.statistic, rel=1e-9)
+    assert ours.pvalue == pytest.approx(expected.pvalue, abs=1e-300)

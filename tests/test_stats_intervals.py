@@ -6,6 +6,7 @@ from scipy import stats as sps
 from statsmodels.stats.proportion import proportion_confint
 
 from iso4213_nb import InputError, Undefined
+from iso4213_nb import stats
 from iso4213_nb.stats import bootstrap_ci, paired_bootstrap_ci, proportion_ci
 
 STATSMODELS_NAME = {"wilson": "wilson", "clopper-pearson": "beta", "wald": "normal"}
@@ -105,3 +106,14 @@ def test_paired_bootstrap_of_accuracy_difference():
 def test_bootstrap_bad_input(call, message):
     with pytest.raises(InputError, match=message):
         call()
+
+
+def test_messages_show_what_the_user_gave_not_python_reprs():
+    with pytest.raises(InputError, match=r"alpha must lie strictly between 0 and 1, got 2$"):
+        stats.adjust_pvalues([0.1], "bh", alpha=np.float64(2))
+    with pytest.raises(InputError, match=r"n_resamples must be a whole number of at least 10, got 5$"):
+        stats.bootstrap_ci(np.mean, [1.0, 2.0, 3.0], n_resamples=np.int64(5))
+    with pytest.raises(InputError, match=r"length mismatch: data array 1 has 3, data array 2 has 2$"):
+        stats.bootstrap_ci(np.mean, [1.0, 2.0, 3.0], [1.0, 2.0])
+    with pytest.raises(InputError, match=r"the positive class 02 is not among the labels of y_true \(a, b\)$"):
+        stats.delong_test(["a", "b", "a", "b"], [0.1, 0.2, 0.3, 0.4], [0.4, 0.3, 0.2, 0.1], positive="02")

@@ -24,6 +24,53 @@ def test_adjusted_and_rejected_match_statsmodels_on_random_families(method):
         np.testing.assert_array_equal(ours.rejected, reject)
 
 
+def _statsmodels_thresholds(method, m, alpha):
+    """The thresholds statsmodels compares the sorted raw p-values with, in its own arithmetic."""
+    k = np.arange(1, m + 1)
+    if method == "bonferroni":
+        return np.full(m, alpha / float(m))
+    if method in ("holm", "hochberg"):
+        return alpha / np.arange(m, 0, -1)
+    ecdf = k / float(m)
+    return ecdf * alpha if method == "bh" else ecdf / np.sum(1.0 / k) * alpha
+
+
+@pytest.mark.parametrize("method", sorted(STATSMODELS_NAME))
+def test_ties_and_p_values_on_their_threshold_match_statsmodels(method):
+    rng = np.random.default_rng(17)
+    for _ in range(10 if method == "holm" else 40):
+        m = int(rng.integers(1, 25))
+        alpha = float(rng.choice([0.01, 0.05, 0.1, 0.2, 0.3]))
+        thresholds = _statsmodels_thresholds(method, m, alpha)
+        pool = np.concatenate([thresholds, rng.uniform(0, 1, 3) ** 3, [0.0, 1.0, alpha]])
+        p = rng.choice(pool, size=m)  # ties, thresholds at their own rank or at another one, both ends
+        reject, adjusted, _, _ = multipletests(p, alpha=alpha, method=STATSMODELS_NAME[method])
+        ours = adjust_pvalues(p, method, alpha)
+        np.testing.assert_allclose(ours.adjusted, adjusted, rtol=1e-12, atol=1e-15)
+        np.testing.assert_array_equal(ours.rejected, reject)
+
+
+@pytest.mark.parametrize("method", sorted(STATSMODELS_NAME))
+def test_a_p_value_equal_to_its_threshold_is_rejected_whichever_way_the_threshold_was_rounded(method):
+    # m equal p-values: each method's largest threshold is then the one that decides for all of them.
+    for m in range(1, 40):
+        for alpha in (0.01, 0.05, 0.1, 0.2, 0.3):
+            harmonic = sum(1 / k for k in range(1, m + 1))
+            last = {"bonferroni": [alpha / m, alpha * (1 / m)], "holm": [alpha / m, alpha * (1 / m)],
+                    "hochberg": [alpha, alpha * m / m], "bh": [alpha, alpha * m / m, m / m * alpha],
+                    "by": [alpha / harmonic, alpha * m / (m * harmonic), m / m / harmonic * alpha]}[method]
+            for threshold in last:
+                family = adjust_pvalues([threshold] * m, method, alpha)
+                assert family.rejected.all(), (m, alpha, threshold, family.adjusted)
+                above = adjust_pvalues([threshold * (1 + 1e-9)] * m, method, alpha)
+                assert not above.rejected.any()
+
+
+def test_the_reported_bh_boundary_case_rejects_all_three_as_statsmodels_does():
+    assert adjust_pvalues([0.1, 0.1, 0.1], "bh", alpha=0.1).rejected.tolist() == [True, True, True]
+    assert multipletests([0.1, 0.1, 0.1], alpha=0.1, method="fdr_bh")[0].tolist() == [True, True, True]
+
+
 def test_holm_is_the_step_down_rule_printed_in_7_10_2():
     rng = np.random.default_rng(3)
     for _ in range(300):

@@ -69,7 +69,7 @@ def test_delong_equals_direct_quadratic_computation_on_tied_scores():
 def test_delong_with_string_labels_and_identical_models():
     y = np.array(["spam", "ham", "spam", "ham", "spam", "ham", "ham"])
     s = np.array([0.9, 0.1, 0.7, 0.8, 0.6, 0.2, 0.3])
-    with pytest.raises(InputError, match="positive="):
+    with pytest.raises(InputError, match="y_true has the labels ham, spam; name the one that is the positive class"):
         delong_test(y, s, s)
     same = delong_test(y, s, s, positive="spam")
     assert isinstance(same.statistic, Undefined) and isinstance(same.pvalue, Undefined)
@@ -162,3 +162,24 @@ def test_merged_runs_of_one_class_keep_the_auroc():
         groups = group[-1] + 1
         counts = [np.bincount(group[y[order] == k], minlength=groups) for k in (1, 0)]
         assert auroc_of_counts(*counts) == pytest.approx(roc_auc_score(y, a), abs=1e-12)
+
+
+def test_delong_zero_variance_with_different_aurocs_says_why_and_gives_no_interval():
+    # A separates perfectly (AUROC 1), B ties every sample (AUROC 0.5): both placement vectors are constant.
+    result = delong_test([1, 1, 0, 0], [0.9, 0.8, 0.1, 0.2], [0.5] * 4)
+    assert (result.auc_a, result.auc_b, result.effect_size) == (1.0, 0.5, 0.5)
+    assert isinstance(result.pvalue, Undefined)
+    assert "alike" not in result.pvalue.reason and "although the AUROCs differ" in result.pvalue.reason
+    low, high = result.confidence_interval(0.95)
+    assert isinstance(low, Undefined) and isinstance(high, Undefined)
+    out = result.to_dict()
+    assert out["pvalue"] is None and out["confidence_interval"]["bounds"] == [None, None]
+    assert any(reason.startswith("confidence_interval: ") for reason in out["undefined"])
+
+
+def test_delong_identical_placements_say_the_difference_is_zero():
+    y = [1, 1, 0, 0, 1, 0]
+    a = np.array([0.9, 0.7, 0.1, 0.3, 0.6, 0.2])
+    result = delong_test(y, a, a * 0.5)  # same order, so the same placement value for every sample
+    assert result.effect_size == 0 and "is 0" in result.pvalue.reason
+    assert all(isinstance(bound, Undefined) for bound in result.confidence_interval())

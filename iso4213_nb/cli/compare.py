@@ -16,6 +16,7 @@ from ..errors import InputError
 from ..io import read_table, require_columns
 from ..stats import delong_test, mcnemar, mcnemar_table
 from ..tables import format_value, text_table
+from ..undefined import is_undefined
 
 EXACT = {"auto": None, "exact": True, "chi2": False}
 
@@ -70,11 +71,11 @@ def run(args) -> int:
         print(json.dumps(out, ensure_ascii=False, indent=2))
         return 0
     low, high = result.confidence_interval(args.confidence_level)
+    interval = "undefined" if is_undefined(low) else f"{format_value(low, 4)} to {format_value(high, 4)}"
     rows = [["test", result.name], ["statistic", format_value(result.statistic, 4)],
             ["p-value", format_value(result.pvalue, 4)],
             [result.effect_size_name, format_value(result.effect_size, 4)],
-            [f"{args.confidence_level:.0%} interval of {result.interval_of}",
-             f"{format_value(low, 4)} to {format_value(high, 4)}"]]
+            [f"{args.confidence_level:.0%} interval of {result.interval_of}", interval]]
     if args.test == "mcnemar":
         rows.insert(1, ["table [[a, b], [c, d]]", str(extra["table"])])
     else:

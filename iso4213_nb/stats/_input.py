@@ -10,6 +10,7 @@ import numpy as np
 
 from .._checks import as_finite_array, as_labels, as_scores, same_length
 from ..errors import InputError
+from .results import shown
 
 
 def paired(a, b, name_a: str = "a", name_b: str = "b", *, minimum: int = 2) -> tuple[np.ndarray, np.ndarray]:
@@ -38,7 +39,7 @@ def matrix(values, name: str, *, min_rows: int = 2, min_cols: int = 2) -> np.nda
     """A finite two-dimensional float array with at least the given numbers of rows and columns."""
     array = as_finite_array(values, name, ndim=2)
     if array.shape[0] < min_rows or array.shape[1] < min_cols:
-        raise InputError(f"{name} needs at least {min_rows} rows and {min_cols} columns, got shape {array.shape}")
+        raise InputError(f"{name} needs at least {min_rows} rows and {min_cols} columns, got {array.shape[0]} rows and {array.shape[1]} columns")
     return array
 
 
@@ -52,16 +53,21 @@ def binary_truth(y_true, positive=None) -> np.ndarray:
     values = np.unique(labels)
     if positive is None:
         if labels.dtype.kind not in "iu" or not set(values.tolist()) <= {0, 1}:
-            shown = ", ".join(repr(v) for v in values.tolist()[:6])
-            raise InputError(f"y_true has labels {shown}; name the positive class with positive=")
+            raise InputError(f"y_true has the labels {_listed(values)}; name the one that is the positive class")
         positive = 1
     elif positive not in values.tolist():
-        shown = ", ".join(repr(v) for v in values.tolist()[:6])
-        raise InputError(f"positive={positive!r} is not among the labels of y_true ({shown})")
+        raise InputError(f"the positive class {shown(positive)} is not among the labels of y_true "
+                         f"({_listed(values)})")
     mask = labels == positive
     if mask.all() or not mask.any():
         raise InputError("y_true holds a single class; the test needs both positives and negatives")
     return mask
+
+
+def _listed(values: np.ndarray, most: int = 6) -> str:
+    """Up to ``most`` labels as the user wrote them, comma-separated, with a count of the rest."""
+    text = ", ".join(shown(v) for v in values.tolist()[:most])
+    return text + (f" and {len(values) - most} more" if len(values) > most else "")
 
 
 def negligible(spread: float, *arrays: np.ndarray) -> bool:

@@ -39,7 +39,7 @@ def _expected(table: np.ndarray) -> np.ndarray:
         empty = np.flatnonzero(sums == 0)
         if empty.size:
             raise InputError(f"{what} {int(empty[0]) + 1} of the table is all zeros, so its expected counts are zero")
-    return np.outer(rows, cols) / table.sum()
+    return np.outer(rows.astype(float), cols.astype(float)) / float(table.sum())  # int64 products overflow
 
 
 def chi_squared(table, correction: bool = True) -> TestResult:
@@ -173,7 +173,9 @@ def mcnemar(table, exact: bool | None = None, correction: bool = True) -> TestRe
     conservative than the exact p),
     ``method``, ``b``, ``c``, effect size the accuracy difference A − B =
     (b − c)/n, ``confidence_interval`` of that difference (Wald interval for
-    paired proportions, se = √(b + c − (b − c)²/n) / n), and ``odds_ratio`` b / c.
+    paired proportions, se = √(b + c − (b − c)²/n) / n; Undefined bounds when
+    se = 0, i.e. b + c = 0 or b + c = n with one of them 0), and
+    ``odds_ratio`` b / c.
     """
     observed = as_count_table(table, shape=(2, 2))
     b, c = int(observed[0, 1]), int(observed[1, 0])
@@ -204,8 +206,13 @@ def mcnemar(table, exact: bool | None = None, correction: bool = True) -> TestRe
     difference = (b - c) / n
     odds = b / c if c else Undefined("no sample that only B gets right (c = 0), so b / c is unbounded")
 
+    se = float(np.sqrt(max(discordant - (b - c) ** 2 / n, 0.0)) / n)
+
     def interval(level):
-        se = np.sqrt(max(discordant - (b - c) ** 2 / n, 0.0)) / n
+        if se == 0:
+            reason = Undefined("no discordant pair, or every sample one that favours the same model, so the "
+                               "paired difference has a standard error of 0 and its Wald interval no width")
+            return (reason, reason)
         half = float(sps.norm.ppf(0.5 + level / 2) * se)
         return (difference - half, difference + half)
 

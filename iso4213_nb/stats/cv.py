@@ -23,7 +23,7 @@ from scipy import stats as sps
 from .._checks import as_scores
 from ..errors import InputError
 from ._input import matrix, negligible
-from .results import TestResult, format_p
+from .results import TestResult, format_p, shown
 
 
 def _numbers(values) -> np.ndarray:
@@ -37,7 +37,7 @@ def _five_by_two(differences) -> tuple[np.ndarray, np.ndarray]:
     """The 5×2 differences and the five within-repetition variances s_i² = Σ_j (p_ij − p̄_i)²."""
     p = _numbers(differences)
     if p.shape != (5, 2):
-        raise InputError(f"differences must be a 5×2 array (five repetitions of two folds), got shape {p.shape}")
+        raise InputError(f"differences must be a 5×2 array (five repetitions of two folds), got {' × '.join(map(str, p.shape)) or 'a single number'}")
     p = matrix(p, "differences")
     s2 = ((p - p.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)
     if negligible(float(np.sqrt(s2.max())), p):
@@ -135,7 +135,7 @@ def corrected_resampled_ttest(differences, n_train: int, n_test: int) -> TestRes
         raise InputError(f"differences needs at least two values, got {j}")
     for name, value in (("n_train", n_train), ("n_test", n_test)):
         if isinstance(value, bool) or not float(value).is_integer() or value < 1:
-            raise InputError(f"{name} must be a positive whole number of samples, got {value!r}")
+            raise InputError(f"{name} must be a positive whole number of samples, got {shown(value)}")
     var = float(d.var(ddof=1))
     if negligible(np.sqrt(var), d):
         raise InputError(f"the differences are all equal ({d[0]:g}), so their variance is zero and t is undefined")

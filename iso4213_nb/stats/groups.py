@@ -20,7 +20,7 @@ from ._input import groups as check_groups
 from ._input import matrix, negligible
 from .multiplicity import adjust_pvalues
 from .paired import wilcoxon
-from .results import TestResult, format_p
+from .results import TestResult, format_p, shown
 
 
 def _tie_sum(values: np.ndarray) -> float:
@@ -145,7 +145,7 @@ def friedman(scores, *, posthoc: str = "nemenyi", alpha: float = 0.05, names=Non
     if k < 3:
         raise InputError(f"the Friedman test needs at least three models (columns), got {k}; use wilcoxon for two")
     if posthoc not in ("nemenyi", "wilcoxon-holm"):
-        raise InputError(f"posthoc must be 'nemenyi' or 'wilcoxon-holm', got {posthoc!r}")
+        raise InputError(f"posthoc must be 'nemenyi' or 'wilcoxon-holm', got {shown(posthoc)}")
     names = [f"model {j + 1}" for j in range(k)] if names is None else [str(x) for x in names]
     if len(names) != k:
         raise InputError(f"{len(names)} names given for {k} models")

@@ -22,7 +22,7 @@ from scipy import stats as sps
 from .._checks import as_1d, as_labels, same_length
 from ..errors import InputError
 from ..undefined import is_undefined
-from .results import ConfidenceInterval, check_level
+from .results import ConfidenceInterval, check_level, shown
 
 PROPORTION_METHODS = ("wilson", "clopper-pearson", "wald")
 BOOTSTRAP_METHODS = ("percentile", "bca")
@@ -31,7 +31,7 @@ BOOTSTRAP_METHODS = ("percentile", "bca")
 def _whole(value, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
             or not float(value).is_integer() or value < 0:
-        raise InputError(f"{name} must be a non-negative whole count, got {value!r}")
+        raise InputError(f"{name} must be a non-negative whole count, got {shown(value)}")
     return int(value)
 
 
@@ -50,7 +50,7 @@ def proportion_ci(successes, n, method: str = "wilson", confidence_level: float 
     ConfidenceInterval (``low, high = result``) with ``estimate`` p̂.
     """
     if method not in PROPORTION_METHODS:
-        raise InputError(f"method must be one of {', '.join(PROPORTION_METHODS)}; got {method!r}")
+        raise InputError(f"method must be one of {', '.join(PROPORTION_METHODS)}; got {shown(method)}")
     level = check_level(confidence_level)
     x = _whole(successes, "successes")
     n = _whole(n, "n")
@@ -174,14 +174,14 @@ def bootstrap_ci(statistic: Callable, *data, n_resamples: int = 1000, confidence
     bootstrap values) and ``stratified``.
     """
     if method not in BOOTSTRAP_METHODS:
-        raise InputError(f"method must be one of {', '.join(BOOTSTRAP_METHODS)}; got {method!r}")
+        raise InputError(f"method must be one of {', '.join(BOOTSTRAP_METHODS)}; got {shown(method)}")
     level = check_level(confidence_level)
     if isinstance(n_resamples, bool) or not float(n_resamples).is_integer() or n_resamples < 10:
-        raise InputError(f"n_resamples must be a whole number of at least 10, got {n_resamples!r}")
+        raise InputError(f"n_resamples must be a whole number of at least 10, got {shown(n_resamples)}")
     if not data:
         raise InputError("bootstrap_ci needs at least one data array")
-    arrays = [_rows(d, f"data[{i}]") for i, d in enumerate(data)]
-    n = same_length(**{f"data[{i}]": a for i, a in enumerate(arrays)})
+    arrays = [_rows(d, f"data array {i}") for i, d in enumerate(data, start=1)]
+    n = same_length(**{f"data array {i}": a for i, a in enumerate(arrays, start=1)})
     groups = None if strata is None else _strata(strata, n)
     label = name or getattr(statistic, "__name__", "statistic")
     estimate = _value(statistic(*arrays), label)

@@ -17,9 +17,14 @@ import numpy as np
 
 from .._checks import as_scores
 from ..errors import InputError
-from .results import check_level
+from .results import check_level, shown
 
 METHODS = ("bonferroni", "holm", "hochberg", "bh", "by")
+
+#: Relative slack of the decision ``adjusted <= alpha``: an adjusted p-value above ``alpha`` by no more than this
+#: share of it is the threshold itself, moved by floating-point rounding (p·m/k and the Benjamini–Yekutieli sum
+#: each round), and is rejected.  64 units in the last place; statistically nothing.
+ROUNDING = 64 * float(np.finfo(float).eps)
 
 _DESCRIPTION = {
     "bonferroni": "Bonferroni: each p-value times m; controls the family-wise error rate under any dependence",
@@ -35,9 +40,9 @@ _DESCRIPTION = {
 
 def familywise_error_rate(alpha: float, m: int) -> float:
     """Chance of at least one false rejection among ``m`` independent tests at level ``alpha``: 1 − (1 − α)^m (7.10.1)."""
-    alpha = check_level(alpha)
+    alpha = check_level(alpha, "alpha")
     if isinstance(m, bool) or not float(m).is_integer() or m < 1:
-        raise InputError(f"m, the number of tests, must be a whole number of at least 1, got {m!r}")
+        raise InputError(f"m, the number of tests, must be a whole number of at least 1, got {shown(m)}")
     return float(1 - (1 - alpha) ** int(m))
 
 
@@ -50,7 +55,7 @@ class AdjustedPValues:
     pvalues, adjusted : numpy.ndarray
         The raw and the adjusted p-values (input order).
     rejected : numpy.ndarray of bool
-        ``adjusted <= alpha`` (input order).
+        ``adjusted <= alpha`` up to floating-point rounding (input order).
     method : str
     alpha : float
     reading : str
@@ -88,10 +93,17 @@ def adjust_pvalues(pvalues, method: str, alpha: float = 0.05) -> AdjustedPValues
     (``adjusted <= alpha``), both in input order.  For Holm, ``rejected`` is
     exactly the 7.10.2 rule: with p'_(1) ≤ … ≤ p'_(m) sorted and k the smallest
     index with p'_(k) > α / (m + 1 − k), H'_1 … H'_(k−1) are rejected.
+
+    A p-value equal to its threshold is rejected (the rules say ≤), also when
+    rounding moves the adjusted value a few units in the last place above
+    ``alpha``: [0.1, 0.1, 0.1] under ``"bh"`` adjusts to 0.10000000000000002
+    and is rejected at α = 0.1, as statsmodels' ``multipletests`` (which
+    compares each raw p-value with its threshold) rejects it.  The slack is
+    :data:`ROUNDING`, relative to ``alpha``.
     """
     if method not in METHODS:
-        raise InputError(f"method must be one of {', '.join(METHODS)}; got {method!r}")
-    alpha = check_level(alpha)
+        raise InputError(f"method must be one of {', '.join(METHODS)}; got {shown(method)}")
+    alpha = check_level(alpha, "alpha")
     p = as_scores(pvalues, "pvalues")
     if p.min() < 0 or p.max() > 1:
         bad = p[(p < 0) | (p > 1)][0]
@@ -111,7 +123,7 @@ def adjust_pvalues(pvalues, method: str, alpha: float = 0.05) -> AdjustedPValues
         adjusted_sorted = np.minimum.accumulate((ranked * m * factor / k)[::-1])[::-1]
     adjusted = np.empty(m)
     adjusted[order] = np.minimum(adjusted_sorted, 1.0)
-    rejected = adjusted <= alpha
+    rejected = adjusted <= alpha * (1 + ROUNDING)
     unadjusted = int(np.sum(p <= alpha))
     reading = (f"{_DESCRIPTION[method]}. Of {m} hypotheses, {int(rejected.sum())} are rejected at α = {alpha:g} "
                f"after adjustment ({unadjusted} would be without it). Without adjustment the chance of at least "

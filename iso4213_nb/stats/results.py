@@ -18,14 +18,25 @@ from ..errors import InputError
 from ..undefined import is_undefined, to_json
 
 
-def check_level(confidence_level: float) -> float:
-    """``confidence_level`` as a float strictly between 0 and 1, or :class:`InputError`."""
+def shown(value) -> str:
+    """A value the user gave, as text for a message: numbers plainly (``2``, ``0.5``), never a Python repr."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def check_level(confidence_level: float, name: str = "confidence_level") -> float:
+    """``confidence_level`` as a float strictly between 0 and 1, or :class:`InputError` naming it ``name``."""
     try:
         level = float(confidence_level)
     except (TypeError, ValueError):
-        raise InputError(f"confidence_level must be a number between 0 and 1, got {confidence_level!r}") from None
+        raise InputError(f"{name} must be a number between 0 and 1, got {shown(confidence_level)}") from None
     if not 0 < level < 1:
-        raise InputError(f"confidence_level must lie strictly between 0 and 1, got {confidence_level!r}")
+        raise InputError(f"{name} must lie strictly between 0 and 1, got {shown(confidence_level)}")
     return level
 
 
@@ -112,8 +123,9 @@ class TestResult:
         fields += [(key, getattr(self, key)) for key in self.details]
         out = {key: _json(value) for key, value in fields}
         if self._interval is not None:
-            out["confidence_interval"] = {"of": self.interval_of, "level": confidence_level,
-                                          "bounds": _json(list(self.confidence_interval(confidence_level)))}
+            bounds = self.confidence_interval(confidence_level)
+            out["confidence_interval"] = {"of": self.interval_of, "level": confidence_level, "bounds": _json(list(bounds))}
+            fields.append(("confidence_interval", next((b for b in bounds if is_undefined(b)), None)))
         out["reading"] = self.reading
         out["undefined"] = _undefined_reasons(fields)
         return out

@@ -21,10 +21,10 @@ from scipy import stats as sps
 
 from .._checks import as_scores, same_length
 from ..errors import InputError
-from ..undefined import Undefined
+from ..undefined import Undefined, is_undefined
 from ._input import binary_truth
 from .intervals import BOOTSTRAP_METHODS, bootstrap_interval
-from .results import ConfidenceInterval, TestResult, check_level, format_p
+from .results import ConfidenceInterval, TestResult, check_level, format_p, shown
 
 AUROC_CI_METHODS = ("delong",) + BOOTSTRAP_METHODS
 
@@ -87,6 +87,24 @@ def _inputs(y_true, scores, name: str, positive) -> tuple[np.ndarray, np.ndarray
     return mask, s
 
 
+#: A standard error of an AUROC difference at or below this is rounding of zero (AUROCs lie in [0, 1]).
+NEGLIGIBLE_SE = 1e-12
+
+
+def _zero_variance_reason(diff: float, auc_a: float, auc_b: float, var_a: float, var_b: float) -> str:
+    """Why DeLong's variance of AUC_a − AUC_b is zero, told apart by what the placement values show."""
+    if diff == 0:
+        return ("the AUROC difference has zero estimated variance and is 0: every sample has the same placement "
+                "value under both models, so there is no difference to test")
+    if var_a <= NEGLIGIBLE_SE ** 2 and var_b <= NEGLIGIBLE_SE ** 2:
+        return (f"the AUROC difference has zero estimated variance although the AUROCs differ (A = {auc_a:.4f}, "
+                f"B = {auc_b:.4f}): each model places every positive above the same share of the negatives, as "
+                "a perfect separation or scores all tied do, so the normal approximation has no spread to use")
+    return (f"the AUROC difference has zero estimated variance although the AUROCs differ (A = {auc_a:.4f}, "
+            f"B = {auc_b:.4f}): every sample's placement value moves by the same amount from one model to the "
+            "other, so the normal approximation has no spread to use")
+
+
 def delong_test(y_true, scores_a, scores_b, positive=None) -> TestResult:
     """DeLong's test that two models scored on the same samples have equal AUROC (6.3.6, 7.8).
 
@@ -102,8 +120,10 @@ def delong_test(y_true, scores_a, scores_b, positive=None) -> TestResult:
     ``standard_error`` of the difference, effect size AUC_a − AUC_b,
     ``confidence_interval`` of the difference (difference ± z_q · SE), and
     ``correlation`` of the two AUROC estimates.  When the difference has zero
-    variance (e.g. the two models rank the samples identically) z and p are
-    Undefined.
+    estimated variance, z, p and both bounds of the interval are Undefined,
+    with a reason that says why: identical placement values (difference 0), or
+    AUROCs that differ while each is estimated with no spread (e.g. a perfect
+    model against one whose scores are all tied).
     """
     mask, a = _inputs(y_true, scores_a, "scores_a", positive)
     b = as_scores(scores_b, "scores_b")
@@ -119,21 +139,24 @@ def delong_test(y_true, scores_a, scores_b, positive=None) -> TestResult:
         "an AUROC estimate has zero variance")
     diff = auc_a - auc_b
     se = float(np.sqrt(var))
-    if var > 0:
+    if se > NEGLIGIBLE_SE:
         z = diff / se
         p = float(2 * sps.norm.sf(abs(z)))
+        tail = f"z = {z:.3f}, {format_p(p)}"
     else:
-        z = p = Undefined("the AUROC difference has zero estimated variance (the models order the samples alike)")
+        z = p = Undefined(_zero_variance_reason(diff, auc_a, auc_b, var_a, var_b))
+        tail = f"p undefined: {p.reason}"
 
     def interval(level):
+        if is_undefined(p):
+            return (p, p)
         half = float(sps.norm.ppf(0.5 + level / 2) * se)
         return (diff - half, diff + half)
 
     reading = (f"DeLong's test on {m} positives and {n} negatives scored by both models: AUROC A = {auc_a:.4f}, "
-               f"B = {auc_b:.4f}, difference {diff:+.4f} (SE {se:.4f}), "
-               + (f"z = {z:.3f}, " if var > 0 else "") + f"{format_p(p)}. It accounts for the correlation of "
-               "the two AUROCs measured on the same samples, needs no distributional assumption on the scores, and "
-               "relies on the normal approximation of the AUROC difference, which wants a few dozen of each class"
+               f"B = {auc_b:.4f}, difference {diff:+.4f} (SE {se:.4f}), {tail}. It accounts for the correlation "
+               "of the two AUROCs measured on the same samples, needs no distributional assumption on the scores, "
+               "and relies on the normal approximation of the AUROC difference, which wants a few dozen of each class"
                + ("; here one class has fewer than 30 samples, so treat the p-value as rough." if min(m, n) < 30
                   else "; both classes are large enough here.")
                + " It assumes independent samples.")
@@ -208,7 +231,7 @@ def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delo
     DeLong or ``seed``, ``n_resamples``, ``distribution`` for the bootstrap.
     """
     if method not in AUROC_CI_METHODS:
-        raise InputError(f"method must be one of {', '.join(AUROC_CI_METHODS)}; got {method!r}")
+        raise InputError(f"method must be one of {', '.join(AUROC_CI_METHODS)}; got {shown(method)}")
     level = check_level(confidence_level)
     mask, s = _inputs(y_true, scores, "scores", positive)
     m, n = int(mask.sum()), int((~mask).sum())
@@ -226,7 +249,7 @@ def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delo
         return ConfidenceInterval("AUROC, DeLong interval", auc, low, high, confidence_level=level,
                                   method=method, reading=reading, standard_error=se)
     if isinstance(n_resamples, bool) or not float(n_resamples).is_integer() or n_resamples < 10:
-        raise InputError(f"n_resamples must be a whole number of at least 10, got {n_resamples!r}")
+        raise InputError(f"n_resamples must be a whole number of at least 10, got {shown(n_resamples)}")
     distribution = _bootstrap_aurocs(mask, s, int(n_resamples), seed)
 
     def jackknife():
