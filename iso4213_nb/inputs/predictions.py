@@ -120,8 +120,8 @@ def resolve_positive(positive, labels: list, file: str, *, required: bool = True
     """The positive label of a binary task: ``positive`` as written, or 1 for labels 0 and 1."""
     if positive is not None:
         return match_label(positive, labels, "positive class")
-    if labels == [0, 1]:
-        return 1
+    if [str(label) for label in labels] == ["0", "1"]:  # also text "0"/"1" beside labels beyond 64 bits
+        return labels[1]
     if not required:
         return None
     raise InputError(f"{file}: name the positive class (--positive, or report.positive in the meta file); "

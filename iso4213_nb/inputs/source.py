@@ -15,6 +15,7 @@ import os
 import shutil
 import stat
 import tempfile
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -181,6 +182,53 @@ def detect_format(head: bytes, name: str) -> str:
         if head.startswith(magic):
             return compression
     return "text"
+
+
+class FileDigest:
+    """SHA-256 of a regular file computed on a thread while another reader parses it.
+
+    The parser (pyarrow, in native threads) and the digest read the same bytes
+    through the operating system's cache; the file's size and modification
+    time are compared before and after, so a file changed while it was read is
+    an error rather than a hash of different bytes.  Progress is the digest's.
+    """
+
+    def __init__(self, local: LocalFile):
+        self.local = local
+        self._before = local.path.stat()
+        self._stop = threading.Event()
+        self._result: tuple[str, int] | BaseException | None = None
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            digest, size = hashlib.sha256(), 0
+            with open(self.local.path, "rb", buffering=0) as handle, \
+                    progress.bar(total=self._before.st_size, desc=f"reading {self.local.name}", unit="B",
+                                 unit_scale=True) as bar:
+                while not self._stop.is_set() and (chunk := handle.read(CHUNK)):
+                    digest.update(chunk)
+                    size += len(chunk)
+                    bar.update(len(chunk))
+            self._result = (digest.hexdigest(), size)
+        except BaseException as exc:  # handed to the reading thread by result()
+            self._result = exc
+
+    def cancel(self) -> None:
+        """Stop hashing (the parse failed); waits for the thread."""
+        self._stop.set()
+        self._thread.join()
+
+    def result(self) -> tuple[str, int]:
+        """``(hex digest, size)`` once the whole file is hashed and found unchanged."""
+        self._thread.join()
+        if isinstance(self._result, BaseException):
+            raise InputError(f"{self.local.name}: cannot be read ({self._result})")
+        after = self.local.path.stat()
+        if (after.st_size, after.st_mtime_ns) != (self._before.st_size, self._before.st_mtime_ns):
+            raise InputError(f"{self.local.name}: the file changed while it was being read; read it again")
+        return self._result
 
 
 def read_all(local: LocalFile) -> tuple[bytes, str, int]:

@@ -23,8 +23,7 @@ import pyarrow as pa
 import pyarrow.csv as pa_csv
 
 from ..errors import InputError
-from .source import (CHUNK, COMPRESSION_SUFFIX, HashingReader, InputSource, LocalFile, detect_format, open_source,
-                     read_all)
+from .source import COMPRESSION_SUFFIX, FileDigest, InputSource, LocalFile, detect_format, open_source, read_all
 
 #: Longest line (and header) of a text file; a longer one is an error, not a memory blow-up.
 MAX_LINE_BYTES = 16 << 20
@@ -225,25 +224,24 @@ def _read_text(local: LocalFile, compression: str | None, columns: ColumnChoice,
         return "skip"
 
     read_options = pa_csv.ReadOptions(column_names=names, skip_rows=skip, block_size=MAX_LINE_BYTES, use_threads=True)
-    parse_options = pa_csv.ParseOptions(delimiter=sep, invalid_row_handler=on_invalid_row)
+    parse_options = pa_csv.ParseOptions(delimiter=sep, newlines_in_values=True, invalid_row_handler=on_invalid_row)
     convert_options = pa_csv.ConvertOptions(column_types={c: pa.string() for c in chosen}, include_columns=chosen,
                                             strings_can_be_null=False, quoted_strings_can_be_null=False)
     where = _TextLines(local, compression, sep, header)
-    with open(local.path, "rb", buffering=0) as handle, \
-            HashingReader(handle, name, local.path.stat().st_size) as reader:
-        buffered = io.BufferedReader(reader, CHUNK)
-        stream = pa.PythonFile(buffered, mode="r")
-        if compression:
-            stream = pa.CompressedInputStream(stream, compression)
-        try:
+    digest = FileDigest(local)
+    try:
+        with _open_decompressed(local.path, compression) as stream:
             data = pa_csv.read_csv(stream, read_options=read_options, parse_options=parse_options,
                                    convert_options=convert_options)
-        except pa.ArrowException as exc:
-            raise _text_error(exc, invalid, where, name, len(names)) from None
-        while buffered.read(CHUNK):  # hash what the reader did not need (nothing, for a well-formed file)
-            pass
+    except pa.ArrowException as exc:
+        digest.cancel()
+        raise _text_error(exc, invalid, where, name, len(names)) from None
+    except BaseException:
+        digest.cancel()
+        raise
+    sha256, size = digest.result()
     kind = "tsv" if sep == "\t" else "csv"
-    source = InputSource(name, reader.sha256.hexdigest(), reader.size,
+    source = InputSource(name, sha256, size,
                          kind + (f".{COMPRESSION_SUFFIX[compression]}" if compression else ""))
     table = Table(source, names, {c: data.column(c) for c in chosen}, data.num_rows, where)
     if table.n_rows == 0:
@@ -321,9 +319,9 @@ def _read_xlsx(local: LocalFile, columns: ColumnChoice, header: bool, sheet: str
         raise InputError(f"{name}: not a readable .xlsx workbook ({type(exc).__name__})") from None
     finally:
         book.close()
-    label = f"sheet {quote(ws.title)}, " if len(book.sheetnames) > 1 or sheet is not None else ""
+    place = f"{name}, sheet {quote(ws.title)}" if len(book.sheetnames) > 1 or sheet is not None else name
     if not rows:
-        raise InputError(f"{name}: {label}the sheet is empty")
+        raise InputError(f"{place}: the sheet is empty")
     width = max(len(r) for r in rows)
     while width > 0 and not any(len(r) >= width and r[width - 1] for r in rows):
         width -= 1
@@ -332,14 +330,15 @@ def _read_xlsx(local: LocalFile, columns: ColumnChoice, header: bool, sheet: str
         names, numbers, rows = [c.strip() for c in rows[0]], numbers[1:], rows[1:]
         _check_names(names, name)
         if not rows:
-            raise InputError(f"{name}: {label}the sheet has a header row but no data rows")
+            raise InputError(f"{place}: the sheet has a header row but no data rows")
     else:
         names = [str(i) for i in range(1, width + 1)]
     chosen = _choose(names, columns, name)
     index = {n: i for i, n in enumerate(names)}
     cols = {c: pa.chunked_array([pa.array([r[index[c]] for r in rows], type=pa.string())]) for c in chosen}
     source = InputSource(name, sha256, size, "xlsx")
-    return Table(source, names, cols, len(rows), lambda row: f"{label}row {numbers[row]}")
+    prefix = place[len(name) + 2:] + ", " if place != name else ""
+    return Table(source, names, cols, len(rows), lambda row: f"{prefix}row {numbers[row]}")
 
 
 # --- Parquet ---------------------------------------------------------------------------------------------------
