@@ -138,7 +138,10 @@ def sniff_delimiter(lines: list[str], prefer_tab: bool = False) -> str:
     sample = [line for line in lines[:50] if line.strip()]
     best, best_fields = None, 1
     for sep in order:
-        counts = {len(row) for row in csv.reader(sample, delimiter=sep)}
+        try:
+            counts = {len(row) for row in csv.reader(sample, delimiter=sep)}
+        except csv.Error:
+            continue
         if len(counts) == 1 and (fields := counts.pop()) > best_fields:
             best, best_fields = sep, fields
     return best or ("\t" if prefer_tab else ",")
@@ -155,13 +158,16 @@ class _TextLines:
             text = io.TextIOWrapper(io.BufferedReader(_Raw(raw)), encoding="utf-8-sig", errors="replace", newline="")
             reader = csv.reader(text, delimiter=self.sep)
             data_row, previous = (-1 if self.header_row else 0) - 1, 0
-            for record in reader:
-                start, previous = previous + 1, reader.line_num
-                if not record:
-                    continue
-                data_row += 1
-                if data_row == row:
-                    return f"line {start}"
+            try:
+                for record in reader:
+                    start, previous = previous + 1, reader.line_num
+                    if not record:
+                        continue
+                    data_row += 1
+                    if data_row == row:
+                        return f"line {start}"
+            except csv.Error:
+                pass
         return f"data row {row + 1}"
 
 
@@ -189,14 +195,14 @@ def _read_text(local: LocalFile, compression: str | None, columns: ColumnChoice,
     if prefix.startswith(b"\xef\xbb\xbf"):
         prefix = prefix[3:]
     complete = len(prefix) < SNIFF_BYTES - 3
-    lines = prefix.split(b"\n")
+    lines = re.split(rb"\r\n|\r|\n", prefix)
     if not complete:
         lines = lines[:-1]
         if not lines:
             raise InputError(f"{name}: the first line is longer than {SNIFF_BYTES // 1024} KiB; "
                              "expected a header row of column names")
     try:
-        text_lines = [line.decode("utf-8").rstrip("\r") for line in lines]
+        text_lines = [line.decode("utf-8") for line in lines]
     except UnicodeDecodeError:
         raise InputError(f"{name}: not a UTF-8 text file") from None
     leading_blank = next((i for i, line in enumerate(text_lines) if line.strip()), None)
@@ -206,7 +212,10 @@ def _read_text(local: LocalFile, compression: str | None, columns: ColumnChoice,
         raise InputError(f"{name}: line 1 is empty; the first line must hold the column names")
     if sep is None:
         sep = sniff_delimiter(text_lines, prefer_tab=re.search(r"\.(tsv|tab)(\.\w+)?$", name.lower()) is not None)
-    first = next(csv.reader([text_lines[0]], delimiter=sep))
+    try:
+        first = next(csv.reader([text_lines[0]], delimiter=sep))
+    except (csv.Error, StopIteration):
+        raise InputError(f"{name}: line 1 is not a readable header row of column names") from None
     if header:
         names = [cell.strip() for cell in first]
         _check_names(names, name)
@@ -269,10 +278,13 @@ def _scan_ragged(where: _TextLines, width: int) -> str:
         text = io.TextIOWrapper(io.BufferedReader(_Raw(raw)), encoding="utf-8-sig", errors="replace", newline="")
         reader = csv.reader(text, delimiter=where.sep)
         previous = 0
-        for record in reader:
-            start, previous = previous + 1, reader.line_num
-            if record and len(record) != width:
-                return f"line {start}"
+        try:
+            for record in reader:
+                start, previous = previous + 1, reader.line_num
+                if record and len(record) != width:
+                    return f"line {start}"
+        except csv.Error:
+            pass
     return "a line"
 
 
