@@ -237,3 +237,25 @@ def test_missing_file_and_folder_without_parquet(tmp_path):
         read_table(tmp_path / "nope.csv")
     with pytest.raises(InputError, match="is a folder without Parquet files"):
         read_table(tmp_path)
+
+
+@pytest.mark.parametrize("threshold", [float("nan"), float("inf"), -float("inf")])
+def test_threshold_must_be_finite(tmp_path, threshold):
+    with pytest.raises(InputError, match="the threshold must be a finite number"):
+        read_predictions(write(tmp_path, CSV), threshold=threshold)
+
+
+def test_one_schema_one_model_or_several(tmp_path):
+    several = read_predictions(write(tmp_path, "y_true,a_pred,b_score\nspam,spam,0.9\nham,spam,0.2\n"),
+                               positive="spam")
+    assert list(several.models) == ["a", "b"] and several.models["b"].derived_at == 0.5
+    assert several.models["b"].pred.tolist() == ["spam", "ham"]
+    with pytest.raises(InputError, match="column 'notes' is neither y_true, y_pred, score"):
+        read_predictions(write(tmp_path, "y_true,y_pred,notes\n1,1,x\n0,0,y\n"))
+    lenient = read_predictions(write(tmp_path, "y_true,y_pred,notes\n1,1,x\n0,0,y\n"), strict=False)
+    assert list(lenient.models) == ["model"]
+    with pytest.raises(InputError, match="clash with y_pred/score"):
+        read_predictions(write(tmp_path, "y_true,y_pred,model_score\n1,1,0.5\n0,0,0.5\n"))
+    mapped = read_predictions(write(tmp_path, "t,guess,p\n1,1,0.9\n0,0,0.2\n"), y_true="t", y_pred="guess",
+                              score="p")
+    assert mapped.models["model"].scores.tolist() == [0.9, 0.2]
