@@ -77,7 +77,7 @@ def test_adjust_text_names_the_7_10_2_rule(capsys):
     (["compare", "--predictions", "PRED", "--y-true", "truth", "--a", "name", "--b", "model b", "--test", "delong"],
      "pred.csv, line 2, column 'name': 'x1' is not a number"),
     (["compare", "--predictions", "PRED", "--y-true", "name", "--a", "score_a", "--b", "score_b", "--test", "delong"],
-     "is the positive class"),
+     "name the positive class with --positive"),
     (["compare", "--predictions", "missing.csv", "--y-true", "t", "--a", "a", "--b", "b"], "no such file"),
 ])
 def test_bad_input_one_line_exit_2(predictions, tmp_path, capsys, argv, message):

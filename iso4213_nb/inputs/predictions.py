@@ -124,7 +124,8 @@ def resolve_positive(positive, labels: list, file: str, *, required: bool = True
         return labels[1]
     if not required:
         return None
-    raise InputError(f"{file}: name the positive class (--positive, or report.positive in the meta file); "
+    raise InputError(f"{file}: name the positive class with --positive (a report also takes report.positive "
+                     "from its meta file); "
                      f"labels are: {', '.join(map(str, labels))}")
 
 
