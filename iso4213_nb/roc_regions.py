@@ -32,6 +32,7 @@ from typing import Callable
 
 import numpy as np
 
+from . import progress
 from .curves import BinaryScores
 from .errors import InputError
 from .undefined import Undefined
@@ -167,11 +168,13 @@ def bootstrap_curve_values(scores: BinaryScores, statistic: Callable[[BinaryScor
     thresholds, pos, neg = scores.counts_by_score()
     rng = np.random.default_rng(seed)
     values = []
-    for _ in range(int(n_resamples)):
-        resample = BinaryScores.from_counts(thresholds, rng.multinomial(scores.positives, pos / scores.positives),
-                                            rng.multinomial(scores.negatives, neg / scores.negatives),
-                                            positive=scores.positive)
-        values.append(np.atleast_1d(statistic(resample)))
+    with progress.bar(total=int(n_resamples), desc="bootstrap", unit="resample") as shown:
+        for _ in range(int(n_resamples)):
+            resample = BinaryScores.from_counts(thresholds, rng.multinomial(scores.positives, pos / scores.positives),
+                                                rng.multinomial(scores.negatives, neg / scores.negatives),
+                                                positive=scores.positive)
+            values.append(np.atleast_1d(statistic(resample)))
+            shown.update()
     return np.array(values, dtype=float)
 
 
