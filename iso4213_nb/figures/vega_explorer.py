@@ -75,17 +75,19 @@ DECIMALS = 4
 
 STYLE = """<style>
 .iso4213-explorer { border: 1px solid #ccc; border-radius: 4px; padding: 0.4em 0.8em 0.6em; margin: 0.6em 0 1.2em;
-  max-width: 80em; break-inside: avoid; page-break-inside: avoid; }
-.iso4213-explorer .iso4213-explorer-head { margin: 0.2em 0; }
+  max-width: 80em; line-height: 1.35; break-inside: avoid; page-break-inside: avoid; }
+.iso4213-explorer p { margin: 0.2em 0; }
 .iso4213-explorer .iso4213-explorer-controls { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3em 0.8em; }
 .iso4213-explorer input[type=range] { width: 26em; max-width: 100%; margin: 0; }
 .iso4213-explorer output { font-variant-numeric: tabular-nums; }
-.iso4213-explorer .iso4213-explorer-note { font-size: 0.85em; color: #444; margin: 0.2em 0 0.4em; max-width: 60em; }
-.iso4213-explorer .iso4213-explorer-body { display: flex; flex-wrap: wrap; align-items: flex-start; gap: 0.5em 1.2em; }
+.iso4213-explorer .iso4213-explorer-note { font-size: 0.85em; color: #444; max-width: 60em; }
+.iso4213-explorer .iso4213-explorer-body { display: flex; flex-wrap: wrap; align-items: flex-start; gap: 0.4em 1.2em;
+  margin-top: 0.3em; }
 .iso4213-explorer .iso4213-explorer-charts { min-height: 2em; }
-.iso4213-explorer table { border-collapse: collapse; margin: 0 0 0.6em; font-size: 0.9em; }
-.iso4213-explorer caption { text-align: left; font-weight: bold; padding: 0 0 0.2em; }
-.iso4213-explorer th, .iso4213-explorer td { border: 1px solid #bbb; padding: 0.15em 0.5em; text-align: left !important; }
+.iso4213-explorer table { border-collapse: collapse; margin: 0 0 0.5em !important; font-size: 0.85em; }
+.iso4213-explorer caption { text-align: left; font-weight: bold; padding: 0 0 0.15em !important; }
+.iso4213-explorer th, .iso4213-explorer td { border: 1px solid #bbb; padding: 0.1em 0.45em !important;
+  line-height: 1.3 !important; text-align: left !important; }
 .iso4213-explorer td[data-measure] { text-align: right !important; font-variant-numeric: tabular-nums; min-width: 4.5em; }
 .iso4213-explorer td.iso4213-explorer-formula { color: #555; }
 </style>"""
@@ -304,7 +306,7 @@ def explorer_html(name, scores: BinaryScores, *, marks: Mapping[str, float] | No
     threshold = html.escape(repr(float(data.thresholds[data.start])))
     ticks = "".join(f'<option value="{p}" label="{html.escape(label)}"></option>' for p, label in data.marks.items())
     matrix = (f'<table class="iso4213-explorer-matrix" data-threshold="{threshold}">'
-              "<caption>Confusion matrix (6.2.2): predicted in rows, actual in columns</caption>"
+              "<caption>Confusion matrix (6.2.2)</caption>"
               '<tr><td></td><th scope="col">actual positive</th><th scope="col">actual negative</th></tr>'
               f'<tr><th scope="row">predicted positive</th><td data-measure="tp">{counts.tp}</td>'
               f'<td data-measure="fp">{counts.fp}</td></tr>'
