@@ -140,6 +140,11 @@ def copy_assets(directory: Path, *, widgets: bool, vega: bool = True) -> None:
         (assets / "html-manager" / "assets-path.js").write_text(WIDGETS_PATH_JS, encoding="utf-8")
 
 
+def strip_css_urls(page: str) -> str:
+    """``page`` without the comments of its style sheets that cite web addresses (nbconvert's theme CSS has some)."""
+    return _STYLE_BLOCK.sub(lambda m: _CSS_COMMENT_WITH_URL.sub("", m.group(0)), page)
+
+
 def shows_explorer(nb: nbformat.NotebookNode) -> bool:
     """Whether an output of ``nb`` holds a kernel-free explorer (then the page loads Vega)."""
     return any(EXPLORER_CLASS in str(output.get("data", {}).get("text/html", ""))
@@ -154,7 +159,7 @@ def to_html(nb: nbformat.NotebookNode, directory: Path, title: str = "Assessment
                             exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True,
                             mathjax_url=MATHJAX_URL, require_js_url=REQUIRE_URL, widget_renderer_url=WIDGETS_URL)
     body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title}, "iso4213_vega": vega})
-    body = _STYLE_BLOCK.sub(lambda m: _CSS_COMMENT_WITH_URL.sub("", m.group(0)), body)
+    body = strip_css_urls(body)
     copy_assets(directory, widgets="widgets" in nb.metadata, vega=vega)
     path = directory / "report.html"
     path.write_text(body, encoding="utf-8")
