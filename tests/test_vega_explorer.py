@@ -105,6 +105,9 @@ def test_large_inputs_are_decimated_but_exact_at_each_offered_threshold(seed):
     assert set(data.marks.values()) == set(marks)
     for position, name in data.marks.items():
         assert data.thresholds[position] == marks[name]  # offered under its own value, not snapped
+    page = explorer_html("large", BinaryScores(y, s), marks=marks, max_positions=200)
+    assert f"The slider offers {data.offered} of the {n + 1} thresholds that give different counts" in page
+    assert f"exact at each of these {data.offered} positions" in page
     # Spread along the ROC curve: no step of TPR + FPR longer than the target spacing plus one sample.
     arc = data.tp / y.sum() + data.fp / (n - y.sum())
     spacing = 2 / (200 - len(marks) - 3)
