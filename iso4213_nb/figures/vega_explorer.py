@@ -70,7 +70,6 @@ MEASURES = (
     ("f1", "F1", "2TP / (2TP + FP + FN), 6.2.5", measures.f1),
     ("accuracy", "accuracy", "(TP + TN) / N, 6.3.3", measures.binary_accuracy),
 )
-COUNTS = ("tp", "fp", "fn", "tn")
 DECIMALS = 4
 
 STYLE = """<style>
