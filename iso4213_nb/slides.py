@@ -49,8 +49,13 @@ REVEAL_FILES = ("dist/reveal.css", "dist/reveal.js", "dist/theme/white.css", "di
 REVEAL_PREFIX = "assets/reveal.js"
 JQUERY_URL = "assets/jquery.min.js"
 TEMPLATE_FILE = "iso4213_slides.html.j2"
-#: nbconvert's reveal template without its Mermaid loader (a CDN import); Vega in the head when a deck shows an explorer.
+#: Written by copy_assets: tells the widget renderer (and require.js, loaded next) where its font files are.
+WIDGETS_PATH_URL = "assets/html-manager/assets-path.js"
+#: nbconvert's reveal template without its Mermaid loader (a CDN import), with the widget renderer's path set
+#: before require.js loads; Vega in the head when a deck shows an explorer.
 TEMPLATE = ("{%- extends 'reveal/index.html.j2' -%}\n"
+            "{%- block html_head_js -%}<script src=\"" + WIDGETS_PATH_URL + "\"></script>{{ super() }}"
+            "{%- endblock html_head_js -%}\n"
             "{%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}\n"
             "{%- block html_head_css -%}{{ super() }}\n"
             "<style>.reveal .jp-Cell pre { font-size: 0.75em !important; line-height: 1.35 !important; } "

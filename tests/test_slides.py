@@ -63,7 +63,8 @@ def test_a_folder_this_tool_did_not_write_is_never_replaced(tmp_path, capsys):
 @pytest.fixture(scope="module")
 def decks(tmp_path_factory):
     out = tmp_path_factory.mktemp("slides") / "slides"
-    notebooks = [NOTEBOOKS / "03_threshold_explorer.ipynb", NOTEBOOKS / "02_binary_measures.ipynb"]
+    notebooks = [NOTEBOOKS / "03_threshold_explorer.ipynb", NOTEBOOKS / "02_binary_measures.ipynb",
+                 NOTEBOOKS / "01_process_and_controls.ipynb"]  # 01: widgets with icons, whose fonts must load
     write_slides(notebooks, out)
     write_slides(notebooks, out)  # a second run replaces the folder it wrote
     return out
@@ -71,8 +72,8 @@ def decks(tmp_path_factory):
 
 def test_decks_name_no_external_address(decks):
     pages = sorted(decks.glob("*.html"))
-    assert [p.name for p in pages] == ["02_binary_measures.slides.html", "03_threshold_explorer.slides.html",
-                                       "index.html"]
+    assert [p.name for p in pages] == ["01_process_and_controls.slides.html", "02_binary_measures.slides.html",
+                                       "03_threshold_explorer.slides.html", "index.html"]
     assert (decks / MARKER).is_file() and (decks / "assets" / "reveal.js" / "dist" / "reveal.js").is_file()
     for page in pages:
         text = page.read_text()
@@ -90,7 +91,7 @@ def test_decks_open_offline_in_chromium(decks):
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        for name, explorers in [("03_threshold_explorer", 2), ("02_binary_measures", 0)]:
+        for name, explorers in [("03_threshold_explorer", 2), ("02_binary_measures", 0), ("01_process_and_controls", 0)]:
             problems = []
             page = browser.new_page(viewport={"width": 1366, "height": 768})
             page.route("**/*", lambda r: r.continue_() if r.request.url.startswith("file://")

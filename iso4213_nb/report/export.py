@@ -53,14 +53,17 @@ _SOURCE_MAP = re.compile(r"^//# sourceMappingURL=.*$", re.M)
 MATHJAX_URL = "assets/mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe"
 REQUIRE_URL = "assets/require.js"
 WIDGETS_URL = "assets/html-manager/embed-amd.js"
-#: For the book (bin/book loads it before require.js and the renderer): the renderer's fonts live beside it,
-#: not beside the page (its default guess), so point both the renderer and require.js there.
+#: For the book and the slides (loaded before require.js and the renderer): the renderer's fonts live beside
+#: it, not beside the page (its default guess), so point both the renderer and require.js there.  The
+#: renderer's modules named ``@jupyter-widgets/...`` take their font addresses from their require.js
+#: path, hence the second entry (without it the icon fonts are looked up under the page's folder).
 WIDGETS_PATH_JS = (
     '// Tell the Jupyter widget renderer that its files (fonts) sit next to this file, not next to the page.\n'
     '(function () {\n'
     '  var here = document.currentScript.src.replace(/[^/]*$/, "");\n'
     '  window.__jupyter_widgets_assets_path__ = here;\n'
-    '  window.require = {paths: {"@jupyter-widgets/html-manager/dist": here.replace(/\\/$/, "")}};\n'
+    '  window.require = {paths: {"@jupyter-widgets/html-manager/dist": here.replace(/\\/$/, ""),\n'
+    '                            "@jupyter-widgets": here.replace(/\\/$/, "")}};\n'
     '})();\n'
 )
 
