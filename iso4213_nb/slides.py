@@ -223,7 +223,10 @@ def main(argv=None) -> int:
     parser.add_argument("--out", type=Path, default=Path("out/slides"), help="output folder (default: out/slides)")
     args = parser.parse_args(argv)
     try:
-        out = write_slides(args.notebooks or sorted(NOTEBOOKS.glob("*.ipynb")), args.out)
+        notebooks = args.notebooks or sorted(NOTEBOOKS.glob("*.ipynb"))
+        if not notebooks:
+            raise InputError(f"no notebooks given and none found in {NOTEBOOKS}")
+        out = write_slides(notebooks, args.out)
     except (InputError, ReportBuildError) as exc:
         print(f"bin/slides: error: {exc}", file=sys.stderr)
         return 2
