@@ -27,7 +27,7 @@ COURSE = (
     Lesson("01", "01_process_and_controls.ipynb", "Process and controls (5.1, 5.3)", (
         ("01.1", "accuracy expected of stratified random guessing"),)),
     Lesson("02", "02_binary_measures.ipynb", "Binary measures (6.2, 6.3)", (
-        ("02.1", "F2 at threshold 0.5"),
+        ("02.1", "F2 at threshold 0.4"),
         ("02.2", "precision at threshold 0.95"),
         ("02.3", "F1 at threshold 0.3, read in the explorer"))),
     Lesson("03", "03_threshold_explorer.ipynb", "The threshold explorer", (

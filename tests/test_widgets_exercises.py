@@ -253,3 +253,26 @@ def test_widget_is_a_displayable_container():
     assert isinstance(ex.widget, widgets.VBox)
     assert ex.input in ex.widget.children[2].children
     assert "Exercise 02.2." in ex.widget.children[0].value
+
+
+# ---------------------------------------------------------------- the summary at the end of the course
+def test_progress_summary_shows_each_notebook_and_refreshes(progress_file):
+    from iso4213_nb.course import EXERCISES
+    from iso4213_nb.widgets.exercises import progress_summary
+
+    total = len(EXERCISES)
+    panel = progress_summary()
+    refresh, shown = panel.children
+    assert f"0 of {total} exercises solved" in shown.value and "<td>Annex D: CSMF accuracy</td>" in shown.value
+    _reply(Exercise("D?", Undefined("infinite"), kind="nats", key="06.3"), "∞")
+    refresh.click()
+    assert f"1 of {total} exercises solved" in shown.value
+    assert "<td>Distribution measures (KL divergence)</td><td>1 of 3</td><td>1 of 3</td>" in shown.value
+
+
+def test_progress_summary_explains_an_unreadable_file(progress_file):
+    from iso4213_nb.widgets.exercises import progress_summary
+
+    progress_file.parent.mkdir(parents=True)
+    progress_file.write_text("[]", encoding="utf-8")
+    assert "Progress cannot be shown" in progress_summary().children[1].value

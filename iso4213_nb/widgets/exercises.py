@@ -10,7 +10,8 @@ The judging lives in :mod:`iso4213_nb.answers` (feedback by the kind of
 quantity, expected mistakes, lenient reading of ``0,75``, ``75 %``, ``inf``,
 ``∞``, ``undefined``); this module only wires it to widgets and, when the
 exercise has a ``key``, saves each reply to the learner's progress file
-(:mod:`iso4213_nb.learner_progress`, outside the repository).
+(:mod:`iso4213_nb.learner_progress`, outside the repository);
+:func:`progress_summary` shows that record per notebook at the end of the course.
 
 Hints come one at a time: the first after the first wrong reply, the next
 after the next.  *Show answer* is available once the learner has tried.
@@ -30,6 +31,7 @@ import ipywidgets as widgets
 from .. import course, learner_progress
 from ..answers import check_answer, instructions, judge_number, judge_text, quantity
 from ..errors import InputError
+from ..tables import html_table
 from ..undefined import is_undefined
 
 _GOOD, _BAD = "#1a7f37", "#b42318"
@@ -170,3 +172,28 @@ class Exercise:
 
     def __repr__(self) -> str:
         return f"Exercise({self.key or self.prompt!r})"
+
+
+def _summary_html() -> str:
+    try:
+        path = learner_progress.record_path()
+        rows = learner_progress.summary(path)
+    except learner_progress.ProgressError as error:
+        return f"<p>Progress cannot be shown: {html.escape(str(error))}</p>"
+    table = [[r["code"], r["title"], f"{r['attempted']} of {r['exercises']}", f"{r['solved']} of {r['exercises']}",
+              "; ".join(r["todo"]) or "all solved ✔"] for r in rows]
+    solved, total = sum(r["solved"] for r in rows), sum(r["exercises"] for r in rows)
+    return (f"<p><b>{solved} of {total} exercises solved.</b> Record: <code>{html.escape(str(path))}</code></p>"
+            + html_table(table, ["notebook", "topic", "attempted", "solved", "still to do"]))
+
+
+def progress_summary() -> widgets.VBox:
+    """The learner's progress per notebook (attempted, solved, still to do) with a *Refresh* button.
+
+    Reads :func:`iso4213_nb.learner_progress.summary`; a progress file that cannot be read gives one line
+    saying why instead of the table.
+    """
+    shown = widgets.HTML(value=_summary_html())
+    refresh = widgets.Button(description="Refresh", icon="refresh")
+    refresh.on_click(lambda _: setattr(shown, "value", _summary_html()))
+    return widgets.VBox([refresh, shown])
