@@ -101,6 +101,8 @@ def test_count_must_be_whole_and_exact():
     assert _reply(ex, "12.5").verdict.code == "not whole"
     assert _reply(ex, "11").correct is False
     assert _reply(ex, "12").correct is True
+    ex.reveal_button.click()
+    assert ex.feedback.value == "Answer: 12"
 
 
 def test_rate_per_millisecond_is_recognised():

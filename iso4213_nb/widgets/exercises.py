@@ -162,7 +162,9 @@ class Exercise:
         if is_undefined(value):
             return f"undefined ({value.reason})"
         if isinstance(value, float):
-            return "∞" if math.isinf(value) and value > 0 else f"{value:.{self.decimals}f}"
+            if math.isinf(value):
+                return "∞" if value > 0 else "−∞"
+            return f"{value:g}" if self.kind.whole else f"{value:.{self.decimals}f}"
         return str(value)
 
     def _ipython_display_(self):
