@@ -254,4 +254,22 @@ def check_answer(answer, kind: Quantity, tolerance):
             raise InputError("answer must not be nan; pass an Undefined for a measure without a value")
         if math.isinf(answer) and not kind.infinite:
             raise InputError(f"answer is infinite, which {kind.name} cannot be")
+        if math.isfinite(answer) and not kind.low <= answer <= kind.high:
+            raise InputError(f"answer {answer:g} is not {kind.asks}; choose the kind of quantity that fits it")
     return answer, float(tolerance)
+
+
+def check_mistakes(mistakes, answer, tolerance: float) -> tuple:
+    """Validate expected mistakes: ``(value, message)`` pairs, no value accepted as the answer itself."""
+    checked = []
+    for item in mistakes:
+        if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], str)):
+            raise InputError("each expected mistake must be a (value, message) pair")
+        wrong, message = item
+        same = (is_undefined(wrong) and is_undefined(answer)) or (
+            isinstance(answer, str) and str(wrong).strip().casefold() == answer.strip().casefold()) or (
+            isinstance(answer, float) and isinstance(wrong, Real) and _close(float(wrong), answer, tolerance))
+        if same:
+            raise InputError(f"expected mistake {wrong if isinstance(wrong, str) else _shown(wrong)} would be accepted as the answer: {message}")
+        checked.append((wrong, message))
+    return tuple(checked)

@@ -244,6 +244,11 @@ def test_prompt_and_reply_are_escaped():
     ({"prompt": "x", "answer": 1.0, "kind": "furlongs"}, "kind of quantity"),
     ({"prompt": "x", "answer": 1.0, "key": "99.9"}, "not in iso4213_nb.course"),
     ({"prompt": "x", "answer": "a", "choices": ["b", "c"]}, "choices"),
+    ({"prompt": "x", "answer": 60.69}, "is not a proportion between 0 and 1"),
+    ({"prompt": "x", "answer": -0.1, "kind": "nats"}, "is not a divergence"),
+    ({"prompt": "x", "answer": 0.5, "mistakes": [(0.501, "close")]}, "would be accepted as the answer"),
+    ({"prompt": "x", "answer": "micro", "mistakes": [("Micro", "same")]}, "would be accepted as the answer"),
+    ({"prompt": "x", "answer": 0.5, "mistakes": [0.3]}, "must be a .value, message. pair"),
 ])
 def test_bad_construction_raises_input_error(kwargs, fragment):
     with pytest.raises(InputError, match=fragment):

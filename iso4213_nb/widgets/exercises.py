@@ -29,7 +29,7 @@ import math
 import ipywidgets as widgets
 
 from .. import course, learner_progress
-from ..answers import check_answer, instructions, judge_number, judge_text, quantity
+from ..answers import check_answer, check_mistakes, instructions, judge_number, judge_text, quantity
 from ..errors import InputError
 from ..tables import html_table
 from ..undefined import is_undefined
@@ -94,7 +94,7 @@ class Exercise:
             course.exercise(key)
         self.prompt, self.key, self.decimals = prompt, key, int(decimals)
         self.hints = (hint,) if isinstance(hint, str) else tuple(hint or ())
-        self.mistakes = tuple(mistakes)
+        self.mistakes = check_mistakes(mistakes, self.answer, self.tolerance)
         self.correct: bool | None = None
         self.verdict = None
         self.wrong_replies = 0
