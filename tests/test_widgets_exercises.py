@@ -283,3 +283,11 @@ def test_progress_summary_explains_an_unreadable_file(progress_file):
     progress_file.parent.mkdir(parents=True)
     progress_file.write_text("[]", encoding="utf-8")
     assert "Progress cannot be shown" in progress_summary().children[1].value
+
+
+def test_progress_summary_shortens_the_home_folder(monkeypatch, tmp_path):
+    from iso4213_nb.widgets.exercises import progress_summary
+
+    monkeypatch.delenv("ISO4213_PROGRESS")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert "<code>~/.iso4213-nb/progress.json</code>" in progress_summary().children[1].value

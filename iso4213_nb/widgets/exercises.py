@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import html
 import math
+from pathlib import Path
 
 import ipywidgets as widgets
 
@@ -185,7 +186,8 @@ def _summary_html() -> str:
     table = [[r["code"], r["title"], f"{r['attempted']} of {r['exercises']}", f"{r['solved']} of {r['exercises']}",
               "; ".join(r["todo"]) or "all solved ✔"] for r in rows]
     solved, total = sum(r["solved"] for r in rows), sum(r["exercises"] for r in rows)
-    return (f"<p><b>{solved} of {total} exercises solved.</b> Record: <code>{html.escape(str(path))}</code></p>"
+    shown = f"~/{path.relative_to(Path.home())}" if path.is_relative_to(Path.home()) else str(path)
+    return (f"<p><b>{solved} of {total} exercises solved.</b> Record: <code>{html.escape(shown)}</code></p>"
             + html_table(table, ["notebook", "topic", "attempted", "solved", "still to do"]))
 
 
