@@ -48,12 +48,15 @@ def as_scores(values, name: str, *, probabilities: bool = False) -> np.ndarray:
     """Real-valued scores as a float64 1-D array; rejects NaN, infinities and (for probabilities) values outside [0, 1]."""
     array = as_1d(values, name)
     if array.dtype.kind not in "biuf":
-        raise InputError(f"{name} must be numeric, got values of type {array.dtype}")
+        kind = {"U": "text", "S": "bytes", "O": "Python objects", "M": "dates", "m": "durations"}.get(
+            array.dtype.kind, "values that are not numbers")
+        raise InputError(f"{name} must be numeric, got {kind}")
     array = array.astype(np.float64, copy=False)
     bad = ~np.isfinite(array)
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
-        raise InputError(f"{name} contains {int(bad.sum())} NaN or infinite value(s), the first at position {i}")
+        raise InputError(f"{name} contains {int(bad.sum())} NaN or infinite value(s), the first is value "
+                         f"number {i + 1}")
     if probabilities and (array.min() < 0 or array.max() > 1):
         raise InputError(
             f"{name} must be probabilities in [0, 1], got values from {array.min():g} to {array.max():g}"

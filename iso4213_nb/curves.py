@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._checks import as_labels, as_scores, same_length
+from ._checks import as_finite_array, as_labels, as_scores, same_length
 from .errors import InputError
 from .measures import BinaryCounts
 from .undefined import Undefined
@@ -163,6 +163,10 @@ class BinaryScores:
         tps = np.subtract(positives, below, out=below)
         fps = np.subtract(n, starts, out=starts)
         fps -= tps
+        self._set(thresholds, tps, fps, n, positives)
+
+    def _set(self, thresholds: np.ndarray, tps: np.ndarray, fps: np.ndarray, n: int, positives: int) -> None:
+        """Store the ascending distinct thresholds with the counts at or above each, read-only."""
         for array in (thresholds, tps, fps):
             array.setflags(write=False)
         self._ascending, self._tps_ascending, self._fps_ascending = thresholds, tps, fps
@@ -171,6 +175,53 @@ class BinaryScores:
         self.positives = positives
         self.negatives = n - positives
         self._curves = {}
+
+    @classmethod
+    def from_counts(cls, scores, positive_counts, negative_counts, positive=1) -> "BinaryScores":
+        """The same object as :class:`BinaryScores` of the samples, built from counts per distinct score.
+
+        Parameters
+        ----------
+        scores : distinct finite scores, in any order.
+        positive_counts, negative_counts : whole numbers of positives and of
+            negatives that have each score (the sufficient statistics of every
+            curve and area of 6.3.6–6.3.9).  A score with no sample is ignored.
+        positive : the label of the positive class, kept for display.
+
+        Every curve, area and ``counts_at`` equals that of the samples the
+        counts describe: this is what lets partial results be merged exactly
+        (:class:`iso4213_nb.accumulators.ScoreCounts`).
+        """
+        s = as_scores(scores, "scores")
+        counts = [as_finite_array(c, name, ndim=1, what="counts")
+                  for c, name in ((positive_counts, "positive_counts"), (negative_counts, "negative_counts"))]
+        same_length(scores=s, positive_counts=counts[0], negative_counts=counts[1])
+        for c, name in zip(counts, ("positive_counts", "negative_counts")):
+            if (c < 0).any() or not np.all(c == np.round(c)) or c.max(initial=0) > 2.0 ** 53:
+                raise InputError(f"{name} must hold whole, non-negative counts below 2**53")
+        pos, neg = (c.astype(np.int64) for c in counts)
+        order = np.argsort(s, kind="stable")
+        s, pos, neg = s[order], pos[order], neg[order]
+        if len(s) > 1 and (s[1:] == s[:-1]).any():
+            raise InputError("scores must be distinct: give each score once with its counts")
+        kept = (pos + neg) > 0
+        if not kept.any():
+            raise InputError("the counts are all zero: there are no samples")
+        s, pos, neg = s[kept], pos[kept], neg[kept]
+        tps = np.cumsum(pos[::-1])[::-1].copy()
+        fps = np.cumsum(neg[::-1])[::-1].copy()
+        self = cls.__new__(cls)
+        self.positive = positive
+        self._set(s, tps, fps, int(tps[0] + fps[0]), int(tps[0]))
+        return self
+
+    def counts_by_score(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(scores, positives, negatives)``: each distinct score ascending with the samples that have it.
+
+        The inverse of :meth:`from_counts`; these counts are all the curves depend on.
+        """
+        tps, fps = self._tps_ascending, self._fps_ascending
+        return (self._ascending, tps - np.append(tps[1:], 0), fps - np.append(fps[1:], 0))
 
     def __repr__(self) -> str:
         return (f"BinaryScores(n={self.n}, positives={self.positives}, negatives={self.negatives}, "

@@ -4,7 +4,11 @@ import os
 
 import pytest
 
-from report_builds import demo_report, hostile_report
+from iso4213_nb import demo, measures
+from iso4213_nb.curves import BinaryScores
+from iso4213_nb.report.predictions import read_predictions
+from iso4213_nb.undefined import Undefined
+from report_builds import MODEL_TAG, SCRIPT_LABEL, demo_report, hostile_inputs, hostile_report
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -26,9 +30,9 @@ def browser():
         instance.close()
 
 
-def _open(browser, html_path):
+def _open(browser, html_path, viewport=None):
     """Load the page offline; returns (page, problems) where problems lists errors, dialogs and blocked requests."""
-    page = browser.new_page()
+    page = browser.new_page(viewport=viewport)
     problems = []
 
     def route(r):
@@ -71,3 +75,110 @@ def test_hostile_report_runs_no_injected_script(browser):
     assert page.locator("iframe").count() == 0
     page.close()
 
+
+
+# ---------------------------------------------------------------------------- the kernel-free explorer
+MEASURES = {"recall": measures.recall, "precision": measures.precision, "specificity": measures.specificity,
+            "f1": measures.f1, "accuracy": measures.binary_accuracy}
+SETTLED = "root => root.dataset.state === 'ready' && root.dataset.position === root.querySelector('input[name=threshold]').value"
+SHOWN = """root => {
+  const point = sel => { const p = root.querySelector(sel + ' path'); return p && p.getAttribute('transform'); };
+  return {
+    position: Number(root.querySelector('input[name=threshold]').value),
+    max: Number(root.querySelector('input[name=threshold]').max),
+    tables: Array.from(root.querySelectorAll('table[data-threshold]')).map(t => t.getAttribute('data-threshold')),
+    cells: Object.fromEntries(Array.from(root.querySelectorAll('td[data-measure]'))
+                              .map(td => [td.dataset.measure, td.textContent])),
+    readout: root.querySelector('output').textContent,
+    roc: point('g[class*="roc_point"]'), pr: point('g[class*="pr_point"]'),
+  };
+}"""
+
+
+def _scored(pred):
+    return {name: BinaryScores(pred.y_true, m.scores, positive=pred.positive)
+            for name, m in pred.models.items() if m.scores is not None}
+
+
+def _translate(transform):
+    x, y = transform.removeprefix("translate(").removesuffix(")").split(",")
+    return float(x), float(y)
+
+
+def _check_shown(page, explorer, scores: BinaryScores):
+    """Every number the explorer shows equals the package's at the threshold it shows; returns that threshold."""
+    page.wait_for_function(SETTLED, arg=explorer, timeout=10000)
+    shown = explorer.evaluate(SHOWN)
+    (threshold, *others) = {float(t) for t in shown["tables"]}
+    assert not others and len(shown["tables"]) == 2
+    assert f"threshold {shown['tables'][0]}" in shown["readout"]
+    c = scores.counts_at(threshold)
+    for key in ("tp", "fp", "fn", "tn"):
+        assert shown["cells"][key] == str(c[key]), (key, threshold)
+    for key, function in MEASURES.items():
+        value, text = function(c), shown["cells"][key]
+        if isinstance(value, Undefined):
+            assert text == "undefined", (key, threshold)
+        else:
+            assert len(text.split(".")[1]) == 4 and abs(float(text) - value) <= 5e-5 + 1e-12, (key, threshold, text)
+    x, y = _translate(shown["roc"])  # the operating point on the ROC curve (230 × 210 plot area)
+    assert abs(x - c.fp / scores.negatives * 230) < 0.6 and abs(y - (1 - c.tp / scores.positives) * 210) < 0.6
+    if c.tp + c.fp:
+        x, y = _translate(shown["pr"])
+        assert abs(x - c.tp / scores.positives * 230) < 0.6 and abs(y - (1 - c.tp / (c.tp + c.fp)) * 210) < 0.6
+    return threshold, shown
+
+
+def _set_position(explorer, position):
+    explorer.evaluate("""(root, i) => { const s = root.querySelector('input[name=threshold]');
+                         s.value = i; s.dispatchEvent(new Event('input', {bubbles: true})); }""", position)
+
+
+def test_demo_report_explorers_follow_the_slider_offline(browser):
+    page, problems = _open(browser, demo_report() / "report.html", viewport={"width": 1366, "height": 768})
+    scored = _scored(read_predictions(demo.DEMO_PREDICTIONS))
+    explorers = page.locator("div.iso4213-explorer")
+    assert sorted(explorers.evaluate_all("es => es.map(e => e.dataset.model)")) == sorted(scored)
+    for root in explorers.element_handles():
+        scores = scored[root.get_attribute("data-model")]
+        start, shown = _check_shown(page, root, scores)
+        assert start == 0.5  # the report's first operating point, offered under its own value
+        offered = shown["max"] + 1
+        assert f"The slider offers all {offered} thresholds" in root.inner_text()
+        slider = root.query_selector("input[name=threshold]")
+        slider.focus()
+        seen = {start}
+        for key in ("ArrowRight", "ArrowRight", "ArrowLeft", "ArrowUp", "PageUp", "End", "Home", "ArrowDown"):
+            page.keyboard.press(key)
+            seen.add(_check_shown(page, root, scores)[0])
+        assert len(seen) >= 5
+        for position in (shown["max"], 0, shown["max"] // 3, shown["position"]):
+            _set_position(root, position)
+            threshold, now = _check_shown(page, root, scores)
+            assert now["position"] == position
+            if position == shown["max"]:
+                assert now["cells"]["precision"] == "undefined" and threshold > scores.thresholds[0]
+        box = root.bounding_box()
+        assert box["height"] <= 768 and box["x"] + box["width"] <= 1366
+        # one svg holds both charts; two tables
+        inner = root.evaluate("r => Array.from(r.querySelectorAll('svg, table')).map(e => e.getBoundingClientRect().right)")
+        assert len(inner) == 3 and max(inner) <= box["x"] + box["width"]
+    assert problems == []
+    page.close()
+
+
+def test_hostile_report_explorers_keep_names_as_text(browser, tmp_path):
+    page, problems = _open(browser, hostile_report() / "report.html")
+    csv_path, _ = hostile_inputs(tmp_path)
+    scored = _scored(read_predictions(csv_path, positive=SCRIPT_LABEL))
+    assert MODEL_TAG in scored
+    roots = page.locator("div.iso4213-explorer").element_handles()
+    assert sorted(r.get_attribute("data-model") for r in roots) == sorted(scored)
+    for root in roots:
+        scores = scored[root.get_attribute("data-model")]
+        _check_shown(page, root, scores)
+        _set_position(root, 0)
+        _check_shown(page, root, scores)
+    page.wait_for_timeout(300)
+    assert problems == []
+    page.close()

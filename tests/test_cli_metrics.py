@@ -89,26 +89,26 @@ def test_label_predicted_but_never_true_is_allowed_and_reported(tmp_path, capsys
     assert out["predicted_only_labels"] == ["z"]
     assert out["per_class"]["z"]["recall"] is None
     assert any(entry.startswith("per_class.z.recall: no actual positives") for entry in out["undefined"])
-    assert "label(s) ['z'] predicted but never in y_true" in captured.err
+    assert "label(s) z predicted but never in y_true" in captured.err
 
 
 BAD = [
-    ("predictions", "y_true,y_pred\n1,0\n0\n", [], "row 3 has 1 fields, the header has 2"),
-    ("predictions", "y_true,score\n1,0.5\n0,nan\n", [], "column 'score' has a missing or NaN value in row 3"),
-    ("predictions", "y_true,score\n1,0.5\n0,\n", [], "missing or NaN value in row 3"),
-    ("predictions", "y_true,score\n1,0.5\n0,inf\n", [], "scores contains 1 NaN or infinite value"),
+    ("predictions", "y_true,y_pred\n1,0\n0\n", [], "in.csv, line 3: has 1 field(s), the header has 2"),
+    ("predictions", "y_true,score\n1,0.5\n0,nan\n", [], "in.csv, line 3, column 'score': 'nan' is not a finite number"),
+    ("predictions", "y_true,score\n1,0.5\n0,\n", [], "in.csv, line 3, column 'score': empty cell"),
+    ("predictions", "y_true,score\n1,0.5\n0,inf\n", [], "in.csv, line 3, column 'score': 'inf' is not a finite number"),
     ("predictions", "y_true,score\n1,1.5\n0,0.2\n", [], "probabilities in [0, 1]"),
     ("predictions", "", [], "the file is empty"),
     ("predictions", "y_true,y_pred\n", [], "no data rows"),
     ("predictions", "truth,guess\n1,0\n", [], "has no column 'y_true'; columns are: truth, guess"),
-    ("predictions", "y_true,guess\n1,0\n", [], "has neither a column 'y_pred' nor 'score'; columns are: y_true, guess"),
+    ("predictions", "y_true,guess\n1,0\n", [], "has no model columns; expected y_pred and/or score"),
     ("predictions", "y_true,y_pred\n1,0\n", ["--score", "s"], "has no column 's'; columns are: y_true, y_pred"),
-    ("predictions", "y_true,score\ncat,0.5\ndog,0.2\n", [], "say which label is the positive class"),
+    ("predictions", "y_true,score\ncat,0.5\ndog,0.2\n", [], "name the positive class (--positive"),
     ("predictions", "y_true,y_pred\n1,1\n2,1\n", ["--threshold", "0.5"], "--threshold needs a score column"),
-    ("predictions", "y_true,score\na,0.5\nb,0.2\nc,0.1\n", ["--positive", "a"], "binary problem, but y_true has 3"),
+    ("predictions", "y_true,score\na,0.5\nb,0.2\nc,0.1\n", ["--positive", "a"], "column 'score' gives scores, but y_true has 3 classes"),
     ("predictions", "y_true,y_pred\n1,0\n1,1\n", ["--rows", "true"], "--rows applies only to --matrix"),
     ("matrix", ",A,B,C\nA,1,2,3\nB,4,5,6\n", ["--rows", "true"], "must be square, got 2 rows and 3 columns"),
-    ("matrix", ",A,B\nA,1,-2\nB,4,5\n", ["--rows", "true"], "negative counts"),
+    ("matrix", ",A,B\nA,1,-2\nB,4,5\n", ["--rows", "true"], "in.csv, line 2, column 3: negative count '-2'"),
     ("matrix", ",A,B\nA,1,2\nB,4,5\n", [], "--matrix needs --rows true or --rows predicted"),
     ("matrix", ",A,B\nA,1,2\nB,4,5\n", ["--rows", "true", "--positive", "A"], "--positive applies only to"),
 ]

@@ -75,9 +75,9 @@ def test_adjust_text_names_the_7_10_2_rule(capsys):
     (["adjust", "--method", "holm", "--alpha", "2", "0.01"], "argument --alpha: must lie strictly between 0 and 1"),
     (["compare", "--predictions", "PRED", "--y-true", "truth", "--a", "nope", "--b", "model b"], "has no column 'nope'"),
     (["compare", "--predictions", "PRED", "--y-true", "truth", "--a", "name", "--b", "model b", "--test", "delong"],
-     "must hold numeric scores"),
+     "pred.csv, line 2, column 'name': 'x1' is not a number"),
     (["compare", "--predictions", "PRED", "--y-true", "name", "--a", "score_a", "--b", "score_b", "--test", "delong"],
-     "is the positive class"),
+     "name the positive class with --positive"),
     (["compare", "--predictions", "missing.csv", "--y-true", "t", "--a", "a", "--b", "b"], "no such file"),
 ])
 def test_bad_input_one_line_exit_2(predictions, tmp_path, capsys, argv, message):

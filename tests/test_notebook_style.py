@@ -1,4 +1,5 @@
-"""Project-wide notebook rules: short code cells; exercises check against computed answers; the clause-6 course notebooks each carry an exercise."""
+"""Project-wide notebook rules: short code cells; every notebook of the course carries exercises, each with a key of
+the course catalogue and an answer the package computes."""
 
 import ast
 from pathlib import Path
@@ -6,16 +7,12 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from iso4213_nb.course import COURSE
+
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 MAX_CODE_LINES = 15
-#: Course notebooks whose topic ends in an exercise the learner checks with a widget.
-WITH_EXERCISES = (
-    "02_binary_measures.ipynb",
-    "04_multiclass_measures.ipynb",
-    "05_multilabel_measures.ipynb",
-    "06_distribution_measures.ipynb",
-    "07_computational_measures.ipynb",
-)
+#: Every notebook of the course, in the catalogue the progress summary reads.
+COURSE_FILES = tuple(lesson.file for lesson in COURSE)
 
 
 def _code_lines(cell) -> int:
@@ -33,7 +30,11 @@ def test_no_code_cell_over_fifteen_lines(path):
     assert not long, f"{path.name}: code cells (index, non-blank lines) over {MAX_CODE_LINES}: {long}"
 
 
-@pytest.mark.parametrize("name", WITH_EXERCISES)
+def test_the_catalogue_lists_every_notebook():
+    assert sorted(COURSE_FILES) == sorted(p.name for p in _all_notebooks())
+
+
+@pytest.mark.parametrize("name", COURSE_FILES)
 def test_course_notebook_has_an_exercise_widget(name):
     nb = nbformat.read(NOTEBOOKS / name, as_version=4)
     sources = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
@@ -70,3 +71,22 @@ def test_numeric_exercise_answers_are_computed_not_typed(path):
                 if isinstance(literal, ast.Constant) and isinstance(literal.value, (int, float)):
                     typed.append(i)
     assert not typed, f"{path.name}: cells {typed} give an Exercise a typed-in number instead of a computed one"
+
+
+def _exercise_keys(source: str):
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Exercise":
+            key = next((k.value for k in node.keywords if k.arg == "key"), None)
+            yield key.value if isinstance(key, ast.Constant) else key
+
+
+@pytest.mark.parametrize("lesson", COURSE, ids=lambda lesson: lesson.code)
+def test_exercise_keys_match_the_course_catalogue_in_order(lesson):
+    nb = nbformat.read(NOTEBOOKS / lesson.file, as_version=4)
+    keys = [k for c in nb.cells if c.cell_type == "code" for k in _exercise_keys(c.source)]
+    assert keys == [key for key, _ in lesson.exercises], f"{lesson.file}: Exercise keys {keys} differ from iso4213_nb.course"
+

@@ -16,6 +16,14 @@ def _requirement(spec: str) -> tuple[str, str]:
     return name.lower().replace("_", "-"), version.replace(" ", "")
 
 
+def _conda_packages(spec: str) -> dict[str, str]:
+    """A pip requirement as conda packages: ``dask[distributed]>=v`` is conda's dask and distributed, both >=v."""
+    name, rest = _requirement(spec)
+    extras, version = re.match(r"(?:\[([^\]]*)\])?(.*)", rest).groups()
+    names = [name] + [e.strip() for e in (extras or "").split(",") if e.strip()]
+    return {n: version for n in names}
+
+
 #: conda entries that are not Python packages of pyproject.toml: the interpreter, pip itself, and node for npm ci.
 CONDA_ONLY = {"python", "pip", "nodejs"}
 
@@ -25,7 +33,7 @@ def test_environment_yml_holds_every_runtime_test_and_book_dependency_of_pyproje
     specs = list(pyproject["dependencies"])
     for extra in pyproject["optional-dependencies"].values():
         specs += extra
-    wanted = dict(_requirement(s) for s in specs)
+    wanted = {name: version for s in specs for name, version in _conda_packages(s).items()}
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
     conda = dict(_requirement(s) for s in env["dependencies"] if isinstance(s, str))
     assert CONDA_ONLY <= set(conda)

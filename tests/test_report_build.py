@@ -16,7 +16,7 @@ from statsmodels.stats.proportion import proportion_confint
 from iso4213_nb import InputError, checklist
 from iso4213_nb.demo import DEMO_PREDICTIONS, MODELS
 from iso4213_nb.report import build, content, render
-from iso4213_nb.report.predictions import read_predictions
+from iso4213_nb.inputs import read_predictions
 from iso4213_nb.tables import format_value
 from report_builds import MODEL_TAG, SCRIPT_LABEL, TITLE, USER_URL, demo_report, hostile_report
 

@@ -9,7 +9,7 @@ from iso4213_nb import InputError
 from iso4213_nb.cli import main
 from iso4213_nb.report.build import read_settings
 from iso4213_nb.report.options import parse_formats
-from iso4213_nb.report.predictions import read_predictions
+from iso4213_nb.inputs import read_predictions
 
 GOOD = "y_true,a_pred,a_score,b_pred\n1,1,0.9,1\n0,0,0.2,1\n1,0,0.4,1\n0,0,0.1,0\n"
 
@@ -24,17 +24,17 @@ BAD_PREDICTIONS = {
     "no y_true": ("truth,a_pred\n1,1\n0,0\n", "has no column 'y_true'; columns are: truth, a_pred"),
     "unknown column": ("y_true,a_pred,notes\n1,1,x\n0,0,y\n", "column 'notes' is neither y_true"),
     "no model": ("y_true\n1\n0\n", "has no model columns"),
-    "NaN score": ("y_true,a_score\n1,0.9\n0,\n", "a_score contains 1 NaN or infinite value(s), the first at position 1"),
-    "text score": ("y_true,a_score\n1,0.9\n0,high\n", "a_score must be numeric"),
+    "NaN score": ("y_true,a_score\n1,0.9\n0,\n", "p.csv, line 3, column 'a_score': empty cell"),
+    "text score": ("y_true,a_score\n1,0.9\n0,high\n", "p.csv, line 3, column 'a_score': 'high' is not a number"),
     "empty file": ("", "the file is empty"),
     "header only": ("y_true,a_pred\n", "no data rows"),
-    "ragged row": ("y_true,a_pred\n1,1\n0\n", "row 3 has 1 fields"),
-    "mismatched labels": ("y_true,a_pred\n1,1\n0,2\n", "a_pred has label(s) 2 that y_true does not have"),
+    "ragged row": ("y_true,a_pred\n1,1\n0\n", "p.csv, line 3: has 1 field(s), the header has 2"),
+    "mismatched labels": ("y_true,a_pred\n1,1\n0,2\n", "p.csv, line 3, column 'a_pred': label 2 is not a class of y_true"),
     "one class": ("y_true,a_pred\n1,1\n1,0\n", "single class"),
     "text labels, no positive": ("y_true,a_pred\nyes,yes\nno,no\n", "name the positive class"),
     "scores on three classes": ("y_true,a_score\n0,0.1\n1,0.5\n2,0.9\n", "scores are read for binary tasks only"),
-    "empty predicted label": ("y_true,a_pred\na,a\nb,\nc,c\n", "a_pred has 1 empty cell(s)"),
-    "missing numeric label": ("y_true,a_pred\n1,1\n0,\n", "a_pred contains NaN or infinite labels"),
+    "empty predicted label": ("y_true,a_pred\na,a\nb,\nc,c\n", "p.csv, line 3, column 'a_pred': empty cell"),
+    "missing numeric label": ("y_true,a_pred\n1,1\n0,\n", "p.csv, line 3, column 'a_pred': empty cell"),
 }
 
 

@@ -89,9 +89,9 @@ CANNOT_SUPPORT = (
 def load_table() -> list[dict[str, str]]:
     """Rows of Table C.1 as dicts of printed strings ("" where the table is empty).
 
-    Read with :mod:`csv` directly rather than :func:`iso4213_nb.io.read_table`,
-    which converts numeric-looking columns: here the printed text must survive
-    untouched.
+    The table is the package's own data, not a user's file, so it is read
+    with :mod:`csv` directly (user files go through :mod:`iso4213_nb.inputs`):
+    the printed text, decimal commas and blanks included, must survive untouched.
     """
     text = resources.files(__package__).joinpath("data", DATA_FILE).read_text(encoding="utf-8")
     rows = list(csv.DictReader(text.splitlines()))

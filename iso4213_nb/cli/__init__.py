@@ -14,6 +14,7 @@ import importlib
 import pkgutil
 import sys
 
+from .. import progress
 from ..errors import InputError
 
 EXIT_BAD_INPUT = 2
@@ -27,6 +28,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     """The full parser with every discovered sub-command."""
     parser = _Parser(prog="iso4213-nb", description="Assess ML classification performance per ISO/IEC TS 4213:2022.")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress bars (shown only on a terminal)")
     subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if not module.name.startswith("_"):
@@ -37,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
     args = build_parser().parse_args(argv)
+    progress.set_quiet(args.quiet)
     try:
         return int(args.func(args) or 0)
     except InputError as exc:

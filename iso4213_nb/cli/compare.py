@@ -1,20 +1,22 @@
-"""``iso4213-nb compare --predictions FILE.csv --y-true COL --a COL --b COL [--test mcnemar|delong] [--json]``.
+"""``iso4213-nb compare --predictions FILE --y-true COL --a COL --b COL [--test mcnemar|delong] [--json]``.
 
 Compares two models scored on the same samples (clause 7): McNemar's test
 (7.9) on two columns of predicted labels, or DeLong's test of two AUROCs on
 two columns of scores.  Prints the statistic, p-value, effect size with its
-confidence interval, and the plain-language reading.
+confidence interval, and the plain-language reading.  The file is read by
+:mod:`iso4213_nb.inputs` (``--sep``, ``--decimal``, ``--sheet``,
+``--max-classes``; ``-`` for standard input).
 """
 
 from __future__ import annotations
 
 import json
 
-import numpy as np
-
 from .. import readings
 from ..errors import InputError
-from ..io import read_table, require_columns
+from ..inputs import add_reading_options, label_columns, read_table, reading_options, resolve_positive, score_column
+from ..inputs.columns import is_numeric_text
+from ..inputs.table import quote
 from ..stats import delong_test, mcnemar, mcnemar_table
 from ..tables import format_value, text_table
 from ..undefined import is_undefined
@@ -25,8 +27,8 @@ EXACT = {"auto": None, "exact": True, "chi2": False}
 def register(subparsers) -> None:
     parser = subparsers.add_parser("compare", help="compare two models on the same samples (McNemar, DeLong)",
                                    description=__doc__.splitlines()[0].strip("`: "))
-    parser.add_argument("--predictions", required=True, metavar="FILE.csv",
-                        help="CSV with a header row: the true labels and one column per model")
+    parser.add_argument("--predictions", required=True, metavar="FILE",
+                        help="a table with a header row: the true labels and one column per model (- for stdin)")
     parser.add_argument("--y-true", required=True, metavar="COL", help="column of true labels")
     parser.add_argument("--a", required=True, metavar="COL", help="column of model A (labels, or scores for delong)")
     parser.add_argument("--b", required=True, metavar="COL", help="column of model B")
@@ -35,36 +37,55 @@ def register(subparsers) -> None:
     parser.add_argument("--exact", choices=sorted(EXACT), default="auto",
                         help="McNemar form: auto (exact when b + c < 25), exact binomial, or chi2")
     parser.add_argument("--no-correction", action="store_true", help="McNemar chi2 form without continuity correction")
-    parser.add_argument("--positive", metavar="LABEL", help="positive class for delong when labels are not 0/1")
+    parser.add_argument("--positive", metavar="LABEL",
+                        help="positive class for delong, as written in the file (default 1 for labels 0/1)")
     parser.add_argument("--confidence-level", type=float, default=0.95, metavar="L",
                         help="level of the confidence interval (default 0.95)")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    add_reading_options(parser)
     parser.set_defaults(func=run)
 
 
-def _positive(column: np.ndarray, label: str | None):
-    if label is None or column.dtype.kind not in "iuf":
-        return label
-    try:
-        number = float(label)
-    except ValueError:
-        raise InputError(f"--positive {label!r} is not among the numeric labels of the y-true column") from None
-    return int(number) if number.is_integer() else number
+def _mcnemar_inputs(table, args, max_classes: int):
+    """True labels and the two models' labels; scores, or labels y_true never has, are errors."""
+    for name in (args.a, args.b):
+        if name != args.y_true and is_numeric_text(table, name):
+            raise InputError(f"{table.source.name}: column {quote(name)} holds scores (numbers that are not whole), "
+                             "not labels; McNemar's test (7.9) compares predicted labels, DeLong's test "
+                             "(--test delong) compares scores")
+    typed = label_columns(table, list(dict.fromkeys([args.y_true, args.a, args.b])), max_classes)
+    y, labels = typed[args.y_true]
+    known = set(labels)
+    for name in (args.a, args.b):
+        values, seen = typed[name]
+        unknown = [v for v in seen if v not in known]
+        if unknown:
+            raise InputError(f"{table.source.name}: column {quote(name)} has label(s) "
+                             f"{', '.join(map(str, unknown[:5]))} that {args.y_true} never has; McNemar's test "
+                             f"compares predicted labels with the true ones ({', '.join(map(str, labels[:10]))})")
+    if args.positive is not None:
+        raise InputError("--positive applies to --test delong")
+    return y, typed[args.a][0], typed[args.b][0]
 
 
 def run(args) -> int:
-    table = read_table(args.predictions)
-    require_columns(table, [args.y_true, args.a, args.b], args.predictions)
-    y, a, b = table[args.y_true], table[args.a], table[args.b]
+    options = reading_options(args)
+    max_classes = options.pop("max_classes")
+    decimal = options.pop("decimal")
+    table = read_table(args.predictions, columns=[args.y_true, args.a, args.b], **options)
     if args.test == "mcnemar":
+        y, a, b = _mcnemar_inputs(table, args, max_classes)
         counts = mcnemar_table(y, a, b)
         result = mcnemar(counts, exact=EXACT[args.exact], correction=not args.no_correction)
         extra = {"table": counts.tolist()}
     else:
-        for name, column in ((args.a, a), (args.b, b)):
-            if column.dtype.kind not in "iuf":
-                raise InputError(f"{args.predictions}: column {name!r} must hold numeric scores for delong")
-        result = delong_test(y, a, b, positive=_positive(y, args.positive))
+        y, labels = label_columns(table, [args.y_true], max_classes)[args.y_true]
+        if len(labels) != 2:
+            raise InputError(f"{table.source.name}: DeLong's test needs two classes; column {quote(args.y_true)} "
+                             f"has {len(labels)}")
+        positive = resolve_positive(args.positive, labels, table.source.name)
+        a, b = (score_column(table, name, decimal) for name in (args.a, args.b))
+        result = delong_test(y, a, b, positive=positive)
         extra = {}
     out = result.to_dict(args.confidence_level)
     out.update({"name": readings.name(result), "effect_size_name": readings.effect_size_name(result),

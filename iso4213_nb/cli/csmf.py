@@ -1,8 +1,9 @@
-"""``iso4213-nb csmf --matrix FILE.csv --rows {true,predicted} [--json]``: CSMF accuracy of a confusion matrix.
+"""``iso4213-nb csmf --matrix FILE --rows {true,predicted} [--json]``: CSMF accuracy of a confusion matrix.
 
 The file has the layout of ``metrics --matrix`` (labels in the first row and
-the first column, counts in the body); ``--rows`` says which axis holds the
-true causes.  Prints the true and predicted cause-specific mortality fractions,
+the first column, counts in the body) and is read by :mod:`iso4213_nb.inputs`
+(``--sep``, ``--decimal``, ``--sheet``, ``--max-classes``; ``-`` for standard
+input); ``--rows`` says which axis holds the true causes.  Prints the true and predicted cause-specific mortality fractions,
 CSMF accuracy and its chance-corrected form (Annex D).
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 import json
 
 from ..csmf import chance_corrected_csmf_accuracy, csmf_accuracy, csmf_from_confusion
-from ..io import read_matrix
+from ..inputs import add_reading_options, read_matrix, reading_options
 from ..tables import format_value, text_table
 
 
@@ -19,18 +20,20 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser("csmf", help="CSMF accuracy and chance-corrected CSMF accuracy (Annex D)",
                                    description="CSMF accuracy and chance-corrected CSMF accuracy of a "
                                                "confusion matrix (Annex D).")
-    parser.add_argument("--matrix", required=True, metavar="FILE.csv", help="confusion matrix of counts")
+    parser.add_argument("--matrix", required=True, metavar="FILE", help="confusion matrix of counts (- for stdin)")
     parser.add_argument("--rows", required=True, choices=["true", "predicted"],
                         help="what the rows of the file hold")
     parser.add_argument("--chance", choices=["exact", "rounded"], default="exact",
                         help="expected accuracy of random allocation: 1 − 1/e (exact) or 0.632 (rounded)")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    add_reading_options(parser)
     parser.set_defaults(func=run)
 
 
 def run(args) -> int:
-    labels, counts = read_matrix(args.matrix)
-    shares = csmf_from_confusion(counts, rows=args.rows, labels=labels)
+    matrix = read_matrix(args.matrix, **reading_options(args))
+    labels = matrix.labels
+    shares = csmf_from_confusion(matrix.counts, rows=args.rows, labels=labels)
     result = {
         "csmf_true": shares.true,
         "csmf_pred": shares.predicted,

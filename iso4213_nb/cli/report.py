@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..inputs import add_reading_options
 from ..report.options import FORMATS, parse_formats
 
 DESCRIPTION = """\
@@ -49,6 +50,7 @@ def register(subparsers) -> None:
     parser.add_argument("--positive", metavar="LABEL", help="positive class of a binary task (default 1 for 0/1)")
     parser.add_argument("--threshold", type=float, default=0.5,
                         help="labels for models with scores only: positive iff score >= THRESHOLD (default 0.5)")
+    add_reading_options(parser)
     parser.set_defaults(func=run)
 
 

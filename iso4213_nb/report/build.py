@@ -17,7 +17,7 @@ from . import content, export
 from .atomic import atomic_directory, check_target
 from .execute import run_template
 from .options import FORMATS, SETTING_KEYS, SETTINGS, parse_formats
-from .predictions import read_predictions
+from ..inputs import read_predictions
 
 DEFAULT_TITLE = "Assessment of classification performance (ISO/IEC TS 4213:2022)"
 

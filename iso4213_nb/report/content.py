@@ -23,7 +23,7 @@ from ..confusion import ConfusionMatrix
 from ..curves import BinaryScores
 from ..operating_points import candidate_thresholds
 from ..stats import adjust_pvalues, auroc_ci, delong_test, mcnemar, mcnemar_table, proportion_ci
-from .predictions import Predictions
+from ..inputs import Predictions
 
 FILLED = "filled"
 AUTOMATIC = "filled automatically"
@@ -195,7 +195,7 @@ def build(pred: Predictions, answers: dict, *, title: str, meta_name: str | None
 
     Parameters
     ----------
-    pred : checked predictions (:func:`~iso4213_nb.report.predictions.read_predictions`).
+    pred : checked predictions (:func:`iso4213_nb.inputs.read_predictions`).
     answers : flat checklist answers (:func:`iso4213_nb.checklist.load`); ``{}`` for none.
     title : the report's title (user text; escaped when rendered).
     meta_name : file name of the ``--meta`` file, or None.
@@ -209,7 +209,7 @@ def build(pred: Predictions, answers: dict, *, title: str, meta_name: str | None
         "generated_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "tool": {"name": "iso4213-nb", "version": __version__, "standard": "ISO/IEC TS 4213:2022"},
         "input": {
-            "predictions": pred.path.name, "meta": meta_name, "demo": demo,
+            "predictions": pred.source.name, "meta": meta_name, "demo": demo,
             "n": int(len(pred.y_true)), "labels": [_plain(v) for v in pred.labels],
             "class_counts": {str(_plain(c)): int(k) for c, k in zip(classes, counts)},
             "positive": _plain(pred.positive), "models": list(pred.models),

@@ -4,7 +4,10 @@ HTML: nbconvert's ``lab`` template without code cells.  Plots are embedded
 as base64 PNG.  The template normally loads MathJax, require.js and the
 widget renderer from public CDNs; here they point to ``assets/`` beside the
 HTML, copied from the npm packages installed at set-up (``package.json``:
-``mathjax`` 2.7, ``requirejs``, ``@jupyter-widgets/html-manager``).  The
+``mathjax`` 2.7, ``requirejs``, ``@jupyter-widgets/html-manager``).  A report
+with a kernel-free threshold explorer (:mod:`iso4213_nb.figures.vega_explorer`)
+also loads Vega, Vega-Lite and vega-embed from ``assets/vega/vega-all.js``
+(see :data:`VEGA_FILES`).  The
 template's Mermaid loader (a CDN import) is left out, and the comments of the
 theme's style sheets that cite web pages are dropped, so the page contains no
 external URL at all except in the user's own text.
@@ -15,6 +18,7 @@ background networking off.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -37,24 +41,43 @@ MATHJAX_FILES = ("MathJax.js", "config/TeX-AMS_CHTML-full.js", "config/Safe.js",
                  "jax/element", "jax/input/TeX", "fonts/HTML-CSS/TeX/woff", "fonts/HTML-CSS/TeX/otf")
 WIDGET_FILES = ("embed-amd.js", "*.woff", "*.woff2", "*.ttf", "*.eot", "*.svg")
 
+#: Vega, Vega-Lite and vega-embed, in load order, joined into one file (``VEGA_BUNDLE``).  The joined
+#: file runs them inside a function whose ``define``, ``module`` and ``exports`` are undefined, so each
+#: library sets its browser global (``vega``, ``vegaLite``, ``vegaEmbed``) even on a page where
+#: require.js is loaded (the report and the book): require.js would take them for anonymous modules.
+VEGA_FILES = (("vega", "build/vega.min.js"), ("vega-lite", "build/vega-lite.min.js"),
+              ("vega-embed", "build/vega-embed.min.js"))
+VEGA_BUNDLE = "assets/vega/vega-all.js"
+_SOURCE_MAP = re.compile(r"^//# sourceMappingURL=.*$", re.M)
+
 MATHJAX_URL = "assets/mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe"
 REQUIRE_URL = "assets/require.js"
 WIDGETS_URL = "assets/html-manager/embed-amd.js"
-#: For the book (bin/book loads it before require.js and the renderer): the renderer's fonts live beside it,
-#: not beside the page (its default guess), so point both the renderer and require.js there.
+#: For the book and the slides (loaded before require.js and the renderer): the renderer's fonts live beside
+#: it, not beside the page (its default guess), so point both the renderer and require.js there.  The
+#: renderer's modules named ``@jupyter-widgets/...`` take their font addresses from their require.js
+#: path, hence the second entry (without it the icon fonts are looked up under the page's folder).
 WIDGETS_PATH_JS = (
     '// Tell the Jupyter widget renderer that its files (fonts) sit next to this file, not next to the page.\n'
     '(function () {\n'
     '  var here = document.currentScript.src.replace(/[^/]*$/, "");\n'
     '  window.__jupyter_widgets_assets_path__ = here;\n'
-    '  window.require = {paths: {"@jupyter-widgets/html-manager/dist": here.replace(/\\/$/, "")}};\n'
+    '  window.require = {paths: {"@jupyter-widgets/html-manager/dist": here.replace(/\\/$/, ""),\n'
+    '                            "@jupyter-widgets": here.replace(/\\/$/, "")}};\n'
     '})();\n'
 )
 
 #: nbconvert's lab template minus its Mermaid loader, which imports Mermaid from a CDN (the report draws no diagrams).
 TEMPLATE_FILE = "iso4213_report.html.j2"
+#: With ``resources.iso4213_vega`` set (the notebook shows an explorer), the head loads the Vega bundle.
 TEMPLATE = ("{%- extends 'lab/index.html.j2' -%}\n"
-            "{%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}\n")
+            "{%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}\n"
+            "{%- block html_head_js -%}{{ super() }}\n"
+            "{%- if resources.iso4213_vega %}<script src=\"" + VEGA_BUNDLE + "\"></script>{% endif -%}\n"
+            "{%- endblock html_head_js -%}\n")
+#: The mark of an explorer in a notebook's HTML output.
+EXPLORER_CLASS = 'class="iso4213-explorer'
+
 _STYLE_BLOCK = re.compile(r"<style[^>]*>.*?</style>", re.S)
 _CSS_COMMENT_WITH_URL = re.compile(r"/\*(?:(?!\*/).)*?https?://.*?\*/", re.S)
 
@@ -76,14 +99,38 @@ def _copy(source: Path, target: Path) -> None:
         shutil.copy2(source, target)
 
 
-def copy_assets(directory: Path, *, widgets: bool) -> None:
+def write_vega_bundle(target: Path) -> None:
+    """Join Vega, Vega-Lite and vega-embed into ``target``, wrapped as :data:`VEGA_FILES` explains.
+
+    The libraries' licence files are copied beside it (``LICENSE-vega`` ...).
+    Source-map comments are dropped: the maps are not shipped.
+    """
+    modules = node_modules()
+    parts = ["/* Vega, Vega-Lite and vega-embed for iso4213-nb, copied from node_modules: "
+             + ", ".join(f"{name} {json.loads((modules / name / 'package.json').read_text())['version']}"
+                         for name, _ in VEGA_FILES)
+             + " (BSD-3-Clause, see LICENSE-*).  Run with define, module and exports undefined so that they set"
+             " their browser globals even where require.js is loaded. */",
+             "(function (define, module, exports) {"]
+    for name, path in VEGA_FILES:
+        parts.append(_SOURCE_MAP.sub("", (modules / name / path).read_text(encoding="utf-8")) + "\n;")
+        _copy(modules / name / "LICENSE", target.parent / f"LICENSE-{name}")
+    parts.append("}).call(window);\n")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text("\n".join(parts), encoding="utf-8")
+
+
+def copy_assets(directory: Path, *, widgets: bool, vega: bool = True) -> None:
     """Copy MathJax and require.js (and the widget renderer when ``widgets``) into ``directory/assets``.
 
     With ``widgets``, ``assets/html-manager/assets-path.js`` is written too; the
     book's pages load it before the renderer so that the renderer finds its
-    fonts.  ``bin/book`` copies the same files for the book.
+    fonts.  With ``vega``, the Vega bundle of the kernel-free explorer is written
+    to :data:`VEGA_BUNDLE`.  ``bin/book`` copies the same files for the book.
     """
     modules = node_modules()
+    if vega:
+        write_vega_bundle(directory / VEGA_BUNDLE)
     assets = directory / "assets"
     for name in MATHJAX_FILES:
         _copy(modules / "mathjax" / name, assets / "mathjax" / name)
@@ -96,15 +143,27 @@ def copy_assets(directory: Path, *, widgets: bool) -> None:
         (assets / "html-manager" / "assets-path.js").write_text(WIDGETS_PATH_JS, encoding="utf-8")
 
 
+def strip_css_urls(page: str) -> str:
+    """``page`` without the comments of its style sheets that cite web addresses (nbconvert's theme CSS has some)."""
+    return _STYLE_BLOCK.sub(lambda m: _CSS_COMMENT_WITH_URL.sub("", m.group(0)), page)
+
+
+def shows_explorer(nb: nbformat.NotebookNode) -> bool:
+    """Whether an output of ``nb`` holds a kernel-free explorer (then the page loads Vega)."""
+    return any(EXPLORER_CLASS in str(output.get("data", {}).get("text/html", ""))
+               for cell in nb.cells if cell.cell_type == "code" for output in cell.get("outputs", []))
+
+
 def to_html(nb: nbformat.NotebookNode, directory: Path, title: str = "Assessment report") -> Path:
     """Write ``directory/report.html`` (no code cells, local JavaScript) and its assets; returns the path."""
+    vega = shows_explorer(nb)
     exporter = HTMLExporter(template_name="lab", template_file=TEMPLATE_FILE,
                             extra_loaders=[jinja2.DictLoader({TEMPLATE_FILE: TEMPLATE})],
                             exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True,
                             mathjax_url=MATHJAX_URL, require_js_url=REQUIRE_URL, widget_renderer_url=WIDGETS_URL)
-    body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title}})
-    body = _STYLE_BLOCK.sub(lambda m: _CSS_COMMENT_WITH_URL.sub("", m.group(0)), body)
-    copy_assets(directory, widgets="widgets" in nb.metadata)
+    body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title}, "iso4213_vega": vega})
+    body = strip_css_urls(body)
+    copy_assets(directory, widgets="widgets" in nb.metadata, vega=vega)
     path = directory / "report.html"
     path.write_text(body, encoding="utf-8")
     return path

@@ -13,7 +13,7 @@ import matplotlib.pyplot as plt
 
 from ..curves import BinaryScores
 from ..figures.curves import KINDS, draw_curve, prepare_axes
-from .predictions import Predictions
+from ..inputs import Predictions
 
 
 def curves_figure(pred: Predictions, report: dict):

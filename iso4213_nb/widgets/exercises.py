@@ -1,39 +1,41 @@
-"""A small "check your answer" widget for the course notebooks.
+"""The "check your answer" widget of the course notebooks.
 
-Each exercise shows a prompt, an input box, a *Check* button and a feedback
-line.  A numeric answer is meant to be a value the package computed (a
-measure, an area, a divergence), not a number typed into the notebook by
-hand, so that the exercise and the toolkit cannot disagree.
+Each exercise shows its question, a line saying what to enter and how close
+counts as right, an answer box (or a drop-down for a choice), *Check*, *Show
+answer* and a feedback line.  The answer is a value the package computed in
+the cell (a measure, an area, a divergence), never a number typed into the
+notebook, so that the exercise and the toolkit cannot disagree.
 
-Three kinds of answer are understood:
+The judging lives in :mod:`iso4213_nb.answers` (feedback by the kind of
+quantity, expected mistakes, lenient reading of ``0,75``, ``75 %``, ``inf``,
+``∞``, ``undefined``); this module only wires it to widgets and, when the
+exercise has a ``key``, saves each reply to the learner's progress file
+(:mod:`iso4213_nb.learner_progress`, outside the repository);
+:func:`progress_summary` shows that record per notebook at the end of the course.
 
-* a number: the input is a ``FloatText``; the learner's value is correct when
-  it lies within ``tolerance`` of the answer (absolute difference).  A value
-  that matches the answer only after dividing by 100 gets a hint about
-  proportions versus percentages.
-* :class:`~iso4213_nb.Undefined`: the input is a ``Text``; the correct reply is
-  the word "undefined" (a zero denominator has no value, 6.2 and STANDARD-NOTES
-  item 12); typing 0 gets the explanation why 0 is wrong.
-* a string: the input is a ``Text``; the reply is compared with the answer
-  after trimming spaces and ignoring case.
+Hints come one at a time: the first after the first wrong reply, the next
+after the next.  *Show answer* is available once the learner has tried.
 
 The widget is testable without a browser: set ``exercise.input.value`` and
 call ``exercise.button.click()`` (or :meth:`Exercise.check`), then read
-:attr:`Exercise.correct` and ``exercise.feedback.value``.
+:attr:`Exercise.correct`, :attr:`Exercise.verdict` and ``exercise.feedback.value``.
 """
 
 from __future__ import annotations
 
 import html
 import math
-from numbers import Real
+from pathlib import Path
 
 import ipywidgets as widgets
 
+from .. import course, learner_progress
+from ..answers import check_answer, check_mistakes, instructions, judge_number, judge_text, quantity
 from ..errors import InputError
-from ..undefined import Undefined, is_undefined
+from ..tables import html_table
+from ..undefined import is_undefined
 
-_UNDEFINED_WORDS = {"undefined", "undef", "nan", "none", "n/a", "na"}
+_GOOD, _BAD = "#1a7f37", "#b42318"
 
 
 class Exercise:
@@ -44,103 +46,126 @@ class Exercise:
     prompt : str
         The question, as plain text (it is HTML-escaped before display).
     answer : float, Undefined or str
-        The value the package computed for the question.
-    tolerance : float, default 0.005
-        Largest absolute difference accepted for a numeric answer.
-    hint : str, optional
-        Plain text shown after a wrong reply.
+        The value the package computed; ``math.inf`` or an :class:`~iso4213_nb.Undefined` for a value
+        that is infinite or does not exist; a string for a word or a choice.
+    kind : str, default "proportion"
+        Kind of quantity of a numeric answer, a key of :data:`iso4213_nb.answers.QUANTITIES`
+        ("proportion", "percentage", "percentage points", "nats", "joules", "per second", "count",
+        "number"); it sets the instructions, the range and the unit slips the feedback recognises.
+    tolerance : float, optional
+        Largest absolute difference accepted; defaults to the kind's (required for joules, rates and
+        plain numbers).  Stated to the learner.
+    hint : str or sequence of str, optional
+        Plain-text hints, shown one more after each wrong reply.
+    mistakes : sequence of (value, message), optional
+        Replies worth a specific message (another measure's value, the other direction of a
+        divergence), each value computed by the package like the answer.
+    choices : sequence of str, optional
+        For a string answer: show a drop-down with these options instead of a text box.
+    key : str, optional
+        The exercise's key in :data:`iso4213_nb.course.COURSE`; with it every reply is saved to the
+        learner's progress file.
     decimals : int, default 4
         Decimals used when the answer is revealed.
 
     Attributes
     ----------
-    input : ipywidgets.FloatText or ipywidgets.Text
-    button : ipywidgets.Button
-        *Check*; clicking it calls :meth:`check`.
-    reveal_button : ipywidgets.Button
-        *Show answer*; clicking it calls :meth:`reveal`.
+    input : ipywidgets.Text or ipywidgets.Dropdown
+    button, reveal_button : ipywidgets.Button
     feedback : ipywidgets.HTML
     widget : ipywidgets.VBox
         The container the notebook displays.
     correct : bool or None
         Outcome of the last check, ``None`` before the first.
+    verdict : iso4213_nb.answers.Verdict or None
+        Last verdict with its reason code.
+    saved_to : pathlib.Path or None
+        Where the last reply was recorded; ``save_error`` holds the reason when it could not be.
     """
 
-    def __init__(self, prompt: str, answer, *, tolerance: float = 0.005, hint: str | None = None,
-                 decimals: int = 4):
+    def __init__(self, prompt: str, answer, *, kind: str = "proportion", tolerance: float | None = None,
+                 hint=None, mistakes=(), choices=None, key: str | None = None, decimals: int = 4):
         if not isinstance(prompt, str) or not prompt.strip():
             raise InputError("prompt must be a non-empty string")
-        if isinstance(answer, bool) or not isinstance(answer, (Real, str, Undefined)):
-            raise InputError(f"answer must be a number, a string or Undefined, got {type(answer).__name__}")
-        if isinstance(answer, Real) and not math.isfinite(float(answer)):
-            raise InputError(f"answer must be finite, got {answer}; pass an Undefined for a measure without a value")
-        if not (isinstance(tolerance, Real) and tolerance >= 0):
-            raise InputError(f"tolerance must be a non-negative number, got {tolerance!r}")
-        self.prompt = prompt
-        self.answer = answer if not isinstance(answer, Real) else float(answer)
-        self.tolerance = float(tolerance)
-        self.hint = hint
-        self.decimals = int(decimals)
+        self.kind = quantity(kind)
+        self.answer, self.tolerance = check_answer(answer, self.kind, tolerance)
+        if choices is not None and (not isinstance(self.answer, str) or self.answer not in choices):
+            raise InputError("choices need a string answer that is one of them")
+        if key is not None:
+            course.exercise(key)
+        self.prompt, self.key, self.decimals = prompt, key, int(decimals)
+        self.hints = (hint,) if isinstance(hint, str) else tuple(hint or ())
+        self.mistakes = check_mistakes(mistakes, self.answer, self.tolerance)
         self.correct: bool | None = None
-        if isinstance(self.answer, float):
-            self.input = widgets.FloatText(value=0.0, description="Answer:", step=None)
-        else:
+        self.verdict = None
+        self.wrong_replies = 0
+        self.saved_to = self.save_error = None
+        if choices is not None:
+            self.input = widgets.Dropdown(options=["", *choices], value="", description="Answer:")
+            how = "Choose one."
+        elif isinstance(self.answer, str):
             self.input = widgets.Text(value="", description="Answer:", placeholder="type your answer")
+            how = "Type the word; case does not matter."
+        else:
+            self.input = widgets.Text(value="", description="Answer:", placeholder="e.g. 0.25, 1/4, inf")
+            how = instructions(self.kind, self.tolerance)
         self.button = widgets.Button(description="Check", button_style="primary")
-        self.reveal_button = widgets.Button(description="Show answer")
+        self.reveal_button = widgets.Button(description="Show answer", disabled=True,
+                                            tooltip="available after a first try")
         self.feedback = widgets.HTML(value="")
         self.button.on_click(lambda _: self.check())
         self.reveal_button.on_click(lambda _: self.reveal())
+        title = f"Exercise {key}." if key else "Exercise."
         self.widget = widgets.VBox([
-            widgets.HTML(value=f"<b>Exercise.</b> {html.escape(prompt)}"),
+            widgets.HTML(value=f"<b>{html.escape(title)}</b> {html.escape(prompt)}"),
+            widgets.HTML(value=f"<small>{html.escape(how)}</small>"),
             widgets.HBox([self.input, self.button, self.reveal_button]),
             self.feedback,
         ])
 
-    # ------------------------------------------------------------------ checking
     def check(self) -> bool:
-        """Compare the current input with the answer, write the feedback, return whether it is correct."""
-        if is_undefined(self.answer):
-            self.correct, message = self._check_undefined(self.input.value)
-        elif isinstance(self.answer, float):
-            self.correct, message = self._check_number(float(self.input.value))
+        """Judge the current input, write the feedback, record the reply; return whether it is correct."""
+        reply = str(self.input.value)
+        if isinstance(self.answer, str):
+            self.verdict = judge_text(reply, self.answer, self.mistakes)
         else:
-            self.correct = self.input.value.strip().casefold() == self.answer.strip().casefold()
-            message = "" if self.correct else f"{self.input.value.strip()!r} is not the expected answer."
+            self.verdict = judge_number(reply, self.answer, self.kind, self.tolerance, self.mistakes)
+        self.correct = self.verdict.correct
+        if self.verdict.code != "unreadable":
+            self.reveal_button.disabled = False
         if self.correct:
-            self.feedback.value = f"<span style='color:#1a7f37'>✔ Correct.</span> {html.escape(message)}"
+            self.feedback.value = f"<span style='color:{_GOOD}'>✔ Correct.</span> {html.escape(self.verdict.message)}"
         else:
-            hint = f" Hint: {self.hint}" if self.hint else ""
-            self.feedback.value = f"<span style='color:#b42318'>✘ Not yet.</span> {html.escape(message + hint)}"
+            if self.verdict.code != "unreadable":
+                self.wrong_replies += 1
+            hints = " ".join(f"Hint: {h}" for h in self.hints[:self.wrong_replies])
+            text = " ".join(part for part in (self.verdict.message, hints) if part)
+            self.feedback.value = f"<span style='color:{_BAD}'>✘ Not yet.</span> {html.escape(text)}"
+        if self.verdict.code != "unreadable":
+            self._record(reply, self.verdict.code, self.correct)
         return self.correct
 
-    def _check_number(self, value: float) -> tuple[bool, str]:
-        tol = self.tolerance
-        if abs(value - self.answer) <= tol:
-            return True, f"The package computes {self._shown(self.answer)}."
-        if value != 0 and abs(value / 100 - self.answer) <= tol:
-            return False, f"{value:g} looks like a percentage; enter the proportion (between 0 and 1)."
-        return False, f"{value:g} is more than {tol:g} away from the value the package computes."
-
-    def _check_undefined(self, text: str) -> tuple[bool, str]:
-        reply = text.strip().casefold()
-        if reply in _UNDEFINED_WORDS:
-            return True, f"It is undefined: {self.answer.reason}."
-        try:
-            number = float(reply.replace(",", "."))
-        except ValueError:
-            return False, f"{text.strip()!r} is not the expected answer."
-        if number == 0:
-            return False, "0 would claim a measured value; look at the denominator first."
-        return False, f"{number:g} is not the expected answer; look at the denominator first."
-
     def reveal(self) -> None:
-        """Show the answer in the feedback line (does not count as a correct reply)."""
+        """Show the answer in the feedback line; it is recorded as revealed, not as solved."""
         self.feedback.value = f"Answer: {html.escape(self._shown(self.answer))}"
+        self._record("", "revealed", None)
+
+    def _record(self, reply: str, result: str, correct: bool | None) -> None:
+        if self.key is None:
+            return
+        try:
+            self.saved_to, self.save_error = learner_progress.save_attempt(self.key, reply, result, correct=correct), None
+        except learner_progress.ProgressError as error:
+            self.saved_to, self.save_error = None, str(error)
+            self.feedback.value += f"<br><small>Progress not saved: {html.escape(self.save_error)}</small>"
 
     def _shown(self, value) -> str:
+        if is_undefined(value):
+            return f"undefined ({value.reason})"
         if isinstance(value, float):
-            return f"{value:.{self.decimals}f}"
+            if math.isinf(value):
+                return "∞" if value > 0 else "−∞"
+            return f"{value:g}" if self.kind.whole else f"{value:.{self.decimals}f}"
         return str(value)
 
     def _ipython_display_(self):
@@ -149,4 +174,30 @@ class Exercise:
         display(self.widget)
 
     def __repr__(self) -> str:
-        return f"Exercise({self.prompt!r})"
+        return f"Exercise({self.key or self.prompt!r})"
+
+
+def _summary_html() -> str:
+    try:
+        path = learner_progress.record_path()
+        rows = learner_progress.summary(path)
+    except learner_progress.ProgressError as error:
+        return f"<p>Progress cannot be shown: {html.escape(str(error))}</p>"
+    table = [[r["code"], r["title"], f"{r['attempted']} of {r['exercises']}", f"{r['solved']} of {r['exercises']}",
+              "; ".join(r["todo"]) or "all solved ✔"] for r in rows]
+    solved, total = sum(r["solved"] for r in rows), sum(r["exercises"] for r in rows)
+    shown = f"~/{path.relative_to(Path.home())}" if path.is_relative_to(Path.home()) else str(path)
+    return (f"<p><b>{solved} of {total} exercises solved.</b> Record: <code>{html.escape(shown)}</code></p>"
+            + html_table(table, ["notebook", "topic", "attempted", "solved", "still to do"]))
+
+
+def progress_summary() -> widgets.VBox:
+    """The learner's progress per notebook (attempted, solved, still to do) with a *Refresh* button.
+
+    Reads :func:`iso4213_nb.learner_progress.summary`; a progress file that cannot be read gives one line
+    saying why instead of the table.
+    """
+    shown = widgets.HTML(value=_summary_html())
+    refresh = widgets.Button(description="Refresh", icon="refresh")
+    refresh.on_click(lambda _: setattr(shown, "value", _summary_html()))
+    return widgets.VBox([refresh, shown])

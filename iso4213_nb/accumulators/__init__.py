@@ -1,0 +1,45 @@
+"""Partial results that merge exactly: assessing predictions in pieces (chunks, files, machines).
+
+Every accumulator follows one protocol (:class:`~.base.Accumulator`):
+
+* ``zero(...)`` — the empty state, configured with the column names it reads;
+* ``update(chunk)`` — add a chunk, a mapping of column name to a 1-D array of
+  typed values (labels, scores, subgroup values, row keys), and return the state;
+* ``merge(other)`` — a new state holding both parts; neither input changes;
+* ``finalize()`` — the result, equal to what the in-memory path gives on all
+  rows at once.
+
+Merging is associative and commutative.  Count states hold whole counts, so
+their results do not depend at all on how the rows were split nor on the
+order in which parts were merged; the float sums of :class:`CalibrationBins`
+and of DeLong's second pass can change only by floating rounding (about
+1e-15 relative) with that order.  This is what
+lets a streaming reader or a Dask reduction run the same code
+(:mod:`.engine`), and shards assessed on different machines travel as state
+files (:mod:`.files`).
+
+States
+------
+:class:`ConfusionCounts`     counts of (true, predicted) label pairs: every clause-6 measure
+:class:`GroupedCounts`       one :class:`ConfusionCounts` per subgroup value (5.3.2)
+:class:`PairedOutcomes`      correctness patterns of several models: McNemar tables (7.9), Cochran's Q
+:class:`ScoreCounts`         distinct score → positives, negatives: exact ROC/PR/gain/lift (6.3.6–6.3.9)
+:class:`BinnedScoreCounts`   the same on fixed bins, with the AUROC's worst-case error stated
+:class:`CalibrationBins`     equal-width probability bins: reliability table, ECE, exact Brier score
+:class:`DeLongPlacements`    second pass of DeLong's test of two AUROCs on the same samples
+:class:`PoissonBootstrap`    any of the above under Poisson(1) resampling weights fixed by row key and seed
+"""
+
+from .base import Accumulator, accumulate, merge_all
+from .bootstrap import PoissonBootstrap, poisson_weights
+from .counts import ConfusionCounts, GroupedCounts, PairedOutcomes
+from .delong import DeLongPlacements
+from .engine import parquet_parts, parquet_reader, run_dask, run_local
+from .files import read_states, write_states
+from .scores import BinnedScoreCounts, BinnedScores, CalibrationBins, ScoreCounts
+
+__all__ = [
+    "Accumulator", "BinnedScoreCounts", "BinnedScores", "CalibrationBins", "ConfusionCounts", "DeLongPlacements",
+    "GroupedCounts", "PairedOutcomes", "PoissonBootstrap", "ScoreCounts", "accumulate", "merge_all",
+    "parquet_parts", "parquet_reader", "poisson_weights", "read_states", "run_dask", "run_local", "write_states",
+]

@@ -1,0 +1,206 @@
+"""Count states: label pairs (6.2.2), per subgroup (5.3.2), correctness patterns of several models (7.9)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+from scipy import stats as sps
+
+from ..confusion import ConfusionMatrix
+from ..errors import InputError
+from ..undefined import Undefined
+from .base import Chunk, column, row_weights
+
+
+def _python(values) -> tuple:
+    return tuple(v.item() if isinstance(v, np.generic) else v for v in values)
+
+
+def _sorted_union(a: tuple, b: tuple) -> tuple:
+    try:
+        return tuple(sorted(set(a) | set(b)))
+    except TypeError:
+        raise InputError("the parts hold labels of different kinds (text in one, whole numbers in another); "
+                         "read every part with the same label typing") from None
+
+
+def _widen(labels: tuple, counts: np.ndarray, into: tuple) -> np.ndarray:
+    """``counts`` (indexed by ``labels`` on every axis) placed in a zero table indexed by ``into``."""
+    where = {label: i for i, label in enumerate(into)}
+    index = np.array([where[label] for label in labels], dtype=np.int64)
+    out = np.zeros((len(into),) * counts.ndim, dtype=np.int64)
+    out[np.ix_(*([index] * counts.ndim))] = counts
+    return out
+
+
+@dataclass
+class ConfusionCounts:
+    """Counts of (true label, predicted label) pairs; finalizes to a :class:`~iso4213_nb.confusion.ConfusionMatrix`.
+
+    The labels are the sorted union of every label seen in either column, as
+    :meth:`ConfusionMatrix.from_predictions` infers them.  Holds k² int64
+    counts, whatever the number of rows.
+    """
+
+    true: str = "y_true"
+    pred: str = "y_pred"
+    labels: tuple = ()
+    counts: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.int64))
+
+    @classmethod
+    def zero(cls, true: str = "y_true", pred: str = "y_pred") -> "ConfusionCounts":
+        """No rows yet; reads true labels from column ``true`` and predictions from ``pred``."""
+        return cls(true, pred)
+
+    def update(self, chunk: Chunk, weights=None) -> "ConfusionCounts":
+        t, p = column(chunk, self.true), column(chunk, self.pred)
+        if len(t) != len(p):
+            raise InputError(f"columns {self.true!r} and {self.pred!r} differ in length ({len(t)} and {len(p)})")
+        w = row_weights(weights, len(t))
+        if len(t) == 0:
+            return self
+        try:
+            labels, codes = np.unique(np.concatenate([t, p]), return_inverse=True)
+        except TypeError:
+            raise InputError(f"columns {self.true!r} and {self.pred!r} mix text and numbers") from None
+        k = len(labels)
+        flat = codes[: len(t)] * k + codes[len(t):]
+        table = np.bincount(flat, weights=w, minlength=k * k).reshape(k, k).astype(np.int64)
+        merged = self.merge(ConfusionCounts(self.true, self.pred, _python(labels), table))
+        self.labels, self.counts = merged.labels, merged.counts
+        return self
+
+    def merge(self, other: "ConfusionCounts") -> "ConfusionCounts":
+        if (self.true, self.pred) != (other.true, other.pred):
+            raise InputError("only states of the same columns can be merged")
+        labels = _sorted_union(self.labels, other.labels)
+        counts = _widen(self.labels, self.counts, labels) + _widen(other.labels, other.counts, labels)
+        return ConfusionCounts(self.true, self.pred, labels, counts)
+
+    def finalize(self) -> ConfusionMatrix:
+        """The confusion matrix of every row added (rows = true classes)."""
+        if len(self.labels) < 2:
+            raise InputError("a confusion matrix needs at least two classes; the data hold "
+                             f"{len(self.labels)}")
+        return ConfusionMatrix.from_counts(self.counts, list(self.labels), rows="true")
+
+
+@dataclass
+class GroupedCounts:
+    """One :class:`ConfusionCounts` per value of a subgroup column (bias, 5.3.2)."""
+
+    group: str
+    true: str = "y_true"
+    pred: str = "y_pred"
+    parts: dict = field(default_factory=dict)
+
+    @classmethod
+    def zero(cls, group: str, true: str = "y_true", pred: str = "y_pred") -> "GroupedCounts":
+        return cls(group, true, pred)
+
+    def update(self, chunk: Chunk, weights=None) -> "GroupedCounts":
+        g = column(chunk, self.group)
+        w = row_weights(weights, len(g))
+        t, p = column(chunk, self.true), column(chunk, self.pred)
+        values, codes = np.unique(g, return_inverse=True)
+        for i, value in enumerate(_python(values)):
+            rows = codes == i
+            part = ConfusionCounts(self.true, self.pred).update(
+                {self.true: t[rows], self.pred: p[rows]}, None if w is None else w[rows])
+            self.parts[value] = self.parts[value].merge(part) if value in self.parts else part
+        return self
+
+    def merge(self, other: "GroupedCounts") -> "GroupedCounts":
+        if (self.group, self.true, self.pred) != (other.group, other.true, other.pred):
+            raise InputError("only states of the same columns can be merged")
+        parts = dict(self.parts)
+        for value, part in other.parts.items():
+            parts[value] = parts[value].merge(part) if value in parts else part
+        return GroupedCounts(self.group, self.true, self.pred, parts)
+
+    def finalize(self) -> dict:
+        """``{group value: ConfusionCounts}`` in sorted order (a group with one class cannot form a matrix)."""
+        try:
+            keys = sorted(self.parts)
+        except TypeError:
+            keys = sorted(self.parts, key=str)
+        return {value: self.parts[value] for value in keys}
+
+
+@dataclass(frozen=True)
+class CochranQ:
+    """Cochran's Q (7.9, several models on the same samples) from column totals and Σ R_i².
+
+    Q = (k − 1)(k Σ C_j² − T²) / (k T − Σ R_i²), chi-squared with k − 1 df;
+    undefined when every sample is right for all models or for none.
+    """
+
+    statistic: float | Undefined
+    pvalue: float | Undefined
+    df: int
+
+
+@dataclass
+class PairedOutcomes:
+    """Which of several models is right on each sample, counted by pattern (2^k patterns for k models).
+
+    From the pattern counts come every pairwise McNemar table (7.9) and
+    Cochran's Q, exactly, however the rows were split.  At most 16 models.
+    """
+
+    true: str
+    preds: tuple
+    patterns: np.ndarray
+
+    MAX_MODELS = 16
+
+    @classmethod
+    def zero(cls, preds, true: str = "y_true") -> "PairedOutcomes":
+        preds = tuple(preds)
+        if not 2 <= len(preds) <= cls.MAX_MODELS:
+            raise InputError(f"paired outcomes take 2 to {cls.MAX_MODELS} models, got {len(preds)}")
+        return cls(true, preds, np.zeros(2 ** len(preds), dtype=np.int64))
+
+    def update(self, chunk: Chunk, weights=None) -> "PairedOutcomes":
+        t = column(chunk, self.true)
+        w = row_weights(weights, len(t))
+        code = np.zeros(len(t), dtype=np.int64)
+        for j, name in enumerate(self.preds):
+            p = column(chunk, name)
+            if len(p) != len(t):
+                raise InputError(f"column {name!r} differs in length from {self.true!r}")
+            code |= (p == t).astype(np.int64) << j
+        self.patterns = self.patterns + np.bincount(code, weights=w, minlength=len(self.patterns)).astype(np.int64)
+        return self
+
+    def merge(self, other: "PairedOutcomes") -> "PairedOutcomes":
+        if (self.true, self.preds) != (other.true, other.preds):
+            raise InputError("only states of the same columns can be merged")
+        return PairedOutcomes(self.true, self.preds, self.patterns + other.patterns)
+
+    def _right(self, j: int) -> np.ndarray:
+        return (np.arange(len(self.patterns)) >> j) & 1 == 1
+
+    def mcnemar_table(self, a: str, b: str) -> np.ndarray:
+        """2×2 counts [[both right, a right b wrong], [a wrong b right, both wrong]] (as :func:`stats.mcnemar_table`)."""
+        ra, rb = (self._right(self.preds.index(name)) for name in (a, b))
+        return np.array([[self.patterns[ra & rb].sum(), self.patterns[ra & ~rb].sum()],
+                         [self.patterns[~ra & rb].sum(), self.patterns[~ra & ~rb].sum()]], dtype=np.int64)
+
+    def cochran_q(self) -> CochranQ:
+        k = len(self.preds)
+        codes = np.arange(len(self.patterns))
+        rows = np.array([bin(c).count("1") for c in codes])
+        columns = np.array([self.patterns[self._right(j)].sum() for j in range(k)], dtype=float)
+        total = float(columns.sum())
+        denominator = k * total - float(np.dot(self.patterns, rows ** 2))
+        if denominator == 0:
+            undefined = Undefined("every sample is right for all models or for none, so Q is 0/0")
+            return CochranQ(undefined, undefined, k - 1)
+        q = (k - 1) * (k * float(np.sum(columns ** 2)) - total ** 2) / denominator
+        return CochranQ(q, float(sps.chi2.sf(q, k - 1)), k - 1)
+
+    def finalize(self) -> "PairedOutcomes":
+        """The state itself: read :meth:`mcnemar_table` and :meth:`cochran_q` from it."""
+        return self

@@ -1,0 +1,109 @@
+"""Running states over parts: in this process, or as a Dask reduction across workers and machines.
+
+Both engines take the same empty states and the same parts and give the same
+merged states: counts exactly, DeLong's sums to floating rounding.  A part is
+anything ``read_part`` turns into a chunk (a mapping of column name to typed
+array); :func:`parquet_parts` lists the row groups of a Parquet data set.
+
+Dask is an optional dependency (``pip install iso4213-nb[dask]``), imported only
+when :func:`run_dask` is called.  With no ``scheduler`` it starts a
+``LocalCluster`` of ``workers`` processes on this machine and closes it after;
+with ``scheduler="tcp://host:8786"`` it uses that running cluster, whose
+workers must have iso4213-nb installed.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import glob
+from pathlib import Path
+from typing import Callable, Iterable
+
+from ..errors import InputError
+from .base import Chunk, merge_all
+
+#: How many partial results one Dask task merges.
+SPLIT_EVERY = 8
+
+
+def _update_all(zeros: dict, chunk: Chunk) -> dict:
+    return {name: copy.deepcopy(zero).update(chunk) for name, zero in zeros.items()}
+
+
+def _merge_dicts(*parts: dict) -> dict:
+    return {name: merge_all(part[name] for part in parts) for name in parts[0]}
+
+
+def run_local(zeros: dict, parts: Iterable, read_part: Callable[[object], Chunk]) -> dict:
+    """``{name: state}`` after every part, read one at a time in this process (bounded memory)."""
+    states = {name: copy.deepcopy(zero) for name, zero in zeros.items()}
+    for part in parts:
+        chunk = read_part(part)
+        for state in states.values():
+            state.update(chunk)
+    return states
+
+
+def run_dask(zeros: dict, parts: list, read_part: Callable[[object], Chunk], *, scheduler: str | None = None,
+             workers: int = 2) -> dict:
+    """``{name: state}`` merged by a Dask tree reduction: each task reads one part, merges go ``SPLIT_EVERY`` at a time."""
+    try:
+        import dask
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise InputError("--engine dask needs Dask: pip install 'iso4213-nb[dask]'") from None
+    if not parts:
+        raise InputError("no parts to assess: the data set is empty")
+    level = [dask.delayed(_update_all)(zeros, dask.delayed(read_part)(part)) for part in parts]
+    while len(level) > 1:
+        level = [dask.delayed(_merge_dicts)(*level[i:i + SPLIT_EVERY]) for i in range(0, len(level), SPLIT_EVERY)]
+    if scheduler is not None:
+        with Client(scheduler) as client:
+            return client.compute(level[0]).result()
+    with LocalCluster(n_workers=int(workers), threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with Client(cluster) as client:
+            return client.compute(level[0]).result()
+
+
+def parquet_parts(dataset) -> list[tuple[str, int]]:
+    """``(file, row group)`` of every row group of a Parquet file, a folder of ``*.parquet`` files, or a glob."""
+    import pyarrow.parquet as pq
+
+    path = Path(dataset)
+    if path.is_dir():
+        files = sorted(str(p) for p in path.rglob("*.parquet"))
+    elif path.is_file():
+        files = [str(path)]
+    else:
+        files = sorted(glob.glob(str(dataset)))
+    if not files:
+        raise InputError(f"{dataset}: no Parquet files found")
+    parts = []
+    for file in files:
+        try:
+            groups = pq.ParquetFile(file).num_row_groups
+        except Exception as exc:  # pyarrow raises several types for a damaged or foreign file
+            raise InputError(f"{file}: not a readable Parquet file ({type(exc).__name__})") from None
+        parts += [(file, g) for g in range(groups)]
+    return parts
+
+
+def _read_row_group(part: tuple[str, int], columns: tuple[str, ...]) -> Chunk:
+    import pyarrow.parquet as pq
+
+    file, group = part
+    table = pq.ParquetFile(file).read_row_group(group, columns=list(columns))
+    chunk = {}
+    for name in columns:
+        values = table.column(name)
+        if values.null_count:
+            raise InputError(f"{file}: column {name!r} has {values.null_count} missing value(s) in row group {group + 1}")
+        array = values.to_numpy(zero_copy_only=False)
+        chunk[name] = array.astype(str) if array.dtype.kind == "O" else array
+    return chunk
+
+
+def parquet_reader(columns: Iterable[str]) -> Callable[[tuple[str, int]], Chunk]:
+    """A ``read_part`` for :func:`parquet_parts`: the named columns of one row group as typed arrays (picklable)."""
+    return functools.partial(_read_row_group, columns=tuple(columns))

@@ -1,0 +1,140 @@
+"""Partial results as portable files: a documented, versioned JSON format (never pickle).
+
+A state file lets shards evaluated on different machines be assessed together
+without moving their predictions: each machine writes the states of its
+shard, and whoever holds all the files merges them.  The layout, checked
+against ``state.schema.json`` beside this module, is::
+
+    {"format": "iso4213-nb-state", "version": 1,
+     "source": {...free metadata: input file name, SHA-256, rows...},
+     "states": {"<name>": {"kind": "ScoreCounts", "config": {...}, "arrays": {...}}}}
+
+``config`` holds the column names, the positive label, the binning and the
+class labels (JSON numbers or strings exactly as the data had them);
+``arrays`` holds each count array as ``{"dtype": "<i8", "shape": [...],
+"base64": "..."}``: the little-endian bytes, so counts and float sums
+round-trip bit for bit.  A reader refuses another ``format`` or a newer
+``version`` with one line.  DeLong's second pass is not stored: it needs the
+merged first pass of every shard, so it runs where the shards' predictions are.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from dataclasses import fields
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import InputError
+from .bootstrap import PoissonBootstrap
+from .counts import ConfusionCounts, GroupedCounts, PairedOutcomes
+from .scores import BinnedScoreCounts, CalibrationBins, ScoreCounts
+
+FORMAT = "iso4213-nb-state"
+VERSION = 1
+SCHEMA = Path(__file__).with_name("state.schema.json")
+KINDS = {cls.__name__: cls for cls in (ConfusionCounts, GroupedCounts, PairedOutcomes, ScoreCounts,
+                                       BinnedScoreCounts, CalibrationBins, PoissonBootstrap)}
+
+
+def _array_to_json(array: np.ndarray) -> dict:
+    little = np.ascontiguousarray(array, dtype=array.dtype.newbyteorder("<"))
+    return {"dtype": little.dtype.str, "shape": list(little.shape),
+            "base64": base64.b64encode(little.tobytes()).decode("ascii")}
+
+
+def _array_from_json(entry: dict, where: str) -> np.ndarray:
+    try:
+        dtype = np.dtype(entry["dtype"])
+        if dtype.kind not in "iuf":
+            raise TypeError(dtype)
+        data = base64.b64decode(entry["base64"], validate=True)
+        return np.frombuffer(data, dtype=dtype).reshape(entry["shape"]).astype(dtype.newbyteorder("="))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InputError(f"{where}: an array is damaged or not of numbers ({type(exc).__name__})") from None
+
+
+def _plain(value):
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def state_to_json(state) -> dict:
+    """The JSON form of one state (see the module docstring)."""
+    kind = type(state).__name__
+    if kind not in KINDS:
+        raise InputError(f"a {kind} cannot be stored in a state file")
+    if isinstance(state, GroupedCounts):
+        return {"kind": kind, "config": {"group": state.group, "true": state.true, "pred": state.pred},
+                "parts": [{"value": _plain(value), "state": state_to_json(part)}
+                          for value, part in state.finalize().items()]}
+    if isinstance(state, PoissonBootstrap):
+        return {"kind": kind, "config": {"key": state.key, "seed": state.seed},
+                "replicates": [state_to_json(s) for s in state.states]}
+    config, arrays = {}, {}
+    for f in fields(state):
+        value = getattr(state, f.name)
+        if isinstance(value, np.ndarray):
+            arrays[f.name] = _array_to_json(value)
+        else:
+            config[f.name] = _plain(value)
+    return {"kind": kind, "config": config, "arrays": arrays}
+
+
+def state_from_json(entry: dict, where: str = "state"):
+    """A state from its JSON form; a damaged entry is an :class:`InputError` naming ``where``."""
+    kind = entry.get("kind") if isinstance(entry, dict) else None
+    if kind not in KINDS:
+        raise InputError(f"{where}: unknown kind of state {kind!r}; known: {', '.join(sorted(KINDS))}")
+    cls, config = KINDS[kind], entry.get("config", {})
+    try:
+        if cls is GroupedCounts:
+            parts = {part["value"]: state_from_json(part["state"], where) for part in entry["parts"]}
+            return GroupedCounts(config["group"], config["true"], config["pred"], parts)
+        if cls is PoissonBootstrap:
+            return PoissonBootstrap(config["key"], int(config["seed"]),
+                                    [state_from_json(s, where) for s in entry["replicates"]])
+        arrays = {name: _array_from_json(a, where) for name, a in entry.get("arrays", {}).items()}
+        values = {**config, **arrays}
+        if "labels" in values:
+            values["labels"] = tuple(values["labels"])
+        if "preds" in values:
+            values["preds"] = tuple(values["preds"])
+        return cls(**values)
+    except (KeyError, TypeError) as exc:
+        raise InputError(f"{where}: a {kind} entry lacks or mistypes a field ({exc})") from None
+
+
+def write_states(path, states: dict, source: dict | None = None) -> Path:
+    """Write ``{name: state}`` (and free ``source`` metadata) to ``path`` as a state file; returns the path."""
+    document = {"format": FORMAT, "version": VERSION, "source": source or {},
+                "states": {name: state_to_json(state) for name, state in states.items()}}
+    path = Path(path)
+    path.write_text(json.dumps(document, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return path
+
+
+def read_states(path) -> tuple[dict, dict]:
+    """``(states, source)`` of a state file; one-line :class:`InputError` for anything else."""
+    path = Path(path)
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise InputError(f"{path}: not a state file (not JSON)") from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise InputError(f"{path}: not a state file of iso4213-nb (format is not {FORMAT!r})")
+    version = document.get("version")
+    if not isinstance(version, int) or version > VERSION or version < 1:
+        raise InputError(f"{path}: state file version {version!r}; this iso4213-nb reads versions 1 to {VERSION}")
+    states = document.get("states")
+    if not isinstance(states, dict):
+        raise InputError(f"{path}: the file has no 'states' mapping")
+    return ({name: state_from_json(entry, f"{path}: state {name!r}") for name, entry in states.items()},
+            document.get("source") or {})

@@ -1,0 +1,172 @@
+"""``iso4213-nb rank --results FILE``: rank several models over data sets or folds; Bayesian comparison with a ROPE.
+
+The file has one row per data set (``--design datasets``, the default) or per
+cross-validation fold of one data set (``--design cv``), and one column of
+scores per model (``--id COL`` names a column of row names to leave out).
+
+* data sets, three or more models: the Friedman test with the Iman–Davenport
+  F, Nemenyi's and Holm's post-hoc comparisons, and the critical-difference
+  diagram (``--plot FILE.png|svg|pdf``);
+* with ``--rope R``: every pair also gets P(A better), P(equivalent),
+  P(B better): the Bayesian signed-rank test across data sets, or the
+  correlated Bayesian t-test across folds (``--runs`` repetitions of the
+  cross-validation).  Folds share training data, so the Friedman test, which
+  assumes independent rows, is not run on folds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from itertools import combinations
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import InputError
+from ..inputs import add_reading_options, read_table, reading_options, score_column
+from ..tables import format_value, text_table
+
+PLOT_FORMATS = (".png", ".svg", ".pdf")
+
+
+def register(subparsers) -> None:
+    """Add the ``rank`` sub-command."""
+    parser = subparsers.add_parser("rank", help="rank several models over data sets or folds (Friedman, Nemenyi, "
+                                                "Bayesian with a ROPE)",
+                                   description=__doc__.split("\n\n", 1)[1], formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--results", required=True, metavar="FILE",
+                        help="one row per data set or fold, one column of scores per model (- for stdin)")
+    parser.add_argument("--id", metavar="COL", help="a column of row names (data set or fold) to leave out")
+    parser.add_argument("--design", choices=("datasets", "cv"), default="datasets",
+                        help="rows are independent data sets (default) or folds of one cross-validation")
+    parser.add_argument("--runs", type=int, default=1, help="with --design cv: repetitions of the cross-validation")
+    parser.add_argument("--lower-is-better", action="store_true", help="the scores are losses or error rates")
+    parser.add_argument("--alpha", type=float, default=0.05, help="level of the post-hoc decisions (default 0.05)")
+    parser.add_argument("--rope", type=float, help="half-width of the region of practical equivalence, in score "
+                                                   "units: adds the Bayesian comparison of every pair")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the signed-rank test's posterior samples")
+    parser.add_argument("--plot", metavar="FILE", help="write the critical-difference diagram (or, for two models, "
+                                                       "the posterior) as .png, .svg or .pdf")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    add_reading_options(parser, labels=False)
+    parser.set_defaults(func=run)
+
+
+def _read(args) -> tuple[list[str], np.ndarray, str]:
+    options = reading_options(args)
+    decimal = options.pop("decimal")
+    table = read_table(args.results, **options)
+    if args.id is not None:
+        table.require([args.id])
+    names = [name for name in table.names if name != args.id]
+    if len(names) < 2:
+        raise InputError(f"{table.source.name}: two or more model columns are needed, got {', '.join(names) or 'none'}")
+    if table.n_rows < 2:
+        raise InputError(f"{table.source.name}: two or more rows (data sets or folds) are needed, got {table.n_rows}")
+    scores = np.column_stack([score_column(table, name, decimal) for name in names])
+    return names, scores, table.source.name
+
+
+def _bayesian(names, scores, args) -> list[dict]:
+    from ..bayesian import correlated_ttest, signed_rank
+
+    out = []
+    for i, j in combinations(range(len(names)), 2):
+        if args.design == "cv":
+            result = correlated_ttest(scores[:, i], scores[:, j], args.rope, runs=args.runs,
+                                      higher_is_better=not args.lower_is_better)
+        else:
+            result = signed_rank(scores[:, i], scores[:, j], args.rope, seed=args.seed,
+                                 higher_is_better=not args.lower_is_better)
+        out.append({"a": names[i], "b": names[j], "method": result.method, "rope": result.rope,
+                    "p_a_better": result.a_better, "p_equivalent": result.equivalent, "p_b_better": result.b_better,
+                    "mean_difference": result.mean_difference, "_result": result})
+    return out
+
+
+def _plot(path: str, ranking, bayesian, names) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from ..figures.ranking import draw_critical_difference, draw_posterior
+
+    if Path(path).suffix.lower() not in PLOT_FORMATS:
+        raise InputError(f"--plot writes {', '.join(PLOT_FORMATS)}; got {path}")
+    if ranking is not None:
+        figure, ax = plt.subplots(figsize=(7, 1.2 + 0.35 * (len(names) + len(ranking.groups))))
+        draw_critical_difference(ax, ranking)
+    elif len(bayesian) == 1:
+        figure, ax = plt.subplots(figsize=(6, 4))
+        draw_posterior(ax, bayesian[0]["_result"], (bayesian[0]["a"], bayesian[0]["b"]))
+    else:
+        raise InputError("--plot draws the critical-difference diagram (three or more models over data sets) or the "
+                         "posterior of one pair (two models with --rope)")
+    figure.savefig(path, bbox_inches="tight")
+    plt.close(figure)
+
+
+def run(args) -> int:
+    """Read the results, rank and compare, print a table or JSON, and draw the plot when asked."""
+    if args.runs < 1 or (args.runs != 1 and args.design != "cv"):
+        raise InputError("--runs takes a whole number of at least 1 and applies to --design cv")
+    names, scores, file = _read(args)
+    ranking = None
+    notes = []
+    if args.design == "datasets" and len(names) >= 3:
+        from ..ranking import rank_models
+        ranking = rank_models(scores, names, alpha=args.alpha, higher_is_better=not args.lower_is_better)
+    elif args.design == "cv":
+        notes.append("The rows are folds of one cross-validation: they share training data, so the Friedman test "
+                     "(independent rows) is not run; the correlated Bayesian t-test accounts for the overlap.")
+    else:
+        notes.append("Two models: the Friedman test needs three or more; give --rope for the Bayesian comparison, or "
+                     "compare them with 'iso4213-nb compare'.")
+    if args.design == "cv" and args.rope is None:
+        args.rope = 0.0
+    bayesian = _bayesian(names, scores, args) if args.rope is not None else []
+    if args.plot:
+        _plot(args.plot, ranking, bayesian, names)
+    out = {"file": file, "design": args.design, "models": names, "rows": int(scores.shape[0]),
+           "higher_is_better": not args.lower_is_better, "notes": notes,
+           "bayesian": [{k: v for k, v in row.items() if k != "_result"} for row in bayesian]}
+    if ranking is not None:
+        k = len(names)
+        out.update({
+            "mean_ranks": dict(zip(ranking.names, ranking.mean_ranks.tolist())), "order": ranking.order(),
+            "friedman": {"statistic": ranking.friedman_statistic, "df": k - 1, "pvalue": ranking.friedman_pvalue},
+            "iman_davenport": {"statistic": None if np.isinf(ranking.iman_davenport_statistic)
+                               else ranking.iman_davenport_statistic,
+                               "df": list(ranking.iman_davenport_df), "pvalue": ranking.iman_davenport_pvalue},
+            "alpha": ranking.alpha, "critical_difference": ranking.critical_difference,
+            "groups": [list(g) for g in ranking.groups],
+            "pairwise": [{"a": ranking.names[i], "b": ranking.names[j],
+                          "nemenyi_pvalue": float(ranking.nemenyi_pvalues[i, j]),
+                          "holm_pvalue": float(ranking.holm_pvalues[i, j])}
+                         for i, j in combinations(range(k), 2)]})
+    if args.json:
+        print(json.dumps(out, indent=2, ensure_ascii=False))
+        return 0
+    print(f"{len(names)} models over {out['rows']} {'data sets' if args.design == 'datasets' else 'folds'} of {file}")
+    if ranking is not None:
+        print(text_table([[name, format_value(rank, 3)] for name, rank in
+                          sorted(out["mean_ranks"].items(), key=lambda kv: kv[1])], ["model", "mean rank (1 = best)"]))
+        f_stat = "infinite" if np.isinf(ranking.iman_davenport_statistic) else format_value(
+            ranking.iman_davenport_statistic, 3)
+        print(f"\nFriedman χ² = {format_value(ranking.friedman_statistic, 3)} (df {k - 1}), "
+              f"p = {format_value(ranking.friedman_pvalue, 4)}; Iman–Davenport F = {f_stat} "
+              f"(df {ranking.iman_davenport_df[0]}, {ranking.iman_davenport_df[1]}), "
+              f"p = {format_value(ranking.iman_davenport_pvalue, 4)}")
+        print(f"Nemenyi critical difference at α = {ranking.alpha:g}: {ranking.critical_difference:.3f}; "
+              "groups within it: " + ("; ".join(", ".join(g) for g in ranking.groups) or "none"))
+        print(text_table([[row["a"], row["b"], format_value(row["nemenyi_pvalue"], 4),
+                           format_value(row["holm_pvalue"], 4)] for row in out["pairwise"]],
+                         ["A", "B", "Nemenyi p", "Holm p (Demšar z)"]))
+    for row in bayesian:
+        print(f"\n{row['method']}, ROPE ±{row['rope']:g}: P({row['a']} better) = {row['p_a_better']:.3f}, "
+              f"P(equivalent) = {row['p_equivalent']:.3f}, P({row['b']} better) = {row['p_b_better']:.3f}")
+    for note in notes:
+        print("\n" + note)
+    return 0

@@ -1,0 +1,137 @@
+/* iso4213-nb: the kernel-free threshold explorer (built by iso4213_nb/figures/vega_explorer.py).
+ *
+ * Each <div class="iso4213-explorer"> holds a JSON block with the thresholds its slider offers
+ * (ascending) and the exact counts TP and FP at each.  A slider move is a lookup in those arrays:
+ * the tables are rewritten at once and the Vega signal "position" moves the operating point on
+ * the charts.  A sample is predicted positive when its score is at or above the threshold.
+ * Without Vega on the page (a live notebook) the numbers still follow the slider.
+ * Attributes for tests: data-state on the explorer ("ready", "no-charts" or "error") and
+ * data-position, the slider position the charts show once Vega has redrawn them.
+ */
+(function () {
+  "use strict";
+
+  var DECIMALS = 4;
+
+  // A ratio, or the reason why it is undefined (a zero denominator is never shown as 0).
+  function ratio(numerator, denominator, reason) {
+    return denominator === 0 ? { undefinedBecause: reason } : numerator / denominator;
+  }
+
+  // The measures of the tables, the same formulas as iso4213_nb.measures (6.2.4, 6.2.5, 6.3.3).
+  var MEASURES = {
+    recall: function (c) { return ratio(c.tp, c.tp + c.fn, "no actual positives"); },
+    precision: function (c) { return ratio(c.tp, c.tp + c.fp, "no sample is predicted positive"); },
+    specificity: function (c) { return ratio(c.tn, c.tn + c.fp, "no actual negatives"); },
+    f1: function (c) { return ratio(2 * c.tp, 2 * c.tp + c.fp + c.fn, "no positives, actual or predicted"); },
+    accuracy: function (c) { return ratio(c.tp + c.tn, c.tp + c.fp + c.fn + c.tn, "no samples"); }
+  };
+
+  function countsAt(data, i) {
+    var tp = data.tp[i], fp = data.fp[i];
+    return { tp: tp, fp: fp, fn: data.positives - tp, tn: data.negatives - fp };
+  }
+
+  function describe(data, i) {
+    var text = "threshold " + String(data.thresholds[i]);
+    if (i === data.thresholds.length - 1 && data.tp[i] + data.fp[i] === 0) {
+      text += ", above every score: no sample is predicted positive";
+    }
+    if (data.marks[i] !== undefined) { text += " (marked: " + data.marks[i] + ")"; }
+    return text;
+  }
+
+  // One row per slider position for the charts; an undefined coordinate is null (Vega leaves it out).
+  function curveRows(data) {
+    var rows = [];
+    for (var k = 0; k < data.thresholds.length; k++) {
+      var tp = data.tp[k], fp = data.fp[k];
+      rows.push({
+        k: k,
+        fpr: data.negatives ? fp / data.negatives : null,
+        tpr: data.positives ? tp / data.positives : null,
+        recall: data.positives ? tp / data.positives : null,
+        precision: tp + fp ? tp / (tp + fp) : null
+      });
+    }
+    return rows;
+  }
+
+  function showNumbers(root, data, i) {
+    var counts = countsAt(data, i);
+    var threshold = String(data.thresholds[i]);
+    root.querySelectorAll("table[data-threshold]").forEach(function (table) {
+      table.setAttribute("data-threshold", threshold);
+    });
+    root.querySelectorAll("td[data-measure]").forEach(function (cell) {
+      var key = cell.getAttribute("data-measure");
+      var value = key in counts ? counts[key] : MEASURES[key](counts);
+      if (typeof value === "object") {
+        cell.textContent = "undefined";
+        cell.title = "undefined: " + value.undefinedBecause;
+      } else {
+        cell.textContent = key in counts ? String(value) : value.toFixed(DECIMALS);
+        cell.removeAttribute("title");
+      }
+    });
+    var words = describe(data, i);
+    root.querySelector("output").textContent = words;
+    root.querySelector('input[name="threshold"]').setAttribute("aria-valuetext", words);
+  }
+
+  function start(root) {
+    var data = JSON.parse(root.querySelector("script.iso4213-explorer-data").textContent);
+    var slider = root.querySelector('input[name="threshold"]');
+    var charts = root.querySelector(".iso4213-explorer-charts");
+    var view = null;
+    root.setAttribute("data-state", "starting");
+
+    function redraw(i) {
+      view.signal("position", i).runAsync().then(function () {
+        if (Number(slider.value) === i) { root.setAttribute("data-position", String(i)); }
+      });
+    }
+
+    slider.addEventListener("input", function () {
+      var i = Number(slider.value);
+      showNumbers(root, data, i);
+      if (view) { redraw(i); }
+    });
+    showNumbers(root, data, Number(slider.value));
+
+    if (typeof window.vegaEmbed !== "function") {
+      charts.textContent = "The curves need the Vega libraries, which the exported report and the book load "
+        + "from their own files; here only the numbers follow the slider.";
+      root.setAttribute("data-state", "no-charts");
+      return;
+    }
+    var spec = JSON.parse(JSON.stringify(data.spec));
+    spec.datasets = { curve: curveRows(data) };
+    // Compiled here rather than by vegaEmbed: vega 6.3.0's browser build calls itself 5.33.1, and
+    // vegaEmbed would warn that the compiled v6 specification does not match it.
+    var compiled = window.vegaEmbed.vegaLite.compile(spec).spec;
+    delete compiled.$schema;
+    charts.textContent = "";
+    window.vegaEmbed(charts, compiled, { actions: false, renderer: "svg", mode: "vega" })
+      .then(function (result) {
+        view = result.view;
+        root.setAttribute("data-state", "ready");
+        redraw(Number(slider.value));
+      })
+      .catch(function (error) {
+        root.setAttribute("data-state", "error");
+        charts.textContent = "The curves could not be drawn: " + error;
+        console.error("iso4213 explorer:", error);
+      });
+  }
+
+  function startAll() {
+    document.querySelectorAll("div.iso4213-explorer:not([data-state])").forEach(start);
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", startAll);
+  } else {
+    startAll();
+  }
+})();

@@ -1,0 +1,348 @@
+"""A threshold explorer that runs in the page: no kernel, no network (6.2.2, 6.2.4, 6.2.5, 6.3.3, 6.3.6, 6.3.7).
+
+The exported report and the book show it where no Python runs.  Everything
+is computed here, once: the thresholds the slider offers and the exact
+counts at each (:func:`explorer_data`).  The page embeds them as JSON and a
+small script shipped beside this module (``vega_explorer.js``, inlined into
+the page) answers a slider move with a lookup: it updates the confusion
+matrix and the measures in HTML tables and moves the operating point on the
+ROC and precision–recall curves, drawn by Vega-Lite from a specification
+built here with Altair (:func:`explorer_spec`).
+
+A sample is predicted positive when ``score >= threshold``.
+
+Which thresholds the slider offers
+----------------------------------
+Every threshold with its own counts is a candidate: each distinct score,
+plus one just above the largest score, where no sample is predicted positive
+(:func:`iso4213_nb.operating_points.candidate_thresholds`).  With at most
+``max_positions`` candidates the slider offers all of them.  With more, it
+offers ``max_positions`` of them spread evenly along the ROC curve (equal
+steps of TPR + FPR, so rare positives still get fine steps), always
+including both ends and the named thresholds (``marks``, ``start``).  The
+counts at every offered position are exact, and the page says how many
+positions there are; the curves are drawn through the same points.
+
+A named threshold that is not itself a distinct score (0.5, say) is offered
+under its own value: it has the same counts as the smallest distinct score
+at or above it, so nothing is approximated.
+
+The page contract (for tests and screen readers): each explorer is a
+``<div class="iso4213-explorer" data-model="NAME">``, its slider an
+``<input type="range" name="threshold">``, and the live numbers are table
+cells with ``data-measure`` = tp, fp, fn, tn, recall, precision,
+specificity, f1 or accuracy, in tables carrying ``data-threshold``.  Model
+names are user text: they are HTML-escaped, and the JSON block escapes
+``<``, ``>`` and ``&`` so that no name can close the script element.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import math
+from dataclasses import dataclass
+from importlib import resources
+from typing import Mapping
+
+import numpy as np
+
+from .. import measures
+from ..curves import BinaryScores
+from ..errors import InputError
+from ..measures import BinaryCounts
+from ..operating_points import candidate_thresholds
+from ..tables import format_value
+
+#: Most slider positions offered; every candidate threshold is offered when there are no more than this.
+MAX_POSITIONS = 1001
+#: The size of each of the two charts, in CSS pixels.
+CHART_WIDTH, CHART_HEIGHT = 230, 210
+#: The Vega signal that holds the slider position; the charts' operating point follows it.
+POSITION_SIGNAL = "position"
+
+#: The measures of the page, in table order: (key, label, formula and clause, function of the counts).
+MEASURES = (
+    ("recall", "recall (true positive rate)", "TP / (TP + FN), 6.2.4", measures.recall),
+    ("precision", "precision", "TP / (TP + FP), 6.2.4", measures.precision),
+    ("specificity", "specificity (true negative rate)", "TN / (TN + FP), 6.2.4", measures.specificity),
+    ("f1", "F1", "2TP / (2TP + FP + FN), 6.2.5", measures.f1),
+    ("accuracy", "accuracy", "(TP + TN) / N, 6.3.3", measures.binary_accuracy),
+)
+DECIMALS = 4
+
+STYLE = """<style>
+.iso4213-explorer { border: 1px solid #ccc; border-radius: 4px; padding: 0.4em 0.8em 0.6em; margin: 0.6em 0 1.2em;
+  max-width: 80em; line-height: 1.35; break-inside: avoid; page-break-inside: avoid; }
+.iso4213-explorer p { margin: 0.2em 0; }
+.iso4213-explorer .iso4213-explorer-controls { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3em 0.8em; }
+.iso4213-explorer input[type=range] { width: 26em; max-width: 100%; margin: 0; }
+.iso4213-explorer output { font-variant-numeric: tabular-nums; }
+.iso4213-explorer .iso4213-explorer-note { font-size: 0.85em; color: #444; max-width: 60em; }
+.iso4213-explorer .iso4213-explorer-body { display: flex; flex-wrap: wrap; align-items: flex-start; gap: 0.4em 1.2em;
+  margin-top: 0.3em; }
+.iso4213-explorer .iso4213-explorer-charts { min-height: 2em; }
+.iso4213-explorer table { border-collapse: collapse; margin: 0 0 0.5em !important; font-size: 0.85em; }
+.iso4213-explorer caption { text-align: left; font-weight: bold; padding: 0 0 0.15em !important; }
+.iso4213-explorer th, .iso4213-explorer td { border: 1px solid #bbb; padding: 0.1em 0.45em !important;
+  line-height: 1.3 !important; text-align: left !important; }
+.iso4213-explorer td[data-measure] { text-align: right !important; font-variant-numeric: tabular-nums; min-width: 4.5em; }
+.iso4213-explorer td.iso4213-explorer-formula { color: #555; }
+</style>"""
+
+
+@dataclass(frozen=True)
+class ExplorerData:
+    """The slider positions of one explorer and the exact counts at each.
+
+    Attributes
+    ----------
+    thresholds : float array, ascending: the threshold of each slider position, left to right.
+    tp, fp : int arrays: true and false positives (``score >= threshold``) at each position.
+    positives, negatives : int: actual positives and negatives.
+    distinct : int: number of thresholds with their own counts (distinct scores plus one above the largest).
+    start : int: the position the slider starts at.
+    marks : dict ``{position: name}`` of the named thresholds.
+    """
+
+    thresholds: np.ndarray
+    tp: np.ndarray
+    fp: np.ndarray
+    positives: int
+    negatives: int
+    distinct: int
+    start: int
+    marks: dict
+
+    @property
+    def offered(self) -> int:
+        """Number of slider positions."""
+        return len(self.thresholds)
+
+    def counts(self, position: int) -> BinaryCounts:
+        """TP, FP, TN, FN at a slider position."""
+        tp, fp = int(self.tp[position]), int(self.fp[position])
+        return BinaryCounts(tp=tp, fp=fp, tn=self.negatives - fp, fn=self.positives - tp)
+
+    def to_json(self) -> dict:
+        """What the page embeds: plain lists, thresholds written as Python's shortest round-trip repr."""
+        return {"thresholds": [float(t) for t in self.thresholds], "tp": self.tp.tolist(), "fp": self.fp.tolist(),
+                "positives": self.positives, "negatives": self.negatives, "distinct": self.distinct,
+                "start": self.start, "marks": {str(k): v for k, v in self.marks.items()}}
+
+
+def _threshold(value, what: str) -> float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise InputError(f"{what} must be a number, got {value!r}") from None
+    if not math.isfinite(number):
+        raise InputError(f"{what} must be a finite number, got {value!r}")
+    return number
+
+
+def _candidate_index(ascending: np.ndarray, threshold: float) -> int:
+    """Index, among the descending candidates, of the one whose counts hold at ``threshold``.
+
+    That is the smallest candidate >= threshold; above every candidate, index 0 (no sample positive).
+    """
+    return max(len(ascending) - 1 - int(np.searchsorted(ascending, threshold, side="left")), 0)
+
+
+def explorer_data(scores: BinaryScores, *, marks: Mapping[str, float] | None = None, start: float | None = None,
+                  max_positions: int = MAX_POSITIONS) -> ExplorerData:
+    """The slider positions of an explorer and the exact counts at each (rules in the module docstring).
+
+    Parameters
+    ----------
+    scores : the model's :class:`~iso4213_nb.curves.BinaryScores`.
+    marks : named thresholds ``{name: threshold}`` (the report's operating points, say); each is offered
+        under its own value.  Named thresholds with the same counts share one position: the first
+        given (``start`` before ``marks``) lends it its value, and the names are listed together.
+    start : the threshold the slider starts at (offered under its own value); default the first mark,
+        else the offered position with the largest Youden J = TPR − FPR (6.3.6).
+    max_positions : most positions offered (at least 2 plus the number of named thresholds).
+
+    Returns
+    -------
+    ExplorerData, positions in ascending order of threshold.
+    """
+    named = [(str(name), _threshold(t, f"threshold of mark {name!r}")) for name, t in (marks or {}).items()]
+    if start is not None:
+        named.insert(0, (None, _threshold(start, "start")))  # None: the start has no name of its own
+    if max_positions < 2 + len(named):
+        raise InputError(f"max_positions must be at least {2 + len(named)}, got {max_positions}")
+    candidates = candidate_thresholds(scores)  # descending; index 0 predicts no sample positive
+    tps = np.concatenate([[0], np.asarray(scores.tps, dtype=np.int64)])
+    fps = np.concatenate([[0], np.asarray(scores.fps, dtype=np.int64)])
+    ascending = candidates[::-1]
+    # The first named threshold to land on a candidate gives the position its value; all names are kept.
+    value_at, names_at = {}, {}
+    for name, t in named:
+        index = _candidate_index(ascending, t)
+        value_at.setdefault(index, t)
+        if name is not None:
+            names_at.setdefault(index, []).append(name)
+    last = len(candidates) - 1
+    if len(candidates) <= max_positions:
+        chosen = np.arange(len(candidates))
+    else:
+        arc = (tps / scores.positives if scores.positives else 0) + (fps / scores.negatives if scores.negatives else 0)
+        targets = np.linspace(0.0, float(arc[-1]), max_positions - len(value_at) - 2)
+        chosen = np.searchsorted(arc, targets, side="left")
+        chosen = np.unique(np.concatenate([chosen, [0, last], list(value_at)]).astype(np.int64))
+    chosen = chosen[::-1]  # ascending threshold, as the slider runs left to right
+    thresholds = candidates[chosen].astype(float)
+    position_of = {int(index): position for position, index in enumerate(chosen)}
+    for index, t in value_at.items():
+        thresholds[position_of[index]] = t
+    marks_out = {position_of[index]: ", ".join(names) for index, names in names_at.items()}
+    tp, fp = tps[chosen], fps[chosen]
+    if named:
+        start_position = position_of[_candidate_index(ascending, named[0][1])]
+    else:
+        tpr = tp / scores.positives if scores.positives else np.zeros(len(tp))
+        fpr = fp / scores.negatives if scores.negatives else np.zeros(len(fp))
+        j = tpr - fpr
+        start_position = int(np.flatnonzero(j == j.max())[-1])  # ties: the highest threshold
+    return ExplorerData(thresholds=thresholds, tp=tp, fp=fp, positives=int(scores.positives),
+                        negatives=int(scores.negatives), distinct=len(candidates), start=int(start_position),
+                        marks=dict(sorted(marks_out.items())))
+
+
+def explorer_spec(prevalence: float | None, start: int = 0) -> dict:
+    """The Vega-Lite specification of the two charts: ROC (6.3.6) and precision–recall (6.3.7).
+
+    Built with Altair.  Its data is the named dataset ``curve`` (one row per
+    slider position: ``k``, ``fpr``, ``tpr``, ``recall``, ``precision``),
+    which the page's script fills from the embedded counts; the operating
+    point is the row whose ``k`` equals the signal ``position``.  Dashed:
+    chance (the diagonal; precision equal to the ``prevalence``).  The
+    ``$schema`` address is dropped: the page names no external URL.
+    """
+    import altair as alt
+
+    position = alt.param(name=POSITION_SIGNAL, value=int(start))
+    curve = alt.Chart(alt.NamedData(name="curve"))
+    unit = alt.Scale(domain=[0, 1], nice=False)
+    chance = dict(strokeDash=[4, 4], color="#999", strokeWidth=1)
+
+    def panel(x, y, x_title, y_title, title, name, chance_layer):
+        axes = dict(x=alt.X(f"{x}:Q", scale=unit, title=x_title), y=alt.Y(f"{y}:Q", scale=unit, title=y_title))
+        line = curve.mark_line(strokeWidth=1.8, color="#1f77b4").encode(**axes, order="k:Q")
+        point = (curve.mark_point(filled=True, size=110, color="#d62728", stroke="black", strokeWidth=1, opacity=1)
+                 .encode(**axes).transform_filter(f"datum.k == {POSITION_SIGNAL}").properties(name=name))
+        layers = [line, point] if chance_layer is None else [chance_layer, line, point]
+        return alt.layer(*layers).properties(width=CHART_WIDTH, height=CHART_HEIGHT, title=title)
+
+    one_row = alt.Data(values=[{}])
+    roc_chance = alt.Chart(one_row).mark_rule(**chance).encode(
+        x=alt.datum(0), y=alt.datum(0), x2=alt.datum(1), y2=alt.datum(1))
+    pr_chance = None
+    if prevalence is not None:
+        pr_chance = alt.Chart(one_row).mark_rule(**chance).encode(
+            x=alt.datum(0), x2=alt.datum(1), y=alt.datum(float(prevalence)))
+    charts = alt.hconcat(
+        panel("fpr", "tpr", "false positive rate", "true positive rate (recall)", "ROC curve (6.3.6)",
+              "roc_point", roc_chance),
+        panel("recall", "precision", "recall", "precision", "Precision–recall curve (6.3.7)", "pr_point", pr_chance),
+    ).add_params(position).configure_title(fontSize=12).configure_axis(titleFontSize=11, labelFontSize=10)
+    spec = charts.to_dict()
+    spec.pop("$schema", None)
+    return spec
+
+
+def _script() -> str:
+    return (resources.files("iso4213_nb") / "figures" / "vega_explorer.js").read_text(encoding="utf-8")
+
+
+def _json_for_html(value) -> str:
+    """JSON that can sit inside a ``<script>`` element: ``<``, ``>`` and ``&`` are written as escapes."""
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def _cell(value) -> str:
+    return format_value(value, decimals=DECIMALS)
+
+
+def describe_threshold(data: ExplorerData, position: int) -> str:
+    """The words the page shows for a slider position (the script writes the same for every move)."""
+    text = f"threshold {data.thresholds[position]!r}"
+    if position == data.offered - 1 and data.tp[position] + data.fp[position] == 0:
+        text += ", above every score: no sample is predicted positive"
+    if position in data.marks:
+        text += f" (marked: {data.marks[position]})"
+    return text
+
+
+def _note(data: ExplorerData) -> str:
+    if data.offered == data.distinct:
+        which = f"all {data.distinct} thresholds that give different counts (every distinct score and one above the largest)"
+    else:
+        which = (f"{data.offered} of the {data.distinct} thresholds that give different counts, spread evenly along "
+                 "the ROC curve, plus both ends and the named thresholds; the curves are drawn through these points")
+    return (f"The slider offers {which}. The counts and measures are exact at each of these {data.offered} "
+            "positions. A sample is predicted positive when its score is at or above the threshold; a measure "
+            "whose denominator is zero shows as undefined.")
+
+
+def explorer_html(name, scores: BinaryScores, *, marks: Mapping[str, float] | None = None, start: float | None = None,
+                  max_positions: int = MAX_POSITIONS) -> str:
+    """One explorer as HTML: the slider, the two tables filled at the start position, the embedded data.
+
+    The style and the script come once per page fragment, from :func:`explorers_html`.
+    Arguments as :func:`explorer_data`; ``name`` is the model's name (user text, escaped).
+    """
+    data = explorer_data(scores, marks=marks, start=start, max_positions=max_positions)
+    prevalence = scores.positives / scores.n if scores.positives else None
+    payload = {**data.to_json(), "spec": explorer_spec(prevalence, data.start)}
+    payload_json = _json_for_html(payload)
+    ident = "iso4213-marks-" + hashlib.sha256(f"{name}\0{payload_json}".encode()).hexdigest()[:12]
+    shown = html.escape(str(name))
+    counts = data.counts(data.start)
+    threshold = html.escape(repr(float(data.thresholds[data.start])))
+    ticks = "".join(f'<option value="{p}" label="{html.escape(label)}"></option>' for p, label in data.marks.items())
+    matrix = (f'<table class="iso4213-explorer-matrix" data-threshold="{threshold}">'
+              "<caption>Confusion matrix (6.2.2)</caption>"
+              '<tr><td></td><th scope="col">actual positive</th><th scope="col">actual negative</th></tr>'
+              f'<tr><th scope="row">predicted positive</th><td data-measure="tp">{counts.tp}</td>'
+              f'<td data-measure="fp">{counts.fp}</td></tr>'
+              f'<tr><th scope="row">predicted negative</th><td data-measure="fn">{counts.fn}</td>'
+              f'<td data-measure="tn">{counts.tn}</td></tr></table>')
+    rows = "".join(f'<tr><th scope="row">{label}</th><td data-measure="{key}">{_cell(function(counts))}</td>'
+                   f'<td class="iso4213-explorer-formula">{formula}</td></tr>'
+                   for key, label, formula, function in MEASURES)
+    table = (f'<table class="iso4213-explorer-measures" data-threshold="{threshold}">'
+             f"<caption>Measures at this threshold</caption>{rows}</table>")
+    return (f'<div class="iso4213-explorer tex2jax_ignore" data-model="{shown}">'
+            f'<p class="iso4213-explorer-head"><b>{shown}</b>: move the threshold</p>'
+            '<div class="iso4213-explorer-controls">'
+            f'<input type="range" name="threshold" min="0" max="{data.offered - 1}" step="1" value="{data.start}" '
+            f'list="{ident}" aria-label="threshold of {shown}" '
+            f'aria-valuetext="{html.escape(describe_threshold(data, data.start))}">'
+            f'<datalist id="{ident}">{ticks}</datalist>'
+            f'<output aria-live="polite">{html.escape(describe_threshold(data, data.start))}</output></div>'
+            f'<p class="iso4213-explorer-note">{html.escape(_note(data))}</p>'
+            '<div class="iso4213-explorer-body">'
+            '<div class="iso4213-explorer-charts">The ROC and precision–recall curves are drawn here by Vega-Lite '
+            "when the page runs its scripts.</div>"
+            f'<div class="iso4213-explorer-tables">{matrix}{table}</div></div>'
+            f'<script type="application/json" class="iso4213-explorer-data">{payload_json}</script></div>')
+
+
+def explorers_html(models: Mapping[str, BinaryScores], *, marks: Mapping[str, Mapping[str, float]] | None = None,
+                   start: float | None = None, max_positions: int = MAX_POSITIONS) -> str:
+    """One explorer per model, with the style and the script once: the fragment a notebook cell displays.
+
+    Parameters
+    ----------
+    models : ``{name: BinaryScores}``.
+    marks : ``{name: {mark name: threshold}}``, named thresholds per model (optional).
+    start, max_positions : as :func:`explorer_data`, for every model.
+    """
+    marks = marks or {}
+    parts = [explorer_html(name, scores, marks=marks.get(name), start=start, max_positions=max_positions)
+             for name, scores in models.items()]
+    return STYLE + "".join(parts) + f"<script>{_script()}</script>"

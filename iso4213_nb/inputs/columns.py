@@ -1,0 +1,208 @@
+"""Typing the columns of a :class:`~.table.Table`: labels, scores, counts.
+
+Labels are compared exactly as written.  Only when *every* label of the
+columns typed together is a canonical integer (``-?(0|[1-9][0-9]*)``: no sign
+``+``, no leading zero, no spaces inside) do they become integers, so ``01``
+and ``1`` are two labels, and ``1`` in one column equals ``1`` in another.
+Integers outside the 64-bit range stay exact text.  The number of distinct
+labels is limited (``max_classes``) and counted before anything of the size
+of the classes is allocated.
+
+Scores are real numbers, ``.`` or ``,`` as the decimal mark; missing, NaN
+and infinite values are errors naming the file, line and column.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from ..errors import InputError
+from .table import Table, quote
+
+CANONICAL_INTEGER = re.compile(r"-?(0|[1-9][0-9]*)")
+INT64 = (-(2 ** 63), 2 ** 63 - 1)
+#: Default limit on distinct labels (``--max-classes``).
+MAX_CLASSES = 1000
+#: Largest label array kept as fixed-width text; beyond it labels are Python strings (object array).
+MAX_TEXT_BYTES = 1 << 30
+
+
+def _first(mask) -> int | None:
+    """Index of the first true value of a boolean arrow array, or None."""
+    found = pc.indices_nonzero(mask.combine_chunks() if isinstance(mask, pa.ChunkedArray) else mask)
+    return found.slice(0, 1).to_pylist()[0] if len(found) else None
+
+
+def to_numpy(values) -> np.ndarray:
+    """A fixed-width arrow column without nulls as a numpy array, zero-copy when it is one chunk.
+
+    (pyarrow's own ``to_numpy`` imports pandas when it is installed, seconds on a cold start.)
+    """
+    array = values.combine_chunks() if isinstance(values, pa.ChunkedArray) else values
+    dtype = np.dtype(array.type.to_pandas_dtype())
+    return np.frombuffer(array.buffers()[1], dtype=dtype, count=len(array), offset=array.offset)
+
+
+def _is_text(kind: pa.DataType) -> bool:
+    return pa.types.is_string(kind) or pa.types.is_large_string(kind)
+
+
+def _missing(table: Table, name: str, row: int) -> InputError:
+    return InputError(f"{table.where(row)}, column {quote(name)}: empty cell")
+
+
+def _texts(dictionary: pa.Array, table: Table, name: str) -> list[str | None]:
+    """The distinct values of a column as the text they are written as (spaces around text dropped).
+
+    None stands for a missing value (empty text, NaN).
+    """
+    kind = dictionary.type
+    if pa.types.is_boolean(kind):
+        return ["1" if v else "0" for v in dictionary.to_pylist()]
+    if _is_text(kind):
+        return [v.strip() or None for v in dictionary.to_pylist()]
+    if pa.types.is_integer(kind):
+        return [str(v) for v in dictionary.to_pylist()]
+    if pa.types.is_floating(kind):
+        values = [v if math.isfinite(v) else None for v in dictionary.to_pylist()]
+        if all(v is None or v.is_integer() for v in values):
+            return [None if v is None else str(int(v)) for v in values]
+        return [None if v is None else repr(v) for v in values]
+    try:
+        return [str(v) for v in pc.cast(dictionary, pa.string()).to_pylist()]
+    except pa.ArrowException:
+        raise InputError(f"{table.source.name}: column {quote(name)} holds values that are neither "
+                         "text nor numbers, so it cannot hold labels") from None
+
+
+def label_columns(table: Table, names, max_classes: int = MAX_CLASSES) -> dict[str, tuple[np.ndarray, list]]:
+    """Type the label columns ``names`` together (one label space).
+
+    Returns name → ``(array, labels)``: the column as a 1-D array (int64 when
+    every label of every column named is a canonical integer within 64 bits,
+    else text) and its sorted distinct labels as Python values.
+
+    Raises :class:`InputError` for an empty cell (or NaN), and for more than
+    ``max_classes`` distinct labels, before the label arrays are built.
+    """
+    encoded, texts = {}, {}
+    for name in names:
+        column = table.columns[name]
+        codes = pc.dictionary_encode(column.combine_chunks() if column.num_chunks != 1 else column.chunk(0))
+        if codes.indices.null_count:
+            raise _missing(table, name, _first(pc.is_null(codes.indices)))
+        if len(codes.dictionary) > max_classes:
+            raise InputError(f"{table.source.name}: column {quote(name)} has {len(codes.dictionary):,} distinct "
+                             f"labels, more than the limit of {max_classes:,} (raise it with --max-classes)")
+        values = _texts(codes.dictionary, table, name)
+        if None in values:
+            index = values.index(None)
+            raise _missing(table, name, int(np.argmax(to_numpy(codes.indices) == index)))
+        encoded[name], texts[name] = to_numpy(codes.indices), values
+    every = {t for values in texts.values() for t in values}
+    if len(every) > max_classes:
+        raise InputError(f"{table.source.name}: columns {', '.join(map(quote, names))} have {len(every):,} distinct "
+                         f"labels together, more than the limit of {max_classes:,} (raise it with --max-classes)")
+    as_integers = all(CANONICAL_INTEGER.fullmatch(t) for t in every)
+    if as_integers:
+        integers = [int(t) for t in every]
+        as_integers = INT64[0] <= min(integers) and max(integers) <= INT64[1]
+    typed = {}
+    for name, indices in encoded.items():
+        if as_integers:
+            values = [int(t) for t in texts[name]]
+            lookup = np.array(values, dtype=np.int64)
+        else:
+            values = texts[name]
+            wide = 4 * max(map(len, values)) * len(indices) > MAX_TEXT_BYTES
+            lookup = np.array(values, dtype=object if wide else str)
+        typed[name] = (lookup[indices], sorted(set(values)))
+    return typed
+
+
+def match_label(text, labels: list, what: str):
+    """The label among ``labels`` written exactly as ``text`` (``2`` is label 2; ``02`` is not)."""
+    for label in labels:
+        if str(label) == str(text):
+            return label
+    raise InputError(f"{what} {quote(text)} is not a label of y_true; labels are: "
+                     f"{', '.join(map(str, labels[:20]))}{' …' if len(labels) > 20 else ''}")
+
+
+def _first_unparsable(column: pa.ChunkedArray) -> int:
+    """Index of the first text cell that is not a number (bisection with vectorised casts)."""
+    array = column.combine_chunks()
+    low, high = 0, len(array)
+    while high - low > 1:
+        middle = (low + high) // 2
+        try:
+            pc.cast(array.slice(low, middle - low), pa.float64())
+            low = middle
+        except pa.ArrowInvalid:
+            high = middle
+    return low
+
+
+def score_column(table: Table, name: str, decimal: str = ".") -> np.ndarray:
+    """A column of real-valued scores as float64; ``decimal`` is the decimal mark of text cells.
+
+    Raises :class:`InputError` naming the first cell that is empty, not a
+    number, NaN or infinite.
+    """
+    column = table.columns[name]
+    where = f"column {quote(name)}"
+    if _is_text(column.type):
+        if decimal == ",":
+            row = _first(pc.match_substring(column, "."))
+            if row is not None:
+                raise InputError(f"{table.where(row)}, {where}: {quote(column[row].as_py().strip())} has a decimal "
+                                 "point, but --decimal , was given")
+            column = pc.replace_substring(column, ",", ".")
+        try:
+            values = pc.cast(column, pa.float64())
+        except pa.ArrowInvalid:
+            try:
+                values = pc.cast(pc.utf8_trim_whitespace(column), pa.float64())
+            except pa.ArrowInvalid:
+                row = _first_unparsable(pc.utf8_trim_whitespace(column))
+                text = table.columns[name][row].as_py().strip()
+                if not text:
+                    raise _missing(table, name, row) from None
+                hint = " (for a decimal comma give --decimal ,)" if decimal == "." and "," in text else ""
+                raise InputError(f"{table.where(row)}, {where}: {quote(text)} is not a number{hint}") from None
+    elif pa.types.is_integer(column.type) or pa.types.is_floating(column.type) or pa.types.is_decimal(column.type):
+        values = pc.cast(column, pa.float64(), safe=False)
+    elif pa.types.is_boolean(column.type):
+        raise InputError(f"{table.source.name}: {where} holds true/false values, not scores")
+    else:
+        raise InputError(f"{table.source.name}: {where} holds values that are not numbers, so not scores")
+    if values.null_count:
+        raise _missing(table, name, _first(pc.is_null(values)))
+    array = to_numpy(values)
+    bad = ~np.isfinite(array)
+    if bad.any():
+        row = int(np.argmax(bad))
+        raise InputError(f"{table.where(row)}, {where}: {quote(str(table.columns[name][row].as_py()).strip())} "
+                         "is not a finite number")
+    return array
+
+
+def is_numeric_text(table: Table, name: str) -> bool:
+    """True when every cell of column ``name`` reads as a number and at least one is not an integer (scores)."""
+    column = table.columns[name]
+    if pa.types.is_floating(column.type):
+        values = column
+    elif pa.types.is_string(column.type) or pa.types.is_large_string(column.type):
+        try:
+            values = pc.cast(pc.utf8_trim_whitespace(column), pa.float64())
+        except pa.ArrowInvalid:
+            return False
+    else:
+        return False
+    values = pc.drop_null(values)
+    return len(values) > 0 and not pc.all(pc.equal(pc.round(values), values)).as_py()

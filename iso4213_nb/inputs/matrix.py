@@ -1,0 +1,114 @@
+"""A confusion matrix laid out as Table A.1 (6.2.2): class labels in the first row and column, counts inside.
+
+Which axis holds the true classes is not in the file; the caller states it
+(``rows="true"|"predicted"``).  Counts are whole, non-negative numbers; their
+total must stay below 2**53, beyond which a float (every measure of clause 6
+is a ratio of counts) cannot hold a count exactly.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import pyarrow.compute as pc
+
+from ..errors import InputError
+from .columns import CANONICAL_INTEGER, MAX_CLASSES
+from .source import InputSource
+from .table import quote, read_table
+
+#: Largest total count computed exactly (2**53: the largest integer up to which every integer is a float).
+MAX_TOTAL = 2 ** 53
+
+
+@dataclass(frozen=True)
+class CountMatrix:
+    """A checked matrix file.
+
+    Attributes
+    ----------
+    source : InputSource
+    labels : list, class labels in file order (integers when every label is a
+        canonical integer, text otherwise).
+    counts : k×k int64 array as it stands in the file.
+    """
+
+    source: InputSource
+    labels: list
+    counts: np.ndarray
+
+
+def _count(text: str, decimal: str) -> int | None:
+    """The whole number a cell holds, or None when it holds none."""
+    if CANONICAL_INTEGER.fullmatch(text):
+        return int(text)
+    try:
+        value = float(text.replace(",", ".") if decimal == "," else text)
+    except ValueError:
+        return None
+    if decimal == "," and "." in text or not math.isfinite(value) or not value.is_integer():
+        return None
+    return int(value)
+
+
+def read_matrix(source, *, sep: str | None = None, decimal: str = ".", sheet: str | None = None,
+                max_classes: int = MAX_CLASSES, stdin=None) -> CountMatrix:
+    """Read and check a confusion matrix file (layout in the module docstring); the top-left cell is ignored.
+
+    Raises :class:`InputError` (one line, naming file, line and column) when
+    the file cannot be read, the matrix is not square or has more than
+    ``max_classes`` classes, the labels of the first row and of the first
+    column differ, or a cell is empty, not a whole number, negative, or makes
+    the total too large.
+    """
+    table = read_table(source, header=False, sep=sep, sheet=sheet, stdin=stdin)
+    name = table.source.name
+    k = len(table.names) - 1
+    if k > max_classes:
+        raise InputError(f"{name}: the matrix has {k:,} classes, more than the limit of {max_classes:,} "
+                         "(raise it with --max-classes)")
+    if k < 2:
+        raise InputError(f"{name}: a confusion matrix needs labels in the first row and at least two "
+                         f"columns of counts; found {k + 1} column(s)")
+    cells = [pc.utf8_trim_whitespace(table.columns[c]).to_pylist() for c in table.names]
+    column_labels = [cells[j][0] for j in range(1, k + 1)]
+    row_labels = cells[0][1:]
+    if len(row_labels) != k:
+        raise InputError(f"{name}: the matrix must be square, got {len(row_labels)} rows "
+                         f"and {k} columns of counts")
+    for j, label in enumerate(column_labels, start=2):
+        if not label:
+            raise InputError(f"{table.where(0)}, column {j}: empty label")
+    for i, label in enumerate(row_labels, start=1):
+        if not label:
+            raise InputError(f"{table.where(i)}, column 1: empty label")
+    if row_labels != column_labels:
+        raise InputError(f"{name}: the labels of the first column ({', '.join(row_labels[:10])}) differ from those "
+                         f"of the first row ({', '.join(column_labels[:10])}); both must list the same classes "
+                         "in the same order")
+    if len(set(column_labels)) != k:
+        repeated = next(label for label in column_labels if column_labels.count(label) > 1)
+        raise InputError(f"{name}: label {quote(repeated)} appears more than once")
+    counts = np.empty((k, k), dtype=np.int64)
+    total = 0
+    for j in range(1, k + 1):
+        for i in range(1, k + 1):
+            text = cells[j][i]
+            where = f"{table.where(i)}, column {j + 1}"
+            if not text:
+                raise InputError(f"{where}: empty cell")
+            value = _count(text, decimal)
+            if value is None:
+                raise InputError(f"{where}: {quote(text)} is not a whole number of samples")
+            if value < 0:
+                raise InputError(f"{where}: negative count {quote(text)}")
+            total += value
+            if total >= MAX_TOTAL:
+                raise InputError(f"{where}: counts this large ({quote(text)}) cannot be computed exactly; "
+                                 "the total must stay below 2^53")
+            counts[i - 1, j - 1] = value
+    labels = [int(t) for t in column_labels] if all(CANONICAL_INTEGER.fullmatch(t) for t in column_labels) \
+        and all(-(2 ** 63) <= int(t) < 2 ** 63 for t in column_labels) else column_labels
+    return CountMatrix(table.source, labels, counts)

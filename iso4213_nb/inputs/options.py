@@ -1,0 +1,49 @@
+"""The reading options every command that reads a table shares: ``--sep``, ``--decimal``, ``--sheet``, ``--max-classes``."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import InputError
+from .columns import MAX_CLASSES
+from .table import parse_sep
+
+FORMATS_HELP = ("CSV or TSV (also .gz, .zst, .bz2), Parquet (a file or a folder of files) or Excel .xlsx; "
+                "- reads standard input")
+
+
+def _sep(text: str) -> str:
+    try:
+        return parse_sep(text)
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _max_classes(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 2:
+        raise argparse.ArgumentTypeError(f"--max-classes takes a whole number of at least 2, got {text}")
+    return value
+
+
+def add_reading_options(parser: argparse.ArgumentParser, *, labels: bool = True) -> None:
+    """Add the options of :func:`reading_options` to ``parser`` (``--max-classes`` only when ``labels``)."""
+    group = parser.add_argument_group("reading the file", FORMATS_HELP)
+    group.add_argument("--sep", type=_sep, metavar="CHAR",
+                       help="delimiter of a text file: one character, or tab, comma, semicolon, pipe "
+                            "(default: found from the first lines)")
+    group.add_argument("--decimal", choices=(".", ","), default=".",
+                       help="decimal mark of numbers in a text file (default .)")
+    group.add_argument("--sheet", metavar="NAME", help="sheet of an .xlsx workbook (default: the first)")
+    if labels:
+        group.add_argument("--max-classes", type=_max_classes, default=MAX_CLASSES, metavar="N",
+                           help=f"refuse more than N distinct labels (default {MAX_CLASSES:,})")
+
+
+def reading_options(args: argparse.Namespace) -> dict:
+    """The keyword arguments of the ``read_*`` functions that the parsed ``args`` hold."""
+    keys = ("sep", "decimal", "sheet", "max_classes")
+    return {key: getattr(args, key) for key in keys if hasattr(args, key)}

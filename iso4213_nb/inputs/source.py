@@ -1,0 +1,239 @@
+"""Where a table comes from: a file, a folder of Parquet files or standard input, read once.
+
+:func:`open_source` turns what the user typed into a local, seekable file
+(standard input and other pipes are copied once into a temporary file) and
+recognises the format from the first bytes, not from the name.  Every byte is
+hashed (SHA-256) as it is read, so :class:`InputSource` records exactly what
+was assessed.  Progress is shown on a terminal (:mod:`iso4213_nb.progress`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import shutil
+import stat
+import tempfile
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import progress
+from ..errors import InputError
+
+#: What the user types for standard input.
+STDIN = "-"
+STDIN_NAME = "standard input"
+
+#: First bytes of the formats that are recognised by content.
+COMPRESSION_MAGIC = {b"\x1f\x8b": "gzip", b"\x28\xb5\x2f\xfd": "zstd", b"BZh": "bz2"}
+COMPRESSION_SUFFIX = {"gzip": "gz", "zstd": "zst", "bz2": "bz2"}
+PARQUET_MAGIC = b"PAR1"
+ZIP_MAGIC = b"PK\x03\x04"
+OLE_MAGIC = b"\xd0\xcf\x11\xe0"  # legacy .xls
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+CHUNK = 1 << 20
+
+
+@dataclass(frozen=True)
+class InputSource:
+    """What was read: for the report's audit trail and for every message.
+
+    Attributes
+    ----------
+    name : str
+        The path as the user typed it; ``"standard input"`` for ``-``.
+    sha256 : str
+        Hex SHA-256 of the exact bytes read (for a folder of Parquet files, of
+        their bytes concatenated in file-name order).
+    size : int
+        Number of bytes read.
+    format : str
+        ``"csv"``, ``"tsv"`` (with ``".gz"``, ``".zst"`` or ``".bz2"`` when
+        compressed), ``"parquet"`` or ``"xlsx"``.
+    """
+
+    name: str
+    sha256: str
+    size: int
+    format: str
+
+
+class HashingReader(io.RawIOBase):
+    """A binary file read through once: hashes, counts and reports progress on every byte."""
+
+    def __init__(self, handle, name: str, total: int | None):
+        self._handle = handle
+        self.sha256 = hashlib.sha256()
+        self.size = 0
+        self._bar = progress.bar(total=total, desc=f"reading {name}", unit="B", unit_scale=True)
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        n = self._handle.readinto(buffer)
+        if n:
+            view = memoryview(buffer)[:n]
+            self.sha256.update(view)
+            self.size += n
+            self._bar.update(n)
+        return n or 0
+
+    def close(self) -> None:
+        self._bar.close()
+        super().close()
+
+
+class LocalFile:
+    """A user's input as a regular local file (or a folder of Parquet files).
+
+    ``path`` is the file to parse; for standard input and pipes it is a
+    temporary copy, deleted by :meth:`close`.  ``name`` is what
+    messages call it.
+    """
+
+    def __init__(self, name: str, path: Path, *, temporary: bool = False):
+        self.name, self.path, self.temporary = name, path, temporary
+
+    @property
+    def is_dir(self) -> bool:
+        return self.path.is_dir()
+
+    def head(self, n: int = 8) -> bytes:
+        """The first ``n`` bytes (format detection)."""
+        with open(self.path, "rb") as handle:
+            return handle.read(n)
+
+    def close(self) -> None:
+        if self.temporary:
+            self.path.unlink(missing_ok=True)
+
+    def __enter__(self) -> "LocalFile":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def display_name(source) -> str:
+    """How messages name ``source``: the path as typed, or ``standard input``."""
+    return STDIN_NAME if str(source) == STDIN else str(source)
+
+
+def _spool(handle, name: str) -> LocalFile:
+    """Copy a stream (standard input, a pipe) once into a temporary file; it is hashed when parsed."""
+    fd, tmp = tempfile.mkstemp(prefix="iso4213-nb-input-")
+    path = Path(tmp)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            shutil.copyfileobj(handle, out, CHUNK)
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
+    return LocalFile(name, path, temporary=True)
+
+
+def open_source(source, stdin=None) -> LocalFile:
+    """The user's ``source`` (a path, a :class:`~pathlib.Path` or ``"-"``) as a :class:`LocalFile`.
+
+    ``stdin`` is the binary stream ``-`` stands for (default ``sys.stdin.buffer``).
+    Raises :class:`InputError` for a missing or unreadable path.
+    """
+    name = display_name(source)
+    if str(source) == STDIN:
+        if stdin is None:
+            import sys
+            stdin = sys.stdin.buffer
+        return _spool(stdin, name)
+    path = Path(source)
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        raise InputError(f"{name}: no such file") from None
+    except OSError as exc:
+        raise InputError(f"{name}: cannot be read ({exc.strerror})") from None
+    if stat.S_ISDIR(mode):
+        return LocalFile(name, path)
+    if stat.S_ISREG(mode):
+        if not os.access(path, os.R_OK):
+            raise InputError(f"{name}: permission denied")
+        return LocalFile(name, path)
+    try:  # a pipe, /dev/stdin, a process substitution: read it once
+        with open(path, "rb", buffering=0) as handle:
+            return _spool(handle, name)
+    except OSError as exc:
+        raise InputError(f"{name}: cannot be read ({exc.strerror})") from None
+
+
+def detect_format(head: bytes, name: str) -> str:
+    """``"parquet"``, ``"xlsx"``, a compression name (``"gzip"``, ``"zstd"``, ``"bz2"``) or ``"text"``."""
+    if head.startswith(PARQUET_MAGIC):
+        return "parquet"
+    if head.startswith(ZIP_MAGIC):
+        return "xlsx"
+    if head.startswith(OLE_MAGIC):
+        raise InputError(f"{name}: a legacy Excel .xls file; save it as .xlsx or CSV")
+    if head.startswith(UTF16_BOMS):
+        raise InputError(f"{name}: UTF-16 text; save it as UTF-8 (CSV UTF-8 in spreadsheet programs)")
+    for magic, compression in COMPRESSION_MAGIC.items():
+        if head.startswith(magic):
+            return compression
+    return "text"
+
+
+class FileDigest:
+    """SHA-256 of a regular file computed on a thread while another reader parses it.
+
+    The parser (pyarrow, in native threads) and the digest read the same bytes
+    through the operating system's cache; the file's size and modification
+    time are compared before and after, so a file changed while it was read is
+    an error rather than a hash of different bytes.  Progress is the digest's.
+    """
+
+    def __init__(self, local: LocalFile):
+        self.local = local
+        self._before = local.path.stat()
+        self._stop = threading.Event()
+        self._result: tuple[str, int] | BaseException | None = None
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            digest, size = hashlib.sha256(), 0
+            with open(self.local.path, "rb", buffering=0) as handle, \
+                    progress.bar(total=self._before.st_size, desc=f"reading {self.local.name}", unit="B",
+                                 unit_scale=True) as bar:
+                while not self._stop.is_set() and (chunk := handle.read(CHUNK)):
+                    digest.update(chunk)
+                    size += len(chunk)
+                    bar.update(len(chunk))
+            self._result = (digest.hexdigest(), size)
+        except BaseException as exc:  # handed to the reading thread by result()
+            self._result = exc
+
+    def cancel(self) -> None:
+        """Stop hashing (the parse failed); waits for the thread."""
+        self._stop.set()
+        self._thread.join()
+
+    def result(self) -> tuple[str, int]:
+        """``(hex digest, size)`` once the whole file is hashed and found unchanged."""
+        self._thread.join()
+        if isinstance(self._result, BaseException):
+            raise InputError(f"{self.local.name}: cannot be read ({self._result})")
+        after = self.local.path.stat()
+        if (after.st_size, after.st_mtime_ns) != (self._before.st_size, self._before.st_mtime_ns):
+            raise InputError(f"{self.local.name}: the file changed while it was being read; read it again")
+        return self._result
+
+
+def read_all(local: LocalFile) -> tuple[bytes, str, int]:
+    """All bytes of a regular file, hashed on the way (formats that need random access: Parquet, xlsx)."""
+    with open(local.path, "rb", buffering=0) as handle, \
+            HashingReader(handle, local.name, local.path.stat().st_size) as reader:
+        data = io.BufferedReader(reader, CHUNK).read()
+    return data, reader.sha256.hexdigest(), reader.size

@@ -1,0 +1,442 @@
+"""Reading a table, whatever its format, into columns that remember where each row came from.
+
+CSV and TSV (plain or compressed) are read by pyarrow's multi-threaded CSV
+reader with every column as text, so that nothing is guessed at this stage:
+typing happens per column, by what the column is for (:mod:`.columns`).
+Parquet columns keep their types; Excel cells become text as a person would
+type them.  Each data row can be traced back to where the user sees it: the
+line of a text file (the header is line 1), the row of a sheet, the row of a
+Parquet file (:meth:`Table.where`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import weakref
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Sequence
+
+import pyarrow as pa
+import pyarrow.csv as pa_csv
+
+from ..errors import InputError
+from .source import COMPRESSION_SUFFIX, FileDigest, InputSource, LocalFile, detect_format, open_source, read_all
+
+#: Longest line (and header) of a text file; a longer one is an error, not a memory blow-up.
+MAX_LINE_BYTES = 16 << 20
+#: Bytes looked at to find the header and the delimiter.
+SNIFF_BYTES = 1 << 16
+#: Delimiters tried when none is given, in order of preference on a tie.
+DELIMITERS = (",", "\t", ";", "|")
+SEP_NAMES = {"tab": "\t", "\\t": "\t", "comma": ",", "semicolon": ";", "pipe": "|"}
+
+ColumnChoice = Sequence[str] | Callable[[list[str]], Sequence[str]] | None
+
+
+def quote(value, limit: int = 40) -> str:
+    """A cell or name as a message shows it: in quotes, control characters escaped, long text shortened."""
+    text = str(value)
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    if not text.isprintable():
+        text = text.encode("unicode_escape").decode("ascii")
+    return f"'{text}'"
+
+
+def parse_sep(text: str) -> str:
+    """The delimiter a ``--sep`` value names: one character, or tab / comma / semicolon / pipe."""
+    sep = SEP_NAMES.get(text.lower(), text)
+    if len(sep) != 1 or sep in "\r\n\"":
+        raise InputError(f"--sep takes one character or tab, comma, semicolon, pipe; got {quote(text)}")
+    return sep
+
+
+@dataclass
+class Table:
+    """The columns of one input file, not yet typed.
+
+    Attributes
+    ----------
+    source : InputSource
+    names : list of str, every column of the file in order (read or not).
+    columns : dict name → pyarrow ChunkedArray of the columns read; text for
+        CSV, TSV and Excel, the stored type for Parquet.
+    n_rows : int, number of data rows.
+    """
+
+    source: InputSource
+    names: list[str]
+    columns: dict[str, pa.ChunkedArray]
+    n_rows: int
+    _where: Callable[[int], str] = field(repr=False)
+
+    def where(self, row: int) -> str:
+        """``"FILE, line 7"`` (or ``row 7``, ``sheet S, row 7``) for 0-based data row ``row``."""
+        return f"{self.source.name}, {self._where(row)}"
+
+    def require(self, names: Sequence[str]) -> None:
+        """Raise ``FILE has no column 'x'; columns are: a, b`` for the first name the file lacks."""
+        for name in names:
+            if name not in self.names:
+                raise InputError(f"{self.source.name} has no column {quote(name)}; "
+                                 f"columns are: {', '.join(self.names)}")
+
+
+def _choose(names: list[str], columns: ColumnChoice, name: str) -> list[str]:
+    if columns is None:
+        return list(names)
+    chosen = list(columns(names)) if callable(columns) else list(columns)
+    for column in chosen:
+        if column not in names:
+            raise InputError(f"{name} has no column {quote(column)}; columns are: {', '.join(names)}")
+    return list(dict.fromkeys(chosen))
+
+
+def _check_names(names: list[str], name: str, where: Callable[[int], str] = lambda i: f"column {i}") -> None:
+    for i, column in enumerate(names, start=1):
+        if not column:
+            raise InputError(f"{name}: {where(i)} of the header has no name")
+    seen = set()
+    for column in names:
+        if column in seen:
+            raise InputError(f"{name}: column name {quote(column)} appears more than once in the header")
+        seen.add(column)
+
+
+# --- text files -----------------------------------------------------------------------------------------------
+
+def _open_decompressed(path: Path, compression: str | None):
+    raw = pa.OSFile(str(path), "rb")
+    return pa.CompressedInputStream(raw, compression) if compression else raw
+
+
+def _prefix(local: LocalFile, compression: str | None) -> bytes:
+    try:
+        with _open_decompressed(local.path, compression) as stream:
+            return stream.read(SNIFF_BYTES)
+    except (pa.ArrowException, OSError) as exc:
+        raise InputError(f"{local.name}: damaged {compression} data ({_arrow_message(exc)})") from None
+
+
+def _arrow_message(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    for noise in ("CSV parse error: ", "In CSV column #"):
+        text = text.replace(noise, "")
+    return text[:200]
+
+
+def sniff_delimiter(lines: list[str], prefer_tab: bool = False) -> str:
+    """The delimiter that splits every sampled line into the header's number of fields (most fields wins).
+
+    Lines are complete lines of the file's start; quoted fields are respected.
+    Falls back to tab for ``.tsv``/``.tab`` names and to comma otherwise.
+    """
+    order = ("\t", *[d for d in DELIMITERS if d != "\t"]) if prefer_tab else DELIMITERS
+    sample = [line for line in lines[:50] if line.strip()]
+    best, best_fields = None, 1
+    for sep in order:
+        try:
+            counts = {len(row) for row in csv.reader(sample, delimiter=sep)}
+        except csv.Error:
+            continue
+        if len(counts) == 1 and (fields := counts.pop()) > best_fields:
+            best, best_fields = sep, fields
+    return best or ("\t" if prefer_tab else ",")
+
+
+class _TextLines:
+    """Maps data rows of a text file to the file's physical line numbers (error messages only: rescans)."""
+
+    def __init__(self, local: LocalFile, compression: str | None, sep: str, header_row: bool):
+        self.local, self.compression, self.sep, self.header_row = local, compression, sep, header_row
+
+    def __call__(self, row: int) -> str:
+        with _open_decompressed(self.local.path, self.compression) as raw:
+            text = io.TextIOWrapper(io.BufferedReader(_Raw(raw)), encoding="utf-8-sig", errors="replace", newline="")
+            reader = csv.reader(text, delimiter=self.sep)
+            data_row, previous = (-1 if self.header_row else 0) - 1, 0
+            try:
+                for record in reader:
+                    start, previous = previous + 1, reader.line_num
+                    if not record:
+                        continue
+                    data_row += 1
+                    if data_row == row:
+                        return f"line {start}"
+            except csv.Error:
+                pass
+        return f"data row {row + 1}"
+
+
+class _Raw(io.RawIOBase):
+    """A pyarrow input stream as a Python raw binary stream."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        data = self._stream.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+
+def _read_text(local: LocalFile, compression: str | None, columns: ColumnChoice, header: bool,
+               sep: str | None) -> Table:
+    name = local.name
+    prefix = _prefix(local, compression)
+    if b"\x00" in prefix:
+        raise InputError(f"{name}: not a text file (it holds NUL bytes); expected CSV, TSV, Parquet or .xlsx")
+    if prefix.startswith(b"\xef\xbb\xbf"):
+        prefix = prefix[3:]
+    complete = len(prefix) < SNIFF_BYTES - 3
+    lines = re.split(rb"\r\n|\r|\n", prefix)
+    if not complete:
+        lines = lines[:-1]
+        if not lines:
+            raise InputError(f"{name}: the first line is longer than {SNIFF_BYTES // 1024} KiB; "
+                             "expected a header row of column names")
+    try:
+        text_lines = [line.decode("utf-8") for line in lines]
+    except UnicodeDecodeError:
+        raise InputError(f"{name}: not a UTF-8 text file") from None
+    leading_blank = next((i for i, line in enumerate(text_lines) if line.strip()), None)
+    if leading_blank is None:
+        raise InputError(f"{name}: the file is empty")
+    if leading_blank:
+        raise InputError(f"{name}: line 1 is empty; the first line must hold the column names")
+    if sep is None:
+        sep = sniff_delimiter(text_lines, prefer_tab=re.search(r"\.(tsv|tab)(\.\w+)?$", name.lower()) is not None)
+    try:
+        first = next(csv.reader([text_lines[0]], delimiter=sep))
+    except (csv.Error, StopIteration):
+        raise InputError(f"{name}: line 1 is not a readable header row of column names") from None
+    if header:
+        names = [cell.strip() for cell in first]
+        _check_names(names, name)
+        skip = 1
+    else:
+        names = [str(i) for i in range(1, len(first) + 1)]
+        skip = 0
+    chosen = _choose(names, columns, name)
+    invalid = []
+
+    def on_invalid_row(row) -> str:
+        if row.text.strip():
+            invalid.append(row)
+            return "error"
+        return "skip"
+
+    read_options = pa_csv.ReadOptions(column_names=names, skip_rows=skip, block_size=MAX_LINE_BYTES, use_threads=True)
+    parse_options = pa_csv.ParseOptions(delimiter=sep, newlines_in_values=True, invalid_row_handler=on_invalid_row)
+    convert_options = pa_csv.ConvertOptions(column_types={c: pa.string() for c in chosen}, include_columns=chosen,
+                                            strings_can_be_null=False, quoted_strings_can_be_null=False)
+    where = _TextLines(local, compression, sep, header)
+    digest = FileDigest(local)
+    try:
+        with _open_decompressed(local.path, compression) as stream:
+            data = pa_csv.read_csv(stream, read_options=read_options, parse_options=parse_options,
+                                   convert_options=convert_options)
+    except pa.ArrowException as exc:
+        digest.cancel()
+        raise _text_error(exc, invalid, where, name, len(names)) from None
+    except BaseException:
+        digest.cancel()
+        raise
+    sha256, size = digest.result()
+    kind = "tsv" if sep == "\t" else "csv"
+    source = InputSource(name, sha256, size,
+                         kind + (f".{COMPRESSION_SUFFIX[compression]}" if compression else ""))
+    table = Table(source, names, {c: data.column(c) for c in chosen}, data.num_rows, where)
+    if table.n_rows == 0:
+        raise InputError(f"{name}: the file has a header row but no data rows" if header else f"{name}: the file is empty")
+    return table
+
+
+def _text_error(exc: BaseException, invalid: list, where: _TextLines, name: str, width: int) -> InputError:
+    message = _arrow_message(exc)
+    if invalid:
+        row = invalid[0]
+        line = f"line {row.number}" if row.number not in (None, -1) else _scan_ragged(where, width)
+        return InputError(f"{name}, {line}: has {row.actual_columns} field(s), the header has {width}")
+    if "straddling" in message or "block" in message:
+        return InputError(f"{name}: a line is longer than {MAX_LINE_BYTES >> 20} MiB; is this a table "
+                          "with one row per line?")
+    if "UTF8" in message or "UTF-8" in message:
+        return InputError(f"{name}: not a UTF-8 text file")
+    return InputError(f"{name}: not a readable table ({message})")
+
+
+def _scan_ragged(where: _TextLines, width: int) -> str:
+    """The line of the first row whose number of fields differs from the header's."""
+    with _open_decompressed(where.local.path, where.compression) as raw:
+        text = io.TextIOWrapper(io.BufferedReader(_Raw(raw)), encoding="utf-8-sig", errors="replace", newline="")
+        reader = csv.reader(text, delimiter=where.sep)
+        previous = 0
+        try:
+            for record in reader:
+                start, previous = previous + 1, reader.line_num
+                if record and len(record) != width:
+                    return f"line {start}"
+        except csv.Error:
+            pass
+    return "a line"
+
+
+# --- Excel -----------------------------------------------------------------------------------------------------
+
+def _cell_text(value) -> str:
+    """A spreadsheet cell as the text a person would type for it."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() and abs(value) < 2 ** 53 else repr(value)
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    return str(value).strip()
+
+
+def _read_xlsx(local: LocalFile, columns: ColumnChoice, header: bool, sheet: str | None) -> Table:
+    import openpyxl  # only for workbooks
+
+    name = local.name
+    data, sha256, size = read_all(local)
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many types on a damaged or foreign zip archive
+        raise InputError(f"{name}: not a readable .xlsx workbook ({type(exc).__name__})") from None
+    try:
+        if sheet is None:
+            ws = book.worksheets[0]
+        elif sheet in book.sheetnames:
+            ws = book[sheet]
+        else:
+            raise InputError(f"{name} has no sheet {quote(sheet)}; sheets are: {', '.join(book.sheetnames)}")
+        numbers, rows = [], []
+        for number, values in enumerate(ws.iter_rows(values_only=True), start=1):
+            cells = [_cell_text(v) for v in values]
+            if any(cells):
+                numbers.append(number)
+                rows.append(cells)
+    except InputError:
+        raise
+    except Exception as exc:
+        raise InputError(f"{name}: not a readable .xlsx workbook ({type(exc).__name__})") from None
+    finally:
+        book.close()
+    place = f"{name}, sheet {quote(ws.title)}" if len(book.sheetnames) > 1 or sheet is not None else name
+    if not rows:
+        raise InputError(f"{place}: the sheet is empty")
+    width = max(len(r) for r in rows)
+    while width > 0 and not any(len(r) >= width and r[width - 1] for r in rows):
+        width -= 1
+    rows = [(r + [""] * width)[:width] for r in rows]
+    if header:
+        names, numbers, rows = [c.strip() for c in rows[0]], numbers[1:], rows[1:]
+        _check_names(names, name)
+        if not rows:
+            raise InputError(f"{place}: the sheet has a header row but no data rows")
+    else:
+        names = [str(i) for i in range(1, width + 1)]
+    chosen = _choose(names, columns, name)
+    index = {n: i for i, n in enumerate(names)}
+    cols = {c: pa.chunked_array([pa.array([r[index[c]] for r in rows], type=pa.string())]) for c in chosen}
+    source = InputSource(name, sha256, size, "xlsx")
+    prefix = place[len(name) + 2:] + ", " if place != name else ""
+    return Table(source, names, cols, len(rows), lambda row: f"{prefix}row {numbers[row]}")
+
+
+# --- Parquet ---------------------------------------------------------------------------------------------------
+
+def _parquet_files(local: LocalFile) -> list[Path]:
+    files = sorted(p for p in local.path.rglob("*") if p.is_file()
+                   and not any(part.startswith((".", "_")) for part in p.relative_to(local.path).parts))
+    if not files:
+        raise InputError(f"{local.name}: is a folder without Parquet files; give a file, or a folder of Parquet files")
+    for path in files:
+        with open(path, "rb") as handle:
+            if handle.read(4) != b"PAR1":
+                raise InputError(f"{local.name}: is a folder, and {path.relative_to(local.path)} in it is not "
+                                 "a Parquet file; only a folder of Parquet files can be read")
+    return files
+
+
+def _read_parquet(local: LocalFile, columns: ColumnChoice) -> Table:
+    import hashlib
+
+    import pyarrow.parquet as pq
+
+    name = local.name
+    paths = _parquet_files(local) if local.is_dir else [local.path]
+    digest, size, tables, names = hashlib.sha256(), 0, [], None
+    for path in paths:
+        part = LocalFile(name if path == local.path else f"{name}/{path.relative_to(local.path)}", path)
+        data, _, n = read_all(part)
+        digest.update(data)
+        size += n
+        try:
+            parquet = pq.ParquetFile(pa.BufferReader(data))
+            file_names = parquet.schema_arrow.names
+            if names is None:
+                names = list(file_names)
+                _check_names(names, name)
+                chosen = _choose(names, columns, name)
+            elif list(file_names) != names:
+                raise InputError(f"{part.name}: its columns differ from those of the other files in {name}")
+            tables.append(parquet.read(columns=chosen))
+        except pa.ArrowException as exc:
+            raise InputError(f"{part.name}: not a readable Parquet file ({_arrow_message(exc)})") from None
+    try:
+        data = pa.concat_tables(tables)
+    except pa.ArrowException:
+        raise InputError(f"{name}: its Parquet files store the columns with different types") from None
+    if data.num_rows == 0:
+        raise InputError(f"{name}: the file has no data rows")
+    source = InputSource(name, digest.hexdigest(), size, "parquet")
+    return Table(source, names, {c: data.column(c) for c in chosen}, data.num_rows, lambda row: f"row {row + 1}")
+
+
+# --- any of them -----------------------------------------------------------------------------------------------
+
+def read_table(source, *, columns: ColumnChoice = None, header: bool = True, sep: str | None = None,
+               sheet: str | None = None, stdin=None) -> Table:
+    """Read a table once: CSV or TSV (plain, ``.gz``, ``.zst``, ``.bz2``), Parquet (file or folder) or ``.xlsx``.
+
+    Parameters
+    ----------
+    source : a path, a :class:`~pathlib.Path`, or ``"-"`` for standard input.
+    columns : the names to read (each must exist), a function choosing them
+        from the header's names, or None for all.
+    header : True when the first row holds column names; False (matrices)
+        names the columns ``"1"``, ``"2"``, ... and keeps the first row as data.
+    sep : the delimiter of a text file (default: sniffed from its first lines).
+    sheet : the sheet of a workbook (default: the first).
+    stdin : the binary stream ``"-"`` reads (default: ``sys.stdin.buffer``).
+
+    The format is recognised from the content.  Raises :class:`InputError`
+    with one line naming the file (and line, column) for any problem.
+    """
+    with open_source(source, stdin=stdin) as local:
+        if local.is_dir:
+            if sep is not None or sheet is not None:
+                raise InputError(f"{local.name}: a folder of Parquet files takes neither --sep nor --sheet")
+            return _read_parquet(local, columns)
+        fmt = detect_format(local.head(), local.name)
+        if sheet is not None and fmt != "xlsx":
+            raise InputError(f"--sheet applies to .xlsx workbooks; {local.name} is not one")
+        if fmt == "parquet":
+            return _read_parquet(local, columns)
+        if fmt == "xlsx":
+            return _read_xlsx(local, columns, header, sheet)
+        table = _read_text(local, None if fmt == "text" else fmt, columns, header, sep)
+        if local.temporary:  # keep the copy of standard input while messages may need its line numbers
+            local.temporary = False
+            weakref.finalize(table, local.path.unlink, missing_ok=True)
+        return table
