@@ -71,3 +71,16 @@ def test_bad_input_is_one_line(tmp_path, capsys, text, extra, message):
     assert main(["rank", "--results", str(path), *extra]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err, err
+
+
+def test_levels_outside_zero_one_name_the_option(tmp_path, capsys):
+    import pytest as _pytest
+    path = tmp_path / "p.csv"
+    path.write_text("y,a,b\n1,1,1\n0,0,1\n")
+    for argv, option in ((["compare", "--predictions", str(path), "--y-true", "y", "--a", "a", "--b", "b",
+                           "--confidence-level", "2"], "--confidence-level"),
+                         (["rank", "--results", str(path), "--alpha", "0"], "--alpha")):
+        with _pytest.raises(SystemExit) as stop:
+            main(argv)
+        err = capsys.readouterr().err
+        assert stop.value.code == 2 and f"argument {option}: must lie strictly between 0 and 1" in err

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 
 from .. import readings
 from ..stats import adjust_pvalues
 from ..stats.multiplicity import METHODS
 from ..tables import format_value, text_table
+from ._types import number, open_unit
 
 
 def register(subparsers) -> None:
@@ -22,34 +22,16 @@ def register(subparsers) -> None:
                                    description=__doc__.splitlines()[0].strip("`: "))
     parser.add_argument("--method", required=True, choices=METHODS,
                         help="holm is the rule printed in 7.10.2; bh and by control the false discovery rate")
-    parser.add_argument("--alpha", type=_alpha, default=0.05,
+    parser.add_argument("--alpha", type=open_unit, default=0.05,
                         help="error rate to control, strictly between 0 and 1 (default 0.05)")
     parser.add_argument("pvalues", nargs="+", type=_pvalue, metavar="P", help="p-values in [0, 1], one per hypothesis")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(func=run)
 
 
-def _number(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text}") from None
-    if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"not a finite number: {text}")
-    return value
-
-
-def _alpha(text: str) -> float:
-    """``--alpha`` strictly between 0 and 1; argparse names the option in its one-line error."""
-    value = _number(text)
-    if not 0 < value < 1:
-        raise argparse.ArgumentTypeError(f"must lie strictly between 0 and 1, got {text}")
-    return value
-
-
 def _pvalue(text: str) -> float:
     """One p-value in [0, 1]."""
-    value = _number(text)
+    value = number(text)
     if not 0 <= value <= 1:
         raise argparse.ArgumentTypeError(f"a p-value must lie in [0, 1], got {text}")
     return value

@@ -20,6 +20,7 @@ from ..inputs.table import quote
 from ..stats import delong_test, mcnemar, mcnemar_table
 from ..tables import format_value, text_table
 from ..undefined import is_undefined
+from ._types import open_unit
 
 EXACT = {"auto": None, "exact": True, "chi2": False}
 
@@ -39,7 +40,7 @@ def register(subparsers) -> None:
     parser.add_argument("--no-correction", action="store_true", help="McNemar chi2 form without continuity correction")
     parser.add_argument("--positive", metavar="LABEL",
                         help="positive class for delong, as written in the file (default 1 for labels 0/1)")
-    parser.add_argument("--confidence-level", type=float, default=0.95, metavar="L",
+    parser.add_argument("--confidence-level", type=open_unit, default=0.95, metavar="L",
                         help="level of the confidence interval (default 0.95)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     add_reading_options(parser)

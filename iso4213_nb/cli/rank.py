@@ -26,6 +26,7 @@ import numpy as np
 from ..errors import InputError
 from ..inputs import add_reading_options, read_table, reading_options, score_column
 from ..tables import format_value, text_table
+from ._types import open_unit
 
 PLOT_FORMATS = (".png", ".svg", ".pdf")
 
@@ -42,7 +43,7 @@ def register(subparsers) -> None:
                         help="rows are independent data sets (default) or folds of one cross-validation")
     parser.add_argument("--runs", type=int, default=1, help="with --design cv: repetitions of the cross-validation")
     parser.add_argument("--lower-is-better", action="store_true", help="the scores are losses or error rates")
-    parser.add_argument("--alpha", type=float, default=0.05, help="level of the post-hoc decisions (default 0.05)")
+    parser.add_argument("--alpha", type=open_unit, default=0.05, help="level of the post-hoc decisions (default 0.05)")
     parser.add_argument("--rope", type=float, help="half-width of the region of practical equivalence, in score "
                                                    "units: adds the Bayesian comparison of every pair")
     parser.add_argument("--seed", type=int, default=0, help="seed of the signed-rank test's posterior samples")

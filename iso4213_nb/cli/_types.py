@@ -1,0 +1,25 @@
+"""argparse value types shared by the commands; argparse names the option in its one-line error."""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+
+def number(text: str) -> float:
+    """A finite real number."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"not a finite number: {text}")
+    return value
+
+
+def open_unit(text: str) -> float:
+    """A number strictly between 0 and 1 (a level, an alpha, a share)."""
+    value = number(text)
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"must lie strictly between 0 and 1, got {text}")
+    return value
