@@ -15,6 +15,10 @@ an error, so that a typo cannot silently drop a model.
 
 from __future__ import annotations
 
+import hashlib
+import shutil
+import sys
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,6 +29,16 @@ from ..errors import InputError
 from ..io import read_table, require_columns
 
 SUFFIXES = ("_pred", "_score")
+
+
+@dataclass(frozen=True)
+class InputSource:
+    """What was read: a display ``name``, ``sha256`` (hex) of the exact bytes, their ``size`` and ``format``."""
+
+    name: str
+    sha256: str
+    size: int
+    format: str
 
 
 @dataclass
@@ -55,7 +69,8 @@ class Predictions:
 
     Attributes
     ----------
-    path : Path
+    source : InputSource
+        The file read (name, SHA-256 of its bytes, size, format).
     y_true : numpy.ndarray
     labels : list
         The classes, sorted.
@@ -65,7 +80,7 @@ class Predictions:
         In column order.
     """
 
-    path: Path
+    source: InputSource
     y_true: np.ndarray
     labels: list
     positive: object
@@ -119,12 +134,31 @@ def _match_labels(pred: np.ndarray, labels: list, column: str, filename: str) ->
     return np.array([by_text[str(v)] for v in pred.tolist()])
 
 
+def _read_bytes(source) -> tuple[Path, InputSource, tempfile.TemporaryDirectory | None]:
+    """The file to parse and its :class:`InputSource`; standard input (``-``) is copied to a temporary file once."""
+    if str(source) == "-":
+        spool = tempfile.TemporaryDirectory(prefix="iso4213-nb-stdin-")
+        path = Path(spool.name) / "standard input"
+        with path.open("wb") as handle:
+            shutil.copyfileobj(sys.stdin.buffer, handle)
+        name = "standard input"
+    else:
+        spool, path, name = None, Path(source), Path(source).name
+    if not path.is_file():
+        raise InputError(f"{path}: no such file" if not path.exists() else f"{path}: is not a file")
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return path, InputSource(name, digest.hexdigest(), path.stat().st_size, "csv"), spool
+
+
 def read_predictions(path, positive=None, threshold: float = 0.5) -> Predictions:
     """Read and check a predictions file (layout in the module docstring).
 
     Parameters
     ----------
-    path : the CSV file.
+    path : the CSV file, or ``-`` for standard input.
     positive : the positive class for a binary task; default 1 when the labels are {0, 1}.
     threshold : for a model with scores and no labels, predicted positive iff ``score >= threshold``.
 
@@ -135,8 +169,12 @@ def read_predictions(path, positive=None, threshold: float = 0.5) -> Predictions
     of ``y_true``, scores on a multi-class task, fewer than two classes, or an
     unknown positive class.
     """
-    path = Path(path)
-    table = read_table(path)
+    path, source, spool = _read_bytes(path)
+    try:
+        table = read_table(path)
+    finally:
+        if spool is not None:
+            spool.cleanup()
     require_columns(table, ["y_true"], path.name)
     columns = _model_columns(table, path.name)
     if table["y_true"].dtype.kind == "U" and (table["y_true"] == "").any():
@@ -165,4 +203,4 @@ def read_predictions(path, positive=None, threshold: float = 0.5) -> Predictions
         else:
             negative = next(l for l in labels if l != pos)
             models[name] = Model(name, np.where(scores >= threshold, pos, negative), scores, float(threshold))
-    return Predictions(path, y_true, labels, pos, models)
+    return Predictions(source, y_true, labels, pos, models)
