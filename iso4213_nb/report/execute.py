@@ -11,14 +11,29 @@ local sockets (ipc) in a private temporary folder, which this tool marks as
 its own (:func:`~iso4213_nb.report.atomic.make_temp_folder`) and removes
 afterwards, also on Ctrl-C or SIGTERM; folders left by a killed run are
 removed by the next one.  On a terminal a progress bar counts the cells.
+
+Signals during the run: nbclient drives the kernel from an asyncio loop and,
+in the main thread, installs its own SIGINT/SIGTERM handlers, under which an
+interrupted run ends in an unrelated ``AssertionError`` and the previous
+handlers are lost.  So the notebook runs in a worker thread (where nbclient
+installs no handler), and the main thread waits; a SIGINT or SIGTERM only
+records the signal and kills the kernel, which ends the worker.  Once the
+kernel and its folder are gone, the signal is raised again with the handler
+that was in place before (``KeyboardInterrupt``, or the command line's own
+SIGTERM handling), from ordinary code.
 """
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import json
+import os
 import re
 import shutil
+import signal
 import tempfile
+import threading
 from importlib import resources
 from pathlib import Path
 
@@ -35,6 +50,8 @@ TEMPLATE = Path(str(resources.files("iso4213_nb") / "report" / "template.ipynb")
 CELL_TIMEOUT = 300
 #: Name prefix of the kernel's temporary folder (in the system's temporary folder).
 KERNEL_PREFIX = "iso4213-nb-kernel-"
+#: Seconds to wait for the notebook's thread to notice that the kernel was killed.
+STOP_WAIT = 3
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 
@@ -61,6 +78,65 @@ def inject_parameters(nb: nbformat.NotebookNode, parameters: dict) -> nbformat.N
     return nb
 
 
+class _SignalsKillKernel:
+    """While active (main thread only), SIGINT/SIGTERM are recorded and kill the kernel.
+
+    :meth:`reraise` delivers the first recorded signal again once the handlers
+    in place before are restored.
+    """
+
+    def __init__(self, kernel: KernelManager):
+        self.kernel = kernel
+        self.received: list[int] = []
+        self.previous: dict[int, object] = {}
+
+    def kill(self) -> None:
+        """Kill the kernel process if it has started and a signal was received."""
+        pid = getattr(self.kernel.provisioner, "pid", None) if self.kernel.provisioner else None
+        if self.received and pid:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+    def _handle(self, signum, frame) -> None:
+        self.received.append(signum)
+        self.kill()
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                if signal.getsignal(signum) is not signal.SIG_IGN:  # an ignored signal stays ignored
+                    self.previous[signum] = signal.signal(signum, self._handle)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for signum, handler in self.previous.items():
+            signal.signal(signum, handler)
+
+    def reraise(self) -> None:
+        """Deliver the first recorded signal again, now to the handler that was in place before."""
+        if self.received:
+            os.kill(os.getpid(), self.received[0])
+
+
+def _execute_in_thread(client: NotebookClient, guard: _SignalsKillKernel) -> None:
+    """Run ``client.execute()`` in a worker thread and wait; re-raise its exception unless a signal stopped it."""
+    failure: list[BaseException] = []
+
+    def work():
+        try:
+            client.execute()
+        except BaseException as exc:  # handed to the main thread
+            failure.append(exc)
+
+    worker = threading.Thread(target=work, name="iso4213-nb report notebook", daemon=True)
+    worker.start()
+    while worker.is_alive() and not guard.received:
+        worker.join(0.2)
+    worker.join(STOP_WAIT if guard.received else None)
+    if failure and not guard.received:
+        raise failure[0]
+
+
 def run_template(directory: Path, parameters: dict, template: Path = TEMPLATE) -> nbformat.NotebookNode:
     """Execute the report template in ``directory`` with ``parameters``; returns the executed notebook.
 
@@ -70,25 +146,28 @@ def run_template(directory: Path, parameters: dict, template: Path = TEMPLATE) -
     temp_root = Path(tempfile.gettempdir())
     remove_stale(temp_root, (KERNEL_PREFIX,))
     sockets = make_temp_folder(temp_root, KERNEL_PREFIX)
-    kernel = None
-    finished = False
+    kernel = KernelManager(kernel_name="python3", transport="ipc", ip=str(sockets / "kernel"),
+                           connection_file=str(sockets / "kernel.json"))
+    guard = _SignalsKillKernel(kernel)
+    client = None
     try:
-        kernel = KernelManager(kernel_name="python3", transport="ipc", ip=str(sockets / "kernel"),
-                               connection_file=str(sockets / "kernel.json"))
-        cells = sum(cell.cell_type == "code" for cell in nb.cells)
-        with progress.bar(total=cells, desc="running the report notebook", unit="cell") as shown:
+        with guard, progress.bar(total=sum(cell.cell_type == "code" for cell in nb.cells),
+                                 desc="running the report notebook", unit="cell") as shown:
             client = NotebookClient(nb, km=kernel, timeout=CELL_TIMEOUT,
                                     resources={"metadata": {"path": str(directory)}},
+                                    on_cell_start=lambda **_: guard.kill(),
                                     on_cell_executed=lambda **_: shown.update(1))
             try:
-                client.execute()
+                _execute_in_thread(client, guard)
             except CellExecutionError as exc:
                 last = [line for line in _ANSI.sub("", str(exc)).strip().splitlines() if line.strip()][-1:]
                 raise ReportBuildError(f"the report notebook failed: {' '.join(last)}") from exc
-        finished = True
     finally:
         with signals_deferred():
-            if kernel is not None and kernel.has_kernel:
-                kernel.shutdown_kernel(now=not finished)
+            if client is not None:
+                atexit.unregister(client._cleanup_kernel)  # nbclient's own last-resort cleanup, done here instead
+            if kernel.has_kernel:
+                kernel.shutdown_kernel(now=bool(guard.received))
             shutil.rmtree(sockets, ignore_errors=True)
+    guard.reraise()
     return nb
