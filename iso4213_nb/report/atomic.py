@@ -33,13 +33,11 @@ import tempfile
 from pathlib import Path
 
 from ..errors import InputError
-from .manifest import MANIFEST, read_manifest, sha256_file
+from .manifest import MANIFEST, TEMP_MARKER, read_manifest, sha256_file
 
 #: Name prefixes of this tool's temporary folders beside ``--out``: the report being built, the one it replaces.
 PARTIAL_PREFIX = ".iso4213-nb-partial-"
 OLD_PREFIX = ".iso4213-nb-old-"
-#: The file inside each temporary folder that marks it as this tool's, with the owning process.
-TEMP_MARKER = ".iso4213-nb-temp"
 
 _SIGNALS = {signal.SIGINT, signal.SIGTERM}
 

@@ -36,6 +36,10 @@ from .. import __version__
 from ..errors import InputError
 
 MANIFEST = "manifest.json"
+#: The marker file inside each temporary folder of this tool (see :mod:`.atomic`); removed before a folder is final.
+TEMP_MARKER = ".iso4213-nb-temp"
+#: Files of a report folder that the manifest does not list: itself, and the marker while the folder is being built.
+NOT_LISTED = (MANIFEST, TEMP_MARKER)
 #: Value of the manifest's ``format`` key; a manifest without it was not written by this tool.
 FORMAT = "iso4213-nb report manifest"
 FORMAT_VERSION = 1
@@ -59,14 +63,14 @@ def utc_now() -> str:
 
 
 def file_table(folder: Path) -> dict[str, dict]:
-    """``{relative posix path: {"sha256", "size"}}`` for every file under ``folder`` except the manifest, sorted."""
+    """``{relative posix path: {"sha256", "size"}}`` for every file under ``folder`` but :data:`NOT_LISTED`, sorted."""
     table = {}
     for root, dirs, files in os.walk(folder):
         dirs.sort()
         for name in sorted(files):
             path = Path(root, name)
             rel = path.relative_to(folder).as_posix()
-            if rel != MANIFEST:
+            if rel not in NOT_LISTED:
                 table[rel] = {"sha256": sha256_file(path), "size": path.stat().st_size}
     return dict(sorted(table.items()))
 
