@@ -30,6 +30,7 @@ import shutil
 import signal
 import socket
 import tempfile
+import threading
 from pathlib import Path
 
 from ..errors import InputError
@@ -39,17 +40,30 @@ from .manifest import MANIFEST, TEMP_MARKER, read_manifest, sha256_file
 PARTIAL_PREFIX = ".iso4213-nb-partial-"
 OLD_PREFIX = ".iso4213-nb-old-"
 
-_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
 @contextlib.contextmanager
 def signals_deferred():
-    """Hold SIGINT and SIGTERM back while a short cleanup or rename runs; they are delivered afterwards."""
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+    """Hold SIGINT and SIGTERM back while a short cleanup or rename runs; they are delivered afterwards.
+
+    The Python-level handlers are swapped for ones that only record the
+    signal (blocking the signal with ``pthread_sigmask`` would not do: a
+    process-directed signal then goes to another thread, such as ZeroMQ's).
+    Outside the main thread, where handlers cannot be set, nothing is deferred.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    received: list[int] = []
+    previous = {signum: signal.signal(signum, lambda signum, frame: received.append(signum)) for signum in _SIGNALS}
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        for signum in dict.fromkeys(received):
+            os.kill(os.getpid(), signum)
 
 
 def _process_start(pid: int) -> str | None:
