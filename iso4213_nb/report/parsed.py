@@ -39,9 +39,11 @@ def _plain(value):
 
 
 def _column(values: np.ndarray) -> pa.Array:
-    if values.dtype.kind in "USO":
-        return pa.array(values.astype(str), type=pa.large_string())
-    return pa.array(values)
+    """An Arrow array of the same values; numbers without a copy (and without pyarrow importing pandas)."""
+    if values.dtype.kind in "iuf":
+        values = np.ascontiguousarray(values)
+        return pa.Array.from_buffers(pa.from_numpy_dtype(values.dtype), len(values), [None, pa.py_buffer(values)])
+    return pa.array(values.astype(str).tolist(), type=pa.large_string())
 
 
 def write_parsed(pred: Predictions, path: Path) -> Path:
@@ -52,7 +54,7 @@ def write_parsed(pred: Predictions, path: Path) -> Path:
         columns[f"pred.{i}"] = _column(model.pred)
         entry = {"name": name, "pred": f"pred.{i}", "score": None, "derived_at": model.derived_at}
         if model.scores is not None:
-            columns[f"score.{i}"] = pa.array(np.asarray(model.scores, dtype=np.float64))
+            columns[f"score.{i}"] = _column(np.asarray(model.scores, dtype=np.float64))
             entry["score"] = f"score.{i}"
         models.append(entry)
     source = pred.source
