@@ -88,6 +88,16 @@ def test_schema_violation_is_reported(folder, capsys):
     assert f"INVALID  report.json $.models['{MODEL_TAG}'].assessment.accuracy: 'high' is not of type" in out
 
 
+def test_manifest_without_inputs_is_exit_2_one_line(folder, capsys):
+    manifest = json.loads((folder / MANIFEST).read_text())
+    del manifest["inputs"]
+    (folder / MANIFEST).write_text(json.dumps(manifest))
+    assert main(["verify", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert err == "iso4213-nb verify: error: manifest.json has no inputs.predictions.sha256; it was not written " \
+                  "by this version of iso4213-nb or was edited\n"
+
+
 def test_not_a_report_folder_is_exit_2_one_line(tmp_path, capsys):
     (tmp_path / "x.txt").write_text("x")
     assert main(["verify", str(tmp_path)]) == 2

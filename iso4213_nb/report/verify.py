@@ -199,6 +199,17 @@ def _recorded(report: dict) -> dict:
     return kept
 
 
+def _field(manifest: dict, *keys):
+    """``manifest[keys[0]][keys[1]]...``; :class:`InputError` naming the key when the manifest lacks it."""
+    value = manifest
+    for key in keys:
+        if not isinstance(value, dict) or key not in value:
+            raise InputError(f"manifest.json has no {'.'.join(keys)}; it was not written by this version of "
+                             "iso4213-nb or was edited")
+        value = value[key]
+    return value
+
+
 def verify_report(folder, predictions=None) -> Verification:
     """Verify report folder ``folder`` (see the module docstring); ``predictions`` is the original input or None.
 
@@ -212,7 +223,8 @@ def verify_report(folder, predictions=None) -> Verification:
         raise InputError(f"{folder}: no such folder")
     manifest = read_manifest(folder)
     result = Verification(folder, check_files(folder, manifest))
-    recorded_input = manifest["inputs"]["predictions"]
+    recorded_input = {key: _field(manifest, "inputs", "predictions", key) for key in ("sha256", "parsed")}
+    threshold = _field(manifest, "parameters", "threshold")
     report_path = folder / "report.json"
     try:
         report = json.loads(report_path.read_text(encoding="utf-8"))
@@ -228,7 +240,7 @@ def verify_report(folder, predictions=None) -> Verification:
         pred = read_parsed(folder / recorded_input["parsed"])
     else:
         pred = read_input(predictions, positive=report["input"]["positive"],
-                          threshold=manifest["parameters"]["threshold"])
+                          threshold=threshold)
         result.source = pred.source.name
         result.checks.append(Check("input", pred.source.name,
                                    OK if pred.source.sha256 == recorded_input["sha256"] else CHANGED,
