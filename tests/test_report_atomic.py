@@ -232,3 +232,30 @@ def test_signals_are_held_back_during_the_swap(tmp_path):
         signal.signal(signal.SIGTERM, previous)
     assert seen == [["report"]]  # delivered once everything was in place and the old folder deleted
     assert (out / "report.json").read_text() == "new"
+
+
+def test_cli_replaces_its_own_report_but_not_one_holding_a_user_file(tmp_path, monkeypatch, capsys):
+    """End to end: a real report folder is replaced by a new run; once the user adds a file it is not."""
+    import shutil
+
+    from iso4213_nb.cli import main
+    from report_builds import hostile_report
+
+    out = tmp_path / "report"
+    shutil.copytree(hostile_report(), out)
+    predictions = tmp_path / "p.csv"
+    predictions.write_text(PREDICTIONS)
+    (out / "assets" / "my-notes.md").write_text("notes I must not lose")
+    argv = ["report", "--predictions", str(predictions), "--out", str(out), "--format", "html"]
+    assert main(argv) == 2
+    assert capsys.readouterr().err == (f"iso4213-nb report: error: --out {out} holds assets/my-notes.md, which is "
+                                       "not listed in its manifest.json; move it out or choose another --out\n")
+    (out / "assets" / "my-notes.md").unlink()
+    assert main(argv) == 0
+    manifest = json.loads((out / MANIFEST).read_text())
+    assert manifest["inputs"]["predictions"]["name"] == "p.csv"
+    assert _siblings(out) == ["p.csv", "report"]
+    monkeypatch.chdir(out)
+    assert main(["report", "--predictions", str(predictions), "--out", ".", "--format", "html"]) == 2
+    assert "it is the current folder" in capsys.readouterr().err
+    assert _siblings(out) == ["p.csv", "report"]
