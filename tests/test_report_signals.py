@@ -22,6 +22,12 @@ EXIT = {signal.SIGINT: 130, signal.SIGTERM: 143}
 WORDS = {signal.SIGINT: "interrupted (Ctrl-C)", signal.SIGTERM: "terminated (SIGTERM)"}
 
 
+def _default_signals():
+    """In the child: SIGINT and SIGTERM as on a terminal (a background job inherits an ignored SIGINT)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def _wait_for(folder: Path, prefix: str, process, timeout=180):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -45,7 +51,8 @@ def test_signal_mid_build_leaves_nothing(tmp_path, signum, moment):
     env = dict(os.environ, TMPDIR=str(temp))
     process = subprocess.Popen([sys.executable, "-m", "iso4213_nb", "report", "--predictions", "p.csv",
                                 "--out", "report", "--format", "html"],
-                               cwd=work, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               cwd=work, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=_default_signals)
     if moment == "partial folder":
         _wait_for(work, PARTIAL_PREFIX, process)
     else:
