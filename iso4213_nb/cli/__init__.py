@@ -21,16 +21,26 @@ import threading
 from ..errors import InputError
 
 EXIT_BAD_INPUT = 2
-EXIT_INTERRUPTED = 128 + signal.SIGINT
-EXIT_TERMINATED = 128 + signal.SIGTERM
+#: What a stopping signal prints (after "iso4213-nb <command>: ") and the exit status, 128 + its number.
+STOPPED = {signal.SIGINT: "interrupted (Ctrl-C)", signal.SIGTERM: "terminated (SIGTERM)"}
 
 
-class Terminated(BaseException):
-    """Raised in the main thread on SIGTERM so that every ``finally`` and context manager cleans up."""
+class Stopped(BaseException):
+    """Raised in the main thread on SIGINT or SIGTERM so that every ``finally`` and context manager cleans up.
+
+    Not a ``KeyboardInterrupt``: when Ctrl-C landed during an import, CPython
+    was seen to end the process by SIGINT at exit although the
+    ``KeyboardInterrupt`` had been caught (status -2 instead of 130); CPython
+    does so when a ``KeyboardInterrupt`` leaves code run through its C API.
+    """
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
 
 
-def _raise_terminated(signum, frame):
-    raise Terminated
+def _raise_stopped(signum, frame):
+    raise Stopped(signum)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -50,20 +60,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
-    in_main_thread = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGTERM, _raise_terminated) if in_main_thread else None
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        previous = {signum: signal.signal(signum, _raise_stopped) for signum in STOPPED
+                    if signal.getsignal(signum) is not signal.SIG_IGN}  # an ignored signal stays ignored
     command = "iso4213-nb"
     try:
         args = build_parser().parse_args(argv)
         command = f"iso4213-nb {args.command}"
         args.argv = ["iso4213-nb", *(sys.argv[1:] if argv is None else argv)]
         return int(args.func(args) or 0)
-    except KeyboardInterrupt:
-        print(f"{command}: interrupted (Ctrl-C); no partial output was left behind", file=sys.stderr)
-        return EXIT_INTERRUPTED
-    except Terminated:
-        print(f"{command}: terminated (SIGTERM); no partial output was left behind", file=sys.stderr)
-        return EXIT_TERMINATED
+    except (KeyboardInterrupt, Stopped) as exc:
+        signum = getattr(exc, "signum", signal.SIGINT)
+        print(f"{command}: {STOPPED[signum]}; no partial output was left behind", file=sys.stderr)
+        return 128 + signum
     except InputError as exc:
         print(f"{command}: error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -72,8 +82,8 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return EXIT_BAD_INPUT
     finally:
-        if in_main_thread:
-            signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 if __name__ == "__main__":

@@ -78,9 +78,13 @@ def make_temp_folder(parent: Path, prefix: str) -> Path:
     """A new folder ``parent/<prefix>XXXX`` holding the marker file; mode 0755 like an ordinary folder."""
     parent.mkdir(parents=True, exist_ok=True)
     folder = Path(tempfile.mkdtemp(prefix=prefix, dir=parent))
-    folder.chmod(0o755)
-    owner = {"pid": os.getpid(), "start": _process_start(os.getpid()), "host": socket.gethostname()}
-    (folder / TEMP_MARKER).write_text(json.dumps(owner), encoding="utf-8")
+    try:
+        folder.chmod(0o755)
+        owner = {"pid": os.getpid(), "start": _process_start(os.getpid()), "host": socket.gethostname()}
+        (folder / TEMP_MARKER).write_text(json.dumps(owner), encoding="utf-8")
+    except BaseException:  # interrupted before the marker was written: nobody else could ever remove it
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
     return folder
 
 
@@ -224,12 +228,14 @@ def atomic_directory(out):
     check_target(out)
     parent = out.resolve().parent
     remove_stale(parent, (PARTIAL_PREFIX, OLD_PREFIX))
-    tmp = make_temp_folder(parent, PARTIAL_PREFIX)
+    tmp = None
     try:
+        tmp = make_temp_folder(parent, PARTIAL_PREFIX)  # assigned inside the try: no signal slips in between
         yield tmp
         with signals_deferred():
             _replace(tmp, out)
     except BaseException:
-        with signals_deferred():
-            shutil.rmtree(tmp, ignore_errors=True)
+        if tmp is not None:
+            with signals_deferred():
+                shutil.rmtree(tmp, ignore_errors=True)
         raise

@@ -19,8 +19,9 @@ handlers are lost.  So the notebook runs in a worker thread (where nbclient
 installs no handler), and the main thread waits; a SIGINT or SIGTERM only
 records the signal and kills the kernel, which ends the worker.  Once the
 kernel and its folder are gone, the signal is raised again with the handler
-that was in place before (``KeyboardInterrupt``, or the command line's own
-SIGTERM handling), from ordinary code.
+that was in place before (the command line's, which unwinds and exits with
+130 or 143; Python's default ``KeyboardInterrupt`` elsewhere), from ordinary
+code.
 """
 
 from __future__ import annotations
@@ -145,12 +146,12 @@ def run_template(directory: Path, parameters: dict, template: Path = TEMPLATE) -
     nb = inject_parameters(nbformat.read(template, as_version=4), parameters)
     temp_root = Path(tempfile.gettempdir())
     remove_stale(temp_root, (KERNEL_PREFIX,))
-    sockets = make_temp_folder(temp_root, KERNEL_PREFIX)
-    kernel = KernelManager(kernel_name="python3", transport="ipc", ip=str(sockets / "kernel"),
-                           connection_file=str(sockets / "kernel.json"))
-    guard = _SignalsKillKernel(kernel)
-    client = None
-    try:
+    sockets = kernel = guard = client = None
+    try:  # everything that needs undoing is assigned inside the try, so a signal cannot slip in between
+        sockets = make_temp_folder(temp_root, KERNEL_PREFIX)
+        kernel = KernelManager(kernel_name="python3", transport="ipc", ip=str(sockets / "kernel"),
+                               connection_file=str(sockets / "kernel.json"))
+        guard = _SignalsKillKernel(kernel)
         with guard, progress.bar(total=sum(cell.cell_type == "code" for cell in nb.cells),
                                  desc="running the report notebook", unit="cell") as shown:
             client = NotebookClient(nb, km=kernel, timeout=CELL_TIMEOUT,
@@ -166,8 +167,9 @@ def run_template(directory: Path, parameters: dict, template: Path = TEMPLATE) -
         with signals_deferred():
             if client is not None:
                 atexit.unregister(client._cleanup_kernel)  # nbclient's own last-resort cleanup, done here instead
-            if kernel.has_kernel:
-                kernel.shutdown_kernel(now=bool(guard.received))
-            shutil.rmtree(sockets, ignore_errors=True)
+            if kernel is not None and kernel.has_kernel:
+                kernel.shutdown_kernel(now=bool(guard and guard.received))
+            if sockets is not None:
+                shutil.rmtree(sockets, ignore_errors=True)
     guard.reraise()
     return nb
