@@ -6,7 +6,7 @@ import pytest
 
 from iso4213_nb import demo, measures
 from iso4213_nb.curves import BinaryScores
-from iso4213_nb.report.predictions import read_predictions
+from iso4213_nb.inputs import read_predictions
 from iso4213_nb.undefined import Undefined
 from report_builds import MODEL_TAG, SCRIPT_LABEL, demo_report, hostile_inputs, hostile_report
 

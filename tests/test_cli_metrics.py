@@ -103,7 +103,7 @@ BAD = [
     ("predictions", "truth,guess\n1,0\n", [], "has no column 'y_true'; columns are: truth, guess"),
     ("predictions", "y_true,guess\n1,0\n", [], "has no model columns; expected y_pred and/or score"),
     ("predictions", "y_true,y_pred\n1,0\n", ["--score", "s"], "has no column 's'; columns are: y_true, y_pred"),
-    ("predictions", "y_true,score\ncat,0.5\ndog,0.2\n", [], "name the positive class (--positive"),
+    ("predictions", "y_true,score\ncat,0.5\ndog,0.2\n", [], "name the positive class with --positive"),
     ("predictions", "y_true,y_pred\n1,1\n2,1\n", ["--threshold", "0.5"], "--threshold needs a score column"),
     ("predictions", "y_true,score\na,0.5\nb,0.2\nc,0.1\n", ["--positive", "a"], "column 'score' gives scores, but y_true has 3 classes"),
     ("predictions", "y_true,y_pred\n1,0\n1,1\n", ["--rows", "true"], "--rows applies only to --matrix"),

@@ -44,8 +44,8 @@ def demo_columns():
 
 def test_demo_folder_holds_every_output(demo):
     folder, report, html = demo
-    assert sorted(p.name for p in folder.iterdir()) == ["assets", "report.html", "report.ipynb", "report.json",
-                                                        "report.pdf"]
+    assert sorted(p.name for p in folder.iterdir()) == ["assets", "manifest.json", "predictions.parquet", "report.html",
+                                                        "report.ipynb", "report.json", "report.pdf"]
     assert (folder / "report.pdf").read_bytes()[:5] == b"%PDF-"
     assert (folder / "assets" / "mathjax" / "MathJax.js").is_file() and (folder / "assets" / "require.js").is_file()
     assert sorted(p.name for p in folder.parent.iterdir()) == ["report"]
@@ -68,7 +68,7 @@ def test_every_clause_8_item_is_listed_with_a_status(demo):
 
 def test_no_code_cells_and_curves_embedded(demo):
     _, _, html = demo
-    assert "read_predictions(" not in html and "display(HTML" not in html
+    assert "read_parsed(" not in html and "display(HTML" not in html
     assert len(re.findall(r'<img [^>]*src="data:image/png;base64,', html)) == 1
     for heading in ("Counts at representative operating points", "Measures with confidence intervals",
                     "Comparisons between models", "Test environment", "Inference duration",

@@ -92,8 +92,43 @@ def test_out_that_is_a_file_or_a_foreign_folder_is_refused(tmp_path, capsys):
     foreign.mkdir()
     (foreign / "holiday.jpg").write_text("precious")
     assert main(["report", "--predictions", str(predictions), "--out", str(foreign)]) == 2
-    assert "holds something other than a report" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err == f"iso4213-nb report: error: --out {foreign} holds holiday.jpg and is not a report folder of this " \
+                  "tool (no manifest.json); choose another --out\n"
     assert (foreign / "holiday.jpg").read_text() == "precious"
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "NaN", "1e999", "half"])
+def test_non_finite_threshold_is_exit_2_one_line(tmp_path, capsys, value):
+    predictions = _write(tmp_path, "p.csv", GOOD)
+    with pytest.raises(SystemExit) as exit_:
+        main(["report", "--predictions", str(predictions), f"--threshold={value}", "--out", str(tmp_path / "o")])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "argument --threshold: must be a" in err and repr(value) in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.csv"]
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), "nan", None])
+def test_make_report_checks_the_threshold_too(tmp_path, value):
+    from iso4213_nb.report.build import make_report
+
+    predictions = _write(tmp_path, "p.csv", GOOD)
+    with pytest.raises(InputError, match="--threshold must be a"):
+        make_report(predictions, out=tmp_path / "o", formats="html", threshold=value)
+    assert not (tmp_path / "o").exists()
+
+
+def test_report_from_stdin_dash(tmp_path, monkeypatch):
+    """`-` reads standard input once; the source records its name, size and SHA-256."""
+    import hashlib
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(GOOD.encode())))
+    pred = read_predictions("-")
+    assert pred.source.name == "standard input" and pred.source.size == len(GOOD)
+    assert pred.source.sha256 == hashlib.sha256(GOOD.encode()).hexdigest()
+    assert list(pred.models) == ["a", "b"]
 
 
 def test_predictions_layout_and_scores_only_model(tmp_path):

@@ -4,7 +4,9 @@ Each sub-command lives in its own module of this package and provides
 ``register(subparsers)``, which adds its parser and sets ``func`` to a
 function ``run(args) -> int``.  Modules are discovered, so adding a command
 means adding a module.  Bad input (:class:`~iso4213_nb.errors.InputError`,
-unreadable files) prints one line on stderr and exits with status 2.
+unreadable files) prints one line on stderr and exits with status 2.  Ctrl-C
+and SIGTERM print one line and exit with 130 and 143 (128 + the signal's
+number, as a shell reports it); the commands clean up on the way out.
 """
 
 from __future__ import annotations
@@ -12,12 +14,34 @@ from __future__ import annotations
 import argparse
 import importlib
 import pkgutil
+import signal
 import sys
+import threading
 
 from .. import progress
 from ..errors import InputError
 
 EXIT_BAD_INPUT = 2
+#: What a stopping signal prints (after "iso4213-nb <command>: ") and the exit status, 128 + its number.
+STOPPED = {signal.SIGINT: "interrupted (Ctrl-C)", signal.SIGTERM: "terminated (SIGTERM)"}
+
+
+class Stopped(BaseException):
+    """Raised in the main thread on SIGINT or SIGTERM so that every ``finally`` and context manager cleans up.
+
+    Not a ``KeyboardInterrupt``: when Ctrl-C landed during an import, CPython
+    was seen to end the process by SIGINT at exit although the
+    ``KeyboardInterrupt`` had been caught (status -2 instead of 130); CPython
+    does so when a ``KeyboardInterrupt`` leaves code run through its C API.
+    """
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _raise_stopped(signum, frame):
+    raise Stopped(signum)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -38,17 +62,31 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
-    args = build_parser().parse_args(argv)
-    progress.set_quiet(args.quiet)
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        previous = {signum: signal.signal(signum, _raise_stopped) for signum in STOPPED
+                    if signal.getsignal(signum) is not signal.SIG_IGN}  # an ignored signal stays ignored
+    command = "iso4213-nb"
     try:
+        args = build_parser().parse_args(argv)
+        progress.set_quiet(args.quiet)
+        command = f"iso4213-nb {args.command}"
+        args.argv = ["iso4213-nb", *(sys.argv[1:] if argv is None else argv)]
         return int(args.func(args) or 0)
+    except (KeyboardInterrupt, Stopped) as exc:
+        signum = getattr(exc, "signum", signal.SIGINT)
+        print(f"{command}: {STOPPED[signum]}; no partial output was left behind", file=sys.stderr)
+        return 128 + signum
     except InputError as exc:
-        print(f"iso4213-nb {args.command}: error: {exc}", file=sys.stderr)
+        print(f"{command}: error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as exc:
-        print(f"iso4213-nb {args.command}: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
+        print(f"{command}: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
               file=sys.stderr)
         return EXIT_BAD_INPUT
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 if __name__ == "__main__":

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 
-from ..inputs import add_reading_options
+from ..inputs import add_reading_options, reading_options
 from ..report.options import FORMATS, parse_formats
 
 DESCRIPTION = """\
@@ -31,9 +32,14 @@ meta file (YAML): the answers the data cannot give (data sources, bias,
     report: {title: ..., positive: ...}
 
 output folder (--out): report.html (no code, no network needed), report.pdf,
-  report.json (the same numbers), report.ipynb (the executed notebook) and
-  assets/ (MathJax, require.js).  Written atomically: a failed run leaves a
-  previous report untouched.
+  report.json (the same numbers), report.ipynb (the executed notebook),
+  predictions.parquet (the predictions as read), assets/ (MathJax, require.js)
+  and manifest.json (SHA-256 of the input and of every file, versions,
+  command line, times; check it with 'iso4213-nb verify DIR').  Written
+  atomically: a failed or interrupted run leaves a previous report untouched.
+  An existing folder is replaced only when it is empty or a report folder
+  whose every file is unchanged since this tool wrote it; the current
+  folder, the home folder and / are never replaced.
 """
 
 
@@ -42,13 +48,14 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser("report", help="build a clause-8 assessment report (HTML, PDF, JSON)",
                                    description=DESCRIPTION, epilog=EPILOG,
                                    formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--predictions", metavar="FILE.csv", help="predictions file (default: the bundled demo)")
+    parser.add_argument("--predictions", metavar="FILE.csv",
+                        help="predictions file, - for standard input (default: the bundled demo)")
     parser.add_argument("--meta", metavar="FILE.yml", help="checklist answers and report settings (YAML)")
     parser.add_argument("--out", metavar="DIR", default="out/report", help="report folder (default: out/report)")
     parser.add_argument("--format", default=",".join(FORMATS), type=parse_formats_arg,
                         help="comma-separated: html, pdf (default: html,pdf; the HTML is always written)")
     parser.add_argument("--positive", metavar="LABEL", help="positive class of a binary task (default 1 for 0/1)")
-    parser.add_argument("--threshold", type=float, default=0.5,
+    parser.add_argument("--threshold", type=finite_float, default=0.5,
                         help="labels for models with scores only: positive iff score >= THRESHOLD (default 0.5)")
     add_reading_options(parser)
     parser.set_defaults(func=run)
@@ -62,6 +69,17 @@ def parse_formats_arg(text: str) -> tuple[str, ...]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def finite_float(text: str) -> float:
+    """argparse type for ``--threshold``: a finite number (NaN and infinity are one-line errors, exit 2)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number; got {text!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"must be a finite number; got {text!r}")
+    return value
+
+
 def run(args) -> int:
     """Build the report; print the folder on success.  Build failures print one line and return 1."""
     from ..report.build import make_report  # heavy (nbformat, nbclient, stats): only when used
@@ -69,7 +87,8 @@ def run(args) -> int:
 
     try:
         out = make_report(args.predictions, args.meta, args.out, args.format,
-                          positive=args.positive, threshold=args.threshold)
+                          positive=args.positive, threshold=args.threshold, command=args.argv,
+                          reading=reading_options(args))
     except ReportBuildError as exc:
         print(f"iso4213-nb report: error: {exc}", file=sys.stderr)
         return 1

@@ -60,6 +60,11 @@ class InputSource:
     size: int
     format: str
 
+    @property
+    def file_name(self) -> str:
+        """The file's own name without its folders (``"standard input"`` stays): what a shared report shows."""
+        return self.name if self.name == "standard input" else Path(self.name).name
+
 
 class HashingReader(io.RawIOBase):
     """A binary file read through once: hashes, counts and reports progress on every byte."""

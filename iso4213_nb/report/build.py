@@ -3,21 +3,26 @@
 from __future__ import annotations
 
 import json
+import math
+import subprocess
+import sys
 from pathlib import Path
 
 import nbformat
 import numpy as np
 import yaml
 
-from .. import checklist, demo
+from .. import checklist, demo, progress
 from ..computational import time_predictions
 from ..environment import capture
 from ..errors import InputError
+from ..inputs import read_predictions
 from . import content, export
 from .atomic import atomic_directory, check_target
 from .execute import run_template
+from .manifest import sha256_file, utc_now, write_manifest
 from .options import FORMATS, SETTING_KEYS, SETTINGS, parse_formats
-from ..inputs import read_predictions
+from .parsed import PARSED, write_parsed
 
 DEFAULT_TITLE = "Assessment of classification performance (ISO/IEC TS 4213:2022)"
 
@@ -47,6 +52,45 @@ def read_settings(meta) -> dict:
     return settings
 
 
+def check_threshold(threshold) -> float:
+    """``threshold`` as a finite float; :class:`InputError` (one line) for NaN, infinity or text."""
+    try:
+        value = float(threshold)
+    except (TypeError, ValueError):
+        raise InputError(f"--threshold must be a number; got {threshold}") from None
+    if not math.isfinite(value):
+        raise InputError(f"--threshold must be a finite number; got {threshold}")
+    return value
+
+
+def read_input(predictions, *, positive, threshold: float, reading: dict | None = None):
+    """Read and check the predictions once, with the input layer; the only place the report reads them.
+
+    ``predictions`` is a path or ``-`` (standard input); ``reading`` holds the
+    reading options of :func:`iso4213_nb.inputs.read_predictions` (``sep``,
+    ``decimal``, ``sheet``, ``max_classes``).  ``iso4213-nb verify
+    --predictions`` reads the original file through here too, with the
+    options the manifest recorded.
+    """
+    return read_predictions(predictions, positive=positive, threshold=threshold, **(reading or {}))
+
+
+def _chromium_version() -> str | None:
+    """``chromium --version`` (one line), or None when it cannot be asked."""
+    try:
+        done = subprocess.run([export.chromium(), "--version"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout.strip() or None
+
+
+def _meta_source(meta) -> dict | None:
+    if meta is None:
+        return None
+    path = Path(meta)
+    return {"name": path.name, "sha256": sha256_file(path), "size": path.stat().st_size, "format": "yaml"}
+
+
 #: Test samples the demo's models are timed on (the random forest takes tens of milliseconds per call).
 DEMO_TIMED_SAMPLES = 50
 
@@ -62,7 +106,7 @@ def time_models(models: dict, X, pred, max_samples: int | None = None) -> dict:
     n = len(X) if max_samples is None else min(int(max_samples), len(X))
     unknown = [name for name in models if name not in pred.models]
     if unknown:
-        raise InputError(f"models {', '.join(map(str, unknown))} have no columns in {pred.path.name}")
+        raise InputError(f"models {', '.join(map(str, unknown))} have no columns in {pred.source.file_name}")
     timed = {}
     for name, model in models.items():
         result = time_predictions(model.predict, X[:n], batch_size=1, warmup=1)
@@ -76,61 +120,102 @@ def time_models(models: dict, X, pred, max_samples: int | None = None) -> dict:
 
 
 def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, *, positive=None,
-                threshold: float = 0.5, models: dict | None = None, X=None) -> Path:
-    """Build a report folder ``out`` holding ``report.json``, ``report.ipynb`` and the requested formats.
+                threshold: float = 0.5, models: dict | None = None, X=None, command=None,
+                reading: dict | None = None) -> Path:
+    """Build a report folder ``out`` holding ``report.json``, ``report.ipynb``, the formats and ``manifest.json``.
 
     Parameters
     ----------
-    predictions : CSV file (layout in :mod:`iso4213_nb.report.predictions`);
-        None for the bundled demo, whose meta file is then used unless ``meta`` is given.
+    predictions : predictions file (layout in :mod:`iso4213_nb.inputs.predictions`), ``-`` for
+        standard input, or None for the bundled demo, whose meta file is then used unless ``meta`` is given.
     meta : YAML file of checklist answers (:mod:`iso4213_nb.checklist`) plus an
         optional ``report:`` section with ``title`` and ``positive``.
-    out : the report folder; replaced only after everything succeeded.
+    out : the report folder; replaced only after everything succeeded, and only
+        when it is empty or a report folder of this tool whose every file is
+        unchanged (:func:`~iso4213_nb.report.atomic.check_target`).
     formats : ``"html"`` and/or ``"pdf"``; the HTML is always written, the PDF is printed from it.
     positive : the positive class of a binary task (overrides ``report.positive``).
-    threshold : labels of a model given only by scores are ``score >= threshold``.
+    threshold : labels of a model given only by scores are ``score >= threshold``; must be finite.
     models, X : fitted models (``{name: estimator}``, names as in the file) and the
         test samples in file order; when given, their inference is timed
         (:func:`time_models`).  The demo supplies its own models.  Without
         models the inference-cost item is marked missing.
+    command : the command line recorded in the manifest (default ``sys.argv``).
+    reading : reading options of the predictions file (``sep``, ``decimal``, ``sheet``,
+        ``max_classes``, as :func:`iso4213_nb.inputs.read_predictions` takes them); recorded
+        in the manifest so that ``verify --predictions`` reads the file the same way.
 
-    The test environment is captured automatically (:func:`iso4213_nb.environment.capture`).
+    The predictions are read once; the notebook gets the parsed columns as
+    ``predictions.parquet`` (:mod:`.parsed`), never the input's path.  The
+    test environment is captured automatically
+    (:func:`iso4213_nb.environment.capture`), and ``manifest.json``
+    (:mod:`.manifest`) records hashes of the inputs and of every output.
 
     Returns the path of ``out``.  Bad input raises :class:`InputError` and
     writes nothing; a failure later raises :class:`~.execute.ReportBuildError` and leaves
     any previous report at ``out`` as it was.
     """
+    started = utc_now()
     formats = parse_formats(formats if isinstance(formats, str) else ",".join(formats))
+    threshold = check_threshold(threshold)
     out = Path(out)
     check_target(out)
     if "pdf" in formats:
         export.chromium()
+    export.node_modules()
     is_demo = predictions is None
     if is_demo:
         predictions = demo.DEMO_PREDICTIONS
         meta = demo.DEMO_META if meta is None else meta
     if (models is None) != (X is None):
         raise InputError("models and X go together: the fitted models and the test samples they are timed on")
-    answers = checklist.load(meta, extra_keys=(SETTINGS,)) if meta is not None else {}
-    settings = read_settings(meta)
-    pred = read_predictions(predictions, positive=settings.get("positive") if positive is None else positive,
-                            threshold=threshold)
-    timed_samples = None
-    if is_demo and models is None:
-        models, X, _ = demo.train_models()
-        timed_samples = DEMO_TIMED_SAMPLES
-    inference = time_models(models, X, pred, timed_samples) if models is not None else None
-    report = content.build(pred, answers, title=str(settings.get("title") or DEFAULT_TITLE),
-                           meta_name=None if meta is None else Path(meta).name, demo=is_demo,
-                           environment=capture(), inference=inference)
-    export.node_modules()
-    with atomic_directory(out) as tmp:
-        (tmp / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False, default=_plain),
-                                         encoding="utf-8")
-        nb = run_template(tmp, {"report_json": "report.json", "predictions_csv": str(Path(predictions).resolve()),
-                                "positive": report["input"]["positive"], "threshold": float(threshold)})
-        nbformat.write(nb, tmp / "report.ipynb")
-        html_path = export.to_html(nb, tmp)
-        if "pdf" in formats:
-            export.to_pdf(html_path)
+    steps = ["reading", "computing the numbers", "running the report notebook", "writing HTML",
+             *(["printing the PDF"] if "pdf" in formats else []), "writing the manifest"]
+    with progress.bar(total=len(steps), desc="report", unit="step") as shown:
+        done = []
+
+        def step(name):
+            """Mark the previous step finished and show ``name`` as the one under way."""
+            shown.update(len(done) > 0)
+            done.append(name)
+            shown.set_description(f"report: {name}")
+
+        step("reading")
+        answers = checklist.load(meta, extra_keys=(SETTINGS,)) if meta is not None else {}
+        settings = read_settings(meta)
+        pred = read_input(predictions, positive=settings.get("positive") if positive is None else positive,
+                          threshold=threshold, reading=reading)
+        step("computing the numbers")
+        timed_samples = None
+        if is_demo and models is None:
+            models, X, _ = demo.train_models()
+            timed_samples = DEMO_TIMED_SAMPLES
+        inference = time_models(models, X, pred, timed_samples) if models is not None else None
+        report = content.build(pred, answers, title=str(settings.get("title") or DEFAULT_TITLE),
+                               meta_name=None if meta is None else Path(meta).name, demo=is_demo,
+                               environment=capture(), inference=inference)
+        with atomic_directory(out) as tmp:
+            (tmp / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False, allow_nan=False,
+                                                        default=_plain), encoding="utf-8")
+            write_parsed(pred, tmp / PARSED)
+            step("running the report notebook")
+            nb = run_template(tmp, {"report_json": "report.json", "predictions": PARSED})
+            nbformat.write(nb, tmp / "report.ipynb")
+            step("writing HTML")
+            html_path = export.to_html(nb, tmp)
+            if "pdf" in formats:
+                step("printing the PDF")
+                export.to_pdf(html_path)
+            step("writing the manifest")
+            source = pred.source
+            write_manifest(
+                tmp, started_utc=started, command=sys.argv if command is None else command,
+                inputs={"predictions": {"name": source.file_name, "sha256": source.sha256, "size": source.size,
+                                        "format": source.format, "parsed": PARSED},
+                        "meta": _meta_source(meta)},
+                parameters={"positive": None if positive is None else str(positive), "threshold": threshold,
+                            "formats": list(formats), "reading": dict(reading or {})},
+                random_seeds={"demo.train_test_split": demo.SEED, "demo.models": demo.SEED} if is_demo else {},
+                extra_tools={"chromium": _chromium_version()} if "pdf" in formats else {})
+            shown.update(1)
     return out

@@ -209,7 +209,7 @@ def build(pred: Predictions, answers: dict, *, title: str, meta_name: str | None
         "generated_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "tool": {"name": "iso4213-nb", "version": __version__, "standard": "ISO/IEC TS 4213:2022"},
         "input": {
-            "predictions": pred.source.name, "meta": meta_name, "demo": demo,
+            "predictions": pred.source.file_name, "meta": meta_name, "demo": demo,
             "n": int(len(pred.y_true)), "labels": [_plain(v) for v in pred.labels],
             "class_counts": {str(_plain(c)): int(k) for c, k in zip(classes, counts)},
             "positive": _plain(pred.positive), "models": list(pred.models),

@@ -1,16 +1,40 @@
 """Running the parameterised report notebook with nbclient.
 
 ``template.ipynb`` (next to this module) has one code cell tagged
-``parameters`` holding defaults.  :func:`run_template` inserts a cell tagged
-``injected-parameters`` right after it with the actual values (the papermill
-convention, without the papermill dependency), executes the notebook in the
-report's directory and returns the executed notebook.  The kernel talks over
-local sockets (ipc) in a private temporary folder, not over TCP.
+``parameters`` holding a default ``parameters_json``.  :func:`run_template`
+inserts a cell tagged ``injected-parameters`` right after it that assigns the
+actual parameters as one JSON text (the papermill convention, without the
+papermill dependency); the notebook parses it with :func:`json.loads`, so no
+value (a NaN, a label with quotes) is ever read as Python code.  The notebook
+runs in the report's folder and reads only files there; the kernel talks over
+local sockets (ipc) in a private temporary folder, which this tool marks as
+its own (:func:`~iso4213_nb.report.atomic.make_temp_folder`) and removes
+afterwards, also on Ctrl-C or SIGTERM; folders left by a killed run are
+removed by the next one.  On a terminal a progress bar counts the cells.
+
+Signals during the run: nbclient drives the kernel from an asyncio loop and,
+in the main thread, installs its own SIGINT/SIGTERM handlers, under which an
+interrupted run ends in an unrelated ``AssertionError`` and the previous
+handlers are lost.  So the notebook runs in a worker thread (where nbclient
+installs no handler), and the main thread waits; a SIGINT or SIGTERM only
+records the signal and kills the kernel, which ends the worker.  Once the
+kernel and its folder are gone, the signal is raised again with the handler
+that was in place before (the command line's, which unwinds and exits with
+130 or 143; Python's default ``KeyboardInterrupt`` elsewhere), from ordinary
+code.
 """
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+import json
+import os
+import re
+import shutil
+import signal
 import tempfile
+import threading
 from importlib import resources
 from pathlib import Path
 
@@ -19,9 +43,17 @@ from jupyter_client import KernelManager
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
+from .. import progress
+from .atomic import make_temp_folder, remove_stale, signals_deferred
+
 TEMPLATE = Path(str(resources.files("iso4213_nb") / "report" / "template.ipynb"))
 #: Seconds a single cell of the report may run.
 CELL_TIMEOUT = 300
+#: Name prefix of the kernel's temporary folder (in the system's temporary folder).
+KERNEL_PREFIX = "iso4213-nb-kernel-"
+#: Seconds to wait for the notebook's thread to notice that the kernel was killed.
+STOP_WAIT = 3
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 
 class ReportBuildError(RuntimeError):
@@ -29,20 +61,81 @@ class ReportBuildError(RuntimeError):
 
 
 def inject_parameters(nb: nbformat.NotebookNode, parameters: dict) -> nbformat.NotebookNode:
-    """Insert a cell assigning ``parameters`` after the cell tagged ``parameters``; returns ``nb``.
+    """Insert a cell ``parameters_json = "<JSON>"`` after the cell tagged ``parameters``; returns ``nb``.
 
-    Values are written with ``repr``, so they must be plain Python literals
-    (str, int, float, bool, None).
+    ``parameters`` must be JSON-serialisable without NaN or infinity
+    (:class:`ValueError` otherwise).  The JSON text is written as a JSON
+    string literal, which is also a valid Python string literal.
     """
     for i, cell in enumerate(nb.cells):
         if "parameters" in cell.get("metadata", {}).get("tags", []):
             break
     else:
         raise ReportBuildError("the report template has no cell tagged 'parameters'")
-    source = "\n".join(f"{name} = {value!r}" for name, value in parameters.items())
-    injected = nbformat.v4.new_code_cell(source, metadata={"tags": ["injected-parameters"]})
+    text = json.dumps(parameters, allow_nan=False, ensure_ascii=False)
+    injected = nbformat.v4.new_code_cell(f"parameters_json = {json.dumps(text)}",
+                                         metadata={"tags": ["injected-parameters"]})
     nb.cells.insert(i + 1, injected)
     return nb
+
+
+class _SignalsKillKernel:
+    """While active (main thread only), SIGINT/SIGTERM are recorded and kill the kernel.
+
+    :meth:`reraise` delivers the first recorded signal again once the handlers
+    in place before are restored.
+    """
+
+    def __init__(self, kernel: KernelManager):
+        self.kernel = kernel
+        self.received: list[int] = []
+        self.previous: dict[int, object] = {}
+
+    def kill(self) -> None:
+        """Kill the kernel process if it has started and a signal was received."""
+        pid = getattr(self.kernel.provisioner, "pid", None) if self.kernel.provisioner else None
+        if self.received and pid:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+    def _handle(self, signum, frame) -> None:
+        self.received.append(signum)
+        self.kill()
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                if signal.getsignal(signum) is not signal.SIG_IGN:  # an ignored signal stays ignored
+                    self.previous[signum] = signal.signal(signum, self._handle)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for signum, handler in self.previous.items():
+            signal.signal(signum, handler)
+
+    def reraise(self) -> None:
+        """Deliver the first recorded signal again, now to the handler that was in place before."""
+        if self.received:
+            os.kill(os.getpid(), self.received[0])
+
+
+def _execute_in_thread(client: NotebookClient, guard: _SignalsKillKernel) -> None:
+    """Run ``client.execute()`` in a worker thread and wait; re-raise its exception unless a signal stopped it."""
+    failure: list[BaseException] = []
+
+    def work():
+        try:
+            client.execute()
+        except BaseException as exc:  # handed to the main thread
+            failure.append(exc)
+
+    worker = threading.Thread(target=work, name="iso4213-nb report notebook", daemon=True)
+    worker.start()
+    while worker.is_alive() and not guard.received:
+        worker.join(0.2)
+    worker.join(STOP_WAIT if guard.received else None)
+    if failure and not guard.received:
+        raise failure[0]
 
 
 def run_template(directory: Path, parameters: dict, template: Path = TEMPLATE) -> nbformat.NotebookNode:
@@ -51,16 +144,32 @@ def run_template(directory: Path, parameters: dict, template: Path = TEMPLATE) -
     Raises :class:`ReportBuildError` naming the failing cell's error when a cell raises.
     """
     nb = inject_parameters(nbformat.read(template, as_version=4), parameters)
-    with tempfile.TemporaryDirectory(prefix="iso4213-nb-kernel-") as sockets:
-        kernel = KernelManager(kernel_name="python3", transport="ipc", ip=str(Path(sockets) / "kernel"))
-        client = NotebookClient(nb, km=kernel, timeout=CELL_TIMEOUT,
-                                resources={"metadata": {"path": str(directory)}})
-        try:
-            client.execute()
-        except CellExecutionError as exc:
-            last = [line for line in str(exc).strip().splitlines() if line.strip()][-1:]
-            raise ReportBuildError(f"the report notebook failed: {' '.join(last)}") from exc
-        finally:
-            if kernel.has_kernel:
-                kernel.shutdown_kernel(now=False)
+    temp_root = Path(tempfile.gettempdir())
+    remove_stale(temp_root, (KERNEL_PREFIX,))
+    sockets = kernel = guard = client = None
+    try:  # everything that needs undoing is assigned inside the try, so a signal cannot slip in between
+        sockets = make_temp_folder(temp_root, KERNEL_PREFIX)
+        kernel = KernelManager(kernel_name="python3", transport="ipc", ip=str(sockets / "kernel"),
+                               connection_file=str(sockets / "kernel.json"))
+        guard = _SignalsKillKernel(kernel)
+        with guard, progress.bar(total=sum(cell.cell_type == "code" for cell in nb.cells),
+                                 desc="running the report notebook", unit="cell") as shown:
+            client = NotebookClient(nb, km=kernel, timeout=CELL_TIMEOUT,
+                                    resources={"metadata": {"path": str(directory)}},
+                                    on_cell_start=lambda **_: guard.kill(),
+                                    on_cell_executed=lambda **_: shown.update(1))
+            try:
+                _execute_in_thread(client, guard)
+            except CellExecutionError as exc:
+                last = [line for line in _ANSI.sub("", str(exc)).strip().splitlines() if line.strip()][-1:]
+                raise ReportBuildError(f"the report notebook failed: {' '.join(last)}") from exc
+    finally:
+        with signals_deferred():
+            if client is not None:
+                atexit.unregister(client._cleanup_kernel)  # nbclient's own last-resort cleanup, done here instead
+            if kernel is not None and kernel.has_kernel:
+                kernel.shutdown_kernel(now=bool(guard and guard.received))
+            if sockets is not None:
+                shutil.rmtree(sockets, ignore_errors=True)
+    guard.reraise()
     return nb
