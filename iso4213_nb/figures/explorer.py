@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import io
 
-import matplotlib.image
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
+from PIL import Image
 
 from ..errors import InputError
 from ..explorer_state import KINDS, OPTIMUM_CURVE
@@ -163,9 +163,10 @@ class ExplorerFigure:
         for artist in self._moving():
             artist.axes.draw_artist(artist)
         buffer = io.BytesIO()
-        pixels = np.ascontiguousarray(np.asarray(canvas.buffer_rgba())[..., :3])  # opaque figure: RGB encodes faster
-        matplotlib.image.imsave(buffer, pixels, format=self.image_format,
-                                pil_kwargs=IMAGE_OPTIONS[self.image_format])
+        # Pillow straight from the canvas buffer (matplotlib.image.imsave converts twice as slowly);
+        # the figure is opaque, so RGB loses nothing and encodes faster.
+        pixels = Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
+        pixels.convert("RGB").save(buffer, format=self.image_format, **IMAGE_OPTIONS[self.image_format])
         return buffer.getvalue()
 
     @property
