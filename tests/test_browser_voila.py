@@ -212,7 +212,8 @@ def test_every_notebook_shows_every_figure_with_no_network_and_no_error(voila, b
                 if session.offsite or session.errors:
                     failures.append(f"{path.name}: off-machine requests {session.offsite}, errors {session.errors}")
                 words = session.page.evaluate(
-                    "() => [...document.querySelectorAll('.jp-RenderedMarkdown p, .jp-RenderedMarkdown li')]"
+                    "() => [...document.querySelectorAll('.jp-RenderedMarkdown p, .jp-RenderedMarkdown li,"
+                    " .widget-html-content')]"
                     ".filter(e => ['anywhere', 'break-all'].includes(getComputedStyle(e).overflowWrap)"
                     " || getComputedStyle(e).wordBreak === 'break-all').length")
                 if words:
