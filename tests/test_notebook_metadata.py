@@ -23,3 +23,10 @@ def installed():
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_kernelspec_is_the_installed_kernels(path, installed):
     assert json.loads(path.read_text(encoding="utf-8"))["metadata"]["kernelspec"] == installed
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebooks_stand_alone(path):
+    """No notebook sends a learner to a file outside the repository."""
+    text = path.read_text(encoding="utf-8")
+    assert "STANDARD-NOTES" not in text and "../shared" not in text
