@@ -115,14 +115,17 @@ def test_run_all_in_lab_ends_in_the_state_the_cells_set(lab):
             page.wait_for_function(
                 "() => { const r = document.querySelector('.iso4213-readout');"
                 " return r && r.querySelector('[data-value=threshold]').dataset.exact === '0.3'"
-                " && r.innerText.includes('At prevalence 0.05 '); }", timeout=TIMEOUT_MS)
+                " && r.textContent.includes('At prevalence 0.05 '); }", timeout=TIMEOUT_MS)
             page.wait_for_function(_IDLE, timeout=TIMEOUT_MS)
             page.wait_for_timeout(3000)  # a value snapped and sent back by the browser would arrive by now
             readout = page.locator(".iso4213-readout").first
             assert readout.locator("[data-value=threshold]").get_attribute("data-exact") == "0.3"
-            assert "At prevalence 0.05 " in readout.inner_text()
+            assert "At prevalence 0.05 " in readout.text_content()  # Lab may not lay out cells off screen
             boxes = page.locator(".iso4213-explorer-widget .widget-text input")
             assert [boxes.nth(i).input_value() for i in range(2)] == ["0.3", "0.05"]
+            page.evaluate("() => document.querySelector('.iso4213-explorer-widget').scrollIntoView()")
+            page.wait_for_function("() => { const i = document.querySelector('.iso4213-explorer-widget img');"
+                                   " return i.complete && i.naturalWidth > 0 && i.clientHeight > 0; }", timeout=TIMEOUT_MS)
             image = page.evaluate("""() => { const i = document.querySelector('.iso4213-explorer-widget img');
                 return (i.clientWidth / i.clientHeight) / (i.naturalWidth / i.naturalHeight); }""")
             assert image == pytest.approx(1, abs=0.01), "the explorer image is stretched"

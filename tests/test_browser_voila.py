@@ -223,6 +223,11 @@ def test_every_notebook_shows_every_figure_with_no_network_and_no_error(voila, b
                     ".filter(t => t.getBoundingClientRect().right > document.documentElement.clientWidth + 1).length")
                 if wide:
                     failures.append(f"{path.name}: {wide} tables wider than the page at 1366 px")
+                scrolled = session.page.evaluate(
+                    "() => [...document.querySelectorAll('.jp-OutputArea-output pre')]"
+                    ".filter(p => p.scrollWidth > p.clientWidth + 1).length")
+                if scrolled:
+                    failures.append(f"{path.name}: {scrolled} printed outputs wider than the page at 1366 px")
         finally:
             for _, session in batch:
                 session.close()
