@@ -213,11 +213,11 @@ def test_every_notebook_shows_every_figure_with_no_network_and_no_error(voila, b
                     failures.append(f"{path.name}: off-machine requests {session.offsite}, errors {session.errors}")
                 words = session.page.evaluate(
                     "() => [...document.querySelectorAll('.jp-RenderedMarkdown p, .jp-RenderedMarkdown li,"
-                    " .widget-html-content')]"
+                    " .widget-html-content, .jp-OutputArea-output pre')]"
                     ".filter(e => ['anywhere', 'break-all'].includes(getComputedStyle(e).overflowWrap)"
                     " || getComputedStyle(e).wordBreak === 'break-all').length")
                 if words:
-                    failures.append(f"{path.name}: {words} paragraphs may break inside words")
+                    failures.append(f"{path.name}: {words} paragraphs or printed outputs may break inside words")
                 wide = session.page.evaluate(
                     "() => [...document.querySelectorAll('.jp-OutputArea-output table, .jp-RenderedMarkdown table')]"
                     ".filter(t => t.getBoundingClientRect().right > document.documentElement.clientWidth + 1).length")
