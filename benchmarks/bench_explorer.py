@@ -9,7 +9,7 @@ Reported as medians over many moves to random thresholds:
 * precompute: building the explorer (sort, cumulative counts, curves, first
   full draw) next to scikit-learn's ``roc_curve`` + ``precision_recall_curve``;
 * computation of a move: counts at the threshold for the model, the clause-6
-  measures, markers moved in place, read-out rewritten (``_move``), next to
+  measures, markers moved in place, read-out rewritten, next to
   scikit-learn's ``confusion_matrix`` at one threshold (a pass over the data);
 * redraw of a move: restoring the static background and drawing the changed
   artists (blitting), then JPEG encoding for the Image widget (PNG timed too);
@@ -27,6 +27,7 @@ import time
 import numpy as np
 from sklearn.metrics import confusion_matrix, precision_recall_curve, roc_curve
 
+from iso4213_nb.figures.explorer_readout import readout_html
 from iso4213_nb.widgets import ThresholdExplorer
 
 
@@ -54,19 +55,20 @@ def main(n: int = 1_000_000) -> int:
     sklearn_curves = time.perf_counter() - start
 
     def move_state(t):
-        explorer._threshold = t
-        explorer._move()
+        explorer.state.threshold = t
+        explorer.view.show_threshold()
+        readout_html(explorer.state)
 
     compute = _median_ms(move_state, thresholds)
     sklearn_move = _median_ms(lambda t: confusion_matrix(y, scores >= t), thresholds[:20])
-    blit = _median_ms(lambda _: explorer._render(full=False), thresholds[:30])
+    blit = _median_ms(lambda _: explorer.view.render(full=False), thresholds[:30])
     whole = _median_ms(lambda t: setattr(explorer, "threshold", float(t)), thresholds[:30])
-    explorer._image_format = "png"  # the lossless option, same figure
-    blit_png = _median_ms(lambda _: explorer._render(full=False), thresholds[:30])
+    explorer.view.image_format = "png"  # the lossless option, same figure
+    blit_png = _median_ms(lambda _: explorer.view.render(full=False), thresholds[:30])
     draw_only = _median_ms(lambda _: explorer.figure.canvas.draw(), thresholds[:5])
-    full = _median_ms(lambda _: explorer._render(full=True), thresholds[:5])
+    full = _median_ms(lambda _: explorer.view.render(full=True), thresholds[:5])
 
-    print(f"ThresholdExplorer with n = {n:,} scores ({len(explorer._models['model'].binary.thresholds):,} distinct)")
+    print(f"ThresholdExplorer with n = {n:,} scores ({len(explorer.state.models['model'].binary.thresholds):,} distinct)")
     print(f"  precompute (explorer built, first draw)       {build * 1000:9.1f} ms"
           f"   scikit-learn roc_curve + precision_recall_curve {sklearn_curves * 1000:8.1f} ms"
           f"   ratio {build / sklearn_curves:5.2f}")

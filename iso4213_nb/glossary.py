@@ -369,6 +369,26 @@ def term(name: str, source: str | None = None) -> Term:
     return terms[0]
 
 
+def headword(terms: list[Term]) -> str:
+    """The name a learner looks a group of synonyms up by: TS 4213's defined term (3.2) if it has one,
+    else its first TS 4213 name outside the annex tables, else the first English name, else the first name."""
+    for chosen in (lambda t: t.source.startswith(f"{TS} 3.2."),
+                   lambda t: t.source.startswith(TS) and "Table" not in t.source,
+                   lambda t: not t.source.startswith(RU),
+                   lambda t: True):
+        for t in terms:
+            if chosen(t):
+                return t.name
+    raise InputError("headword of an empty group of terms")
+
+
+def by_concept() -> list[tuple[str, list[Term]]]:
+    """Synonyms grouped as one concept each (one function and its fixed arguments), keyed by
+    :func:`headword` and in alphabetical order of that word, as a learner scans a glossary."""
+    groups = [(headword(terms), terms) for terms in by_target().values()]
+    return sorted(groups, key=lambda group: (normalise(group[0]), group[1][0].source))
+
+
 def by_target() -> dict[str, list[Term]]:
     """Terms grouped by the function they map to (target with its extra arguments)."""
     groups: dict[str, list[Term]] = {}

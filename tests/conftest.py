@@ -4,12 +4,20 @@ Hypothesis's default 200 ms deadline per example is a timing assertion; on a
 loaded 2-core CI machine it fails for reasons that have nothing to do with
 correctness. Speed is measured in benchmarks/, so the deadline is off, and no
 example database is written into the checkout.
+
+Matplotlib draws on Agg in the test process itself (``matplotlib.use``, not
+the ``MPLBACKEND`` variable): kernels that nbval, Voilà or JupyterLab start
+from the tests keep their own inline backend, so ``plt.show()`` figures
+appear there as they do for a learner.
 """
 
 import os
 import tempfile
 
+import matplotlib
 from hypothesis import settings
+
+matplotlib.use("Agg")
 
 # A test (or a notebook run by nbval) that checks an exercise records the reply; keep that record away from
 # the developer's own progress file and out of the repository.

@@ -14,7 +14,7 @@ from iso4213_nb.widgets.annex_d import CSMFSliders
 
 
 def grid(editor):
-    return [[cell.value for cell in row] for row in editor.cells]
+    return [[int(cell.value) for cell in row] for row in editor.cells]
 
 
 def test_editor_starts_as_table_a1_and_everything_matches():
@@ -34,7 +34,7 @@ def test_orientation_toggle_transposes_the_display_not_the_matrix():
 
 def test_edit_updates_tables_live():
     editor = ConfusionEditor()
-    editor.cells[0][0].value = 410  # predicted A, actual A
+    editor.cells[0][0].value = "410"  # predicted A, actual A
     assert editor.matrix.binary("A").tp == 410
     assert "410 (printed 400)" in editor.tables_html
     assert "95,79 ✓" in editor.tables_html  # precision of B untouched
@@ -43,18 +43,28 @@ def test_edit_updates_tables_live():
 def test_edit_in_true_layout_goes_to_the_right_cell():
     editor = ConfusionEditor()
     editor.rows = "true"
-    editor.cells[0][1].value = 0  # true A predicted B: Table A.1 has 23 there (row B, column A)
+    editor.cells[0][1].value = "0"  # true A predicted B: Table A.1 has 23 there (row B, column A)
     assert editor.matrix.matrix(rows="predicted")[1, 0] == 0
 
 
 def test_edit_that_makes_a_measure_undefined_is_flagged():
     editor = ConfusionEditor()
     for j in range(3):
-        editor.cells[2][j].value = 0  # nothing predicted as C
+        editor.cells[2][j].value = "0"  # nothing predicted as C
     assert any(u.startswith("Table A.3 / Precision / C: no predicted positives") for u in editor.undefined)
     assert "Undefined after this edit" in editor.tables_html
     editor.reset()
     assert grid(editor) == [list(r) for r in annex_a.TABLE_A1] and editor.undefined == []
+
+
+@pytest.mark.parametrize("typed", ["2.7", "-5", "12a", "", "1e3", "99999999999"])
+def test_a_cell_that_is_not_a_count_is_refused_visibly_and_the_count_kept(typed):
+    editor = ConfusionEditor()
+    editor.cells[1][2].value = typed
+    assert editor.matrix == annex_a.matrix() and grid(editor) == [list(r) for r in annex_a.TABLE_A1]
+    assert "cell (predicted B, actual C)" in editor.message.value and "not a count" in editor.message.value
+    editor.cells[1][2].value = " 27 "  # a whole number, spaces allowed: taken, message gone
+    assert editor.matrix.matrix(rows="predicted")[1, 2] == 27 and editor.message.value == ""
 
 
 def test_empty_matrix_is_undefined_everywhere_without_warnings():
@@ -109,11 +119,23 @@ def test_csmf_sliders():
     sliders.set_predicted({"injury": 1.0})
     assert sliders.accuracy == pytest.approx(0, abs=1e-12)
     assert sliders.chance_corrected["rounded"] == pytest.approx(-0.632 / 0.368)
-    sliders.sliders["cardiac"].value = 1.0  # weights 1 and 1: shares 1/2, 0, 1/2
+    sliders.sliders["cardiac"].value = 1000  # the slider's last position: weights 1 and 1, shares 1/2, 0, 1/2
     assert sliders.predicted == pytest.approx({"cardiac": 0.5, "infection": 0.0, "injury": 0.5})
     # Σ|t − p| = 0 + 1/3 + 1/3; denominator 2 (1 − 1/6) = 5/3 → 1 − (2/3)/(5/3) = 0.6
     assert sliders.accuracy == pytest.approx(0.6)
     assert "0,6000" in sliders.readout.value
+
+
+def test_csmf_weights_are_kept_exactly_not_snapped_to_slider_positions():
+    sliders = CSMFSliders()  # the worked example: predicted 63, 35, 22 of 120
+    assert sliders.weights["infection"] == 35 / 120 and sliders.boxes["infection"].value == 35 / 120
+    assert sliders.accuracy == pytest.approx(0.95, abs=1e-12) and "0,9500" in sliders.readout.value
+    assert sliders.sliders["infection"].value == 292  # nearest thousandth: where the slider sits
+    sliders.boxes["cardiac"].value = 0.6185  # typed
+    assert sliders.weights["cardiac"] == 0.6185 and sliders.sliders["cardiac"].value == 618
+    sliders.boxes["cardiac"].value = -5.0  # refused, shown, weight kept
+    assert sliders.weights["cardiac"] == 0.6185 and sliders.boxes["cardiac"].value == 0.6185
+    assert "from 0 to 1" in sliders.message.value
 
 
 def test_csmf_sliders_all_zero_is_undefined_and_bad_causes_rejected():

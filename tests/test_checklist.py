@@ -155,6 +155,23 @@ def test_form_loads_a_file_and_reports_bad_files_in_one_escaped_line(tmp_path):
     assert "does not exist" in form.status.value and "&lt;x&gt;" in form.status.value
 
 
+def test_form_saves_relative_names_in_the_learners_folder_not_the_working_directory(tmp_path, monkeypatch):
+    from iso4213_nb.widgets.checklist import ChecklistForm
+
+    home, server_cwd = tmp_path / "learner", tmp_path / "notebooks"
+    server_cwd.mkdir()
+    monkeypatch.setenv("ISO4213_NB_HOME", str(home))
+    monkeypatch.chdir(server_cwd)
+    form = ChecklistForm(path="my-assessment.yaml", answers={"bias.analysis": "checked"})
+    form.save_button.click()
+    assert list(server_cwd.iterdir()) == []
+    assert checklist.load(home / "my-assessment.yaml")["bias.analysis"] == "checked"
+    assert str(home / "my-assessment.yaml") in form.status.value and str(home) in form.folder.value
+    form.fields["bias.analysis"].value = ""
+    form.load_button.click()
+    assert form.answers["bias.analysis"] == "checked"
+
+
 def test_form_initial_answers_are_validated():
     from iso4213_nb.widgets.checklist import ChecklistForm
 

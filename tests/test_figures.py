@@ -151,3 +151,17 @@ def test_histograms_reject_bad_scores():
         draw_score_histograms(_axes(), [0.1, 0.2], [True])
     with pytest.raises(InputError, match="bins"):
         draw_score_histograms(_axes(), [0.1, 0.2], [True, False], bins=0)
+
+
+def test_annex_c_audit_fits_a_page_and_keeps_every_note():
+    from iso4213_nb.figures.annex_tables import annex_c_audit_notes, annex_c_audit_rows, annex_c_audit_summary_rows
+    from iso4213_nb.tables import text_table
+
+    assert max(map(len, text_table(*annex_c_audit_summary_rows()).splitlines())) <= 100
+    notes = annex_c_audit_notes(width=100)
+    assert notes and max(map(len, notes)) <= 100
+    joined = " ".join(line.strip() for line in notes)
+    for dataset, model, _, _, writing, difference in annex_c_audit_rows()[0]:
+        for text in (writing, difference):
+            if text != "–":
+                assert " ".join(text.split()) in joined, (dataset, model)

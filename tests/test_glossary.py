@@ -162,3 +162,16 @@ def test_resolve_rejects_outside_and_missing_targets():
         glossary.resolve("os.remove")
     with pytest.raises(InputError, match="does not exist"):
         glossary.resolve("iso4213_nb.measures.no_such_measure")
+
+
+def test_the_glossary_is_keyed_by_the_terms_a_learner_looks_up():
+    concepts = glossary.by_concept()
+    words = [word for word, _ in concepts]
+    assert words == sorted(words, key=lambda w: (glossary.normalise(w)))
+    headwords = {terms[0].target + repr(terms[0].args): word for word, terms in concepts}
+    assert headwords["iso4213_nb.measures.recall()"] == "recall"  # not Table A.3's "Accuracy" row
+    assert headwords["iso4213_nb.measures.precision()"] == "precision"
+    assert headwords["iso4213_nb.confusion.ConfusionMatrix.accuracy()"] == "accuracy"
+    assert headwords["iso4213_nb.curves.BinaryScores.auroc()"] == "AUROC"
+    assert len(concepts) == len(glossary.by_target())
+    assert all(word in {t.name for t in terms} for word, terms in concepts)

@@ -63,16 +63,31 @@ def test_counts_and_measures_follow_the_threshold(explorer, data, t):
 def test_widgets_and_python_state_stay_in_step(explorer, data):
     y, a, _ = data
     explorer.model = "forest"
-    explorer.threshold_slider.value = 0.42  # what a slider move does
+    grid = explorer.state.threshold_grid
+    explorer.threshold_slider.value = grid.index(0.42)  # what a slider move does: a position on the grid
     assert explorer.threshold == 0.42 and explorer.threshold_text.value == 0.42
     assert _counts(explorer.confusion) == _numpy_counts(y, a, 0.42)
-    explorer.threshold_text.value = 0.6185  # an exact value typed in the box
-    assert explorer.threshold == 0.6185 and explorer.threshold_slider.value == pytest.approx(0.6185)
+    explorer.threshold_text.value = 0.6185  # an exact value typed in the box: kept exactly
+    assert explorer.threshold == 0.6185 and explorer.threshold_slider.value == grid.index(0.6185)
+    assert _counts(explorer.confusion) == _numpy_counts(y, a, 0.6185)
+    assert "data-exact='0.6185'" in explorer.readout.value
     explorer.threshold = 0.3
-    assert explorer.threshold_slider.value == 0.3 and explorer.threshold_text.value == 0.3
+    assert explorer.threshold_slider.value == grid.index(0.3) and explorer.threshold_text.value == 0.3
     explorer.threshold_text.value = 25.0  # beyond the slider: slider at its end, state exact
     assert explorer.threshold == 25.0 and explorer.threshold_slider.value == explorer.threshold_slider.max
     assert explorer.confusion.tp + explorer.confusion.fp == 0
+
+
+def test_a_typed_prevalence_is_kept_exactly(data):
+    y, a, _ = data
+    explorer = ThresholdExplorer(y, a, threshold=0.5, dpi=20)
+    explorer.prevalence_text.value = 0.3719
+    assert explorer.prevalence == 0.3719
+    assert explorer.prevalence_slider.value == explorer.state.prevalence_grid.index(0.3719)
+    explorer.prevalence_slider.value = explorer.state.prevalence_grid.index(0.05)
+    assert explorer.prevalence == 0.05 and explorer.prevalence_text.value == 0.05
+    explorer.prevalence_text.value = 1.5  # refused, shown, state kept
+    assert explorer.prevalence == 0.05 and "prevalence must be" in explorer.message.value
 
 
 def test_read_out_shows_the_counts_and_measures(explorer, data):
@@ -82,10 +97,10 @@ def test_read_out_shows_the_counts_and_measures(explorer, data):
     expected = _numpy_counts(y, a, 0.55)
     html = explorer.readout.value
     for key, value in expected.items():
-        assert f"<td data-cell='{key.upper()}' style='text-align:right;padding:2px 8px'><b>{key.upper()}</b> " \
+        assert f"<td data-cell='{key.upper()}' style='text-align:right;padding:1px 6px'><b>{key.upper()}</b> " \
                f"{value:,}</td>" in html
     assert f">{precision_score(y, a >= 0.55):.4f}</td>" in html
-    assert "0.5500" in html
+    assert "data-exact='0.55'>0.55</span>" in html
 
 
 def _marker(artists):
@@ -95,42 +110,43 @@ def _marker(artists):
 def test_markers_sit_on_the_curve_points_of_the_threshold(explorer, data):
     y, a, _ = data
     explorer.model = "forest"
-    model = explorer._models["forest"]
+    model = explorer.state.models["forest"]
+    artists = explorer.view.curves["forest"]
     for i in (3, 40, 200):
         t = model.curves["pr"].thresholds[i]
         explorer.threshold = t
         for kind in ("roc", "pr", "gain", "lift"):
             curve = model.curves[kind]
             j = int(np.flatnonzero(curve.thresholds == t)[0])
-            assert _marker(model.artists[kind]) == pytest.approx((curve.x[j], curve.y[j])), kind
+            assert _marker(artists[kind]) == pytest.approx((curve.x[j], curve.y[j])), kind
         fpr, tpr, thr = roc_curve(y, a, drop_intermediate=False)
         k = int(np.flatnonzero(thr == t)[0])
-        assert _marker(model.artists["roc"]) == pytest.approx((fpr[k], tpr[k]))
-        assert list(explorer._dist.threshold_line.get_xdata()) == [t, t]
+        assert _marker(artists["roc"]) == pytest.approx((fpr[k], tpr[k]))
+        assert list(explorer.view.histograms.threshold_line.get_xdata()) == [t, t]
 
 
 def test_prevalence_moves_pr_but_not_roc(single, data):
     y, a, _ = data
     explorer = single
     explorer.threshold = 0.5
-    model = explorer._models["model"]
-    roc_before = model.artists["roc"].line.get_ydata().copy()
-    roc_marker = _marker(model.artists["roc"])
-    pr_before = model.artists["pr"].line.get_ydata().copy()
-    explorer.prevalence_slider.value = 0.1
+    model = explorer.view.curves["model"]
+    roc_before = model["roc"].line.get_ydata().copy()
+    roc_marker = _marker(model["roc"])
+    pr_before = model["pr"].line.get_ydata().copy()
+    explorer.prevalence_slider.value = explorer.state.prevalence_grid.index(0.1)
     assert explorer.prevalence == 0.1
-    np.testing.assert_array_equal(model.artists["roc"].line.get_ydata(), roc_before)
-    assert _marker(model.artists["roc"]) == roc_marker
-    assert not np.allclose(model.artists["pr"].line.get_ydata(), pr_before)
+    np.testing.assert_array_equal(model["roc"].line.get_ydata(), roc_before)
+    assert _marker(model["roc"]) == roc_marker
+    assert not np.allclose(model["pr"].line.get_ydata(), pr_before)
     w = (y == 1).sum() * 0.9 / (0.1 * (y == 0).sum())
     weights = np.where(y == 1, 1.0, w)
     precision, _, _ = precision_recall_curve(y, a, sample_weight=weights, drop_intermediate=False)
-    np.testing.assert_allclose(model.artists["pr"].line.get_ydata(), precision[:-1][::-1])
+    np.testing.assert_allclose(model["pr"].line.get_ydata(), precision[:-1][::-1])
     assert explorer.precision_at_prevalence == pytest.approx(precision_score(y, a >= 0.5, sample_weight=weights))
     assert explorer.metrics["precision"] == pytest.approx(precision_score(y, a >= 0.5))  # the data's own counts
-    assert "At prevalence 0.10" in explorer.readout.value
+    assert "At prevalence 0.1 " in explorer.readout.value
     explorer.prevalence = float((y == 1).mean())
-    np.testing.assert_allclose(model.artists["pr"].line.get_ydata(), pr_before)
+    np.testing.assert_allclose(model["pr"].line.get_ydata(), pr_before)
 
 
 def test_a_prevalence_given_at_construction_acts_like_one_set_later(single, data):
@@ -138,10 +154,10 @@ def test_a_prevalence_given_at_construction_acts_like_one_set_later(single, data
     given = ThresholdExplorer(y, a, threshold=0.5, prevalence=0.2, dpi=20)
     single.threshold = 0.5
     single.prevalence = 0.2
-    assert given.prevalence_slider.value == 0.2
+    assert given.prevalence_slider.value == given.state.prevalence_grid.index(0.2) and given.prevalence == 0.2
     assert given.optima == single.optima
-    np.testing.assert_array_equal(given._models["model"].artists["pr"].line.get_ydata(),
-                                  single._models["model"].artists["pr"].line.get_ydata())
+    np.testing.assert_array_equal(given.view.curves["model"]["pr"].line.get_ydata(),
+                                  single.view.curves["model"]["pr"].line.get_ydata())
     assert given.precision_at_prevalence == single.precision_at_prevalence
     single.prevalence = float((y == 1).mean())
 
@@ -180,8 +196,8 @@ def test_model_selector_switches_counts_and_histograms(explorer, data):
     explorer.model_select.value = "logistic"
     assert explorer.model == "logistic"
     assert _counts(explorer.confusion) == _numpy_counts(y, b, 0.5)
-    heights = explorer._dist.positive.get_data().values
-    np.testing.assert_allclose(heights, np.histogram(b[y == 1], bins=explorer._dist.edges, density=True)[0])
+    heights = explorer.view.histograms.positive.get_data().values
+    np.testing.assert_allclose(heights, np.histogram(b[y == 1], bins=explorer.view.histograms.edges, density=True)[0])
     assert "logistic" in explorer.readout.value
     explorer.model = "forest"
     assert explorer.model_select.value == "forest"
@@ -190,7 +206,7 @@ def test_model_selector_switches_counts_and_histograms(explorer, data):
 def test_each_model_draws_one_curve_per_axes(explorer):
     assert explorer.models == ["forest", "logistic"]
     for kind in ("roc", "pr", "gain", "lift"):
-        labels = [line.get_label() for line in explorer._axes[kind].get_lines()]
+        labels = [line.get_label() for line in explorer.view.axes[kind].get_lines()]
         assert labels.count("forest") == 1 and labels.count("logistic") == 1
 
 
@@ -201,8 +217,7 @@ def test_a_threshold_move_blits_the_same_pixels_as_a_full_redraw(single):
     explorer.threshold = 0.7
     assert explorer.image.value[:3] == b"\xff\xd8\xff" and explorer.image.value != first  # JPEG
     blitted = explorer.image.value
-    explorer._render(full=True)
-    assert explorer.image.value == blitted  # same pixels, so the same bytes
+    assert explorer.view.render(full=True) == blitted  # same pixels, so the same bytes
 
 
 def test_png_on_request(data):
@@ -237,8 +252,8 @@ def test_string_labels_need_the_positive_class(data):
         ThresholdExplorer(labels, a)
     explorer = ThresholdExplorer(labels, a, positive="sick", threshold=0.5, dpi=20)
     assert _counts(explorer.confusion) == _numpy_counts(y, a, 0.5)
-    pos = explorer._dist.positive.get_data().values
-    np.testing.assert_allclose(pos, np.histogram(a[y == 1], bins=explorer._dist.edges, density=True)[0])
+    pos = explorer.view.histograms.positive.get_data().values
+    np.testing.assert_allclose(pos, np.histogram(a[y == 1], bins=explorer.view.histograms.edges, density=True)[0])
 
 
 @pytest.mark.parametrize("call,message", [

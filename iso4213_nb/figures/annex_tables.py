@@ -8,6 +8,8 @@ command line, the notebooks and the widgets print the same tables.
 
 from __future__ import annotations
 
+import textwrap
+
 from ..annexes import Check, annex_a, annex_b, annex_c, annex_d
 from ..confusion import ConfusionMatrix
 from ..tables import format_value
@@ -118,6 +120,25 @@ def annex_c_audit_rows() -> tuple[list[list[str]], list[str]]:
         rows.append([record["dataset"], record["model"], total, str(len(record["missing"])),
                      "; ".join(record["writing"]) or "–", record["known_difference"] or "–"])
     return rows, ["dataset", "model", "accuracy + top-1", "empty fields", "writing", "known difference"]
+
+
+def annex_c_audit_summary_rows() -> tuple[list[list[str]], list[str]]:
+    """The narrow columns of :func:`annex_c_audit_rows` (dataset, model, the sum, empty fields): fits a page."""
+    rows, header = annex_c_audit_rows()
+    return [row[:4] for row in rows], header[:4]
+
+
+def annex_c_audit_notes(width: int = 100) -> list[str]:
+    """The writing notes and known differences of :func:`annex_c_audit_rows` as lines of at most ``width``
+    characters, one paragraph per row that has any, so that a page shows them without scrolling sideways."""
+    lines = []
+    for dataset, model, _, _, writing, difference in annex_c_audit_rows()[0]:
+        notes = [f"{label}: {text}" for label, text in (("writing", writing), ("known difference", difference))
+                 if text != "–"]
+        if notes:
+            lines += textwrap.wrap(f"{dataset} {model}. " + " ".join(n + "." for n in notes), width,
+                                   subsequent_indent="    ")
+    return lines
 
 
 def annex_d_rows(decimal_comma: bool = True) -> tuple[list[list[str]], list[str]]:

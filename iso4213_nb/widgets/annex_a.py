@@ -8,8 +8,13 @@ still equals the printed value and the printed value in brackets when not,
 and a note lists every measure the edit made undefined (e.g. precision of a
 class that is never predicted).
 
+Each cell is a text box that takes a whole number of samples ≥ 0.  Anything
+else ("2.7", "-5", "12a") is refused with a visible one-line message naming
+the cell and what was typed, and the cell goes back to its count: nothing is
+rounded, truncated or clipped silently.
+
 State is reachable from Python for tests and notebooks: ``editor.cells[i][j]``
-(the displayed grid of IntText widgets), ``editor.rows`` (``"predicted"`` or
+(the displayed grid of text boxes; set ``.value = "12"``), ``editor.message`` (the refusal line), ``editor.rows`` (``"predicted"`` or
 ``"true"``, settable), ``editor.matrix`` (a ConfusionMatrix), ``editor.undefined``
 and ``editor.tables_html``.
 """
@@ -17,14 +22,19 @@ and ``editor.tables_html``.
 from __future__ import annotations
 
 import html
+import re
 
 import ipywidgets as widgets
 import numpy as np
 
 from ..annexes import annex_a
 from ..confusion import ConfusionMatrix
+from ..errors import InputError
 from ..figures.annex_tables import annex_a_rows
 from ..tables import format_value, html_table
+
+_COUNT = re.compile(r"\s*(\d{1,12})\s*")
+MAX_COUNT = 10**9
 
 ROWS_OPTIONS = (("rows = predicted (Table A.1, 6.2.2)", "predicted"), ("rows = true (software)", "true"))
 
@@ -46,11 +56,11 @@ class ConfusionEditor:
         self._decimal_comma = decimal_comma
         self._filling = False
         k = self._cm.k
-        self.cells = [[widgets.BoundedIntText(min=0, max=10**9, layout=widgets.Layout(width="90px"))
+        self.cells = [[widgets.Text(continuous_update=False, layout=widgets.Layout(width="90px"))
                        for _ in range(k)] for _ in range(k)]
-        for row in self.cells:
-            for cell in row:
-                cell.observe(self._on_cell, names="value")
+        for i, row in enumerate(self.cells):
+            for j, cell in enumerate(row):
+                cell.observe(lambda change, i=i, j=j: self._on_cell(i, j, change.new), names="value")
         self._row_heads = [widgets.HTML() for _ in range(k)]
         self._col_heads = [widgets.HTML() for _ in range(k)]
         self._corner = widgets.HTML()
@@ -62,7 +72,8 @@ class ConfusionEditor:
             [self._corner, *self._col_heads] + [w for i in range(k) for w in (self._row_heads[i], *self.cells[i])],
             layout=widgets.Layout(grid_template_columns=f"120px repeat({k}, 100px)"))
         self.output = widgets.HTML()
-        self.widget = widgets.VBox([widgets.HBox([self.toggle, self.reset_button]), grid, self.output])
+        self.message = widgets.HTML()
+        self.widget = widgets.VBox([widgets.HBox([self.toggle, self.reset_button]), grid, self.message, self.output])
         self._show()
 
     # ------------------------------------------------------------------ state
@@ -108,17 +119,37 @@ class ConfusionEditor:
         try:
             for i, row in enumerate(self.cells):
                 for j, cell in enumerate(row):
-                    cell.value = int(counts[i, j])
+                    cell.value = str(int(counts[i, j]))
         finally:
             self._filling = False
         self._update_tables()
 
-    def _on_cell(self, change) -> None:
+    def _cell_name(self, i: int, j: int) -> str:
+        other = "actual" if self.rows == "predicted" else "predicted"
+        labels = self._cm.labels
+        return f"cell ({self.rows} {labels[i]}, {other} {labels[j]})"
+
+    def parse_count(self, i: int, j: int, text: str) -> int:
+        """The count typed in displayed cell ``(i, j)``; :class:`InputError` unless a whole number 0 … 10⁹."""
+        match = _COUNT.fullmatch(text)
+        if match is None or int(match.group(1)) > MAX_COUNT:
+            raise InputError(f"{self._cell_name(i, j)}: {text!r} is not a count; type a whole number "
+                             f"from 0 to {MAX_COUNT:,} (the count was kept)")
+        return int(match.group(1))
+
+    def _on_cell(self, i: int, j: int, text: str) -> None:
         if self._filling:
             return
-        counts = np.array([[cell.value for cell in row] for row in self.cells])
+        counts = self._cm.matrix(rows=self.rows).copy()
+        try:
+            counts[i, j] = self.parse_count(i, j, text)
+        except InputError as exc:
+            self.message.value = f"<span class='iso4213-error' style='color:#b42318'>{html.escape(str(exc))}</span>"
+            self._show()
+            return
+        self.message.value = ""
         self._cm = ConfusionMatrix.from_counts(counts, labels=self._cm.labels, rows=self.rows)
-        self._update_tables()
+        self._show()
 
     def _update_tables(self) -> None:
         parts = [f"<p>n = {self._cm.n}; overall accuracy (6.2.3) = "

@@ -1,19 +1,25 @@
 """Annex D sliders: move the predicted cause shares and watch CSMF accuracy respond.
 
 One slider per cause sets a predicted *weight*; the weights are divided by
-their sum, so the predicted shares always add up to 1.  The read-out shows
+their sum, so the predicted shares always add up to 1.  The box beside each
+slider holds the exact weight: a value typed there (or given in Python) is
+kept exactly, and the slider, whose positions are the thousandths from 0 to
+1, only moves to its nearest position (the worked example's 35/120 stays
+35/120 and its accuracy 0,95 stays 0,95).  The read-out shows
 CSMF accuracy (D.4, reconstructed) and its chance-corrected form with both
 constants (1 − 1/e and 0.632), and the bar chart shows true against
 predicted shares.  Two buttons set the extremes: the perfect prediction
 (accuracy 1) and all mass on the rarest true cause (accuracy 0).
 
-State from Python: ``sliders[cause].value``, ``predicted`` (normalised shares),
-``accuracy``, ``chance_corrected``, ``set_predicted(mapping)``.
+State from Python: ``weights`` (exact, by cause), ``boxes[cause].value`` (the
+exact weight), ``sliders[cause].value`` (a position 0 … 1000), ``predicted``
+(normalised shares), ``accuracy``, ``chance_corrected``, ``set_predicted(mapping)``.
 """
 
 from __future__ import annotations
 
 import html
+from numbers import Real
 
 import ipywidgets as widgets
 from matplotlib.figure import Figure
@@ -21,10 +27,14 @@ from matplotlib.figure import Figure
 from .. import csmf
 from ..annexes import annex_d
 from ..errors import InputError
+from ..explorer_state import SliderGrid
 from ..figures.annex_b import to_png
 from ..figures.annex_d import draw_shares
 from ..tables import format_value
 from ..undefined import Undefined
+
+#: Slider positions: weights 0, 0.001, …, 1.
+WEIGHT_GRID = SliderGrid(0.0, 0.001, 1000)
 
 
 class CSMFSliders:
@@ -42,12 +52,17 @@ class CSMFSliders:
         start = dict(example["csmf_pred"] if predicted_fractions is None else predicted_fractions)
         csmf.csmf_accuracy(self.true, start)  # one clear error for bad input, before any widget exists
         self._busy = False
-        self.sliders = {cause: widgets.FloatSlider(value=float(start[cause]), min=0.0, max=1.0, step=0.005,
-                                                   readout_format=".3f", description=str(cause),
-                                                   continuous_update=True)
+        self.weights = {cause: self._check_weight(cause, start[cause]) for cause in self.true}
+        self.sliders = {cause: widgets.IntSlider(value=WEIGHT_GRID.index(self.weights[cause]), min=0,
+                                                 max=WEIGHT_GRID.steps, readout=False, description=str(cause),
+                                                 continuous_update=True)
                         for cause in self.true}
-        for slider in self.sliders.values():
-            slider.observe(lambda change: self._update(), names="value")
+        self.boxes = {cause: widgets.FloatText(value=self.weights[cause], layout=widgets.Layout(width="110px"))
+                      for cause in self.true}
+        for cause in self.true:
+            self.sliders[cause].observe(lambda change, cause=cause: self._on_weight(
+                cause, WEIGHT_GRID.value(change.new)), names="value")
+            self.boxes[cause].observe(lambda change, cause=cause: self._on_weight(cause, change.new), names="value")
         perfect = widgets.Button(description="perfect prediction")
         perfect.on_click(lambda _: self.set_predicted(self.true))
         rarest = widgets.Button(description="all on the rarest cause")
@@ -57,17 +72,19 @@ class CSMFSliders:
         self._bars = draw_shares(self.figure.subplots(), list(self.true), self.true.values(), start.values())
         self.image = widgets.Image(format="png")
         self.readout = widgets.HTML()
-        self.widget = widgets.HBox([widgets.VBox([*self.sliders.values(), widgets.HBox([perfect, rarest]),
+        self.message = widgets.HTML()
+        rows = [widgets.HBox([self.sliders[cause], self.boxes[cause]]) for cause in self.true]
+        self.widget = widgets.HBox([widgets.VBox([*rows, widgets.HBox([perfect, rarest]), self.message,
                                                   self.readout]), self.image])
         self._update()
 
     @property
     def predicted(self) -> dict | Undefined:
         """Predicted shares: slider weights divided by their sum (undefined when every weight is 0)."""
-        total = sum(s.value for s in self.sliders.values())
+        total = sum(self.weights.values())
         if total == 0:
             return Undefined("every predicted weight is 0")
-        return {cause: s.value / total for cause, s in self.sliders.items()}
+        return {cause: weight / total for cause, weight in self.weights.items()}
 
     @property
     def accuracy(self) -> float | Undefined:
@@ -85,21 +102,40 @@ class CSMFSliders:
                 for chance in ("exact", "rounded")}
 
     def set_predicted(self, fractions) -> None:
-        """Set every slider at once (one update), e.g. ``{"cardiac": 0.6, "infection": 0.3, "injury": 0.1}``."""
+        """Set every weight at once, exactly (one update), e.g. ``{"cardiac": 0.6, "infection": 0.3, "injury": 0.1}``."""
         unknown = set(fractions) - set(self.sliders)
         if unknown:
             raise InputError(f"unknown causes {sorted(map(str, unknown))}; causes are {list(self.sliders)}")
-        self._busy = True
+        weights = {cause: self._check_weight(cause, fractions.get(cause, 0.0)) for cause in self.true}
+        self.weights = weights
+        self._update()
+
+    @staticmethod
+    def _check_weight(cause, value) -> float:
+        if isinstance(value, bool) or not isinstance(value, Real) or not 0 <= value <= 1:
+            raise InputError(f"weight of {cause!r} must be a number from 0 to 1, got {value!r}")
+        return float(value)
+
+    def _on_weight(self, cause, value) -> None:
+        """A slider move or a typed weight; a refused value is shown, the state kept."""
+        if self._busy:
+            return
         try:
-            for cause, slider in self.sliders.items():
-                slider.value = float(fractions.get(cause, 0.0))
-        finally:
-            self._busy = False
+            self.weights[cause] = self._check_weight(cause, value)
+            self.message.value = ""
+        except InputError as exc:
+            self.message.value = f"<span style='color:#b42318'>{html.escape(str(exc))}</span>"
         self._update()
 
     def _update(self) -> None:
-        if self._busy:
-            return
+        """Widgets follow the exact weights (sliders to their nearest position), then read-out and chart."""
+        self._busy = True
+        try:
+            for cause, weight in self.weights.items():
+                self.sliders[cause].value = WEIGHT_GRID.index(weight)
+                self.boxes[cause].value = weight
+        finally:
+            self._busy = False
         predicted = self.predicted
         shares = [0.0] * len(self.true) if isinstance(predicted, Undefined) else list(predicted.values())
         self._bars.update(shares)

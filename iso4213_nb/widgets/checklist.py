@@ -6,6 +6,13 @@ box with *Save* and *Load* buttons writes and reads the YAML file that the
 report reads with ``--meta``; a status line counts the answers still
 missing and lists the clause-8 items they leave open.
 
+**Where files go.**  A relative file name is taken inside the learner's own
+folder, :func:`user_directory` (``$ISO4213_NB_HOME`` when set, else
+``~/iso4213-nb``), never the directory the server runs the notebook in: a
+course server's ``notebooks/`` folder is not written to.  An absolute path is
+used as given.  The form shows the folder, and the status line the full path
+of every file saved or loaded.
+
 Testable without a browser: set ``form.fields[key].value``, set
 ``form.path.value``, call ``form.save_button.click()`` or :meth:`ChecklistForm.save`,
 read :attr:`ChecklistForm.answers` and ``form.status.value``.
@@ -14,6 +21,8 @@ read :attr:`ChecklistForm.answers` and ``form.status.value``.
 from __future__ import annotations
 
 import html
+import os
+from pathlib import Path
 
 import ipywidgets as widgets
 
@@ -40,13 +49,24 @@ _SECTION_TITLES = {
 }
 
 
+def user_directory() -> Path:
+    """The folder for relative file names: ``$ISO4213_NB_HOME`` if set, else ``~/iso4213-nb``."""
+    return Path(os.environ.get("ISO4213_NB_HOME") or Path.home() / "iso4213-nb").expanduser()
+
+
+def resolve(path) -> Path:
+    """``path`` as given when absolute (``~`` expanded), else inside :func:`user_directory`."""
+    path = Path(path).expanduser()
+    return path if path.is_absolute() else user_directory() / path
+
+
 class ChecklistForm:
     """The clause-5 checklist as an ipywidgets form, saved to and loaded from YAML.
 
     Parameters
     ----------
     path : str or pathlib.Path, default ``"assessment-meta.yaml"``
-        Initial value of the file box.
+        Initial value of the file box; a relative name lands in :func:`user_directory`.
     answers : dict, optional
         Initial answers ``{key: text}`` (keys of :data:`checklist.KEYS`).
 
@@ -81,8 +101,11 @@ class ChecklistForm:
         self.save_button.on_click(lambda _: self._guarded(self.save))
         self.load_button.on_click(lambda _: self._guarded(self.load))
         self.status = widgets.HTML()
+        self.folder = widgets.HTML(f"<small>Relative file names are saved in and loaded from "
+                                   f"<code>{html.escape(str(user_directory()))}</code> (set ISO4213_NB_HOME to "
+                                   "change it); an absolute path is used as given.</small>")
         self.widget = widgets.VBox([self.accordion, widgets.HBox([self.path, self.save_button, self.load_button]),
-                                    self.status])
+                                    self.folder, self.status])
         if answers:
             self.set_answers(answers)
         self._show_status()
@@ -101,16 +124,22 @@ class ChecklistForm:
         self._show_status()
 
     def save(self, path=None):
-        """Write the answers to ``path`` (default: the file box) with :func:`checklist.save`; returns the path."""
-        written = checklist.save(self.answers, path or self.path.value)
+        """Write the answers to ``path`` (default: the file box; see :func:`resolve`); returns the path written."""
+        target = resolve(path or self.path.value)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InputError(f"cannot create the folder {target.parent}: {exc.strerror}") from None
+        written = checklist.save(self.answers, target)
         self._show_status(f"Saved to {written}.")
         return written
 
     def load(self, path=None) -> dict[str, str]:
-        """Read answers from ``path`` (default: the file box) with :func:`checklist.load` and show them."""
-        answers = checklist.load(path or self.path.value)
+        """Read answers from ``path`` (default: the file box; see :func:`resolve`) and show them."""
+        source = resolve(path or self.path.value)
+        answers = checklist.load(source)
         self.set_answers(answers)
-        self._show_status(f"Loaded {path or self.path.value}.")
+        self._show_status(f"Loaded {source}.")
         return answers
 
     def _guarded(self, action) -> None:
