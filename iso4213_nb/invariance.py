@@ -11,7 +11,7 @@ I3    change of tp alone                                          tp → tp'
 I4    change of fn alone                                          fn → fn'
 I5    change of fp alone                                          fp → fp'
 I6    uniform scaling                                             every count × k1 (k1 ≠ 1)
-I7    scaling of the predicted-positive and -negative columns    tp, fp × k1; fn, tn × k2 (k1 ≠ k2)
+I7    scaling of the predicted-positive and -negative columns     tp, fp × k1; fn, tn × k2 (k1 ≠ k2)
 I8    scaling of the positive and negative rows                   tp, fn × k1; fp, tn × k2 (k1 ≠ k2)
 ====  ==========================================================  ====================================
 

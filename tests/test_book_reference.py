@@ -37,18 +37,3 @@ def test_every_command_and_every_option_is_documented():
     for code, _ in module.EXIT_CODES:
         assert f"* - {code}\n" in text
 
-
-def test_api_reference_covers_every_public_module_once():
-    import pkgutil
-
-    import iso4213_nb
-
-    spec = importlib.util.spec_from_file_location("api_reference", EXT.with_name("api_reference.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    listed = [name for layer in module.LAYERS for name in module.modules(layer)]
-    public = [m.name for m in pkgutil.walk_packages(iso4213_nb.__path__, "iso4213_nb.")
-              if not any(part.startswith("_") for part in m.name.split(".")[1:])]
-    assert sorted(listed) == sorted(public)
-    assert "iso4213_nb.curves" in module.modules("computation")
-    assert "iso4213_nb.figures.curves" in module.modules("presentation")
