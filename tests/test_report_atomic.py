@@ -253,7 +253,7 @@ def test_cli_replaces_its_own_report_but_not_one_holding_a_user_file(tmp_path, m
     (out / "assets" / "my-notes.md").unlink()
     assert main(argv) == 0
     manifest = json.loads((out / MANIFEST).read_text())
-    assert manifest["inputs"]["predictions"]["name"] == str(predictions)  # the name as typed
+    assert manifest["inputs"]["predictions"]["name"] == "p.csv"  # the file name, never its folders
     assert _siblings(out) == ["p.csv", "report"]
     monkeypatch.chdir(out)
     assert main(["report", "--predictions", str(predictions), "--out", ".", "--format", "html"]) == 2
