@@ -32,6 +32,8 @@ def commands(path: str) -> list[list[str]]:
         ["csmf", "--matrix", path, "--rows", "predicted"],
         ["compare", "--predictions", path, "--y-true", "y_true", "--a", "a", "--b", "b"],
         ["compare", "--predictions", path, "--y-true", "y_true", "--a", "a", "--b", "b", "--test", "delong"],
+        ["rank", "--results", path],
+        ["rank", "--results", path, "--design", "cv", "--rope", "0.01", "--decimal", ","],
     ]
 
 

@@ -32,3 +32,21 @@ def test_bar_on_a_terminal_and_silenced_by_quiet(monkeypatch):
         assert quiet.getvalue() == ""
     finally:
         progress.set_quiet(False)
+
+
+def test_bootstraps_show_their_progress_on_a_terminal(monkeypatch):
+    import numpy as np
+
+    from iso4213_nb.curves import BinaryScores
+    from iso4213_nb.roc_regions import bootstrap_curve_values
+    from iso4213_nb.stats import auroc_ci, bootstrap_ci
+
+    rng = np.random.default_rng(0)
+    y, s = rng.integers(0, 2, 60), rng.random(60)
+    for run in (lambda: bootstrap_ci(np.mean, s, n_resamples=20),
+                lambda: auroc_ci(y, s, method="percentile", n_resamples=20),
+                lambda: bootstrap_curve_values(BinaryScores(y, s), lambda r: [r.auroc()], 20)):
+        tty = _Tty()
+        monkeypatch.setattr("sys.stderr", tty)
+        run()
+        assert "bootstrap:" in tty.getvalue() and "/20 " in tty.getvalue()  # the bar, with its total

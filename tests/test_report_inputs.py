@@ -164,3 +164,11 @@ def test_parse_formats_and_settings(tmp_path):
     assert read_settings(None) == {}
     meta = _write(tmp_path, "m.yml", "report:\n  title: T\n  positive: 1\n")
     assert read_settings(meta) == {"title": "T", "positive": 1}
+
+
+def test_report_settings_keep_the_text_typed(tmp_path):
+    """A title of yes stays the word yes, and a positive class of 01 stays 01 (not True, not 1)."""
+    from iso4213_nb.report.build import read_settings
+    meta = tmp_path / "meta.yml"
+    meta.write_text("report:\n  title: yes\n  positive: 01\n")
+    assert read_settings(meta) == {"title": "yes", "positive": "01"}

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import nbformat
 import numpy as np
-import yaml
 
 from .. import checklist, demo, progress
 from ..computational import time_predictions
@@ -41,7 +40,7 @@ def read_settings(meta) -> dict:
     """
     if meta is None:
         return {}
-    data = yaml.safe_load(Path(meta).read_text(encoding="utf-8")) or {}
+    data = checklist.parse_yaml(Path(meta).read_text(encoding="utf-8")) or {}  # scalars as typed: title yes stays yes
     settings = data.get(SETTINGS) or {}
     if not isinstance(settings, dict):
         raise InputError(f"{Path(meta).name}: section {SETTINGS!r} must be a mapping of {', '.join(SETTING_KEYS)}")

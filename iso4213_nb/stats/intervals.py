@@ -20,6 +20,7 @@ from typing import Callable
 import numpy as np
 from scipy import stats as sps
 
+from .. import progress
 from .._checks import as_1d, as_labels, same_length
 from ..errors import InputError
 from ..undefined import is_undefined
@@ -181,11 +182,13 @@ def bootstrap_ci(statistic: Callable, *data, n_resamples: int = 1000, confidence
         raise InputError(f"{label} is undefined on the full data, so it has no interval")
     rng = np.random.default_rng(seed)
     values = []
-    for _ in range(int(n_resamples)):
-        idx = _resample_indices(rng, n, groups)
-        value = _value(statistic(*(a[idx] for a in arrays)), label)
-        if value is not None:
-            values.append(value)
+    with progress.bar(total=int(n_resamples), desc="bootstrap", unit="resample") as shown_progress:
+        for _ in range(int(n_resamples)):
+            idx = _resample_indices(rng, n, groups)
+            value = _value(statistic(*(a[idx] for a in arrays)), label)
+            if value is not None:
+                values.append(value)
+            shown_progress.update()
     distribution = np.asarray(values)
     undefined = int(n_resamples) - len(distribution)
     if len(distribution) < 10:

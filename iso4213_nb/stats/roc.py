@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats as sps
 
+from .. import progress
 from .._checks import as_scores, same_length
 from ..errors import InputError
 from ..undefined import is_undefined
@@ -198,10 +199,12 @@ def _bootstrap_aurocs(mask: np.ndarray, scores: np.ndarray, n_resamples: int, se
     m, n = len(pos_group), len(neg_group)
     rng = np.random.default_rng(seed)
     out = np.empty(n_resamples)
-    for r in range(n_resamples):
-        negatives = np.bincount(neg_group[rng.integers(0, n, size=n, dtype=np.int32)], minlength=n_groups)
-        positives = np.bincount(pos_group[rng.integers(0, m, size=m, dtype=np.int32)], minlength=n_groups)
-        out[r] = auroc_of_counts(positives, negatives)
+    with progress.bar(total=n_resamples, desc="bootstrap", unit="resample") as shown_progress:
+        for r in range(n_resamples):
+            negatives = np.bincount(neg_group[rng.integers(0, n, size=n, dtype=np.int32)], minlength=n_groups)
+            positives = np.bincount(pos_group[rng.integers(0, m, size=m, dtype=np.int32)], minlength=n_groups)
+            out[r] = auroc_of_counts(positives, negatives)
+            shown_progress.update()
     return out
 
 
