@@ -7,6 +7,9 @@ that no caller sees a traceback from deep inside numpy.
 
 from __future__ import annotations
 
+import math
+from numbers import Real
+
 import numpy as np
 
 from .errors import InputError
@@ -62,6 +65,13 @@ def as_scores(values, name: str, *, probabilities: bool = False) -> np.ndarray:
             f"{name} must be probabilities in [0, 1], got values from {array.min():g} to {array.max():g}"
         )
     return array
+
+
+def as_threshold(value, name: str = "threshold") -> float:
+    """A decision threshold (score >= threshold is positive) as a float: any finite real number, not a bool."""
+    if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):
+        raise InputError(f"{name} must be a finite number, got {value!r}")
+    return float(value)
 
 
 def same_length(**arrays) -> int:

@@ -22,12 +22,11 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from numbers import Real
 
 import numpy as np
 
 from . import measures
-from ._checks import as_labels, as_scores
+from ._checks import as_labels, as_scores, as_threshold
 from .curves import BinaryScores, positive_mask
 from .errors import InputError
 from .operating_points import check_costs, counts_at_thresholds, negative_weight, optimal_points, rates
@@ -96,12 +95,6 @@ class SliderGrid:
         """The position nearest to ``value``; values beyond the grid go to its ends."""
         return int(min(max(round((value - self.start) / self.step), 0), self.steps))
 
-
-def check_threshold(value) -> float:
-    """A threshold as a float: any finite real number (a bool is not one)."""
-    if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):
-        raise InputError(f"threshold must be a finite number, got {value!r}")
-    return float(value)
 
 
 def parse_costs(costs) -> tuple[float, float]:
@@ -192,7 +185,7 @@ class ExplorerState:
         self._model = self._check_model(model) if model is not None else next(iter(self.models))
         if threshold is None:
             threshold = 0.5 if 0 <= lo and hi <= 1 else (lo + hi) / 2
-        self._threshold = check_threshold(threshold)
+        self._threshold = as_threshold(threshold)
         self._counts = {}
         self._optima = {}
         self._count()
@@ -206,7 +199,7 @@ class ExplorerState:
 
     @threshold.setter
     def threshold(self, value) -> None:
-        self._threshold = check_threshold(value)
+        self._threshold = as_threshold(value)
         self._count()
 
     @property

@@ -29,7 +29,6 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import nbformat
-import numpy as np
 import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -136,7 +136,7 @@ def test_bad_thresholds_are_one_line_errors():
     scores = BinaryScores([0, 1, 1], [0.2, 0.4, 0.9])
     with pytest.raises(InputError, match="finite"):
         explorer_data(scores, marks={"x": float("nan")})
-    with pytest.raises(InputError, match="must be a number"):
+    with pytest.raises(InputError, match="must be a finite number"):
         explorer_data(scores, start="high")
     with pytest.raises(InputError, match="max_positions"):
         explorer_data(scores, marks={"a": 0.1, "b": 0.2}, max_positions=3)

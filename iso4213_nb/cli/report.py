@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 
 from ..inputs import add_reading_options, reading_options
+from ._types import number
 from ..report.options import FORMATS, parse_formats
 
 DESCRIPTION = """\
@@ -55,7 +55,7 @@ def register(subparsers) -> None:
     parser.add_argument("--format", default=",".join(FORMATS), type=parse_formats_arg,
                         help="comma-separated: html, pdf (default: html,pdf; the HTML is always written)")
     parser.add_argument("--positive", metavar="LABEL", help="positive class of a binary task (default 1 for 0/1)")
-    parser.add_argument("--threshold", type=finite_float, default=0.5,
+    parser.add_argument("--threshold", type=number, default=0.5,
                         help="labels for models with scores only: positive iff score >= THRESHOLD (default 0.5)")
     add_reading_options(parser)
     parser.set_defaults(func=run)
@@ -68,16 +68,6 @@ def parse_formats_arg(text: str) -> tuple[str, ...]:
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
-
-def finite_float(text: str) -> float:
-    """argparse type for ``--threshold``: a finite number (NaN and infinity are one-line errors, exit 2)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number; got {text!r}") from None
-    if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"must be a finite number; got {text!r}")
-    return value
 
 
 def run(args) -> int:

@@ -41,7 +41,6 @@ from __future__ import annotations
 import hashlib
 import html
 import json
-import math
 from dataclasses import dataclass
 from importlib import resources
 from typing import Mapping
@@ -49,6 +48,7 @@ from typing import Mapping
 import numpy as np
 
 from .. import measures
+from .._checks import as_threshold
 from ..curves import BinaryScores
 from ..errors import InputError
 from ..measures import BinaryCounts
@@ -132,15 +132,6 @@ class ExplorerData:
                 "start": self.start, "marks": {str(k): v for k, v in self.marks.items()}}
 
 
-def _threshold(value, what: str) -> float:
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        raise InputError(f"{what} must be a number, got {value!r}") from None
-    if not math.isfinite(number):
-        raise InputError(f"{what} must be a finite number, got {value!r}")
-    return number
-
 
 def _candidate_index(ascending: np.ndarray, threshold: float) -> int:
     """Index, among the descending candidates, of the one whose counts hold at ``threshold``.
@@ -168,9 +159,9 @@ def explorer_data(scores: BinaryScores, *, marks: Mapping[str, float] | None = N
     -------
     ExplorerData, positions in ascending order of threshold.
     """
-    named = [(str(name), _threshold(t, f"threshold of mark {name!r}")) for name, t in (marks or {}).items()]
+    named = [(str(name), as_threshold(t, f"threshold of mark {name!r}")) for name, t in (marks or {}).items()]
     if start is not None:
-        named.insert(0, (None, _threshold(start, "start")))  # None: the start has no name of its own
+        named.insert(0, (None, as_threshold(start, "start")))  # None: the start has no name of its own
     if max_positions < 2 + len(named):
         raise InputError(f"max_positions must be at least {2 + len(named)}, got {max_positions}")
     candidates = candidate_thresholds(scores)  # descending; index 0 predicts no sample positive

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +13,7 @@ import numpy as np
 from .. import checklist, demo, progress
 from ..computational import time_predictions
 from ..environment import capture
+from .._checks import as_threshold
 from ..errors import InputError
 from ..inputs import read_predictions
 from . import content, export
@@ -50,16 +50,6 @@ def read_settings(meta) -> dict:
                          f"settings are: {', '.join(SETTING_KEYS)}")
     return settings
 
-
-def check_threshold(threshold) -> float:
-    """``threshold`` as a finite float; :class:`InputError` (one line) for NaN, infinity or text."""
-    try:
-        value = float(threshold)
-    except (TypeError, ValueError):
-        raise InputError(f"--threshold must be a number; got {threshold}") from None
-    if not math.isfinite(value):
-        raise InputError(f"--threshold must be a finite number; got {threshold}")
-    return value
 
 
 def read_input(predictions, *, positive, threshold: float, reading: dict | None = None):
@@ -156,7 +146,7 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
     """
     started = utc_now()
     formats = parse_formats(formats if isinstance(formats, str) else ",".join(formats))
-    threshold = check_threshold(threshold)
+    threshold = as_threshold(threshold, "--threshold")
     out = Path(out)
     check_target(out)
     if "pdf" in formats:

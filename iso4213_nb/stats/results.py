@@ -83,8 +83,21 @@ def _frozen(mapping) -> Mapping:
     return MappingProxyType(dict(mapping or {}))
 
 
+class _Details:
+    """Per-result facts in a read-only ``details`` mapping, also readable as attributes (``result.auc_a``)."""
+
+    def __post_init__(self):
+        object.__setattr__(self, "details", _frozen(self.details))
+
+    def __getattr__(self, name: str):
+        details = self.__dict__.get("details", {})
+        if name in details:
+            return details[name]
+        raise AttributeError(f"{type(self).__name__} has no attribute {name}")
+
+
 @dataclass(frozen=True, eq=False)
-class ConfidenceInterval:
+class ConfidenceInterval(_Details):
     """An interval (7.8), with the estimate it surrounds where there is one.
 
     Attributes
@@ -113,15 +126,6 @@ class ConfidenceInterval:
     of: str | None = None
     details: Mapping = field(default_factory=dict, repr=False)
 
-    def __post_init__(self):
-        object.__setattr__(self, "details", _frozen(self.details))
-
-    def __getattr__(self, name: str):
-        details = self.__dict__.get("details", {})
-        if name in details:
-            return details[name]
-        raise AttributeError(f"{type(self).__name__} has no attribute {name}")
-
     def __iter__(self):
         return iter((self.low, self.high))
 
@@ -136,7 +140,7 @@ class ConfidenceInterval:
 
 
 @dataclass(frozen=True, eq=False)
-class TestResult:
+class TestResult(_Details):
     """Outcome of one significance test (clause 7), as data.
 
     Attributes
@@ -176,15 +180,6 @@ class TestResult:
     interval_of: str | None = None
     details: Mapping = field(default_factory=dict, repr=False)
     interval: Callable[[float], tuple] | None = field(default=None, repr=False, compare=False)
-
-    def __post_init__(self):
-        object.__setattr__(self, "details", _frozen(self.details))
-
-    def __getattr__(self, name: str):
-        details = self.__dict__.get("details", {})
-        if name in details:
-            return details[name]
-        raise AttributeError(f"{type(self).__name__} has no attribute {name}")
 
     def confidence_interval(self, confidence_level: float = 0.95) -> ConfidenceInterval:
         """The interval of the quantity named by ``interval_of`` at ``confidence_level``.

@@ -25,7 +25,6 @@ import html
 import re
 
 import ipywidgets as widgets
-import numpy as np
 
 from ..annexes import annex_a
 from ..confusion import ConfusionMatrix

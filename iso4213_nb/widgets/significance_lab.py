@@ -29,7 +29,6 @@ reachable from Python: ``lab.pair``, ``lab.thresholds``, ``lab.alpha``,
 from __future__ import annotations
 
 import html
-import math
 from collections.abc import Mapping
 from numbers import Real
 
@@ -37,7 +36,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import readings, stats
-from .._checks import as_labels, as_scores
+from .._checks import as_labels, as_scores, as_threshold
 from ..curves import BinaryScores, positive_mask
 from ..errors import InputError
 from ._callbacks import GuardedCallbacks
@@ -134,8 +133,8 @@ class SignificanceLab(GuardedCallbacks):
             raise InputError("y_true needs both classes to compare models")
         self._truth, _ = positive_mask(labels, first.positive)
         self._alpha = _check_alpha(alpha)
-        self._thresholds = {name: self._check_threshold(thresholds[name] if isinstance(thresholds, Mapping)
-                                                        else thresholds, name) for name in self._scores}
+        self._thresholds = {name: as_threshold(thresholds[name] if isinstance(thresholds, Mapping) else thresholds,
+                                               f"threshold of {name!r}") for name in self._scores}
         if isinstance(thresholds, Mapping) and set(thresholds) - set(self._scores):
             raise InputError(f"thresholds name unknown model(s): {sorted(set(thresholds) - set(self._scores))}")
         self.n_resamples, self.seed = int(n_resamples), int(seed)
@@ -152,11 +151,6 @@ class SignificanceLab(GuardedCallbacks):
             self.run_five_by_two(cv)
 
     # ------------------------------------------------------------------ checks
-    def _check_threshold(self, value, name) -> float:
-        if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):
-            raise InputError(f"threshold of {name!r} must be a finite number, got {value!r}")
-        return float(value)
-
     def _check_m(self, value) -> int:
         real = 2 * self._n_pairs
         if isinstance(value, bool) or not isinstance(value, Real) or not float(value).is_integer() or value < real:
@@ -254,7 +248,7 @@ class SignificanceLab(GuardedCallbacks):
         """Set the threshold of model ``name``; every panel that depends on it is recomputed."""
         if name not in self._thresholds:
             raise InputError(f"unknown model {name!r}; models are: {', '.join(self._scores)}")
-        self._thresholds[name] = self._check_threshold(value, name)
+        self._thresholds[name] = as_threshold(value, f"threshold of {name!r}")
         if name == self._pair[0]:
             self._sync(self.threshold_a, min(max(value, self.threshold_a.min), self.threshold_a.max))
         if name == self._pair[1]:
