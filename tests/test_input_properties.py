@@ -98,3 +98,37 @@ def matrices(draw):
 @given(matrices())
 def test_random_matrices(data):
     check_every_command(data)
+
+
+def _one_line_or_success(argv: list[str], allowed=(0, 2)) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(argv)
+    assert status in allowed, (argv, status)
+    if status == 2:
+        assert err.getvalue().count("\n") == 1 and err.getvalue().startswith("iso4213-nb "), err.getvalue()
+
+
+YAML_TEXT = st.one_of(st.binary(max_size=200), st.text(alphabet=st.sampled_from(list("abc: -\n\t'\"[]{}!&*#|>%@yes01")),
+                                                       max_size=120).map(str.encode))
+
+
+@PROPERTY
+@given(YAML_TEXT)
+def test_random_meta_files_give_the_checklist_command_no_traceback(data):
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "meta.yml")
+        with open(path, "wb") as handle:
+            handle.write(data)
+        _one_line_or_success(["checklist", "check", path], allowed=(0, 1, 2))
+
+
+@PROPERTY
+@given(st.binary(max_size=300), st.sampled_from(["manifest.json", "report.json", "predictions.parquet"]))
+def test_a_damaged_report_folder_gives_verify_no_traceback(data, name):
+    """Random bytes in place of one file of a report folder: verify answers 1 (differences) or 2, never a traceback."""
+    with tempfile.TemporaryDirectory() as folder:
+        for file in ("manifest.json", "report.json", "predictions.parquet"):
+            with open(os.path.join(folder, file), "wb") as handle:
+                handle.write(data if file == name else b"{}")
+        _one_line_or_success(["verify", folder], allowed=(1, 2))
