@@ -17,15 +17,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
-import socket
-import subprocess
 import sys
-import time
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+from local_server import free_port, serving
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -35,12 +32,6 @@ CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 TIMEOUT_MS = 240_000
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture
@@ -53,32 +44,12 @@ def lab(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "MPLBACKEND"}
     env.update(JUPYTERLAB_SETTINGS_DIR=str(tmp_path / "settings"), JUPYTERLAB_WORKSPACES_DIR=str(tmp_path / "ws"),
                JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"), ISO4213_NB_HOME=str(tmp_path / "learner"))
-    port = _free_port()
-    log_path = tmp_path / "lab.log"
-    with open(log_path, "w") as log:
-        server = subprocess.Popen(
-            [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser", f"--port={port}",
-             "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
-             "--LabApp.expose_app_in_browser=True", "--allow-root", f"--ServerApp.root_dir={work}"],
-            cwd=work, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"jupyter lab did not start: {log_path.read_text()[-2000:]}")
-                time.sleep(0.3)
+    port = free_port()
+    argv = [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser", f"--port={port}",
+            "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
+            "--LabApp.expose_app_in_browser=True", "--allow-root", f"--ServerApp.root_dir={work}"]
+    with serving(argv, port, cwd=work, env=env, log_path=tmp_path / "lab.log", name="jupyter lab", timeout=90):
         yield f"http://127.0.0.1:{port}/lab/tree/{NOTEBOOK.name}"
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)  # the server and the kernels it started, nothing else
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
 
 
 _PANEL = "window.jupyterapp && window.jupyterapp.shell.currentWidget"

@@ -18,18 +18,15 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import socket
 import statistics
-import subprocess
 import sys
-import time
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlparse
 
 import nbformat
 import pytest
+from local_server import free_port, serving
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -61,12 +58,6 @@ def _latency_data():
     return namespace["y"], namespace["scores"]
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def voila(tmp_path_factory):
     """Base URL of one Voilà server over ``notebooks/`` and ``latency/explorer_1m.ipynb``."""
@@ -79,34 +70,14 @@ def voila(tmp_path_factory):
     notebook.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python",
                                        "name": "python3"}
     nbformat.write(notebook, site / "latency" / "explorer_1m.ipynb")
-    port = _free_port()
-    log_path = site / "voila.log"
+    port = free_port()
     # The kernels must draw as a learner's do: no MPLBACKEND from the test environment.
     env = {k: v for k, v in os.environ.items() if k != "MPLBACKEND"}
     env["ISO4213_NB_HOME"] = str(site / "learner")
-    with open(log_path, "w") as log:
-        server = subprocess.Popen(
-            [str(Path(sys.executable).parent / "voila"), str(site), "--no-browser", f"--port={port}",
-             "--Voila.ip=127.0.0.1"],
-            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"voila did not start: {log_path.read_text()[-2000:]}")
-                time.sleep(0.2)
+    argv = [str(Path(sys.executable).parent / "voila"), str(site), "--no-browser", f"--port={port}",
+            "--Voila.ip=127.0.0.1"]
+    with serving(argv, port, cwd=ROOT, env=env, log_path=site / "voila.log", name="voila", timeout=60):
         yield f"http://127.0.0.1:{port}/voila/render/"
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)  # the server and the kernels it started, nothing else
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
 
 
 @pytest.fixture(scope="module")
