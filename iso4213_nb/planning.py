@@ -30,19 +30,10 @@ from scipy import optimize
 from scipy import stats as sps
 
 from .errors import InputError
+from .stats.results import check_level
 
 #: The largest test set the searches consider.
 MAX_N = 10 ** 9
-
-
-def _open_unit(value, name: str) -> float:
-    try:
-        x = float(value)
-    except (TypeError, ValueError):
-        raise InputError(f"{name} must be a number, got {value!r}") from None
-    if not 0 < x < 1:
-        raise InputError(f"{name} must lie strictly between 0 and 1, got {value}")
-    return x
 
 
 def _count(value, name: str, least: int = 1) -> int:
@@ -56,7 +47,7 @@ def _count(value, name: str, least: int = 1) -> int:
 
 
 def _z(confidence_level: float) -> float:
-    return float(sps.norm.ppf(0.5 + _open_unit(confidence_level, "confidence level") / 2))
+    return float(sps.norm.ppf(0.5 + check_level(confidence_level, "confidence level") / 2))
 
 
 def _smallest(condition, name: str) -> int:
@@ -76,7 +67,7 @@ def _smallest(condition, name: str) -> int:
 # ------------------------------------------------------------------ proportions (7.8)
 def proportion_half_width(proportion, n, confidence_level: float = 0.95) -> float:
     """Half-width of the Wilson interval (7.8) when n samples show exactly the proportion p."""
-    p, n, z = _open_unit(proportion, "proportion"), _count(n, "n"), _z(confidence_level)
+    p, n, z = check_level(proportion, "proportion"), _count(n, "n"), _z(confidence_level)
     return z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
 
 
@@ -93,7 +84,7 @@ class ProportionPlan:
 
 def proportion_sample_size(proportion, half_width, confidence_level: float = 0.95) -> ProportionPlan:
     """The smallest n whose Wilson interval at the expected proportion is at most ±``half_width``."""
-    h = _open_unit(half_width, "half-width")
+    h = check_level(half_width, "half-width")
     n = _smallest(lambda k: proportion_half_width(proportion, k, confidence_level) <= h, "half-width")
     return ProportionPlan(float(proportion), h, float(confidence_level), n,
                           proportion_half_width(proportion, n, confidence_level))
@@ -102,7 +93,7 @@ def proportion_sample_size(proportion, half_width, confidence_level: float = 0.9
 # ------------------------------------------------------------------ AUROC (6.3.6)
 def hanley_mcneil_se(auroc, positives, negatives) -> float:
     """Standard error of an AUROC estimate (Hanley & McNeil 1982) for the given class sizes."""
-    a = _open_unit(auroc, "AUROC")
+    a = check_level(auroc, "AUROC")
     m, n = _count(positives, "positives"), _count(negatives, "negatives")
     q1, q2 = a / (2 - a), 2 * a * a / (1 + a)
     return math.sqrt((a * (1 - a) + (m - 1) * (q1 - a * a) + (n - 1) * (q2 - a * a)) / (m * n))
@@ -134,7 +125,7 @@ def auroc_half_width(auroc, positives, negatives, confidence_level: float = 0.95
 
 def auroc_sample_size(auroc, prevalence, half_width, confidence_level: float = 0.95) -> AurocPlan:
     """The smallest n (positives ≈ prevalence · n) whose AUROC half-width is at most ``half_width``."""
-    pi, h = _open_unit(prevalence, "prevalence"), _open_unit(half_width, "half-width")
+    pi, h = check_level(prevalence, "prevalence"), check_level(half_width, "half-width")
     z = _z(confidence_level)
 
     def enough(k):
@@ -148,7 +139,7 @@ def auroc_sample_size(auroc, prevalence, half_width, confidence_level: float = 0
 
 # ------------------------------------------------------------------ McNemar (7.9)
 def _discordance(p10, p01) -> tuple[float, float]:
-    a, b = _open_unit(p10, "p10 (share only A gets right)"), _open_unit(p01, "p01 (share only B gets right)")
+    a, b = check_level(p10, "p10 (share only A gets right)"), check_level(p01, "p01 (share only B gets right)")
     if a + b >= 1:
         raise InputError(f"p10 + p01 must be below 1, got {a + b:g}")
     if a == b:
@@ -160,7 +151,7 @@ def mcnemar_power(p10, p01, n, alpha: float = 0.05) -> float:
     """Power of the uncorrected McNemar test with n pairs (Connor 1987)."""
     psi, delta = _discordance(p10, p01)
     n = _count(n, "n")
-    z = float(sps.norm.ppf(1 - _open_unit(alpha, "alpha") / 2))
+    z = float(sps.norm.ppf(1 - check_level(alpha, "alpha") / 2))
     return float(sps.norm.cdf((math.sqrt(n) * abs(delta) - z * math.sqrt(psi)) / math.sqrt(psi - delta ** 2)))
 
 
@@ -180,8 +171,8 @@ class McNemarPlan:
 def mcnemar_sample_size(p10, p01, power: float = 0.8, alpha: float = 0.05) -> McNemarPlan:
     """The smallest n of Connor's formula, rounded up, with the power it reaches."""
     psi, delta = _discordance(p10, p01)
-    target = _open_unit(power, "power")
-    za = float(sps.norm.ppf(1 - _open_unit(alpha, "alpha") / 2))
+    target = check_level(power, "power")
+    za = float(sps.norm.ppf(1 - check_level(alpha, "alpha") / 2))
     zb = float(sps.norm.ppf(target))
     n = math.ceil((za * math.sqrt(psi) + zb * math.sqrt(psi - delta ** 2)) ** 2 / delta ** 2)
     if n > MAX_N:
@@ -191,9 +182,9 @@ def mcnemar_sample_size(p10, p01, power: float = 0.8, alpha: float = 0.05) -> Mc
 
 def mcnemar_detectable_difference(discordance, n, power: float = 0.8, alpha: float = 0.05) -> float:
     """The smallest |p10 − p01| that n pairs detect with ``power``, when a share ``discordance`` of pairs disagree."""
-    psi = _open_unit(discordance, "discordance")
+    psi = check_level(discordance, "discordance")
     n = _count(n, "n")
-    target = _open_unit(power, "power")
+    target = check_level(power, "power")
     half = psi / 2
 
     def gap(delta):
