@@ -18,10 +18,11 @@ layers receive the typed arrays and do not check them again.
 from .columns import MAX_CLASSES, label_columns, match_label, score_column
 from .matrix import CountMatrix, read_matrix
 from .options import add_reading_options, reading_options
+from .layout import BINARY, MULTICLASS, MULTILABEL, TASKS
 from .predictions import Model, Predictions, read_predictions, resolve_positive
 from .source import STDIN, InputSource
 from .table import Table, read_table
 
-__all__ = ["MAX_CLASSES", "STDIN", "CountMatrix", "InputSource", "Model", "Predictions", "Table",
+__all__ = ["BINARY", "MAX_CLASSES", "MULTICLASS", "MULTILABEL", "STDIN", "TASKS", "CountMatrix", "InputSource", "Model", "Predictions", "Table",
            "add_reading_options", "label_columns", "match_label", "read_matrix", "read_predictions",
            "read_table", "reading_options", "resolve_positive", "score_column"]

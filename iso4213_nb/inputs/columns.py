@@ -206,3 +206,47 @@ def is_numeric_text(table: Table, name: str) -> bool:
         return False
     values = pc.drop_null(values)
     return len(values) > 0 and not pc.all(pc.equal(pc.round(values), values)).as_py()
+
+
+def indicator_column(table: Table, name: str) -> np.ndarray:
+    """A column of 0/1 indicators (multi-label, 6.5) as int8; ``true``/``false`` cells of Parquet count as 1/0.
+
+    Raises :class:`InputError` naming the first cell that is empty or neither 0 nor 1.
+    """
+    column = table.columns[name]
+    codes = pc.dictionary_encode(column.combine_chunks() if column.num_chunks != 1 else column.chunk(0))
+    if codes.indices.null_count:
+        raise _missing(table, name, _first(pc.is_null(codes.indices)))
+    texts = _texts(codes.dictionary, table, name)
+    indices = to_numpy(codes.indices)
+    for i, text in enumerate(texts):
+        if text not in ("0", "1"):
+            row = int(np.argmax(indices == i))
+            if text is None:
+                raise _missing(table, name, row)
+            raise InputError(f"{table.where(row)}, column {quote(name)}: {quote(text)} is not 0 or 1 "
+                             "(a label is absent or present)")
+    lookup = np.array([1 if t == "1" else 0 for t in texts] or [0], dtype=np.int8)
+    return lookup[indices]
+
+
+def weight_column(table: Table, name: str, decimal: str = ".") -> np.ndarray:
+    """A column of sample weights as float64: finite, non-negative, not all zero (scikit-learn's ``sample_weight``).
+
+    Raises :class:`InputError` naming the first negative cell, or the column when every weight is 0.
+    """
+    weights = score_column(table, name, decimal)
+    negative = weights < 0
+    if negative.any():
+        row = int(np.argmax(negative))
+        raise InputError(f"{table.where(row)}, column {quote(name)}: weight {quote(str(table.columns[name][row].as_py()).strip())}"
+                         " is negative; a sample weight is 0 or more")
+    if not weights.any():
+        raise InputError(f"{table.source.name}: column {quote(name)}: every weight is 0, so no sample counts")
+    return weights
+
+
+def group_column(table: Table, name: str, max_classes: int = MAX_CLASSES) -> np.ndarray:
+    """A subgroup attribute as text (values as written, spaces around them dropped); empty cells are errors."""
+    values, _ = label_columns(table, [name], max_classes)[name]
+    return values.astype(str) if values.dtype.kind != "O" else values

@@ -6,15 +6,26 @@ One schema for every command:
 * one model: ``y_pred`` (its predicted label) and/or ``score`` (its score for
   the positive class, binary tasks only, larger meaning more likely positive);
   the model is called ``model``;
-* several models: ``<name>_pred`` and/or ``<name>_score`` per model.
+* several models: ``<name>_pred`` and/or ``<name>_score`` per model;
+* multi-class scores (6.4): ``<name>_score_<class>`` (``score_<class>`` for
+  the one model), one column per class, the model's score or probability for
+  that class; without ``<name>_pred`` the labels are the arg-max;
+* multi-label (6.5): ``y_true_<label>`` instead of ``y_true``, and per model
+  ``<name>_pred_<label>`` and/or ``<name>_score_<label>`` (``y_pred_<label>``,
+  ``score_<label>`` for the one model), 0/1 indicators and scores per label;
+* ``group_<name>``: a subgroup attribute (several allowed; ``groups=`` reads
+  any other column as one, the command line's ``--group``);
+* ``weight``: a non-negative sample weight (scikit-learn's ``sample_weight``).
 
-``y_true``, ``y_pred`` and ``score`` can be other columns (``y_true=``,
-``y_pred=``, ``score=``: the command line's ``--y-true``, ``--y-pred``,
-``--score``); naming ``y_pred`` or ``score`` reads that one model and nothing
-else.  With ``strict=True`` (the report) every other column is an error, so
-that a typo cannot silently drop a model; ``strict=False`` (``metrics``)
-ignores other columns.  When a model has scores but no labels, its labels are
-derived at a threshold (predicted positive iff ``score >= threshold``).
+The task is inferred from the columns (:mod:`.layout`, which also lists the
+mixtures refused).  ``y_true``, ``y_pred`` and ``score`` can be other columns
+(``y_true=``, ``y_pred=``, ``score=``: the command line's ``--y-true``,
+``--y-pred``, ``--score``); naming ``y_pred`` or ``score`` reads that one model
+and nothing else.  With ``strict=True`` (the report) every other column is an
+error, so that a typo cannot silently drop a model; ``strict=False``
+(``metrics``) ignores other columns.  When a model has scores but no labels,
+its labels are derived at a threshold (predicted positive iff ``score >=
+threshold``; per label for multi-label) or, for class scores, by the arg-max.
 """
 
 from __future__ import annotations
@@ -25,13 +36,15 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..errors import InputError
-from .columns import MAX_CLASSES, label_columns, match_label, score_column
+from .columns import (CANONICAL_INTEGER, INT64, MAX_CLASSES, group_column, indicator_column, label_columns,
+                      match_label, score_column, weight_column)
+from .layout import (BINARY, MULTICLASS, MULTILABEL, ONE_MODEL, SUFFIXES, TASKS, Header, check_others,
+                     resolve_classes, resolve_multilabel, split_header)
 from .source import InputSource
 from .table import quote, read_table
 
-SUFFIXES = ("_pred", "_score")
-#: The name of the one model of a file with ``y_pred`` / ``score`` columns.
-ONE_MODEL = "model"
+__all__ = ["BINARY", "MULTICLASS", "MULTILABEL", "ONE_MODEL", "SUFFIXES", "TASKS", "Model", "Predictions",
+           "read_predictions", "resolve_positive"]
 
 
 @dataclass
@@ -42,18 +55,35 @@ class Model:
     ----------
     name : str
         The column prefix (``model`` for ``y_pred`` / ``score``).
-    pred : numpy.ndarray
-        Predicted labels (given, or derived from scores at ``derived_at``).
+    pred : numpy.ndarray or None
+        Predicted labels (given, derived from scores at ``derived_at``, or the
+        arg-max of ``score_matrix``); None for a multi-label task.
     scores : numpy.ndarray or None
-        Scores for the positive class, when the file has them.
+        Scores for the positive class of a binary task, when the file has them
+        (``<model>_score``, or the positive class's ``<model>_score_<class>``).
     derived_at : float or None
         The threshold the labels were derived at, or None when the file gave them.
+    score_matrix : numpy.ndarray or None
+        Class scores, float64 n × k, column j the score of
+        ``Predictions.labels[j]`` (``<model>_score_<class>``).
+    labels_from_argmax : bool
+        True when ``pred`` is the arg-max of ``score_matrix`` (no ``<model>_pred``;
+        ties go to the first class of ``labels``, as numpy's argmax).
+    pred_matrix : numpy.ndarray or None
+        Multi-label: int8 n × L indicators in ``Predictions.label_names`` order
+        (given, or ``score >= derived_at``).
+    score_matrix_ml : numpy.ndarray or None
+        Multi-label: float64 n × L scores per label.
     """
 
     name: str
-    pred: np.ndarray
+    pred: np.ndarray | None
     scores: np.ndarray | None = None
     derived_at: float | None = None
+    score_matrix: np.ndarray | None = None
+    labels_from_argmax: bool = False
+    pred_matrix: np.ndarray | None = None
+    score_matrix_ml: np.ndarray | None = None
 
 
 @dataclass
@@ -64,56 +94,68 @@ class Predictions:
     ----------
     source : InputSource
         What was read (name as typed, SHA-256, size, format).
-    y_true : numpy.ndarray
-        int64 when every label is a canonical integer, else text.
+    y_true : numpy.ndarray or None
+        int64 when every label is a canonical integer, else text; None for a
+        multi-label task (see ``y_true_matrix``).
     labels : list
-        The classes of ``y_true``, sorted, as Python values.
+        The classes of ``y_true`` and the declared ones, sorted, as Python
+        values; for a multi-label task the label names.
     positive : label or None
-        The positive class of a binary task; None for multi-class (and for a
-        binary task without scores when ``positive_required=False``).
+        The positive class of a binary task; None for multi-class and
+        multi-label (and for a binary task without scores when
+        ``positive_required=False``).
     models : dict[str, Model]
         In column order.
+    task : str
+        ``"binary"``, ``"multiclass"`` or ``"multilabel"``, inferred from the columns.
+    groups : dict[str, numpy.ndarray]
+        Subgroup attribute (``group_<name>`` without the prefix, or a
+        ``--group`` column's own name) → values as text.
+    weight : numpy.ndarray or None
+        float64 sample weights (finite, non-negative, not all 0), or None.
+    label_names : list
+        Multi-label: the labels of the ``y_true_<label>`` columns, sorted; empty otherwise.
+    y_true_matrix : numpy.ndarray or None
+        Multi-label: int8 n × L indicators in ``label_names`` order.
     """
 
     source: InputSource
-    y_true: np.ndarray
+    y_true: np.ndarray | None
     labels: list
     positive: object
     models: dict[str, Model] = field(default_factory=dict)
+    task: str = BINARY
+    groups: dict[str, np.ndarray] = field(default_factory=dict)
+    weight: np.ndarray | None = None
+    label_names: list = field(default_factory=list)
+    y_true_matrix: np.ndarray | None = None
 
     @property
     def binary(self) -> bool:
-        """True when there are exactly two classes."""
-        return len(self.labels) == 2
+        """True when the task is binary (exactly two classes)."""
+        return self.task == BINARY
+
+    @property
+    def n(self) -> int:
+        """Number of samples (rows)."""
+        return len(self.y_true) if self.y_true is not None else len(self.y_true_matrix)
 
 
 def _schema(names: list[str], y_true: str, y_pred: str | None, score: str | None, strict: bool,
             file: str) -> dict[str, dict[str, str]]:
-    """Model name → {"_pred": column, "_score": column} from the header (layout in the module docstring)."""
-    if y_pred is not None or score is not None:
-        chosen = {"_pred": y_pred, "_score": score}
-        return {ONE_MODEL: {k: v for k, v in chosen.items() if v is not None}}
-    models: dict[str, dict[str, str]] = {}
-    for column in names:
-        if column == y_true:
-            continue
-        if column in ("y_pred", "score"):
-            model, suffix = f"{ONE_MODEL} ", "_pred" if column == "y_pred" else "_score"
-        elif suffix := next((s for s in SUFFIXES if column.endswith(s) and column != s), None):
-            model = column[: -len(suffix)]
-        elif strict:
-            raise InputError(f"{file}: column {quote(column)} is neither {y_true}, y_pred, score, "
-                             "<model>_pred nor <model>_score")
-        else:
-            continue
-        models.setdefault(model, {})[suffix] = column
-    if not models:
-        raise InputError(f"{file} has no model columns; expected y_pred and/or score, or <model>_pred and/or "
-                         f"<model>_score, besides {y_true}; columns are: {', '.join(names)}")
-    if f"{ONE_MODEL} " in models and ONE_MODEL in models:
-        raise InputError(f"{file}: columns {', '.join(models[ONE_MODEL].values())} clash with y_pred/score, "
-                         f"whose model is called {ONE_MODEL}")
-    return {name.strip(): cols for name, cols in models.items()}
+    """Model name → {"_pred": column, "_score": column} of the binary layout (``<model>_pred``, ``<model>_score``)."""
+    header = split_header(names, file, y_true=y_true, y_pred=y_pred, score=score, strict=strict)
+    if strict:
+        check_others(header, file, y_true)
+    if not header.models:
+        raise _no_models(file, y_true, names)
+    return header.models
+
+
+def _no_models(file: str, y_true: str, names: list[str]) -> InputError:
+    return InputError(f"{file} has no model columns; expected y_pred and/or score, or <model>_pred and/or "
+                      f"<model>_score (<model>_score_<class> for multi-class scores), besides {y_true}; "
+                      f"columns are: {', '.join(names)}")
 
 
 def resolve_positive(positive, labels: list, file: str, *, required: bool = True):
@@ -129,10 +171,18 @@ def resolve_positive(positive, labels: list, file: str, *, required: bool = True
                      f"labels are: {', '.join(map(str, labels))}")
 
 
+def _typed_names(texts: list[str]) -> list:
+    """Label names from column suffixes, typed as label columns are: integers only when every one is canonical."""
+    if all(CANONICAL_INTEGER.fullmatch(t) for t in texts) and all(INT64[0] <= int(t) <= INT64[1] for t in texts):
+        return [int(t) for t in texts]
+    return list(texts)
+
+
 def read_predictions(source, *, positive=None, threshold: float = 0.5, sep: str | None = None, decimal: str = ".",
                      max_classes: int = MAX_CLASSES, sheet: str | None = None, y_true: str = "y_true",
                      y_pred: str | None = None, score: str | None = None, strict: bool = True,
-                     positive_required: bool = True, allow_predicted_only: bool = False, stdin=None) -> Predictions:
+                     positive_required: bool = True, allow_predicted_only: bool = False, groups=(),
+                     classes=None, stdin=None) -> Predictions:
     """Read and check a predictions file once (layout in the module docstring).
 
     Parameters
@@ -152,59 +202,142 @@ def read_predictions(source, *, positive=None, threshold: float = 0.5, sep: str 
         than 0/1 is an error only when True or when a model has scores.
     allow_predicted_only : a predicted label that ``y_true`` never has is an
         error (False, the report) or a class of its own (True, ``metrics``).
+    groups : further columns read as subgroup attributes (``group_<name>`` always are).
+    classes : every class of a single-label task, as written (``--classes``),
+        when some never occur in ``y_true`` but have score columns; ``y_true``
+        must hold declared classes only.
     stdin : the binary stream ``"-"`` reads (default ``sys.stdin.buffer``).
 
     Raises
     ------
     InputError (one line naming file, line and column) for an unreadable or
     empty file, missing or unknown columns, no model, empty cells, scores that
-    are not finite numbers, predicted labels that are not classes of
-    ``y_true``, scores on a multi-class task, fewer than two classes, too many
+    are not finite numbers, weights that are negative, indicators other than
+    0/1, predicted labels that are not classes of ``y_true``, a file whose
+    columns mix layouts (:mod:`.layout`), fewer than two classes, too many
     classes, or an unknown positive class.
     """
     if decimal not in (".", ","):
         raise InputError(f"the decimal mark is . or , (got {quote(decimal)})")
     if not math.isfinite(threshold):
         raise InputError(f"the threshold must be a finite number, got {threshold}")
-    schema: dict[str, dict[str, str]] = {}
+    found: list[Header] = []
+    file = "standard input" if str(source) == "-" else str(source)
 
     def choose(names: list[str]) -> list[str]:
-        if y_true not in names:
-            return [y_true]  # read_table names the missing column and lists the others
-        schema.update(_schema(names, y_true, y_pred, score, strict, file))
-        return [y_true, *(c for cols in schema.values() for c in cols.values())]
+        header = split_header(names, file, y_true=y_true, y_pred=y_pred, score=score, groups=groups, strict=strict)
+        if strict:
+            check_others(header, file, y_true)
+        found.append(header)
+        return header.columns
 
-    file = "standard input" if str(source) == "-" else str(source)
     table = read_table(source, columns=choose, sep=sep, sheet=sheet, stdin=stdin)
-    file = table.source.name
-    pred_columns = [cols["_pred"] for cols in schema.values() if "_pred" in cols]
+    file, header = table.source.name, found[0]
+    weight = weight_column(table, header.weight, decimal) if header.weight else None
+    group_values = {name: group_column(table, column, max_classes) for name, column in header.groups.items()}
+    if header.y_true is None:
+        if positive is not None:
+            raise InputError(f"{file}: a positive class applies to binary tasks; this file is multi-label "
+                             f"({y_true}_<label> columns)")
+        if classes:
+            raise InputError(f"{file}: declared classes apply to single-label tasks; this file is multi-label")
+        pred = _multilabel(table, header, threshold, decimal, strict)
+    else:
+        pred = _single_label(table, header, positive=positive, threshold=threshold, decimal=decimal,
+                             max_classes=max_classes, strict=strict, positive_required=positive_required,
+                             allow_predicted_only=allow_predicted_only, classes=classes)
+    pred.groups, pred.weight = group_values, weight
+    return pred
+
+
+def _declared(classes, labels: list, file: str, y_true: str) -> list:
+    """The declared classes typed like ``labels``; every class of ``y_true`` must be among them."""
+    texts = list(dict.fromkeys(str(c).strip() for c in classes))
+    if len(texts) < 2:
+        raise InputError("--classes names two or more classes")
+    typed = _typed_names(texts)
+    if any(isinstance(label, str) for label in labels) and not all(isinstance(t, str) for t in typed):
+        typed = texts
+    undeclared = [label for label in labels if str(label) not in texts]
+    if undeclared:
+        raise InputError(f"{file}: {y_true} holds class(es) {', '.join(map(str, undeclared[:5]))} that --classes "
+                         f"does not declare; declared: {', '.join(texts[:20])}")
+    return sorted(typed)
+
+
+def _single_label(table, header: Header, *, positive, threshold, decimal, max_classes, strict, positive_required,
+                  allow_predicted_only, classes) -> Predictions:
+    file, y_true = table.source.name, header.y_true
+    pred_columns = [cols["_pred"] for cols in header.models.values() if "_pred" in cols]
     typed = label_columns(table, [y_true, *pred_columns], max_classes)
     truth, labels = typed[y_true]
+    if classes:
+        labels = _declared(classes, labels, file, y_true)
     if len(labels) < 2:
         raise InputError(f"{file}: {y_true} holds a single class ({labels[0]}); an assessment needs two or more")
-    has_scores = any("_score" in cols for cols in schema.values())
+    class_scores = resolve_classes(header, labels, file, strict=strict, declared=bool(classes))
+    if not header.models:
+        raise _no_models(file, y_true, table.names)
     binary = len(labels) == 2
-    if has_scores and not binary:
-        column = next(cols["_score"] for cols in schema.values() if "_score" in cols)
-        raise InputError(f"{file}: column {quote(column)} gives scores, but {y_true} has {len(labels)} classes; "
-                         "scores are read for binary tasks only")
+    if not binary:
+        for name, cols in header.models.items():
+            if "_score" in cols:
+                raise InputError(f"{file}: column {quote(cols['_score'])} gives one score per sample, but {y_true} "
+                                 f"has {len(labels)} classes; a multi-class model gives one column per class, "
+                                 f"{name}_score_<class>")
     if positive is not None and not binary:
         raise InputError(f"{file}: a positive class applies to binary tasks; {y_true} has {len(labels)} classes")
+    has_scores = any("_score" in cols for cols in header.models.values()) or bool(class_scores)
     pos = resolve_positive(positive, labels, file, required=positive_required or has_scores) if binary else None
     if not allow_predicted_only:
         for column in pred_columns:
             _check_known(table, column, typed[column], labels, y_true)
     models: dict[str, Model] = {}
-    for name, cols in schema.items():
+    dtype = truth.dtype
+    for name, cols in header.models.items():
+        matrix = (np.column_stack([score_column(table, c, decimal) for c in class_scores[name]])
+                  if name in class_scores else None)
         scores = score_column(table, cols["_score"], decimal) if "_score" in cols else None
+        if binary and matrix is not None:
+            scores = matrix[:, labels.index(pos)]
         if "_pred" in cols:
-            models[name] = Model(name, typed[cols["_pred"]][0], scores)
+            models[name] = Model(name, typed[cols["_pred"]][0], scores, score_matrix=matrix)
+        elif matrix is not None and not binary:
+            lookup = np.asarray(labels, dtype=dtype if dtype.kind != "U" else object)
+            models[name] = Model(name, lookup[np.argmax(matrix, axis=1)].astype(dtype, copy=False), None,
+                                 score_matrix=matrix, labels_from_argmax=True)
         else:
             negative = next(label for label in labels if label != pos)
-            models[name] = Model(name, np.where(scores >= threshold, np.asarray(pos, dtype=truth.dtype),
-                                                np.asarray(negative, dtype=truth.dtype)),
-                                 scores, float(threshold))
-    return Predictions(table.source, truth, labels, pos, models)
+            models[name] = Model(name, np.where(scores >= threshold, np.asarray(pos, dtype=dtype),
+                                                np.asarray(negative, dtype=dtype)),
+                                 scores, float(threshold), score_matrix=matrix)
+    task = BINARY if binary else MULTICLASS
+    return Predictions(table.source, truth, labels, pos, models, task=task)
+
+
+def _multilabel(table, header: Header, threshold: float, decimal: str, strict: bool) -> Predictions:
+    file = table.source.name
+    names = _typed_names(list(header.truth))
+    order = sorted(range(len(names)), key=lambda i: names[i])
+    names = [names[i] for i in order]
+    texts = [list(header.truth)[i] for i in order]
+    if len(names) < 2:
+        raise InputError(f"{file}: one y_true_<label> column ({header.truth[texts[0]]}) is a binary task; give "
+                         "y_true for it, or two or more labels")
+    columns = resolve_multilabel(header, texts, file, strict=strict)
+    truth = np.column_stack([indicator_column(table, header.truth[t]) for t in texts])
+    models = {}
+    for name, kinds in columns.items():
+        scores = np.column_stack([score_column(table, c, decimal) for c in kinds["score"]]) if "score" in kinds else None
+        if "pred" in kinds:
+            models[name] = Model(name, None, pred_matrix=np.column_stack([indicator_column(table, c)
+                                                                          for c in kinds["pred"]]),
+                                 score_matrix_ml=scores)
+        else:
+            models[name] = Model(name, None, derived_at=float(threshold), score_matrix_ml=scores,
+                                 pred_matrix=(scores >= threshold).astype(np.int8))
+    return Predictions(table.source, None, names, None, models, task=MULTILABEL, label_names=names,
+                       y_true_matrix=truth)
 
 
 def _check_known(table, column: str, typed: tuple[np.ndarray, list], labels: list, y_true: str) -> None:
