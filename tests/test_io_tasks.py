@@ -91,7 +91,7 @@ MIXED = {
     "binary score beside class scores": ("y_true,m_score,m_score_0,m_score_1\n0,0.2,0.8,0.2\n1,0.7,0.3,0.7\n",
                                          "both m_score (binary score) and m_score_<class> columns"),
     "one score column, three classes": ("y_true,m_score\n0,0.1\n1,0.5\n2,0.9\n",
-                                        "one column per class, m_score_<class>"),
+                                        "one score column per class, m_score_<class>"),
     "multi-label labels partly covered": ("y_true_a,y_true_b,m_pred_a\n1,0\n0,1\n".replace("\n1,0", "\n1,0,1")
                                           .replace("\n0,1\n", "\n0,1,0\n"),
                                           "model 'm' has pred columns for 1 of 2 labels; missing m_pred_b"),

@@ -21,7 +21,7 @@ def _write(folder: Path, name: str, text: str) -> Path:
 
 
 BAD_PREDICTIONS = {
-    "no y_true": ("truth,a_pred\n1,1\n0,0\n", "has no column 'y_true' (nor y_true_<label> columns of a multi-label task); columns are: truth, a_pred"),
+    "no y_true": ("truth,a_pred\n1,1\n0,0\n", "has no column 'y_true'; columns are: truth, a_pred"),
     "unknown column": ("y_true,a_pred,notes\n1,1,x\n0,0,y\n", "column 'notes' is neither y_true"),
     "no model": ("y_true\n1\n0\n", "has no model columns"),
     "NaN score": ("y_true,a_score\n1,0.9\n0,\n", "p.csv, line 3, column 'a_score': empty cell"),
@@ -32,7 +32,7 @@ BAD_PREDICTIONS = {
     "mismatched labels": ("y_true,a_pred\n1,1\n0,2\n", "p.csv, line 3, column 'a_pred': label 2 is not a class of y_true"),
     "one class": ("y_true,a_pred\n1,1\n1,0\n", "single class"),
     "text labels, no positive": ("y_true,a_pred\nyes,yes\nno,no\n", "name the positive class"),
-    "scores on three classes": ("y_true,a_score\n0,0.1\n1,0.5\n2,0.9\n", "a multi-class model gives one column per class, a_score_<class>"),
+    "scores on three classes": ("y_true,a_score\n0,0.1\n1,0.5\n2,0.9\n", "gives scores, but y_true has 3 classes; a multi-class model gives one score column per class, a_score_<class>"),
     "empty predicted label": ("y_true,a_pred\na,a\nb,\nc,c\n", "p.csv, line 3, column 'a_pred': empty cell"),
     "missing numeric label": ("y_true,a_pred\n1,1\n0,\n", "p.csv, line 3, column 'a_pred': empty cell"),
 }

@@ -94,8 +94,8 @@ def split_header(names: list[str], file: str, *, y_true: str = "y_true", y_pred:
         raise InputError(f"{file}: column {quote(y_true)} (single-label) and columns {', '.join(map(quote, truth.values()))}"
                          f" (multi-label, {y_true}_<label>) cannot be in one file; keep one layout")
     if y_true not in names and not truth:
-        raise InputError(f"{file} has no column {quote(y_true)} (nor {y_true}_<label> columns of a multi-label "
-                         f"task); columns are: {', '.join(names)}")
+        raise InputError(f"{file} has no column {quote(y_true)}; columns are: {', '.join(names)} "
+                         f"(a multi-label file gives {y_true}_<label> columns instead)")
     header = Header(y_true if y_true in names else None, truth)
     for column in groups:
         if column not in names:

@@ -228,6 +228,8 @@ def read_predictions(source, *, positive=None, threshold: float = 0.5, sep: str 
         header = split_header(names, file, y_true=y_true, y_pred=y_pred, score=score, groups=groups, strict=strict)
         if strict:
             check_others(header, file, y_true)
+        if not header.models and not header.suffixed and header.y_true is not None:
+            raise _no_models(file, y_true, names)
         found.append(header)
         return header.columns
 
@@ -282,9 +284,10 @@ def _single_label(table, header: Header, *, positive, threshold, decimal, max_cl
     if not binary:
         for name, cols in header.models.items():
             if "_score" in cols:
-                raise InputError(f"{file}: column {quote(cols['_score'])} gives one score per sample, but {y_true} "
-                                 f"has {len(labels)} classes; a multi-class model gives one column per class, "
-                                 f"{name}_score_<class>")
+                one = "score" if cols["_score"] == "score" else f"{name}_score"
+                raise InputError(f"{file}: column {quote(cols['_score'])} gives scores, but {y_true} has "
+                                 f"{len(labels)} classes; a multi-class model gives one score column per class, "
+                                 f"{one}_<class>")
     if positive is not None and not binary:
         raise InputError(f"{file}: a positive class applies to binary tasks; {y_true} has {len(labels)} classes")
     has_scores = any("_score" in cols for cols in header.models.values()) or bool(class_scores)
