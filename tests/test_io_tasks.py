@@ -186,3 +186,32 @@ def test_lenient_reading_ignores_unrelated_columns_but_not_a_broken_model(tmp_pa
     broken = text.replace("m_score_2", "m_score_9")
     with pytest.raises(InputError, match="'9' is not a class of y_true"):
         read_predictions(write(tmp_path, broken), strict=False)
+
+
+def _same_predictions(a, b):
+    assert (a.task, a.labels, a.positive, a.label_names, list(a.models), list(a.groups)) == \
+        (b.task, b.labels, b.positive, b.label_names, list(b.models), list(b.groups))
+    for x, y in ((a.y_true, b.y_true), (a.y_true_matrix, b.y_true_matrix), (a.weight, b.weight)):
+        assert (x is None) == (y is None) and (x is None or np.array_equal(x, y))
+    for name in a.groups:
+        assert list(a.groups[name]) == list(b.groups[name])
+    for name, m in a.models.items():
+        n = b.models[name]
+        assert (m.derived_at, m.labels_from_argmax) == (n.derived_at, n.labels_from_argmax)
+        for field in ("pred", "scores", "score_matrix", "pred_matrix", "score_matrix_ml"):
+            x, y = getattr(m, field), getattr(n, field)
+            assert (x is None) == (y is None), field
+            if x is not None:
+                assert list(x) == list(y) if x.ndim == 1 else np.array_equal(x, y), field
+
+
+@pytest.mark.parametrize("text", [
+    "y_true,m_score_a,m_score_b,m_score_c,group_site,weight\na,0.5,0.3,0.2,X,1\nb,0.1,0.8,0.1,Y,2.5\nc,0,0,1,X,0\n",
+    "y_true_1,y_true_2,m_pred_1,m_pred_2,s_score_1,s_score_2,group_g\n1,0,1,1,0.2,0.9,u\n0,1,0,1,0.7,0.4,v\n",
+    "y_true,m_pred,m_score_0,m_score_1\n0,0,0.8,0.2\n1,0,0.6,0.4\n",
+])
+def test_parsed_predictions_round_trip_the_new_columns(tmp_path, text):
+    from iso4213_nb.report.parsed import read_parsed, write_parsed
+
+    pred = read_predictions(write(tmp_path, text))
+    _same_predictions(pred, read_parsed(write_parsed(pred, tmp_path / "p.parquet")))

@@ -12,10 +12,14 @@ original input.
 
 Columns: ``y_true``, then ``pred.<i>`` and, for a scored model,
 ``score.<i>`` for the i-th model (model names are user text, so they are kept
-in the metadata rather than in column names).  The schema metadata
-``iso4213-nb`` holds JSON: the labels, the positive class, the models (name,
-columns, threshold the labels were derived at) and the input's source
-(name, SHA-256, size, format).
+in the metadata rather than in column names); class scores as
+``classscore.<i>.<j>`` (class j of the labels); a multi-label task has
+``y_true.<j>`` per label instead of ``y_true``, and ``pred.<i>.<j>`` /
+``score.<i>.<j>``; subgroups ``group.<k>`` and the weights ``weight``.  The
+schema metadata ``iso4213-nb`` holds JSON: the task, the labels (label names
+of a multi-label task), the positive class, the models (name, columns,
+threshold the labels were derived at, whether they are the arg-max), the
+subgroup attributes and the input's source (name, SHA-256, size, format).
 """
 
 from __future__ import annotations
@@ -46,19 +50,44 @@ def _column(values: np.ndarray) -> pa.Array:
     return pa.array(values.astype(str).tolist(), type=pa.large_string())
 
 
+def _matrix(columns: dict, prefix: str, matrix: np.ndarray | None) -> list[str] | None:
+    """Store the columns of ``matrix`` as ``<prefix>.<j>``; their names, or None without a matrix."""
+    if matrix is None:
+        return None
+    names = [f"{prefix}.{j}" for j in range(matrix.shape[1])]
+    for name, j in zip(names, range(matrix.shape[1])):
+        columns[name] = _column(np.ascontiguousarray(matrix[:, j]))
+    return names
+
+
 def write_parsed(pred: Predictions, path: Path) -> Path:
     """Write ``pred`` to the Parquet file ``path`` (layout in the module docstring); returns ``path``."""
-    columns = {"y_true": _column(pred.y_true)}
+    columns = {}
+    if pred.y_true is not None:
+        columns["y_true"] = _column(pred.y_true)
+    truth = _matrix(columns, "y_true", pred.y_true_matrix)
     models = []
     for i, (name, model) in enumerate(pred.models.items()):
-        columns[f"pred.{i}"] = _column(model.pred)
-        entry = {"name": name, "pred": f"pred.{i}", "score": None, "derived_at": model.derived_at}
+        entry = {"name": name, "pred": None, "score": None, "derived_at": model.derived_at,
+                 "labels_from_argmax": model.labels_from_argmax}
+        if model.pred is not None:
+            columns[f"pred.{i}"] = _column(model.pred)
+            entry["pred"] = f"pred.{i}"
         if model.scores is not None:
             columns[f"score.{i}"] = _column(np.asarray(model.scores, dtype=np.float64))
             entry["score"] = f"score.{i}"
+        entry["score_matrix"] = _matrix(columns, f"classscore.{i}", model.score_matrix)
+        entry["pred_matrix"] = _matrix(columns, f"pred.{i}", model.pred_matrix)
+        entry["score_matrix_ml"] = _matrix(columns, f"score.{i}", model.score_matrix_ml)
         models.append(entry)
+    groups = [[name, f"group.{k}"] for k, name in enumerate(pred.groups)]
+    for (name, column) in groups:
+        columns[column] = _column(np.asarray(pred.groups[name]))
+    if pred.weight is not None:
+        columns["weight"] = _column(np.asarray(pred.weight, dtype=np.float64))
     source = pred.source
-    info = {"labels": [_plain(v) for v in pred.labels], "positive": _plain(pred.positive), "models": models,
+    info = {"task": pred.task, "labels": [_plain(v) for v in pred.labels], "positive": _plain(pred.positive),
+            "models": models, "y_true_matrix": truth, "groups": groups, "weight": pred.weight is not None,
             "source": {"name": source.file_name, "sha256": source.sha256, "size": source.size, "format": source.format}}
     table = pa.table(columns).replace_schema_metadata({_KEY: json.dumps(info, allow_nan=False).encode()})
     pq.write_table(table, path, compression="zstd")
@@ -71,6 +100,10 @@ def _array(column: pa.ChunkedArray) -> np.ndarray:
     return column.to_numpy()
 
 
+def _stacked(table: pa.Table, names: list[str] | None, dtype) -> np.ndarray | None:
+    return None if names is None else np.column_stack([table[n].to_numpy() for n in names]).astype(dtype, copy=False)
+
+
 def read_parsed(path) -> Predictions:
     """The :class:`Predictions` stored by :func:`write_parsed`; :class:`InputError` when ``path`` is not such a file."""
     try:
@@ -81,7 +114,18 @@ def read_parsed(path) -> Predictions:
     models = {}
     for entry in info["models"]:
         scores = None if entry["score"] is None else table[entry["score"]].to_numpy()
-        models[entry["name"]] = Model(name=entry["name"], pred=_array(table[entry["pred"]]), scores=scores,
-                                      derived_at=entry["derived_at"])
-    return Predictions(source=InputSource(**info["source"]), y_true=_array(table["y_true"]), labels=info["labels"],
-                       positive=info["positive"], models=models)
+        models[entry["name"]] = Model(
+            name=entry["name"], pred=None if entry["pred"] is None else _array(table[entry["pred"]]), scores=scores,
+            derived_at=entry["derived_at"], labels_from_argmax=entry.get("labels_from_argmax", False),
+            score_matrix=_stacked(table, entry.get("score_matrix"), np.float64),
+            pred_matrix=_stacked(table, entry.get("pred_matrix"), np.int8),
+            score_matrix_ml=_stacked(table, entry.get("score_matrix_ml"), np.float64))
+    task = info.get("task", "binary" if len(info["labels"]) == 2 else "multiclass")
+    multilabel = task == "multilabel"
+    return Predictions(source=InputSource(**info["source"]),
+                       y_true=None if multilabel else _array(table["y_true"]), labels=info["labels"],
+                       positive=info["positive"], models=models, task=task,
+                       groups={name: _array(table[column]) for name, column in info.get("groups", [])},
+                       weight=table["weight"].to_numpy() if info.get("weight") else None,
+                       label_names=list(info["labels"]) if multilabel else [],
+                       y_true_matrix=_stacked(table, info.get("y_true_matrix"), np.int8))
