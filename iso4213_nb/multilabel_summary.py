@@ -1,0 +1,133 @@
+"""Every multi-label measure of one model at once (6.5), per label and over the data set, optionally weighted.
+
+:func:`summarize` returns the JSON-ready dict that ``metrics`` prints and the
+report stores under ``models.<m>.multilabel``:
+
+* ``hamming_loss`` (6.5.2), ``exact_match_ratio`` (6.5.3), ``jaccard_dataset``
+  and ``jaccard_samples`` (6.5.4), ``kl_divergence`` in both directions
+  (6.5.5, the label shares);
+* ``per_label``: each label's own counts and precision, recall, F1 (6.5.1
+  applies 6.2 to each label), with AUROC and average precision (6.3.6,
+  6.3.7) when scores are given;
+* ``averages``: macro and micro precision, recall and F1 over the labels
+  (6.4.3 applied to labels, scikit-learn's ``average="macro"|"micro"``);
+* ``undefined``: ``"path: reason code"`` of each undefined value (JSON null).
+
+With ``sample_weight`` every count becomes a sum of weights
+(scikit-learn's ``sample_weight`` meaning): Hamming loss, exact match ratio
+and sample-level Jaccard are weighted means over samples, dataset-level
+Jaccard and the per-label measures use weighted counts, and the label shares
+of the KL divergence are weighted sums.  Computation only: values, and
+reason codes for undefined ones.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import multilabel
+from ._checks import as_indicator
+from .curves import BinaryScores
+from .distribution import both_directions
+from .errors import InputError
+from .undefined import Undefined, to_json
+
+#: Reason codes of undefined values.
+NO_PREDICTED, NO_TRUE, NO_UNION, ONE_CLASS = "no_predicted_positives", "no_true_positives", "empty_union", "one_class"
+
+
+def _ratio(numerator: float, denominator: float, code: str):
+    return float(numerator / denominator) if denominator > 0 else Undefined(code=code)
+
+
+def _f1(tp: float, fp: float, fn: float):
+    return _ratio(2 * tp, 2 * tp + fp + fn, NO_UNION)
+
+
+def _weighted(t: np.ndarray, p: np.ndarray, w: np.ndarray) -> dict:
+    """The data-set measures of 6.5.2–6.5.5 with sample weights ``w``."""
+    total = w.sum()
+    per_sample_wrong = (t != p).mean(axis=1)
+    inter = np.count_nonzero(t & p, axis=1)
+    union = np.count_nonzero(t | p, axis=1)
+    iou = np.ones(len(t))
+    np.divide(inter, union, out=iou, where=union > 0)
+    pooled_union = float(w @ union)
+    return {"hamming_loss": float(w @ per_sample_wrong / total),
+            "exact_match_ratio": float(w @ (t == p).all(axis=1) / total),
+            "jaccard_dataset": _ratio(float(w @ inter), pooled_union, NO_UNION),
+            "jaccard_samples": float(w @ iou / total),
+            "kl_divergence": both_directions(w @ t, w @ p)}
+
+
+def summarize(y_true, y_pred, scores=None, labels=None, sample_weight=None) -> dict:
+    """All clause-6.5 measures of one model (layout in the module docstring).
+
+    Parameters
+    ----------
+    y_true, y_pred : indicator matrices n × L (0/1).
+    scores : optional n × L real scores, larger meaning the label more likely present.
+    labels : names of the L labels (default 0 … L−1).
+    sample_weight : optional non-negative weights, one per sample.
+    """
+    t = as_indicator(y_true, "y_true")
+    p = as_indicator(y_pred, "y_pred")
+    if t.shape != p.shape:
+        raise InputError(f"y_true has shape {t.shape}, y_pred has shape {p.shape}; they must match")
+    labels = list(range(t.shape[1])) if labels is None else list(labels)
+    if sample_weight is None:
+        data = {"hamming_loss": multilabel.hamming_loss(t, p), "exact_match_ratio": multilabel.exact_match_ratio(t, p),
+                "jaccard_dataset": multilabel.jaccard_dataset(t, p), "jaccard_samples": multilabel.jaccard_samples(t, p),
+                "kl_divergence": multilabel.label_distribution_kl(t, p)}
+        w = np.ones(len(t), dtype=np.int64)
+    else:
+        w = np.asarray(sample_weight, dtype=np.float64)
+        if w.shape != (len(t),):
+            raise InputError(f"sample_weight has {w.size} values for {len(t)} samples")
+        data = _weighted(t, p, w)
+    tp, fp, fn = w @ (t & p), w @ (~t & p), w @ (t & ~p)
+    tn = w.sum() - tp - fp - fn
+    count = float if sample_weight is not None else int
+    undefined: list[str] = []
+
+    def keep(path: str, value):
+        if isinstance(value, Undefined):
+            undefined.append(f"{path}: {value.code or value.reason}")
+        return to_json(value)
+
+    per_label = {}
+    for j, label in enumerate(labels):
+        entry = {"tp": count(tp[j]), "fp": count(fp[j]), "tn": count(tn[j]), "fn": count(fn[j]),
+                 "support": count(tp[j] + fn[j]),
+                 "precision": keep(f"per_label.{label}.precision", _ratio(tp[j], tp[j] + fp[j], NO_PREDICTED)),
+                 "recall": keep(f"per_label.{label}.recall", _ratio(tp[j], tp[j] + fn[j], NO_TRUE)),
+                 "f1": keep(f"per_label.{label}.f1", _f1(tp[j], fp[j], fn[j]))}
+        if scores is not None:
+            entry.update(_ranking(t[:, j], np.asarray(scores, dtype=np.float64)[:, j], sample_weight,
+                                  lambda name, v, label=label: keep(f"per_label.{label}.{name}", v)))
+        per_label[str(label)] = entry
+    averages = {"macro": {}, "micro": {}}
+    for name in ("precision", "recall", "f1"):
+        values = [per_label[str(label)][name] for label in labels]
+        averages["macro"][name] = keep(f"averages.macro.{name}", Undefined(code="undefined_label") if None in values
+                                       else float(np.mean(values)))
+    T, F, N = tp.sum(), fp.sum(), fn.sum()
+    averages["micro"] = {"precision": keep("averages.micro.precision", _ratio(T, T + F, NO_PREDICTED)),
+                         "recall": keep("averages.micro.recall", _ratio(T, T + N, NO_TRUE)),
+                         "f1": keep("averages.micro.f1", _f1(T, F, N))}
+    result = {key: keep(key, value) for key, value in data.items() if key != "kl_divergence"}
+    result["kl_divergence"] = {k: keep(f"kl_divergence.{k}", v) for k, v in data["kl_divergence"].items()}
+    result.update({"n": int(len(t)), "labels": labels, "weighted": sample_weight is not None,
+                   "per_label": per_label, "averages": averages, "undefined": undefined})
+    return result
+
+
+def _ranking(truth: np.ndarray, scores: np.ndarray, sample_weight, keep) -> dict:
+    """AUROC and average precision of one label (6.3.6, 6.3.7); undefined when the label is always or never present."""
+    if truth.all() or not truth.any():
+        return {"auroc": keep("auroc", Undefined(code=ONE_CLASS)),
+                "average_precision": keep("average_precision", Undefined(code=ONE_CLASS))}
+    extra = {} if sample_weight is None else {"sample_weight": sample_weight}
+    curve = BinaryScores(truth, scores, positive=True, **extra)
+    return {"auroc": keep("auroc", curve.auroc()), "average_precision": keep("average_precision",
+                                                                          curve.average_precision())}
