@@ -24,6 +24,7 @@ from ..curves import BinaryScores
 from ..operating_points import candidate_thresholds
 from ..stats import adjust_pvalues, auroc_ci, delong_test, mcnemar, mcnemar_table, proportion_ci
 from ..inputs import Predictions
+from . import tasks
 
 FILLED = "filled"
 AUTOMATIC = "filled automatically"
@@ -190,7 +191,7 @@ def items(answers: dict, environment: dict | None, inference: dict | None) -> li
 
 
 def build(pred: Predictions, answers: dict, *, title: str, meta_name: str | None, demo: bool,
-          environment: dict | None = None, inference: dict | None = None) -> dict:
+          environment: dict | None = None, inference: dict | None = None, top_k=()) -> dict:
     """The JSON-ready content of a report.
 
     Parameters
@@ -202,24 +203,26 @@ def build(pred: Predictions, answers: dict, *, title: str, meta_name: str | None
     demo : True when the predictions are the bundled demo.
     environment : the captured test environment, or None.
     inference : inference duration of the models, or None when no model was supplied.
+    top_k : top-k accuracies wanted beyond k = 1..5 (multi-class scores; :mod:`.tasks` adds those keys).
     """
-    classes, counts = np.unique(pred.y_true, return_counts=True)
-    return {
+    single = pred.task != tasks.MULTILABEL
+    report = {
         "title": title,
         "generated_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "tool": {"name": "iso4213-nb", "version": __version__, "standard": "ISO/IEC TS 4213:2022"},
         "input": {
             "predictions": pred.source.file_name, "meta": meta_name, "demo": demo,
-            "n": int(len(pred.y_true)), "labels": [_plain(v) for v in pred.labels],
-            "class_counts": {str(_plain(c)): int(k) for c, k in zip(classes, counts)},
+            "n": int(pred.n), "labels": [_plain(v) for v in pred.labels],
+            "class_counts": tasks.class_counts(pred),
             "positive": _plain(pred.positive), "models": list(pred.models),
         },
         "items": items(answers, environment, inference),
         "checklist": [{"key": it.key, "clause": it.clause, "prompt": it.prompt, "answer": answers.get(it.key) or None}
                       for it in checklist.ITEMS],
-        "models": {name: _model(pred, model) for name, model in pred.models.items()},
-        "comparisons": comparisons(pred),
+        "models": {name: _model(pred, model) for name, model in pred.models.items()} if single else {},
+        "comparisons": comparisons(pred) if single else tasks.multilabel_comparisons(pred, _test),
         "environment": environment,
         "inference": inference,
         "confidence_level": CONFIDENCE_LEVEL,
     }
+    return tasks.extend(report, pred, top_k=top_k)

@@ -1,0 +1,240 @@
+"""HTML of the report's sections for issue 11: the task, class scores, multi-label, subgroups, calibration.
+
+Each function takes the dict of :func:`iso4213_nb.report.content.build` (as
+extended by :mod:`.tasks`) and returns HTML, or ``""`` when its section does
+not apply to the file, so the report shows only what the data hold.  Every
+word goes through :func:`iso4213_nb.i18n._`; every user value (model, class,
+group names) is escaped, inside ``tex2jax_ignore`` blocks.
+"""
+
+from __future__ import annotations
+
+import html
+
+from ..i18n import _, number
+from ..tables import html_table
+from .render import STYLE
+
+TASK_WORDS = {"binary": "binary (two classes, 6.3)", "multiclass": "multi-class (one of several classes, 6.4)",
+              "multilabel": "multi-label (any number of labels per sample, 6.5)"}
+AUROC_AVERAGES = (("macro", "macro: mean of the one-vs-rest AUROCs"),
+                  ("weighted", "weighted: one-vs-rest AUROCs weighted by class support"),
+                  ("micro", "micro: one ROC curve over every (sample, class) pair"),
+                  ("ovo", "one-vs-one: mean AUROC over pairs of classes (Hand & Till 2001)"))
+ML_MEASURES = (("hamming_loss", "Hamming loss (6.5.2), lower is better"), ("exact_match_ratio", "exact match ratio (6.5.3)"),
+               ("jaccard_dataset", "Jaccard index, data-set level (6.5.4)"),
+               ("jaccard_samples", "Jaccard index, sample level (6.5.4)"))
+CALIBRATION_ROWS = (("ece", "expected calibration error, equal-width bins"),
+                    ("ece_equal_mass", "expected calibration error, equal-mass bins"),
+                    ("brier", "Brier score"), ("brier_reliability", "Brier reliability (Murphy), lower is better"),
+                    ("brier_resolution", "Brier resolution (Murphy), higher is better"),
+                    ("brier_uncertainty", "Brier uncertainty (Murphy), a property of the data"),
+                    ("log_loss", "log loss"))
+SKIPPED = {"scores_not_probabilities": "its scores are not probabilities (each in [0, 1], and for several classes "
+                                       "summing to 1 per sample), so their calibration has no meaning",
+           "no_scores": "it has no scores"}
+
+
+def _wrap(body: str) -> str:
+    return f'<div class="iso-report tex2jax_ignore">{body}</div>'
+
+
+def _text(value) -> str:
+    return html.escape(str(value))
+
+
+def _num(value, decimals: int = 4) -> str:
+    return _("undefined") if value is None else number(float(value), decimals)
+
+
+def _interval(entry) -> str:
+    if not isinstance(entry, dict) or entry.get("low") is None or entry.get("high") is None:
+        return _("undefined")
+    return f"[{_num(entry['low'])}, {_num(entry['high'])}]"
+
+
+def single_label_models(report: dict) -> list[str]:
+    """Names of the models that have the single-label sections (confusion matrix, operating points)."""
+    return [name for name, model in report["models"].items() if "assessment" in model]
+
+
+def task_summary(report: dict) -> str:
+    """The task inferred from the columns, and what the weight and subgroup columns change."""
+    inp = report["input"]
+    rows = [[_("task (from the columns)"), _(TASK_WORDS[inp["task"]])],
+            [_("sample weights"), _("yes: a weight column weights every measure that has a weighted form; "
+                                     "the significance tests (clause 7) count samples, unweighted")
+             if inp["weighted"] else _("no (every sample counts once)")],
+            [_("subgroup attributes"), ", ".join(inp["groups"]) if inp["groups"] else _("none")]]
+    argmax = [name for name, m in report["models"].items() if m.get("labels_from_argmax")]
+    if argmax:
+        rows.append([_("labels from the arg-max of the class scores"), ", ".join(argmax)])
+    if inp["top_k"]:
+        rows.append([_("top-k accuracies for k ="), ", ".join(str(k) for k in inp["top_k"])])
+    return STYLE + _wrap(html_table(rows, [_("input"), _("value")], caption=_("Task and optional columns")))
+
+
+def class_scores(report: dict, model: str) -> str:
+    """Top-k accuracy, AUROC averages, per-class AUROC and AP, log loss and Brier score of one multi-class model."""
+    m = report["models"][model]
+    if "top_k_accuracy" not in m:
+        return ""
+    topk = html_table([[f"top-{k}", _num(v)] for k, v in m["top_k_accuracy"].items()],
+                      [_("measure"), _("value")],
+                      caption=_("Top-k accuracy: the true class among the k highest scores: {model}").format(model=model))
+    auroc = html_table([[_(words), _num(m["auroc"].get(key))] for key, words in AUROC_AVERAGES],
+                       [_("AUROC average (6.3.6, 6.4.3)"), _("value")],
+                       caption=_("Multi-class AUROC: {model}").format(model=model))
+    per_class = html_table([[label, _num(v.get("auroc")), _num(v.get("average_precision"))]
+                            for label, v in m["per_class"].items()],
+                           [_("class"), _("AUROC, one vs rest (6.3.6)"), _("average precision (6.3.7)")],
+                           caption=_("Per-class ranking measures: {model}").format(model=model))
+    scores = html_table([[_("log loss (scikit-learn's definition, natural log)"), _num(m.get("log_loss"))],
+                         [_("multi-class Brier score (mean squared distance to the one-hot truth)"),
+                          _num(m.get("brier"))]],
+                        [_("measure"), _("value")], caption=_("Probability scores: {model}").format(model=model))
+    return _wrap(topk + auroc + per_class + scores)
+
+
+def multilabel(report: dict, model: str) -> str:
+    """Every clause-6.5 measure of one model of a multi-label file, per label and averaged."""
+    m = report["models"][model].get("multilabel")
+    if m is None:
+        return ""
+    kl = m["kl_divergence"]
+    rows = [[_(words), _num(m[key])] for key, words in ML_MEASURES]
+    rows += [[_("KL divergence of the label shares, predicted vs true (6.5.5)"), _num(kl.get("pred_vs_true"))],
+             [_("KL divergence of the label shares, true vs predicted"), _num(kl.get("true_vs_pred"))]]
+    parts = [html_table(rows, [_("measure"), _("value")], caption=_("Multi-label measures: {model}").format(model=model))]
+    ranked = any("auroc" in v for v in m["per_label"].values())
+    header = [_("label"), _("TP"), _("FP"), _("FN"), _("precision"), _("recall"), "F1"]
+    header += [_("AUROC"), _("average precision")] if ranked else []
+    per_label = []
+    for label, v in m["per_label"].items():
+        row = [label, _num(v["tp"], 0 if isinstance(v["tp"], int) else 2), _num(v["fp"], 0 if isinstance(v["fp"], int) else 2),
+               _num(v["fn"], 0 if isinstance(v["fn"], int) else 2), _num(v["precision"]), _num(v["recall"]), _num(v["f1"])]
+        per_label.append(row + ([_num(v.get("auroc")), _num(v.get("average_precision"))] if ranked else []))
+    for method, values in m["averages"].items():
+        per_label.append([_("{method} average").format(method=_(method)), "", "", "", _num(values["precision"]),
+                          _num(values["recall"]), _num(values["f1"])] + (["", ""] if ranked else []))
+    parts.append(html_table(per_label, header, caption=_("Per label (6.5.1 applies 6.2 to each label): {model}")
+                            .format(model=model)))
+    if m["undefined"]:
+        parts.append("<p>" + _text(_("Undefined values (reason codes): ")) +
+                     _text("; ".join(m["undefined"])) + "</p>")
+    return _wrap("".join(parts))
+
+
+def multilabel_comparisons(report: dict) -> str:
+    """Per-label McNemar tests between models, with Holm-adjusted p-values (7.9, 7.10.2)."""
+    tests = [t for t in report["comparisons"]["tests"] if "label" in t]
+    if not tests:
+        return ""
+    rows = [[" vs ".join(t["models"]), t["label"], _num(t.get("statistic")), _num(t["pvalue"]),
+             _num(t["adjusted_pvalue"]), _("undefined") if t["rejected"] is None else (_("yes") if t["rejected"] else _("no"))]
+            for t in tests]
+    return _wrap(html_table(rows, [_("models"), _("label"), _("statistic"), _("p-value"), _("adjusted p (Holm)"),
+                                   _("significant")],
+                            caption=_("McNemar's test per label, all p-values adjusted together")))
+
+
+def _gap(gap: dict) -> str:
+    between = " – ".join(str(v) for v in gap.get("between", []))
+    return f"{_num(gap.get('estimate'))} {_interval(gap)} ({between})"
+
+
+def subgroups(report: dict, model: str) -> str:
+    """Per subgroup value: n and each measure with its interval; the largest gap, heterogeneity, warnings (5.3.2)."""
+    groups = report["models"][model].get("subgroups")
+    if not groups:
+        return ""
+    parts = []
+    for attribute, data in groups.items():
+        values = {k: v for k, v in data.items() if k not in ("largest_gap", "heterogeneity", "warnings")}
+        measures = list(dict.fromkeys(key for v in values.values() for key, x in v.items() if isinstance(x, dict)))
+        rows = [[value, _num(v["n"], 0 if float(v["n"]).is_integer() else 2)] +
+                [f"{_num((v.get(key) or {}).get('estimate'))} {_interval(v.get(key))}" for key in measures]
+                for value, v in values.items()]
+        parts.append(html_table(rows, [_("value"), "n"] + [_(key.replace("_", " ")) for key in measures],
+                                caption=_("Subgroups by {attribute}: {model}").format(attribute=attribute, model=model)))
+        gaps = data.get("largest_gap", {})
+        tests = data.get("heterogeneity", {})
+        rows = [[_(key.replace("_", " ")), _gap(gaps[key]) if key in gaps else "",
+                 _num(tests[key].get("pvalue")) if key in tests else ""] for key in dict.fromkeys([*gaps, *tests])]
+        if rows:
+            parts.append(html_table(rows, [_("measure"), _("largest gap between values, interval (between)"),
+                                           _("heterogeneity p-value (chi-squared)")],
+                                    caption=_("Differences between the values of {attribute}").format(attribute=attribute)))
+        for warning in data.get("warnings", []):
+            if warning.get("code") == "small_group":
+                parts.append("<p>" + _text(_("Value {value} of {attribute} has only {n} samples: its intervals are "
+                                             "wide and its measures say little.").format(
+                    value=warning.get("value"), attribute=attribute, n=warning.get("n"))) + "</p>")
+    return _wrap("".join(parts))
+
+
+def calibration(report: dict, model: str) -> str:
+    """Calibration of one model's probabilities (beyond TS 4213), or why it is not computed."""
+    m = report["models"][model]
+    if "calibration" not in m:
+        code = m.get("calibration_skipped")
+        if code is None or code == "no_scores":
+            return ""
+        return _wrap("<p>" + _text(_("{model}: no calibration, because {reason}.").format(
+            model=model, reason=_(SKIPPED[code]))) + "</p>")
+    c = m["calibration"]
+    rows = []
+    for key, words in CALIBRATION_ROWS:
+        if key in c:
+            value = c[key]
+            rows.append([_(words), _num(value.get("estimate") if isinstance(value, dict) else value),
+                         _interval(value) if isinstance(value, dict) else ""])
+    kind = _("top-label: the highest score against whether that class is right") if c.get("kind") == "top_label" \
+        else _("the score of the positive class")
+    return _wrap(html_table(rows, [_("measure"), _("value"), _("bootstrap interval")],
+                            caption=_("Calibration of {model} ({kind})").format(model=model, kind=kind)))
+
+
+def _has(report: dict, key: str) -> bool:
+    return any(key in m for m in report["models"].values())
+
+
+#: Section → (title, introduction, key a model must have for the section to show).
+SECTIONS = {
+    "class_scores": ("Class scores: top-k accuracy, AUROC and curves per class (6.3.6, 6.3.7, 6.4)",
+                     "The model gives a score to every class. Top-k accuracy counts a sample as right when its true "
+                     "class is among the k highest scores (Annex C compares models by top-1 and top-5). Each class "
+                     "against the rest gives a binary ROC and precision-recall curve; their areas are averaged over "
+                     "the classes (macro), weighted by support (weighted), pooled (micro), or taken over every pair of "
+                     "classes (one-vs-one, Hand & Till 2001). Log loss and the Brier score follow scikit-learn's "
+                     "definitions.", "top_k_accuracy"),
+    "multilabel": ("Multi-label measures (6.5)",
+                   "Each sample carries any number of labels. The Hamming loss counts wrong label decisions, the exact "
+                   "match ratio whole label sets that are right, and the Jaccard index compares predicted and true "
+                   "label sets; every binary measure of 6.2 applies to each label on its own. Models are compared "
+                   "label by label with McNemar's test (7.9), with Holm's adjustment over every test (7.10.2).",
+                   "multilabel"),
+    "subgroups": ("Subgroups: the evidence for the bias item (5.3.2)",
+                  "Clause 5.3.2 asks whether the data or the model treat groups of samples differently. For each "
+                  "subgroup attribute of the file, each headline measure is computed per value with its interval "
+                  "and sample count; the largest gap between two values gets a bootstrap interval, and a "
+                  "chi-squared test asks whether the values differ at all, with Holm-adjusted pairwise "
+                  "comparisons. A small group gets a warning: its interval is too wide to show much.", "subgroups"),
+    "calibration": ("Calibration of the probabilities (beyond TS 4213)",
+                    "TS 4213 does not ask for calibration; it is added because a probability is only useful when "
+                    "it means what it says. The reliability diagram plots, per bin of predicted probability, how "
+                    "often the event happened; the expected calibration error averages the distance between the "
+                    "two (equal-width and equal-mass bins, bootstrap interval); the Brier score splits into "
+                    "reliability, resolution and uncertainty (Murphy 1973).", "calibration"),
+}
+
+
+def heading(report: dict, section: str) -> str:
+    """The heading and introduction of an issue-11 section, or ``""`` when no model of the report has it."""
+    title, intro, key = SECTIONS[section]
+    if not _has(report, key) and not (section == "calibration" and _has(report, "calibration_skipped")
+                                      and any(m.get("calibration_skipped") == "scores_not_probabilities"
+                                              for m in report["models"].values())):
+        return ""
+    weighted = _("Every number here is weighted by the file's weight column.") if report["input"]["weighted"] else ""
+    return STYLE + _wrap(f"<h2>{_text(_(title))}</h2><p>{_text(_(intro))} {_text(weighted)}</p>")

@@ -1,0 +1,108 @@
+"""The report's numbers for the tasks beyond one binary or multi-class label column (issue 11).
+
+:func:`extend` adds to the dict of :func:`iso4213_nb.report.content.build`:
+
+* ``input.task`` (binary, multiclass, multilabel, as the input layer inferred
+  it), ``input.weighted``, ``input.groups`` and ``input.top_k``;
+* per model with class scores (6.4, beyond TS 4213 where named):
+  ``top_k_accuracy``, ``auroc`` (macro, weighted, micro, and Hand & Till's
+  one-vs-one), ``per_class`` (one-vs-rest AUROC and average precision),
+  ``log_loss``, ``brier`` (:mod:`iso4213_nb.multiclass_scores`);
+* per model of a multi-label file: ``multilabel``
+  (:func:`iso4213_nb.multilabel_summary.summarize`, every clause-6.5 measure);
+* per model and subgroup attribute: ``subgroups.<name>``
+  (:func:`iso4213_nb.subgroups.subgroup_analysis`: per-value measures with
+  intervals and n, the largest gap, a heterogeneity test, warnings);
+* per model whose scores are probabilities: ``calibration`` (beyond TS 4213:
+  :mod:`iso4213_nb.calibration`), or ``calibration_skipped`` with a reason code;
+* ``items``: the clause-8 bias item (5.3.2) becomes filled automatically
+  when the file has subgroup columns.
+
+With a ``weight`` column every measure here that has a weighted form is
+weighted.  Everything is data and reason codes; the words are in
+:mod:`.render_tasks`.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from ..inputs import MULTICLASS, MULTILABEL, Predictions
+from ..multilabel_summary import summarize
+from ..stats import adjust_pvalues, mcnemar, mcnemar_table
+
+#: Top-k accuracies always reported for a multi-class model with scores (Annex C reports top-1 and top-5).
+TOP_K = (1, 2, 3, 4, 5)
+AUTOMATIC = "filled automatically"
+FILLED = "filled"
+
+
+def _plain(value):
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def class_counts(pred: Predictions) -> dict:
+    """Samples per class (single-label) or samples carrying each label (multi-label), unweighted."""
+    if pred.task == MULTILABEL:
+        return {str(_plain(label)): int(count) for label, count in zip(pred.label_names, pred.y_true_matrix.sum(axis=0))}
+    classes, counts = np.unique(pred.y_true, return_counts=True)
+    return {str(_plain(c)): int(k) for c, k in zip(classes, counts)}
+
+
+def top_k_values(labels: list, extra=()) -> tuple[int, ...]:
+    """The k of the top-k accuracies: 1–5 and ``extra``, each below the number of classes (k ≥ classes is always 1)."""
+    return tuple(sorted({k for k in (*TOP_K, *extra) if 1 <= k < len(labels)}))
+
+
+def multilabel_model(pred: Predictions, model) -> dict:
+    """A model of a multi-label file: whether it has scores, and every clause-6.5 measure."""
+    return {"has_scores": model.score_matrix_ml is not None, "labels_derived_at": model.derived_at,
+            "multilabel": summarize(pred.y_true_matrix, model.pred_matrix, model.score_matrix_ml,
+                                    labels=[_plain(v) for v in pred.label_names], sample_weight=pred.weight)}
+
+
+def per_label_tests(pred: Predictions):
+    """McNemar's test (7.9) on each label for every pair of models: ``[(label, a, b, result), ...]``."""
+    tests = []
+    for a, b in itertools.combinations(pred.models, 2):
+        pa, pb = pred.models[a].pred_matrix, pred.models[b].pred_matrix
+        for j, label in enumerate(pred.label_names):
+            truth = pred.y_true_matrix[:, j]
+            tests.append((_plain(label), a, b, mcnemar(mcnemar_table(truth, pa[:, j], pb[:, j]))))
+    return tests
+
+
+def multilabel_comparisons(pred: Predictions, test_dict, alpha: float = 0.05) -> dict:
+    """Per-label comparisons between models, Holm-adjusted together (7.9, 7.10); ``test_dict`` adds the words."""
+    tests = [{"models": [a, b], "measure": "accuracy", "label": label, **test_dict(result)}
+             for label, a, b, result in per_label_tests(pred)]
+    usable = [i for i, t in enumerate(tests) if t["pvalue"] is not None]
+    adjustment = adjust_pvalues([tests[i]["pvalue"] for i in usable], "holm", alpha=alpha) if usable else None
+    for t in tests:
+        t["adjusted_pvalue"], t["rejected"] = None, None
+    if adjustment is not None:
+        for j, i in enumerate(usable):
+            tests[i]["adjusted_pvalue"] = float(adjustment.adjusted[j])
+            tests[i]["rejected"] = bool(adjustment.rejected[j])
+    statement = (f"{len(tests)} per-label McNemar test(s); p-values adjusted together by Holm's method at "
+                 f"α = {alpha:g}." if tests else "No significance test: the predictions file holds a single model (7.1).")
+    return {"tests": tests, "adjustment": None if adjustment is None else adjustment.to_dict(), "statement": statement}
+
+
+def extend(report: dict, pred: Predictions, *, top_k=()) -> dict:
+    """Add the keys of the module docstring to ``report`` (the dict of ``content.build``); returns it."""
+    ks = top_k_values(pred.labels, top_k) if pred.task == MULTICLASS else ()
+    report["input"].update({"task": pred.task, "weighted": pred.weight is not None, "groups": list(pred.groups),
+                            "top_k": list(ks)})
+    for name, model in pred.models.items():
+        if pred.task == MULTILABEL:
+            report["models"][name] = multilabel_model(pred, model)
+        else:
+            report["models"][name]["labels_from_argmax"] = model.labels_from_argmax
+    if pred.groups and pred.task != MULTILABEL:
+        for item in report["items"]:
+            if item["id"] == "bias" and item["status"] != FILLED:
+                item["status"] = AUTOMATIC
+    return report
