@@ -131,3 +131,24 @@ def _ranking(truth: np.ndarray, scores: np.ndarray, sample_weight, keep) -> dict
     curve = BinaryScores(truth, scores, positive=True, **extra)
     return {"auroc": keep("auroc", curve.auroc()), "average_precision": keep("average_precision",
                                                                           curve.average_precision())}
+
+
+def per_label_mcnemar(y_true, pred_a, pred_b, labels=None) -> list[tuple]:
+    """McNemar's test (7.9) of two models on each label: ``[(label, table, TestResult), ...]``.
+
+    ``y_true``, ``pred_a``, ``pred_b`` are n × L indicator matrices; each
+    label is its own binary task, so a family of L tests results, to be
+    adjusted together (7.10; Holm's rule is the one 7.10.2 prints).
+    """
+    from .stats import mcnemar, mcnemar_table
+
+    t = as_indicator(y_true, "y_true")
+    a, b = as_indicator(pred_a, "pred_a"), as_indicator(pred_b, "pred_b")
+    if not t.shape == a.shape == b.shape:
+        raise InputError(f"y_true, pred_a and pred_b have shapes {t.shape}, {a.shape}, {b.shape}; they must match")
+    labels = list(range(t.shape[1])) if labels is None else list(labels)
+    tests = []
+    for j, label in enumerate(labels):
+        table = mcnemar_table(t[:, j].astype(np.int8), a[:, j].astype(np.int8), b[:, j].astype(np.int8))
+        tests.append((label, table, mcnemar(table)))
+    return tests

@@ -6,6 +6,11 @@ two columns of scores.  Prints the statistic, p-value, effect size with its
 confidence interval, and the plain-language reading.  The file is read by
 :mod:`iso4213_nb.inputs` (``--sep``, ``--decimal``, ``--sheet``,
 ``--max-classes``; ``-`` for standard input).
+
+A multi-label file (``y_true_<label>`` columns) is compared without
+``--y-true``: ``--a`` and ``--b`` name two models, McNemar's test runs on
+each label, and the p-values are adjusted together by Holm's method (the
+rule 7.10.2 prints).
 """
 
 from __future__ import annotations
@@ -14,10 +19,13 @@ import json
 
 from .. import readings
 from ..errors import InputError
-from ..inputs import add_reading_options, label_columns, read_table, reading_options, resolve_positive, score_column
+from ..i18n import _
+from ..inputs import (MULTILABEL, add_reading_options, label_columns, read_predictions, read_table, reading_options,
+                      resolve_positive, score_column)
+from ..multilabel_summary import per_label_mcnemar
 from ..inputs.columns import is_numeric_text
 from ..inputs.table import quote
-from ..stats import delong_test, mcnemar, mcnemar_table
+from ..stats import adjust_pvalues, delong_test, mcnemar, mcnemar_table
 from ..tables import format_value, text_table
 from ..undefined import is_undefined
 from ._types import open_unit
@@ -30,7 +38,9 @@ def register(subparsers) -> None:
                                    description=__doc__.splitlines()[0].strip("`: "))
     parser.add_argument("--predictions", required=True, metavar="FILE",
                         help="a table with a header row: the true labels and one column per model (- for stdin)")
-    parser.add_argument("--y-true", required=True, metavar="COL", help="column of true labels")
+    parser.add_argument("--y-true", metavar="COL",
+                        help="column of true labels (omit it for a multi-label file: --a and --b then name models, "
+                             "compared label by label with Holm's adjustment)")
     parser.add_argument("--a", required=True, metavar="COL", help="column of model A (labels, or scores for delong)")
     parser.add_argument("--b", required=True, metavar="COL", help="column of model B")
     parser.add_argument("--test", choices=["mcnemar", "delong"], default="mcnemar",
@@ -69,7 +79,42 @@ def _mcnemar_inputs(table, args, max_classes: int):
     return y, typed[args.a][0], typed[args.b][0]
 
 
+def _per_label(args) -> int:
+    """A multi-label file: McNemar's test per label between models --a and --b, Holm-adjusted together."""
+    if args.test != "mcnemar":
+        raise InputError("a multi-label file is compared with McNemar's test per label; --test delong needs --y-true "
+                         "and two score columns")
+    if args.positive is not None:
+        raise InputError("--positive applies to --test delong")
+    pred = read_predictions(args.predictions, strict=False, **reading_options(args))
+    if pred.task != MULTILABEL:
+        raise InputError(f"{pred.source.name} is a {pred.task} file; name its true labels with --y-true and the "
+                         "two models' columns with --a and --b")
+    for name in (args.a, args.b):
+        if name not in pred.models:
+            raise InputError(f"{pred.source.name} has no model {quote(name)}; models are: {', '.join(pred.models)}")
+    found = per_label_mcnemar(pred.y_true_matrix, pred.models[args.a].pred_matrix, pred.models[args.b].pred_matrix,
+                              pred.label_names)
+    adjusted = adjust_pvalues([r.pvalue for _, _, r in found], "holm")
+    tests = [{"label": label, "table": table.tolist(), **r.to_dict(args.confidence_level),
+              "adjusted_pvalue": float(p), "rejected": bool(rejected), "reading": readings.reading(r)}
+             for (label, table, r), p, rejected in zip(found, adjusted.adjusted, adjusted.rejected)]
+    if args.json:
+        print(json.dumps({"a": args.a, "b": args.b, "task": MULTILABEL, "adjustment": "holm", "tests": tests},
+                         ensure_ascii=False, indent=2, default=str))
+        return 0
+    rows = [[str(t["label"]), str(t["table"]), format_value(t["statistic"], 4), format_value(t["pvalue"], 4),
+             format_value(t["adjusted_pvalue"], 4), _("yes") if t["rejected"] else _("no")] for t in tests]
+    print(text_table(rows, [_("label"), _("table [[a, b], [c, d]]"), _("statistic"), _("p-value"),
+                            _("adjusted p (Holm)"), _("significant at 0.05")]))
+    print("\n" + _("McNemar's test (7.9) per label, A = {a}, B = {b}; {m} p-values adjusted together by Holm's "
+                   "method, the rule 7.10.2 prints.").format(a=args.a, b=args.b, m=len(tests)))
+    return 0
+
+
 def run(args) -> int:
+    if args.y_true is None:
+        return _per_label(args)
     options = reading_options(args)
     max_classes = options.pop("max_classes")
     decimal = options.pop("decimal")

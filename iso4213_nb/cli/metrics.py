@@ -29,7 +29,10 @@ import sys
 from ..assessment import assess, assess_matrix
 from ..confusion import AVERAGED, AVERAGES, ConfusionMatrix
 from ..errors import InputError
-from ..inputs import add_reading_options, read_matrix, read_predictions, reading_options
+from ..i18n import _
+from ..inputs import MULTILABEL, add_reading_options, read_matrix, read_predictions, reading_options
+from ..multilabel_summary import summarize
+from ..report.render_tasks import ML_MEASURES
 from ..tables import format_value, text_table
 
 AREAS = {"auroc": "AUROC, area under the ROC curve (6.3.6)",
@@ -72,6 +75,8 @@ def _from_predictions(args) -> dict:
                             strict=False, positive_required=False, allow_predicted_only=True,
                             threshold=0.5 if args.threshold is None else args.threshold,
                             **columns, **reading_options(args))
+    if pred.task == MULTILABEL:
+        return _multilabel(pred, args)
     if len(pred.models) != 1:
         raise InputError(f"{pred.source.name} holds {len(pred.models)} models ({', '.join(pred.models)}); "
                          "metrics assesses one: name its columns with --y-pred and/or --score")
@@ -83,6 +88,44 @@ def _from_predictions(args) -> dict:
     given = model.derived_at is None and args.threshold is None
     return assess(pred.y_true, model.pred if given else None, model.scores, positive=pred.positive,
                   threshold=args.threshold)
+
+
+def _multilabel(pred, args) -> dict:
+    """Every clause-6.5 measure of the one model of a multi-label file (:mod:`iso4213_nb.multilabel_summary`)."""
+    if len(pred.models) != 1:
+        raise InputError(f"{pred.source.name} holds {len(pred.models)} models ({', '.join(pred.models)}); metrics "
+                         "assesses one: keep the y_pred_<label> / score_<label> columns of one model, or compare "
+                         "two with iso4213-nb compare --a MODEL --b MODEL")
+    if args.threshold is not None and next(iter(pred.models.values())).derived_at is None:
+        raise InputError(f"--threshold applies to a model given by scores only; {pred.source.name} gives labels")
+    model = next(iter(pred.models.values()))
+    result = summarize(pred.y_true_matrix, model.pred_matrix, model.score_matrix_ml, labels=pred.label_names,
+                       sample_weight=pred.weight)
+    return {"task": MULTILABEL, "model": model.name, "predicted_from": "labels" if model.derived_at is None
+            else f"scores >= {model.derived_at:g}", **result}
+
+
+def render_multilabel(result: dict) -> str:
+    """The readable form of a multi-label assessment: the data-set measures, then one row per label."""
+    lines = [_("samples: {n}    labels: {k}    predictions: {source}{weighted}").format(
+        n=result["n"], k=len(result["labels"]), source=result["predicted_from"],
+        weighted=_("    weighted by the weight column") if result["weighted"] else "")]
+    for key, words in ML_MEASURES:
+        lines.append(f"{_(words)}: {format_value(result[key], 4)}")
+    kl = result["kl_divergence"]
+    lines.append(_("KL divergence of the label shares (nats): predicted vs true {a} (6.5.5), true vs predicted {b}")
+                 .format(a=format_value(kl["pred_vs_true"], 4), b=format_value(kl["true_vs_pred"], 4)))
+    ranked = any("auroc" in v for v in result["per_label"].values())
+    names = ["precision", "recall", "f1"] + (["auroc", "average_precision"] if ranked else [])
+    rows = [[label, v["tp"], v["fp"], v["fn"]] + [format_value(v[n], 4) for n in names]
+            for label, v in result["per_label"].items()]
+    rows += [[_("{method} average").format(method=m), "", "", ""] + [format_value(v[n], 4) for n in names[:3]]
+             + [""] * (len(names) - 3) for m, v in result["averages"].items()]
+    lines += ["", _("per label (6.5.1 applies 6.2 to each label):"),
+              text_table(rows, [_("label"), "TP", "FP", "FN"] + [n.replace("_", " ") for n in names])]
+    if result["undefined"]:
+        lines += ["", _("undefined (reason codes):")] + [f"  {entry}" for entry in result["undefined"]]
+    return "\n".join(lines)
 
 
 def _from_matrix(args) -> dict:
@@ -131,6 +174,9 @@ def render(result: dict) -> str:
 def run(args) -> int:
     """Assess the given file; print JSON or tables; report predicted-only labels on stderr."""
     result = _from_matrix(args) if args.matrix is not None else _from_predictions(args)
+    if result.get("task") == MULTILABEL:
+        print(json.dumps(result, indent=2, ensure_ascii=False) if args.json else render_multilabel(result))
+        return 0
     if result["predicted_only_labels"] and args.predictions is not None:
         print(f"iso4213-nb metrics: note: label(s) {', '.join(map(str, result['predicted_only_labels']))} "
               "predicted but never in y_true; their recall is undefined", file=sys.stderr)

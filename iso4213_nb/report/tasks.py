@@ -30,8 +30,8 @@ import itertools
 import numpy as np
 
 from ..inputs import MULTICLASS, MULTILABEL, Predictions
-from ..multilabel_summary import summarize
-from ..stats import adjust_pvalues, mcnemar, mcnemar_table
+from ..multilabel_summary import per_label_mcnemar, summarize
+from ..stats import adjust_pvalues
 
 #: Top-k accuracies always reported for a multi-class model with scores (Annex C reports top-1 and top-5).
 TOP_K = (1, 2, 3, 4, 5)
@@ -66,11 +66,11 @@ def multilabel_model(pred: Predictions, model) -> dict:
 def per_label_tests(pred: Predictions):
     """McNemar's test (7.9) on each label for every pair of models: ``[(label, a, b, result), ...]``."""
     tests = []
+    labels = [_plain(v) for v in pred.label_names]
     for a, b in itertools.combinations(pred.models, 2):
-        pa, pb = pred.models[a].pred_matrix, pred.models[b].pred_matrix
-        for j, label in enumerate(pred.label_names):
-            truth = pred.y_true_matrix[:, j]
-            tests.append((_plain(label), a, b, mcnemar(mcnemar_table(truth, pa[:, j], pb[:, j]))))
+        for label, _, result in per_label_mcnemar(pred.y_true_matrix, pred.models[a].pred_matrix,
+                                                  pred.models[b].pred_matrix, labels):
+            tests.append((label, a, b, result))
     return tests
 
 
