@@ -1,9 +1,9 @@
 """Reports built once per test session and shared by the report and browser tests.
 
 Building a report starts a kernel and chromium, so each kind is built at
-most once: :func:`demo_report` (the bundled demo, HTML and PDF) and
-:func:`hostile_report` (a hand-made file whose class, model and meta strings
-try to inject markup).
+most once: :func:`demo_report` (the bundled demo, HTML and PDF),
+:func:`multiclass_report` (the second demo, HTML) and :func:`hostile_report`
+(a hand-made file whose class, model and meta strings try to inject markup).
 """
 
 from __future__ import annotations
@@ -61,6 +61,14 @@ def demo_report() -> Path:
     if "demo" not in _BUILT:
         _BUILT["demo"] = make_report(out=_ROOT / "demo" / "report", formats=("html", "pdf"))
     return _BUILT["demo"]
+
+
+def multiclass_report() -> Path:
+    """The folder of the second demo's report (multi-class scores and a subgroup column; HTML only)."""
+    if "multiclass" not in _BUILT:
+        _BUILT["multiclass"] = make_report(out=_ROOT / "multiclass" / "report", formats=("html",),
+                                           demo_name="multiclass")
+    return _BUILT["multiclass"]
 
 
 def hostile_report() -> Path:

@@ -13,8 +13,10 @@ DESCRIPTION = """\
 Assess one or more classifiers from their stored predictions and write a
 report that follows clause 8 of ISO/IEC TS 4213:2022 item by item, each item
 marked filled, filled automatically or missing.  With no --predictions the
-report is built on the bundled demo (three scikit-learn classifiers on the
-breast-cancer data set).
+report is built on a bundled demo: --demo binary (the default; three
+scikit-learn classifiers on the breast-cancer data set) or --demo multiclass
+(two classifiers of hand-written digits with class scores and a derived
+subgroup column).
 """
 
 EPILOG = """\
@@ -25,6 +27,22 @@ predictions file (CSV with a header row, one row per test sample):
                    larger means more likely positive)
   Every model needs <model>_pred, <model>_score or both; a model with only
   scores gets labels at --threshold.  Any other column is an error.
+  Optional columns:
+  <model>_score_<class>  one column per class: the model's score or
+                   probability for that class (multi-class; the labels are
+                   the arg-max when there is no <model>_pred; a class is
+                   written exactly as in y_true; --classes declares classes
+                   y_true never has)
+  y_true_<label>, <model>_pred_<label>, <model>_score_<label>
+                   multi-label, instead of y_true: 0/1 indicators and scores
+                   per label, every label for every model
+  group_<name>     a subgroup attribute (sex, site, scanner, ...); several
+                   allowed; --group COL reads any other column as one
+  weight           a non-negative sample weight (scikit-learn's
+                   sample_weight): every measure with a weighted form is
+                   weighted; the significance tests count samples
+  The task (binary, multi-class, multi-label) follows from the columns; a
+  file that mixes the layouts is refused with one line naming the columns.
 
 meta file (YAML): the answers the data cannot give (data sources, bias,
   ground truth, hyperparameters, ...), sections as in iso4213_nb.checklist,
@@ -57,6 +75,14 @@ def register(subparsers) -> None:
     parser.add_argument("--positive", metavar="LABEL", help="positive class of a binary task (default 1 for 0/1)")
     parser.add_argument("--threshold", type=number, default=0.5,
                         help="labels for models with scores only: positive iff score >= THRESHOLD (default 0.5)")
+    parser.add_argument("--demo", choices=("binary", "multiclass"),
+                        help="without --predictions: which bundled demo (default binary)")
+    parser.add_argument("--group", action="append", default=[], metavar="COL",
+                        help="read column COL as a subgroup attribute too (repeatable; group_<name> columns always are)")
+    parser.add_argument("--classes", type=class_list, metavar="A,B,...",
+                        help="every class of the task, when some never occur in y_true but have score columns")
+    parser.add_argument("--top-k", type=top_k_list, default=(), metavar="K,...",
+                        help="top-k accuracies beyond k = 1..5 for multi-class scores, e.g. 10,20")
     add_reading_options(parser)
     parser.set_defaults(func=run)
 
@@ -70,15 +96,39 @@ def parse_formats_arg(text: str) -> tuple[str, ...]:
 
 
 
+def class_list(text: str) -> tuple[str, ...]:
+    """argparse type for ``--classes``: comma-separated class names as written in the file."""
+    classes = tuple(part.strip() for part in text.split(","))
+    if len(classes) < 2 or not all(classes):
+        raise argparse.ArgumentTypeError(f"--classes takes two or more comma-separated classes, got {text!r}")
+    return classes
+
+
+def top_k_list(text: str) -> tuple[int, ...]:
+    """argparse type for ``--top-k``: comma-separated whole numbers of at least 1."""
+    try:
+        values = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        values = ()
+    if not values or min(values) < 1:
+        raise argparse.ArgumentTypeError(f"--top-k takes comma-separated whole numbers of at least 1, got {text!r}")
+    return values
+
+
 def run(args) -> int:
     """Build the report; print the folder on success.  Build failures print one line and return 1."""
     from ..report.build import make_report  # heavy (nbformat, nbclient, stats): only when used
     from ..report.execute import ReportBuildError
 
+    reading = reading_options(args)
+    if args.group:
+        reading["groups"] = list(args.group)
+    if args.classes:
+        reading["classes"] = list(args.classes)
     try:
         out = make_report(args.predictions, args.meta, args.out, args.format,
                           positive=args.positive, threshold=args.threshold, command=args.argv,
-                          reading=reading_options(args))
+                          reading=reading, demo_name=args.demo, top_k=args.top_k)
     except ReportBuildError as exc:
         print(f"iso4213-nb report: error: {exc}", file=sys.stderr)
         return 1

@@ -10,7 +10,7 @@ from pathlib import Path
 import nbformat
 import numpy as np
 
-from .. import checklist, demo, progress
+from .. import checklist, demo, demo_multiclass, progress
 from ..computational import time_predictions
 from ..environment import capture
 from .._checks import as_threshold
@@ -24,6 +24,8 @@ from .options import FORMATS, SETTING_KEYS, SETTINGS, parse_formats
 from .parsed import PARSED, write_parsed
 
 DEFAULT_TITLE = "Assessment of classification performance (ISO/IEC TS 4213:2022)"
+#: The bundled demos (``report --demo NAME``): each module has DEMO_PREDICTIONS, DEMO_META, SEED and train_models.
+DEMOS = {"binary": demo, "multiclass": demo_multiclass}
 
 
 def _plain(value):
@@ -110,13 +112,13 @@ def time_models(models: dict, X, pred, max_samples: int | None = None) -> dict:
 
 def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, *, positive=None,
                 threshold: float = 0.5, models: dict | None = None, X=None, command=None,
-                reading: dict | None = None) -> Path:
+                reading: dict | None = None, demo_name: str | None = None, top_k=()) -> Path:
     """Build a report folder ``out`` holding ``report.json``, ``report.ipynb``, the formats and ``manifest.json``.
 
     Parameters
     ----------
     predictions : predictions file (layout in :mod:`iso4213_nb.inputs.predictions`), ``-`` for
-        standard input, or None for the bundled demo, whose meta file is then used unless ``meta`` is given.
+        standard input, or None for a bundled demo, whose meta file is then used unless ``meta`` is given.
     meta : YAML file of checklist answers (:mod:`iso4213_nb.checklist`) plus an
         optional ``report:`` section with ``title`` and ``positive``.
     out : the report folder; replaced only after everything succeeded, and only
@@ -132,7 +134,10 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
     command : the command line recorded in the manifest (default ``sys.argv``).
     reading : reading options of the predictions file (``sep``, ``decimal``, ``sheet``,
         ``max_classes``, as :func:`iso4213_nb.inputs.read_predictions` takes them); recorded
-        in the manifest so that ``verify --predictions`` reads the file the same way.
+        in the manifest so that ``verify --predictions`` reads the file the same way; also
+        ``groups`` (further subgroup columns) and ``classes`` (declared classes).
+    demo_name : which bundled demo (:data:`DEMOS`) without ``predictions``; default ``"binary"``.
+    top_k : top-k accuracies wanted beyond k = 1..5 for multi-class scores.
 
     The predictions are read once; the notebook gets the parsed columns as
     ``predictions.parquet`` (:mod:`.parsed`), never the input's path.  The
@@ -153,9 +158,14 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
         export.chromium()
     export.node_modules()
     is_demo = predictions is None
+    if demo_name is not None and not is_demo:
+        raise InputError("--demo builds a bundled demo; give it without --predictions")
+    bundled = DEMOS.get(demo_name or "binary")
+    if bundled is None:
+        raise InputError(f"unknown demo {demo_name!r}; demos are: {', '.join(DEMOS)}")
     if is_demo:
-        predictions = demo.DEMO_PREDICTIONS
-        meta = demo.DEMO_META if meta is None else meta
+        predictions = bundled.DEMO_PREDICTIONS
+        meta = bundled.DEMO_META if meta is None else meta
     if (models is None) != (X is None):
         raise InputError("models and X go together: the fitted models and the test samples they are timed on")
     steps = ["reading", "computing the numbers", "running the report notebook", "writing HTML",
@@ -177,12 +187,12 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
         step("computing the numbers")
         timed_samples = None
         if is_demo and models is None:
-            models, X, _ = demo.train_models()
+            models, X, _ = bundled.train_models()
             timed_samples = DEMO_TIMED_SAMPLES
         inference = time_models(models, X, pred, timed_samples) if models is not None else None
         report = content.build(pred, answers, title=str(settings.get("title") or DEFAULT_TITLE),
                                meta_name=None if meta is None else Path(meta).name, demo=is_demo,
-                               environment=capture(), inference=inference)
+                               environment=capture(), inference=inference, top_k=top_k)
         with atomic_directory(out) as tmp:
             (tmp / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False, allow_nan=False,
                                                         default=_plain), encoding="utf-8")
@@ -203,8 +213,10 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
                                         "format": source.format, "parsed": PARSED},
                         "meta": _meta_source(meta)},
                 parameters={"positive": None if positive is None else str(positive), "threshold": threshold,
-                            "formats": list(formats), "reading": dict(reading or {})},
-                random_seeds={"demo.train_test_split": demo.SEED, "demo.models": demo.SEED} if is_demo else {},
+                            "formats": list(formats), "reading": dict(reading or {}), "top_k": list(top_k),
+                            "demo": (demo_name or "binary") if is_demo else None},
+                random_seeds={f"{bundled.__name__.rsplit('.', 1)[-1]}.train_test_split": bundled.SEED,
+                              f"{bundled.__name__.rsplit('.', 1)[-1]}.models": bundled.SEED} if is_demo else {},
                 extra_tools={"chromium": _chromium_version()} if "pdf" in formats else {})
             shown.update(1)
     return out

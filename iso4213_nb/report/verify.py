@@ -184,7 +184,7 @@ def recompute(report: dict, pred) -> dict:
     answers = {entry["key"]: entry["answer"] for entry in report.get("checklist", []) if entry.get("answer")}
     fresh = content.build(pred, answers, title=report["title"], meta_name=report["input"]["meta"],
                           demo=report["input"]["demo"], environment=report["environment"],
-                          inference=report["inference"])
+                          inference=report["inference"], top_k=report["input"].get("top_k", ()))
     fresh = json.loads(json.dumps(fresh, default=_plain, allow_nan=False))
     for key in NOT_RECOMPUTED:
         fresh.pop(key, None)

@@ -1,0 +1,108 @@
+"""The report's issue-11 sections: the second demo, and what the new render functions show and escape."""
+
+import csv
+import html
+import json
+
+import numpy as np
+import pytest
+
+from iso4213_nb import demo_multiclass
+from iso4213_nb.report import render_tasks
+from iso4213_nb.report.schema import schema_errors
+from iso4213_nb.report.verify import verify_report
+
+from report_builds import multiclass_report
+
+EVIL = "<img src=x onerror=alert(1)>"
+
+
+def test_multiclass_demo_regenerates_exactly(tmp_path):
+    fresh = demo_multiclass.write_demo_predictions(tmp_path / "demo.csv")
+    assert fresh.read_text() == demo_multiclass.DEMO_PREDICTIONS.read_text()
+
+
+def test_multiclass_demo_layout():
+    with open(demo_multiclass.DEMO_PREDICTIONS, newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    expected = ["y_true"] + [f"{m}_score_{c}" for m in demo_multiclass.MODELS for c in range(10)] + ["group_stroke"]
+    assert list(rows[0]) == expected and len(rows) == 719
+    assert {r["group_stroke"] for r in rows} == {"heavy", "light"}
+    for m in demo_multiclass.MODELS:
+        sums = [sum(float(r[f"{m}_score_{c}"]) for c in range(10)) for r in rows]
+        assert max(abs(s - 1) for s in sums) < 1e-4  # probabilities, six decimals
+
+
+@pytest.fixture(scope="module")
+def multiclass():
+    folder = multiclass_report()
+    return folder, json.loads((folder / "report.json").read_text(encoding="utf-8"))
+
+
+def test_multiclass_report_is_valid_and_verifies(multiclass):
+    folder, report = multiclass
+    assert schema_errors(report) == []
+    assert report["input"]["task"] == "multiclass" and report["input"]["groups"] == ["stroke"]
+    assert report["input"]["top_k"] == [1, 2, 3, 4, 5] and report["input"]["weighted"] is False
+    assert verify_report(folder).ok
+    bias = next(item for item in report["items"] if item["id"] == "bias")
+    assert bias["status"] == "filled automatically"
+    page = (folder / "report.html").read_text(encoding="utf-8")
+    assert "multi-class (one of several classes, 6.4)" in page and "labels from the arg-max of the class scores" in page
+
+
+def test_multiclass_report_accuracy_matches_scikit_learn(multiclass):
+    from sklearn.metrics import accuracy_score
+
+    _, report = multiclass
+    with open(demo_multiclass.DEMO_PREDICTIONS, newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    y = np.array([int(r["y_true"]) for r in rows])
+    for m in demo_multiclass.MODELS:
+        scores = np.array([[float(r[f"{m}_score_{c}"]) for c in range(10)] for r in rows])
+        assert report["models"][m]["assessment"]["accuracy"] == pytest.approx(accuracy_score(y, scores.argmax(axis=1)))
+        assert report["models"][m]["labels_from_argmax"] is True
+
+
+def _report(models: dict, task="multiclass", groups=(), weighted=False) -> dict:
+    return {"input": {"task": task, "weighted": weighted, "groups": list(groups), "top_k": []}, "models": models,
+            "comparisons": {"tests": []}}
+
+
+def test_sections_are_empty_when_the_file_lacks_their_columns():
+    report = _report({"m": {"assessment": {}, "labels_from_argmax": False}}, task="binary")
+    for section in render_tasks.SECTIONS:
+        assert render_tasks.heading(report, section) == ""
+    for render in (render_tasks.class_scores, render_tasks.multilabel, render_tasks.subgroups, render_tasks.calibration):
+        assert render(report, "m") == ""
+    assert render_tasks.multilabel_comparisons(report) == ""
+    assert render_tasks.single_label_models(report) == ["m"]
+
+
+def test_user_text_is_escaped_in_every_new_section():
+    interval = {"estimate": 0.5, "low": 0.4, "high": 0.6, "confidence_level": 0.95, "method": "wilson"}
+    model = {
+        "assessment": {}, "labels_from_argmax": True,
+        "top_k_accuracy": {"1": 0.9}, "auroc": {"macro": 0.8, "weighted": 0.8, "micro": 0.8, "ovo": None},
+        "per_class": {EVIL: {"auroc": 0.7, "average_precision": None}}, "log_loss": 0.3, "brier": 0.2,
+        "subgroups": {EVIL: {EVIL: {"n": 3, "accuracy": interval},
+                             "largest_gap": {"accuracy": {**interval, "between": [EVIL, "b"]}},
+                             "heterogeneity": {"accuracy": {"pvalue": 0.5}},
+                             "warnings": [{"code": "small_group", "value": EVIL, "n": 3}]}},
+        "calibration": {"kind": "top_label", "ece": interval, "brier": 0.1, "brier_reliability": 0.01,
+                        "brier_resolution": 0.02, "brier_uncertainty": 0.09, "log_loss": 0.3},
+    }
+    report = _report({EVIL: model}, groups=[EVIL])
+    pages = [render_tasks.task_summary(report), render_tasks.class_scores(report, EVIL),
+             render_tasks.subgroups(report, EVIL), render_tasks.calibration(report, EVIL),
+             render_tasks.heading(report, "calibration")]
+    for page in pages:
+        assert EVIL not in page
+    assert html.escape(EVIL) in pages[1] and "only 3 samples" in pages[2]
+    assert "0.4000, 0.6000" in pages[3] and "beyond TS 4213" in pages[4]
+
+
+def test_calibration_skipped_says_why():
+    report = _report({"m": {"assessment": {}, "calibration_skipped": "scores_not_probabilities"}})
+    assert "not probabilities" in render_tasks.calibration(report, "m")
+    assert render_tasks.heading(report, "calibration") != ""
