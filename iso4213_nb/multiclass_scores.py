@@ -292,6 +292,13 @@ def top_k_accuracy(y_true, scores, labels, k: int = 1, *, sample_weight=None) ->
     return _top_k(codes, matrix, (k,), weight)[k]
 
 
+def top_k_accuracies(y_true, scores, labels, top_k=TOP_K, *, sample_weight=None) -> dict[int, float]:
+    """``{k: top-k accuracy}`` for every k of ``top_k`` from one ranking pass (Annex C; see :func:`top_k_accuracy`)."""
+    ks = _ks(top_k)
+    codes, matrix, _, weight = _inputs(y_true, scores, labels, sample_weight)
+    return _top_k(codes, matrix, ks, weight)
+
+
 def one_vs_rest(y_true, scores, labels, sample_weight=None) -> dict:
     """One :class:`~iso4213_nb.curves.BinaryScores` per class, that class against all others (6.3.6–6.3.9, 6.4).
 
