@@ -192,12 +192,12 @@ def _micro_auroc(codes, matrix, weight) -> float | Undefined:
     return _auroc(BinaryScores._from_mask(onehot.ravel(), matrix.ravel(), "micro", repeated))
 
 
-def _ovr_auroc(codes, matrix, labels, weight, per_class: dict) -> dict[str, float | Undefined]:
-    aurocs = [per_class[label] for label in labels]
-    support = np.bincount(codes, weights=weight, minlength=len(labels)).astype(float)
-    return {"macro": _averaged(aurocs, np.ones(len(labels))),
-            "weighted": _averaged(aurocs, support),
-            "micro": _micro_auroc(codes, matrix, weight)}
+def _class_average(codes, labels, weight, per_class: dict, average: str) -> float | Undefined:
+    """Macro (plain) or weighted (by each class's weighted support) mean of per-class values (6.4.3)."""
+    values = [per_class[label] for label in labels]
+    if average == "macro":
+        return _averaged(values, np.ones(len(labels)))
+    return _averaged(values, np.bincount(codes, weights=weight, minlength=len(labels)).astype(float))
 
 
 def _ovo_pairs(codes, matrix, labels, weight) -> tuple[list, np.ndarray]:
@@ -325,7 +325,7 @@ def ovr_auroc(y_true, scores, labels, average: str = "macro", *, sample_weight=N
     if average == "micro":
         return _micro_auroc(codes, matrix, weight)
     per_class = {label: _auroc(b) for label, b in _one_vs_rest(codes, matrix, labels, weight).items()}
-    return _ovr_auroc(codes, matrix, labels, weight, per_class)[average]
+    return _class_average(codes, labels, weight, per_class, average)
 
 
 def ovo_auroc(y_true, scores, labels, average: str = "macro", *, sample_weight=None) -> float | Undefined:
@@ -432,7 +432,9 @@ def assess_scores(y_true, scores, labels, *, top_k=TOP_K, sample_weight=None) ->
     curves = _one_vs_rest(codes, matrix, labels, weight)
     per_class = {label: {"auroc": _auroc(b), "average_precision": _average_precision(b)}
                  for label, b in curves.items()}
-    auroc = _ovr_auroc(codes, matrix, labels, weight, {label: v["auroc"] for label, v in per_class.items()})
+    aurocs = {label: v["auroc"] for label, v in per_class.items()}
+    auroc = {average: _class_average(codes, labels, weight, aurocs, average) for average in ("macro", "weighted")}
+    auroc["micro"] = _micro_auroc(codes, matrix, weight)
     auroc["ovo"] = _ovo_auroc(codes, matrix, labels, weight, "macro")
     return ScoreAssessment(labels=tuple(labels), top_k_accuracy=_top_k(codes, matrix, ks, weight), auroc=auroc,
                            per_class=per_class, log_loss=_log_loss(codes, matrix, weight),

@@ -259,3 +259,24 @@ def test_bad_input_gets_one_line(call, message):
     with pytest.raises(InputError, match=message) as caught:
         call()
     assert "\n" not in str(caught.value)
+
+
+def test_presentation_shows_the_packages_numbers_and_the_reasons():
+    from iso4213_nb.figures import multiclass_scores as shown
+    y = [0, 1, 0, 1, 1]
+    s = np.array([[0.6, 0.3, 0.1], [0.2, 0.7, 0.1], [0.5, 0.25, 0.25], [0.4, 0.5, 0.1], [0.3, 0.3, 0.4]])
+    result = ms.assess_scores(y, s, [0, 1, 2], top_k=(1, 2))
+    rows, header = shown.score_summary_rows(result)
+    values = dict(rows)
+    assert values["top-2 accuracy"] == f"{result.top_k_accuracy[2]:.4f}"
+    assert values["AUROC, micro average (one-vs-rest)"] == f"{result.auroc['micro']:.4f}"
+    assert values["AUROC, one-vs-one (Hand & Till 2001)"] == \
+        "undefined (class 2 has no sample, so its pairs have no AUROC)"
+    per_class, _ = shown.per_class_rows(result)
+    assert per_class[2][2] == "undefined (class 2 never occurs in the true labels)"
+    assert shown.reason(ms.log_loss([0, 1], [[2.0, -1.0], [0.1, 0.9]], [0, 1])) == \
+        "the score in row 1, column 1 is 2, outside [0, 1]"
+    figure = shown.per_class_curves_figure(result)
+    roc_ax, pr_ax = figure.axes
+    legend = [t.get_text() for t in roc_ax.get_legend().get_texts()]
+    assert legend[1:] == [f"0 (AUROC {result.per_class[0]['auroc']:.3f})", f"1 (AUROC {result.per_class[1]['auroc']:.3f})"]
