@@ -390,7 +390,7 @@ class BinaryScores:
         return float(np.trapezoid(y, x))
 
 
-def one_vs_rest(y_true, score_matrix, labels) -> dict:
+def one_vs_rest(y_true, score_matrix, labels, sample_weight=None) -> dict:
     """One :class:`BinaryScores` per class of a multi-class problem (6.4): class ``labels[j]`` against all others.
 
     Parameters
@@ -398,6 +398,7 @@ def one_vs_rest(y_true, score_matrix, labels) -> dict:
     y_true : array-like of n labels, each one of ``labels``.
     score_matrix : n × k array of scores; column j scores class ``labels[j]``.
     labels : the k class labels in column order.
+    sample_weight : optional non-negative weight per sample (scikit-learn's meaning).
 
     Returns
     -------
@@ -424,5 +425,6 @@ def one_vs_rest(y_true, score_matrix, labels) -> dict:
         known |= mask
     if not known.all():
         raise InputError(f"y_true has label(s) {_label_names(t[~known], 5)} not among labels {labels}")
-    return {label: BinaryScores._from_mask(mask, as_scores(matrix[:, j], f"scores of class {label!r}"), label)
+    weight = as_weights(sample_weight, len(t))
+    return {label: BinaryScores._from_mask(mask, as_scores(matrix[:, j], f"scores of class {label!r}"), label, weight)
             for j, (label, mask) in enumerate(zip(labels, masks))}

@@ -278,7 +278,7 @@ def argmax_labels(scores, labels) -> np.ndarray:
 
 
 def top_k_accuracy(y_true, scores, labels, k: int = 1, *, sample_weight=None) -> float:
-    """Share of samples whose true class is among the k highest scores (Annex C's top-1 / top-5 accuracy).
+    """Share of samples whose true class is among the k highest scores (Annex C; scikit-learn's definition).
 
     scikit-learn's ``top_k_accuracy_score``, except for ties: a class tied
     with the true class counts ahead of it when it is listed earlier in
@@ -348,7 +348,7 @@ def ovo_auroc(y_true, scores, labels, average: str = "macro", *, sample_weight=N
 
 
 def log_loss(y_true, scores, labels, *, sample_weight=None) -> float | Undefined:
-    """Mean negative natural log of the probability given to the true class (beyond TS 4213: scikit-learn's ``log_loss``).
+    """Mean −ln of the probability given to the true class (beyond TS 4213: scikit-learn's ``log_loss``).
 
     As scikit-learn, each probability is first clipped to [ε, 1 − ε] with ε
     the float64 machine epsilon, so a true class given probability 0 costs

@@ -25,7 +25,7 @@ from .errors import InputError
 
 
 def as_weights(sample_weight, n: int, name: str = "sample_weight") -> np.ndarray | None:
-    """``sample_weight`` as a float64 array of length ``n``, or None when not given (scikit-learn's meaning).
+    """``sample_weight`` as float64 of length ``n``, or None if not given (beyond TS 4213: scikit-learn's definition).
 
     Each weight must be a finite, non-negative number, and the weights must
     not all be zero; otherwise :class:`InputError` with one line naming the
@@ -67,6 +67,9 @@ def effective_sample_size(weights) -> float:
 
 
 def refuse(sample_weight, what: str, reason: str) -> None:
-    """Raise :class:`InputError` when ``sample_weight`` is given to ``what``, which has no weighted form (``reason``)."""
+    """Raise :class:`InputError` when ``sample_weight`` reaches ``what``, which has no weighted form (beyond TS 4213).
+
+    ``reason`` completes the one-line message; nothing happens without weights.
+    """
     if sample_weight is not None:
         raise InputError(f"{what} has no weighted form: {reason}; leave sample_weight out")

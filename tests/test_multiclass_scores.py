@@ -1,4 +1,5 @@
-"""Score-based multi-class measures against scikit-learn on random data, Hand & Till by hand, undefined values, input errors.
+"""Score-based multi-class measures against scikit-learn on random data, Hand & Till by hand, undefined values,
+input errors.
 
 scikit-learn is the independent implementation: every number below that is not
 a hand-computed constant comes from ``sklearn.metrics`` on the same random
@@ -279,4 +280,4 @@ def test_presentation_shows_the_packages_numbers_and_the_reasons():
     figure = shown.per_class_curves_figure(result)
     roc_ax, pr_ax = figure.axes
     legend = [t.get_text() for t in roc_ax.get_legend().get_texts()]
-    assert legend[1:] == [f"0 (AUROC {result.per_class[0]['auroc']:.3f})", f"1 (AUROC {result.per_class[1]['auroc']:.3f})"]
+    assert legend[1:] == [f"{c} (AUROC {result.per_class[c]['auroc']:.3f})" for c in (0, 1)]

@@ -49,7 +49,7 @@ def generate(n_images: int = 400, n_classes: int = 10, seed: int = 0) -> tuple[n
 
 
 def write_scores(path, y_true, models: dict, labels: list) -> Path:
-    """Write ``y_true`` and every model's scores as a CSV file with columns ``<model>_score_<class>``."""
+    """Write ``y_true`` and the models' scores as CSV, columns ``<model>_score_<class>`` (Annex C example)."""
     columns = {"y_true": pa.array(np.asarray(y_true).astype(str))}
     for name, scores in models.items():
         for j, label in enumerate(labels):
@@ -60,7 +60,9 @@ def write_scores(path, y_true, models: dict, labels: list) -> Path:
 
 
 def read_scores(path) -> tuple[np.ndarray, dict, list]:
-    """Read a file written as :func:`write_scores` through the input layer: ``(y_true, {model: scores}, labels)``.
+    """Read a file laid out as :func:`write_scores` through the input layer (Annex C example).
+
+    Returns ``(y_true, {model: scores}, labels)``.
 
     The classes are those named in the score columns, in the order of the
     file's columns; every model must score the same classes.

@@ -17,7 +17,7 @@ from .curves import draw_curve, prepare_axes
 
 
 def reason(value: Undefined) -> str:
-    """Why a score-based measure is undefined, in words (from its reason code and parameters)."""
+    """Why a score-based measure is undefined, in words (6.3.6, 6.3.7; beyond TS 4213: scikit-learn's definitions)."""
     templates = {
         "no_positives": _("class {label} never occurs in the true labels"),
         "no_negatives": _("every sample belongs to class {label}"),
@@ -36,7 +36,7 @@ def _cell(value, decimals: int) -> str:
 
 
 def score_summary_rows(result: ScoreAssessment, decimals: int = 4) -> tuple[list[list[str]], list[str]]:
-    """One row per summary measure: top-k accuracies, the four AUROC averages, log loss, Brier score."""
+    """One row per summary measure: top-k (Annex C), AUROC averages (6.4.3; Hand & Till 2001), log loss, Brier."""
     rows = [[_("top-{k} accuracy").format(k=k), _cell(v, decimals)] for k, v in result.top_k_accuracy.items()]
     names = {"macro": _("AUROC, macro average (one-vs-rest)"), "weighted": _("AUROC, weighted average (one-vs-rest)"),
              "micro": _("AUROC, micro average (one-vs-rest)"), "ovo": _("AUROC, one-vs-one (Hand & Till 2001)")}
@@ -46,7 +46,7 @@ def score_summary_rows(result: ScoreAssessment, decimals: int = 4) -> tuple[list
 
 
 def per_class_rows(result: ScoreAssessment, decimals: int = 4) -> tuple[list[list[str]], list[str]]:
-    """One row per class: its number (or weight) of true samples, one-vs-rest AUROC and average precision."""
+    """One row per class: its true samples (or their weight), one-vs-rest AUROC (6.3.6) and average precision (6.3.7)."""
     rows = [[str(label), format_value(result.curves[label].positives, 2),
              _cell(values["auroc"], decimals), _cell(values["average_precision"], decimals)]
             for label, values in result.per_class.items()]
@@ -72,7 +72,7 @@ def per_class_curves_figure(result: ScoreAssessment, max_points: int = 2000) -> 
 
 
 def top_k_rows(table: list[dict]) -> tuple[list[list[str]], list[str]]:
-    """Annex C's columns for models scored from a file: top-1 / top-5 accuracy and error in percent."""
+    """Annex C's columns (Table C.1) for models scored from a file: top-1 / top-5 accuracy and error in percent."""
     keys = ("top1_accuracy", "top1_error", "top5_accuracy", "top5_error")
     rows = [[row["model"]] + [format_value(row[key], 2, percent=True) for key in keys] for row in table]
     header = [_("model"), _("accuracy (top-1) %"), _("top-1 error %"), _("top-5 accuracy %"), _("top-5 error %")]
