@@ -22,8 +22,12 @@ With equal weights n_eff = n and every interval is exactly that of
 :func:`~iso4213_nb.stats.intervals.proportion_ci`.  The weights are read as
 relative importance: integer weights that stand for repeated rows give the
 same estimate as the repeated rows but a wider interval (n_eff counts
-distinct rows); repeat the rows to treat them as frequencies.  Intervals with
-no weighted form (DeLong's, the exact McNemar test) refuse ``sample_weight``.
+distinct rows); repeat the rows to treat them as frequencies.  For a
+measure that is not a proportion (AUROC, average precision, F1), the
+weighted form is the bootstrap: pass the weights as one more array, so that
+each resampled row keeps its weight, and compute the weighted measure on the
+resample.  Intervals with no weighted form (DeLong's, the exact McNemar
+test) refuse ``sample_weight`` with a one-line :class:`InputError`.
 """
 
 from __future__ import annotations
