@@ -168,6 +168,10 @@ def test_integer_weights_equal_repeated_rows(seed):
     weighted = ms.assess_scores(y, s, labels, sample_weight=weight).to_dict()
     repeated = ms.assess_scores(np.asarray(y)[rows], s[rows], labels).to_dict()
     assert all(_close(weighted, repeated)), (weighted, repeated)
+    pairs = ms.ovo_auroc(y, s, labels, "weighted", sample_weight=weight)
+    pairs_repeated = ms.ovo_auroc(np.asarray(y)[rows], s[rows], labels, "weighted")
+    assert all(_close({"ovo": pairs if not is_undefined(pairs) else None},
+                      {"ovo": pairs_repeated if not is_undefined(pairs_repeated) else None}))
 
 
 def _close(a, b):
