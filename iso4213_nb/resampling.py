@@ -43,12 +43,12 @@ def sample_weights(sample_weight, n: int) -> np.ndarray:
 
 
 def whole_weights(w: np.ndarray) -> bool:
-    """True when every weight is a whole number, so that weighted counts are counts of repeated rows."""
+    """True when every weight is a whole number, so that weighted counts are counts of repeated rows (scikit-learn's meaning)."""
     return bool(np.all(w == np.round(w)))
 
 
 def check_resamples(n_resamples) -> int:
-    """``n_resamples`` as an int of at least 10, or :class:`InputError`."""
+    """``n_resamples`` as an int of at least 10, or :class:`InputError` (the bootstrap of 7.8, as ``stats.bootstrap_ci``)."""
     if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, float, np.integer, np.floating)) \
             or not float(n_resamples).is_integer() or n_resamples < 10:
         raise InputError(f"n_bootstrap must be a whole number of at least 10, got {shown(n_resamples)}")
@@ -56,7 +56,7 @@ def check_resamples(n_resamples) -> int:
 
 
 def multiplicity_blocks(strata: np.ndarray, n_resamples: int, seed: int) -> Iterator[np.ndarray]:
-    """Blocks of bootstrap multiplicities (int64, resamples × rows), drawn within each stratum.
+    """Blocks of bootstrap multiplicities (int64, resamples × rows), drawn within each stratum (7.8; Efron & Tibshirani 1993).
 
     ``strata`` holds one integer code per row.  Row i of a block says how many
     times each row was drawn; within a stratum of size m the draws are m
