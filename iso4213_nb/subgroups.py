@@ -501,6 +501,17 @@ class GroupThresholds:
         """Group value → recall TP / (TP + FN) (6.2.5) at ``threshold``; NaN for a group without positives."""
         return {v: c.tp / (c.tp + c.fn) if c.tp + c.fn else float("nan") for v, c in self.counts_at(threshold).items()}
 
+    def recall_intervals_at(self, threshold: float, confidence_level: float = 0.95) -> dict:
+        """Group value → recall (6.2.5) at ``threshold`` with Wilson's interval (7.8); Undefined without positives."""
+        level = check_level(confidence_level)
+        out = {}
+        for v, c in self.counts_at(threshold).items():
+            if c.tp + c.fn:
+                out[v] = replace(proportion_ci(c.tp, c.tp + c.fn, "wilson", level), of="recall")
+            else:
+                out[v] = _interval(undefined("no_positives"), level, "wilson", "recall")
+        return out
+
 
 def recall_gap(recalls: dict) -> tuple[float, list]:
     """Highest minus lowest of the defined recalls and the two groups [highest, lowest] (5.3.2); NaN, [] with fewer than two."""
