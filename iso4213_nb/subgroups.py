@@ -5,8 +5,8 @@ population alike.  For one group attribute (sex, site, scanner, age band …)
 :func:`subgroup_analysis` computes, per value of the attribute:
 
 * the headline measures of clause 6 with n: for a binary task (``positive``
-  given) accuracy (6.2.3), recall (6.2.5), specificity (6.3.3), precision
-  (6.2.4), F1 (6.2.6) and balanced accuracy (the mean of recall and
+  given) accuracy (6.2.3, 6.3.3), recall, specificity and precision (6.2.4,
+  6.3.4), F1 (6.2.5, 6.3.4) and balanced accuracy (the mean of recall and
   specificity, scikit-learn's ``balanced_accuracy_score``); for a multi-class
   task accuracy (6.4.2) and macro recall (6.4.3; the mean over the classes
   present in the group: a class with no member in the group has no recall,
@@ -98,9 +98,9 @@ def _mean_of_defined(values: np.ndarray, axis: int) -> np.ndarray:
 def binary_measures(counts: dict) -> dict:
     """The binary headline measures from weighted counts ``tp``, ``fp``, ``tn``, ``fn`` (arrays of any one shape).
 
-    accuracy (TP + TN)/N (6.2.3), recall TP/(TP + FN) (6.2.5), specificity
-    TN/(TN + FP) (6.3.3), precision TP/(TP + FP) (6.2.4), F1 2TP/(2TP + FP + FN)
-    (6.2.6), balanced accuracy (recall + specificity)/2 (scikit-learn's
+    accuracy (TP + TN)/N (6.3.3), recall TP/(TP + FN), specificity
+    TN/(TN + FP), precision TP/(TP + FP) (6.3.4), F1 2TP/(2TP + FP + FN)
+    (6.2.5, 6.3.4), balanced accuracy (recall + specificity)/2 (scikit-learn's
     definition).  NaN where a denominator is 0.
     """
     tp, fp, tn, fn = (counts[key] for key in _BINARY_COUNTS)
@@ -498,11 +498,11 @@ class GroupThresholds:
         return {v: scores.counts_at(t) for v, scores in self.scores.items()}
 
     def recall_at(self, threshold: float) -> dict:
-        """Group value → recall TP / (TP + FN) (6.2.5) at ``threshold``; NaN for a group without positives."""
+        """Group value → recall TP / (TP + FN) (6.3.4) at ``threshold``; NaN for a group without positives."""
         return {v: c.tp / (c.tp + c.fn) if c.tp + c.fn else float("nan") for v, c in self.counts_at(threshold).items()}
 
     def recall_intervals_at(self, threshold: float, confidence_level: float = 0.95) -> dict:
-        """Group value → recall (6.2.5) at ``threshold`` with Wilson's interval (7.8); Undefined without positives."""
+        """Group value → recall (6.3.4) at ``threshold`` with Wilson's interval (7.8); Undefined without positives."""
         level = check_level(confidence_level)
         out = {}
         for v, c in self.counts_at(threshold).items():

@@ -138,7 +138,7 @@ class GroupRecallArtists:
 
 
 def draw_group_recalls(ax: Axes, values: list, intervals: dict, title: str) -> GroupRecallArtists:
-    """Horizontal bars of recall per group with Wilson whiskers (6.2.5 per subgroup, 5.3.2)."""
+    """Horizontal bars of recall per group with Wilson whiskers (6.3.4 per subgroup, 5.3.2)."""
     positions = np.arange(len(values))
     bars = list(ax.barh(positions, np.zeros(len(values)), color="tab:blue", alpha=0.7))
     ax.set_yticks(positions, [str(v) for v in values], fontsize=8)

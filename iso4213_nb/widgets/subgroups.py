@@ -32,7 +32,7 @@ from ._callbacks import GuardedCallbacks
 
 
 class SubgroupExplorer(GuardedCallbacks):
-    """Recall per subgroup at a movable threshold, the largest gap, and reliability per group (5.3.2; 6.2.5).
+    """Recall per subgroup at a movable threshold, the largest gap, and reliability per group (5.3.2; 6.3.4).
 
     Parameters
     ----------
