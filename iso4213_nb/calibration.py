@@ -197,12 +197,17 @@ def weighted_quantile_edges(sorted_p: np.ndarray, cumulative: np.ndarray, n_bins
     return low + fraction * (value(np.minimum(k0 + 1, np.maximum(total - 1, 0)[:, None])) - low)
 
 
-def _ece(sorted_p, sorted_y, weights, bounds) -> np.ndarray:
-    """ECE of each row of ``weights`` (rows × n, in sorted order) on bins given as boundary positions (rows × B+1)."""
-    diff = np.zeros((weights.shape[0], weights.shape[1] + 1))
-    np.cumsum(weights * (sorted_y - sorted_p), axis=1, out=diff[:, 1:])
-    per_bin = np.diff(np.take_along_axis(diff, bounds, axis=1), axis=1)
-    return np.abs(per_bin).sum(axis=1) / weights.sum(axis=1)
+def _gaps(sorted_p, sorted_y, weights) -> np.ndarray:
+    """Cumulative weighted y − p of each row of ``weights`` (rows × n, sorted order), with a leading 0: rows × (n + 1)."""
+    out = np.zeros((weights.shape[0], weights.shape[1] + 1))
+    np.cumsum(weights * (sorted_y - sorted_p), axis=1, out=out[:, 1:])
+    return out
+
+
+def _ece(gaps: np.ndarray, total: np.ndarray, bounds: np.ndarray) -> np.ndarray:
+    """ECE per row: Σ_b |Σ_{i∈b} w_i (y_i − p_i)| / W, bins given as boundary positions (rows × B+1) into ``gaps``."""
+    per_bin = np.diff(np.take_along_axis(gaps, bounds, axis=1), axis=1)
+    return np.abs(per_bin).sum(axis=1) / total
 
 
 def _bounds(sorted_p: np.ndarray, edges: np.ndarray) -> np.ndarray:
@@ -255,13 +260,16 @@ def _calibrate(p, y, w, strata, n_bins, n_bootstrap, seed, level) -> Calibration
     width_bounds, mass_bounds = _bounds(sp, width_edges), _bounds(sp, mass_edges)
     width_table, width_sums = _table("equal_width", width_edges, sp, sy, sw, width_bounds)
     mass_table, _ = _table("equal_mass", mass_edges, sp, sy, sw, mass_bounds)
-    estimates = [_ece(sp, sy, sw[None, :], width_bounds[None, :])[0], _ece(sp, sy, sw[None, :], mass_bounds[None, :])[0]]
+    gaps, total = _gaps(sp, sy, sw[None, :]), np.array([sw.sum()])
+    estimates = [_ece(gaps, total, width_bounds[None, :])[0], _ece(gaps, total, mass_bounds[None, :])[0]]
+    unit = bool(np.all(sw == 1))
     draws = [[], []]
-    for block in multiplicity_blocks(strata, n_bootstrap, seed):
-        weights = block[:, order] * sw
+    for block in multiplicity_blocks(strata[order], n_bootstrap, seed):  # drawn in the sorted order of p
+        weights = block if unit else block * sw
         cumulative = np.cumsum(weights, axis=1)
-        draws[0].append(_ece(sp, sy, weights, np.broadcast_to(width_bounds, (len(block), n_bins + 1))))
-        draws[1].append(_ece(sp, sy, weights, _bounds(sp, weighted_quantile_edges(sp, cumulative, n_bins))))
+        gaps, total = _gaps(sp, sy, weights), cumulative[:, -1]
+        draws[0].append(_ece(gaps, total, np.broadcast_to(width_bounds, (len(block), n_bins + 1))))
+        draws[1].append(_ece(gaps, total, _bounds(sp, weighted_quantile_edges(sp, cumulative, n_bins))))
     intervals = []
     for binning, estimate, values in zip(BINNINGS, estimates, draws):
         distribution = np.concatenate(values)

@@ -121,7 +121,9 @@ def test_whole_weights_equal_repetition(seed):
 def test_vectorised_bootstrap_equals_recomputing_each_resample():
     y, p, _ = _binary(11, n=60, decimals=2)
     r = calibration(y, p, positive=1, n_bootstrap=12, seed=5, n_bins=4)
-    block = np.concatenate(list(multiplicity_blocks(y, 12, 5)))
+    order = np.argsort(p, kind="stable")  # resamples are drawn in the sorted order of the probabilities
+    block = np.empty((12, len(y)), dtype=np.int64)
+    block[:, order] = np.concatenate(list(multiplicity_blocks(y[order], 12, 5)))
     for i, counts in enumerate(block):
         again = calibration(np.repeat(y, counts), np.repeat(p, counts), positive=1, n_bootstrap=10, n_bins=4)
         assert r.ece.distribution[i] == pytest.approx(again.ece.estimate, rel=1e-10)
