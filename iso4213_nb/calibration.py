@@ -83,7 +83,7 @@ class ReliabilityTable:
     observed_frequency: np.ndarray
 
     def to_dict(self) -> dict:
-        """The JSON-ready form: lists, ``None`` for an empty bin's means."""
+        """The JSON-ready form (beyond TS 4213): lists, ``None`` for an empty bin's means."""
         return {"edges": _json(self.edges), "counts": _json(self.counts), "weights": _json(self.weights),
                 "mean_predicted": _json(self.mean_predicted), "observed_frequency": _json(self.observed_frequency)}
 
@@ -156,7 +156,7 @@ class MulticlassCalibration:
     log_loss: float
 
     def to_dict(self) -> dict:
-        """The report.json form: ``top_label``, ``classwise`` by label (text), ``brier``, ``log_loss``."""
+        """The report.json form (beyond TS 4213): ``top_label``, ``classwise`` by label (text), ``brier``, ``log_loss``."""
         return {"top_label": self.top_label.to_dict(),
                 "classwise": {str(label): result.to_dict() for label, result in self.classwise.items()},
                 "brier": self.brier, "log_loss": self.log_loss}

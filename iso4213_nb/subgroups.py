@@ -163,14 +163,14 @@ class SubgroupAnalysis:
     warnings: list = field(repr=False)
 
     def to_dict(self, confidence_level: float | None = None) -> dict:
-        """The report.json form (group values as text; see CONTRACTS): per value n and interval dicts, then the rest."""
+        """The report.json form (5.3.2; clause 8): per group value (as text) its n and interval dicts, then ``largest_gap``, ``heterogeneity`` and ``warnings``."""
         out = {}
         for value in self.values:
             out[str(value)] = {"n": self.n[value],
                                **{m: ci.to_dict() for m, ci in self.results[value].items()}}
         out["largest_gap"] = {m: ci.to_dict() for m, ci in self.largest_gap.items()}
         out["heterogeneity"] = {m: test.to_dict() for m, test in self.heterogeneity.items()}
-        out["warnings"] = [_json(w) for w in self.warnings]
+        out["warnings"] = [_json({**w, "value": str(w["value"])}) for w in self.warnings]
         return out
 
 

@@ -27,7 +27,7 @@ def binning_name(binning: str) -> str:
 
 @dataclass
 class ReliabilityArtists:
-    """Handles of :func:`draw_reliability`: one line per curve drawn, keyed by its label."""
+    """Handles of :func:`draw_reliability` (beyond TS 4213): one line per curve drawn, keyed by its label."""
 
     ax: Axes
     lines: dict

@@ -118,14 +118,14 @@ def warnings_text(analysis: SubgroupAnalysis) -> list[str]:
 
 @dataclass
 class GroupRecallArtists:
-    """Handles of :func:`draw_group_recalls`: bars, error bars' axes and the title, updated in place."""
+    """Handles of :func:`draw_group_recalls` (recall per subgroup, 6.3.4, 5.3.2): bars and axes, updated in place."""
 
     ax: Axes
     bars: list
     values: list
 
     def update(self, intervals: dict, title: str) -> None:
-        """Move the bars and their interval whiskers to ``intervals`` (value → ConfidenceInterval) and retitle."""
+        """Move the bars and their Wilson whiskers (7.8) to ``intervals`` (value → ConfidenceInterval) and retitle."""
         for line in list(self.ax.lines):
             line.remove()
         for i, (bar, value) in enumerate(zip(self.bars, self.values)):

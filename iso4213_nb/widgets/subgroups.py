@@ -78,7 +78,7 @@ class SubgroupExplorer(GuardedCallbacks):
     # ------------------------------------------------------------------ state
     @property
     def threshold(self) -> float:
-        """The threshold shown."""
+        """The threshold shown (6.3.2: ``score >= threshold`` is positive)."""
         return float(self.slider.value)
 
     @threshold.setter
@@ -87,7 +87,7 @@ class SubgroupExplorer(GuardedCallbacks):
 
     @property
     def attribute(self) -> str:
-        """The group attribute shown."""
+        """The group attribute shown (5.3.2)."""
         return self.chooser.value
 
     @attribute.setter
