@@ -30,7 +30,8 @@ population alike.  For one group attribute (sex, site, scanner, age band …)
   chi-squared on the groups × (numerator, denominator − numerator) table,
   and every pair of groups compared by chi-squared (Fisher's exact test, 7.7,
   when an expected count is below 5), the pairwise p-values adjusted by
-  Holm's step-down method (7.10.2) at α = 1 − confidence level;
+  Holm's step-down method (7.10.2) at α = 1 − confidence level (pairs are
+  compared for up to :data:`MAX_PAIRWISE_GROUPS` groups);
 * **warnings** (codes) for groups too small for their intervals to mean much,
   by a two-part rule: ``small_group`` when a group has fewer than
   :data:`MIN_GROUP_SIZE` (30) samples, because the 95 % Wilson interval of a
@@ -70,6 +71,9 @@ from .stats.roc import _tie_groups, auroc_ci
 
 #: A group with fewer samples than this gets a ``small_group`` warning (see the module docstring).
 MIN_GROUP_SIZE = 30
+#: Above this many groups the pairwise comparisons are skipped (20 groups are already 190 pairs per measure, and
+#: Holm's adjustment over so many leaves little power); the test across all groups still runs.
+MAX_PAIRWISE_GROUPS = 20
 #: Keys of :meth:`SubgroupAnalysis.to_dict` that a group value may not take.
 RESERVED = ("largest_gap", "heterogeneity", "warnings")
 BINARY_MEASURES = ("accuracy", "recall", "specificity", "precision", "f1", "balanced_accuracy")
@@ -349,6 +353,10 @@ def _heterogeneity(data: _Data, point_counts: list, measure: str, level: float) 
         return TestResult("chi_squared", reason, reason, details={"values": used, "pairwise": []})
     table = np.rint(table).astype(np.int64)
     overall = chi_squared(table)
+    if len(rows) > MAX_PAIRWISE_GROUPS:
+        return replace(overall, details={**overall.details, "values": used, "pairwise": [],
+                                         "pairwise_skipped": undefined("too_many_groups", groups=len(rows),
+                                                                       maximum=MAX_PAIRWISE_GROUPS)})
     pairs = list(combinations(range(len(rows)), 2))
     tests = [_pair_test(table[[a, b]]) for a, b in pairs]
     adjusted = adjust_pvalues([t.pvalue for t in tests], "holm", alpha=1 - level)

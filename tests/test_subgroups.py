@@ -136,6 +136,16 @@ def test_heterogeneity_is_chi_squared_with_holm_pairs():
     assert set(r.heterogeneity) == {"accuracy", "recall", "specificity", "precision"}
 
 
+def test_many_groups_skip_the_pairs_but_not_the_overall_test():
+    rng = np.random.default_rng(8)
+    g = rng.integers(0, 25, 2000)
+    y, pred = rng.integers(0, 2, 2000), rng.integers(0, 2, 2000)
+    test = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, n_bootstrap=10).heterogeneity["accuracy"]
+    assert test.df == 24 and test.details["pairwise"] == []
+    assert test.details["pairwise_skipped"].code == "too_many_groups"
+    assert test.to_dict()["reasons"]["pairwise_skipped"] == {"code": "too_many_groups", "groups": 25, "maximum": 20}
+
+
 def test_undefined_measure_in_one_group_and_warnings():
     rng = np.random.default_rng(3)
     g = np.array(["big"] * 200 + ["tiny"] * 12)

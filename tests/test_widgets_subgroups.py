@@ -128,3 +128,11 @@ def test_subgroup_tables_and_warnings_in_words(data):
     tests = html.unescape(heterogeneity_html(a))
     assert f"p = {number(a.heterogeneity['recall'].pvalue)}" in tests
     assert any("isle has 8 samples, fewer than 30" in w for w in warnings_text(a))
+
+
+def test_many_groups_say_why_no_pair_is_compared():
+    rng = np.random.default_rng(8)
+    g = rng.integers(0, 25, 2000)
+    y, pred = rng.integers(0, 2, 2000), rng.integers(0, 2, 2000)
+    a = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, n_bootstrap=10)
+    assert "not compared: more than 20 groups" in heterogeneity_html(a)

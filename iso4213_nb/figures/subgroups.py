@@ -41,6 +41,7 @@ def reason_text(value) -> str:
         "too_few_defined_resamples": _("too few resamples where the measure is defined"),
         "fewer_than_two_groups": _("fewer than two groups have this measure"),
         "same_proportion_everywhere": _("every group has the same proportion (all 0 or all 1)"),
+        "too_many_groups": _("more than {maximum} groups").format(maximum=value.params.get("maximum")),
     }
     return words.get(code, code)
 
@@ -95,6 +96,8 @@ def heterogeneity_html(analysis: SubgroupAnalysis) -> str:
             continue
         pairs = [p for p in test.details["pairwise"] if p["rejected"]]
         differing = ", ".join(f"{a} / {b}" for a, b in (p["values"] for p in pairs)) or _("none")
+        if "pairwise_skipped" in test.details:
+            differing = _("not compared: {reason}").format(reason=reason_text(test.details["pairwise_skipped"]))
         rows.append((measure_name(m), _("χ² = {statistic}, df = {df}, p = {p}").format(
             statistic=number(test.statistic, 2), df=test.df, p=number(test.pvalue, 4)), differing))
     head = "".join(f"<th>{html.escape(h)}</th>" for h in
