@@ -98,7 +98,8 @@ def _negative_label(t: np.ndarray, positive, labels):
                      "pass labels=[...] with both")
 
 
-def assess(y_true, y_pred=None, scores=None, positive=None, labels=None, *, threshold=None) -> dict:
+def assess(y_true, y_pred=None, scores=None, positive=None, labels=None, *, threshold=None,
+           sample_weight=None) -> dict:
     """Assess label arrays, scores, or both (see the module docstring for the keys).
 
     Parameters
@@ -112,6 +113,10 @@ def assess(y_true, y_pred=None, scores=None, positive=None, labels=None, *, thre
     threshold : with ``scores`` and no ``y_pred``: predict positive when
         ``score >= threshold``.  Without it the threshold is 0.5 and the scores
         must then be probabilities in [0, 1].
+    sample_weight : optional non-negative weight per sample (scikit-learn's
+        meaning): every count of the matrix and of the curves becomes a sum of
+        weights (``tp``, ``support``, ``n`` … are then floats); whole weights
+        give the same result as repeated rows.
 
     A label predicted but never true is allowed: it becomes a class of the
     matrix with undefined recall and is listed in ``predicted_only_labels``.
@@ -126,7 +131,7 @@ def assess(y_true, y_pred=None, scores=None, positive=None, labels=None, *, thre
     if scores is not None:
         s = as_scores(scores, "scores", probabilities=y_pred is None and threshold is None)
         same_length(y_true=t, scores=s)
-        binary = BinaryScores(t, s, positive)
+        binary = BinaryScores(t, s, positive, sample_weight=sample_weight)
         negative = _negative_label(t, binary.positive, labels)
         if y_pred is None:
             cut = DEFAULT_THRESHOLD if threshold is None else float(threshold)
@@ -134,7 +139,7 @@ def assess(y_true, y_pred=None, scores=None, positive=None, labels=None, *, thre
                 raise InputError("threshold is NaN")
             y_pred = np.where(s >= cut, np.array(binary.positive), np.array(negative))
             predicted_from = f"scores >= {cut:g}"
-    cm = ConfusionMatrix.from_predictions(t, y_pred, labels)
+    cm = ConfusionMatrix.from_predictions(t, y_pred, labels, sample_weight=sample_weight)
     result = assess_matrix(cm)
     if binary is not None:
         keep = _Collector()

@@ -17,8 +17,9 @@ import numpy as np
 from . import measures
 from ._checks import as_count_matrix, as_labels, same_length
 from .errors import InputError
-from .measures import BinaryCounts
+from .measures import BinaryCounts, WeightedCounts
 from .undefined import Undefined, is_undefined, ratio
+from .weights import as_weights
 
 ROWS = ("true", "predicted")
 AVERAGES = ("macro", "weighted", "micro")
@@ -46,23 +47,31 @@ class ConfusionMatrix:
     ----------
     labels : tuple
         Class labels (strings or integers), in matrix order.
+    weighted : bool
+        True when the cells are sums of sample weights (``from_predictions``
+        with ``sample_weight``): the counts are then floats and
+        :meth:`binary` gives :class:`~iso4213_nb.measures.WeightedCounts`.
     """
 
-    __slots__ = ("labels", "_m", "_tp", "_fp", "_fn", "_tn")
+    __slots__ = ("labels", "weighted", "_m", "_tp", "_fp", "_fn", "_tn")
 
     def __init__(self, true_by_predicted: np.ndarray, labels: Sequence):
         self._m = true_by_predicted
+        self.weighted = true_by_predicted.dtype.kind == "f"
         self._m.setflags(write=False)
         self.labels = _python_labels(labels)
         self._tp = np.diag(self._m).copy()
         self._fp = self._m.sum(axis=0) - self._tp
         self._fn = self._m.sum(axis=1) - self._tp
         self._tn = self._m.sum() - self._tp - self._fp - self._fn
+        if self.weighted:
+            np.maximum(self._tn, 0.0, out=self._tn)  # a sum of weights rounded a hair below 0 is 0
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def from_predictions(cls, y_true, y_pred, labels: Sequence | None = None) -> "ConfusionMatrix":
-        """Count pairs of true and predicted labels.
+    def from_predictions(cls, y_true, y_pred, labels: Sequence | None = None, *,
+                         sample_weight=None) -> "ConfusionMatrix":
+        """Count pairs of true and predicted labels (6.2.2).
 
         Parameters
         ----------
@@ -71,14 +80,19 @@ class ConfusionMatrix:
             it the classes are the sorted union of both arrays; a class that
             is only ever predicted is kept (its recall is then undefined).
             With it, a value outside ``labels`` is an error.
+        sample_weight : optional non-negative weight per sample (scikit-learn's
+            meaning): each cell is then the sum of the weights of its pairs, as
+            ``confusion_matrix(..., sample_weight=...)``; whole weights equal
+            repeated rows.  A class occurring only in rows of weight 0 is kept.
         """
         t = as_labels(y_true, "y_true")
         p = as_labels(y_pred, "y_pred")
         same_length(y_true=t, y_pred=p)
+        weight = as_weights(sample_weight, len(t))
         if t.dtype.kind != p.dtype.kind and {t.dtype.kind, p.dtype.kind} - {"i", "u"}:
             t, p = t.astype(str), p.astype(str)
         if labels is None:
-            return cls._count_inferred(t, p)
+            return cls._count_inferred(t, p, weight)
         labels = list(labels)
         if len(set(labels)) != len(labels):
             raise InputError("labels contains duplicates")
@@ -98,11 +112,11 @@ class ConfusionMatrix:
                 bad = _python_labels(np.unique(arr[unknown])[:5])
                 raise InputError(f"{name} has label(s) {list(bad)} not among labels {list(_python_labels(lab))}")
             codes.append(order[pos])
-        return cls(cls._bincount(codes[0], codes[1], len(labels)), labels)
+        return cls(cls._bincount(codes[0], codes[1], len(labels), weight), labels)
 
     @classmethod
-    def _count_inferred(cls, t: np.ndarray, p: np.ndarray) -> "ConfusionMatrix":
-        if t.dtype.kind in "iu" and p.dtype.kind in "iu":
+    def _count_inferred(cls, t: np.ndarray, p: np.ndarray, weight: np.ndarray | None = None) -> "ConfusionMatrix":
+        if weight is None and t.dtype.kind in "iu" and p.dtype.kind in "iu":
             lo = min(int(t.min()), int(p.min()))
             hi = max(int(t.max()), int(p.max()))
             span = hi - lo + 1
@@ -123,15 +137,18 @@ class ConfusionMatrix:
         if len(labels) < 2:
             raise InputError(f"only one class present ({_python_labels(labels)[0]!r}); a confusion matrix needs two")
         n = len(t)
-        return cls(cls._bincount(inverse[:n], inverse[n:], len(labels)), labels)
+        return cls(cls._bincount(inverse[:n], inverse[n:], len(labels), weight), labels)
 
     @staticmethod
-    def _bincount(true_codes: np.ndarray, pred_codes: np.ndarray, k: int) -> np.ndarray:
+    def _bincount(true_codes: np.ndarray, pred_codes: np.ndarray, k: int,
+                  weight: np.ndarray | None = None) -> np.ndarray:
+        """k × k counts (true in rows) of the code pairs; float64 sums of ``weight`` when given."""
         if k < 2:
             raise InputError("only one class present; a confusion matrix needs two")
         flat = true_codes.astype(np.int64, copy=False) * k
         flat += pred_codes
-        return np.bincount(flat, minlength=k * k).reshape(k, k).astype(np.int64)
+        counts = np.bincount(flat, weights=weight, minlength=k * k).reshape(k, k)
+        return counts if weight is not None else counts.astype(np.int64)
 
     @classmethod
     def from_counts(cls, counts, labels: Sequence | None = None, *, rows: str) -> "ConfusionMatrix":
@@ -167,9 +184,9 @@ class ConfusionMatrix:
         return len(self.labels)
 
     @property
-    def n(self) -> int:
-        """Number of samples."""
-        return int(self._m.sum())
+    def n(self) -> int | float:
+        """Number of samples (their total weight when weighted)."""
+        return float(self._m.sum()) if self.weighted else int(self._m.sum())
 
     @property
     def support(self) -> np.ndarray:
@@ -196,12 +213,14 @@ class ConfusionMatrix:
     def binary(self, positive) -> BinaryCounts:
         """The one-vs-rest counts of class ``positive`` (Table A.2 column)."""
         i = self.index(positive)
-        return BinaryCounts(tp=int(self._tp[i]), fp=int(self._fp[i]), tn=int(self._tn[i]), fn=int(self._fn[i]))
+        counts = WeightedCounts if self.weighted else BinaryCounts
+        return counts(tp=self._tp[i].item(), fp=self._fp[i].item(), tn=self._tn[i].item(), fn=self._fn[i].item())
 
     def pooled(self) -> BinaryCounts:
         """Sum of every class's one-vs-rest counts, the basis of micro-averages (6.4.3)."""
-        return BinaryCounts(tp=int(self._tp.sum()), fp=int(self._fp.sum()),
-                            tn=int(self._tn.sum()), fn=int(self._fn.sum()))
+        counts = WeightedCounts if self.weighted else BinaryCounts
+        return counts(tp=self._tp.sum().item(), fp=self._fp.sum().item(),
+                      tn=self._tn.sum().item(), fn=self._fn.sum().item())
 
     # ------------------------------------------------------------------ measures
     def accuracy(self) -> float | Undefined:
@@ -281,4 +300,5 @@ class ConfusionMatrix:
     __hash__ = None
 
     def __repr__(self) -> str:
-        return f"ConfusionMatrix(labels={list(self.labels)}, n={self.n}, rows='true' internally)"
+        weighted = ", weighted" if self.weighted else ""
+        return f"ConfusionMatrix(labels={list(self.labels)}, n={self.n}{weighted}, rows='true' internally)"

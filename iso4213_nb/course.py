@@ -56,6 +56,8 @@ COURSE = (
         ("10.2", "the measure that survives a change of class balance"))),
     Lesson("11", "11_glossary.ipynb", "Glossary", (
         ("11.1", "the value behind a false friend"),)),
+    Lesson("12", "12_subgroups_and_calibration.ipynb", "Subgroups (5.3.2) and calibration", (
+        ("12.1", "largest recall gap between two groups"),)),
     Lesson("A", "annex_a.ipynb", "Annex A: multi-class results", (
         ("A.1", "balanced accuracy of class C, in percent"),)),
     Lesson("B", "annex_b.ipynb", "Annex B: a ROC curve from scores", (

@@ -34,8 +34,9 @@ import numpy as np
 
 from ._checks import as_finite_array, as_labels, as_scores, same_length
 from .errors import InputError
-from .measures import BinaryCounts
+from .measures import BinaryCounts, WeightedCounts
 from .undefined import Undefined
+from .weights import as_weights
 
 TPR_LABEL = "true positive rate (recall)"
 FPR_LABEL = "false positive rate (1 − specificity)"
@@ -99,21 +100,27 @@ class BinaryScores:
     scores : array-like of finite real numbers, higher meaning more positive.
     positive : the label of the positive class.  Defaults to 1 when the labels
         are 0/1 or booleans; otherwise required.
+    sample_weight : optional non-negative weight per sample (scikit-learn's
+        ``sample_weight`` meaning): every count below becomes a sum of weights,
+        so an integer weight w equals repeating the sample w times.  Samples of
+        weight 0 are left out (they move no point of any curve).
 
     Attributes
     ----------
-    n, positives, negatives : int
+    n, positives, negatives : int (float sums of weights when weighted)
         Number of samples, of actual positives and of actual negatives.
+    weighted : bool
+        True when the counts are sums of sample weights.
     positive : the positive label as it occurs in ``y_true`` (``positive="1"``
         given for integer labels becomes ``1``).
     thresholds : float array, the distinct scores in descending order.
-    tps, fps : int64 arrays, number of positives / negatives with
-        ``score >= thresholds[i]``.
+    tps, fps : int64 arrays (float64 when weighted), number (total weight) of
+        positives / negatives with ``score >= thresholds[i]``.
 
     These arrays, and those of the curves (built once, then shared), are read-only.
     """
 
-    def __init__(self, y_true, scores, positive=None):
+    def __init__(self, y_true, scores, positive=None, sample_weight=None):
         s = as_scores(scores, "scores")
         if isinstance(y_true, np.ndarray) and y_true.dtype == bool and positive is None and y_true.ndim == 1:
             mask, self.positive = y_true, 1  # booleans: True is the positive class, no conversion pass
@@ -121,14 +128,45 @@ class BinaryScores:
             t = as_labels(y_true, "y_true")
             mask, self.positive = positive_mask(t, positive)
         same_length(y_true=mask, scores=s)
-        self._build(mask, s)
+        weight = as_weights(sample_weight, len(s))
+        if weight is None:
+            self._build(mask, s)
+        else:
+            self._build_weighted(mask, s, weight)
 
     @classmethod
-    def _from_mask(cls, mask: np.ndarray, scores: np.ndarray, positive) -> "BinaryScores":
+    def _from_mask(cls, mask: np.ndarray, scores: np.ndarray, positive,
+                   weight: np.ndarray | None = None) -> "BinaryScores":
+        """Trusted inputs (a boolean mask, finite float64 scores, checked weights or None): no checks repeated."""
         self = cls.__new__(cls)
         self.positive = positive
-        self._build(mask, scores)
+        if weight is None:
+            self._build(mask, scores)
+        else:
+            self._build_weighted(mask, scores, weight)
         return self
+
+    def _build_weighted(self, mask: np.ndarray, scores: np.ndarray, weight: np.ndarray) -> None:
+        """As :meth:`_build` with counts replaced by sums of weights (scikit-learn's ``sample_weight``).
+
+        One sort of the kept samples; the totals at or above each distinct
+        score are suffix sums of the positive and of the negative weights, so
+        that whole-number weights give exactly the integer counts of repeated rows.
+        """
+        kept = weight > 0
+        if not kept.all():
+            mask, scores, weight = mask[kept], scores[kept], weight[kept]
+        order = np.argsort(scores, kind="stable")
+        ranked = scores[order]
+        positive_weight = np.where(mask, weight, 0.0)[order]
+        negative_weight = np.where(mask, 0.0, weight)[order]
+        starts_run = np.empty(len(ranked), dtype=bool)
+        starts_run[0] = True
+        np.not_equal(ranked[1:], ranked[:-1], out=starts_run[1:])
+        starts = np.flatnonzero(starts_run)
+        tps = np.cumsum(positive_weight[::-1])[::-1][starts]
+        fps = np.cumsum(negative_weight[::-1])[::-1][starts]
+        self._set(ranked[starts], tps, fps, float(tps[0] + fps[0]), float(tps[0]))
 
     def _build(self, mask: np.ndarray, scores: np.ndarray) -> None:
         # Sort positives and negatives separately (numpy's vectorised sort), then
@@ -173,7 +211,8 @@ class BinaryScores:
         self.thresholds, self.tps, self.fps = thresholds[::-1], tps[::-1], fps[::-1]
         self.n = n
         self.positives = positives
-        self.negatives = n - positives
+        self.negatives = n - positives if tps.dtype.kind != "f" else float(fps[0])
+        self.weighted = tps.dtype.kind == "f"
         self._curves = {}
 
     @classmethod
@@ -240,9 +279,10 @@ class BinaryScores:
         if value != value:
             raise InputError("threshold is NaN")
         i = int(np.searchsorted(self._ascending, value, side="left"))  # first distinct score >= threshold
-        tp = int(self._tps_ascending[i]) if i < len(self._ascending) else 0
-        fp = int(self._fps_ascending[i]) if i < len(self._ascending) else 0
-        return BinaryCounts(tp=tp, fp=fp, tn=self.negatives - fp, fn=self.positives - tp)
+        tp = self._tps_ascending[i].item() if i < len(self._ascending) else 0
+        fp = self._fps_ascending[i].item() if i < len(self._ascending) else 0
+        counts = WeightedCounts if self.weighted else BinaryCounts
+        return counts(tp=tp, fp=fp, tn=max(self.negatives - fp, 0), fn=max(self.positives - tp, 0))
 
     # ------------------------------------------------------------------ curves
     def _curve(self, name: str, build) -> Curve:
@@ -350,7 +390,7 @@ class BinaryScores:
         return float(np.trapezoid(y, x))
 
 
-def one_vs_rest(y_true, score_matrix, labels) -> dict:
+def one_vs_rest(y_true, score_matrix, labels, sample_weight=None) -> dict:
     """One :class:`BinaryScores` per class of a multi-class problem (6.4): class ``labels[j]`` against all others.
 
     Parameters
@@ -358,6 +398,7 @@ def one_vs_rest(y_true, score_matrix, labels) -> dict:
     y_true : array-like of n labels, each one of ``labels``.
     score_matrix : n × k array of scores; column j scores class ``labels[j]``.
     labels : the k class labels in column order.
+    sample_weight : optional non-negative weight per sample (scikit-learn's meaning).
 
     Returns
     -------
@@ -384,5 +425,6 @@ def one_vs_rest(y_true, score_matrix, labels) -> dict:
         known |= mask
     if not known.all():
         raise InputError(f"y_true has label(s) {_label_names(t[~known], 5)} not among labels {labels}")
-    return {label: BinaryScores._from_mask(mask, as_scores(matrix[:, j], f"scores of class {label!r}"), label)
+    weight = as_weights(sample_weight, len(t))
+    return {label: BinaryScores._from_mask(mask, as_scores(matrix[:, j], f"scores of class {label!r}"), label, weight)
             for j, (label, mask) in enumerate(zip(labels, masks))}

@@ -72,6 +72,28 @@ class BinaryCounts:
         return self.tp + self.fp
 
 
+@dataclass(frozen=True)
+class WeightedCounts(BinaryCounts):
+    """The four cells of a binary split (6.2.1) as sums of sample weights (scikit-learn's ``sample_weight``).
+
+    Every measure of this module accepts it in place of :class:`BinaryCounts`:
+    each count becomes the total weight of the samples it counts, so whole
+    weights give the counts of repeated rows.  Fields are non-negative floats.
+    """
+
+    tp: float
+    fp: float
+    tn: float
+    fn: float
+
+    def __post_init__(self):
+        for field in ("tp", "fp", "tn", "fn"):
+            value = float(getattr(self, field))
+            if not math.isfinite(value) or value < 0:
+                raise InputError(f"{field} must be a finite, non-negative total weight, got {value:g}")
+            object.__setattr__(self, field, value)
+
+
 def binary_accuracy(c: BinaryCounts) -> float | Undefined:
     """(TP + TN) / N (6.3.3); for one class of a multi-class matrix this is Table A.3's "Binary Accuracy"."""
     return ratio(c.tp + c.tn, c.n, "no samples")

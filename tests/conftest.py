@@ -12,6 +12,7 @@ appear there as they do for a learner.
 """
 
 import os
+import shutil
 import tempfile
 
 import matplotlib
@@ -25,3 +26,16 @@ os.environ["ISO4213_PROGRESS"] = os.path.join(tempfile.mkdtemp(prefix="iso4213-p
 
 settings.register_profile("iso4213", deadline=None, database=None)
 settings.load_profile("iso4213")
+
+
+def pytest_configure(config):
+    """In the controlling process only: one folder for the reports the tests build, shared by xdist workers."""
+    if not hasattr(config, "workerinput"):
+        os.environ["ISO4213_REPORT_BUILDS"] = config._iso4213_builds = tempfile.mkdtemp(prefix="iso4213-report-tests-")
+
+
+def pytest_unconfigure(config):
+    """Remove the shared report folder once the whole run (every worker) is over."""
+    folder = getattr(config, "_iso4213_builds", None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)

@@ -1,16 +1,21 @@
 """Reports built once per test session and shared by the report and browser tests.
 
 Building a report starts a kernel and chromium, so each kind is built at
-most once: :func:`demo_report` (the bundled demo, HTML and PDF),
-:func:`multiclass_report` (the second demo, HTML) and :func:`hostile_report`
-(a hand-made file whose class, model and meta strings try to inject markup).
+most once per test run, even when pytest-xdist spreads the tests over several
+worker processes: the builds live in one folder named by ``ISO4213_REPORT_BUILDS``
+(set by ``conftest.py`` in the controlling process, inherited by the workers),
+and a file lock per kind lets the first worker build while the others wait.
+:func:`demo_report` is the bundled demo (HTML and PDF), :func:`multiclass_report`
+the second demo (HTML), :func:`hostile_report` a hand-made file whose class,
+model and meta strings try to inject markup.
 """
 
 from __future__ import annotations
 
-import atexit
-import shutil
+import fcntl
+import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from iso4213_nb.report.build import make_report
@@ -42,9 +47,25 @@ ground_truth:
   method: "</td></tr></table><script>alert(5)</script>"
 """
 
-_BUILT: dict[str, Path] = {}
-_ROOT = Path(tempfile.mkdtemp(prefix="iso4213-report-tests-"))
-atexit.register(shutil.rmtree, _ROOT, True)
+#: The environment variable naming the folder shared by every worker of one test run.
+BUILDS_VARIABLE = "ISO4213_REPORT_BUILDS"
+
+
+def _root() -> Path:
+    if BUILDS_VARIABLE not in os.environ:
+        os.environ[BUILDS_VARIABLE] = tempfile.mkdtemp(prefix="iso4213-report-tests-")
+    return Path(os.environ[BUILDS_VARIABLE])
+
+
+def built_once(kind: str, build: Callable[[Path], Path]) -> Path:
+    """The folder ``build(root / kind)`` returns, built by the first caller of this test run only."""
+    root = _root()
+    done = root / f"{kind}.done"
+    with open(root / f"{kind}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            done.write_text(str(build(root / kind)), encoding="utf-8")
+    return Path(done.read_text(encoding="utf-8"))
 
 
 def hostile_inputs(folder: Path) -> tuple[Path, Path]:
@@ -58,22 +79,18 @@ def hostile_inputs(folder: Path) -> tuple[Path, Path]:
 
 def demo_report() -> Path:
     """The folder of the demo report (HTML and PDF)."""
-    if "demo" not in _BUILT:
-        _BUILT["demo"] = make_report(out=_ROOT / "demo" / "report", formats=("html", "pdf"))
-    return _BUILT["demo"]
+    return built_once("demo", lambda folder: make_report(out=folder / "report", formats=("html", "pdf")))
 
 
 def multiclass_report() -> Path:
     """The folder of the second demo's report (multi-class scores and a subgroup column; HTML only)."""
-    if "multiclass" not in _BUILT:
-        _BUILT["multiclass"] = make_report(out=_ROOT / "multiclass" / "report", formats=("html",),
-                                           demo_name="multiclass")
-    return _BUILT["multiclass"]
+    return built_once("multiclass", lambda folder: make_report(out=folder / "report", formats=("html",),
+                                                               demo_name="multiclass"))
 
 
 def hostile_report() -> Path:
     """The folder of the hostile report (HTML only)."""
-    if "hostile" not in _BUILT:
-        csv_path, meta_path = hostile_inputs(_ROOT / "hostile-inputs")
-        _BUILT["hostile"] = make_report(csv_path, meta_path, out=_ROOT / "hostile" / "report", formats=("html",))
-    return _BUILT["hostile"]
+    def build(folder: Path) -> Path:
+        csv_path, meta_path = hostile_inputs(folder / "inputs")
+        return make_report(csv_path, meta_path, out=folder / "report", formats=("html",))
+    return built_once("hostile", build)

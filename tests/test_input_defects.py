@@ -109,7 +109,7 @@ def test_huge_matrix_cell_is_a_clear_error(tmp_path, capsys):
     ("semi.csv", "y_true;y_pred;score\n1;1;0,9\n0;0;0,2\n1;0;0,4\n", ["--decimal", ","]),
     ("tabs.tsv", "y_true\ty_pred\tscore\n1\t1\t0.9\n0\t0\t0.2\n1\t0\t0.4\n", []),
     ("forced.txt", "y_true|y_pred|score\n1|1|0.9\n0|0|0.2\n1|0|0.4\n", ["--sep", "|"]),
-    ("packed.csv.gz", gzip.compress(b"y_true,y_pred,score\n1,1,0.9\n0,0,0.2\n1,0,0.4\n"), []),
+    ("packed.csv.gz", gzip.compress(b"y_true,y_pred,score\n1,1,0.9\n0,0,0.2\n1,0,0.4\n", mtime=0), []),
 ])
 def test_european_tsv_and_compressed_files(tmp_path, capsys, name, data, extra):
     out = run_json(capsys, ["metrics", "--predictions", write(tmp_path, data, name), *extra])

@@ -23,6 +23,7 @@ from scipy import stats as sps
 
 from .._checks import as_count_table, as_labels, same_length
 from ..errors import InputError
+from ..weights import refuse
 from ._input import matrix
 from .results import TestResult, undefined
 
@@ -119,12 +120,14 @@ def fisher_exact(table) -> TestResult:
                       interval_of="odds_ratio", interval=interval, details={"n": n})
 
 
-def mcnemar_table(y_true, pred_a, pred_b) -> np.ndarray:
+def mcnemar_table(y_true, pred_a, pred_b, *, sample_weight=None) -> np.ndarray:
     """The 2×2 McNemar table of two models on the same samples (7.9).
 
     Returns ``[[a, b], [c, d]]``: rows A correct / A wrong, columns B correct /
     B wrong (a: both right, b: only A right, c: only B right, d: both wrong).
+    ``sample_weight`` is refused: the test is a binomial test on counts.
     """
+    refuse(sample_weight, "McNemar's test", "its exact form is a binomial test on whole counts of discordant samples")
     t = as_labels(y_true, "y_true")
     pa = as_labels(pred_a, "pred_a")
     pb = as_labels(pred_b, "pred_b")

@@ -23,6 +23,7 @@ from .. import progress
 from .._checks import as_scores, same_length
 from ..errors import InputError
 from ..undefined import is_undefined
+from ..weights import refuse
 from ._input import binary_truth
 from .intervals import BOOTSTRAP_METHODS, bootstrap_interval
 from .results import ConfidenceInterval, TestResult, check_level, shown, undefined
@@ -107,7 +108,7 @@ def _zero_variance_cause(diff: float, var_a: float, var_b: float) -> str:
     return "constant_shift"
 
 
-def delong_test(y_true, scores_a, scores_b, positive=None) -> TestResult:
+def delong_test(y_true, scores_a, scores_b, positive=None, *, sample_weight=None) -> TestResult:
     """DeLong's test that two models scored on the same samples have equal AUROC (6.3.6, 7.8).
 
     With placement values V10 (per positive, m of them) and V01 (per negative,
@@ -126,8 +127,10 @@ def delong_test(y_true, scores_a, scores_b, positive=None) -> TestResult:
     the interval are Undefined with code ``"zero_variance"`` and parameters
     ``cause`` (see :func:`_zero_variance_cause`), ``auc_a`` and ``auc_b``: a
     perfect model against one whose scores are all tied differs in AUROC, yet
-    has no spread.
+    has no spread.  ``sample_weight`` is refused: DeLong's variance has no
+    weighted form.
     """
+    refuse(sample_weight, "DeLong's test", "its variance counts unweighted positives and negatives")
     mask, a = _inputs(y_true, scores_a, "scores_a", positive)
     b = as_scores(scores_b, "scores_b")
     same_length(scores_a=a, scores_b=b)
@@ -209,7 +212,7 @@ def _bootstrap_aurocs(mask: np.ndarray, scores: np.ndarray, n_resamples: int, se
 
 
 def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delong", n_resamples: int = 1000,
-             seed: int = 0, positive=None) -> ConfidenceInterval:
+             seed: int = 0, positive=None, *, sample_weight=None) -> ConfidenceInterval:
     """Confidence interval for one AUROC (6.3.6, 7.8).
 
     Parameters
@@ -226,7 +229,9 @@ def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delo
     ConfidenceInterval with ``estimate`` (AUROC), ``of`` = ``"auroc"``,
     details ``positives``, ``negatives``, and ``standard_error`` for DeLong or
     ``seed``, ``n_resamples``, ``stratified``, ``distribution`` for the bootstrap.
+    ``sample_weight`` is refused (neither interval has a weighted form here).
     """
+    refuse(sample_weight, "this AUROC interval", "DeLong's variance and this count-based bootstrap are unweighted")
     if method not in AUROC_CI_METHODS:
         raise InputError(f"method must be one of {', '.join(AUROC_CI_METHODS)}; got {shown(method)}")
     level = check_level(confidence_level)

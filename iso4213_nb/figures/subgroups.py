@@ -1,0 +1,152 @@
+"""Subgroup results in words and pictures (5.3.2): tables, the largest gaps, heterogeneity tests, warnings, recall bars.
+
+Everything here turns the data and codes of :mod:`iso4213_nb.subgroups` into
+words (through :func:`iso4213_nb.i18n._`) and matplotlib drawings; nothing is
+computed here.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+import numpy as np
+from matplotlib.axes import Axes
+
+from ..i18n import _, number
+from ..stats.results import ConfidenceInterval
+from ..subgroups import SubgroupAnalysis
+from ..undefined import is_undefined
+
+
+def measure_name(measure: str) -> str:
+    """The name of a subgroup measure in words (clause 6; balanced accuracy: scikit-learn's definition)."""
+    return {"accuracy": _("accuracy"), "recall": _("recall"), "specificity": _("specificity"),
+            "precision": _("precision"), "f1": _("F1"), "balanced_accuracy": _("balanced accuracy"),
+            "macro_recall": _("macro recall"), "auroc": _("AUROC")}.get(measure, measure)
+
+
+def reason_text(value) -> str:
+    """Why a subgroup value or interval is undefined, in words (5.3.2; the codes of :mod:`iso4213_nb.subgroups`)."""
+    code = value.code or value.reason
+    words = {
+        "no_positives": _("the group has no actual positives"),
+        "no_negatives": _("the group has no actual negatives"),
+        "no_predicted_positives": _("nothing in the group is predicted positive"),
+        "no_positives_and_no_predicted_positives": _("the group has no positives and nothing predicted positive"),
+        "no_positives_or_no_negatives": _("the group lacks positives or negatives"),
+        "single_class": _("the group holds a single class, so no ranking can be judged"),
+        "fractional_weights": _("fractional weights give no counts for this interval"),
+        "too_few_for_delong": _("DeLong's variance needs two positives and two negatives"),
+        "too_few_defined_resamples": _("too few resamples where the measure is defined"),
+        "fewer_than_two_groups": _("fewer than two groups have this measure"),
+        "same_proportion_everywhere": _("every group has the same proportion (all 0 or all 1)"),
+        "too_many_groups": _("more than {maximum} groups").format(maximum=value.params.get("maximum")),
+    }
+    return words.get(code, code)
+
+
+def interval_text(ci: ConfidenceInterval, decimals: int = 4) -> str:
+    """``estimate [low, high]`` in the active number format, or "undefined" with the reason (7.8)."""
+    if is_undefined(ci.estimate):
+        return _("undefined ({reason})").format(reason=reason_text(ci.estimate))
+    text = number(ci.estimate, decimals)
+    if is_undefined(ci.low):
+        return text + " " + _("(no interval: {reason})").format(reason=reason_text(ci.low))
+    return f"{text} [{number(ci.low, decimals)}, {number(ci.high, decimals)}]"
+
+
+def method_name(method: str) -> str:
+    """How an interval was built, in words (7.8; DeLong 1988; Efron & Tibshirani 1993)."""
+    return {"wilson": _("Wilson"), "delong": _("DeLong"), "percentile": _("bootstrap percentile")}.get(method, method)
+
+
+def subgroup_table_html(analysis: SubgroupAnalysis, attribute: str) -> str:
+    """Per-group measures with intervals and n, then the largest gap per measure, as HTML (5.3.2, 7.8)."""
+    measures = analysis.measures
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in
+                   [attribute, "n", *(measure_name(m) for m in measures)])
+    rows = []
+    for value in analysis.values:
+        cells = [html.escape(str(value)), str(analysis.n[value])]
+        cells += [html.escape(interval_text(analysis.results[value][m])) for m in measures]
+        rows.append("".join(f"<td>{c}</td>" for c in cells))
+    gap_cells = [html.escape(_("largest gap")), ""]
+    for m in measures:
+        gap = analysis.largest_gap[m]
+        text = interval_text(gap)
+        if gap.details.get("between"):
+            text += " " + _("({high} − {low})").format(high=gap.details["between"][0], low=gap.details["between"][1])
+        gap_cells.append(html.escape(text))
+    rows.append("".join(f"<td><b>{c}</b></td>" for c in gap_cells))
+    methods = ", ".join(f"{measure_name(m)}: {method_name(analysis.results[analysis.values[0]][m].method)}"
+                        for m in measures)
+    note = _("Intervals: {methods}; the gap's interval by bootstrap within each group and class.").format(
+        methods=methods)
+    body = "".join(f"<tr>{r}</tr>" for r in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table><p>{html.escape(note)}</p>"
+
+
+def heterogeneity_html(analysis: SubgroupAnalysis) -> str:
+    """The chi-squared test across groups per proportion measure and the pairs Holm's method rejects, as HTML (7.5, 7.10.2)."""
+    rows = []
+    for m, test in analysis.heterogeneity.items():
+        if is_undefined(test.statistic):
+            rows.append((measure_name(m), _("not tested: {reason}").format(reason=reason_text(test.statistic)), ""))
+            continue
+        pairs = [p for p in test.details["pairwise"] if p["rejected"]]
+        differing = ", ".join(f"{a} / {b}" for a, b in (p["values"] for p in pairs)) or _("none")
+        if "pairwise_skipped" in test.details:
+            differing = _("not compared: {reason}").format(reason=reason_text(test.details["pairwise_skipped"]))
+        rows.append((measure_name(m), _("χ² = {statistic}, df = {df}, p = {p}").format(
+            statistic=number(test.statistic, 2), df=test.df, p=number(test.pvalue, 4)), differing))
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in
+                   (_("measure"), _("across all groups"), _("pairs that differ (Holm-adjusted)")))
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def warnings_text(analysis: SubgroupAnalysis) -> list[str]:
+    """Each small-group warning as one sentence (5.3.2; the rule of :mod:`iso4213_nb.subgroups`)."""
+    out = []
+    for w in analysis.warnings:
+        if w["code"] == "small_group":
+            out.append(_("Group {value} has {n} samples, fewer than {minimum}: its intervals are wide.").format(**w))
+        else:
+            cells = ", ".join(f"{name} = {number(c, 0)}" for name, c in w["cells"].items())
+            out.append(_("Group {value}: cells below {minimum} ({cells}); the measures built on them rest on a "
+                         "handful of samples.").format(value=w["value"], minimum=w["minimum"], cells=cells))
+    return out
+
+
+@dataclass
+class GroupRecallArtists:
+    """Handles of :func:`draw_group_recalls` (recall per subgroup, 6.3.4, 5.3.2): bars and axes, updated in place."""
+
+    ax: Axes
+    bars: list
+    values: list
+
+    def update(self, intervals: dict, title: str) -> None:
+        """Move the bars and their Wilson whiskers (7.8) to ``intervals`` (value → ConfidenceInterval) and retitle."""
+        for line in list(self.ax.lines):
+            line.remove()
+        for i, (bar, value) in enumerate(zip(self.bars, self.values)):
+            ci = intervals[value]
+            estimate = 0.0 if is_undefined(ci.estimate) else float(ci.estimate)
+            bar.set_width(estimate)
+            if not is_undefined(ci.low):
+                self.ax.plot([float(ci.low), float(ci.high)], [i, i], color="black", linewidth=1.5)
+        self.ax.set_title(title, fontsize=9)
+
+
+def draw_group_recalls(ax: Axes, values: list, intervals: dict, title: str) -> GroupRecallArtists:
+    """Horizontal bars of recall per group with Wilson whiskers (6.3.4 per subgroup, 5.3.2)."""
+    positions = np.arange(len(values))
+    bars = list(ax.barh(positions, np.zeros(len(values)), color="tab:blue", alpha=0.7))
+    ax.set_yticks(positions, [str(v) for v in values], fontsize=8)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel(_("recall (bars) with its Wilson interval"), fontsize=9)
+    artists = GroupRecallArtists(ax, bars, list(values))
+    artists.update(intervals, title)
+    return artists

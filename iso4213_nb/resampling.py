@@ -1,0 +1,80 @@
+"""Sample weights and vectorised stratified resampling, shared by calibration and subgroups (beyond TS 4213).
+
+A bootstrap resample (Efron & Tibshirani 1993) is a vector of multiplicities:
+how many times each row was drawn.  Drawing whole blocks of resamples as a
+matrix (resamples × rows) turns every weighted sum of a resampled statistic
+into a matrix product or a cumulative sum, so no Python loop runs over rows or
+over single resamples.  Rows are drawn within strata (class, or group × class),
+each stratum keeping its size, as :func:`iso4213_nb.stats.bootstrap_ci` does.
+
+Weights follow scikit-learn's ``sample_weight`` meaning: a row of weight w
+counts as w rows, so whole-number weights equal repetition.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import numpy as np
+
+from ._checks import as_scores
+from .errors import InputError
+from .stats.results import shown
+
+#: Matrix entries (resamples × rows) drawn per block; bounds the memory of one block to a few tens of MB.
+BLOCK_ENTRIES = 2_000_000
+
+
+def sample_weights(sample_weight, n: int) -> np.ndarray:
+    """Weights of ``n`` rows as float64 (all ones for None); finite, non-negative, not all zero.
+
+    scikit-learn's ``sample_weight`` meaning: a row of weight w counts as w rows.
+    """
+    if sample_weight is None:
+        return np.ones(n)
+    w = as_scores(sample_weight, "sample_weight")
+    if len(w) != n:
+        raise InputError(f"sample_weight has {len(w)} values for {n} samples")
+    if w.min() < 0:
+        raise InputError(f"sample_weight must be non-negative, got {w.min():g} at sample {int(np.argmin(w)) + 1}")
+    if w.sum() <= 0:
+        raise InputError("sample_weight adds up to 0: no sample counts")
+    return w
+
+
+def whole_weights(w: np.ndarray) -> bool:
+    """True when every weight is a whole number, so that weighted counts are counts of repeated rows (scikit-learn's meaning)."""
+    return bool(np.all(w == np.round(w)))
+
+
+def check_resamples(n_resamples) -> int:
+    """``n_resamples`` as an int of at least 10, or :class:`InputError` (the bootstrap of 7.8, as ``stats.bootstrap_ci``)."""
+    if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, float, np.integer, np.floating)) \
+            or not float(n_resamples).is_integer() or n_resamples < 10:
+        raise InputError(f"n_bootstrap must be a whole number of at least 10, got {shown(n_resamples)}")
+    return int(n_resamples)
+
+
+def multiplicity_blocks(strata: np.ndarray, n_resamples: int, seed: int) -> Iterator[np.ndarray]:
+    """Blocks of bootstrap multiplicities (int64, resamples × rows), drawn within each stratum (7.8; Efron & Tibshirani 1993).
+
+    ``strata`` holds one integer code per row.  Row i of a block says how many
+    times each row was drawn; within a stratum of size m the draws are m
+    uniform picks among its members, so every stratum keeps its size.
+    Blocks hold at most :data:`BLOCK_ENTRIES` entries; together they hold
+    ``n_resamples`` rows; the draws depend only on ``seed`` and the block sizes.
+    """
+    rng = np.random.default_rng(seed)
+    n = len(strata)
+    members = [np.flatnonzero(strata == code) for code in np.unique(strata)]
+    block = max(1, min(n_resamples, BLOCK_ENTRIES // max(n, 1)))
+    done = 0
+    while done < n_resamples:
+        rows = min(block, n_resamples - done)
+        out = np.zeros((rows, n), dtype=np.int64)
+        for idx in members:
+            m = len(idx)
+            draws = rng.integers(0, m, size=(rows, m)) + (np.arange(rows) * m)[:, None]
+            out[:, idx] = np.bincount(draws.ravel(), minlength=rows * m).reshape(rows, m)
+        done += rows
+        yield out

@@ -1,0 +1,157 @@
+"""Subgroup explorer: choose a group attribute, move the threshold, watch recall per group and the gap (5.3.2).
+
+Thin wiring: :class:`~iso4213_nb.subgroups.GroupThresholds` sorts each
+group's scores once, so a slider move is a binary search per group; the
+recall bars and the read-out come from :mod:`iso4213_nb.figures.subgroups`.
+Beside them, a reliability diagram (beyond TS 4213,
+:mod:`iso4213_nb.calibration`) of all samples and of each group of the chosen
+attribute, computed once per attribute.
+
+State from Python: ``threshold`` (settable), ``attribute`` (settable),
+``recalls`` (group → ConfidenceInterval), ``gap`` and ``between`` (the
+highest and lowest group), ``readout.value`` (the HTML shown).
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+import numpy as np
+from matplotlib.figure import Figure
+
+from .._checks import as_labels, as_scores, as_threshold
+from ..calibration import calibration
+from ..errors import InputError
+from ..figures.annex_b import to_png
+from ..figures.calibration import draw_reliability
+from ..figures.subgroups import draw_group_recalls, interval_text
+from ..i18n import _, number
+from ..subgroups import GroupThresholds, recall_gap
+from ._callbacks import GuardedCallbacks
+
+
+class SubgroupExplorer(GuardedCallbacks):
+    """Recall per subgroup at a movable threshold, the largest gap, and reliability per group (5.3.2; 6.3.4).
+
+    Parameters
+    ----------
+    y_true : labels; ``positive`` names the positive class.
+    scores : probability of ``positive`` per sample, in [0, 1].
+    groups : ``{attribute name: values per sample}``, one entry per attribute (sex, site, age band …).
+    threshold : the starting threshold (``score >= threshold`` is positive).
+    n_bins : bins of the reliability diagrams (equal-width).
+    """
+
+    def __init__(self, y_true, scores, groups: dict, *, positive, threshold: float = 0.5, n_bins: int = 10,
+                 confidence_level: float = 0.95):
+        if not groups:
+            raise InputError("give at least one group attribute")
+        self.y = as_labels(y_true, "y_true")
+        self.scores = as_scores(scores, "scores", probabilities=True)
+        self.positive = positive
+        self.level = confidence_level
+        self.n_bins = n_bins
+        self.groups = {str(name): as_labels(values, f"group {name}") for name, values in groups.items()}
+        self.lookups = {name: GroupThresholds(self.y, self.scores, values, positive=positive)
+                        for name, values in self.groups.items()}
+        self.overall = calibration(self.y, self.scores, positive=positive, n_bins=n_bins, n_bootstrap=200)
+        self._calibrations = {}
+        self.message = widgets.HTML()
+        self.chooser = widgets.Dropdown(options=list(self.groups), description=_("group"))
+        self.slider = widgets.FloatSlider(value=as_threshold(threshold), min=0.0, max=1.0, step=0.01,
+                                          description=_("threshold"), continuous_update=True, readout_format=".2f")
+        self.readout = widgets.HTML()
+        self.recall_image = widgets.Image(format="png")
+        self.reliability_image = widgets.Image(format="png")
+        self._figure = Figure(figsize=(4.2, 2.8), dpi=80)  # fixed margins: a move redraws, never re-lays out
+        self._figure.subplots_adjust(left=0.2, right=0.96, top=0.88, bottom=0.24)
+        self._reliability_png = {}
+        self._artists = None
+        self.chooser.observe(lambda change: self._guarded(self._on_attribute), names="value")
+        self.slider.observe(lambda change: self._guarded(self._on_threshold), names="value")
+        controls = widgets.VBox([self.chooser, self.slider, self.message, self.readout],
+                                layout=widgets.Layout(width="420px"))
+        self.widget = widgets.HBox([controls, widgets.VBox([self.recall_image, self.reliability_image])])
+        self._on_attribute()
+
+    # ------------------------------------------------------------------ state
+    @property
+    def threshold(self) -> float:
+        """The threshold shown (6.3.2: ``score >= threshold`` is positive)."""
+        return float(self.slider.value)
+
+    @threshold.setter
+    def threshold(self, value: float) -> None:
+        self.slider.value = as_threshold(value)
+
+    @property
+    def attribute(self) -> str:
+        """The group attribute shown (5.3.2)."""
+        return self.chooser.value
+
+    @attribute.setter
+    def attribute(self, name: str) -> None:
+        if name not in self.groups:
+            raise InputError(f"no group attribute {name!r}; the attributes are {', '.join(self.groups)}")
+        self.chooser.value = name
+
+    # ------------------------------------------------------------------ callbacks
+    def _on_attribute(self) -> None:
+        lookup = self.lookups[self.attribute]
+        self._figure.clear()
+        self._artists = draw_group_recalls(self._figure.subplots(), lookup.values,
+                                           lookup.recall_intervals_at(self.threshold, self.level), self._title())
+        if self.attribute not in self._reliability_png:
+            self._reliability_png[self.attribute] = to_png(self._reliability_figure())
+        self.reliability_image.value = self._reliability_png[self.attribute]
+        self._on_threshold()
+
+    def _on_threshold(self) -> None:
+        lookup = self.lookups[self.attribute]
+        self.recalls = lookup.recall_intervals_at(self.threshold, self.level)
+        self.gap, self.between = recall_gap({v: float(ci.estimate) for v, ci in self.recalls.items()})
+        self._artists.update(self.recalls, self._title())
+        self.recall_image.value = to_png(self._figure)
+        self.readout.value = self._readout(lookup)
+
+    # ------------------------------------------------------------------ presentation
+    def _title(self) -> str:
+        return _("Recall per {attribute} at threshold {threshold}").format(
+            attribute=self.attribute, threshold=number(self.threshold, 2))
+
+    def _readout(self, lookup: GroupThresholds) -> str:
+        counts = lookup.counts_at(self.threshold)
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in
+                       (self.attribute, _("positives"), _("recall [{level} % Wilson]").format(
+                           level=number(100 * self.level, 0))))
+        rows = "".join(
+            f"<tr><td>{html.escape(str(v))}</td><td>{counts[v].tp + counts[v].fn}</td>"
+            f"<td>{html.escape(interval_text(self.recalls[v]))}</td></tr>" for v in lookup.values)
+        if self.between:
+            gap = _("Largest recall gap: {gap} ({high} − {low})").format(
+                gap=number(self.gap, 4), high=self.between[0], low=self.between[1])
+        else:
+            gap = _("Largest recall gap: undefined (fewer than two groups have positives)")
+        return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table><p><b>{html.escape(gap)}</b></p>"
+
+    def group_calibrations(self, attribute: str) -> dict:
+        """Group value → calibration (beyond TS 4213) of the groups of ``attribute`` that hold the positive class."""
+        if attribute not in self._calibrations:
+            values = self.groups[attribute]
+            self._calibrations[attribute] = {
+                v: calibration(self.y[values == v], self.scores[values == v], positive=self.positive,
+                               n_bins=self.n_bins, n_bootstrap=10)
+                for v in np.unique(values).tolist() if np.any(self.y[values == v] == self.positive)}
+        return self._calibrations[attribute]
+
+    def _reliability_figure(self) -> Figure:
+        figure = Figure(figsize=(4.2, 3.4), dpi=80)
+        figure.subplots_adjust(left=0.16, right=0.96, top=0.9, bottom=0.14)
+        ax = figure.subplots()
+        draw_reliability(ax, self.overall.bins["equal_width"], _("all samples"), color="black")
+        for value, result in self.group_calibrations(self.attribute).items():
+            draw_reliability(ax, result.bins["equal_width"], str(value), diagonal=False)
+        ax.set_title(_("Reliability per {attribute} (ECE of all: {ece})").format(
+            attribute=self.attribute, ece=number(self.overall.ece.estimate, 3)), fontsize=9)
+        return figure

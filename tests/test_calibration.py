@@ -1,0 +1,198 @@
+"""Calibration (beyond TS 4213) against scikit-learn, the accumulators' bins, Murphy's identity and repetition."""
+
+import json
+
+import numpy as np
+import pytest
+from sklearn.calibration import calibration_curve
+from sklearn.metrics import brier_score_loss, log_loss
+
+from iso4213_nb.accumulators import CalibrationBins
+from iso4213_nb.calibration import calibration, multiclass_calibration
+from iso4213_nb.errors import InputError
+from iso4213_nb.resampling import multiplicity_blocks
+
+
+def _binary(seed, n=300, decimals=None):
+    rng = np.random.default_rng(seed)
+    p = rng.random(n)
+    if decimals is not None:
+        p = np.round(p, decimals)
+    y = (rng.random(n) < p ** 1.4).astype(int)
+    return y, p, rng
+
+
+def _probabilities(rng, n, k):
+    s = rng.random((n, k)) ** 2
+    return s / s.sum(axis=1, keepdims=True)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_brier_and_log_loss_match_scikit_learn_with_weights(seed):
+    y, p, rng = _binary(seed)
+    w = rng.random(len(y)) * 3
+    r = calibration(y, p, positive=1, sample_weight=w, n_bootstrap=20)
+    assert r.brier == pytest.approx(brier_score_loss(y, p, sample_weight=w), rel=1e-12)
+    assert r.log_loss == pytest.approx(log_loss(y, p, sample_weight=w), rel=1e-12)
+
+
+def test_log_loss_clips_certain_mistakes_as_scikit_learn():
+    y = np.array([0, 1, 1, 0])
+    p = np.array([1.0, 0.0, 1.0, 0.0])
+    assert calibration(y, p, positive=1, n_bootstrap=10).log_loss == pytest.approx(log_loss(y, p), rel=1e-12)
+
+
+@pytest.mark.parametrize("seed, decimals, n_bins", [(0, None, 10), (1, 1, 10), (2, 2, 7), (3, 1, 5)])
+@pytest.mark.parametrize("strategy, binning", [("uniform", "equal_width"), ("quantile", "equal_mass")])
+def test_reliability_tables_match_calibration_curve(seed, decimals, n_bins, strategy, binning):
+    y, p, _ = _binary(seed, decimals=decimals)  # decimals=1 puts probabilities on the bin edges and ties them
+    table = calibration(y, p, positive=1, n_bins=n_bins, n_bootstrap=10).bins[binning]
+    prob_true, prob_pred = calibration_curve(y, p, n_bins=n_bins, strategy=strategy)
+    occupied = table.counts > 0
+    np.testing.assert_allclose(table.observed_frequency[occupied], prob_true, rtol=1e-12)
+    np.testing.assert_allclose(table.mean_predicted[occupied], prob_pred, rtol=1e-12)
+    assert table.counts.sum() == len(y)
+    if binning == "equal_mass":
+        np.testing.assert_allclose(table.edges, np.percentile(p, np.linspace(0, 100, n_bins + 1)), rtol=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_equal_width_bins_are_those_of_the_accumulator(seed):
+    y, p, rng = _binary(seed, decimals=1)
+    w = rng.integers(0, 4, len(y))
+    r = calibration(y, p, positive=1, sample_weight=w, n_bootstrap=10)
+    state = CalibrationBins.zero("p", 10).update({"y_true": y, "p": p}, weights=w).finalize()
+    table = r.bins["equal_width"]
+    np.testing.assert_array_equal(table.weights, state.count)
+    np.testing.assert_allclose(table.mean_predicted, state.mean_predicted, rtol=1e-12, equal_nan=True)
+    np.testing.assert_allclose(table.observed_frequency, state.observed, rtol=1e-12, equal_nan=True)
+    assert r.ece.estimate == pytest.approx(state.expected_calibration_error, rel=1e-12)
+    assert r.brier == pytest.approx(state.brier, rel=1e-12)
+
+
+def test_ece_by_hand():
+    # bin (0, 0.1]: mean 0.1, half positive -> weight 1/2, gap 0.4; bin (0.8, 0.9]: mean 0.9, all positive -> 0.1
+    r = calibration([0, 1, 1, 1], [0.1, 0.1, 0.9, 0.9], positive=1, n_bootstrap=10)
+    assert r.ece.estimate == pytest.approx(0.5 * 0.4 + 0.5 * 0.1)
+    assert r.bins["equal_width"].counts.tolist() == [2, 0, 0, 0, 0, 0, 0, 0, 2, 0]
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_murphy_identity_holds_exactly_with_the_within_bin_terms(seed):
+    y, p, rng = _binary(seed, n=400)
+    w = rng.random(len(y)) * 2
+    r = calibration(y, p, positive=1, sample_weight=w, n_bins=int(rng.integers(2, 15)), n_bootstrap=10)
+    rebuilt = (r.brier_reliability - r.brier_resolution + r.brier_uncertainty
+               + r.brier_within_bin_variance - r.brier_within_bin_covariance)
+    assert rebuilt == pytest.approx(r.brier, abs=1e-12)
+    assert r.brier_within_bin_variance > 0  # the three classic terms alone do not add up here
+
+
+def test_murphy_three_terms_suffice_when_each_bin_holds_one_probability():
+    rng = np.random.default_rng(7)
+    p = rng.choice(np.arange(10) / 10 + 0.05, size=500)
+    y = (rng.random(500) < p).astype(int)
+    r = calibration(y, p, positive=1, n_bootstrap=10)
+    assert r.brier_within_bin_variance == pytest.approx(0, abs=1e-12)
+    assert r.brier_within_bin_covariance == pytest.approx(0, abs=1e-12)
+    assert r.brier_reliability - r.brier_resolution + r.brier_uncertainty == pytest.approx(r.brier, abs=1e-12)
+    base = y.mean()
+    assert r.brier_uncertainty == pytest.approx(base * (1 - base))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_whole_weights_equal_repetition(seed):
+    y, p, rng = _binary(seed, n=120, decimals=2)
+    w = rng.integers(0, 4, len(y))
+    weighted = calibration(y, p, positive=1, sample_weight=w, n_bootstrap=10)
+    repeated = calibration(np.repeat(y, w), np.repeat(p, w), positive=1, n_bootstrap=10)
+    for name in ("brier", "brier_reliability", "brier_resolution", "brier_uncertainty", "brier_within_bin_variance",
+                 "brier_within_bin_covariance", "log_loss"):
+        assert getattr(weighted, name) == pytest.approx(getattr(repeated, name), rel=1e-10, abs=1e-14)
+    assert weighted.ece.estimate == pytest.approx(repeated.ece.estimate, rel=1e-10)
+    assert weighted.ece_equal_mass.estimate == pytest.approx(repeated.ece_equal_mass.estimate, rel=1e-10)
+    for binning in ("equal_width", "equal_mass"):
+        a, b = weighted.bins[binning], repeated.bins[binning]
+        np.testing.assert_allclose(a.edges, b.edges, rtol=1e-12)
+        np.testing.assert_allclose(a.weights, b.counts)
+        np.testing.assert_allclose(a.observed_frequency, b.observed_frequency, rtol=1e-12, equal_nan=True)
+
+
+def test_vectorised_bootstrap_equals_recomputing_each_resample():
+    y, p, _ = _binary(11, n=60, decimals=2)
+    r = calibration(y, p, positive=1, n_bootstrap=12, seed=5, n_bins=4)
+    order = np.argsort(p, kind="stable")  # resamples are drawn in the sorted order of the probabilities
+    block = np.empty((12, len(y)), dtype=np.int64)
+    block[:, order] = np.concatenate(list(multiplicity_blocks(y[order], 12, 5)))
+    for i, counts in enumerate(block):
+        again = calibration(np.repeat(y, counts), np.repeat(p, counts), positive=1, n_bootstrap=10, n_bins=4)
+        assert r.ece.distribution[i] == pytest.approx(again.ece.estimate, rel=1e-10)
+        assert r.ece_equal_mass.distribution[i] == pytest.approx(again.ece_equal_mass.estimate, rel=1e-10)
+        assert np.bincount(y, weights=counts).tolist() == np.bincount(y).tolist()  # stratified by class
+
+
+def test_interval_is_seeded_and_surrounds_the_estimate():
+    y, p, _ = _binary(3, n=500)
+    a = calibration(y, p, positive=1, n_bootstrap=200, seed=1)
+    b = calibration(y, p, positive=1, n_bootstrap=200, seed=1)
+    c = calibration(y, p, positive=1, n_bootstrap=200, seed=2)
+    assert (a.ece.low, a.ece.high) == (b.ece.low, b.ece.high)
+    assert (a.ece.low, a.ece.high) != (c.ece.low, c.ece.high)
+    for ci in (a.ece, a.ece_equal_mass):
+        assert ci.low < ci.estimate < ci.high
+        assert ci.method == "percentile" and ci.details["seed"] == 1
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_multiclass_brier_log_loss_top_label_and_classwise(seed):
+    rng = np.random.default_rng(seed)
+    n, k = 250, 4
+    labels = ["a", "b", "c", "d"]
+    scores = _probabilities(rng, n, k)
+    y = np.array(labels)[rng.integers(0, k, n)]
+    w = rng.random(n)
+    m = multiclass_calibration(y, scores, labels, sample_weight=w, n_bootstrap=20)
+    assert m.brier == pytest.approx(brier_score_loss(y, scores, labels=labels, sample_weight=w,
+                                                     scale_by_half=False), rel=1e-12)
+    assert m.log_loss == pytest.approx(log_loss(y, scores, labels=labels, sample_weight=w), rel=1e-12)
+    correct = (np.array(labels)[scores.argmax(axis=1)] == y).astype(int)
+    top = calibration(correct, scores.max(axis=1), positive=1, sample_weight=w, n_bootstrap=10)
+    assert m.top_label.ece.estimate == pytest.approx(top.ece.estimate, rel=1e-12)
+    assert m.top_label.brier == pytest.approx(top.brier, rel=1e-12)
+    for j, label in enumerate(labels):
+        one = calibration(y, scores[:, j], positive=label, sample_weight=w, n_bootstrap=10)
+        assert m.classwise[label].ece_equal_mass.estimate == pytest.approx(one.ece_equal_mass.estimate, rel=1e-12)
+        assert m.classwise[label].brier == pytest.approx(
+            brier_score_loss(y == label, scores[:, j], sample_weight=w), rel=1e-12)
+    report = json.loads(json.dumps(m.to_dict()))
+    assert set(report) == {"top_label", "classwise", "brier", "log_loss"}
+    assert set(report["classwise"]) == set(labels)
+
+
+def test_to_dict_has_the_contract_keys():
+    y, p, _ = _binary(0, n=100)
+    out = json.loads(json.dumps(calibration(y, p, positive=1, n_bootstrap=20).to_dict()))
+    for key in ("ece", "ece_equal_mass", "brier", "brier_reliability", "brier_resolution", "brier_uncertainty",
+                "log_loss", "bins"):
+        assert key in out
+    for key in ("estimate", "low", "high", "confidence_level", "method"):
+        assert key in out["ece"]
+    for binning in ("equal_width", "equal_mass"):
+        assert {"edges", "counts", "mean_predicted", "observed_frequency"} <= set(out["bins"][binning])
+        assert len(out["bins"][binning]["edges"]) == 11
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda: calibration([0, 1], [0.2, 1.2], positive=1), "probabilities"),
+    (lambda: calibration([0, 1], [0.2, 0.8], positive=2), "positive class"),
+    (lambda: calibration([0, 1], [0.2, 0.8], positive=1, n_bins=0), "n_bins"),
+    (lambda: calibration([0, 1], [0.2, 0.8], positive=1, sample_weight=[1, -1]), "non-negative"),
+    (lambda: calibration([0, 1], [0.2, 0.8], positive=1, n_bootstrap=3), "n_bootstrap"),
+    (lambda: multiclass_calibration([0, 1], [[0.2, 0.7], [0.5, 0.5]], [0, 1]), "row 1"),
+    (lambda: multiclass_calibration([0, 2], [[0.3, 0.7], [0.5, 0.5]], [0, 1]), "not among labels"),
+    (lambda: multiclass_calibration([0, 1], [[0.3, 0.7]], [0, 1]), "one row per sample"),
+])
+def test_bad_input_is_one_line(call, words):
+    with pytest.raises(InputError, match=words) as caught:
+        call()
+    assert "\n" not in str(caught.value)

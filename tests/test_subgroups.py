@@ -1,0 +1,217 @@
+"""Subgroup analysis (5.3.2) against fairlearn's MetricFrame, statsmodels, scipy, repetition and a coverage simulation."""
+
+import json
+
+import numpy as np
+import pytest
+from fairlearn.metrics import MetricFrame, true_negative_rate
+from scipy.stats import chi2_contingency
+from sklearn.metrics import (accuracy_score, balanced_accuracy_score, f1_score, precision_score, recall_score,
+                             roc_auc_score)
+from statsmodels.stats.multitest import multipletests
+from statsmodels.stats.proportion import proportion_confint
+
+from iso4213_nb.errors import InputError
+from iso4213_nb.stats import auroc_ci
+from iso4213_nb.subgroups import GroupThresholds, recall_gap, subgroup_analysis
+from iso4213_nb.undefined import is_undefined
+
+BINARY = {"accuracy": accuracy_score, "recall": recall_score, "specificity": true_negative_rate,
+          "precision": precision_score, "f1": f1_score, "balanced_accuracy": balanced_accuracy_score}
+
+
+def _binary(seed, n=500, groups=("north", "south", "east")):
+    rng = np.random.default_rng(seed)
+    g = rng.choice(groups, n, p=np.linspace(2, 1, len(groups)) / np.linspace(2, 1, len(groups)).sum())
+    y = rng.integers(0, 2, n)
+    s = np.round(rng.random(n) + 0.4 * y, 2)  # rounded: tied scores
+    pred = (s >= 0.7).astype(int)
+    return y, pred, s, g, rng
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("weighted", [False, True])
+def test_binary_measures_match_fairlearn_metricframe(seed, weighted):
+    y, pred, s, g, rng = _binary(seed)
+    w = rng.random(len(y)) * 3 if weighted else None
+    r = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, scores=s, sample_weight=w, n_bootstrap=50)
+    params = {m: {"sample_weight": w} for m in BINARY} if weighted else None
+    frame = MetricFrame(metrics=BINARY, y_true=y, y_pred=pred, sensitive_features=g, sample_params=params)
+    auroc = MetricFrame(metrics={"auroc": roc_auc_score}, y_true=y, y_pred=s, sensitive_features=g,
+                        sample_params={"auroc": {"sample_weight": w}} if weighted else None)
+    for value in r.values:
+        for m in BINARY:
+            assert r.results[value][m].estimate == pytest.approx(frame.by_group.loc[value, m], rel=1e-12)
+        assert r.results[value]["auroc"].estimate == pytest.approx(auroc.by_group.loc[value, "auroc"], rel=1e-12)
+        assert r.n[value] == int(np.sum(g == value))
+    for m in BINARY:
+        assert r.largest_gap[m].estimate == pytest.approx(frame.difference(method="between_groups")[m], rel=1e-12)
+
+
+def _present_macro_recall(y_true, y_pred):
+    return recall_score(y_true, y_pred, labels=np.unique(y_true), average="macro")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_multiclass_measures_match_fairlearn_and_scikit_learn(seed):
+    rng = np.random.default_rng(seed)
+    n, labels = 400, ["cat", "dog", "owl"]
+    g = rng.choice(["x", "y"], n)
+    y = np.array(labels)[rng.integers(0, 3, n)]
+    y[(g == "y") & (y == "owl")] = "dog"  # a class absent from group y: its recall is left out, not 0
+    scores = rng.random((n, 3))
+    pred = np.array(labels)[scores.argmax(axis=1)]
+    r = subgroup_analysis(y, pred, g, labels=labels, scores=scores, n_bootstrap=50)
+    frame = MetricFrame(metrics={"accuracy": accuracy_score, "macro_recall": _present_macro_recall}, y_true=y,
+                        y_pred=pred, sensitive_features=g)
+    for value in r.values:
+        for m in ("accuracy", "macro_recall"):
+            assert r.results[value][m].estimate == pytest.approx(frame.by_group.loc[value, m], rel=1e-12)
+        rows = g == value
+        present = [j for j, label in enumerate(labels) if 0 < np.sum(y[rows] == label) < rows.sum()]
+        expected = np.mean([roc_auc_score(y[rows] == labels[j], scores[rows, j]) for j in present])
+        assert r.results[value]["auroc"].estimate == pytest.approx(expected, rel=1e-12)
+    assert r.measures == ("accuracy", "macro_recall", "auroc")
+
+
+def test_intervals_are_wilson_delong_and_bootstrap():
+    y, pred, s, g, _ = _binary(4)
+    r = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, scores=s, n_bootstrap=200, confidence_level=0.9)
+    for value in r.values:
+        rows = g == value
+        tp = int(np.sum((y == 1) & (pred == 1) & rows))
+        positives = int(np.sum((y == 1) & rows))
+        low, high = proportion_confint(tp, positives, alpha=0.1, method="wilson")
+        recall = r.results[value]["recall"]
+        assert (recall.low, recall.high) == (pytest.approx(low, rel=1e-12), pytest.approx(high, rel=1e-12))
+        assert recall.method == "wilson"
+        delong = auroc_ci(y[rows], s[rows], confidence_level=0.9, positive=1)
+        assert (r.results[value]["auroc"].low, r.results[value]["auroc"].high) == (delong.low, delong.high)
+        f1 = r.results[value]["f1"]
+        assert f1.method == "percentile" and f1.low < f1.estimate < f1.high
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_whole_weights_equal_repetition(seed):
+    y, pred, s, g, rng = _binary(seed, n=200)
+    w = rng.integers(0, 4, len(y))
+    weighted = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, scores=s, sample_weight=w, n_bootstrap=20)
+    repeated = subgroup_analysis(*(np.repeat(a, w) for a in (y, pred, g)), labels=[0, 1], positive=1,
+                                 scores=np.repeat(s, w), n_bootstrap=20)
+    for value in weighted.values:
+        for m in weighted.measures:
+            a, b = weighted.results[value][m], repeated.results[value][m]
+            assert a.estimate == pytest.approx(b.estimate, rel=1e-12)
+            if a.method != "percentile":  # the bootstrap draws rows, so its resamples differ
+                assert (a.low, a.high) == (pytest.approx(b.low, rel=1e-12), pytest.approx(b.high, rel=1e-12))
+    for m, test in weighted.heterogeneity.items():
+        assert test.statistic == pytest.approx(repeated.heterogeneity[m].statistic, rel=1e-12)
+
+
+def test_fractional_weights_leave_count_based_intervals_undefined():
+    y, pred, s, g, rng = _binary(1, n=200)
+    r = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, scores=s, sample_weight=rng.random(200) + 0.5,
+                          n_bootstrap=20)
+    value = r.values[0]
+    for m in ("recall", "auroc"):
+        assert is_undefined(r.results[value][m].low) and r.results[value][m].low.code == "fractional_weights"
+    assert not is_undefined(r.results[value]["f1"].low)
+    assert r.heterogeneity["recall"].statistic.code == "fractional_weights"
+
+
+def test_heterogeneity_is_chi_squared_with_holm_pairs():
+    y, pred, s, g, _ = _binary(2, n=900, groups=("a", "b", "c", "d"))
+    r = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, n_bootstrap=20)
+    test = r.heterogeneity["recall"]
+    table = [[np.sum((g == v) & (y == 1) & (pred == 1)), np.sum((g == v) & (y == 1) & (pred == 0))] for v in r.values]
+    expected = chi2_contingency(table, correction=False)
+    assert test.statistic == pytest.approx(expected.statistic, rel=1e-12)
+    assert test.pvalue == pytest.approx(expected.pvalue, rel=1e-10)
+    assert test.df == 3
+    pairs = test.details["pairwise"]
+    assert len(pairs) == 6
+    holm = multipletests([p["pvalue"] for p in pairs], alpha=0.05, method="holm")
+    np.testing.assert_allclose([p["adjusted_pvalue"] for p in pairs], holm[1], rtol=1e-12)
+    assert [p["rejected"] for p in pairs] == holm[0].tolist()
+    assert set(r.heterogeneity) == {"accuracy", "recall", "specificity", "precision"}
+
+
+def test_many_groups_skip_the_pairs_but_not_the_overall_test():
+    rng = np.random.default_rng(8)
+    g = rng.integers(0, 25, 2000)
+    y, pred = rng.integers(0, 2, 2000), rng.integers(0, 2, 2000)
+    test = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, n_bootstrap=10).heterogeneity["accuracy"]
+    assert test.df == 24 and test.details["pairwise"] == []
+    assert test.details["pairwise_skipped"].code == "too_many_groups"
+    assert test.to_dict()["reasons"]["pairwise_skipped"] == {"code": "too_many_groups", "groups": 25, "maximum": 20}
+
+
+def test_undefined_measure_in_one_group_and_warnings():
+    rng = np.random.default_rng(3)
+    g = np.array(["big"] * 200 + ["tiny"] * 12)
+    y = np.concatenate([rng.integers(0, 2, 200), np.zeros(12, dtype=int)])  # tiny has no positives
+    pred = np.concatenate([rng.integers(0, 2, 200), np.array([0] * 10 + [1] * 2)])
+    r = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, n_bootstrap=50)
+    recall = r.results["tiny"]["recall"]
+    assert is_undefined(recall.estimate) and recall.estimate.code == "no_positives"
+    assert r.largest_gap["recall"].estimate.code == "fewer_than_two_groups"
+    assert not is_undefined(r.largest_gap["specificity"].estimate)
+    codes = {(w["code"], w["value"]) for w in r.warnings}
+    assert codes == {("small_group", "tiny"), ("small_cell", "tiny")}
+    small = next(w for w in r.warnings if w["code"] == "small_cell")
+    assert small["cells"] == {"tp": 0.0, "fp": 2.0, "fn": 0.0}
+    out = json.loads(json.dumps(r.to_dict()))
+    assert out["tiny"]["recall"]["estimate"] is None and out["tiny"]["n"] == 12
+    assert out["largest_gap"]["specificity"]["between"] in (["big", "tiny"], ["tiny", "big"])
+
+
+def test_gap_interval_covers_the_true_gap_in_a_small_simulation():
+    """Two groups of 150 whose true accuracies are 0.70 and 0.85: the 90 % interval of the gap should cover 0.15."""
+    hits, sims = 0, 80
+    for sim in range(sims):
+        rng = np.random.default_rng(1000 + sim)
+        g = np.repeat(["a", "b"], 150)
+        y = rng.integers(0, 2, 300)
+        right = rng.random(300) < np.where(g == "a", 0.70, 0.85)
+        pred = np.where(right, y, 1 - y)
+        gap = subgroup_analysis(y, pred, g, labels=[0, 1], n_bootstrap=200, seed=sim,
+                                confidence_level=0.9).largest_gap["accuracy"]
+        hits += gap.low <= 0.15 <= gap.high
+    assert 0.78 <= hits / sims <= 0.98  # nominal 0.90; 80 simulations give a standard error of about 0.034
+
+
+def test_gap_bootstrap_is_seeded_and_resamples_within_group_and_class():
+    y, pred, s, g, _ = _binary(5, n=300)
+    a = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, n_bootstrap=100, seed=3)
+    b = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, n_bootstrap=100, seed=3)
+    assert (a.largest_gap["f1"].low, a.largest_gap["f1"].high) == (b.largest_gap["f1"].low, b.largest_gap["f1"].high)
+    # recall's denominators stay fixed under within-group-and-class resampling: never undefined
+    assert a.largest_gap["recall"].details["n_undefined"] == 0
+
+
+@pytest.mark.parametrize("threshold", [0.0, 0.35, 0.7, 1.01, 2.0])
+def test_group_thresholds_equal_the_analysis_at_that_threshold(threshold):
+    y, _, s, g, _ = _binary(6)
+    lookup = GroupThresholds(y, s, g, positive=1)
+    recalls = lookup.recall_at(threshold)
+    r = subgroup_analysis(y, (s >= threshold).astype(int), g, labels=[0, 1], positive=1, n_bootstrap=10)
+    for value in r.values:
+        assert recalls[value] == pytest.approx(float(r.results[value]["recall"].estimate), rel=1e-12)
+    gap, between = recall_gap(recalls)
+    assert gap == pytest.approx(r.largest_gap["recall"].estimate, rel=1e-12, abs=1e-15)
+    assert between == r.largest_gap["recall"].details["between"] or gap == 0
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda: subgroup_analysis([0, 1], [0, 1], ["a", "warnings"], labels=[0, 1], positive=1), "warnings"),
+    (lambda: subgroup_analysis([0, 2], [0, 1], ["a", "b"], labels=[0, 1], positive=1), "not among labels"),
+    (lambda: subgroup_analysis([0, 1], [0, 1], ["a", None], labels=[0, 1], positive=1), "missing"),
+    (lambda: subgroup_analysis([0, 1], [0, 1, 1], ["a", "b"], labels=[0, 1], positive=1), "length"),
+    (lambda: subgroup_analysis([0, 1], [0, 1], ["a", "b"], labels=[0, 1], positive=1, scores=[[0.1], [0.2]]),
+     "one-dimensional"),
+    (lambda: subgroup_analysis([0, 1], [0, 1], ["a", "b"], labels=[0, 1], positive=5), "positive class"),
+])
+def test_bad_input_is_one_line(call, words):
+    with pytest.raises(InputError, match=words) as caught:
+        call()
+    assert "\n" not in str(caught.value)

@@ -1,0 +1,138 @@
+"""The subgroup explorer and the subgroup/calibration figures, driven from Python: what is shown equals the package."""
+
+import html
+import re
+
+import numpy as np
+import pytest
+
+from iso4213_nb.calibration import calibration
+from iso4213_nb.errors import InputError
+from iso4213_nb.figures.calibration import calibration_table_html, reliability_figure
+from iso4213_nb.figures.subgroups import heterogeneity_html, subgroup_table_html, warnings_text
+from iso4213_nb.i18n import number
+from iso4213_nb.subgroups import subgroup_analysis
+from iso4213_nb.widgets.subgroups import SubgroupExplorer
+
+
+@pytest.fixture(scope="module")
+def data():
+    rng = np.random.default_rng(12)
+    n = 400
+    site = rng.choice(["north", "south", "west"], n)
+    band = rng.choice(["young", "old"], n)
+    y = np.where(rng.random(n) < 0.4, "ill", "well")
+    p = np.clip(rng.normal(np.where(y == "ill", 0.65, 0.35) + np.where(site == "west", -0.1, 0.0), 0.2), 0, 1)
+    p = np.round(p, 3)
+    return y, p, {"site": site, "age band": band}
+
+
+@pytest.fixture(scope="module")
+def explorer(data):
+    y, p, groups = data
+    return SubgroupExplorer(y, p, groups, positive="ill")
+
+
+def _shown_rows(readout: str) -> dict:
+    rows = re.findall(r"<tr><td>(.*?)</td><td>(\d+)</td><td>(.*?)</td></tr>", readout)
+    return {html.unescape(v): (int(pos), html.unescape(text)) for v, pos, text in rows}
+
+
+@pytest.mark.parametrize("attribute", ["site", "age band"])
+@pytest.mark.parametrize("threshold", [0.0, 0.27, 0.5, 0.73, 1.0])
+def test_readout_equals_the_analysis_at_that_threshold(explorer, data, attribute, threshold):
+    y, p, groups = data
+    explorer.attribute = attribute
+    explorer.threshold = threshold
+    pred = np.where(p >= threshold, "ill", "well")
+    expected = subgroup_analysis(y, pred, groups[attribute], labels=["ill", "well"], positive="ill", n_bootstrap=10)
+    shown = _shown_rows(explorer.readout.value)
+    assert set(shown) == set(expected.values)
+    for value in expected.values:
+        recall = expected.results[value]["recall"]
+        positives, text = shown[value]
+        assert positives == int(np.sum((groups[attribute] == value) & (y == "ill")))
+        assert text == f"{number(recall.estimate)} [{number(recall.low)}, {number(recall.high)}]"
+    gap = expected.largest_gap["recall"]
+    assert explorer.gap == pytest.approx(gap.estimate, abs=1e-15)
+    if gap.estimate > 0:
+        assert explorer.between == gap.details["between"]
+        assert f"Largest recall gap: {number(gap.estimate)}" in explorer.readout.value
+    assert explorer.recall_image.value[:4] == b"\x89PNG"
+
+
+def test_moving_the_slider_updates_without_error_and_changes_the_numbers(explorer):
+    explorer.attribute = "site"
+    explorer.slider.value = 0.2
+    low = dict(explorer.recalls)
+    explorer.slider.value = 0.8
+    assert explorer.message.value == ""
+    assert all(explorer.recalls[v].estimate <= low[v].estimate for v in low)
+    assert any(explorer.recalls[v].estimate < low[v].estimate for v in low)
+
+
+def test_group_without_positives_is_undefined_not_zero():
+    y = np.array(["ill"] * 30 + ["well"] * 50)
+    p = np.linspace(0, 1, 80)
+    g = np.array(["a"] * 40 + ["b"] * 40)  # b holds no ill samples
+    explorer = SubgroupExplorer(y, p, {"g": g}, positive="ill")
+    assert "undefined (the group has no actual positives)" in explorer.readout.value
+    assert explorer.between == [] and np.isnan(explorer.gap)
+
+
+def test_reliability_image_follows_the_attribute(explorer):
+    explorer.attribute = "site"
+    site = explorer.reliability_image.value
+    explorer.attribute = "age band"
+    assert explorer.reliability_image.value != site
+    assert set(explorer.group_calibrations("age band")) == {"young", "old"}
+
+
+def test_bad_input_is_one_line(data):
+    y, p, groups = data
+    with pytest.raises(InputError, match="probabilities"):
+        SubgroupExplorer(y, p * 2, groups, positive="ill")
+    explorer = SubgroupExplorer(y, p, groups, positive="ill")
+    with pytest.raises(InputError, match="no group attribute"):
+        explorer.attribute = "sex"
+
+
+def test_calibration_table_and_figure_show_the_result(data):
+    y, p, _ = data
+    result = calibration(y, p, positive="ill", n_bootstrap=50)
+    table = calibration_table_html(result)
+    for value in (result.brier, result.brier_reliability, result.brier_resolution, result.brier_uncertainty,
+                  result.log_loss, result.ece.estimate, result.ece.low, result.ece_equal_mass.high):
+        assert number(value) in table
+    figure = reliability_figure(result, "equal_mass")
+    top = figure.axes[0]
+    assert number(result.ece_equal_mass.estimate, 3) in top.get_title()
+    xs, ys = top.lines[1].get_data()
+    occupied = result.bins["equal_mass"].counts > 0
+    np.testing.assert_allclose(xs, result.bins["equal_mass"].mean_predicted[occupied])
+    np.testing.assert_allclose(ys, result.bins["equal_mass"].observed_frequency[occupied])
+
+
+def test_subgroup_tables_and_warnings_in_words(data):
+    y, p, groups = data
+    tiny = groups["site"].copy()
+    tiny[:8] = "isle"
+    a = subgroup_analysis(y, np.where(p >= 0.5, "ill", "well"), tiny, labels=["ill", "well"], positive="ill",
+                          scores=p, n_bootstrap=50)
+    table = html.unescape(subgroup_table_html(a, "site"))
+    for value in a.values:
+        ci = a.results[value]["accuracy"]
+        assert f"{number(ci.estimate)} [{number(ci.low)}, {number(ci.high)}]" in table
+    gap = a.largest_gap["recall"]
+    assert f"{number(gap.estimate)} [{number(gap.low)}, {number(gap.high)}]" in table
+    tests = html.unescape(heterogeneity_html(a))
+    assert f"p = {number(a.heterogeneity['recall'].pvalue)}" in tests
+    assert any("isle has 8 samples, fewer than 30" in w for w in warnings_text(a))
+
+
+def test_many_groups_say_why_no_pair_is_compared():
+    rng = np.random.default_rng(8)
+    g = rng.integers(0, 25, 2000)
+    y, pred = rng.integers(0, 2, 2000), rng.integers(0, 2, 2000)
+    a = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, n_bootstrap=10)
+    assert "not compared: more than 20 groups" in heterogeneity_html(a)
