@@ -102,3 +102,29 @@ def test_compare_without_y_true_on_a_single_label_file(tmp_path, capsys):
     path.write_text("y_true,a_pred,b_pred\n1,1,0\n0,0,0\n")
     assert main(["compare", "--predictions", str(path), "--a", "a", "--b", "b"]) == 2
     assert "is a binary file; name its true labels with --y-true" in capsys.readouterr().err
+
+
+def test_metrics_class_scores_match_scikit_learn_with_weights(tmp_path, capsys):
+    rng = np.random.default_rng(5)
+    n, k = 150, 4
+    y = rng.integers(0, k, n)
+    logits = rng.normal(size=(n, k)) + 2 * np.eye(k)[y]
+    proba = np.round(np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True), 9)
+    w = np.round(rng.random(n) * 2 + 0.1, 3)
+    cols = {"y_true": y, **{f"score_{c}": proba[:, c] for c in range(k)}, "weight": w}
+    path = tmp_path / "mc.csv"
+    path.write_text(",".join(cols) + "\n" + "".join(",".join(map(str, r)) + "\n" for r in zip(*cols.values())))
+    out = run_json(capsys, ["metrics", "--predictions", str(path)])
+    scores = out["class_scores"]
+    assert out["task"] == "multiclass" and out["weighted"] and out["labels_from_argmax"]
+    assert out["accuracy"] == pytest.approx(sk.accuracy_score(y, proba.argmax(axis=1), sample_weight=w))
+    for top in (1, 2, 3):
+        assert scores["top_k_accuracy"][str(top)] == pytest.approx(
+            sk.top_k_accuracy_score(y, proba, k=top, sample_weight=w))
+    for average in ("macro", "weighted"):
+        assert scores["auroc"][average] == pytest.approx(
+            sk.roc_auc_score(y, proba, multi_class="ovr", average=average, sample_weight=w))
+    assert scores["log_loss"] == pytest.approx(sk.log_loss(y, proba, sample_weight=w))
+    assert main(["metrics", "--predictions", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "top-1 accuracy" in text and "labels are their arg-max" in text and "one-vs-one" in text

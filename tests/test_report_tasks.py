@@ -106,3 +106,33 @@ def test_calibration_skipped_says_why():
     report = _report({"m": {"assessment": {}, "calibration_skipped": "scores_not_probabilities"}})
     assert "not probabilities" in render_tasks.calibration(report, "m")
     assert render_tasks.heading(report, "calibration") != ""
+
+
+def test_multiclass_report_class_scores_match_scikit_learn(multiclass):
+    from sklearn.metrics import log_loss, roc_auc_score, top_k_accuracy_score
+
+    _, report = multiclass
+    with open(demo_multiclass.DEMO_PREDICTIONS, newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    y = np.array([int(r["y_true"]) for r in rows])
+    for m in demo_multiclass.MODELS:
+        scores = np.array([[float(r[f"{m}_score_{c}"]) for c in range(10)] for r in rows])
+        entry = report["models"][m]
+        assert entry["top_k_accuracy"]["5"] == pytest.approx(top_k_accuracy_score(y, scores, k=5))
+        assert entry["auroc"]["macro"] == pytest.approx(roc_auc_score(y, scores, multi_class="ovr", average="macro"))
+        assert entry["auroc"]["ovo"] == pytest.approx(roc_auc_score(y, scores, multi_class="ovo", average="macro"))
+        assert entry["per_class"]["3"]["auroc"] == pytest.approx(roc_auc_score(y == 3, scores[:, 3]))
+        assert entry["log_loss"] == pytest.approx(log_loss(y, scores))
+        assert entry["calibration"]["kind"] == "top_label" and entry["calibration"]["ece"]["low"] is not None
+        stroke = entry["subgroups"]["stroke"]
+        assert set(stroke) >= {"heavy", "light", "heterogeneity", "largest_gap"}
+        assert stroke["heavy"]["n"] + stroke["light"]["n"] == 719
+
+
+def test_multiclass_report_shows_every_new_section(multiclass):
+    folder, _ = multiclass
+    page = (folder / "report.html").read_text(encoding="utf-8")
+    for title in ("Class scores: top-k accuracy", "Subgroups: the evidence for the bias item",
+                  "Calibration of the probabilities (beyond TS 4213)", "Top-k accuracy: the true class"):
+        assert title in page, title
+    assert page.count("<img") >= 4  # per-class curves and a reliability diagram per model

@@ -30,7 +30,8 @@ from ..assessment import assess, assess_matrix
 from ..confusion import AVERAGED, AVERAGES, ConfusionMatrix
 from ..errors import InputError
 from ..i18n import _
-from ..inputs import MULTILABEL, add_reading_options, read_matrix, read_predictions, reading_options
+from ..inputs import MULTICLASS, MULTILABEL, add_reading_options, read_matrix, read_predictions, reading_options
+from ..multiclass_scores import TOP_K, assess_scores
 from ..multilabel_summary import summarize
 from ..report.render_tasks import ML_MEASURES
 from ..tables import format_value, text_table
@@ -86,8 +87,15 @@ def _from_predictions(args) -> dict:
     if args.positive is not None and model.scores is None:
         raise InputError(f"--positive applies to scores; {pred.source.name} has no scores")
     given = model.derived_at is None and args.threshold is None
-    return assess(pred.y_true, model.pred if given else None, model.scores, positive=pred.positive,
-                  threshold=args.threshold)
+    result = assess(pred.y_true, model.pred if given else None, model.scores, positive=pred.positive,
+                    threshold=args.threshold, sample_weight=pred.weight)
+    result["task"], result["weighted"] = pred.task, pred.weight is not None
+    if pred.task == MULTICLASS and model.score_matrix is not None:
+        top_k = tuple(k for k in TOP_K if k < len(pred.labels))
+        result["class_scores"] = assess_scores(pred.y_true, model.score_matrix, pred.labels, top_k=top_k,
+                                               sample_weight=pred.weight).to_dict()
+        result["labels_from_argmax"] = model.labels_from_argmax
+    return result
 
 
 def _multilabel(pred, args) -> dict:
@@ -128,6 +136,22 @@ def render_multilabel(result: dict) -> str:
     return "\n".join(lines)
 
 
+def render_class_scores(scores: dict, from_argmax: bool) -> str:
+    """Top-k accuracy, AUROC averages, per-class AUROC and AP, log loss and Brier score of class scores."""
+    lines = [_("class scores (one column per class){argmax}:").format(
+        argmax=_("; labels are their arg-max") if from_argmax else "")]
+    lines.append("  " + "    ".join(f"top-{k} accuracy {_pct(v)} %" for k, v in scores["top_k_accuracy"].items()))
+    auroc = scores["auroc"]
+    lines.append("  " + _("AUROC (6.3.6, 6.4.3): macro {macro}, weighted {weighted}, micro {micro}, one-vs-one "
+                          "(Hand & Till) {ovo}").format(**{k: format_value(auroc[k], 4) for k in auroc}))
+    lines.append("  " + _("log loss {log_loss}    Brier score {brier} (scikit-learn's definitions)").format(
+        log_loss=format_value(scores["log_loss"], 4), brier=format_value(scores["brier"], 4)))
+    rows = [[label, format_value(v["auroc"], 4), format_value(v["average_precision"], 4)]
+            for label, v in scores["per_class"].items()]
+    lines.append(text_table(rows, [_("class"), _("AUROC (one vs rest)"), _("average precision")]))
+    return "\n".join(lines)
+
+
 def _from_matrix(args) -> dict:
     if args.rows is None:
         raise InputError("--matrix needs --rows true or --rows predicted (what the rows of the file hold); "
@@ -161,6 +185,8 @@ def render(result: dict) -> str:
     lines += ["", "averages (%):"]
     rows = [[name] + [_pct(result["averages"][m][name]) for m in AVERAGES] for name in AVERAGED]
     lines.append(text_table(rows, ["measure", *AVERAGES]))
+    if "class_scores" in result:
+        lines += ["", render_class_scores(result["class_scores"], result["labels_from_argmax"])]
     kl = result["kl_divergence"]
     lines += ["", f"KL divergence (nats): true vs predicted {format_value(kl['true_vs_pred'], 4)}, "
                   f"predicted vs true {format_value(kl['pred_vs_true'], 4)}"]

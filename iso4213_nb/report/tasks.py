@@ -29,12 +29,17 @@ import itertools
 
 import numpy as np
 
+from ..calibration import calibration, multiclass_calibration
 from ..inputs import MULTICLASS, MULTILABEL, Predictions
+from ..multiclass_scores import PROBABILITY_SUM_TOLERANCE, assess_scores
 from ..multilabel_summary import per_label_mcnemar, summarize
 from ..stats import adjust_pvalues
+from ..subgroups import subgroup_analysis
 
 #: Top-k accuracies always reported for a multi-class model with scores (Annex C reports top-1 and top-5).
 TOP_K = (1, 2, 3, 4, 5)
+#: Reason codes for a model whose calibration is not computed.
+NOT_PROBABILITIES, NO_SCORES = "scores_not_probabilities", "no_scores"
 AUTOMATIC = "filled automatically"
 FILLED = "filled"
 
@@ -54,6 +59,50 @@ def class_counts(pred: Predictions) -> dict:
 def top_k_values(labels: list, extra=()) -> tuple[int, ...]:
     """The k of the top-k accuracies: 1–5 and ``extra``, each below the number of classes (k ≥ classes is always 1)."""
     return tuple(sorted({k for k in (*TOP_K, *extra) if 1 <= k < len(labels)}))
+
+
+def _is_probability(scores: np.ndarray, rows_sum_to_one: bool) -> bool:
+    inside = bool(np.all((scores >= 0) & (scores <= 1)))
+    if not rows_sum_to_one:
+        return inside
+    return inside and bool(np.all(np.abs(scores.sum(axis=1) - 1) <= PROBABILITY_SUM_TOLERANCE))
+
+
+def _calibration(pred: Predictions, model) -> dict:
+    """``{"calibration": ...}`` or ``{"calibration_skipped": code}`` for one single-label model (beyond TS 4213)."""
+    if pred.task == MULTICLASS and model.score_matrix is not None:
+        if not _is_probability(model.score_matrix, True):
+            return {"calibration_skipped": NOT_PROBABILITIES}
+        result = multiclass_calibration(pred.y_true, model.score_matrix, pred.labels, sample_weight=pred.weight)
+        return {"calibration": {"kind": "top_label", **result.top_label.to_dict(),
+                                "classwise": {str(_plain(label)): r.to_dict() for label, r in result.classwise.items()}}}
+    if pred.binary and model.scores is not None:
+        if not _is_probability(model.scores, False):
+            return {"calibration_skipped": NOT_PROBABILITIES}
+        result = calibration(pred.y_true, model.scores, positive=pred.positive, sample_weight=pred.weight)
+        return {"calibration": {"kind": "binary", **result.to_dict()}}
+    return {"calibration_skipped": NO_SCORES}
+
+
+def _subgroups(pred: Predictions, model) -> dict:
+    """Per subgroup attribute, :func:`iso4213_nb.subgroups.subgroup_analysis` of one model (5.3.2)."""
+    scores = model.scores if pred.binary else model.score_matrix
+    return {name: subgroup_analysis(pred.y_true, model.pred, values, labels=pred.labels, positive=pred.positive,
+                                    scores=scores, sample_weight=pred.weight).to_dict()
+            for name, values in pred.groups.items()}
+
+
+def single_label_model(pred: Predictions, model, top_k: tuple[int, ...]) -> dict:
+    """The issue-11 keys of one model of a binary or multi-class file (see the module docstring)."""
+    entry: dict = {"labels_from_argmax": model.labels_from_argmax,
+                   "has_scores": model.scores is not None or model.score_matrix is not None}
+    if pred.task == MULTICLASS and model.score_matrix is not None:
+        entry.update(assess_scores(pred.y_true, model.score_matrix, pred.labels, top_k=top_k,
+                                   sample_weight=pred.weight).to_dict())
+    entry.update(_calibration(pred, model))
+    if pred.groups:
+        entry["subgroups"] = _subgroups(pred, model)
+    return entry
 
 
 def multilabel_model(pred: Predictions, model) -> dict:
@@ -100,7 +149,7 @@ def extend(report: dict, pred: Predictions, *, top_k=()) -> dict:
         if pred.task == MULTILABEL:
             report["models"][name] = multilabel_model(pred, model)
         else:
-            report["models"][name]["labels_from_argmax"] = model.labels_from_argmax
+            report["models"][name].update(single_label_model(pred, model, ks))
     if pred.groups and pred.task != MULTILABEL:
         for item in report["items"]:
             if item["id"] == "bias" and item["status"] != FILLED:
