@@ -136,3 +136,32 @@ def test_multiclass_report_shows_every_new_section(multiclass):
                   "Calibration of the probabilities (beyond TS 4213)", "Top-k accuracy: the true class"):
         assert title in page, title
     assert page.count("<img") >= 4  # per-class curves and a reliability diagram per model
+
+
+def test_a_weighted_file_weights_the_report_numbers(tmp_path):
+    from sklearn.metrics import confusion_matrix, roc_auc_score
+
+    from iso4213_nb.inputs import read_predictions
+    from iso4213_nb.report import content
+
+    rng = np.random.default_rng(2)
+    n = 120
+    y = rng.integers(0, 2, n)
+    score = np.round(np.clip(0.35 * y + rng.random(n) * 0.65, 0, 1), 6)
+    w = np.round(rng.random(n) * 3, 3)
+    site = rng.choice(["north", "south"], n)
+    path = tmp_path / "w.csv"
+    path.write_text("y_true,m_score,group_site,weight\n" +
+                    "".join(f"{a},{b},{c},{d}\n" for a, b, c, d in zip(y, score, site, w)))
+    pred = read_predictions(path)
+    report = json.loads(json.dumps(content.build(pred, {}, title="t", meta_name=None, demo=False),
+                                   default=lambda v: v.item()))
+    assert schema_errors(report) == [] and report["input"]["weighted"]
+    model = report["models"]["m"]
+    expected = confusion_matrix(y, (score >= 0.5).astype(int), sample_weight=w)
+    assert np.allclose(model["confusion_matrix"]["counts"], expected)
+    assert model["assessment"]["auroc"] == pytest.approx(roc_auc_score(y, score, sample_weight=w))
+    assert "accuracy" not in model["intervals"]  # Wilson's interval has no weighted form
+    assert model["calibration"]["kind"] == "binary" and set(model["subgroups"]["site"]) >= {"north", "south"}
+    page = render_tasks.task_summary(report)
+    assert "have no weighted form and are left out" in page

@@ -95,17 +95,20 @@ def _binary_intervals(counts, y_true, scores, positive) -> dict:
 
 
 def _model(pred: Predictions, model) -> dict:
-    cm = ConfusionMatrix.from_predictions(pred.y_true, model.pred, labels=pred.labels)
-    result = assess(pred.y_true, y_pred=model.pred, scores=model.scores, positive=pred.positive, labels=pred.labels)
-    intervals = {"accuracy": _proportion(int(np.trace(cm.matrix(rows="true"))), len(pred.y_true))}
+    w = pred.weight  # with weights every count is a sum of weights; the intervals here have no weighted form
+    cm = ConfusionMatrix.from_predictions(pred.y_true, model.pred, labels=pred.labels, sample_weight=w)
+    result = assess(pred.y_true, y_pred=model.pred, scores=model.scores, positive=pred.positive, labels=pred.labels,
+                    sample_weight=w)
+    intervals = {"accuracy": _proportion(int(np.trace(cm.matrix(rows="true"))), len(pred.y_true))} if w is None else {}
     if pred.binary:
         counts = cm.binary(pred.positive)
-        intervals.update(_binary_intervals(counts, pred.y_true, model.scores, pred.positive))
+        if w is None:
+            intervals.update(_binary_intervals(counts, pred.y_true, model.scores, pred.positive))
         rule = (f"labels derived from scores at threshold {model.derived_at:g}" if model.derived_at is not None
                 else "labels as given in the file")
         points = [_counts_row("predicted labels", rule, model.derived_at, counts)]
         if model.scores is not None:
-            points += operating_points(BinaryScores(pred.y_true, model.scores, positive=pred.positive))
+            points += operating_points(BinaryScores(pred.y_true, model.scores, positive=pred.positive, sample_weight=w))
     else:
         points = [dict(_counts_row(f"class {label} vs rest", "labels as given in the file", None, cm.binary(label)),
                        label=_plain(label)) for label in pred.labels]

@@ -98,7 +98,8 @@ def measures(report: dict, model: str) -> str:
     """The clause-6 measures of one model, with 95 % intervals where the report computes them."""
     m = report["models"][model]
     a, intervals = m["assessment"], m["intervals"]
-    rows = [["accuracy (6.2.3)", _number(a["accuracy"]), _ci(intervals["accuracy"]), intervals["accuracy"]["method"]],
+    accuracy = intervals.get("accuracy")  # none for a weighted file: the interval has no weighted form
+    rows = [["accuracy (6.2.3)", _number(a["accuracy"]), _ci(accuracy), accuracy["method"] if accuracy else ""],
             ["Cohen's kappa (5.3.9)", _number(a["cohen_kappa"]), "", ""]]
     for key, clause in (("auroc", "6.3.6"), ("average_precision", "6.3.7"), ("auprc_trapezoid", "6.3.7")):
         if key in a:

@@ -62,8 +62,10 @@ def task_summary(report: dict) -> str:
     """The task inferred from the columns, and what the weight and subgroup columns change."""
     inp = report["input"]
     rows = [[_("task (from the columns)"), _(TASK_WORDS[inp["task"]])],
-            [_("sample weights"), _("yes: a weight column weights every measure that has a weighted form; "
-                                     "the significance tests (clause 7) count samples, unweighted")
+            [_("sample weights"), _("yes: every count, measure, curve and operating point is a sum of weights "
+                                     "(scikit-learn's sample_weight); the Wilson and DeLong intervals of the "
+                                     "clause-6 measures have no weighted form and are left out, and the "
+                                     "significance tests (clause 7) count samples, unweighted")
              if inp["weighted"] else _("no (every sample counts once)")],
             [_("subgroup attributes"), ", ".join(inp["groups"]) if inp["groups"] else _("none")]]
     argmax = [name for name, m in report["models"].items() if m.get("labels_from_argmax")]
