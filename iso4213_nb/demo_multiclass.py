@@ -60,7 +60,7 @@ def _estimators() -> dict:
 
 
 def load_split():
-    """``(X_train, X_test, y_train, y_test)`` of the digits demo."""
+    """``(X_train, X_test, y_train, y_test)`` of the digits demo (one hold-out split, 5.3.6)."""
     from sklearn.datasets import load_digits
     from sklearn.model_selection import train_test_split
 
@@ -70,12 +70,12 @@ def load_split():
 
 
 def stroke(X_train: np.ndarray, X: np.ndarray) -> np.ndarray:
-    """The derived attribute: ``heavy`` when an image's total ink exceeds the training images' median, else ``light``."""
+    """The derived subgroup attribute (5.3.2): ``heavy`` when an image's total ink exceeds the training images' median, else ``light``."""
     return np.where(X.sum(axis=1) > np.median(X_train.sum(axis=1)), HEAVY, LIGHT)
 
 
 def train_models() -> tuple[dict, np.ndarray, np.ndarray]:
-    """Fit the demo models; returns ``(models, X_test, y_test)`` with ``models`` keyed by :data:`MODELS`."""
+    """Fit the demo models (hyperparameters as 5.3.10 asks to report them in the meta file); returns ``(models, X_test, y_test)`` with ``models`` keyed by :data:`MODELS`."""
     X_train, X_test, y_train, y_test = load_split()
     models = _estimators()
     for model in models.values():
@@ -84,7 +84,7 @@ def train_models() -> tuple[dict, np.ndarray, np.ndarray]:
 
 
 def demo_csv_text() -> str:
-    """The text of ``demo_multiclass.csv`` computed afresh (train, predict, format)."""
+    """The text of ``demo_multiclass.csv`` computed afresh (train, predict, format; 5.1 step 4, the model outputs)."""
     X_train, X_test, y_train, y_test = load_split()
     models = _estimators()
     columns = {"y_true": [str(int(v)) for v in y_test]}
@@ -101,7 +101,7 @@ def demo_csv_text() -> str:
 
 
 def write_demo_predictions(path=DEMO_PREDICTIONS) -> Path:
-    """Regenerate the stored predictions at ``path`` (default: the packaged file); returns the path."""
+    """Regenerate the stored predictions (5.1 step 4) at ``path`` (default: the packaged file); returns the path."""
     path = Path(path)
     path.write_text(demo_csv_text(), encoding="utf-8")
     return path

@@ -114,7 +114,7 @@ def _multilabel(pred, args) -> dict:
 
 
 def render_multilabel(result: dict) -> str:
-    """The readable form of a multi-label assessment: the data-set measures, then one row per label."""
+    """The readable form of a multi-label assessment (6.5): the data-set measures, then one row per label."""
     lines = [_("samples: {n}    labels: {k}    predictions: {source}{weighted}").format(
         n=result["n"], k=len(result["labels"]), source=result["predicted_from"],
         weighted=_("    weighted by the weight column") if result["weighted"] else "")]
@@ -137,7 +137,7 @@ def render_multilabel(result: dict) -> str:
 
 
 def render_class_scores(scores: dict, from_argmax: bool) -> str:
-    """Top-k accuracy, AUROC averages, per-class AUROC and AP, log loss and Brier score of class scores."""
+    """Top-k accuracy (Annex C), AUROC averages, per-class AUROC and AP (6.3.6, 6.3.7, 6.4), log loss and Brier score."""
     lines = [_("class scores (one column per class){argmax}:").format(
         argmax=_("; labels are their arg-max") if from_argmax else "")]
     lines.append("  " + "    ".join(f"top-{k} accuracy {_pct(v)} %" for k, v in scores["top_k_accuracy"].items()))

@@ -97,7 +97,7 @@ def parse_formats_arg(text: str) -> tuple[str, ...]:
 
 
 def class_list(text: str) -> tuple[str, ...]:
-    """argparse type for ``--classes``: comma-separated class names as written in the file."""
+    """argparse type for ``--classes``: comma-separated class names as written in the file (the classes of 6.4)."""
     classes = tuple(part.strip() for part in text.split(","))
     if len(classes) < 2 or not all(classes):
         raise argparse.ArgumentTypeError(f"--classes takes two or more comma-separated classes, got {text!r}")
@@ -105,7 +105,7 @@ def class_list(text: str) -> tuple[str, ...]:
 
 
 def top_k_list(text: str) -> tuple[int, ...]:
-    """argparse type for ``--top-k``: comma-separated whole numbers of at least 1."""
+    """argparse type for ``--top-k``: comma-separated whole numbers of at least 1 (top-k accuracy, Annex C)."""
     try:
         values = tuple(int(part) for part in text.split(","))
     except ValueError:

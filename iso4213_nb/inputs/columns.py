@@ -247,6 +247,6 @@ def weight_column(table: Table, name: str, decimal: str = ".") -> np.ndarray:
 
 
 def group_column(table: Table, name: str, max_classes: int = MAX_CLASSES) -> np.ndarray:
-    """A subgroup attribute as text (values as written, spaces around them dropped); empty cells are errors."""
+    """A subgroup attribute (5.3.2) as text (values as written, spaces around them dropped); empty cells are errors."""
     values, _ = label_columns(table, [name], max_classes)[name]
     return values.astype(str) if values.dtype.kind != "O" else values

@@ -47,7 +47,7 @@ KINDS = ("pred", "score")
 
 @dataclass
 class Header:
-    """The columns of a predictions file sorted by their fixed parts (first pass).
+    """The columns of a predictions file sorted by their fixed parts (first pass; tasks of 6.3–6.5).
 
     Attributes
     ----------
@@ -83,7 +83,7 @@ def _group_name(column: str) -> str:
 
 def split_header(names: list[str], file: str, *, y_true: str = "y_true", y_pred: str | None = None,
                  score: str | None = None, groups=(), strict: bool = True) -> Header:
-    """First pass over the header (layout in the module docstring).
+    """First pass over the header (layout in the module docstring; tasks of 6.3, 6.4, 6.5).
 
     ``groups`` names extra columns read as subgroup attributes (``--group``);
     ``group_<name>`` columns always are.  ``y_pred`` / ``score`` name the one
@@ -177,7 +177,7 @@ def _one_reading(column: str, readings: list, file: str):
 
 def resolve_classes(header: Header, labels: list, file: str, *, strict: bool = True,
                     declared: bool = False) -> dict[str, list[str]]:
-    """Second pass, single-label file: model → score columns in ``labels`` order (``<model>_score_<class>``).
+    """Second pass, single-label file (6.3, 6.4): model → score columns in ``labels`` order (``<model>_score_<class>``).
 
     Adds models that have only class scores to ``header.models``.  Raises
     :class:`InputError` for a class that is not among ``labels``, a model
@@ -216,7 +216,7 @@ def resolve_classes(header: Header, labels: list, file: str, *, strict: bool = T
 
 def resolve_multilabel(header: Header, label_texts: list[str], file: str, *,
                        strict: bool = True) -> dict[str, dict[str, list[str]]]:
-    """Second pass, multi-label file: model → {"pred": columns, "score": columns} in ``label_texts`` order.
+    """Second pass, multi-label file (6.5): model → {"pred": columns, "score": columns} in ``label_texts`` order.
 
     Raises :class:`InputError` for a model of the single-label layout, a
     column for a label without a ``y_true_<label>`` column, a model whose
@@ -253,7 +253,7 @@ def resolve_multilabel(header: Header, label_texts: list[str], file: str, *,
 
 
 def check_others(header: Header, file: str, y_true: str) -> None:
-    """In strict mode a column that fits no layout is an error (a typo must not silently drop a model)."""
+    """In strict mode a column that fits no layout is an error (a typo must not silently drop a model; clause 8 reports every model)."""
     if header.others:
         raise InputError(f"{file}: column {quote(header.others[0])} is neither {y_true}, y_pred, score, "
                          "<model>_pred, <model>_score, <model>_score_<class>, group_<name> nor weight")

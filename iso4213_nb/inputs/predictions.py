@@ -137,7 +137,7 @@ class Predictions:
 
     @property
     def n(self) -> int:
-        """Number of samples (rows)."""
+        """Number of samples N (rows; the N of clause 6)."""
         return len(self.y_true) if self.y_true is not None else len(self.y_true_matrix)
 
 

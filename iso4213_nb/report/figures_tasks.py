@@ -30,7 +30,7 @@ def _plain_text(value) -> str:
 
 
 def per_class_curves_figure(pred: Predictions, model: str):
-    """One-vs-rest ROC and PR curves per class of ``model``, or None without class scores or with too many classes."""
+    """One-vs-rest ROC and PR curves (6.3.6, 6.3.7, 6.4) per class of ``model``, or None without class scores or with too many classes."""
     m = pred.models[model]
     if pred.task != MULTICLASS or m.score_matrix is None or len(pred.labels) > MAX_CLASS_LINES:
         return None

@@ -54,12 +54,12 @@ def _interval(entry) -> str:
 
 
 def single_label_models(report: dict) -> list[str]:
-    """Names of the models that have the single-label sections (confusion matrix, operating points)."""
+    """Names of the models that have the single-label sections (confusion matrix 6.2.2, operating points of clause 8)."""
     return [name for name, model in report["models"].items() if "assessment" in model]
 
 
 def task_summary(report: dict) -> str:
-    """The task inferred from the columns, and what the weight and subgroup columns change."""
+    """The task inferred from the columns (6.3, 6.4, 6.5), and what the weight and subgroup columns change."""
     inp = report["input"]
     rows = [[_("task (from the columns)"), _(TASK_WORDS[inp["task"]])],
             [_("sample weights"), _("yes: every count, measure, curve and operating point is a sum of weights "
@@ -77,7 +77,7 @@ def task_summary(report: dict) -> str:
 
 
 def class_scores(report: dict, model: str) -> str:
-    """Top-k accuracy, AUROC averages, per-class AUROC and AP, log loss and Brier score of one multi-class model."""
+    """Top-k accuracy (Annex C), AUROC averages, per-class AUROC and AP (6.3.6, 6.3.7, 6.4), log loss and Brier score of one model."""
     m = report["models"][model]
     if "top_k_accuracy" not in m:
         return ""
@@ -232,7 +232,7 @@ SECTIONS = {
 
 
 def heading(report: dict, section: str) -> str:
-    """The heading and introduction of an issue-11 section, or ``""`` when no model of the report has it."""
+    """The heading and introduction of an issue-11 section (clause 8 report), or ``""`` when no model of the report has it."""
     title, intro, key = SECTIONS[section]
     if not _has(report, key) and not (section == "calibration" and _has(report, "calibration_skipped")
                                       and any(m.get("calibration_skipped") == "scores_not_probabilities"

@@ -49,7 +49,7 @@ def _plain(value):
 
 
 def class_counts(pred: Predictions) -> dict:
-    """Samples per class (single-label) or samples carrying each label (multi-label), unweighted."""
+    """Samples per class (single-label, 6.4) or samples carrying each label (multi-label, 6.5), unweighted."""
     if pred.task == MULTILABEL:
         return {str(_plain(label)): int(count) for label, count in zip(pred.label_names, pred.y_true_matrix.sum(axis=0))}
     classes, counts = np.unique(pred.y_true, return_counts=True)
@@ -57,7 +57,7 @@ def class_counts(pred: Predictions) -> dict:
 
 
 def top_k_values(labels: list, extra=()) -> tuple[int, ...]:
-    """The k of the top-k accuracies: 1–5 and ``extra``, each below the number of classes (k ≥ classes is always 1)."""
+    """The k of the top-k accuracies (Annex C): 1–5 and ``extra``, each below the number of classes (k ≥ classes is always 1)."""
     return tuple(sorted({k for k in (*TOP_K, *extra) if 1 <= k < len(labels)}))
 
 
@@ -93,7 +93,7 @@ def _subgroups(pred: Predictions, model) -> dict:
 
 
 def single_label_model(pred: Predictions, model, top_k: tuple[int, ...]) -> dict:
-    """The issue-11 keys of one model of a binary or multi-class file (see the module docstring)."""
+    """The issue-11 keys of one model of a binary or multi-class file (6.3, 6.4, 5.3.2; calibration beyond TS 4213)."""
     entry: dict = {"labels_from_argmax": model.labels_from_argmax,
                    "has_scores": model.scores is not None or model.score_matrix is not None}
     if pred.task == MULTICLASS and model.score_matrix is not None:
@@ -106,7 +106,7 @@ def single_label_model(pred: Predictions, model, top_k: tuple[int, ...]) -> dict
 
 
 def multilabel_model(pred: Predictions, model) -> dict:
-    """A model of a multi-label file: whether it has scores, and every clause-6.5 measure."""
+    """A model of a multi-label file: whether it has scores, and every clause-6.5 measure (6.5.1–6.5.5)."""
     return {"has_scores": model.score_matrix_ml is not None, "labels_derived_at": model.derived_at,
             "multilabel": summarize(pred.y_true_matrix, model.pred_matrix, model.score_matrix_ml,
                                     labels=[_plain(v) for v in pred.label_names], sample_weight=pred.weight)}
@@ -141,7 +141,7 @@ def multilabel_comparisons(pred: Predictions, test_dict, alpha: float = 0.05) ->
 
 
 def extend(report: dict, pred: Predictions, *, top_k=()) -> dict:
-    """Add the keys of the module docstring to ``report`` (the dict of ``content.build``); returns it."""
+    """Add the keys of the module docstring to ``report`` (the dict of ``content.build``, clause 8); returns it."""
     ks = top_k_values(pred.labels, top_k) if pred.task == MULTICLASS else ()
     report["input"].update({"task": pred.task, "weighted": pred.weight is not None, "groups": list(pred.groups),
                             "top_k": list(ks)})
