@@ -198,7 +198,7 @@ class StoredRocBand:
     grid, estimate : the grid and the sensitivity of the curve at each point; values : resamples × grid.
     """
 
-    def __init__(self, scores: BinaryScores, specificities=np.linspace(0, 1, 51), *, n_resamples: int = 500,
+    def __init__(self, scores: BinaryScores, specificities=np.arange(51) / 50, *, n_resamples: int = 500,
                  seed: int = 0):
         self.grid = np.array([float(v) for v in np.atleast_1d(specificities)])
         if np.any((self.grid < 0) | (self.grid > 1)):
