@@ -74,10 +74,12 @@ def band(data):
 
 
 @pytest.mark.parametrize("specificity, level", [(0.9, 0.95), (0.7, 0.8), (0.98, 0.99)])
-def test_roc_band_and_se_at_sp_follow_the_sliders(data, band, specificity, level):
+def test_roc_band_and_se_at_sp_follow_the_sliders(data, band, monkeypatch, specificity, level):
     y, s = data
+    monkeypatch.setattr(stored_intervals, "bootstrap_curve_values", lambda *a, **k: pytest.fail("a move resampled"))
     band.specificity_slider.value = specificity
     band.level_slider.value = level
+    monkeypatch.undo()
     scores = BinaryScores(y, s)
     fresh = roc_band(scores, [specificity], confidence_level=level, n_resamples=150, seed=2)
     shown = band.readout.value
