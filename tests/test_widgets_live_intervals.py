@@ -60,6 +60,14 @@ def test_table_follows_the_level_slider_and_the_method_buttons(data, intervals, 
     assert intervals.message.value == ""
 
 
+def test_levels_are_shown_without_rounding(intervals):
+    assert ("97.5 %", 0.975) in intervals.level_slider.options
+    intervals.level = 0.975
+    assert "<th>97.5 % low</th>" in intervals.table.value
+    intervals.level = 0.95
+    assert "<th>95 % low</th>" in intervals.table.value
+
+
 def test_a_level_off_the_slider_is_refused_in_one_line(intervals):
     before = intervals.table.value
     intervals._guarded(setattr, intervals, "level", 0.42)

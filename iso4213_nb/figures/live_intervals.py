@@ -45,6 +45,12 @@ def reasons() -> dict[str, str]:
             "no_bootstrap_interval": _("undefined on the data or on too many resamples")}
 
 
+def percent(level: float) -> str:
+    """A confidence level (7.8) as a percentage with no needless decimals: 0.95 → "95 %", 0.975 → "97.5 %"."""
+    text = number(100 * level, 2)
+    return text.rstrip("0").rstrip(".,") + " %"
+
+
 def _value(x, decimals: int = 4) -> str:
     return _("undefined") if is_undefined(x) else number(float(x), decimals)
 
@@ -53,8 +59,8 @@ def intervals_table_html(intervals: dict[str, ConfidenceInterval], n_resamples: 
     """A table of every measure's interval (7.8) at one confidence level; ``intervals`` maps measure → interval."""
     names, methods, why = measure_names(), method_names(), reasons()
     level = next(iter(intervals.values())).confidence_level
-    head = [_("measure"), _("estimate"), _("{level} low").format(level=number(100 * level, 0) + " %"),
-            _("{level} high").format(level=number(100 * level, 0) + " %"), _("method")]
+    head = [_("measure"), _("estimate"), _("{level} low").format(level=percent(level)),
+            _("{level} high").format(level=percent(level)), _("method")]
     rows = []
     for key, ci in intervals.items():
         cells = [f"<td>{html.escape(names[key])}</td>"]
@@ -78,7 +84,7 @@ def draw_roc_band(ax: Axes, band: Band, point: ConfidenceInterval, curve=None) -
     without it, the curve's sensitivity at the band's grid is drawn.
     """
     fpr = 1 - band.at
-    level = number(100 * band.confidence_level, 0) + " %"
+    level = percent(band.confidence_level)
     ax.fill_between(fpr, band.low, band.high, color="C0", alpha=0.25, step=None,
                     label=_("{level} pointwise band").format(level=level))
     ax.plot(*(curve if curve is not None else (fpr, band.estimate)), color="C0", label=_("ROC curve"))
@@ -103,7 +109,7 @@ def roc_point_html(point: ConfidenceInterval) -> str:
     return "<p class='iso4213-roc-point'>" + text.format(
         sp=f"<b data-value='specificity'>{html.escape(number(point.specificity, 2))}</b>",
         se=f"<b data-value='sensitivity'>{html.escape(number(point.estimate, 4))}</b>",
-        level=html.escape(number(100 * point.confidence_level, 0) + " %"),
+        level=html.escape(percent(point.confidence_level)),
         low=f"<b data-value='low'>{html.escape(number(point.low, 4))}</b>",
         high=f"<b data-value='high'>{html.escape(number(point.high, 4))}</b>", n=point.n_resamples) + "</p>"
 

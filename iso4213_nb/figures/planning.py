@@ -27,6 +27,7 @@ from matplotlib.axes import Axes
 from .. import planning
 from ..errors import InputError
 from ..i18n import _, number
+from .live_intervals import percent
 
 #: The quantities a test set can be planned for, as (code, label) pairs for a chooser.
 QUANTITIES = (("proportion", "proportion (Wilson)"), ("auroc", "AUROC (Hanley & McNeil)"),
@@ -111,7 +112,7 @@ def readout_html(planned: Planned) -> str:
     p = planned.plan
     have = _span("n-have", _count(planned.n_have))
     if planned.quantity in ("proportion", "auroc"):
-        level = number(100 * p.confidence_level, 1) + " %"
+        level = percent(p.confidence_level)
         if planned.quantity == "proportion":
             need = _("{n} test samples give a {level} Wilson interval of ±{hw} around a proportion of {p} "
                      "(target ±{target}).")

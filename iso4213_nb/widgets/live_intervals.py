@@ -19,7 +19,7 @@ from matplotlib.figure import Figure
 from ..curves import BinaryScores
 from ..errors import InputError
 from ..figures.annex_b import to_png
-from ..figures.live_intervals import draw_roc_band, intervals_table_html, method_names, roc_point_html
+from ..figures.live_intervals import draw_roc_band, intervals_table_html, method_names, percent, roc_point_html
 from ..i18n import _, number
 from ..stored_intervals import PROPORTION_METHODS, MeasureIntervals, StoredRocBand
 from ..stats.intervals import BOOTSTRAP_METHODS
@@ -30,7 +30,7 @@ LEVELS = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.975, 0.99)
 
 
 def _level_slider(value: float) -> widgets.SelectionSlider:
-    return widgets.SelectionSlider(options=[(number(100 * v, 1).rstrip("0").rstrip(".,") + " %", v) for v in LEVELS],
+    return widgets.SelectionSlider(options=[(percent(v), v) for v in LEVELS],
                                    value=value, description=_("confidence level"), continuous_update=True,
                                    style={"description_width": "initial"}, layout=widgets.Layout(width="420px"))
 
