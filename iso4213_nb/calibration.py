@@ -48,7 +48,7 @@ import numpy as np
 
 from ._checks import as_finite_array, as_labels, as_scores, same_length
 from .errors import InputError
-from .resampling import check_resamples, multiplicity_blocks, sample_weights
+from .resampling import check_resamples, label_codes, multiplicity_blocks, sample_weights
 from .stats.intervals import bootstrap_interval
 from .stats.results import ConfidenceInterval, _json, check_level, shown
 
@@ -366,7 +366,7 @@ def multiclass_calibration(y_true, scores, labels, *, n_bins: int = 10, sample_w
         raise InputError(f"y_true holds the label {shown(unknown[0])}, which is not among labels")
     n_bins, n_bootstrap, level = _options(n_bins, n_bootstrap, confidence_level)
     w = sample_weights(sample_weight, n)
-    codes = np.array([index[v] for v in truth.tolist()], dtype=np.int64)
+    codes = label_codes(truth, index)
     onehot = np.zeros_like(matrix)
     onehot[np.arange(n), codes] = 1.0
     top = np.argmax(matrix, axis=1)

@@ -47,7 +47,8 @@ COURSE = (
         ("07.2", "throughput under a tighter latency bound"))),
     Lesson("08", "08_significance.ipynb", "Statistical significance (clause 7)", (
         ("08.1", "informative pairs of McNemar's test"),
-        ("08.2", "rejections of the Benjamini–Hochberg procedure"))),
+        ("08.2", "rejections of the Benjamini–Hochberg procedure"),
+        ("08.3", "test samples for a Wilson interval of ±0.02"))),
     Lesson("09", "09_reporting.ipynb", "Reporting (clause 8)", (
         ("09.1", "precision at a representative operating point"),
         ("09.2", "p-values adjusted together for four models"))),

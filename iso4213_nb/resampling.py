@@ -55,6 +55,15 @@ def check_resamples(n_resamples) -> int:
     return int(n_resamples)
 
 
+def label_codes(values: np.ndarray, index: dict) -> np.ndarray:
+    """Position of each label in a label list (``index``: label → position) as int64: the class codes of strata (7.8).
+
+    One dictionary look-up per distinct label, not per row.
+    """
+    distinct, inverse = np.unique(values, return_inverse=True)
+    return np.array([index[v] for v in distinct.tolist()], dtype=np.int64)[inverse.ravel()]
+
+
 def multiplicity_blocks(strata: np.ndarray, n_resamples: int, seed: int) -> Iterator[np.ndarray]:
     """Blocks of bootstrap multiplicities (int64, resamples × rows), drawn within each stratum (7.8; Efron & Tibshirani 1993).
 

@@ -62,7 +62,7 @@ import numpy as np
 from ._checks import as_finite_array, as_labels, as_scores, as_threshold, same_length
 from .curves import BinaryScores
 from .errors import InputError
-from .resampling import check_resamples, multiplicity_blocks, sample_weights, whole_weights
+from .resampling import check_resamples, label_codes, multiplicity_blocks, sample_weights, whole_weights
 from .stats.contingency import MIN_EXPECTED, chi_squared, fisher_exact
 from .stats.intervals import bootstrap_interval, proportion_ci
 from .stats.multiplicity import adjust_pvalues
@@ -216,15 +216,13 @@ class _Data:
             raise InputError("two group values read the same as text; give them distinct names")
         self.w = sample_weights(sample_weight, self.n)
         self.whole = whole_weights(self.w)
-        self.true_code = np.array([index[v] for v in truth.tolist()], dtype=np.int64)
-        pred_code = np.array([index[v] for v in pred.tolist()], dtype=np.int64)
+        self.true_code, pred_code = label_codes(truth, index), label_codes(pred, index)
         k = len(self.labels)
         self.strata = self.group * k + self.true_code
         self.binary = positive is not None
         if self.binary:
             if positive not in index:
                 raise InputError(f"the positive class {shown(positive)} is not among labels")
-            self.positive = positive
             actual, predicted = self.true_code == index[positive], pred_code == index[positive]
             self.columns = {"tp": actual & predicted, "fp": ~actual & predicted, "tn": ~actual & ~predicted,
                             "fn": actual & ~predicted}

@@ -65,7 +65,7 @@ def test_history_is_capped(path):
 
 def test_unknown_key_is_refused(path):
     with pytest.raises(InputError, match="not in iso4213_nb.course"):
-        save_attempt("12.1", "x", "wrong", correct=False)
+        save_attempt("99.1", "x", "wrong", correct=False)
 
 
 @pytest.mark.parametrize("content, reason", [("{not json", "invalid JSON at line 1"),

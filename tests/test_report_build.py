@@ -3,6 +3,7 @@
 import csv
 import json
 import platform
+from pathlib import Path
 import re
 from html import escape
 
@@ -241,3 +242,23 @@ def test_undefined_measures_stay_undefined_in_json_and_html(tmp_path):
     fragment = render.measures(report, "never")
     assert "<td>precision of class 1 (6.2.4)</td><td>undefined</td><td>undefined</td>" in fragment
     json.dumps(report, allow_nan=False)
+
+
+def test_the_report_kernel_falls_back_to_loopback_when_a_socket_path_would_be_too_long(tmp_path):
+    """A long TMPDIR must not fail inside zmq with "File name too long"; a short one keeps Unix sockets."""
+    from iso4213_nb.report.execute import SOCKET_PATH_MAX, _kernel_manager
+
+    short = _kernel_manager(tmp_path) if len(str(tmp_path)) < 60 else _kernel_manager(Path("/tmp/k"))
+    assert short.transport == "ipc"
+    deep = tmp_path / ("d" * (SOCKET_PATH_MAX - len(str(tmp_path))))
+    long = _kernel_manager(deep)
+    assert (long.transport, long.ip) == ("tcp", "127.0.0.1")
+
+
+def test_a_long_temporary_folder_puts_the_kernel_sockets_under_tmp(tmp_path, monkeypatch):
+    from iso4213_nb.report.execute import SOCKET_PATH_MAX, _socket_root
+
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path / ("d" * SOCKET_PATH_MAX)))
+    assert _socket_root() == Path("/tmp")
+    monkeypatch.setattr("tempfile.tempdir", "/var/tmp")
+    assert _socket_root() == Path("/var/tmp")

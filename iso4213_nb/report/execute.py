@@ -7,7 +7,8 @@ actual parameters as one JSON text (the papermill convention, without the
 papermill dependency); the notebook parses it with :func:`json.loads`, so no
 value (a NaN, a label with quotes) is ever read as Python code.  The notebook
 runs in the report's folder and reads only files there; the kernel talks over
-local sockets (ipc) in a private temporary folder, which this tool marks as
+local sockets (ipc) in a private temporary folder (under ``/tmp`` when the
+system's temporary folder has a path too long for a Unix socket), which this tool marks as
 its own (:func:`~iso4213_nb.report.atomic.make_temp_folder`) and removes
 afterwards, also on Ctrl-C or SIGTERM; folders left by a killed run are
 removed by the next one.  On a terminal a progress bar counts the cells.
@@ -138,19 +139,44 @@ def _execute_in_thread(client: NotebookClient, guard: _SignalsKillKernel) -> Non
         raise failure[0]
 
 
+#: The longest path of a Unix socket (Linux's ``sun_path`` holds 108 bytes with the terminating NUL).
+SOCKET_PATH_MAX = 107
+
+
+def _kernel_manager(sockets: Path) -> KernelManager:
+    """A kernel talking over Unix sockets in ``sockets``, or over 127.0.0.1 when their paths would be too long.
+
+    jupyter_client names the sockets ``<ip>-<port>``; a long path would otherwise fail deep inside zmq with
+    "File name too long".  :func:`_socket_root` avoids that case wherever ``/tmp`` is writable.
+    """
+    ipc = sockets / "kernel"
+    connection_file = str(sockets / "kernel.json")
+    if len(os.fsencode(ipc)) + len("-65535") <= SOCKET_PATH_MAX:
+        return KernelManager(kernel_name="python3", transport="ipc", ip=str(ipc), connection_file=connection_file)
+    return KernelManager(kernel_name="python3", transport="tcp", ip="127.0.0.1", connection_file=connection_file)
+
+
+def _socket_root() -> Path:
+    """The system's temporary folder, or ``/tmp`` when the kernel's socket paths under it would be too long."""
+    root = Path(tempfile.gettempdir())
+    longest = len(os.fsencode(root / f"{KERNEL_PREFIX}XXXXXXXX" / "kernel-65535"))
+    if longest > SOCKET_PATH_MAX and os.access("/tmp", os.W_OK):
+        return Path("/tmp")
+    return root
+
+
 def run_template(directory: Path, parameters: dict, template: Path = TEMPLATE) -> nbformat.NotebookNode:
     """Execute the report template in ``directory`` with ``parameters``; returns the executed notebook.
 
     Raises :class:`ReportBuildError` naming the failing cell's error when a cell raises.
     """
     nb = inject_parameters(nbformat.read(template, as_version=4), parameters)
-    temp_root = Path(tempfile.gettempdir())
+    temp_root = _socket_root()
     remove_stale(temp_root, (KERNEL_PREFIX,))
     sockets = kernel = guard = client = None
     try:  # everything that needs undoing is assigned inside the try, so a signal cannot slip in between
         sockets = make_temp_folder(temp_root, KERNEL_PREFIX)
-        kernel = KernelManager(kernel_name="python3", transport="ipc", ip=str(sockets / "kernel"),
-                               connection_file=str(sockets / "kernel.json"))
+        kernel = _kernel_manager(sockets)
         guard = _SignalsKillKernel(kernel)
         with guard, progress.bar(total=sum(cell.cell_type == "code" for cell in nb.cells),
                                  desc="running the report notebook", unit="cell") as shown:

@@ -111,9 +111,9 @@ class SubgroupExplorer(GuardedCallbacks):
         lookup = self.lookups[self.attribute]
         self.recalls = lookup.recall_intervals_at(self.threshold, self.level)
         self.gap, self.between = recall_gap({v: float(ci.estimate) for v, ci in self.recalls.items()})
+        self.readout.value = self._readout(lookup)  # the numbers first; the picture follows
         self._artists.update(self.recalls, self._title())
         self.recall_image.value = to_png(self._figure)
-        self.readout.value = self._readout(lookup)
 
     # ------------------------------------------------------------------ presentation
     def _title(self) -> str:

@@ -1,0 +1,129 @@
+"""Words and pictures for live intervals (7.8): a table of measures, the ROC band, the ROPE probabilities.
+
+* :func:`intervals_table_html` — one row per measure of
+  :class:`~iso4213_nb.stored_intervals.MeasureIntervals`: estimate, low, high
+  and the method, each number in a cell with ``data-measure`` and
+  ``data-bound`` attributes;
+* :func:`draw_roc_band` — the ROC curve (6.3.6) with its pointwise band and
+  the interval of sensitivity at one specificity as an error bar;
+* :func:`roc_point_html` — that interval in words;
+* :func:`rope_html` — P(left), P(rope), P(right) of a Bayesian comparison
+  (:mod:`iso4213_nb.bayesian`), each in a ``data-value`` element.
+"""
+
+from __future__ import annotations
+
+import html
+
+from matplotlib.axes import Axes
+
+from ..bayesian import RopeProbabilities
+from ..i18n import _, number
+from ..roc_regions import Band
+from ..stats.results import ConfidenceInterval
+from ..undefined import is_undefined
+
+
+def measure_names() -> dict[str, str]:
+    """Display name of each measure of :data:`iso4213_nb.stored_intervals.MEASURES`, with its clause (5.3.9, 6.2, 6.3)."""
+    return {"accuracy": _("accuracy (6.2.2)"), "recall": _("recall (6.2.4)"), "specificity": _("specificity (6.2.5)"),
+            "precision": _("precision (6.2.3)"), "f1": _("F1 (6.2.6)"), "balanced_accuracy": _("balanced accuracy"),
+            "mcc": _("Matthews correlation"), "kappa": _("Cohen's kappa (5.3.9)"), "auroc": _("AUROC (6.3.6)"),
+            "average_precision": _("average precision (6.3.7)")}
+
+
+def method_names() -> dict[str, str]:
+    """Display name of each interval method (7.8)."""
+    return {"wilson": _("Wilson"), "clopper-pearson": _("Clopper–Pearson"), "delong": _("DeLong"),
+            "percentile": _("bootstrap, percentile"), "bca": _("bootstrap, BCa")}
+
+
+def reasons() -> dict[str, str]:
+    """Words for the reason codes of an undefined interval (7.8)."""
+    return {"no_predicted_positives": _("no predicted positives, so precision has no value"),
+            "empty_denominator": _("its denominator is 0"),
+            "no_bootstrap_interval": _("undefined on the data or on too many resamples")}
+
+
+def percent(level: float) -> str:
+    """A confidence level (7.8) as a percentage with no needless decimals: 0.95 → "95 %", 0.975 → "97.5 %"."""
+    text = number(100 * level, 2)
+    return text.rstrip("0").rstrip(".,") + " %"
+
+
+def _value(x, decimals: int = 4) -> str:
+    return _("undefined") if is_undefined(x) else number(float(x), decimals)
+
+
+def intervals_table_html(intervals: dict[str, ConfidenceInterval], n_resamples: int, seed: int) -> str:
+    """A table of every measure's interval (7.8) at one confidence level; ``intervals`` maps measure → interval."""
+    names, methods, why = measure_names(), method_names(), reasons()
+    level = next(iter(intervals.values())).confidence_level
+    head = [_("measure"), _("estimate"), _("{level} low").format(level=percent(level)),
+            _("{level} high").format(level=percent(level)), _("method")]
+    rows = []
+    for key, ci in intervals.items():
+        cells = [f"<td>{html.escape(names[key])}</td>"]
+        for bound, value in (("estimate", ci.estimate), ("low", ci.low), ("high", ci.high)):
+            cells.append(f"<td data-measure='{key}' data-bound='{bound}'>{html.escape(_value(value))}</td>")
+        method = methods[ci.method]
+        if is_undefined(ci.low):
+            method += " — " + why.get(ci.low.code, ci.low.reason)
+        cells.append(f"<td>{html.escape(method)}</td>")
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    note = _("Bootstrap rows: {n} stratified resamples drawn once (seed {seed}); moving the level re-reads their "
+             "quantiles.").format(n=n_resamples, seed=seed)
+    return ("<table class='iso4213-intervals'><thead><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head)
+            + "</tr></thead><tbody>" + "".join(rows) + f"</tbody></table><p style='color:#555'>{html.escape(note)}</p>")
+
+
+def draw_roc_band(ax: Axes, band: Band, point: ConfidenceInterval, curve=None) -> Axes:
+    """The pointwise ROC band (6.3.6, 7.8) shaded, and Se at one Sp with its interval.
+
+    ``curve``: the empirical ROC curve as (false positive rates, true positive rates) to draw over the band;
+    without it, the curve's sensitivity at the band's grid is drawn.
+    """
+    fpr = 1 - band.at
+    level = percent(band.confidence_level)
+    ax.fill_between(fpr, band.low, band.high, color="C0", alpha=0.25, step=None,
+                    label=_("{level} pointwise band").format(level=level))
+    ax.plot(*(curve if curve is not None else (fpr, band.estimate)), color="C0", label=_("ROC curve"))
+    ax.plot([0, 1], [0, 1], color="0.6", linestyle=":", linewidth=1)
+    x = 1 - point.specificity
+    ax.errorbar([x], [point.estimate], yerr=[[point.estimate - point.low], [point.high - point.estimate]],
+                color="C3", marker="o", capsize=4,
+                label=_("sensitivity at specificity {sp}").format(sp=number(point.specificity, 2)))
+    ax.set_xlim(-0.01, 1.01)
+    ax.set_ylim(-0.01, 1.01)
+    ax.set_xlabel(_("1 − specificity (false positive rate)"))
+    ax.set_ylabel(_("sensitivity (recall)"))
+    ax.legend(fontsize=8, loc="lower right")
+    ax.grid(True, alpha=0.3)
+    return ax
+
+
+def roc_point_html(point: ConfidenceInterval) -> str:
+    """Sensitivity at a fixed specificity with its interval, in words (pROC's ``ci.se``; 6.3.6, 7.8)."""
+    text = _("At specificity {sp}: sensitivity {se}, {level} interval {low} to {high} (stratified bootstrap, "
+             "percentile, {n} resamples).")
+    return "<p class='iso4213-roc-point'>" + text.format(
+        sp=f"<b data-value='specificity'>{html.escape(number(point.specificity, 2))}</b>",
+        se=f"<b data-value='sensitivity'>{html.escape(number(point.estimate, 4))}</b>",
+        level=html.escape(percent(point.confidence_level)),
+        low=f"<b data-value='low'>{html.escape(number(point.low, 4))}</b>",
+        high=f"<b data-value='high'>{html.escape(number(point.high, 4))}</b>", n=point.n_resamples) + "</p>"
+
+
+def rope_html(result: RopeProbabilities, names: tuple[str, str]) -> str:
+    """P(left), P(rope), P(right) of a Bayesian comparison with a ROPE (Benavoli et al. 2017), in words."""
+    a, b = (html.escape(name) for name in names)
+    method = {"correlated t-test": _("Bayesian correlated t-test"), "signed-rank": _("Bayesian signed-rank test")}
+    parts = [
+        _("P(left: {a} better) = {p}").format(a=a, p=f"<b data-value='left'>{number(result.a_better, 3)}</b>"),
+        _("P(rope: practically equivalent) = {p}").format(p=f"<b data-value='rope'>{number(result.equivalent, 3)}</b>"),
+        _("P(right: {b} better) = {p}").format(b=b, p=f"<b data-value='right'>{number(result.b_better, 3)}</b>")]
+    head = _("{method}, ROPE ±{rope}, mean difference {a} − {b} = {mean}:").format(
+        method=html.escape(method.get(result.method, result.method)),
+        rope=f"<span data-value='rope-width'>{html.escape(number(result.rope, 4))}</span>", a=a, b=b,
+        mean=html.escape(number(result.mean_difference, 4)))
+    return f"<p class='iso4213-rope'>{head}<br>" + "; ".join(parts) + ".</p>"

@@ -1,0 +1,54 @@
+"""Notebook 12 in Voilà at 1366 × 768: move the explorer's threshold with the keyboard and check the recall per
+group shown against the package's own at the threshold the page shows."""
+
+from __future__ import annotations
+
+import nbformat
+import numpy as np
+import pytest
+
+from iso4213_nb.i18n import number
+from iso4213_nb.subgroups import GroupThresholds
+from test_browser_voila import NOTEBOOKS, browser, learner, voila  # noqa: F401 (fixtures)
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+NOTEBOOK = NOTEBOOKS / "12_subgroups_and_calibration.ipynb"
+
+
+def _notebook_data() -> dict:
+    """The notebook's own data cell, run here: y_test, proba and the group attributes."""
+    cell = next(c for c in nbformat.read(NOTEBOOK, as_version=4).cells
+                if c.cell_type == "code" and "predict_proba" in c.source)
+    namespace: dict = {}
+    exec(cell.source, namespace)
+    return namespace
+
+
+def test_keyboard_moves_the_threshold_and_the_recalls_follow(voila, browser):  # noqa: F811
+    data = _notebook_data()
+    lookup = GroupThresholds(data["y_test"], data["proba"], data["radius_test"], positive="malignant")
+    with learner(browser, f"{voila}notebooks/{NOTEBOOK.name}") as session:
+        session.start()
+        session.settle(figures=1, widget_images=2)
+        readout = session.page.locator(".widget-html-content table", has_text="Wilson").first
+        handle = session.page.locator(".widget-slider .noUi-handle").first
+        handle.focus()
+        for _ in range(20):
+            handle.press("ArrowLeft")
+        expected_threshold = "0.30"
+        session.page.wait_for_function(
+            "t => [...document.querySelectorAll('.widget-readout')].some(e => e.textContent.trim() === t)",
+            arg=expected_threshold, timeout=60_000)
+        recalls = lookup.recall_intervals_at(float(expected_threshold))
+        expected = {value: f"{number(ci.estimate)} [{number(ci.low)}, {number(ci.high)}]"
+                    for value, ci in recalls.items()}
+        session.page.wait_for_function(  # settled: the kernel has answered the last key press
+            "texts => { const t = [...document.querySelectorAll('.widget-html-content table')]"
+            ".find(e => e.textContent.includes('Wilson')); return t && texts.every(x => t.textContent.includes(x)); }",
+            arg=list(expected.values()), timeout=60_000)
+        rows = readout.locator("tbody tr")
+        shown = {rows.nth(i).locator("td").nth(0).inner_text(): rows.nth(i).locator("td").nth(2).inner_text()
+                 for i in range(rows.count())}
+        assert shown == expected
+        assert not np.isnan(float(recalls["medium"].estimate))
+        session.clean()
