@@ -64,3 +64,13 @@ def test_undefined_values_carry_a_reason_code():
     assert "per_label.y.recall: no_true_positives" in r["undefined"]
     assert "per_label.x.auroc: one_class" in r["undefined"]
     assert r["averages"]["macro"]["precision"] is None
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_weighted_per_label_auroc_matches_scikit_learn(seed):
+    t, p, scores, w = _data(seed)
+    r = summarize(t, p, scores, sample_weight=w)
+    for j in range(t.shape[1]):
+        assert r["per_label"][str(j)]["auroc"] == pytest.approx(sk.roc_auc_score(t[:, j], scores[:, j], sample_weight=w))
+        assert r["per_label"][str(j)]["average_precision"] == pytest.approx(
+            sk.average_precision_score(t[:, j], scores[:, j], sample_weight=w))
