@@ -78,6 +78,21 @@ class ConfusionCounts:
         counts = _widen(self.labels, self.counts, labels) + _widen(other.labels, other.counts, labels)
         return ConfusionCounts(self.true, self.pred, labels, counts)
 
+    def relabel(self, mapping) -> "ConfusionCounts":
+        """The same counts under new labels, ``mapping[old label] -> new label``; labels mapped to one add up.
+
+        Lets a streaming reader count label codes and name them at the end
+        (:func:`iso4213_nb.streaming.shard_states`), and turn text labels into
+        integers once every part is merged.
+        """
+        new = [mapping[label] for label in self.labels]
+        labels = _sorted_union(tuple(new), ())
+        where = {label: i for i, label in enumerate(labels)}
+        index = np.array([where[label] for label in new], dtype=np.int64)
+        counts = np.zeros((len(labels), len(labels)), dtype=np.int64)
+        np.add.at(counts, (index[:, None], index[None, :]), self.counts)
+        return ConfusionCounts(self.true, self.pred, labels, counts)
+
     def finalize(self) -> ConfusionMatrix:
         """The confusion matrix of every row added (rows = true classes)."""
         if len(self.labels) < 2:
