@@ -79,7 +79,7 @@ def reduce_dask(parts: list, part_states: Callable[[object], dict], *, scheduler
     if scheduler is not None:
         with Client(scheduler) as client:
             return client.compute(level[0]).result()
-    with LocalCluster(n_workers=int(workers), threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    with LocalCluster(n_workers=int(workers), threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
         with Client(cluster) as client:
             return client.compute(level[0]).result()
 

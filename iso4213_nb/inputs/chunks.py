@@ -322,7 +322,9 @@ class PredictionChunks:
     Takes the keyword arguments of :func:`~.predictions.read_predictions`
     that concern reading (``sep``, ``decimal``, ``sheet``, ``max_classes``,
     ``y_true``, ``y_pred``, ``score``, ``strict``, ``stdin``) plus
-    ``chunk_rows`` and ``row_group`` (:class:`TableChunks`).  ``models`` maps each model to its columns
+    ``chunk_rows`` and ``row_group`` (:class:`TableChunks`); ``columns``
+    (``{model: {"_pred": column, "_score": column}}``) names the models' columns
+    instead of the schema (``compare``'s ``--a`` and ``--b``).  ``models`` maps each model to its columns
     (``{"_pred": column, "_score": column}``); ``codes`` holds the label
     texts; ``score_range`` each scored model's smallest and largest score;
     ``source`` and ``n_rows`` are set after a complete pass.  Checks that
@@ -334,7 +336,7 @@ class PredictionChunks:
     def __init__(self, source, *, chunk_rows: int = DEFAULT_CHUNK_ROWS, sep: str | None = None, decimal: str = ".",
                  max_classes: int = MAX_CLASSES, sheet: str | None = None, y_true: str = "y_true",
                  y_pred: str | None = None, score: str | None = None, strict: bool = True, stdin=None,
-                 row_group: int | None = None):
+                 row_group: int | None = None, columns: dict | None = None):
         if decimal not in (".", ","):
             raise InputError(f"the decimal mark is . or , (got {quote(decimal)})")
         self.y_true, self.decimal = y_true, decimal
@@ -344,7 +346,7 @@ class PredictionChunks:
         def choose(names: list[str]) -> list[str]:
             if y_true not in names:
                 return [y_true]
-            self.models.update(_schema(names, y_true, y_pred, score, strict, file))
+            self.models.update(columns if columns is not None else _schema(names, y_true, y_pred, score, strict, file))
             return [y_true, *(c for cols in self.models.values() for c in cols.values())]
 
         self.table = TableChunks(source, columns=choose, chunk_rows=chunk_rows, sep=sep, sheet=sheet, stdin=stdin,
