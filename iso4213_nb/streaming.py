@@ -303,3 +303,15 @@ def auroc_interval(placements: DeLongPlacements, confidence_level: float) -> dic
     auc = placements.a.auc
     return {"estimate": auc, "low": max(0.0, auc - half), "high": min(1.0, auc + half),
             "confidence_level": confidence_level, "method": "delong"}
+
+
+def delong_moments(placements: DeLongPlacements) -> tuple:
+    """``(auc_a, auc_b, var, var_a, var_b, m, n)`` of a completed second pass, for
+    :func:`iso4213_nb.stats.roc.delong_from_moments` (6.3.6, 7.8)."""
+    (m, paa, pbb, pab), (n, naa, nbb, nab) = placements.sums
+    if m < 2 or n < 2:
+        raise InputError("DeLong's variance needs at least two positives and two negatives")
+    var = (paa + pbb - 2 * pab) / (m - 1) / m + (naa + nbb - 2 * nab) / (n - 1) / n
+    var_a = paa / (m - 1) / m + naa / (n - 1) / n
+    var_b = pbb / (m - 1) / m + nbb / (n - 1) / n
+    return placements.a.auc, placements.b.auc, float(var), float(var_a), float(var_b), int(m), int(n)

@@ -198,3 +198,24 @@ def test_state_files_of_other_settings_do_not_merge(tmp_path, capsys):
     assert main(["state", "--predictions", whole, "--out", str(other), "--threshold", "0.7"]) == 0
     assert main(["metrics", "--states", states[0], str(other)]) == 2
     assert "differ" in capsys.readouterr().err
+
+
+def _close(a, b):
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_close(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_close(x, y) for x, y in zip(a, b))
+    if isinstance(a, float) and isinstance(b, float):
+        return a == pytest.approx(b, rel=1e-12, abs=1e-12)
+    return a == b
+
+
+@pytest.mark.parametrize("chunk", ["1", "64"])
+@pytest.mark.parametrize("test, a, b", [("mcnemar", "a_pred", "c_pred"), ("delong", "a_score", "b_score")])
+def test_compare_in_chunks_equals_the_whole_file(tmp_path, capsys, chunk, test, a, b):
+    y, sa, sb, pred = _binary(9, n=300)
+    other = (sb >= 0.5).astype(int)
+    path = _csv(tmp_path / "c.csv", ["y_true", "a_pred", "c_pred", "a_score", "b_score"], zip(y, pred, other, sa, sb))
+    argv = ["compare", "--predictions", path, "--y-true", "y_true", "--a", a, "--b", b, "--test", test]
+    whole = _json(capsys, argv)
+    assert _close(_json(capsys, argv + ["--chunk-rows", chunk]), whole)
