@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from ..inputs import add_reading_options, reading_options
+from . import _streaming
 from ._types import number
 from ..report.options import FORMATS, parse_formats
 
@@ -58,6 +59,7 @@ def register(subparsers) -> None:
     parser.add_argument("--threshold", type=number, default=0.5,
                         help="labels for models with scores only: positive iff score >= THRESHOLD (default 0.5)")
     add_reading_options(parser)
+    _streaming.add_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -75,6 +77,10 @@ def run(args) -> int:
     from ..report.build import make_report  # heavy (nbformat, nbclient, stats): only when used
     from ..report.execute import ReportBuildError
 
+    if _streaming.wanted(args):
+        from ._report_streamed import run_streamed
+
+        return run_streamed(args)
     try:
         out = make_report(args.predictions, args.meta, args.out, args.format,
                           positive=args.positive, threshold=args.threshold, command=args.argv,
