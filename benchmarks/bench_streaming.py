@@ -96,6 +96,8 @@ def run(argv: list[str]) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=20_000_000)
+    parser.add_argument("--ratio-only", action="store_true",
+                        help="only step 4 (the in-process engine against the in-memory path on 10 M rows)")
     parser.add_argument("--child", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     if args.child is not None:
@@ -108,6 +110,11 @@ def main() -> None:
         print(f"generated {args.n:,} rows in {time.perf_counter() - t:.0f} s", flush=True)
         base = ["metrics", "--json", "--predictions"]
         results = {"n": args.n}
+        if args.ratio_only:
+            streamed, memory = (run(base + [str(paths["round6"])] + extra) for extra in (["--chunk-rows"], []))
+            print(f"{args.n:,} rows: streamed / in-memory: wall {streamed['wall'] / memory['wall']:.2f}, "
+                  f"CPU {streamed['cpu'] / memory['cpu']:.2f}", flush=True)
+            return
         results["exact"] = run(base + [str(paths["round6"]), "--chunk-rows"])
         results["binned"] = run(base + [str(paths["continuous"]), "--chunk-rows", "--bins", "10000"])
         results["continuous_exact"] = run(base + [str(paths["continuous"]), "--chunk-rows"])

@@ -219,3 +219,59 @@ def test_compare_in_chunks_equals_the_whole_file(tmp_path, capsys, chunk, test, 
     argv = ["compare", "--predictions", path, "--y-true", "y_true", "--a", a, "--b", b, "--test", test]
     whole = _json(capsys, argv)
     assert _close(_json(capsys, argv + ["--chunk-rows", chunk]), whole)
+
+
+def _report_of_states(tmp_path, argv_states):
+    from iso4213_nb.cli import _streaming
+    from iso4213_nb import streaming
+    from iso4213_nb.report.streamed import build_content
+
+    states, settings, source = _streaming.load(argv_states)
+    assessed = streaming.assess_states(states, settings, source.name)
+    return build_content(assessed, states, source, answers={}, title="t", meta_name=None,
+                         how={"how": "merged"}, chunks=None)
+
+
+def test_streamed_report_numbers_equal_the_in_memory_report(tmp_path):
+    from iso4213_nb import streaming
+    from iso4213_nb.cli import _streaming
+    from iso4213_nb.report import content
+    from iso4213_nb.report.schema import schema_errors
+    from iso4213_nb.report.streamed import build_content
+
+    y, a, b, pred = _binary(11, n=400)
+    path = _csv(tmp_path / "r.csv", ["y_true", "a_pred", "a_score", "b_score"], zip(y, pred, a, b))
+    whole = content.build(read_predictions(path), {}, title="t", meta_name=None, demo=False)
+    args = type("Args", (), {"engine": None, "scheduler": None, "chunk_rows": 37, "bins": None})()
+    states, settings, source, chunks = _streaming.collect(args, path)
+    with chunks:
+        assessed = streaming.assess_states(states, settings, source.name)
+        streamed = build_content(assessed, states, source, answers={}, title="t", meta_name=None,
+                                 how={"how": "chunks"}, chunks=chunks)
+    assert schema_errors(streamed) == []
+    assert streamed["input"] == whole["input"]
+    assert _close(streamed["models"], whole["models"])
+    assert _close(streamed["comparisons"], whole["comparisons"])
+    assert [e["measure"] for e in streamed["streaming"]["not_given"]] == ["bootstrap_intervals"]
+
+
+def test_report_from_state_files_in_any_order_says_what_needs_rows(tmp_path, capsys):
+    _, states = _shards(tmp_path)
+    reports = [_report_of_states(tmp_path, list(order)) for order in itertools.permutations(states)]
+    for other in reports[1:]:
+        assert other["models"] == reports[0]["models"] and other["comparisons"] == reports[0]["comparisons"]
+    missing = {e["measure"]: e["reason"] for e in reports[0]["streaming"]["not_given"]}
+    assert missing == {"delong_test": "second_pass", "auroc_interval": "second_pass", "bootstrap_intervals": "rows"}
+    assert [t["measure"] for t in reports[0]["comparisons"]["tests"]] == ["accuracy"]
+    assert "auroc" not in reports[0]["models"]["a"]["intervals"]
+
+
+@pytest.mark.slow
+def test_report_command_merges_state_files_into_a_report_folder(tmp_path, capsys):
+    _, states = _shards(tmp_path, 2)
+    out = tmp_path / "report"
+    assert main(["report", "--states", *states, "--out", str(out), "--format", "html"]) == 0
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert "What mergeable counts cannot give" in page and "placement value" in page
+    assert json.loads((out / "report.json").read_text())["input"]["n"] == 500
+    assert main(["verify", str(out)]) == 0

@@ -71,9 +71,12 @@ def _model(assessed: streaming.Assessed, name: str, auroc_interval: dict | None)
     else:
         points = [dict(content._counts_row(f"class {label} vs rest", "labels as given in the file", None,
                                            cm.binary(label)), label=_plain(label)) for label in cm.labels]
+    assessment = streaming.metrics(assessed, name)
+    if "predicted_from" in assessment:  # as content._model: the report assesses the labels it derived, as labels
+        assessment["predicted_from"] = "y_pred"
     return {"has_scores": model.scores is not None, "labels_derived_at": model.derived_at,
             "confusion_matrix": {"rows": "true", "labels": list(cm.labels), "counts": matrix.tolist()},
-            "assessment": streaming.metrics(assessed, name), "intervals": intervals, "operating_points": points}
+            "assessment": assessment, "intervals": intervals, "operating_points": points}
 
 
 def _comparisons(assessed: streaming.Assessed, delong: dict, alpha: float = 0.05) -> dict:
