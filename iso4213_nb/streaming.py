@@ -69,17 +69,17 @@ class Settings:
 
     @property
     def scored(self) -> list[str]:
-        """Names of the models with scores."""
+        """Names of the models with scores (beyond TS 4213: mergeable counts)."""
         return [name for name, _, has_scores in self.models if has_scores]
 
     def to_json(self) -> dict:
-        """The settings as JSON (stored in a state file's ``source``)."""
+        """The settings as JSON (stored in a state file's ``source``) (beyond TS 4213: mergeable counts)."""
         return {"models": [list(m) for m in self.models], "positive": self.positive, "threshold": self.threshold,
                 "bins": self.bins, "low": self.low, "high": self.high}
 
     @classmethod
     def from_json(cls, data: dict, where: str) -> "Settings":
-        """Settings from :meth:`to_json`; an :class:`InputError` naming ``where`` when damaged."""
+        """Settings from :meth:`to_json`; an :class:`InputError` naming ``where`` when damaged (beyond TS 4213: mergeable counts)."""
         try:
             return cls(tuple((str(n), bool(p), bool(s)) for n, p, s in data["models"]), data["positive"],
                        float(data["threshold"]), data["bins"], float(data["low"]), float(data["high"]))
@@ -89,14 +89,14 @@ class Settings:
     @classmethod
     def of(cls, chunks: PredictionChunks, *, positive=None, threshold: float = 0.5, bins: int | None = None,
            low: float = 0.0, high: float = 1.0) -> "Settings":
-        """The settings of a predictions file opened in chunks."""
+        """The settings of a predictions file opened in chunks (beyond TS 4213: mergeable counts)."""
         models = tuple((name, "_pred" in cols, "_score" in cols) for name, cols in chunks.models.items())
         return cls(models, None if positive is None else str(positive), float(threshold),
                    None if bins is None else int(bins), float(low), float(high))
 
 
 def zeros(settings: Settings) -> dict:
-    """The empty states of a shard (names in the module docstring)."""
+    """The empty states of a shard (names in the module docstring) (beyond TS 4213: mergeable counts)."""
     states = {"truth": ConfusionCounts.zero("y_true", "y_true")}
     for name, has_pred, has_scores in settings.models:
         if has_pred:
@@ -114,7 +114,7 @@ def zeros(settings: Settings) -> dict:
 
 
 def columns(chunk: PredictionChunk, settings: Settings, positive_code: int) -> dict:
-    """The arrays the states of :func:`zeros` read from one chunk."""
+    """The arrays the states of :func:`zeros` read from one chunk (beyond TS 4213: mergeable counts)."""
     out = {"y_true": chunk.y_true, "one": np.ones(len(chunk), dtype=np.int8)}
     is_positive = (chunk.y_true == positive_code).astype(np.int8)
     if settings.scored:
@@ -134,7 +134,7 @@ def columns(chunk: PredictionChunk, settings: Settings, positive_code: int) -> d
 
 
 def shard_states(chunks: PredictionChunks, settings: Settings, progress=None) -> dict:
-    """Every state of one pass over ``chunks``, its labels as text; ``progress(rows)`` is called per chunk."""
+    """Every state of one pass over ``chunks``, its labels as text; ``progress(rows)`` is called per chunk (beyond TS 4213: mergeable counts)."""
     states = zeros(settings)
     positive_code = chunks.codes.code(settings.positive or DEFAULT_POSITIVE_TEXT)
     for chunk in chunks:
@@ -151,7 +151,7 @@ def shard_states(chunks: PredictionChunks, settings: Settings, progress=None) ->
 
 
 def part_states(part: tuple, settings: Settings, options: dict) -> dict:
-    """The states of one row group ``part = (file, group)`` of a Parquet data set (one Dask task)."""
+    """The states of one row group ``part = (file, group)`` of a Parquet data set (one Dask task) (beyond TS 4213: mergeable counts)."""
     file, group = part
     with PredictionChunks(file, row_group=group, **options) as chunks:
         if [(n, "_pred" in c, "_score" in c) for n, c in chunks.models.items()] != list(settings.models):
@@ -161,7 +161,7 @@ def part_states(part: tuple, settings: Settings, options: dict) -> dict:
 
 def parquet_states(parts: list, settings: Settings, options: dict, *, scheduler: str | None = None,
                    workers: int = 2) -> dict:
-    """The merged states of every part, computed as a Dask reduction (see :mod:`.accumulators.engine`)."""
+    """The merged states of every part, computed as a Dask reduction (see :mod:`.accumulators.engine`) (beyond TS 4213: mergeable counts)."""
     from .accumulators.engine import reduce_dask
 
     return reduce_dask(parts, functools.partial(part_states, settings=settings, options=options),
@@ -169,7 +169,7 @@ def parquet_states(parts: list, settings: Settings, options: dict, *, scheduler:
 
 
 def merge_shards(shards: list[dict]) -> dict:
-    """States of several shards (same settings) merged name by name; independent of their order."""
+    """States of several shards (same settings) merged name by name; independent of their order (beyond TS 4213: mergeable counts)."""
     names = list(shards[0])
     for shard in shards[1:]:
         if list(shard) != names:
@@ -179,7 +179,7 @@ def merge_shards(shards: list[dict]) -> dict:
 
 @dataclass(frozen=True)
 class ModelCounts:
-    """One model's merged results: its confusion matrix and, with scores, its curves.
+    """One model's merged results: its confusion matrix and, with scores, its curves (beyond TS 4213: mergeable counts).
 
     ``scores`` is exact (:class:`~iso4213_nb.curves.BinaryScores`) or, in
     binned mode, ``binned`` holds the :class:`~iso4213_nb.accumulators.BinnedScores`
@@ -194,7 +194,7 @@ class ModelCounts:
 
 @dataclass(frozen=True)
 class Assessed:
-    """Merged states made into results: the classes, the positive class, every model's counts, paired outcomes."""
+    """Merged states made into results: the classes, the positive class, every model's counts, paired outcomes (beyond TS 4213: mergeable counts)."""
 
     n: int
     labels: list
@@ -207,7 +207,7 @@ class Assessed:
 
 
 def assess_states(states: dict, settings: Settings, file: str, *, positive_required: bool = True) -> Assessed:
-    """Type the labels of merged states and check what the whole-file reader checks.
+    """Type the labels of merged states and check what the whole-file reader checks (beyond TS 4213: mergeable counts).
 
     ``file`` names the input in messages.  Raises :class:`InputError` for a
     single class, scores on more than two classes, a positive class that is
@@ -253,7 +253,7 @@ def assess_states(states: dict, settings: Settings, file: str, *, positive_requi
 
 
 def metrics(assessed: Assessed, name: str, *, threshold_given: bool = False) -> dict:
-    """The dict of :func:`iso4213_nb.assessment.assess` for one model, from its merged counts.
+    """The dict of :func:`iso4213_nb.assessment.assess` for one model, from its merged counts (beyond TS 4213: mergeable counts).
 
     In binned mode the areas are those of the binned curves and the dict gains
     ``binned``: the number of bins, their range, the approximate areas and the
@@ -293,7 +293,7 @@ def delong_pass(chunks: PredictionChunks, first: dict, pairs: list[tuple[str, st
 
 
 def auroc_interval(placements: DeLongPlacements, confidence_level: float) -> dict:
-    """DeLong's interval of one AUROC from the second pass of a pair (a, a): AUC ± z·SE, clipped to [0, 1].
+    """DeLong's interval of one AUROC from the second pass of a pair (a, a): AUC ± z·SE, clipped to [0, 1] (beyond TS 4213: mergeable counts).
 
     Equals :func:`iso4213_nb.stats.auroc_ci` with ``method="delong"`` up to floating rounding.
     """

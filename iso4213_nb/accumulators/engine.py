@@ -37,7 +37,7 @@ def _merge_dicts(*parts: dict) -> dict:
 
 
 def run_local(zeros: dict, parts: Iterable, read_part: Callable[[object], Chunk]) -> dict:
-    """``{name: state}`` after every part, read one at a time in this process (bounded memory)."""
+    """``{name: state}`` after every part, read one at a time in this process (bounded memory) (beyond TS 4213: Dask reduction)."""
     states = {name: copy.deepcopy(zero) for name, zero in zeros.items()}
     for part in parts:
         chunk = read_part(part)
@@ -48,7 +48,7 @@ def run_local(zeros: dict, parts: Iterable, read_part: Callable[[object], Chunk]
 
 def run_dask(zeros: dict, parts: list, read_part: Callable[[object], Chunk], *, scheduler: str | None = None,
              workers: int = 2) -> dict:
-    """``{name: state}`` merged by a Dask tree reduction: each task reads one part, merges go ``SPLIT_EVERY`` at a time."""
+    """``{name: state}`` merged by a Dask tree reduction: each task reads one part, merges go ``SPLIT_EVERY`` at a time (beyond TS 4213: Dask reduction)."""
     return reduce_dask(parts, functools.partial(_read_and_update, zeros=zeros, read_part=read_part),
                        scheduler=scheduler, workers=workers)
 
@@ -59,7 +59,7 @@ def _read_and_update(part, zeros: dict, read_part: Callable[[object], Chunk]) ->
 
 def reduce_dask(parts: list, part_states: Callable[[object], dict], *, scheduler: str | None = None,
                 workers: int = 2) -> dict:
-    """``{name: state}`` of every part merged by a Dask tree reduction; ``part_states(part)`` runs on a worker.
+    """``{name: state}`` of every part merged by a Dask tree reduction; ``part_states(part)`` runs on a worker (beyond TS 4213: Dask reduction).
 
     ``part_states`` must be picklable (a module-level function or a
     :func:`functools.partial` of one).  Merges go ``SPLIT_EVERY`` at a time.
@@ -85,7 +85,7 @@ def reduce_dask(parts: list, part_states: Callable[[object], dict], *, scheduler
 
 
 def parquet_parts(dataset) -> list[tuple[str, int]]:
-    """``(file, row group)`` of every row group of a Parquet file, a folder of ``*.parquet`` files, or a glob."""
+    """``(file, row group)`` of every row group of a Parquet file, a folder of ``*.parquet`` files, or a glob (beyond TS 4213: Dask reduction)."""
     import pyarrow.parquet as pq
 
     path = Path(dataset)
@@ -123,5 +123,5 @@ def _read_row_group(part: tuple[str, int], columns: tuple[str, ...]) -> Chunk:
 
 
 def parquet_reader(columns: Iterable[str]) -> Callable[[tuple[str, int]], Chunk]:
-    """A ``read_part`` for :func:`parquet_parts`: the named columns of one row group as typed arrays (picklable)."""
+    """A ``read_part`` for :func:`parquet_parts`: the named columns of one row group as typed arrays (picklable) (beyond TS 4213: Dask reduction)."""
     return functools.partial(_read_row_group, columns=tuple(columns))

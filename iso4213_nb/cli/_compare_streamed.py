@@ -21,12 +21,10 @@ from . import _streaming
 
 
 def streamed_result(args, exact: bool | None):
-    """The test result and the extra output fields, from the file read in chunks."""
+    """The test result and the extra output fields, from the file read in chunks (7.8, 7.9)."""
     if args.engine == "dask":
         raise InputError(_("compare reads in chunks in this process; --engine dask applies to metrics, state and "
                            "report"))
-    if getattr(args, "bins", None) is not None:
-        raise InputError(_("compare is exact: --bins applies to metrics, state and report"))
     kind = "_pred" if args.test == "mcnemar" else "_score"
     if args.test == "mcnemar" and args.positive is not None:
         raise InputError(_("--positive applies to --test delong"))

@@ -18,7 +18,7 @@ from .metrics import render
 
 
 def binned_lines(binned: dict) -> list[str]:
-    """What a binned result says about itself: that it is approximate, and by how much at most for the AUROC."""
+    """What a binned result says about itself: that it is approximate, and by how much at most for the AUROC (beyond TS 4213: chunked runs)."""
     return [_("approximate: scores counted in {bins} equal bins on [{low:g}, {high:g}] (--bins)").format(
                 bins=binned["bins"], low=binned["low"], high=binned["high"]),
             _("  the AUROC lies within ± {bound} of the exact value (worst case: every positive and negative "
@@ -42,7 +42,7 @@ def _check_options(args) -> None:
 
 
 def run_streamed(args) -> int:
-    """Assess the predictions in chunks (or merged states) and print as ``metrics`` does."""
+    """Assess the predictions in chunks (or merged states) and print as ``metrics`` does (beyond TS 4213: chunked runs)."""
     _check_options(args)
     chunks = None
     if args.states is not None:

@@ -11,7 +11,7 @@ from . import _streaming
 
 
 def run_streamed(args) -> int:
-    """Collect the states (or merge state files), then write the report; print the folder."""
+    """Collect the states (or merge state files), then write the report; print the folder (clause 8)."""
     from ..report.build import read_settings
     from ..report.execute import ReportBuildError
     from ..report.streamed import make_streamed_report

@@ -49,7 +49,7 @@ def _whole(least: int):
 
 
 def add_options(parser: argparse.ArgumentParser, *, states: bool = True, bins: bool = True) -> None:
-    """Add ``--chunk-rows``, ``--engine``, ``--scheduler``, ``--workers``, ``--bins``, ``--bins-range`` (and ``--states``)."""
+    """Add ``--chunk-rows``, ``--engine``, ``--scheduler``, ``--workers``, ``--bins``, ``--bins-range`` (and ``--states``) (beyond TS 4213: chunked and distributed runs)."""
     group = parser.add_argument_group(
         _("beyond one machine's memory"),
         _("read in chunks, on Dask, or from state files; the numbers equal those of the whole file in memory"))
@@ -74,12 +74,12 @@ def add_options(parser: argparse.ArgumentParser, *, states: bool = True, bins: b
 
 
 def wanted(args) -> bool:
-    """True when the command should take the streaming path (any option of :func:`add_options` given)."""
+    """True when the command should take the streaming path (any option of :func:`add_options` given) (beyond TS 4213: chunked and distributed runs)."""
     return any(getattr(args, name, None) is not None for name in ("chunk_rows", "engine", "bins", "states"))
 
 
 def chunk_options(args, **columns) -> dict:
-    """Keyword arguments of :class:`~iso4213_nb.inputs.chunks.PredictionChunks` from ``args`` and ``columns``."""
+    """Keyword arguments of :class:`~iso4213_nb.inputs.chunks.PredictionChunks` from ``args`` and ``columns`` (beyond TS 4213: chunked and distributed runs)."""
     options = {key: getattr(args, key) for key in ("sep", "decimal", "sheet", "max_classes") if hasattr(args, key)}
     options["chunk_rows"] = args.chunk_rows or DEFAULT_CHUNK_ROWS
     return {**options, **columns}
@@ -97,7 +97,7 @@ def _binning(args) -> dict:
 
 def collect(args, source, *, positive=None, threshold: float = 0.5, labels_from_scores: bool = False,
             **columns) -> tuple[dict, streaming.Settings, InputSource, PredictionChunks | None]:
-    """The merged states of ``source`` read in chunks (or on Dask), with their settings and source.
+    """The merged states of ``source`` read in chunks (or on Dask), with their settings and source (beyond TS 4213: chunked and distributed runs).
 
     ``labels_from_scores`` treats every scored model as giving its labels at
     ``threshold`` (``metrics --threshold``).  Returns the open chunks too
@@ -139,7 +139,7 @@ def _collect_dask(args, source, *, positive, threshold, **columns):
 
 
 def save(path, states: dict, settings: streaming.Settings, source: InputSource) -> Path:
-    """Write a shard's states with its settings and source to a state file (atomically)."""
+    """Write a shard's states with its settings and source to a state file (atomically) (beyond TS 4213: chunked and distributed runs)."""
     rows = int(states["truth"].counts.trace())
     path = Path(path)
     partial = path.with_name(path.name + ".partial")
@@ -152,7 +152,7 @@ def save(path, states: dict, settings: streaming.Settings, source: InputSource) 
 
 
 def load(paths) -> tuple[dict, streaming.Settings, InputSource]:
-    """The merged states of state files (any order gives the same), their common settings, and a source naming them."""
+    """The merged states of state files (any order gives the same), their common settings, and a source naming them (beyond TS 4213: chunked and distributed runs)."""
     shards, settings, inputs = [], None, []
     for path in paths:
         states, source = read_states(path)

@@ -45,7 +45,7 @@ def register(subparsers) -> None:
                         help="level of the confidence interval (default 0.95)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     add_reading_options(parser)
-    _streaming.add_options(parser, states=False)
+    _streaming.add_options(parser, states=False, bins=False)
     parser.set_defaults(func=run)
 
 

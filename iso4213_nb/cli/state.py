@@ -24,7 +24,7 @@ from ._types import number
 
 
 def register(subparsers) -> None:
-    """Add the ``state`` sub-command."""
+    """Add the ``state`` sub-command (beyond TS 4213: state files)."""
     parser = subparsers.add_parser("state", help=_("write the mergeable counts of one shard of predictions"),
                                    description=_("Write the mergeable counts (a state file) of one shard of "
                                                  "predictions, for report --states or metrics --states."))
@@ -40,7 +40,7 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
-    """Read the shard in chunks (or on Dask), write its states; print what was written."""
+    """Read the shard in chunks (or on Dask), write its states; print what was written (beyond TS 4213: state files)."""
     out = Path(args.out)
     if out.is_dir():
         raise InputError(_("{out}: is a folder; --out names the state file to write").format(out=out))

@@ -50,7 +50,7 @@ HASH_BLOCK = 1 << 20
 
 
 def chunk_rows_value(value) -> int:
-    """``value`` as a number of rows per chunk (a whole number of at least 1)."""
+    """``value`` as a number of rows per chunk (a whole number of at least 1) (beyond TS 4213: chunked input)."""
     try:
         rows = int(value)
     except (TypeError, ValueError):
@@ -90,7 +90,7 @@ def _hash_files(paths: list[Path]) -> tuple[str, int, list]:
 
 
 class TableChunks:
-    """A table opened for reading in chunks (a context manager; iterate once per pass).
+    """A table opened for reading in chunks (a context manager; iterate once per pass) (beyond TS 4213: chunked input).
 
     Parameters
     ----------
@@ -239,7 +239,7 @@ class TableChunks:
         self._finish(source.sha256, source.size, source.format)
 
     def close(self) -> None:
-        """Remove the temporary copy of standard input, if any."""
+        """Remove the temporary copy of standard input, if any (beyond TS 4213: chunked input)."""
         self.local.close()
 
     def __enter__(self) -> "TableChunks":
@@ -265,7 +265,7 @@ def typed_labels(texts) -> dict:
 
 @dataclass
 class LabelCodes:
-    """Every label text seen so far → a small integer code, and the first row each code was seen in, per column."""
+    """Every label text seen so far → a small integer code, and the first row each code was seen in, per column (beyond TS 4213: chunked input)."""
 
     max_classes: int = MAX_CLASSES
     texts: list = field(default_factory=list)
@@ -273,14 +273,14 @@ class LabelCodes:
     first: dict = field(default_factory=dict)
 
     def code(self, text: str) -> int:
-        """The code of ``text`` (a new code for a text not seen before)."""
+        """The code of ``text`` (a new code for a text not seen before) (beyond TS 4213: chunked input)."""
         if text not in self.index:
             self.index[text] = len(self.texts)
             self.texts.append(text)
         return self.index[text]
 
     def encode(self, table: Table, column: str, values: np.ndarray, labels: list, start: int) -> np.ndarray:
-        """The codes of a typed label column of one chunk (``values`` and its sorted ``labels``)."""
+        """The codes of a typed label column of one chunk (``values`` and its sorted ``labels``) (beyond TS 4213: chunked input)."""
         local = np.array([self.code(str(label)) for label in labels], dtype=np.int64)
         if len(self.texts) > self.max_classes:
             raise InputError(f"{table.source.name}: the label columns have more than {self.max_classes:,} distinct "
@@ -297,7 +297,7 @@ class LabelCodes:
 
 @dataclass
 class PredictionChunk:
-    """One chunk of a predictions file, typed.
+    """One chunk of a predictions file, typed (beyond TS 4213: chunked input).
 
     Attributes
     ----------
@@ -317,7 +317,7 @@ class PredictionChunk:
 
 
 class PredictionChunks:
-    """A predictions file (schema of :mod:`.predictions`) read in chunks; iterate once per pass.
+    """A predictions file (schema of :mod:`.predictions`) read in chunks; iterate once per pass (beyond TS 4213: chunked input).
 
     Takes the keyword arguments of :func:`~.predictions.read_predictions`
     that concern reading (``sep``, ``decimal``, ``sheet``, ``max_classes``,
@@ -356,15 +356,17 @@ class PredictionChunks:
 
     @property
     def name(self) -> str:
-        """The input as messages name it."""
+        """The input as messages name it (beyond TS 4213: chunked input)."""
         return self.table.local.name
 
     @property
     def source(self) -> InputSource | None:
+        """What was read, with its SHA-256, once a pass is complete (beyond TS 4213: chunked input)."""
         return self.table.source
 
     @property
     def n_rows(self) -> int:
+        """Data rows of the last complete pass (beyond TS 4213: chunked input)."""
         return self.table.n_rows
 
     def __iter__(self) -> Iterator[PredictionChunk]:
@@ -386,11 +388,12 @@ class PredictionChunks:
             consumed += table.n_rows
 
     def first_row(self, column: str, text: str) -> str:
-        """Where label ``text`` first appeared in ``column``: ``"FILE, line 7"`` (or row)."""
+        """Where label ``text`` first appeared in ``column``: ``"FILE, line 7"`` (or row) (beyond TS 4213: chunked input)."""
         row = self.codes.first[column][self.codes.index[text]]
         return f"{self.name}, {self.table._where(row)}"
 
     def close(self) -> None:
+        """Remove the temporary copy of standard input, if any (beyond TS 4213: chunked input)."""
         self.table.close()
 
     def __enter__(self) -> "PredictionChunks":

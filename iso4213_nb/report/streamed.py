@@ -105,7 +105,7 @@ def _comparisons(assessed: streaming.Assessed, delong: dict, alpha: float = 0.05
 
 
 def second_pass(assessed: streaming.Assessed, states: dict, chunks) -> tuple[dict, dict]:
-    """DeLong's second pass over the rows: ``({model: AUROC interval}, {(a, b): DeLong test})``.
+    """DeLong's second pass over the rows: ``({model: AUROC interval}, {(a, b): DeLong test})`` (clause 8).
 
     Needs the exact score counts (not binned) and at least two positives and negatives.
     """
@@ -125,7 +125,7 @@ def second_pass(assessed: streaming.Assessed, states: dict, chunks) -> tuple[dic
 
 
 def not_given(assessed: streaming.Assessed, rows_read: bool) -> list[dict]:
-    """Which measures the report does not give, or gives approximately, and the reason code of each."""
+    """Which measures the report does not give, or gives approximately, and the reason code of each (clause 8)."""
     out = []
     scored = assessed.settings.scored
     if assessed.settings.bins is not None:
@@ -152,7 +152,7 @@ REASONS = {
 
 def build_content(assessed: streaming.Assessed, states: dict, source, *, answers: dict, title: str,
                   meta_name: str | None, how: dict, chunks=None) -> dict:
-    """The JSON-ready report (the shape of :func:`.content.build`, plus ``streaming``)."""
+    """The JSON-ready report (the shape of :func:`.content.build`, plus ``streaming``) (clause 8)."""
     intervals, delong = second_pass(assessed, states, chunks) if chunks is not None else ({}, {})
     environment = capture()
     names = [m[0] for m in assessed.settings.models]
@@ -208,7 +208,7 @@ def _curves_png(assessed: streaming.Assessed, report: dict) -> str | None:
 
 
 def streaming_html(report: dict) -> str:
-    """How the numbers were computed, what is approximate and by how much, and what is not given."""
+    """How the numbers were computed, what is approximate and by how much, and what is not given (clause 8)."""
     s = report["streaming"]
     parts = [f"<p>{render._text(s['how'])}</p>"]
     for name, b in s["binned"].items():
@@ -231,7 +231,7 @@ def _cell(html: str | None = None, markdown: str | None = None, png: str | None 
 
 
 def notebook(report: dict, assessed: streaming.Assessed) -> nbformat.NotebookNode:
-    """The report page as a notebook of ready outputs (the sections of the in-memory report)."""
+    """The report page as a notebook of ready outputs (the sections of the in-memory report) (clause 8)."""
     models = report["models"]
     cells = [_cell(render.header(report)),
              _cell(markdown=_("## How this report was computed\n\nThe predictions were not held in memory: they "
@@ -265,7 +265,7 @@ def notebook(report: dict, assessed: streaming.Assessed) -> nbformat.NotebookNod
 
 def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, meta, out, formats, how: dict,
                          chunks=None, command=None, parameters: dict | None = None) -> Path:
-    """Write the report folder ``out`` from merged states (see the module docstring); returns its path.
+    """Write the report folder ``out`` from merged states (see the module docstring); returns its path (clause 8).
 
     ``source`` names the input (a predictions file, or the state files
     merged); ``how`` says how it was read (``engine``, ``chunk_rows``,
