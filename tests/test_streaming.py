@@ -140,6 +140,7 @@ def test_dask_engine_equals_the_in_process_engine_on_any_partitioning(tmp_path, 
     assert local["auroc"] == pytest.approx(roc_auc_score(y, a), abs=1e-12)
 
 
+@pytest.mark.slow
 def test_dask_engine_on_a_local_cluster(tmp_path, capsys):
     y, a, b, pred = _binary(6, n=400)
     folder = _parquet(tmp_path / "ds", y, a, b, pred, 64, 2)
