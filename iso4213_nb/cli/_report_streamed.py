@@ -41,8 +41,10 @@ def run_streamed(args) -> int:
                        workers=args.scheduler or _("a local cluster of {n} worker(s)").format(n=args.workers)),
                    "engine": "dask", "chunk_rows": None, "states": None}
         else:
-            how = {"how": _("Read in chunks of {rows:,} rows, holding only counts; DeLong's test and the AUROC "
-                            "intervals come from a second pass over the file.").format(rows=chunks.table.chunk_rows),
+            second = (_("DeLong's test and the AUROC intervals come from a second pass over the file.")
+                      if settings.bins is None else "")
+            how = {"how": (_("Read in chunks of {rows:,} rows, holding only counts.").format(
+                       rows=chunks.table.chunk_rows) + " " + second).strip(),
                    "engine": "local", "chunk_rows": chunks.table.chunk_rows, "states": None}
     try:
         assessed = streaming.assess_states(states, settings, source.name)
