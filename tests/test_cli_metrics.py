@@ -125,7 +125,7 @@ def test_bad_input_one_line_exit_2(tmp_path, capsys, kind, text, extra, message)
 
 def test_argument_errors_exit_2(capsys):
     for argv, message in [(["--matrix", "a.csv", "--predictions", "b.csv"], "not allowed with argument"),
-                          ([], "one of the arguments --matrix --predictions is required")]:
+                          ([], "one of the arguments --matrix --predictions --states is required")]:
         with pytest.raises(SystemExit) as info:
             main(["metrics", *argv])
         assert info.value.code == 2

@@ -34,6 +34,23 @@ def _widen(labels: tuple, counts: np.ndarray, into: tuple) -> np.ndarray:
     return out
 
 
+#: Largest label for which integer labels are counted by one bincount (no sort): label codes of a streaming reader.
+SMALL_INTEGER = 4096
+
+
+def _small_integer_table(t: np.ndarray, p: np.ndarray, w) -> tuple[np.ndarray, np.ndarray] | None:
+    """``(labels, counts)`` of non-negative integer labels below :data:`SMALL_INTEGER` by one bincount, else None."""
+    if t.dtype.kind not in "iu" or p.dtype.kind not in "iu":
+        return None
+    low, high = min(t.min(), p.min()), max(t.max(), p.max())
+    if low < 0 or high >= SMALL_INTEGER:
+        return None
+    k = int(high) + 1
+    table = np.bincount(t.astype(np.int64) * k + p, weights=w, minlength=k * k).reshape(k, k).astype(np.int64)
+    present = (np.bincount(t, minlength=k) + np.bincount(p, minlength=k)) > 0
+    return np.flatnonzero(present).astype(np.result_type(t.dtype, p.dtype)), table[np.ix_(present, present)]
+
+
 @dataclass
 class ConfusionCounts:
     """Counts of (true label, predicted label) pairs; finalizes to a :class:`~iso4213_nb.confusion.ConfusionMatrix`.
@@ -60,13 +77,17 @@ class ConfusionCounts:
         w = row_weights(weights, len(t))
         if len(t) == 0:
             return self
-        try:
-            labels, codes = np.unique(np.concatenate([t, p]), return_inverse=True)
-        except TypeError:
-            raise InputError(f"columns {self.true!r} and {self.pred!r} mix text and numbers") from None
-        k = len(labels)
-        flat = codes[: len(t)] * k + codes[len(t):]
-        table = np.bincount(flat, weights=w, minlength=k * k).reshape(k, k).astype(np.int64)
+        table = _small_integer_table(t, p, w)
+        if table is not None:
+            labels, table = table
+        else:
+            try:
+                labels, codes = np.unique(np.concatenate([t, p]), return_inverse=True)
+            except TypeError:
+                raise InputError(f"columns {self.true!r} and {self.pred!r} mix text and numbers") from None
+            k = len(labels)
+            flat = codes[: len(t)] * k + codes[len(t):]
+            table = np.bincount(flat, weights=w, minlength=k * k).reshape(k, k).astype(np.int64)
         merged = self.merge(ConfusionCounts(self.true, self.pred, _python(labels), table))
         self.labels, self.counts = merged.labels, merged.counts
         return self
@@ -76,6 +97,21 @@ class ConfusionCounts:
             raise InputError("only states of the same columns can be merged")
         labels = _sorted_union(self.labels, other.labels)
         counts = _widen(self.labels, self.counts, labels) + _widen(other.labels, other.counts, labels)
+        return ConfusionCounts(self.true, self.pred, labels, counts)
+
+    def relabel(self, mapping) -> "ConfusionCounts":
+        """The same counts under new labels, ``mapping[old label] -> new label``; labels mapped to one add up.
+
+        Lets a streaming reader count label codes and name them at the end
+        (:func:`iso4213_nb.streaming.shard_states`), and turn text labels into
+        integers once every part is merged.
+        """
+        new = [mapping[label] for label in self.labels]
+        labels = _sorted_union(tuple(new), ())
+        where = {label: i for i, label in enumerate(labels)}
+        index = np.array([where[label] for label in new], dtype=np.int64)
+        counts = np.zeros((len(labels), len(labels)), dtype=np.int64)
+        np.add.at(counts, (index[:, None], index[None, :]), self.counts)
         return ConfusionCounts(self.true, self.pred, labels, counts)
 
     def finalize(self) -> ConfusionMatrix:

@@ -9,7 +9,8 @@ Dask is an optional dependency (``pip install iso4213-nb[dask]``), imported only
 when :func:`run_dask` is called.  With no ``scheduler`` it starts a
 ``LocalCluster`` of ``workers`` processes on this machine and closes it after;
 with ``scheduler="tcp://host:8786"`` it uses that running cluster, whose
-workers must have iso4213-nb installed.
+workers must have iso4213-nb installed; ``scheduler="synchronous"`` runs the
+same task graph in this process (tests, debugging).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def _merge_dicts(*parts: dict) -> dict:
 
 
 def run_local(zeros: dict, parts: Iterable, read_part: Callable[[object], Chunk]) -> dict:
-    """``{name: state}`` after every part, read one at a time in this process (bounded memory)."""
+    """``{name: state}`` after every part, read one at a time in this process (bounded memory) (beyond TS 4213: Dask reduction)."""
     states = {name: copy.deepcopy(zero) for name, zero in zeros.items()}
     for part in parts:
         chunk = read_part(part)
@@ -47,7 +48,22 @@ def run_local(zeros: dict, parts: Iterable, read_part: Callable[[object], Chunk]
 
 def run_dask(zeros: dict, parts: list, read_part: Callable[[object], Chunk], *, scheduler: str | None = None,
              workers: int = 2) -> dict:
-    """``{name: state}`` merged by a Dask tree reduction: each task reads one part, merges go ``SPLIT_EVERY`` at a time."""
+    """``{name: state}`` merged by a Dask tree reduction: each task reads one part, merges go ``SPLIT_EVERY`` at a time (beyond TS 4213: Dask reduction)."""
+    return reduce_dask(parts, functools.partial(_read_and_update, zeros=zeros, read_part=read_part),
+                       scheduler=scheduler, workers=workers)
+
+
+def _read_and_update(part, zeros: dict, read_part: Callable[[object], Chunk]) -> dict:
+    return _update_all(zeros, read_part(part))
+
+
+def reduce_dask(parts: list, part_states: Callable[[object], dict], *, scheduler: str | None = None,
+                workers: int = 2) -> dict:
+    """``{name: state}`` of every part merged by a Dask tree reduction; ``part_states(part)`` runs on a worker (beyond TS 4213: Dask reduction).
+
+    ``part_states`` must be picklable (a module-level function or a
+    :func:`functools.partial` of one).  Merges go ``SPLIT_EVERY`` at a time.
+    """
     try:
         import dask
         from distributed import Client, LocalCluster
@@ -55,19 +71,21 @@ def run_dask(zeros: dict, parts: list, read_part: Callable[[object], Chunk], *, 
         raise InputError("--engine dask needs Dask: pip install 'iso4213-nb[dask]'") from None
     if not parts:
         raise InputError("no parts to assess: the data set is empty")
-    level = [dask.delayed(_update_all)(zeros, dask.delayed(read_part)(part)) for part in parts]
+    level = [dask.delayed(part_states)(part) for part in parts]
     while len(level) > 1:
         level = [dask.delayed(_merge_dicts)(*level[i:i + SPLIT_EVERY]) for i in range(0, len(level), SPLIT_EVERY)]
+    if scheduler == "synchronous":
+        return level[0].compute(scheduler="synchronous")
     if scheduler is not None:
         with Client(scheduler) as client:
             return client.compute(level[0]).result()
-    with LocalCluster(n_workers=int(workers), threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    with LocalCluster(n_workers=int(workers), threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
         with Client(cluster) as client:
             return client.compute(level[0]).result()
 
 
 def parquet_parts(dataset) -> list[tuple[str, int]]:
-    """``(file, row group)`` of every row group of a Parquet file, a folder of ``*.parquet`` files, or a glob."""
+    """``(file, row group)`` of every row group of a Parquet file, a folder of ``*.parquet`` files, or a glob (beyond TS 4213: Dask reduction)."""
     import pyarrow.parquet as pq
 
     path = Path(dataset)
@@ -105,5 +123,5 @@ def _read_row_group(part: tuple[str, int], columns: tuple[str, ...]) -> Chunk:
 
 
 def parquet_reader(columns: Iterable[str]) -> Callable[[tuple[str, int]], Chunk]:
-    """A ``read_part`` for :func:`parquet_parts`: the named columns of one row group as typed arrays (picklable)."""
+    """A ``read_part`` for :func:`parquet_parts`: the named columns of one row group as typed arrays (picklable) (beyond TS 4213: Dask reduction)."""
     return functools.partial(_read_row_group, columns=tuple(columns))

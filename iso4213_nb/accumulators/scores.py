@@ -39,11 +39,35 @@ def _positive_mask(chunk: Chunk, true: str, positive) -> np.ndarray:
     return column(chunk, true) == positive
 
 
+def _runs(sorted_values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct values of a sorted array and how many times each occurs."""
+    if len(sorted_values) == 0:
+        return sorted_values, np.zeros(0, dtype=np.int64)
+    start = np.flatnonzero(np.concatenate([[True], sorted_values[1:] != sorted_values[:-1]]))
+    return sorted_values[start], np.diff(np.append(start, len(sorted_values)))
+
+
+def _merge_counts(scores_a, pos_a, neg_a, scores_b, pos_b, neg_b) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Two (sorted distinct scores, positives, negatives) tables as one: a stable merge of two sorted runs."""
+    scores = np.concatenate([scores_a, scores_b])
+    if len(scores) == 0:
+        return scores, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    order = np.argsort(scores, kind="stable")  # linear for two sorted runs
+    scores = scores[order]
+    start = np.flatnonzero(np.concatenate([[True], scores[1:] != scores[:-1]]))
+    pos = np.add.reduceat(np.concatenate([pos_a, pos_b]).astype(np.int64)[order], start)
+    neg = np.add.reduceat(np.concatenate([neg_a, neg_b]).astype(np.int64)[order], start)
+    return scores[start], pos, neg
+
+
 def _counts_by_value(values: np.ndarray, mask: np.ndarray, w) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    if w is None:  # positives and negatives sorted apart (no argsort), then merged
+        pos_scores, pos = _runs(np.sort(values[mask]))
+        neg_scores, neg = _runs(np.sort(values[~mask]))
+        return _merge_counts(pos_scores, pos, np.zeros_like(pos), neg_scores, np.zeros_like(neg), neg)
     distinct, codes = np.unique(values, return_inverse=True)
-    ones = np.ones(len(values), dtype=np.int64) if w is None else w
-    pos = np.bincount(codes, weights=ones * mask, minlength=len(distinct)).astype(np.int64)
-    neg = np.bincount(codes, weights=ones * ~mask, minlength=len(distinct)).astype(np.int64)
+    pos = np.bincount(codes, weights=w * mask, minlength=len(distinct)).astype(np.int64)
+    neg = np.bincount(codes, weights=w * ~mask, minlength=len(distinct)).astype(np.int64)
     return distinct, pos, neg
 
 
@@ -84,11 +108,9 @@ class ScoreCounts:
     def merge(self, other: "ScoreCounts") -> "ScoreCounts":
         if (self.true, self.score, self.positive) != (other.true, other.score, other.positive):
             raise InputError("only states of the same columns and positive class can be merged")
-        scores, codes = np.unique(np.concatenate([self.scores, other.scores]), return_inverse=True)
-        n = len(scores)
-        pos = np.bincount(codes, weights=np.concatenate([self.positives, other.positives]), minlength=n)
-        neg = np.bincount(codes, weights=np.concatenate([self.negatives, other.negatives]), minlength=n)
-        return ScoreCounts(self.true, self.score, self.positive, scores, pos.astype(np.int64), neg.astype(np.int64))
+        merged = _merge_counts(self.scores, self.positives, self.negatives, other.scores, other.positives,
+                               other.negatives)
+        return ScoreCounts(self.true, self.score, self.positive, *merged)
 
     def finalize(self) -> BinaryScores:
         """The :class:`BinaryScores` of every row added: every curve and area exactly as in memory."""

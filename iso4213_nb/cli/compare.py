@@ -28,6 +28,7 @@ from ..inputs.table import quote
 from ..stats import adjust_pvalues, delong_test, mcnemar, mcnemar_table
 from ..tables import format_value, text_table
 from ..undefined import is_undefined
+from . import _streaming
 from ._types import open_unit
 
 EXACT = {"auto": None, "exact": True, "chi2": False}
@@ -54,6 +55,7 @@ def register(subparsers) -> None:
                         help="level of the confidence interval (default 0.95)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     add_reading_options(parser)
+    _streaming.add_options(parser, states=False, bins=False)
     parser.set_defaults(func=run)
 
 
@@ -113,6 +115,11 @@ def _per_label(args) -> int:
 
 
 def run(args) -> int:
+    if _streaming.wanted(args):
+        from ._compare_streamed import streamed_result
+
+        result, extra = streamed_result(args, EXACT[args.exact])
+        return _print(args, result, extra)
     if args.y_true is None:
         return _per_label(args)
     options = reading_options(args)
@@ -133,6 +140,10 @@ def run(args) -> int:
         a, b = (score_column(table, name, decimal) for name in (args.a, args.b))
         result = delong_test(y, a, b, positive=positive)
         extra = {}
+    return _print(args, result, extra)
+
+
+def _print(args, result, extra: dict) -> int:
     out = result.to_dict(args.confidence_level)
     out.update({"name": readings.name(result), "effect_size_name": readings.effect_size_name(result),
                 "reading": readings.reading(result), "a": args.a, "b": args.b, **extra})

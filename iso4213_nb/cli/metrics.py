@@ -35,6 +35,7 @@ from ..multiclass_scores import TOP_K, assess_scores
 from ..multilabel_summary import summarize
 from ..report.render_tasks import ML_MEASURES
 from ..tables import format_value, text_table
+from . import _streaming
 
 AREAS = {"auroc": "AUROC, area under the ROC curve (6.3.6)",
          "average_precision": "average precision, step-sum area under the PR curve (6.3.7)",
@@ -51,6 +52,8 @@ def register(subparsers) -> None:
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--matrix", metavar="FILE", help="confusion matrix laid out as Table A.1 (- for stdin)")
     source.add_argument("--predictions", metavar="FILE", help="one row per sample with a header row (- for stdin)")
+    source.add_argument("--states", nargs="+", metavar="FILE.state",
+                        help=_("merge state files written by 'iso4213-nb state' (one model)"))
     parser.add_argument("--rows", choices=("true", "predicted"),
                         help="with --matrix (required): do the rows hold the true or the predicted classes?")
     parser.add_argument("--y-true", metavar="COL", help="column of true labels (default y_true)")
@@ -61,6 +64,7 @@ def register(subparsers) -> None:
                         help="predict positive when score >= T (only without a y_pred column)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     add_reading_options(parser)
+    _streaming.add_options(parser, states=False)
     parser.set_defaults(func=run)
 
 
@@ -199,6 +203,10 @@ def render(result: dict) -> str:
 
 def run(args) -> int:
     """Assess the given file; print JSON or tables; report predicted-only labels on stderr."""
+    if _streaming.wanted(args):
+        from ._metrics_streamed import run_streamed
+
+        return run_streamed(args)
     result = _from_matrix(args) if args.matrix is not None else _from_predictions(args)
     if result.get("task") == MULTILABEL:
         print(json.dumps(result, indent=2, ensure_ascii=False) if args.json else render_multilabel(result))

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from ..inputs import add_reading_options, reading_options
+from . import _streaming
 from ._types import number
 from ..report.options import FORMATS, parse_formats
 
@@ -84,6 +85,7 @@ def register(subparsers) -> None:
     parser.add_argument("--top-k", type=top_k_list, default=(), metavar="K,...",
                         help="top-k accuracies beyond k = 1..5 for multi-class scores, e.g. 10,20")
     add_reading_options(parser)
+    _streaming.add_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -120,6 +122,10 @@ def run(args) -> int:
     from ..report.build import make_report  # heavy (nbformat, nbclient, stats): only when used
     from ..report.execute import ReportBuildError
 
+    if _streaming.wanted(args):
+        from ._report_streamed import run_streamed
+
+        return run_streamed(args)
     reading = reading_options(args)
     if args.group:
         reading["groups"] = list(args.group)

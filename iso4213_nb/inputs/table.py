@@ -186,8 +186,12 @@ class _Raw(io.RawIOBase):
         return len(data)
 
 
-def _read_text(local: LocalFile, compression: str | None, columns: ColumnChoice, header: bool,
-               sep: str | None) -> Table:
+def text_header(local: LocalFile, compression: str | None, header: bool, sep: str | None) -> tuple[list[str], str, int]:
+    """``(column names, delimiter, rows to skip)`` of a text file from its first bytes (shared with :mod:`.chunks`).
+
+    Raises :class:`InputError` for a binary or non-UTF-8 file, an empty first
+    line, a header longer than the sniffed bytes, or duplicate or empty names.
+    """
     name = local.name
     prefix = _prefix(local, compression)
     if b"\x00" in prefix:
@@ -219,12 +223,13 @@ def _read_text(local: LocalFile, compression: str | None, columns: ColumnChoice,
     if header:
         names = [cell.strip() for cell in first]
         _check_names(names, name)
-        skip = 1
-    else:
-        names = [str(i) for i in range(1, len(first) + 1)]
-        skip = 0
-    chosen = _choose(names, columns, name)
-    invalid = []
+        return names, sep, 1
+    return [str(i) for i in range(1, len(first) + 1)], sep, 0
+
+
+def csv_options(names: list[str], skip: int, sep: str, chosen: list[str], invalid: list):
+    """pyarrow's read, parse and convert options for a text table: every chosen column as text, blank lines
+    skipped, a ragged row appended to ``invalid`` and then an error (shared with :mod:`.chunks`)."""
 
     def on_invalid_row(row) -> str:
         if row.text.strip():
@@ -232,10 +237,19 @@ def _read_text(local: LocalFile, compression: str | None, columns: ColumnChoice,
             return "error"
         return "skip"
 
-    read_options = pa_csv.ReadOptions(column_names=names, skip_rows=skip, block_size=MAX_LINE_BYTES, use_threads=True)
-    parse_options = pa_csv.ParseOptions(delimiter=sep, newlines_in_values=True, invalid_row_handler=on_invalid_row)
-    convert_options = pa_csv.ConvertOptions(column_types={c: pa.string() for c in chosen}, include_columns=chosen,
-                                            strings_can_be_null=False, quoted_strings_can_be_null=False)
+    return (pa_csv.ReadOptions(column_names=names, skip_rows=skip, block_size=MAX_LINE_BYTES, use_threads=True),
+            pa_csv.ParseOptions(delimiter=sep, newlines_in_values=True, invalid_row_handler=on_invalid_row),
+            pa_csv.ConvertOptions(column_types={c: pa.string() for c in chosen}, include_columns=chosen,
+                                  strings_can_be_null=False, quoted_strings_can_be_null=False))
+
+
+def _read_text(local: LocalFile, compression: str | None, columns: ColumnChoice, header: bool,
+               sep: str | None) -> Table:
+    name = local.name
+    names, sep, skip = text_header(local, compression, header, sep)
+    chosen = _choose(names, columns, name)
+    invalid = []
+    read_options, parse_options, convert_options = csv_options(names, skip, sep, chosen, invalid)
     where = _TextLines(local, compression, sep, header)
     digest = FileDigest(local)
     try:

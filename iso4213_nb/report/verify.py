@@ -235,6 +235,8 @@ def verify_report(folder, predictions=None) -> Verification:
     result.checks += [Check("schema", f"report.json {where}", INVALID, found=message) for where, message in errors]
     if errors:
         return result
+    if predictions is None and recorded_input["parsed"] is None:  # a report from counts (report.streamed) keeps no rows
+        return result
     if predictions is None:
         result.source = recorded_input["parsed"]
         pred = read_parsed(folder / recorded_input["parsed"])

@@ -140,11 +140,22 @@ def delong_test(y_true, scores_a, scores_b, positive=None, *, sample_weight=None
     var = float(np.var(v10a - v10b, ddof=1) / m + np.var(v01a - v01b, ddof=1) / n)
     var_a = float(np.var(v10a, ddof=1) / m + np.var(v01a, ddof=1) / n)
     var_b = float(np.var(v10b, ddof=1) / m + np.var(v01b, ddof=1) / n)
+    return delong_from_moments(auc_a, auc_b, var, var_a, var_b, m, n)
+
+
+def delong_from_moments(auc_a: float, auc_b: float, var: float, var_a: float, var_b: float, m: int,
+                        n: int) -> TestResult:
+    """DeLong's test (6.3.6, 7.8) from the two AUROCs and the variances of their difference and of each.
+
+    What :func:`delong_test` computes from placement values, and what a
+    two-pass streaming run (:class:`iso4213_nb.accumulators.DeLongPlacements`)
+    gives from merged sums; ``m`` positives and ``n`` negatives.
+    """
     covariance = (var_a + var_b - var) / 2
     correlation = (covariance / np.sqrt(var_a * var_b) if var_a > 0 and var_b > 0
                    else undefined("zero_auroc_variance"))
     diff = auc_a - auc_b
-    se = float(np.sqrt(var))
+    se = float(np.sqrt(max(var, 0.0)))
     if se > NEGLIGIBLE_SE:
         z = diff / se
         p = float(2 * sps.norm.sf(abs(z)))

@@ -1,0 +1,96 @@
+"""``iso4213-nb metrics`` read in chunks, on Dask or from state files: the numbers of the whole-file path.
+
+The checks are those of :func:`iso4213_nb.cli.metrics._from_predictions`;
+the result is the same dict, plus ``binned`` with ``--bins``, and ``source``
+(the input's name, SHA-256 and rows, or the state files merged).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from .. import streaming
+from ..errors import InputError
+from ..i18n import _, number
+from . import _streaming
+from .metrics import render
+
+
+def binned_lines(binned: dict) -> list[str]:
+    """What a binned result says about itself: that it is approximate, and by how much at most for the AUROC (beyond TS 4213: chunked runs)."""
+    return [_("approximate: scores counted in {bins} equal bins on [{low:g}, {high:g}] (--bins)").format(
+                bins=binned["bins"], low=binned["low"], high=binned["high"]),
+            _("  the AUROC lies within ± {bound} of the exact value (worst case: every positive and negative "
+              "pair in one bin counted one half)").format(bound=number(binned["auroc_error_bound"], 6)),
+            _("  average precision, AUPRC and the gain area are approximate too, with no stated bound; "
+              "counts at the bin edges are exact")]
+
+
+def _check_options(args) -> None:
+    if args.matrix is not None:
+        raise InputError(_("--chunk-rows, --engine and --bins read a predictions file, not --matrix"))
+    if args.rows is not None:
+        raise InputError(_("--rows applies only to --matrix"))
+    if args.threshold is not None and args.y_pred is not None:
+        raise InputError(_("give --y-pred or --threshold, not both"))
+    if args.states is not None:
+        for option in ("y_true", "y_pred", "score", "positive", "threshold", "engine", "bins", "chunk_rows"):
+            if getattr(args, option) is not None:
+                raise InputError(_("--{option} applies when reading predictions; a state file was written with its "
+                                   "options already").format(option=option.replace("_", "-")))
+
+
+def run_streamed(args) -> int:
+    """Assess the predictions in chunks (or merged states) and print as ``metrics`` does (beyond TS 4213: chunked runs)."""
+    _check_options(args)
+    chunks = None
+    if args.states is not None:
+        states, settings, source = _streaming.load(args.states)
+    else:
+        columns = {"y_pred": args.y_pred, "score": args.score}
+        columns = {k: v for k, v in columns.items() if v is not None}
+        threshold = 0.5 if args.threshold is None else args.threshold
+        states, settings, source, chunks = _streaming.collect(
+            args, args.predictions, positive=args.positive, threshold=threshold,
+            labels_from_scores=args.threshold is not None, y_true=args.y_true or "y_true", strict=False, **columns)
+    try:
+        if len(settings.models) != 1:
+            raise InputError(_("{name} holds {n} models ({models}); metrics assesses one: name its columns with "
+                               "--y-pred and/or --score (or use report)").format(
+                name=source.name, n=len(settings.models), models=", ".join(m[0] for m in settings.models)))
+        name, has_pred, has_scores = settings.models[0]
+        if args.threshold is not None and not has_scores:
+            raise InputError(_("--threshold needs a score column; {name} has no scores").format(name=source.name))
+        if args.positive is not None and not has_scores:
+            raise InputError(_("--positive applies to scores; {name} has no scores").format(name=source.name))
+        if not has_pred and args.threshold is None and args.states is None:
+            _check_probabilities(states[f"scores.{name}"], settings)
+        assessed = streaming.assess_states(states, settings, source.name, positive_required=False)
+        result = streaming.metrics(assessed, name)
+    finally:
+        if chunks is not None:
+            chunks.close()
+    result["source"] = {"name": source.file_name, "sha256": source.sha256, "rows": assessed.n}
+    only = result["predicted_only_labels"]
+    if only:
+        print(_("iso4213-nb metrics: note: label(s) {labels} predicted but never in y_true; their recall is "
+                "undefined").format(labels=", ".join(map(str, only))), file=sys.stderr)
+    if args.json:
+        print(json.dumps(result, indent=2, ensure_ascii=False))
+    else:
+        print(render(result))
+        if "binned" in result:
+            print("\n" + "\n".join(binned_lines(result["binned"])))
+    return 0
+
+
+def _check_probabilities(state, settings) -> None:
+    """Labels derived at the default threshold 0.5 need probabilities, as on the whole-file path."""
+    if settings.bins is None:
+        low, high = float(state.scores.min()), float(state.scores.max())
+    else:
+        low, high = settings.low, settings.high
+    if low < 0 or high > 1:
+        raise InputError(_("scores must be probabilities in [0, 1], got values from {low:g} to {high:g}").format(
+            low=low, high=high))

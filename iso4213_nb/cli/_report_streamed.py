@@ -1,0 +1,73 @@
+"""``iso4213-nb report`` in chunks, on Dask or from state files (:mod:`iso4213_nb.report.streamed`)."""
+
+from __future__ import annotations
+
+import sys
+
+from .. import streaming
+from ..errors import InputError
+from ..i18n import _
+from . import _streaming
+
+
+def run_streamed(args) -> int:
+    """Collect the states (or merge state files), then write the report; print the folder (clause 8)."""
+    from ..report.build import read_settings
+    from ..report.execute import ReportBuildError
+    from ..report.streamed import make_streamed_report
+
+    if args.predictions is None and args.states is None:
+        raise InputError(_("--chunk-rows, --engine and --bins read a predictions file: give --predictions"))
+    if args.predictions is not None and args.states is not None:
+        raise InputError(_("give --predictions or --states, not both"))
+    positive = args.positive if args.positive is not None else read_settings(args.meta).get("positive")
+    chunks = None
+    if args.states is not None:
+        if args.engine is not None or args.bins is not None or args.chunk_rows is not None:
+            raise InputError(_("--states merges counts already made: --chunk-rows, --engine and --bins apply when "
+                               "the predictions are read"))
+        states, settings, source = _streaming.load(args.states)
+        if positive is not None and str(positive) != str(settings.positive):
+            raise InputError(_("the state files were written with positive class {written}; write them again with "
+                               "--positive {positive}").format(written=settings.positive, positive=positive))
+        how = {"how": _("Merged from {n} state file(s) ({names}), written by iso4213-nb state; the merge does not "
+                        "depend on their order.").format(n=len(args.states), names=source.name),
+               "states": [str(p) for p in args.states], "engine": None, "chunk_rows": None}
+    else:
+        states, settings, source, chunks = _streaming.collect(args, args.predictions, positive=positive,
+                                                              threshold=args.threshold)
+        if chunks is None:
+            how = {"how": _("Read as a Dask reduction over the row groups of the Parquet data set ({workers}).").format(
+                       workers=args.scheduler or _("a local cluster of {n} worker(s)").format(n=args.workers)),
+                   "engine": "dask", "chunk_rows": None, "states": None}
+        else:
+            second = (_("DeLong's test and the AUROC intervals come from a second pass over the file.")
+                      if settings.bins is None else "")
+            how = {"how": (_("Read in chunks of {rows:,} rows, holding only counts.").format(
+                       rows=chunks.table.chunk_rows) + " " + second).strip(),
+                   "engine": "local", "chunk_rows": chunks.table.chunk_rows, "states": None}
+    try:
+        assessed = streaming.assess_states(states, settings, source.name)
+        for name, unknown in assessed.predicted_only.items():
+            if unknown:
+                column = dict(_columns(chunks, name)).get("_pred") if chunks is not None else None
+                where = chunks.first_row(column, str(unknown[0])) if column else source.name
+                raise InputError(_("{where}: model {name} predicts label {label}, which is not a class of "
+                                   "y_true").format(where=where, name=name, label=unknown[0]))
+        parameters = {"positive": None if positive is None else str(positive), "threshold": settings.threshold,
+                      "bins": settings.bins, "reading": {k: v for k, v in _streaming.chunk_options(args).items()}}
+        out = make_streamed_report(assessed, states, source, meta=args.meta, out=args.out, formats=args.format,
+                                   how=how, chunks=chunks, command=args.argv, parameters=parameters)
+    except ReportBuildError as exc:
+        print(_("iso4213-nb report: error: {error}").format(error=exc), file=sys.stderr)
+        return 1
+    finally:
+        if chunks is not None:
+            chunks.close()
+    print(_("report written to {out}/ ({files})").format(
+        out=out, files=", ".join(f"report.{f}" for f in ("json", *args.format))))
+    return 0
+
+
+def _columns(chunks, name):
+    return chunks.models[name].items()

@@ -1,0 +1,169 @@
+"""What ``metrics``, ``compare``, ``report`` and ``state`` share to read beyond one machine's memory.
+
+``--chunk-rows [N]`` reads the predictions N rows at a time (default
+:data:`~iso4213_nb.inputs.chunks.DEFAULT_CHUNK_ROWS`, one million rows: about
+200 MB besides the counts) and keeps only mergeable counts;
+``--engine dask`` runs the same counts as a Dask reduction over the row
+groups of a Parquet file, folder or glob (``--scheduler ADDRESS`` for a
+running cluster, else a local cluster of ``--workers`` processes);
+``--bins N`` counts scores in N equal bins (approximate, with the AUROC's
+worst-case error stated); ``--states`` reads state files written by
+``iso4213-nb state``.  Without any of them a command reads the whole file
+into memory as before.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from .. import progress, streaming
+from ..accumulators import parquet_parts, read_states, write_states
+from ..errors import InputError
+from ..i18n import _
+from ..inputs import InputSource
+from ..inputs.chunks import DEFAULT_CHUNK_ROWS, PredictionChunks, _hash_files, chunk_rows_value
+
+#: Version of the ``source`` block that :func:`save` writes into a state file.
+SOURCE_VERSION = 1
+
+
+def _rows(text: str) -> int:
+    try:
+        return chunk_rows_value(text)
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _whole(least: int):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = least - 1
+        if value < least:
+            raise argparse.ArgumentTypeError(_("takes a whole number of at least {least}, got {text}").format(
+                least=least, text=text))
+        return value
+    return parse
+
+
+def add_options(parser: argparse.ArgumentParser, *, states: bool = True, bins: bool = True) -> None:
+    """Add ``--chunk-rows``, ``--engine``, ``--scheduler``, ``--workers``, ``--bins``, ``--bins-range`` (and ``--states``) (beyond TS 4213: chunked and distributed runs)."""
+    group = parser.add_argument_group(
+        _("beyond one machine's memory"),
+        _("read in chunks, on Dask, or from state files; the numbers equal those of the whole file in memory"))
+    group.add_argument("--chunk-rows", type=_rows, nargs="?", const=DEFAULT_CHUNK_ROWS, metavar="N",
+                       help=_("read N rows at a time and keep only counts (default N: {n:,} rows, about 200 MB)")
+                       .format(n=DEFAULT_CHUNK_ROWS))
+    group.add_argument("--engine", choices=("local", "dask"),
+                       help=_("dask: a Dask reduction over the row groups of a Parquet file, folder or glob"))
+    group.add_argument("--scheduler", metavar="ADDRESS",
+                       help=_("with --engine dask: a running scheduler (tcp://host:8786); default a local cluster"))
+    group.add_argument("--workers", type=_whole(1), default=2, metavar="N",
+                       help=_("with --engine dask and no --scheduler: local worker processes (default 2)"))
+    if bins:
+        group.add_argument("--bins", type=_whole(2), metavar="N",
+                           help=_("count scores in N equal bins: approximate curves, the AUROC with its worst-case "
+                                  "error bound (for scores with too many distinct values)"))
+        group.add_argument("--bins-range", type=float, nargs=2, metavar=("LOW", "HIGH"), default=(0.0, 1.0),
+                           help=_("the range the bins cover (default 0 1); a score outside it is an error"))
+    if states:
+        group.add_argument("--states", nargs="+", metavar="FILE.state",
+                           help=_("merge state files written by 'iso4213-nb state' instead of reading predictions"))
+
+
+def wanted(args) -> bool:
+    """True when the command should take the streaming path (any option of :func:`add_options` given) (beyond TS 4213: chunked and distributed runs)."""
+    return any(getattr(args, name, None) is not None for name in ("chunk_rows", "engine", "bins", "states"))
+
+
+def chunk_options(args, **columns) -> dict:
+    """Keyword arguments of :class:`~iso4213_nb.inputs.chunks.PredictionChunks` from ``args`` and ``columns`` (beyond TS 4213: chunked and distributed runs)."""
+    options = {key: getattr(args, key) for key in ("sep", "decimal", "sheet", "max_classes") if hasattr(args, key)}
+    options["chunk_rows"] = args.chunk_rows or DEFAULT_CHUNK_ROWS
+    return {**options, **columns}
+
+
+def _binning(args) -> dict:
+    bins = getattr(args, "bins", None)
+    if bins is None:
+        return {}
+    low, high = args.bins_range
+    if not low < high:
+        raise InputError(_("--bins-range needs LOW < HIGH, got {low:g} and {high:g}").format(low=low, high=high))
+    return {"bins": bins, "low": low, "high": high}
+
+
+def collect(args, source, *, positive=None, threshold: float = 0.5, labels_from_scores: bool = False,
+            **columns) -> tuple[dict, streaming.Settings, InputSource, PredictionChunks | None]:
+    """The merged states of ``source`` read in chunks (or on Dask), with their settings and source (beyond TS 4213: chunked and distributed runs).
+
+    ``labels_from_scores`` treats every scored model as giving its labels at
+    ``threshold`` (``metrics --threshold``).  Returns the open chunks too
+    (None on Dask) so that a second pass can follow; the caller closes them.
+    """
+    if args.engine == "dask":
+        return (*_collect_dask(args, source, positive=positive, threshold=threshold, **columns), None)
+    if args.scheduler is not None:
+        raise InputError(_("--scheduler applies to --engine dask"))
+    chunks = PredictionChunks(source, **chunk_options(args, **columns))
+    try:
+        settings = _settings(chunks, positive, threshold, labels_from_scores, args)
+        with progress.bar(desc=_("reading {name}").format(name=chunks.name), unit=_("rows"),
+                          unit_scale=True) as bar:
+            states = streaming.shard_states(chunks, settings, progress=bar.update)
+    except BaseException:
+        chunks.close()
+        raise
+    return states, settings, chunks.source, chunks
+
+
+def _settings(chunks, positive, threshold, labels_from_scores, args) -> streaming.Settings:
+    settings = streaming.Settings.of(chunks, positive=positive, threshold=threshold, **_binning(args))
+    if labels_from_scores:
+        settings = streaming.Settings(tuple((n, p and not s, s) for n, p, s in settings.models), settings.positive,
+                                      settings.threshold, settings.bins, settings.low, settings.high)
+    return settings
+
+
+def _collect_dask(args, source, *, positive, threshold, **columns):
+    parts = parquet_parts(source)
+    files = sorted({file for file, _group in parts})
+    options = chunk_options(args, **columns)
+    with PredictionChunks(files[0], **options) as first:
+        settings = _settings(first, positive, threshold, False, args)
+    states = streaming.parquet_states(parts, settings, options, scheduler=args.scheduler, workers=args.workers)
+    sha256, size, _stamps = _hash_files([Path(f) for f in files])
+    return states, settings, InputSource(str(source), sha256, size, "parquet")
+
+
+def save(path, states: dict, settings: streaming.Settings, source: InputSource) -> Path:
+    """Write a shard's states with its settings and source to a state file (atomically) (beyond TS 4213: chunked and distributed runs)."""
+    rows = int(states["truth"].counts.trace())
+    path = Path(path)
+    partial = path.with_name(path.name + ".partial")
+    write_states(partial, states, source={
+        "version": SOURCE_VERSION, "input": {"name": source.file_name, "sha256": source.sha256, "size": source.size,
+                                             "format": source.format, "rows": rows},
+        "settings": settings.to_json()})
+    partial.replace(path)  # a state file is whole or absent, never half-written
+    return path
+
+
+def load(paths) -> tuple[dict, streaming.Settings, InputSource]:
+    """The merged states of state files (any order gives the same), their common settings, and a source naming them (beyond TS 4213: chunked and distributed runs)."""
+    shards, settings, inputs = [], None, []
+    for path in paths:
+        states, source = read_states(path)
+        these = streaming.Settings.from_json(source.get("settings") or {}, str(path))
+        if settings is not None and these != settings:
+            raise InputError(_("{path}: its models or settings (positive class, threshold, bins) differ from those of "
+                               "{first}; write every shard's state with the same options").format(
+                path=path, first=paths[0]))
+        settings = these
+        shards.append(states)
+        inputs.append(source.get("input") or {})
+    merged = streaming.merge_shards(shards)
+    names = ", ".join(str(i.get("name", "?")) for i in inputs)
+    return merged, settings, InputSource(names, "", sum(int(i.get("size") or 0) for i in inputs), "state")

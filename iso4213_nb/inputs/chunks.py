@@ -1,0 +1,403 @@
+"""Reading a predictions file in chunks of rows: bounded memory, the checks of the whole-file reader.
+
+:class:`TableChunks` reads a CSV or TSV file (plain or compressed) with
+pyarrow's streaming CSV reader, a Parquet file or folder row group by row
+group, or a workbook (read whole, handed on in slices), and hands on
+:class:`~.table.Table` objects of at most ``chunk_rows`` rows whose
+:meth:`~.table.Table.where` names the exact line (or row) of the whole file,
+so a bad cell in the ten-millionth row is reported as in the whole-file
+reader.  The file is hashed (SHA-256) on the way; a second pass (DeLong's
+test needs one) must see the same bytes.
+
+:class:`PredictionChunks` applies the predictions schema of
+:mod:`.predictions` to each chunk with the same typing helpers
+(:func:`~.columns.label_columns`, :func:`~.columns.score_column`) and yields
+:class:`PredictionChunk` objects.  Labels stay text while streaming: each
+distinct label text gets a small integer code (:class:`LabelCodes`), and only
+once every row is read are they typed with the whole-file rule
+(:func:`typed_labels`: integers if every label is a canonical integer within
+64 bits, else text), since a later chunk may hold a label such as ``a`` or
+``01`` that changes the typing of all.
+
+Memory: one chunk's columns at a time.  With the default of
+:data:`DEFAULT_CHUNK_ROWS` rows (one million) a chunk of a label, a predicted
+label and a score column takes about 30 MB as arrays and 16 MiB of CSV text
+per block, so a run stays well under 200 MB besides the states it feeds.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.csv as pa_csv
+
+from ..errors import InputError
+from .columns import CANONICAL_INTEGER, INT64, MAX_CLASSES, label_columns, score_column
+from .predictions import _schema
+from .source import COMPRESSION_SUFFIX, FileDigest, InputSource, detect_format, open_source
+from .table import (Table, _arrow_message, _check_names, _choose, _open_decompressed, _parquet_files, _read_xlsx,
+                    _text_error, _TextLines, csv_options, quote, text_header)
+
+#: Rows per chunk unless ``--chunk-rows`` says otherwise (memory in the module docstring).
+DEFAULT_CHUNK_ROWS = 1_000_000
+HASH_BLOCK = 1 << 20
+
+
+def chunk_rows_value(value) -> int:
+    """``value`` as a number of rows per chunk (a whole number of at least 1) (beyond TS 4213: chunked input)."""
+    try:
+        rows = int(value)
+    except (TypeError, ValueError):
+        rows = 0
+    if rows < 1 or str(value).strip() not in (str(rows), f"{rows}.0"):
+        raise InputError(f"--chunk-rows takes a whole number of at least 1, got {quote(value)}")
+    return rows
+
+
+def _rebatch(batches, rows: int) -> Iterator[pa.Table]:
+    """Record batches regrouped into tables of exactly ``rows`` rows (the last may be shorter)."""
+    pending, count = [], 0
+    for batch in batches:
+        while batch.num_rows:
+            take = min(rows - count, batch.num_rows)
+            pending.append(batch.slice(0, take))
+            count += take
+            batch = batch.slice(take)
+            if count == rows:
+                yield pa.Table.from_batches(pending)
+                pending, count = [], 0
+    if count:
+        yield pa.Table.from_batches(pending)
+
+
+def _hash_files(paths: list[Path]) -> tuple[str, int, list]:
+    """SHA-256 and size of the files' bytes in order, and each file's (size, mtime) to detect a change."""
+    digest, size, stamps = hashlib.sha256(), 0, []
+    for path in paths:
+        stamp = path.stat()
+        stamps.append((stamp.st_size, stamp.st_mtime_ns))
+        with open(path, "rb", buffering=0) as handle:
+            while block := handle.read(HASH_BLOCK):
+                digest.update(block)
+                size += len(block)
+    return digest.hexdigest(), size, stamps
+
+
+class TableChunks:
+    """A table opened for reading in chunks (a context manager; iterate once per pass) (beyond TS 4213: chunked input).
+
+    Parameters
+    ----------
+    source : a path, a folder of Parquet files, or ``"-"`` (standard input, copied once to a
+        temporary file so that a second pass can read it again).
+    columns : names to read, or a function choosing them from the header (as :func:`~.table.read_table`).
+    chunk_rows : rows per chunk.
+    sep, sheet, stdin : as :func:`~.table.read_table`.
+    row_group : read only this row group of a Parquet file (one part of a Dask reduction); its rows
+        keep their numbers in the whole file, and the file is not hashed (``source.sha256`` is empty).
+
+    Attributes ``names`` (every column of the file) and ``chosen`` are known
+    once opened; ``source`` (:class:`~.source.InputSource` with the SHA-256)
+    and ``n_rows`` after a complete pass.
+    """
+
+    def __init__(self, source, *, columns=None, chunk_rows: int = DEFAULT_CHUNK_ROWS, sep: str | None = None,
+                 sheet: str | None = None, stdin=None, row_group: int | None = None):
+        self.chunk_rows = chunk_rows_value(chunk_rows)
+        self.row_group = row_group
+        self.local = open_source(source, stdin=stdin)
+        self.source: InputSource | None = None
+        self.n_rows = 0
+        try:
+            self._open(columns, sep, sheet)
+        except BaseException:
+            self.local.close()
+            raise
+
+    def _open(self, columns, sep, sheet) -> None:
+        local = self.local
+        name = local.name
+        if local.is_dir:
+            if sep is not None or sheet is not None:
+                raise InputError(f"{name}: a folder of Parquet files takes neither --sep nor --sheet")
+            self.format, self.paths = "parquet", _parquet_files(local)
+        else:
+            fmt = detect_format(local.head(), name)
+            if sheet is not None and fmt != "xlsx":
+                raise InputError(f"--sheet applies to .xlsx workbooks; {name} is not one")
+            self.format, self.paths = ("text" if fmt not in ("parquet", "xlsx") else fmt), [local.path]
+            self.compression = None if fmt in ("text", "parquet", "xlsx") else fmt
+        if self.format == "parquet":
+            import pyarrow.parquet as pq
+
+            try:
+                self.names = list(pq.ParquetFile(self.paths[0]).schema_arrow.names)
+            except pa.ArrowException as exc:
+                raise InputError(f"{name}: not a readable Parquet file ({_arrow_message(exc)})") from None
+            _check_names(self.names, name)
+            self._where = lambda row: f"row {row + 1}"
+        elif self.row_group is not None:
+            raise InputError(f"{name}: only a Parquet file has row groups")
+        elif self.format == "xlsx":
+            self._whole = _read_xlsx(local, None, True, sheet)
+            self.names, self._where = self._whole.names, self._whole._where
+        else:
+            self.names, self.sep, self.skip = text_header(local, self.compression, True, sep)
+            self._where = _TextLines(local, self.compression, self.sep, True)
+        self.chosen = _choose(self.names, columns, name)
+        self._chunk_source = InputSource(name, "", 0, self.format)
+
+    def _table(self, data: pa.Table, start: int) -> Table:
+        where = functools.partial(lambda offset, row: self._where(offset + row), start)
+        return Table(self._chunk_source, self.names, {c: data.column(c) for c in self.chosen}, data.num_rows, where)
+
+    def __iter__(self) -> Iterator[Table]:
+        """One pass over the rows: :class:`~.table.Table` chunks whose ``where`` names lines of the whole file."""
+        passes = {"text": self._text_pass, "parquet": self._parquet_pass, "xlsx": self._xlsx_pass}
+        self._offset = start = 0
+        for data in passes[self.format]():
+            yield self._table(data, self._offset + start)
+            start += data.num_rows
+        if start == 0 and self.row_group is None:
+            raise InputError(f"{self.local.name}: the file has a header row but no data rows"
+                             if self.format != "parquet" else f"{self.local.name}: the file has no data rows")
+        self.n_rows = start
+
+    def _finish(self, sha256: str, size: int, fmt: str) -> None:
+        if self.source is not None and self.source.sha256 != sha256:
+            raise InputError(f"{self.local.name}: the file changed between two passes over it; read it again")
+        self.source = InputSource(self.local.name, sha256, size, fmt)
+
+    def _text_pass(self) -> Iterator[pa.Table]:
+        invalid: list = []
+        read, parse, convert = csv_options(self.names, self.skip, self.sep, self.chosen, invalid)
+        digest = FileDigest(self.local)
+        try:
+            with _open_decompressed(self.local.path, self.compression) as stream:
+                reader = pa_csv.open_csv(stream, read_options=read, parse_options=parse, convert_options=convert)
+                yield from _rebatch(reader, self.chunk_rows)
+        except pa.ArrowException as exc:
+            digest.cancel()
+            raise _text_error(exc, invalid, self._where, self.local.name, len(self.names)) from None
+        except BaseException:
+            digest.cancel()
+            raise
+        sha256, size = digest.result()
+        kind = "tsv" if self.sep == "\t" else "csv"
+        self._finish(sha256, size, kind + (f".{COMPRESSION_SUFFIX[self.compression]}" if self.compression else ""))
+
+    def _parquet_pass(self) -> Iterator[pa.Table]:
+        import pyarrow.parquet as pq
+
+        if self.row_group is not None:
+            yield from self._row_group_pass()
+            return
+        sha256, size, stamps = _hash_files(self.paths)
+        schema = None
+        for path in self.paths:
+            part = self.local.name if path == self.local.path else f"{self.local.name}/{path.relative_to(self.local.path)}"
+            try:
+                parquet = pq.ParquetFile(path)
+                if list(parquet.schema_arrow.names) != self.names:
+                    raise InputError(f"{part}: its columns differ from those of the other files in {self.local.name}")
+                batches = parquet.iter_batches(batch_size=self.chunk_rows, columns=self.chosen, use_threads=True)
+                for data in _rebatch(batches, self.chunk_rows):
+                    if schema is not None and not data.schema.equals(schema):
+                        raise InputError(f"{self.local.name}: its Parquet files store the columns with different types")
+                    schema = data.schema
+                    yield data
+            except pa.ArrowException as exc:
+                raise InputError(f"{part}: not a readable Parquet file ({_arrow_message(exc)})") from None
+        if [(p.stat().st_size, p.stat().st_mtime_ns) for p in self.paths] != stamps:
+            raise InputError(f"{self.local.name}: the file changed while it was being read; read it again")
+        self._finish(sha256, size, "parquet")
+
+    def _row_group_pass(self) -> Iterator[pa.Table]:
+        import pyarrow.parquet as pq
+
+        try:
+            parquet = pq.ParquetFile(self.paths[0])
+            self._offset = sum(parquet.metadata.row_group(g).num_rows for g in range(self.row_group))
+            batches = parquet.iter_batches(batch_size=self.chunk_rows, row_groups=[self.row_group],
+                                           columns=self.chosen, use_threads=False)
+            yield from _rebatch(batches, self.chunk_rows)
+        except pa.ArrowException as exc:
+            raise InputError(f"{self.local.name}: not a readable Parquet file ({_arrow_message(exc)})") from None
+        self._finish("", 0, "parquet")
+
+    def _xlsx_pass(self) -> Iterator[pa.Table]:
+        whole = pa.table({c: self._whole.columns[c] for c in self.chosen})
+        for start in range(0, whole.num_rows, self.chunk_rows):
+            yield whole.slice(start, self.chunk_rows)
+        source = self._whole.source
+        self._finish(source.sha256, source.size, source.format)
+
+    def close(self) -> None:
+        """Remove the temporary copy of standard input, if any (beyond TS 4213: chunked input)."""
+        self.local.close()
+
+    def __enter__(self) -> "TableChunks":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def typed_labels(texts) -> dict:
+    """Label text → label, by the whole-file rule of :mod:`.columns`: all integers or all text.
+
+    Integers when every text is a canonical integer (``-?(0|[1-9][0-9]*)``)
+    within 64 bits; otherwise every label stays the text it was written as.
+    """
+    texts = list(texts)
+    if texts and all(CANONICAL_INTEGER.fullmatch(t) for t in texts):
+        values = [int(t) for t in texts]
+        if INT64[0] <= min(values) and max(values) <= INT64[1]:
+            return dict(zip(texts, values))
+    return {t: t for t in texts}
+
+
+@dataclass
+class LabelCodes:
+    """Every label text seen so far → a small integer code, and the first row each code was seen in, per column (beyond TS 4213: chunked input)."""
+
+    max_classes: int = MAX_CLASSES
+    texts: list = field(default_factory=list)
+    index: dict = field(default_factory=dict)
+    first: dict = field(default_factory=dict)
+
+    def code(self, text: str) -> int:
+        """The code of ``text`` (a new code for a text not seen before) (beyond TS 4213: chunked input)."""
+        if text not in self.index:
+            self.index[text] = len(self.texts)
+            self.texts.append(text)
+        return self.index[text]
+
+    def encode(self, table: Table, column: str, values: np.ndarray, labels: list, start: int) -> np.ndarray:
+        """The codes of a typed label column of one chunk (``values`` and its sorted ``labels``) (beyond TS 4213: chunked input)."""
+        local = np.array([self.code(str(label)) for label in labels], dtype=np.int64)
+        if len(self.texts) > self.max_classes:
+            raise InputError(f"{table.source.name}: the label columns have more than {self.max_classes:,} distinct "
+                             f"labels (the limit; raise it with --max-classes); the last new one is in column "
+                             f"{quote(column)}")
+        positions = np.searchsorted(np.asarray(labels, dtype=values.dtype), values)
+        codes = local[positions]
+        seen = self.first.setdefault(column, {})
+        for i, code in enumerate(local.tolist()):
+            if code not in seen:
+                seen[code] = start + int(np.argmax(positions == i))
+        return codes
+
+
+@dataclass
+class PredictionChunk:
+    """One chunk of a predictions file, typed (beyond TS 4213: chunked input).
+
+    Attributes
+    ----------
+    start : 0-based index of the chunk's first data row in the whole file.
+    y_true : int64 codes of the true labels (:attr:`PredictionChunks.codes`).
+    pred : model name → int64 codes of its predicted labels (models with a label column).
+    scores : model name → float64 scores (models with a score column).
+    """
+
+    start: int
+    y_true: np.ndarray
+    pred: dict
+    scores: dict
+
+    def __len__(self) -> int:
+        return len(self.y_true)
+
+
+class PredictionChunks:
+    """A predictions file (schema of :mod:`.predictions`) read in chunks; iterate once per pass (beyond TS 4213: chunked input).
+
+    Takes the keyword arguments of :func:`~.predictions.read_predictions`
+    that concern reading (``sep``, ``decimal``, ``sheet``, ``max_classes``,
+    ``y_true``, ``y_pred``, ``score``, ``strict``, ``stdin``) plus
+    ``chunk_rows`` and ``row_group`` (:class:`TableChunks`); ``columns``
+    (``{model: {"_pred": column, "_score": column}}``) names the models' columns
+    instead of the schema (``compare``'s ``--a`` and ``--b``).  ``models`` maps each model to its columns
+    (``{"_pred": column, "_score": column}``); ``codes`` holds the label
+    texts; ``score_range`` each scored model's smallest and largest score;
+    ``source`` and ``n_rows`` are set after a complete pass.  Checks that
+    need every row (the classes of ``y_true``, the positive class, labels
+    predicted but never true) are made by the caller once the rows are read:
+    :meth:`first_row` names the line where a label first appeared.
+    """
+
+    def __init__(self, source, *, chunk_rows: int = DEFAULT_CHUNK_ROWS, sep: str | None = None, decimal: str = ".",
+                 max_classes: int = MAX_CLASSES, sheet: str | None = None, y_true: str = "y_true",
+                 y_pred: str | None = None, score: str | None = None, strict: bool = True, stdin=None,
+                 row_group: int | None = None, columns: dict | None = None):
+        if decimal not in (".", ","):
+            raise InputError(f"the decimal mark is . or , (got {quote(decimal)})")
+        self.y_true, self.decimal = y_true, decimal
+        self.models: dict[str, dict[str, str]] = {}
+        file = "standard input" if str(source) == "-" else str(source)
+
+        def choose(names: list[str]) -> list[str]:
+            if y_true not in names:
+                return [y_true]
+            self.models.update(columns if columns is not None else _schema(names, y_true, y_pred, score, strict, file))
+            return [y_true, *(c for cols in self.models.values() for c in cols.values())]
+
+        self.table = TableChunks(source, columns=choose, chunk_rows=chunk_rows, sep=sep, sheet=sheet, stdin=stdin,
+                                 row_group=row_group)
+        self.codes = LabelCodes(max_classes)
+        self.score_range: dict[str, tuple[float, float]] = {}
+
+    @property
+    def name(self) -> str:
+        """The input as messages name it (beyond TS 4213: chunked input)."""
+        return self.table.local.name
+
+    @property
+    def source(self) -> InputSource | None:
+        """What was read, with its SHA-256, once a pass is complete (beyond TS 4213: chunked input)."""
+        return self.table.source
+
+    @property
+    def n_rows(self) -> int:
+        """Data rows of the last complete pass (beyond TS 4213: chunked input)."""
+        return self.table.n_rows
+
+    def __iter__(self) -> Iterator[PredictionChunk]:
+        label_names = [self.y_true, *(cols["_pred"] for cols in self.models.values() if "_pred" in cols)]
+        consumed = 0
+        for table in self.table:
+            start = self.table._offset + consumed
+            typed = label_columns(table, label_names, self.codes.max_classes)
+            y = self.codes.encode(table, self.y_true, *typed[self.y_true], start)
+            pred, scores = {}, {}
+            for model, cols in self.models.items():
+                if "_pred" in cols:
+                    pred[model] = self.codes.encode(table, cols["_pred"], *typed[cols["_pred"]], start)
+                if "_score" in cols:
+                    s = scores[model] = score_column(table, cols["_score"], self.decimal)
+                    low, high = self.score_range.get(model, (np.inf, -np.inf))
+                    self.score_range[model] = (min(low, float(s.min())), max(high, float(s.max())))
+            yield PredictionChunk(start, y, pred, scores)
+            consumed += table.n_rows
+
+    def first_row(self, column: str, text: str) -> str:
+        """Where label ``text`` first appeared in ``column``: ``"FILE, line 7"`` (or row) (beyond TS 4213: chunked input)."""
+        row = self.codes.first[column][self.codes.index[text]]
+        return f"{self.name}, {self.table._where(row)}"
+
+    def close(self) -> None:
+        """Remove the temporary copy of standard input, if any (beyond TS 4213: chunked input)."""
+        self.table.close()
+
+    def __enter__(self) -> "PredictionChunks":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

@@ -1,0 +1,303 @@
+"""A clause-8 report from mergeable counts: predictions read in chunks, on Dask, or merged state files.
+
+``iso4213-nb report --chunk-rows``, ``--engine dask``, ``--bins`` or
+``--states`` build the report here instead of in :mod:`.build`: the numbers
+come from the states of :mod:`iso4213_nb.streaming`, never from all rows in
+memory, and equal those of the in-memory report (every count, every clause-6
+measure, the curves and their areas, the operating points, McNemar's tests).
+
+What counts cannot give is said in the report (``report.json`` key
+``streaming.not_given``, and a section of the page): DeLong's test and the
+AUROC interval need each row's placement value, so they are computed by a
+second pass over the predictions when the rows are at hand (``--chunk-rows``
+on one file) and are not given from state files or Dask; in binned mode
+(``--bins``) the areas are approximate, the AUROC with its worst-case error
+bound, and DeLong's test is not given.
+
+The page is a notebook assembled in this process (no kernel: the numbers are
+already computed) from the same HTML fragments (:mod:`.render`) as the
+in-memory report, exported by :mod:`.export` to HTML and PDF; the folder gets
+``report.json``, ``report.ipynb``, ``report.html`` (and ``report.pdf``) and
+``manifest.json``, written atomically.  There is no ``predictions.parquet``:
+the rows are not kept.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime
+import io
+import itertools
+import json
+import sys
+from pathlib import Path
+
+import nbformat
+import numpy as np
+
+from .. import __version__, checklist, streaming
+from ..environment import capture
+from ..i18n import _
+from ..stats import adjust_pvalues, mcnemar
+from ..stats.roc import delong_from_moments
+from . import content, export, render
+from .atomic import atomic_directory, check_target
+from .manifest import utc_now, write_manifest
+from .options import SETTINGS, parse_formats
+
+
+def _plain(value):
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def _model(assessed: streaming.Assessed, name: str, auroc_interval: dict | None) -> dict:
+    model = assessed.models[name]
+    cm = model.matrix
+    matrix = cm.matrix(rows="true")
+    intervals = {"accuracy": content._proportion(int(np.trace(matrix)), int(matrix.sum()))}
+    if assessed.positive is not None:
+        counts = cm.binary(assessed.positive)
+        intervals.update({
+            "recall": content._proportion(counts.tp, counts.tp + counts.fn),
+            "specificity": content._proportion(counts.tn, counts.tn + counts.fp),
+            "precision": content._proportion(counts.tp, counts.tp + counts.fp)})
+        if auroc_interval is not None:
+            intervals["auroc"] = auroc_interval
+        rule = (f"labels derived from scores at threshold {model.derived_at:g}" if model.derived_at is not None
+                else "labels as given in the file")
+        points = [content._counts_row("predicted labels", rule, model.derived_at, counts)]
+        if model.scores is not None:
+            points += content.operating_points(model.scores)
+    else:
+        points = [dict(content._counts_row(f"class {label} vs rest", "labels as given in the file", None,
+                                           cm.binary(label)), label=_plain(label)) for label in cm.labels]
+    assessment = streaming.metrics(assessed, name)
+    if "predicted_from" in assessment:  # as content._model: the report assesses the labels it derived, as labels
+        assessment["predicted_from"] = "y_pred"
+    return {"has_scores": model.scores is not None, "labels_derived_at": model.derived_at,
+            "confusion_matrix": {"rows": "true", "labels": list(cm.labels), "counts": matrix.tolist()},
+            "assessment": assessment, "intervals": intervals, "operating_points": points}
+
+
+def _comparisons(assessed: streaming.Assessed, delong: dict, alpha: float = 0.05) -> dict:
+    """McNemar for every pair (from paired counts) and DeLong where a second pass gave it; one Holm correction."""
+    names = [m[0] for m in assessed.settings.models]
+    tests = []
+    for a, b in itertools.combinations(names, 2):
+        table = assessed.paired.mcnemar_table(f"right.{a}", f"right.{b}")
+        tests.append({"models": [a, b], "measure": "accuracy", **content._test(mcnemar(table))})
+        if (a, b) in delong:
+            tests.append({"models": [a, b], "measure": "AUROC", **content._test(delong[(a, b)])})
+    if not tests:
+        return {"tests": [], "adjustment": None,
+                "statement": "No significance test: the predictions hold a single model (7.1)."}
+    usable = [i for i, t in enumerate(tests) if t["pvalue"] is not None]
+    adjustment = adjust_pvalues([tests[i]["pvalue"] for i in usable], content.ADJUSTMENT, alpha=alpha) \
+        if usable else None
+    for t in tests:
+        t["adjusted_pvalue"], t["rejected"] = None, None
+    if adjustment is not None:
+        for j, i in enumerate(usable):
+            tests[i]["adjusted_pvalue"] = float(adjustment.adjusted[j])
+            tests[i]["rejected"] = bool(adjustment.rejected[j])
+    return {"tests": tests, "adjustment": None if adjustment is None else adjustment.to_dict(),
+            "statement": f"{len(tests)} test(s); p-values adjusted together by Holm's method at α = {alpha:g}."}
+
+
+def second_pass(assessed: streaming.Assessed, states: dict, chunks) -> tuple[dict, dict]:
+    """DeLong's second pass over the rows: ``({model: AUROC interval}, {(a, b): DeLong test})`` (clause 8).
+
+    Needs the exact score counts (not binned) and at least two positives and negatives.
+    """
+    scored = [name for name in assessed.settings.scored]
+    if not scored or assessed.settings.bins is not None:
+        return {}, {}
+    first = {name: states[f"scores.{name}"] for name in scored}
+    if any(min(s.positives.sum(), s.negatives.sum()) < 2 for s in first.values()):
+        return {}, {}
+    pairs = [(a, a) for a in scored] + list(itertools.combinations(scored, 2))
+    positive_code = chunks.codes.code(str(assessed.positive))
+    placements = streaming.delong_pass(chunks, first, pairs, assessed.settings, positive_code)
+    intervals = {a: streaming.auroc_interval(placements[(a, a)], content.CONFIDENCE_LEVEL) for a in scored}
+    tests = {pair: delong_from_moments(*streaming.delong_moments(placements[pair]))
+             for pair in itertools.combinations(scored, 2)}
+    return intervals, tests
+
+
+def not_given(assessed: streaming.Assessed, rows_read: bool) -> list[dict]:
+    """Which measures the report does not give, or gives approximately, and the reason code of each (clause 8)."""
+    out = []
+    scored = assessed.settings.scored
+    if assessed.settings.bins is not None:
+        out += [{"measure": area, "models": scored, "reason": "binned_approximate"}
+                for area in streaming.BINNED_AREAS if scored]
+        out += [{"measure": m, "models": scored, "reason": "binned_no_placements"}
+                for m in ("delong_test", "auroc_interval") if scored]
+    elif not rows_read and scored:
+        out += [{"measure": m, "models": scored, "reason": streaming.NEED_ROWS[m]}
+                for m in ("delong_test", "auroc_interval")]
+    out.append({"measure": "bootstrap_intervals", "models": [m[0] for m in assessed.settings.models],
+                "reason": streaming.NEED_ROWS["bootstrap_intervals"]})
+    return out
+
+
+REASONS = {
+    "second_pass": "needs each row's placement value, known only once every score is counted; the rows were not "
+                   "read again (state files or Dask hold counts only)",
+    "rows": "a bootstrap resamples rows; the report's intervals are Wilson intervals from counts instead",
+    "binned_approximate": "computed from scores counted in bins: approximate",
+    "binned_no_placements": "binned scores have no exact placement values",
+}
+
+
+def build_content(assessed: streaming.Assessed, states: dict, source, *, answers: dict, title: str,
+                  meta_name: str | None, how: dict, chunks=None) -> dict:
+    """The JSON-ready report (the shape of :func:`.content.build`, plus ``streaming``) (clause 8)."""
+    intervals, delong = second_pass(assessed, states, chunks) if chunks is not None else ({}, {})
+    environment = capture()
+    names = [m[0] for m in assessed.settings.models]
+    binned = {name: {"bins": m.binned.bins, "low": m.binned.low, "high": m.binned.high,
+                     "auroc_error_bound": m.binned.auroc_error_bound}
+              for name, m in assessed.models.items() if m.binned is not None}
+    return {
+        "title": title,
+        "generated_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "tool": {"name": "iso4213-nb", "version": __version__, "standard": "ISO/IEC TS 4213:2022"},
+        "input": {"predictions": source.file_name, "meta": meta_name, "demo": False, "n": assessed.n,
+                  "labels": [_plain(v) for v in assessed.labels],
+                  "class_counts": {str(k): v for k, v in assessed.class_counts.items()},
+                  "positive": _plain(assessed.positive), "models": names},
+        "items": content.items(answers, environment, None),
+        "checklist": [{"key": it.key, "clause": it.clause, "prompt": it.prompt, "answer": answers.get(it.key) or None}
+                      for it in checklist.ITEMS],
+        "models": {name: _model(assessed, name, intervals.get(name)) for name in names},
+        "comparisons": _comparisons(assessed, delong),
+        "environment": environment,
+        "inference": None,
+        "confidence_level": content.CONFIDENCE_LEVEL,
+        "streaming": {**how, "binned": binned, "not_given": not_given(assessed, chunks is not None)},
+    }
+
+
+def _curves_png(assessed: streaming.Assessed, report: dict) -> str | None:
+    """The four curves of every scored model as a base64 PNG (from the counts), or None without scores."""
+    import matplotlib
+
+    matplotlib.use("Agg", force=False)
+    import matplotlib.pyplot as plt
+
+    from ..figures.curves import KINDS, draw_curve, prepare_axes
+
+    scored = {name: m.scores for name, m in assessed.models.items() if m.scores is not None}
+    if not scored:
+        return None
+    prevalence = assessed.class_counts[assessed.positive] / assessed.n
+    fig, axes = plt.subplots(2, 2, figsize=(10, 9), layout="constrained")
+    for ax, kind in zip(axes.flat, KINDS):
+        prepare_axes(ax, kind, prevalence=prevalence)
+        for name, scores in scored.items():
+            artists = draw_curve(ax, getattr(scores, kind)(), label=str(name).replace("$", r"\$"))
+            if kind == "roc":
+                youden = next(p for p in report["models"][name]["operating_points"] if p["name"] == "Youden-optimal")
+                artists.move_marker(youden["fpr"], youden["tpr"])
+        ax.legend(loc="best", fontsize="small")
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100)
+    plt.close(fig)
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def streaming_html(report: dict) -> str:
+    """How the numbers were computed, what is approximate and by how much, and what is not given (clause 8)."""
+    s = report["streaming"]
+    parts = [f"<p>{render._text(s['how'])}</p>"]
+    for name, b in s["binned"].items():
+        parts.append("<p>" + render._text(_(
+            "Model {name}: scores counted in {bins} equal bins on [{low:g}, {high:g}]; its curves and areas are "
+            "approximate, and its AUROC lies within ± {bound:.6f} of the exact value.").format(
+            name=name, bins=b["bins"], low=b["low"], high=b["high"], bound=b["auroc_error_bound"])) + "</p>")
+    rows = [[entry["measure"].replace("_", " "), ", ".join(entry["models"]), _(REASONS[entry["reason"]])]
+            for entry in s["not_given"]]
+    table = render.html_table(rows, [_("measure"), _("models"), _("why it is not given, or not exactly")],
+                              caption=_("What mergeable counts cannot give"))
+    return render._wrap("".join(parts) + table)
+
+
+def _cell(html: str | None = None, markdown: str | None = None, png: str | None = None):
+    if markdown is not None:
+        return nbformat.v4.new_markdown_cell(markdown)
+    data = {"text/html": html} if html is not None else {"image/png": png, "text/plain": "<Figure>"}
+    return nbformat.v4.new_code_cell("", outputs=[nbformat.v4.new_output("display_data", data=data)])
+
+
+def notebook(report: dict, assessed: streaming.Assessed) -> nbformat.NotebookNode:
+    """The report page as a notebook of ready outputs (the sections of the in-memory report) (clause 8)."""
+    models = report["models"]
+    cells = [_cell(render.header(report)),
+             _cell(markdown=_("## How this report was computed\n\nThe predictions were not held in memory: they "
+                              "were read in pieces and reduced to counts that merge exactly (beyond TS 4213). "
+                              "Every count, clause-6 measure, curve and operating point equals that of the whole "
+                              "file in memory unless this section says otherwise.")),
+             _cell(streaming_html(report)),
+             _cell(markdown=_("## Reported items (clause 8)")), _cell(render.status_table(report)),
+             _cell(markdown=_("## 1 The assessment process (5.1, 5.2)")),
+             _cell(render.answers(report, ("process", "purpose"))),
+             _cell(markdown=_("## 2 Data and ground truth (clause 8; 5.3.2–5.3.9)")),
+             _cell(render.answers(report, ("training_data", "test_data", "bias", "preprocessing", "splitting",
+                                           "leakage", "channel_effects", "ground_truth"))),
+             _cell(markdown=_("## 3 Models, baselines and the choice of measures")),
+             _cell(render.answers(report, ("hyperparameters", "baselines", "context", "measures"))),
+             _cell(markdown=_("## 4 Counts at representative operating points (clause 8)"))]
+    for name in models:
+        cells += [_cell(render.operating_points(report, name)), _cell(render.confusion(report, name))]
+    cells.append(_cell(markdown=_("## 5 Measures with confidence intervals (clause 6, 7.8)")))
+    cells += [_cell(render.measures(report, name)) for name in models]
+    cells.append(_cell(markdown=_("## 6 Curves (6.3.6–6.3.9)")))
+    png = _curves_png(assessed, report)
+    cells.append(_cell(png=png) if png else _cell(f"<p>{_('No model has scores, so there are no curves.')}</p>"))
+    cells += [_cell(markdown=_("## 7 Comparisons between models (clause 7, 7.10)")), _cell(render.comparisons(report)),
+              _cell(markdown=_("## 8 Test environment (5.3.11, 5.3.12, clause 8)")), _cell(render.environment(report)),
+              _cell(markdown=_("## 9 Inference duration (6.6, clause 8)")), _cell(render.inference(report))]
+    nb = nbformat.v4.new_notebook(cells=cells)
+    nb.metadata["iso4213_nb"] = {"streamed": True}
+    return nb
+
+
+def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, meta, out, formats, how: dict,
+                         chunks=None, command=None, parameters: dict | None = None) -> Path:
+    """Write the report folder ``out`` from merged states (see the module docstring); returns its path (clause 8).
+
+    ``source`` names the input (a predictions file, or the state files
+    merged); ``how`` says how it was read (``engine``, ``chunk_rows``,
+    ``states`` ...) and, under ``how``, one sentence for the page; ``chunks``
+    are the open predictions when a second pass can read the rows again.
+    """
+    from .build import DEFAULT_TITLE, _meta_source, read_settings
+
+    started = utc_now()
+    formats = parse_formats(formats if isinstance(formats, str) else ",".join(formats))
+    out = Path(out)
+    check_target(out)
+    if "pdf" in formats:
+        export.chromium()
+    export.node_modules()
+    answers = checklist.load(meta, extra_keys=(SETTINGS,)) if meta is not None else {}
+    settings = read_settings(meta)
+    report = build_content(assessed, states, source, answers=answers,
+                           title=str(settings.get("title") or DEFAULT_TITLE),
+                           meta_name=None if meta is None else Path(meta).name, how=how, chunks=chunks)
+    nb = notebook(report, assessed)
+    with atomic_directory(out) as tmp:
+        (tmp / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False, allow_nan=False,
+                                                    default=_plain), encoding="utf-8")
+        nbformat.write(nb, tmp / "report.ipynb")
+        html_path = export.to_html(nb, tmp)
+        if "pdf" in formats:
+            export.to_pdf(html_path)
+        write_manifest(
+            tmp, started_utc=started, command=sys.argv if command is None else command,
+            inputs={"predictions": {"name": source.file_name, "sha256": source.sha256, "size": source.size,
+                                    "format": source.format, "parsed": None},
+                    "meta": _meta_source(meta)},
+            parameters={**(parameters or {}), "formats": list(formats)}, random_seeds={}, extra_tools={})
+    return out

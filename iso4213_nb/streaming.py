@@ -1,0 +1,317 @@
+"""Assessing a predictions file from mergeable states: bounded memory, any number of shards (beyond TS 4213).
+
+The measures of clause 6 depend on the rows only through counts, so a file
+read in chunks (:class:`~iso4213_nb.inputs.chunks.PredictionChunks`), the row
+groups of a Parquet data set spread over Dask workers, or shards assessed on
+different machines and saved as state files all give the numbers of the
+in-memory path exactly.  For one shard, :func:`shard_states` holds:
+
+``truth``          counts of (true label, true label): the classes and their counts
+``labels.<m>``     counts of (true label, predicted label) of model m (6.2.2)
+``derived.<m>``    for a model with scores only: counts of (is positive, score ≥ threshold)
+``scores.<m>``     exact counts per distinct score (6.3.6–6.3.9), or per bin with ``bins``
+``paired``         with two models or more: which models are right on each row (McNemar, 7.9)
+
+Label codes of one shard become label texts at its end (:func:`shard_states`);
+texts become integers only after every shard is merged (:func:`assess_states`),
+with the whole-file rule of :func:`~iso4213_nb.inputs.chunks.typed_labels`.
+
+What the states cannot give (they hold no rows): the placement values of
+DeLong's test and of the AUROC interval, which need a second pass over the
+rows once the score counts of every shard are merged (:func:`delong_pass`),
+and a bootstrap over rows.  :data:`NEED_ROWS` lists them by reason code.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats as sps
+
+from .accumulators import (BinnedScoreCounts, ConfusionCounts, DeLongPlacements, PairedOutcomes, ScoreCounts,
+                           merge_all)
+from .assessment import _Collector, assess_matrix
+from .confusion import ConfusionMatrix
+from .curves import BinaryScores
+from .errors import InputError
+from .inputs import resolve_positive
+from .inputs.chunks import PredictionChunk, PredictionChunks, typed_labels
+
+#: The positive class assumed while streaming when none is named: label 1 of labels 0 and 1 (as the whole-file reader).
+DEFAULT_POSITIVE_TEXT = "1"
+#: Measures that need the rows themselves, with the reason code of each (words are added by the caller).
+NEED_ROWS = {"delong_test": "second_pass", "auroc_interval": "second_pass", "bootstrap_intervals": "rows"}
+#: The areas a binned state gives only approximately; the AUROC's bound is stated, the others have none.
+BINNED_AREAS = ("auroc", "average_precision", "auprc_trapezoid", "gain_area")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the states of a shard depend on; only shards with equal settings merge.
+
+    Attributes
+    ----------
+    models : ``((name, has labels, has scores), ...)`` in column order.
+    positive : the positive class as written (text), or None for the default rule (1 of labels 0/1).
+    threshold : a model with scores only predicts positive iff ``score >= threshold``.
+    bins, low, high : with ``bins``, scores are counted in that many equal bins of [low, high].
+    """
+
+    models: tuple
+    positive: str | None = None
+    threshold: float = 0.5
+    bins: int | None = None
+    low: float = 0.0
+    high: float = 1.0
+
+    @property
+    def scored(self) -> list[str]:
+        """Names of the models with scores (beyond TS 4213: mergeable counts)."""
+        return [name for name, _, has_scores in self.models if has_scores]
+
+    def to_json(self) -> dict:
+        """The settings as JSON (stored in a state file's ``source``) (beyond TS 4213: mergeable counts)."""
+        return {"models": [list(m) for m in self.models], "positive": self.positive, "threshold": self.threshold,
+                "bins": self.bins, "low": self.low, "high": self.high}
+
+    @classmethod
+    def from_json(cls, data: dict, where: str) -> "Settings":
+        """Settings from :meth:`to_json`; an :class:`InputError` naming ``where`` when damaged (beyond TS 4213: mergeable counts)."""
+        try:
+            return cls(tuple((str(n), bool(p), bool(s)) for n, p, s in data["models"]), data["positive"],
+                       float(data["threshold"]), data["bins"], float(data["low"]), float(data["high"]))
+        except (KeyError, TypeError, ValueError):
+            raise InputError(f"{where}: the state file does not say which models and settings it holds") from None
+
+    @classmethod
+    def of(cls, chunks: PredictionChunks, *, positive=None, threshold: float = 0.5, bins: int | None = None,
+           low: float = 0.0, high: float = 1.0) -> "Settings":
+        """The settings of a predictions file opened in chunks (beyond TS 4213: mergeable counts)."""
+        models = tuple((name, "_pred" in cols, "_score" in cols) for name, cols in chunks.models.items())
+        return cls(models, None if positive is None else str(positive), float(threshold),
+                   None if bins is None else int(bins), float(low), float(high))
+
+
+def zeros(settings: Settings) -> dict:
+    """The empty states of a shard (names in the module docstring) (beyond TS 4213: mergeable counts)."""
+    states = {"truth": ConfusionCounts.zero("y_true", "y_true")}
+    for name, has_pred, has_scores in settings.models:
+        if has_pred:
+            states[f"labels.{name}"] = ConfusionCounts.zero("y_true", f"pred.{name}")
+        else:
+            states[f"derived.{name}"] = ConfusionCounts.zero("positive", f"above.{name}")
+        if has_scores:
+            states[f"scores.{name}"] = (
+                ScoreCounts.zero(f"score.{name}", positive=1, true="positive") if settings.bins is None else
+                BinnedScoreCounts.zero(f"score.{name}", settings.bins, positive=1, true="positive",
+                                       low=settings.low, high=settings.high))
+    if len(settings.models) > 1:
+        states["paired"] = PairedOutcomes.zero([f"right.{name}" for name, _, _ in settings.models], true="one")
+    return states
+
+
+def columns(chunk: PredictionChunk, settings: Settings, positive_code: int) -> dict:
+    """The arrays the states of :func:`zeros` read from one chunk (beyond TS 4213: mergeable counts)."""
+    out = {"y_true": chunk.y_true, "one": np.ones(len(chunk), dtype=np.int8)}
+    is_positive = (chunk.y_true == positive_code).astype(np.int8)
+    if settings.scored:
+        out["positive"] = is_positive
+    for name, has_pred, has_scores in settings.models:
+        if has_scores:
+            out[f"score.{name}"] = chunk.scores[name]
+        if has_pred:
+            out[f"pred.{name}"] = chunk.pred[name]
+            right = chunk.pred[name] == chunk.y_true
+        else:
+            above = (chunk.scores[name] >= settings.threshold).astype(np.int8)
+            out[f"above.{name}"] = above
+            right = above == is_positive
+        out[f"right.{name}"] = right.astype(np.int8)
+    return out
+
+
+def shard_states(chunks: PredictionChunks, settings: Settings, progress=None) -> dict:
+    """Every state of one pass over ``chunks``, its labels as text; ``progress(rows)`` is called per chunk (beyond TS 4213: mergeable counts)."""
+    states = zeros(settings)
+    positive_code = chunks.codes.code(settings.positive or DEFAULT_POSITIVE_TEXT)
+    for chunk in chunks:
+        arrays = columns(chunk, settings, positive_code)
+        for state in states.values():
+            state.update(arrays)
+        if progress is not None:
+            progress(len(chunk))
+    texts = dict(enumerate(chunks.codes.texts))
+    for name, state in states.items():
+        if name == "truth" or name.startswith("labels."):
+            states[name] = state.relabel(texts)
+    return states
+
+
+def part_states(part: tuple, settings: Settings, options: dict) -> dict:
+    """The states of one row group ``part = (file, group)`` of a Parquet data set (one Dask task) (beyond TS 4213: mergeable counts)."""
+    file, group = part
+    with PredictionChunks(file, row_group=group, **options) as chunks:
+        if [(n, "_pred" in c, "_score" in c) for n, c in chunks.models.items()] != list(settings.models):
+            raise InputError(f"{file}: its columns differ from those of the first file of the data set")
+        return shard_states(chunks, settings)
+
+
+def parquet_states(parts: list, settings: Settings, options: dict, *, scheduler: str | None = None,
+                   workers: int = 2) -> dict:
+    """The merged states of every part, computed as a Dask reduction (see :mod:`.accumulators.engine`) (beyond TS 4213: mergeable counts)."""
+    from .accumulators.engine import reduce_dask
+
+    return reduce_dask(parts, functools.partial(part_states, settings=settings, options=options),
+                       scheduler=scheduler, workers=workers)
+
+
+def merge_shards(shards: list[dict]) -> dict:
+    """States of several shards (same settings) merged name by name; independent of their order (beyond TS 4213: mergeable counts)."""
+    names = list(shards[0])
+    for shard in shards[1:]:
+        if list(shard) != names:
+            raise InputError("the shards hold different states: assess every shard with the same models")
+    return {name: merge_all(shard[name] for shard in shards) for name in names}
+
+
+@dataclass(frozen=True)
+class ModelCounts:
+    """One model's merged results: its confusion matrix and, with scores, its curves (beyond TS 4213: mergeable counts).
+
+    ``scores`` is exact (:class:`~iso4213_nb.curves.BinaryScores`) or, in
+    binned mode, ``binned`` holds the :class:`~iso4213_nb.accumulators.BinnedScores`
+    (with the AUROC's worst-case error) and ``scores`` its curves at the bin edges.
+    """
+
+    matrix: ConfusionMatrix
+    scores: BinaryScores | None
+    binned: object | None
+    derived_at: float | None
+
+
+@dataclass(frozen=True)
+class Assessed:
+    """Merged states made into results: the classes, the positive class, every model's counts, paired outcomes (beyond TS 4213: mergeable counts)."""
+
+    n: int
+    labels: list
+    class_counts: dict
+    positive: object
+    models: dict
+    paired: PairedOutcomes | None
+    predicted_only: dict
+    settings: Settings
+
+
+def assess_states(states: dict, settings: Settings, file: str, *, positive_required: bool = True) -> Assessed:
+    """Type the labels of merged states and check what the whole-file reader checks (beyond TS 4213: mergeable counts).
+
+    ``file`` names the input in messages.  Raises :class:`InputError` for a
+    single class, scores on more than two classes, a positive class that is
+    not a class, or (``positive_required``) a binary task without one.
+    """
+    truth = states["truth"]
+    given = [states[f"labels.{name}"] for name, has_pred, _ in settings.models if has_pred]
+    texts = {label for state in (truth, *given) for label in state.labels}
+    mapping = typed_labels(sorted(texts))
+    truth = truth.relabel(mapping)
+    labels = list(truth.labels)
+    if len(labels) < 2:
+        raise InputError(f"{file}: y_true holds a single class ({labels[0] if labels else 'none'}); "
+                         "an assessment needs two or more")
+    if settings.scored and len(labels) != 2:
+        raise InputError(f"{file}: model {settings.scored[0]} gives scores, but y_true has {len(labels)} classes; "
+                         "scores are read for binary tasks only")
+    binary = len(labels) == 2
+    if settings.positive is not None and not binary:
+        raise InputError(f"{file}: a positive class applies to binary tasks; y_true has {len(labels)} classes")
+    positive = (resolve_positive(settings.positive, labels, file, required=positive_required or bool(settings.scored))
+                if binary else None)
+    models, predicted_only = {}, {}
+    for name, has_pred, has_scores in settings.models:
+        if has_pred:
+            counts = states[f"labels.{name}"].relabel(mapping)
+            predicted_only[name] = [label for label in counts.labels if label not in set(labels)]
+        else:
+            negative = next(label for label in labels if label != positive)
+            counts = states[f"derived.{name}"].relabel({0: negative, 1: positive})
+        scores = binned = None
+        if has_scores:
+            state = dataclasses.replace(states[f"scores.{name}"], positive=positive)
+            if settings.bins is None:
+                scores = state.finalize()
+            else:
+                binned = state.finalize()
+                scores = binned.scores
+        models[name] = ModelCounts(counts.finalize(), scores, binned, None if has_pred else settings.threshold)
+    n = int(np.trace(truth.counts))
+    return Assessed(n, labels, {label: int(c) for label, c in zip(labels, np.diag(truth.counts))}, positive, models,
+                    states.get("paired"), predicted_only, settings)
+
+
+def metrics(assessed: Assessed, name: str, *, threshold_given: bool = False) -> dict:
+    """The dict of :func:`iso4213_nb.assessment.assess` for one model, from its merged counts (beyond TS 4213: mergeable counts).
+
+    In binned mode the areas are those of the binned curves and the dict gains
+    ``binned``: the number of bins, their range, the approximate areas and the
+    AUROC's worst-case error bound.
+    """
+    model = assessed.models[name]
+    result = assess_matrix(model.matrix)
+    if model.scores is None:
+        return result
+    keep = _Collector()
+    keep.undefined = result.pop("undefined")
+    result["positive"] = assessed.positive
+    result["predicted_from"] = ("y_pred" if model.derived_at is None
+                                else f"scores >= {model.derived_at:g}")
+    for area in BINNED_AREAS:
+        result[area] = keep(area, getattr(model.scores, area)())
+    result["undefined"] = keep.undefined
+    if model.binned is not None:
+        result["binned"] = {"bins": model.binned.bins, "low": model.binned.low, "high": model.binned.high,
+                            "approximate": list(BINNED_AREAS), "auroc_error_bound": model.binned.auroc_error_bound}
+    return result
+
+
+def delong_pass(chunks: PredictionChunks, first: dict, pairs: list[tuple[str, str]], settings: Settings,
+                positive_code: int) -> dict:
+    """DeLong's second pass (6.3.6, 7.8): ``{(a, b): DeLongPlacements}`` over the rows of ``chunks``.
+
+    ``first`` holds the merged, exact ``ScoreCounts`` of every model named in
+    ``pairs``; a pair ``(a, a)`` gives the variance of one AUROC (its interval).
+    """
+    states = {pair: DeLongPlacements.zero(first[pair[0]], first[pair[1]]) for pair in pairs}
+    for chunk in chunks:
+        arrays = columns(chunk, settings, positive_code)
+        for state in states.values():
+            state.update(arrays)
+    return states
+
+
+def auroc_interval(placements: DeLongPlacements, confidence_level: float) -> dict:
+    """DeLong's interval of one AUROC from the second pass of a pair (a, a): AUC ± z·SE, clipped to [0, 1] (beyond TS 4213: mergeable counts).
+
+    Equals :func:`iso4213_nb.stats.auroc_ci` with ``method="delong"`` up to floating rounding.
+    """
+    (m, paa, _, _), (n, naa, _, _) = placements.sums
+    se = float(np.sqrt(paa / (m - 1) / m + naa / (n - 1) / n))
+    half = float(sps.norm.ppf(0.5 + confidence_level / 2) * se)
+    auc = placements.a.auc
+    return {"estimate": auc, "low": max(0.0, auc - half), "high": min(1.0, auc + half),
+            "confidence_level": confidence_level, "method": "delong"}
+
+
+def delong_moments(placements: DeLongPlacements) -> tuple:
+    """``(auc_a, auc_b, var, var_a, var_b, m, n)`` of a completed second pass, for
+    :func:`iso4213_nb.stats.roc.delong_from_moments` (6.3.6, 7.8)."""
+    (m, paa, pbb, pab), (n, naa, nbb, nab) = placements.sums
+    if m < 2 or n < 2:
+        raise InputError("DeLong's variance needs at least two positives and two negatives")
+    var = (paa + pbb - 2 * pab) / (m - 1) / m + (naa + nbb - 2 * nab) / (n - 1) / n
+    var_a = paa / (m - 1) / m + naa / (n - 1) / n
+    var_b = pbb / (m - 1) / m + nbb / (n - 1) / n
+    return placements.a.auc, placements.b.auc, float(var), float(var_a), float(var_b), int(m), int(n)
