@@ -120,7 +120,7 @@ def _minutes(clock: str) -> int:
     return int(hours) * 60 + int(minutes)
 
 
-@pytest.mark.parametrize("title, first, last, teaching", [("Timetable", "09:00", "17:00", 390),
+@pytest.mark.parametrize("title, first, last, teaching", [("Timetable", "09:00", "17:30", 420),
                                                         ("Half day", "09:00", "12:45", 210)])
 def test_timetable_is_continuous_and_adds_up(title, first, last, teaching):
     rows = _table(title)
