@@ -251,6 +251,9 @@ def test_streamed_report_numbers_equal_the_in_memory_report(tmp_path):
                                  how={"how": "chunks"}, chunks=chunks)
     assert schema_errors(streamed) == []
     assert streamed["input"] == whole["input"]
+    for name, model in whole["models"].items():
+        assert "calibration" in model and streamed["models"][name].pop("calibration_skipped") == "needs_rows"
+        del model["calibration"]
     assert _close(streamed["models"], whole["models"])
     assert _close(streamed["comparisons"], whole["comparisons"])
     assert [e["measure"] for e in streamed["streaming"]["not_given"]] == ["bootstrap_intervals"]
@@ -285,3 +288,12 @@ def test_report_in_chunks_names_the_line_of_a_label_y_true_never_has(tmp_path, c
     assert main(argv + ["--chunk-rows", "2"]) == 2
     assert "p.csv, line 5: model m predicts label 2, which is not a class of y_true" in capsys.readouterr().err
     assert not (tmp_path / "r").exists()
+
+
+@pytest.mark.parametrize("extra", ["weight", "group_site", "model_score_1"])
+def test_reading_in_chunks_refuses_columns_its_counts_cannot_hold(tmp_path, capsys, extra):
+    """Weights, subgroups and class scores are refused in one line, never silently dropped."""
+    path = _csv(tmp_path / "w.csv", ["y_true", "model_pred", extra], [(1, 1, 1), (0, 0, 1), (1, 0, 0)])
+    assert main(["metrics", "--predictions", str(path), "--chunk-rows", "2"]) == 2
+    err = capsys.readouterr().err
+    assert extra in err and "whole-file reader" in err and len(err.strip().splitlines()) == 1

@@ -13,6 +13,7 @@ import sys
 from .. import streaming
 from ..errors import InputError
 from ..i18n import _, number
+from ..inputs import BINARY, MULTICLASS
 from . import _streaming
 from .metrics import render
 
@@ -72,6 +73,8 @@ def run_streamed(args) -> int:
         if chunks is not None:
             chunks.close()
     result["source"] = {"name": source.file_name, "sha256": source.sha256, "rows": assessed.n}
+    result["task"] = BINARY if len(assessed.labels) == 2 else MULTICLASS
+    result["weighted"] = False  # the chunked reader refuses a weight column
     only = result["predicted_only_labels"]
     if only:
         print(_("iso4213-nb metrics: note: label(s) {labels} predicted but never in y_true; their recall is "

@@ -143,8 +143,18 @@ class Predictions:
 
 def _schema(names: list[str], y_true: str, y_pred: str | None, score: str | None, strict: bool,
             file: str) -> dict[str, dict[str, str]]:
-    """Model name → {"_pred": column, "_score": column} of the binary layout (``<model>_pred``, ``<model>_score``)."""
+    """Model name → {"_pred": column, "_score": column} of the binary layout (``<model>_pred``, ``<model>_score``).
+
+    The chunked reader's schema: its accumulators hold labels and one score per model, so a file with
+    weights, subgroups, per-class scores or multi-label indicators is refused in one line rather than
+    assessed without those columns.
+    """
     header = split_header(names, file, y_true=y_true, y_pred=y_pred, score=score, strict=strict)
+    beyond = [*header.truth.values(), *header.suffixed, *header.groups.values(), *([header.weight] if header.weight else [])]
+    if beyond:
+        raise InputError(f"{file}: reading in chunks (--chunk-rows, --engine, --states, state) takes labels and one "
+                         f"score per model; columns {', '.join(map(quote, beyond))} (weights, subgroups, per-class "
+                         f"scores or multi-label indicators) need the whole-file reader: leave those options out")
     if strict:
         check_others(header, file, y_true)
     if not header.models:

@@ -32,7 +32,9 @@ CALIBRATION_ROWS = (("ece", "expected calibration error, equal-width bins"),
                     ("log_loss", "log loss"))
 SKIPPED = {"scores_not_probabilities": "its scores are not probabilities (each in [0, 1], and for several classes "
                                        "summing to 1 per sample), so their calibration has no meaning",
-           "no_scores": "it has no scores"}
+           "no_scores": "it has no scores",
+           "needs_rows": "a report from counts keeps no rows, and calibration's equal-mass bins and bootstrap "
+                         "interval need them"}
 
 
 def _wrap(body: str) -> str:

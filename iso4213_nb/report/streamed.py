@@ -38,6 +38,7 @@ import numpy as np
 from .. import __version__, checklist, streaming
 from ..environment import capture
 from ..i18n import _
+from ..inputs import BINARY, MULTICLASS
 from ..stats import adjust_pvalues, mcnemar
 from ..stats.roc import delong_from_moments
 from . import content, export, render
@@ -76,7 +77,9 @@ def _model(assessed: streaming.Assessed, name: str, auroc_interval: dict | None)
         assessment["predicted_from"] = "y_pred"
     return {"has_scores": model.scores is not None, "labels_derived_at": model.derived_at,
             "confusion_matrix": {"rows": "true", "labels": list(cm.labels), "counts": matrix.tolist()},
-            "assessment": assessment, "intervals": intervals, "operating_points": points}
+            "assessment": assessment, "intervals": intervals, "operating_points": points,
+            "labels_from_argmax": False,
+            "calibration_skipped": "needs_rows" if model.scores is not None else "no_scores"}
 
 
 def _comparisons(assessed: streaming.Assessed, delong: dict, alpha: float = 0.05) -> dict:
@@ -166,7 +169,9 @@ def build_content(assessed: streaming.Assessed, states: dict, source, *, answers
         "input": {"predictions": source.file_name, "meta": meta_name, "demo": False, "n": assessed.n,
                   "labels": [_plain(v) for v in assessed.labels],
                   "class_counts": {str(k): v for k, v in assessed.class_counts.items()},
-                  "positive": _plain(assessed.positive), "models": names},
+                  "positive": _plain(assessed.positive), "models": names,
+                  "task": BINARY if len(assessed.labels) == 2 else MULTICLASS, "weighted": False, "groups": [],
+                  "top_k": []},
         "items": content.items(answers, environment, None),
         "checklist": [{"key": it.key, "clause": it.clause, "prompt": it.prompt, "answer": answers.get(it.key) or None}
                       for it in checklist.ITEMS],
