@@ -36,7 +36,10 @@ def _merge_dicts(*parts: dict) -> dict:
 
 
 def run_local(zeros: dict, parts: Iterable, read_part: Callable[[object], Chunk]) -> dict:
-    """``{name: state}`` after every part, read one at a time in this process (bounded memory)."""
+    """``{name: state}`` after every part, read one at a time in this process (bounded memory).
+
+    Beyond TS 4213: chunked evaluation of clause 6 on Dask or in process.
+    """
     states = {name: copy.deepcopy(zero) for name, zero in zeros.items()}
     for part in parts:
         chunk = read_part(part)
@@ -47,7 +50,10 @@ def run_local(zeros: dict, parts: Iterable, read_part: Callable[[object], Chunk]
 
 def run_dask(zeros: dict, parts: list, read_part: Callable[[object], Chunk], *, scheduler: str | None = None,
              workers: int = 2) -> dict:
-    """``{name: state}`` merged by a Dask tree reduction: each task reads one part, merges go ``SPLIT_EVERY`` at a time."""
+    """``{name: state}`` merged by a Dask tree reduction: each task reads one part, merges go ``SPLIT_EVERY`` at a time.
+
+    Beyond TS 4213: chunked evaluation of clause 6 on Dask or in process.
+    """
     try:
         import dask
         from distributed import Client, LocalCluster
@@ -67,7 +73,10 @@ def run_dask(zeros: dict, parts: list, read_part: Callable[[object], Chunk], *, 
 
 
 def parquet_parts(dataset) -> list[tuple[str, int]]:
-    """``(file, row group)`` of every row group of a Parquet file, a folder of ``*.parquet`` files, or a glob."""
+    """``(file, row group)`` of every row group of a Parquet file, a folder of ``*.parquet`` files, or a glob.
+
+    Beyond TS 4213: chunked evaluation of clause 6 on Dask or in process.
+    """
     import pyarrow.parquet as pq
 
     path = Path(dataset)
@@ -105,5 +114,8 @@ def _read_row_group(part: tuple[str, int], columns: tuple[str, ...]) -> Chunk:
 
 
 def parquet_reader(columns: Iterable[str]) -> Callable[[tuple[str, int]], Chunk]:
-    """A ``read_part`` for :func:`parquet_parts`: the named columns of one row group as typed arrays (picklable)."""
+    """A ``read_part`` for :func:`parquet_parts`: the named columns of one row group as typed arrays (picklable).
+
+    Beyond TS 4213: chunked evaluation of clause 6 on Dask or in process.
+    """
     return functools.partial(_read_row_group, columns=tuple(columns))

@@ -26,8 +26,9 @@ EXACT = {"auto": None, "exact": True, "chi2": False}
 
 
 def register(subparsers) -> None:
+    """Add the ``compare`` sub-command and its options (7.9, 6.3.6)."""
     parser = subparsers.add_parser("compare", help="compare two models on the same samples (McNemar, DeLong)",
-                                   description=__doc__.splitlines()[0].strip("`: "))
+                                   description=__doc__.splitlines()[0].strip("`.: "))
     parser.add_argument("--predictions", required=True, metavar="FILE",
                         help="a table with a header row: the true labels and one column per model (- for stdin)")
     parser.add_argument("--y-true", required=True, metavar="COL", help="column of true labels")
@@ -70,6 +71,7 @@ def _mcnemar_inputs(table, args, max_classes: int):
 
 
 def run(args) -> int:
+    """Run ``iso4213-nb compare`` with the parsed ``args``; returns the exit status (7.9, 6.3.6)."""
     options = reading_options(args)
     max_classes = options.pop("max_classes")
     decimal = options.pop("decimal")

@@ -40,7 +40,7 @@ PER_CLASS_COLUMNS = ("tp", "tn", "fp", "fn", "accuracy", "binary_accuracy", "pre
 
 
 def register(subparsers) -> None:
-    """Add the ``metrics`` sub-command."""
+    """Add the ``metrics`` sub-command (clause 6)."""
     parser = subparsers.add_parser(
         "metrics", help="all clause-6 measures of a confusion matrix or a predictions file",
         description="All clause-6 measures (ISO/IEC TS 4213:2022) of a confusion matrix or a file of predictions.")
@@ -101,7 +101,7 @@ def _pct(value) -> str:
 
 
 def render(result: dict) -> str:
-    """The readable form of an assessment: summary lines and two tables, measures in per cent."""
+    """The readable form of an assessment: summary lines and two tables, measures in per cent (clause 6)."""
     lines = [f"samples: {result['n']}    classes: {len(result['labels'])}"]
     if "predicted_from" in result:
         lines.append(f"positive class: {result['positive']}    predictions: {result['predicted_from']}")
@@ -129,7 +129,7 @@ def render(result: dict) -> str:
 
 
 def run(args) -> int:
-    """Assess the given file; print JSON or tables; report predicted-only labels on stderr."""
+    """Assess the given file; print JSON or tables; report predicted-only labels on stderr (clause 6)."""
     result = _from_matrix(args) if args.matrix is not None else _from_predictions(args)
     if result["predicted_only_labels"] and args.predictions is not None:
         print(f"iso4213-nb metrics: note: label(s) {', '.join(map(str, result['predicted_only_labels']))} "

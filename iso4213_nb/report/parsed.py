@@ -47,7 +47,7 @@ def _column(values: np.ndarray) -> pa.Array:
 
 
 def write_parsed(pred: Predictions, path: Path) -> Path:
-    """Write ``pred`` to the Parquet file ``path`` (layout in the module docstring); returns ``path``."""
+    """Write ``pred`` to the Parquet file ``path`` (layout in the module docstring); returns ``path`` (clause 8)."""
     columns = {"y_true": _column(pred.y_true)}
     models = []
     for i, (name, model) in enumerate(pred.models.items()):
@@ -72,7 +72,10 @@ def _array(column: pa.ChunkedArray) -> np.ndarray:
 
 
 def read_parsed(path) -> Predictions:
-    """The :class:`Predictions` stored by :func:`write_parsed`; :class:`InputError` when ``path`` is not such a file."""
+    """The :class:`Predictions` stored by :func:`write_parsed`; :class:`InputError` when ``path`` is not such a file.
+
+    Clause 8.
+    """
     try:
         table = pq.read_table(path)
         info = json.loads(table.schema.metadata[_KEY])
