@@ -35,7 +35,7 @@ INFINITY_WORDS = frozenset({"inf", "+inf", "infinity", "+infinity", "infinite", 
 
 @dataclass(frozen=True)
 class Quantity:
-    """What kind of number an exercise asks for.
+    """What kind of number an exercise asks for (beyond TS 4213: course exercises on the measures of clauses 6 and 7).
 
     Attributes
     ----------
@@ -89,7 +89,10 @@ QUANTITIES = {q.name: q for q in (
 
 @dataclass(frozen=True)
 class Verdict:
-    """Outcome of one reply: ``correct``, a reason ``code`` for tests and records, and the ``message`` shown."""
+    """Outcome of one reply: ``correct``, a reason ``code`` for tests and records, and the ``message`` shown.
+
+    Beyond TS 4213: course exercises on the measures of clauses 6 and 7.
+    """
 
     correct: bool
     code: str
@@ -97,7 +100,10 @@ class Verdict:
 
 
 def quantity(name: str) -> Quantity:
-    """The :class:`Quantity` called ``name``; an :class:`InputError` lists the known kinds otherwise."""
+    """The :class:`Quantity` called ``name``; an :class:`InputError` lists the known kinds otherwise.
+
+    Beyond TS 4213: course exercises on the measures of clauses 6 and 7.
+    """
     try:
         return QUANTITIES[name]
     except KeyError:
@@ -109,6 +115,8 @@ def instructions(kind: Quantity, tolerance: float, *, undefined_possible: bool =
 
     The same words whatever the answer, so that they never hint at it: every kind mentions *undefined*,
     every kind that can be infinite mentions ``inf``.
+
+    Beyond TS 4213: course exercises on the measures of clauses 6 and 7.
     """
     close = "exactly" if tolerance == 0 else f"accepted within ±{tolerance:g}"
     extra = []
@@ -125,6 +133,8 @@ def read_reply(text: str, kind: Quantity):
     Accepts a decimal comma, a trailing ``%`` (worth 1/100 unless the kind is a percentage), a fraction
     ``a/b``, spaces between digit groups and the words of :data:`INFINITY_WORDS` and :data:`UNDEFINED_WORDS`.
     Raises ``ValueError`` with a short reason for anything else.
+
+    Beyond TS 4213: course exercises on the measures of clauses 6 and 7.
     """
     reply = " ".join(str(text).split()).casefold()
     if not reply:
@@ -183,6 +193,8 @@ def judge_number(reply: str, answer, kind: Quantity, tolerance: float, mistakes=
     :class:`Undefined`) within ``tolerance`` gets ``message``.  For a kind that can be infinite, an
     undefined answer and an infinite one accept both words, since the toolkit reports an infinite
     divergence as undefined with the reason.
+
+    Beyond TS 4213: course exercises on the measures of clauses 6 and 7.
     """
     try:
         value = read_reply(reply, kind)
@@ -224,7 +236,10 @@ def judge_number(reply: str, answer, kind: Quantity, tolerance: float, mistakes=
 
 
 def judge_text(reply: str, answer: str, mistakes=()) -> Verdict:
-    """Judge a word or a choice: equal to ``answer`` after trimming spaces and ignoring case."""
+    """Judge a word or a choice: equal to ``answer`` after trimming spaces and ignoring case.
+
+    Beyond TS 4213: course exercises on the measures of clauses 6 and 7.
+    """
     said = " ".join(str(reply).split())
     if not said:
         return Verdict(False, "unreadable", "Nothing chosen yet.")
@@ -237,7 +252,10 @@ def judge_text(reply: str, answer: str, mistakes=()) -> Verdict:
 
 
 def check_answer(answer, kind: Quantity, tolerance):
-    """Validate an exercise's answer and tolerance at construction; return them typed (float or Undefined)."""
+    """Validate an exercise's answer and tolerance at construction; return them typed (float or Undefined).
+
+    Beyond TS 4213: course exercises on the measures of clauses 6 and 7.
+    """
     if isinstance(answer, bool) or not isinstance(answer, (Real, str, Undefined)):
         raise InputError(f"answer must be a number, a string or Undefined, got {type(answer).__name__}")
     if isinstance(answer, str):
@@ -260,7 +278,10 @@ def check_answer(answer, kind: Quantity, tolerance):
 
 
 def check_mistakes(mistakes, answer, tolerance: float) -> tuple:
-    """Validate expected mistakes: ``(value, message)`` pairs, no value accepted as the answer itself."""
+    """Validate expected mistakes: ``(value, message)`` pairs, no value accepted as the answer itself.
+
+    Beyond TS 4213: course exercises on the measures of clauses 6 and 7.
+    """
     checked = []
     for item in mistakes:
         if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], str)):

@@ -36,7 +36,7 @@ from .errors import InputError
 
 @dataclass(frozen=True)
 class RopeProbabilities:
-    """Posterior probabilities of a comparison of A and B with a ROPE.
+    """Posterior probabilities of a comparison of A and B with a ROPE (beyond TS 4213: Benavoli et al. 2017).
 
     Attributes
     ----------
@@ -92,6 +92,8 @@ def correlated_ttest(a, b, rope: float = 0.0, *, runs: int = 1, test_fraction: f
     runs : how many times the cross-validation was repeated; ρ = 1/folds unless
         ``test_fraction`` gives ρ (the share of data in a test fold) directly.
     higher_is_better : False for losses, so that "A better" means A lower.
+
+    Beyond TS 4213: Corani & Benavoli 2015.
     """
     x, y = _paired(a, b)
     r = _rope(rope)
@@ -126,6 +128,8 @@ def signed_rank(a, b, rope: float = 0.0, *, prior: float = 0.5, n_samples: int =
     prior : weight of the Dirichlet process's pseudo-observation at 0.
     n_samples, seed : posterior samples, drawn with ``numpy.random.RandomState(seed)``
         exactly as baycomp draws them (so the two agree sample for sample).
+
+    Beyond TS 4213: Benavoli et al. 2014.
     """
     x, y = _paired(a, b)
     r = _rope(rope)

@@ -69,7 +69,7 @@ class Item:
 
 @dataclass(frozen=True)
 class ReportItem:
-    """One item of the clause-8 reporting list.
+    """One item of the clause-8 reporting list (clause 8).
 
     Attributes
     ----------
@@ -162,6 +162,8 @@ class TextLoader(yaml.SafeLoader):
 
     Booleans, numbers, dates and ``=`` are not resolved, so an answer reads as
     what the user typed.  Explicit tags (``!!int 5``) still apply.
+
+    Clauses 5 and 8; beyond TS 4213: YAML 1.1 via PyYAML.
     """
 
 
@@ -172,7 +174,10 @@ TextLoader.yaml_implicit_resolvers = {
 
 
 def parse_yaml(text: str):
-    """A checklist or meta file's YAML with every plain scalar kept as text (see :class:`TextLoader`)."""
+    """A checklist or meta file's YAML with every plain scalar kept as text (see :class:`TextLoader`).
+
+    Clauses 5.1–5.3 and 8.
+    """
     return yaml.load(text, Loader=TextLoader)
 
 
@@ -181,7 +186,10 @@ _BY_KEY = {item.key: item for item in ITEMS}
 
 
 def item(key: str) -> Item:
-    """The :class:`Item` with ``key``; an unknown key raises :class:`InputError` with the nearest keys."""
+    """The :class:`Item` with ``key``; an unknown key raises :class:`InputError` with the nearest keys.
+
+    Clauses 5.1–5.3 and 8.
+    """
     try:
         return _BY_KEY[key]
     except KeyError:
@@ -215,7 +223,7 @@ def _kind(value) -> str:
 
 
 def validate(data, *, extra_keys=()) -> dict[str, str]:
-    """Check a parsed YAML document (nested sections) and return flat answers ``{key: text}``.
+    """Check a parsed YAML document (nested sections) and return flat answers ``{key: text}`` (clauses 5.1–5.3 and 8).
 
     Parameters
     ----------
@@ -250,7 +258,10 @@ def validate(data, *, extra_keys=()) -> dict[str, str]:
 
 
 def load(path, *, extra_keys=()) -> dict[str, str]:
-    """Read a checklist YAML file and return flat answers ``{key: text}`` (see :func:`validate`)."""
+    """Read a checklist YAML file and return flat answers ``{key: text}`` (see :func:`validate`).
+
+    Clauses 5.1–5.3 and 8.
+    """
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -266,7 +277,10 @@ def load(path, *, extra_keys=()) -> dict[str, str]:
 
 
 def to_yaml(answers: dict[str, str]) -> str:
-    """The YAML text of flat ``answers``, sections and items in :data:`ITEMS` order; every key is written."""
+    """The YAML text of flat ``answers``, sections and items in :data:`ITEMS` order; every key is written.
+
+    Clauses 5.1–5.3 and 8.
+    """
     for key in answers:
         item(key)
     nested: dict[str, dict[str, str]] = {}
@@ -276,7 +290,10 @@ def to_yaml(answers: dict[str, str]) -> str:
 
 
 def template() -> str:
-    """A blank checklist file: every section and answer, each preceded by a comment with its clause and prompt."""
+    """A blank checklist file: every section and answer, each preceded by a comment with its clause and prompt.
+
+    Clauses 5.1–5.3 and 8.
+    """
     lines = ["# Assessment checklist (ISO/IEC TS 4213:2022 clause 5, report items of clause 8).",
              "# Fill in the answers; empty ones are reported as missing."]
     section = None
@@ -289,19 +306,19 @@ def template() -> str:
 
 
 def save(answers: dict[str, str], path) -> Path:
-    """Write ``answers`` to ``path`` as YAML (see :func:`to_yaml`); returns the path."""
+    """Write ``answers`` to ``path`` as YAML (see :func:`to_yaml`); returns the path (clauses 5.1–5.3 and 8)."""
     path = Path(path)
     path.write_text(to_yaml(answers), encoding="utf-8")
     return path
 
 
 def missing(answers: dict[str, str]) -> list[Item]:
-    """Items of :data:`ITEMS` with no answer or an empty one, in checklist order."""
+    """Items of :data:`ITEMS` with no answer or an empty one, in checklist order (clauses 5.1–5.3 and 8)."""
     return [it for it in ITEMS if not str(answers.get(it.key, "")).strip()]
 
 
 def report_status(answers: dict[str, str]) -> dict[str, str]:
-    """Status of each clause-8 item: ``"filled"``, ``"missing"`` or ``"computed"``.
+    """Status of each clause-8 item: ``"filled"``, ``"missing"`` or ``"computed"`` (clause 8).
 
     A checklist-based item is filled when every :class:`Item` that fills it
     has an answer.  ``"computed"`` items come from the predictions or timings

@@ -38,7 +38,7 @@ def _python_labels(values: Iterable) -> tuple:
 
 
 class ConfusionMatrix:
-    """Counts of (true class, predicted class) pairs with class labels.
+    """Counts of (true class, predicted class) pairs with class labels (6.2.2).
 
     Build with :meth:`from_predictions` or :meth:`from_counts`; the plain
     constructor is not part of the API.

@@ -96,7 +96,7 @@ def majority_baseline(y_true) -> Baseline:
 
 
 def expected_random_matrix(y_true) -> tuple[np.ndarray, np.ndarray]:
-    """Expected confusion counts of stratified random guessing, rows = true classes.
+    """Expected confusion counts of stratified random guessing, rows = true classes (5.3, random baseline).
 
     Each sample is predicted as class j with probability q_j, the share of
     class j in ``y_true``, independently of its true class, so the expected

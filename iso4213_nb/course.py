@@ -15,7 +15,10 @@ from .errors import InputError
 
 @dataclass(frozen=True)
 class Lesson:
-    """One notebook of the course: its ``code`` ("06", "A"), file name, title and exercise keys with labels."""
+    """One notebook of the course: its ``code`` ("06", "A"), file name, title and exercise keys with labels.
+
+    Beyond TS 4213: the course's catalogue of notebooks over clauses 5–8 and Annexes A–D.
+    """
 
     code: str
     file: str
@@ -75,7 +78,10 @@ EXERCISES = {key: (lesson, label) for lesson in COURSE for key, label in lesson.
 
 
 def exercise(key: str) -> tuple[Lesson, str]:
-    """The lesson and label of exercise ``key``; an :class:`InputError` for a key the course does not list."""
+    """The lesson and label of exercise ``key``; an :class:`InputError` for a key the course does not list.
+
+    Beyond TS 4213: the course's catalogue of notebooks over clauses 5–8 and Annexes A–D.
+    """
     try:
         return EXERCISES[key]
     except KeyError:

@@ -50,7 +50,7 @@ TOLERANCE = 1e-6
 
 
 class CSMF(NamedTuple):
-    """True and predicted cause-specific mortality fractions, keyed by cause (D.1, D.2)."""
+    """True and predicted cause-specific mortality fractions, keyed by cause (Annex D, D.1 and D.2)."""
 
     true: dict
     predicted: dict

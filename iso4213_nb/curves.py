@@ -44,7 +44,7 @@ SHARE_LABEL = "share of samples predicted positive"
 
 
 class Curve(NamedTuple):
-    """Points of a threshold curve: ``x[i], y[i]`` is the point for ``thresholds[i]``."""
+    """Points of a threshold curve: ``x[i], y[i]`` is the point for ``thresholds[i]`` (6.3.6–6.3.9)."""
 
     x: np.ndarray
     y: np.ndarray
@@ -60,7 +60,7 @@ def _label_names(labels: np.ndarray, limit: int = 10) -> str:
 
 
 def positive_mask(t: np.ndarray, positive) -> tuple[np.ndarray, object]:
-    """Boolean mask of the positive samples of labels ``t`` and the positive label actually used.
+    """Boolean mask of the positive samples of labels ``t`` and the positive label actually used (6.3).
 
     The one rule for choosing the positive class, shared by :class:`BinaryScores`
     and the widgets: default 1 for 0/1 labels, otherwise ``positive`` is required

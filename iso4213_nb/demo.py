@@ -56,7 +56,10 @@ def _estimators() -> dict:
 
 
 def load_split():
-    """``(X_train, X_test, y_train, y_test)`` of the demo, label 1 = malignant."""
+    """``(X_train, X_test, y_train, y_test)`` of the demo, label 1 = malignant.
+
+    Beyond TS 4213: scikit-learn's breast-cancer data, the demo input of the clause 8 report.
+    """
     from sklearn.datasets import load_breast_cancer
     from sklearn.model_selection import train_test_split
 
@@ -70,6 +73,8 @@ def train_models() -> tuple[dict, np.ndarray, np.ndarray]:
 
     Returns ``(models, X_test, y_test)`` where ``models`` maps each name of
     :data:`MODELS` to a fitted scikit-learn estimator.
+
+    Beyond TS 4213: scikit-learn's breast-cancer data, the demo input of the clause 8 report.
     """
     X_train, X_test, y_train, y_test = load_split()
     models = _estimators()
@@ -79,7 +84,10 @@ def train_models() -> tuple[dict, np.ndarray, np.ndarray]:
 
 
 def demo_csv_text() -> str:
-    """The text of ``demo_predictions.csv`` computed afresh (train, predict, format)."""
+    """The text of ``demo_predictions.csv`` computed afresh (train, predict, format).
+
+    Beyond TS 4213: scikit-learn's breast-cancer data, the demo input of the clause 8 report.
+    """
     models, X_test, y_test = train_models()
     columns = {"y_true": [str(int(v)) for v in y_test]}
     for name in MODELS:
@@ -93,7 +101,10 @@ def demo_csv_text() -> str:
 
 
 def write_demo_predictions(path=DEMO_PREDICTIONS) -> Path:
-    """Regenerate the stored demo predictions at ``path`` (default: the packaged file); returns the path."""
+    """Regenerate the stored demo predictions at ``path`` (default: the packaged file); returns the path.
+
+    Beyond TS 4213: scikit-learn's breast-cancer data, the demo input of the clause 8 report.
+    """
     path = Path(path)
     path.write_text(demo_csv_text(), encoding="utf-8")
     return path

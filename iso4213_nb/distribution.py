@@ -31,7 +31,7 @@ from .undefined import Undefined
 
 
 def shares(counts, name: str = "counts") -> np.ndarray:
-    """Counts (non-negative, not all zero) divided by their total: a discrete distribution."""
+    """Counts (non-negative, not all zero) divided by their total: a discrete distribution (6.2.7, 6.4.4)."""
     array = as_1d(counts, name)
     if array.dtype.kind not in "biuf":
         raise InputError(f"{name} must be numeric, got values of type {array.dtype}")
@@ -90,7 +90,7 @@ def kl_pred_vs_true(true_counts, pred_counts, labels=None) -> float | Undefined:
 
 
 def both_directions(true_counts, pred_counts, labels=None) -> dict:
-    """``{"true_vs_pred": D_KL(T ‖ P), "pred_vs_true": D_KL(P ‖ T)}``."""
+    """``{"true_vs_pred": D_KL(T ‖ P), "pred_vs_true": D_KL(P ‖ T)}`` (6.2.7, 6.4.4)."""
     return {"true_vs_pred": kl_true_vs_pred(true_counts, pred_counts, labels),
             "pred_vs_true": kl_pred_vs_true(true_counts, pred_counts, labels)}
 

@@ -8,7 +8,10 @@ stderr and exits with status 2; it never shows a traceback for bad input.
 
 
 class InputError(ValueError):
-    """Bad input, described in one line that names the problem."""
+    """Bad input, described in one line that names the problem.
+
+    Beyond TS 4213: one-line errors for bad input, every clause.
+    """
 
     def __init__(self, message: str):
         message = " ".join(str(message).split())

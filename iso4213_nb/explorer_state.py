@@ -58,6 +58,8 @@ class SliderGrid:
 
     Built with :meth:`covering`; :meth:`value` gives the value at a position,
     :meth:`index` the position nearest to any value (clipped to the ends).
+
+    Clause 6.3.
     """
 
     start: float
@@ -98,7 +100,7 @@ class SliderGrid:
 
 
 def parse_costs(costs) -> tuple[float, float]:
-    """``(cost_fp, cost_fn)`` from a pair, a mapping with keys ``fp``/``fn``, or None (1, 1); checked."""
+    """``(cost_fp, cost_fn)`` from a pair, a mapping with keys ``fp``/``fn``, or None (1, 1); checked (6.3)."""
     if costs is None:
         return 1.0, 1.0
     if isinstance(costs, Mapping):
@@ -114,7 +116,7 @@ def parse_costs(costs) -> tuple[float, float]:
 
 
 class ModelScores:
-    """One model's scores with everything precomputed: sorted counts, the four curves and their counts.
+    """One model's scores with everything precomputed: sorted counts, the four curves and their counts (6.3).
 
     Attributes: ``name``, ``scores`` (float array), ``is_positive`` (bool array),
     ``binary`` (:class:`~iso4213_nb.curves.BinaryScores`), ``curves`` (kind →
@@ -136,7 +138,7 @@ class ModelScores:
 
 
 def as_models(y_true, scores, positive=None) -> dict[str, ModelScores]:
-    """``{name: ModelScores}`` from labels and one score array or a mapping ``{name: scores}``."""
+    """``{name: ModelScores}`` from labels and one score array or a mapping ``{name: scores}`` (6.3)."""
     labels = as_labels(y_true, "y_true")
     if isinstance(scores, Mapping):
         if not scores:
@@ -149,7 +151,7 @@ def as_models(y_true, scores, positive=None) -> dict[str, ModelScores]:
 
 
 class ExplorerState:
-    """Threshold, model, prevalence and costs of a threshold explorer, and everything they determine.
+    """Threshold, model, prevalence and costs of a threshold explorer, and everything they determine (6.3).
 
     Parameters
     ----------

@@ -319,7 +319,10 @@ TERMS: tuple[Term, ...] = (
 
 
 def resolve(target: str):
-    """The object at dotted path ``target`` inside :mod:`iso4213_nb` (module, then attributes)."""
+    """The object at dotted path ``target`` inside :mod:`iso4213_nb` (module, then attributes).
+
+    Beyond TS 4213: the glossary's targets in this package.
+    """
     if not target.startswith("iso4213_nb."):
         raise InputError(f"glossary targets lie inside iso4213_nb, got {target!r}")
     parts = target.split(".")
@@ -338,14 +341,20 @@ def resolve(target: str):
 
 
 def normalise(name: str) -> str:
-    """A name folded for lookup: case, Unicode form, dashes/minus and spacing ignored, ё read as е."""
+    """A name folded for lookup: case, Unicode form, dashes/minus and spacing ignored, ё read as е.
+
+    Clauses 3 and 6; beyond TS 4213: ПНСТ 835-2023, TR 24029-1.
+    """
     text = unicodedata.normalize("NFKC", str(name)).casefold().replace("ё", "е")
     text = re.sub(r"[\u2010-\u2015\u2212_]", "-", text)
     return " ".join(text.replace("-", " ").split())
 
 
 def lookup(name: str) -> list[Term]:
-    """Every term whose name matches ``name`` (see :func:`normalise`), in :data:`TERMS` order."""
+    """Every term whose name matches ``name`` (see :func:`normalise`), in :data:`TERMS` order.
+
+    Clauses 3 and 6; beyond TS 4213: ПНСТ 835-2023, TR 24029-1.
+    """
     key = normalise(name)
     return [t for t in TERMS if normalise(t.name) == key]
 
@@ -356,6 +365,8 @@ def term(name: str, source: str | None = None) -> Term:
 
     Raises :class:`InputError` for an unknown name, or when the name means
     different functions in different documents and ``source`` does not say which.
+
+    Clauses 3 and 6; beyond TS 4213: ПНСТ 835-2023, TR 24029-1.
     """
     terms = lookup(name)
     if source is not None:
@@ -384,13 +395,19 @@ def headword(terms: list[Term]) -> str:
 
 def by_concept() -> list[tuple[str, list[Term]]]:
     """Synonyms grouped as one concept each (one function and its fixed arguments), keyed by
-    :func:`headword` and in alphabetical order of that word, as a learner scans a glossary."""
+    :func:`headword` and in alphabetical order of that word, as a learner scans a glossary.
+
+    Clauses 3 and 6; beyond TS 4213: ПНСТ 835-2023, TR 24029-1.
+    """
     groups = [(headword(terms), terms) for terms in by_target().values()]
     return sorted(groups, key=lambda group: (normalise(group[0]), group[1][0].source))
 
 
 def by_target() -> dict[str, list[Term]]:
-    """Terms grouped by the function they map to (target with its extra arguments)."""
+    """Terms grouped by the function they map to (target with its extra arguments).
+
+    Clauses 3 and 6; beyond TS 4213: ПНСТ 835-2023, TR 24029-1.
+    """
     groups: dict[str, list[Term]] = {}
     for t in TERMS:
         key = t.target + (repr(t.args) if t.args else "")

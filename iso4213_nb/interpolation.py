@@ -44,13 +44,18 @@ def rmse(actual, predicted) -> float:
     Lee describes it as the standard deviation of the prediction error; that
     holds only when the mean error is zero.  In general RMSE² = variance of the
     errors + (mean error)², so a constant bias raises RMSE too.
+
+    Beyond TS 4213: ISO/IEC TR 24029-1 as tabulated by Lee 2023.
     """
     a, p = _pair(actual, predicted)
     return float(math.sqrt(np.mean((p - a) ** 2)))
 
 
 def max_error(actual, predicted) -> float:
-    """max_i |predicted_i − actual_i|, Lee (2023) eq. (2): the worst single prediction."""
+    """max_i |predicted_i − actual_i|, Lee (2023) eq. (2): the worst single prediction.
+
+    Beyond TS 4213: ISO/IEC TR 24029-1 as tabulated by Lee 2023.
+    """
     a, p = _pair(actual, predicted)
     return float(np.max(np.abs(p - a)))
 
@@ -61,6 +66,8 @@ def pearson_correlation(actual, predicted) -> float | Undefined:
     Lee writes the raw-sum form (N Σpa − Σp Σa) / (sqrt(N Σp² − (Σp)²) sqrt(N Σa² − (Σa)²));
     it is computed here from centred values, which is algebraically the same and
     does not lose digits.  Undefined when either series is constant.
+
+    Beyond TS 4213: ISO/IEC TR 24029-1 as tabulated by Lee 2023.
     """
     a, p = _pair(actual, predicted)
     da, dp = a - a.mean(), p - p.mean()
@@ -79,6 +86,8 @@ def association(r) -> str:
     very strong, 0.6 ≤ |r| < 0.8 strong, 0.4 ≤ |r| < 0.6 moderate,
     0.2 ≤ |r| < 0.4 weak, below 0.2 very weak or none; r = 0 reads as positive
     (Lee's band 0.0 to +0.2).
+
+    Beyond TS 4213: ISO/IEC TR 24029-1 as tabulated by Lee 2023.
     """
     if isinstance(r, Undefined):
         return f"undefined ({r.reason})"

@@ -47,7 +47,7 @@ TP, FP, TN, FN = range(4)
 
 
 def as_counts(counts) -> np.ndarray:
-    """Counts as an ``(m, 4)`` int64 array with columns tp, fp, tn, fn.
+    """Counts as an ``(m, 4)`` int64 array with columns tp, fp, tn, fn (beyond TS 4213: Sokolova & Lapalme 2009).
 
     Accepts a :class:`BinaryCounts`, a sequence of them, a
     :class:`ConfusionMatrix` (one row per class, one-vs-rest), a 4-vector
@@ -154,6 +154,8 @@ class Change:
     ``apply(counts, rng)`` returns changed counts that differ from ``counts``
     wherever the change can make a difference (new values differ from the
     old, factors differ from 1 and from each other).
+
+    Beyond TS 4213: Sokolova & Lapalme 2009, I1–I8.
     """
 
     id: str
@@ -221,7 +223,10 @@ def average_accuracy(counts) -> float | Undefined:
 
 
 def error_rate(counts) -> float | Undefined:
-    """Error Rate of Sokolova & Lapalme (Table 3): mean over classes of (fp + fn) / (tp + fp + tn + fn), 1 − Average Accuracy."""
+    """Error Rate of Sokolova & Lapalme (Table 3): mean over classes of (fp + fn) / (tp + fp + tn + fn), 1 − Average Accuracy.
+
+    Beyond TS 4213: Sokolova & Lapalme 2009.
+    """
     return _complement(average_accuracy(counts))
 
 
@@ -254,6 +259,8 @@ def labelling_fscore(counts) -> float | Undefined:
     """Labelling Fscore of Sokolova & Lapalme (Table 4): mean over samples of 2tp / (2tp + fp + fn).
 
     ``counts``: one row per sample; undefined when a sample has neither true nor predicted labels.
+
+    Beyond TS 4213: Sokolova & Lapalme 2009.
     """
     return _macro(m.f1)(as_counts(counts))
 
@@ -262,6 +269,8 @@ def retrieval_fscore(counts) -> float | Undefined:
     """Retrieval Fscore of Sokolova & Lapalme (Table 4): mean over labels of 2tp / (2tp + fp + fn).
 
     ``counts``: one row per *label*, counted over the samples (the macro F1 of multi-label data).
+
+    Beyond TS 4213: Sokolova & Lapalme 2009.
     """
     return _macro(m.f1)(as_counts(counts))
 
@@ -276,7 +285,7 @@ def hamming_loss(counts) -> float | Undefined:
 
 @dataclass(frozen=True)
 class Measure:
-    """A measure of the paper's Tables 2–4 as a function of ``(m, 4)`` counts.
+    """A measure of the paper's Tables 2–4 as a function of ``(m, 4)`` counts (beyond TS 4213: Sokolova & Lapalme 2009).
 
     Attributes
     ----------
@@ -340,7 +349,10 @@ PAPER_CHANGES = ("I1", "I2", "I3", "I4", "I5", "I6", "I7", "I8")
 
 def random_counts(task: str, rng: np.random.Generator) -> np.ndarray:
     """Random counts for ``task``: one row of 0–60 (binary), 3 rows (multi-class), or 6 rows of 5 label
-    decisions split at random (multi-label: small counts, so zero errors occur as in real samples)."""
+    decisions split at random (multi-label: small counts, so zero errors occur as in real samples).
+
+    Beyond TS 4213: Sokolova & Lapalme 2009.
+    """
     if task == "binary":
         return rng.integers(0, 61, size=(1, 4))
     if task == "multi-class":
@@ -352,7 +364,7 @@ def random_counts(task: str, rng: np.random.Generator) -> np.ndarray:
 
 @dataclass(frozen=True)
 class InvarianceTable:
-    """Result of :func:`invariance_table`.
+    """Result of :func:`invariance_table` (beyond TS 4213: Sokolova & Lapalme 2009).
 
     Attributes
     ----------
@@ -403,7 +415,7 @@ class InvarianceTable:
 
 def invariance_table(measures=None, n_trials: int = 200, seed: int = 0,
                      changes=PAPER_CHANGES + ("I1*",)) -> InvarianceTable:
-    """Test numerically whether each measure is invariant under each change.
+    """Test numerically whether each measure is invariant under each change (beyond TS 4213: Sokolova & Lapalme 2009).
 
     Parameters
     ----------

@@ -37,11 +37,17 @@ _CHECKOUT = Path(__file__).resolve().parents[1]
 
 
 class ProgressError(Exception):
-    """The progress file cannot be read or written; the message is one line naming the file."""
+    """The progress file cannot be read or written; the message is one line naming the file.
+
+    Beyond TS 4213: the course's record of exercises.
+    """
 
 
 def record_path() -> Path:
-    """The progress file: ``$ISO4213_PROGRESS`` or ``~/.iso4213-nb/progress.json``; refused inside the repository."""
+    """The progress file: ``$ISO4213_PROGRESS`` or ``~/.iso4213-nb/progress.json``; refused inside the repository.
+
+    Beyond TS 4213: the course's record of exercises.
+    """
     configured = os.environ.get(ENV_VAR, "").strip()
     path = Path(configured).expanduser() if configured else Path.home() / ".iso4213-nb" / "progress.json"
     path = path.resolve()
@@ -55,7 +61,10 @@ def _empty() -> dict:
 
 
 def load(path: Path | None = None) -> dict:
-    """The record at ``path`` (default :func:`record_path`); an empty record when the file does not exist yet."""
+    """The record at ``path`` (default :func:`record_path`); an empty record when the file does not exist yet.
+
+    Beyond TS 4213: the course's record of exercises.
+    """
     path = record_path() if path is None else Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -77,6 +86,8 @@ def save_attempt(key: str, reply: str, result: str, *, correct: bool | None, pat
 
     ``correct`` is the verdict (``None`` for a revealed answer, which counts as revealed, not attempted).
     Raises :class:`ProgressError` when the file cannot be used.
+
+    Beyond TS 4213: the course's record of exercises.
     """
     exercise(key)
     path = record_path() if path is None else Path(path)
@@ -105,6 +116,8 @@ def summary(path: Path | None = None) -> list[dict]:
 
     Returns one dict per lesson in course order, with ``code``, ``title``, ``exercises``, ``attempted``,
     ``solved``, ``revealed`` and ``todo`` (the labels of exercises not solved yet).
+
+    Beyond TS 4213: the course's record of exercises.
     """
     done = load(path)["exercises"]
     rows = []

@@ -145,7 +145,7 @@ def f_alpha_beta(c: BinaryCounts, alpha: float, beta: float) -> float | Undefine
 
 
 def negative_predictive_value(c: BinaryCounts) -> float | Undefined:
-    """TN / (TN + FN).  V_P− of TR 24029-1."""
+    """TN / (TN + FN).  V_P− of TR 24029-1 (beyond TS 4213: TR 24029-1, Lee 2023)."""
     return ratio(c.tn, c.tn + c.fn, NO_PREDICTED_NEGATIVES)
 
 
@@ -155,22 +155,22 @@ def false_positive_rate(c: BinaryCounts) -> float | Undefined:
 
 
 def miss_rate(c: BinaryCounts) -> float | Undefined:
-    """FN / (FN + TP).  False negative rate, R_F− of TR 24029-1; 1 − recall."""
+    """FN / (FN + TP).  False negative rate, R_F− of TR 24029-1; 1 − recall (beyond TS 4213: TR 24029-1, Lee 2023)."""
     return ratio(c.fn, c.fn + c.tp, NO_POSITIVES)
 
 
 def false_discovery_rate(c: BinaryCounts) -> float | Undefined:
-    """FP / (FP + TP); 1 − precision."""
+    """FP / (FP + TP); 1 − precision (beyond TS 4213: Sokolova & Lapalme 2009)."""
     return ratio(c.fp, c.fp + c.tp, NO_PREDICTED_POSITIVES)
 
 
 def false_omission_rate(c: BinaryCounts) -> float | Undefined:
-    """FN / (FN + TN); 1 − negative predictive value."""
+    """FN / (FN + TN); 1 − negative predictive value (beyond TS 4213: Sokolova & Lapalme 2009)."""
     return ratio(c.fn, c.fn + c.tn, NO_PREDICTED_NEGATIVES)
 
 
 def positive_likelihood_ratio(c: BinaryCounts) -> float | Undefined:
-    """LR+ = recall / false positive rate."""
+    """LR+ = recall / false positive rate (beyond TS 4213: Sokolova & Lapalme 2009)."""
     tpr, fpr = recall(c), false_positive_rate(c)
     if is_undefined(tpr) or is_undefined(fpr):
         return tpr if is_undefined(tpr) else fpr
@@ -178,7 +178,7 @@ def positive_likelihood_ratio(c: BinaryCounts) -> float | Undefined:
 
 
 def negative_likelihood_ratio(c: BinaryCounts) -> float | Undefined:
-    """LR− = miss rate / specificity."""
+    """LR− = miss rate / specificity (beyond TS 4213: Sokolova & Lapalme 2009)."""
     fnr, tnr = miss_rate(c), specificity(c)
     if is_undefined(fnr) or is_undefined(tnr):
         return fnr if is_undefined(fnr) else tnr
@@ -186,17 +186,17 @@ def negative_likelihood_ratio(c: BinaryCounts) -> float | Undefined:
 
 
 def diagnostic_odds_ratio(c: BinaryCounts) -> float | Undefined:
-    """DOR = (TP · TN) / (FP · FN) = LR+ / LR−."""
+    """DOR = (TP · TN) / (FP · FN) = LR+ / LR− (beyond TS 4213: Glas et al. 2003)."""
     return ratio(c.tp * c.tn, c.fp * c.fn, "FP · FN = 0, so the odds ratio is unbounded")
 
 
 def prevalence(c: BinaryCounts) -> float | Undefined:
-    """(TP + FN) / N, the share of actual positives."""
+    """(TP + FN) / N, the share of actual positives (6.3.7, the baseline of the PR curve)."""
     return ratio(c.tp + c.fn, c.n, "no samples")
 
 
 def balanced_accuracy(c: BinaryCounts) -> float | Undefined:
-    """(recall + specificity) / 2."""
+    """(recall + specificity) / 2 (beyond TS 4213: Brodersen et al. 2010)."""
     r, s = recall(c), specificity(c)
     if is_undefined(r) or is_undefined(s):
         return r if is_undefined(r) else s
@@ -204,7 +204,10 @@ def balanced_accuracy(c: BinaryCounts) -> float | Undefined:
 
 
 def matthews_correlation(c: BinaryCounts) -> float | Undefined:
-    """(TP·TN − FP·FN) / sqrt((TP+FP)(TP+FN)(TN+FP)(TN+FN)); undefined when a margin is zero."""
+    """(TP·TN − FP·FN) / sqrt((TP+FP)(TP+FN)(TN+FP)(TN+FN)); undefined when a margin is zero.
+
+    Beyond TS 4213: Matthews 1975.
+    """
     margins = (c.tp + c.fp) * (c.tp + c.fn) * (c.tn + c.fp) * (c.tn + c.fn)
     if margins == 0:
         return Undefined("a row or column of the 2×2 matrix is empty, so MCC has a zero denominator")

@@ -58,7 +58,7 @@ def negative_weight(positives: int, negatives: int, prevalence: float | None) ->
 
 
 def counts_at_thresholds(scores, thresholds) -> tuple[np.ndarray, np.ndarray]:
-    """TP and FP (as int64 arrays) at each of ``thresholds``, from a :class:`~iso4213_nb.curves.BinaryScores`.
+    """TP and FP (as int64 arrays) at each of ``thresholds``, from a :class:`~iso4213_nb.curves.BinaryScores` (6.3.6).
 
     A vectorised form of ``scores.counts_at``: one ``searchsorted`` over the
     distinct scores, no pass over the data.  ``+inf`` gives TP = FP = 0.
@@ -106,7 +106,7 @@ def rates(tp, fp, positives: int, negatives: int, weight: float = 1.0) -> dict[s
 
 
 class OptimalPoint(NamedTuple):
-    """One optimal operating point: the threshold, the criterion's value there, and the counts."""
+    """One optimal operating point: the threshold, the criterion's value there, and the counts (6.3.6)."""
 
     threshold: float
     value: float
@@ -114,7 +114,7 @@ class OptimalPoint(NamedTuple):
 
 
 class OptimalPoints(NamedTuple):
-    """Youden-, F1- and cost-optimal operating points (see the module docstring)."""
+    """Youden-, F1- and cost-optimal operating points (6.3.6; see the module docstring)."""
 
     youden: OptimalPoint
     f1: OptimalPoint
@@ -122,7 +122,10 @@ class OptimalPoints(NamedTuple):
 
 
 def check_costs(cost_fp, cost_fn) -> tuple[float, float]:
-    """Costs of a false positive and a false negative as floats; both ≥ 0, finite, not both 0."""
+    """Costs of a false positive and a false negative as floats; both ≥ 0, finite, not both 0.
+
+    Clause 6.3.6; beyond TS 4213: cost-optimal threshold.
+    """
     values = []
     for name, value in (("cost_fp", cost_fp), ("cost_fn", cost_fn)):
         if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value) or value < 0:
@@ -134,14 +137,17 @@ def check_costs(cost_fp, cost_fn) -> tuple[float, float]:
 
 
 def candidate_thresholds(scores) -> np.ndarray:
-    """All thresholds with distinct counts: one just above the largest score (no positives), then each distinct score, descending."""
+    """All thresholds with distinct counts: one just above the largest score (no positives), then each distinct score, descending.
+
+    Clause 6.3.6.
+    """
     distinct = np.asarray(scores.thresholds, dtype=float)
     return np.concatenate([[np.nextafter(distinct[0], np.inf)], distinct])
 
 
 def optimal_points(scores, *, cost_fp: float = 1.0, cost_fn: float = 1.0,
                    prevalence: float | None = None) -> OptimalPoints:
-    """Youden-, F1- and cost-optimal thresholds of a :class:`~iso4213_nb.curves.BinaryScores`.
+    """Youden-, F1- and cost-optimal thresholds of a :class:`~iso4213_nb.curves.BinaryScores` (6.3.6).
 
     Parameters
     ----------

@@ -73,7 +73,10 @@ def proportion_half_width(proportion, n, confidence_level: float = 0.95) -> floa
 
 @dataclass(frozen=True)
 class ProportionPlan:
-    """Test samples for a Wilson interval of a proportion no wider than ``target_half_width`` on each side."""
+    """Test samples for a Wilson interval of a proportion no wider than ``target_half_width`` on each side.
+
+    Clause 7.8; beyond TS 4213: Wilson 1927.
+    """
 
     proportion: float
     target_half_width: float
@@ -83,7 +86,10 @@ class ProportionPlan:
 
 
 def proportion_sample_size(proportion, half_width, confidence_level: float = 0.95) -> ProportionPlan:
-    """The smallest n whose Wilson interval at the expected proportion is at most ±``half_width``."""
+    """The smallest n whose Wilson interval at the expected proportion is at most ±``half_width``.
+
+    Clause 7.8; beyond TS 4213: Wilson 1927.
+    """
     h = check_level(half_width, "half-width")
     n = _smallest(lambda k: proportion_half_width(proportion, k, confidence_level) <= h, "half-width")
     return ProportionPlan(float(proportion), h, float(confidence_level), n,
@@ -92,7 +98,10 @@ def proportion_sample_size(proportion, half_width, confidence_level: float = 0.9
 
 # ------------------------------------------------------------------ AUROC (6.3.6)
 def hanley_mcneil_se(auroc, positives, negatives) -> float:
-    """Standard error of an AUROC estimate (Hanley & McNeil 1982) for the given class sizes."""
+    """Standard error of an AUROC estimate (Hanley & McNeil 1982) for the given class sizes.
+
+    Clause 6.3.6; beyond TS 4213: Hanley & McNeil 1982.
+    """
     a = check_level(auroc, "AUROC")
     m, n = _count(positives, "positives"), _count(negatives, "negatives")
     q1, q2 = a / (2 - a), 2 * a * a / (1 + a)
@@ -106,7 +115,10 @@ def _split(n: int, prevalence: float) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class AurocPlan:
-    """Test samples for an AUROC interval (estimate ± z · SE) no wider than ``target_half_width`` on each side."""
+    """Test samples for an AUROC interval (estimate ± z · SE) no wider than ``target_half_width`` on each side.
+
+    Clause 6.3.6; beyond TS 4213: Hanley & McNeil 1982.
+    """
 
     auroc: float
     prevalence: float
@@ -119,12 +131,18 @@ class AurocPlan:
 
 
 def auroc_half_width(auroc, positives, negatives, confidence_level: float = 0.95) -> float:
-    """z · SE of Hanley & McNeil: the half-width of a normal interval of the AUROC."""
+    """z · SE of Hanley & McNeil: the half-width of a normal interval of the AUROC.
+
+    Clause 6.3.6; beyond TS 4213: Hanley & McNeil 1982.
+    """
     return _z(confidence_level) * hanley_mcneil_se(auroc, positives, negatives)
 
 
 def auroc_sample_size(auroc, prevalence, half_width, confidence_level: float = 0.95) -> AurocPlan:
-    """The smallest n (positives ≈ prevalence · n) whose AUROC half-width is at most ``half_width``."""
+    """The smallest n (positives ≈ prevalence · n) whose AUROC half-width is at most ``half_width``.
+
+    Clause 6.3.6; beyond TS 4213: Hanley & McNeil 1982.
+    """
     pi, h = check_level(prevalence, "prevalence"), check_level(half_width, "half-width")
     z = _z(confidence_level)
 
@@ -148,7 +166,7 @@ def _discordance(p10, p01) -> tuple[float, float]:
 
 
 def mcnemar_power(p10, p01, n, alpha: float = 0.05) -> float:
-    """Power of the uncorrected McNemar test with n pairs (Connor 1987)."""
+    """Power of the uncorrected McNemar test with n pairs (7.9; beyond TS 4213: Connor 1987)."""
     psi, delta = _discordance(p10, p01)
     n = _count(n, "n")
     z = float(sps.norm.ppf(1 - check_level(alpha, "alpha") / 2))
@@ -157,7 +175,10 @@ def mcnemar_power(p10, p01, n, alpha: float = 0.05) -> float:
 
 @dataclass(frozen=True)
 class McNemarPlan:
-    """Pairs (test samples both models saw) for McNemar's test to reach ``target_power`` at ``alpha``."""
+    """Pairs (test samples both models saw) for McNemar's test to reach ``target_power`` at ``alpha``.
+
+    Clause 7.9; beyond TS 4213: Connor 1987.
+    """
 
     p10: float
     p01: float
@@ -169,7 +190,7 @@ class McNemarPlan:
 
 
 def mcnemar_sample_size(p10, p01, power: float = 0.8, alpha: float = 0.05) -> McNemarPlan:
-    """The smallest n of Connor's formula, rounded up, with the power it reaches."""
+    """The smallest n of Connor's formula, rounded up, with the power it reaches (7.9; beyond TS 4213: Connor 1987)."""
     psi, delta = _discordance(p10, p01)
     target = check_level(power, "power")
     za = float(sps.norm.ppf(1 - check_level(alpha, "alpha") / 2))
@@ -181,7 +202,10 @@ def mcnemar_sample_size(p10, p01, power: float = 0.8, alpha: float = 0.05) -> Mc
 
 
 def mcnemar_detectable_difference(discordance, n, power: float = 0.8, alpha: float = 0.05) -> float:
-    """The smallest |p10 − p01| that n pairs detect with ``power``, when a share ``discordance`` of pairs disagree."""
+    """The smallest |p10 − p01| that n pairs detect with ``power``, when a share ``discordance`` of pairs disagree.
+
+    Clause 7.9; beyond TS 4213: Connor 1987.
+    """
     psi = check_level(discordance, "discordance")
     n = _count(n, "n")
     target = check_level(power, "power")

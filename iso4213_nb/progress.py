@@ -16,13 +16,19 @@ QUIET = False
 
 
 def set_quiet(quiet: bool) -> None:
-    """Silence (``True``) or allow (``False``) every progress bar of this process."""
+    """Silence (``True``) or allow (``False``) every progress bar of this process.
+
+    Beyond TS 4213: progress bars (tqdm) of long computations.
+    """
     global QUIET
     QUIET = bool(quiet)
 
 
 def enabled() -> bool:
-    """True when a bar would be shown: stderr is a terminal and not quiet."""
+    """True when a bar would be shown: stderr is a terminal and not quiet.
+
+    Beyond TS 4213: progress bars (tqdm) of long computations.
+    """
     return not QUIET and hasattr(sys.stderr, "isatty") and sys.stderr.isatty()
 
 
@@ -30,6 +36,8 @@ def bar(total=None, desc: str = "", unit: str = "it", unit_scale: bool = False):
     """A tqdm bar on stderr, disabled (a no-op with the same methods) unless :func:`enabled`.
 
     Use as ``with bar(total=n, desc="reading", unit="B", unit_scale=True) as b: b.update(k)``.
+
+    Beyond TS 4213: progress bars (tqdm) of long computations.
     """
     return tqdm(total=total, desc=desc, unit=unit, unit_scale=unit_scale, file=sys.stderr,
                 disable=not enabled(), leave=False, dynamic_ncols=True)

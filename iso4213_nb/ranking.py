@@ -30,7 +30,7 @@ from .stats import adjust_pvalues, friedman
 
 @dataclass(frozen=True)
 class Ranking:
-    """Mean ranks of k models over n data sets with the tests that compare them.
+    """Mean ranks of k models over n data sets with the tests that compare them (clause 7; beyond TS 4213: Demšar 2006).
 
     Attributes
     ----------
@@ -84,6 +84,8 @@ def rank_models(scores, names=None, *, alpha: float = 0.05, higher_is_better: bo
     scores : n × k table, one row per data set or fold, one column per model.
     names : the k model names (default "model 1", ...).
     higher_is_better : False for losses and error rates.
+
+    Clause 7; beyond TS 4213: Demšar 2006.
     """
     if not 0 < float(alpha) < 1:
         raise InputError(f"alpha must lie strictly between 0 and 1, got {alpha}")

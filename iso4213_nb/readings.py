@@ -78,7 +78,7 @@ _REASONS = {
 
 
 def reason(value: Undefined) -> str:
-    """Why ``value`` is undefined, in words (an Undefined without a known code keeps its own reason)."""
+    """Why ``value`` is undefined, in words (an Undefined without a known code keeps its own reason) (clause 6)."""
     text = _REASONS.get(value.code)
     if isinstance(text, dict):
         text = text[value.params["cause"]]
@@ -91,14 +91,17 @@ def _undefined(value) -> str:
 
 
 def format_p(pvalue) -> str:
-    """A p-value for a sentence: ``p = 0.0312``, ``p < 0.0001`` or ``p undefined``."""
+    """A p-value for a sentence: ``p = 0.0312``, ``p < 0.0001`` or ``p undefined`` (clause 7)."""
     if is_undefined(pvalue):
         return "p undefined"
     return "p < 0.0001" if pvalue < 1e-4 else f"p = {pvalue:.4f}"
 
 
 def name(result) -> str:
-    """What a test result or interval is, e.g. ``"McNemar test (exact binomial)"``, ``"AUROC, DeLong interval"``."""
+    """What a test result or interval is, e.g. ``"McNemar test (exact binomial)"``, ``"AUROC, DeLong interval"``.
+
+    Clause 7.
+    """
     if isinstance(result, TestResult):
         if result.test == "mcnemar":
             return f"McNemar test ({_MCNEMAR_METHODS[result.method]})"
@@ -111,28 +114,28 @@ def name(result) -> str:
 
 
 def statistic_name(interval: ConfidenceInterval) -> str:
-    """The bootstrapped statistic's name; a paired bootstrap's is ``difference in NAME (A − B)``."""
+    """The bootstrapped statistic's name; a paired bootstrap's is ``difference in NAME (A − B)`` (clause 7)."""
     given = interval.details["statistic_name"]
     return f"difference in {given} (A − B)" if interval.details.get("paired_metric") else given
 
 
 def method_name(result: TestResult) -> str:
-    """The variant of a test that ran, in words (McNemar and Wilcoxon have several)."""
+    """The variant of a test that ran, in words (McNemar and Wilcoxon have several) (clause 7)."""
     return (_MCNEMAR_METHODS if result.test == "mcnemar" else _WILCOXON_METHODS)[result.method]
 
 
 def effect_size_name(result: TestResult) -> str | None:
-    """What ``result.effect_size`` measures."""
+    """What ``result.effect_size`` measures (clause 7)."""
     return None if result.effect_size_kind is None else _EFFECT_SIZES[result.effect_size_kind]
 
 
 def quantity(code: str | None) -> str | None:
-    """What an interval bounds (the ``interval_of`` or ``of`` code in words)."""
+    """What an interval bounds (the ``interval_of`` or ``of`` code in words) (clause 7)."""
     return None if code is None else _QUANTITIES[code]
 
 
 def reading(result) -> str:
-    """The paragraph for a :class:`TestResult`, :class:`ConfidenceInterval` or :class:`AdjustedPValues`."""
+    """The paragraph for a :class:`TestResult`, :class:`ConfidenceInterval` or :class:`AdjustedPValues` (clause 7)."""
     if isinstance(result, AdjustedPValues):
         return _adjustment(result)
     if isinstance(result, ConfidenceInterval):

@@ -113,7 +113,7 @@ def _area(x: np.ndarray, y: np.ndarray, low: float, high: float) -> float:
 
 @dataclass(frozen=True)
 class PartialAuroc:
-    """A partial AUROC and its McClish-standardised form.
+    """A partial AUROC and its McClish-standardised form (6.3.6; beyond TS 4213: McClish 1989).
 
     Attributes
     ----------
@@ -160,6 +160,8 @@ def bootstrap_curve_values(scores: BinaryScores, statistic: Callable[[BinaryScor
     Positives and negatives are resampled separately with replacement.  A
     resample is drawn as multinomial counts per distinct score, so nothing is
     sorted again: O(distinct scores) per resample.
+
+    Clause 6.3.6, 6.3.7.
     """
     if int(n_resamples) != n_resamples or n_resamples < 2:
         raise InputError(f"n_resamples must be a whole number of at least 2, got {n_resamples}")
@@ -195,7 +197,7 @@ def precision_at_recall(scores: BinaryScores, recall) -> float | Undefined:
 
 @dataclass(frozen=True)
 class Band:
-    """A pointwise confidence band of one curve coordinate over a grid of the other.
+    """A pointwise confidence band of one curve coordinate over a grid of the other (6.3.6, 6.3.7).
 
     Attributes
     ----------
@@ -229,11 +231,17 @@ def _band(scores: BinaryScores, at, read, confidence_level, n_resamples, seed) -
 
 def roc_band(scores: BinaryScores, specificities=np.linspace(0, 1, 21), confidence_level: float = 0.95,
              n_resamples: int = 2000, seed: int = 0) -> Band:
-    """Pointwise band of sensitivity at each specificity (pROC's ``ci.se``): stratified bootstrap, percentile."""
+    """Pointwise band of sensitivity at each specificity (pROC's ``ci.se``): stratified bootstrap, percentile.
+
+    Clause 6.3.6; beyond TS 4213: pROC's ci.se, Robin et al. 2011.
+    """
     return _band(scores, specificities, sensitivity_at_specificity, confidence_level, n_resamples, seed)
 
 
 def pr_band(scores: BinaryScores, recalls=np.linspace(0.05, 1, 20), confidence_level: float = 0.95,
             n_resamples: int = 2000, seed: int = 0) -> Band:
-    """Pointwise band of precision at each recall (:func:`precision_at_recall`): stratified bootstrap, percentile."""
+    """Pointwise band of precision at each recall (:func:`precision_at_recall`): stratified bootstrap, percentile.
+
+    Clause 6.3.7.
+    """
     return _band(scores, recalls, precision_at_recall, confidence_level, n_resamples, seed)

@@ -70,7 +70,10 @@ _JS_COMMENT_WITH_URL = re.compile(r"^[ \t]*//[^\n]*https?://[^\n]*\n", re.M)
 
 
 def split_at_headings(source: str) -> list[str]:
-    """The parts of a markdown text, each starting at a heading line (the first part may not); fences respected."""
+    """The parts of a markdown text, each starting at a heading line (the first part may not); fences respected.
+
+    Beyond TS 4213: reveal.js slides of the course notebooks.
+    """
     parts, current, fenced = [], [], False
     for line in source.splitlines(keepends=True):
         if _FENCE.match(line):
@@ -85,7 +88,10 @@ def split_at_headings(source: str) -> list[str]:
 
 
 def has_slide_metadata(nb: nbformat.NotebookNode) -> bool:
-    """Whether any cell carries ``metadata.slideshow.slide_type`` (then the author's marks are used as they are)."""
+    """Whether any cell carries ``metadata.slideshow.slide_type`` (then the author's marks are used as they are).
+
+    Beyond TS 4213: reveal.js slides of the course notebooks.
+    """
     return any("slide_type" in cell.get("metadata", {}).get("slideshow", {}) for cell in nb.cells)
 
 
@@ -95,7 +101,10 @@ def _mark(cell, slide_type: str):
 
 
 def as_slides(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """A copy of ``nb`` with reveal.js slide types by the rules of the module docstring; ``nb`` is not changed."""
+    """A copy of ``nb`` with reveal.js slide types by the rules of the module docstring; ``nb`` is not changed.
+
+    Beyond TS 4213: reveal.js slides of the course notebooks.
+    """
     nb = copy.deepcopy(nb)
     marked = has_slide_metadata(nb)
     cells = []
@@ -119,7 +128,10 @@ def as_slides(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
 
 
 def copy_slide_assets(folder: Path, *, vega: bool) -> None:
-    """Copy reveal.js, jQuery and the report's assets (MathJax, require.js, widget renderer, Vega) into ``folder/assets``."""
+    """Copy reveal.js, jQuery and the report's assets (MathJax, require.js, widget renderer, Vega) into ``folder/assets``.
+
+    Beyond TS 4213: reveal.js slides of the course notebooks.
+    """
     from .report.export import copy_assets, node_modules
 
     modules = node_modules()
@@ -176,6 +188,8 @@ def write_slides(notebooks, out) -> Path:
     """Write the decks of ``notebooks`` (paths) into ``out``, replacing a previous ``out`` only when all succeeded.
 
     Returns ``out``.  A folder ``out`` that this tool did not write (no marker file) is never touched.
+
+    Beyond TS 4213: reveal.js slides of the course notebooks.
     """
     from .report.export import VEGA_BUNDLE, shows_explorer, strip_css_urls
 
@@ -216,7 +230,10 @@ def write_slides(notebooks, out) -> Path:
 
 
 def main(argv=None) -> int:
-    """``bin/slides [--out FOLDER] [NOTEBOOK ...]``: decks of the given notebooks (default: every course notebook)."""
+    """``bin/slides [--out FOLDER] [NOTEBOOK ...]``: decks of the given notebooks (default: every course notebook).
+
+    Beyond TS 4213: reveal.js slides of the course notebooks.
+    """
     parser = argparse.ArgumentParser(prog="bin/slides", description=__doc__.split("\n\n")[0],
                                      epilog="Open <out>/index.html from disk; no network is needed.")
     parser.add_argument("notebooks", nargs="*", type=Path, help="notebooks to convert (default: notebooks/*.ipynb)")

@@ -18,7 +18,7 @@ from .undefined import Undefined
 
 
 def format_value(value, decimals: int = 2, percent: bool = False, decimal_comma: bool = False) -> str:
-    """One table cell as text.
+    """One table cell as text (Tables A.2–A.4).
 
     Parameters
     ----------
@@ -70,6 +70,8 @@ def text_table(rows: list[list], header: list[str], **fmt) -> str:
     ``rows`` is a list of rows of cells; non-string cells go through
     :func:`format_value` with the keyword arguments ``fmt`` (``decimals``,
     ``percent``, ``decimal_comma``).
+
+    Tables A.2–A.4.
     """
     head, body = _cells(rows, header, fmt)
     numeric = [all(_looks_numeric(row[j]) for row in body) for j in range(len(head))]
@@ -83,7 +85,7 @@ def text_table(rows: list[list], header: list[str], **fmt) -> str:
 
 
 def html_table(rows: list[list], header: list[str], caption: str | None = None, **fmt) -> str:
-    """An HTML ``<table>``; every cell, header and the caption are escaped with :func:`html.escape`."""
+    """An HTML ``<table>``; every cell, header and the caption are escaped with :func:`html.escape` (Tables A.2–A.4)."""
     head, body = _cells(rows, header, fmt)
     parts = ["<table>"]
     if caption is not None:

@@ -16,7 +16,7 @@ from numbers import Real
 
 
 class Undefined:
-    """A measure that has no value, with the reason why.
+    """A measure that has no value, with the reason why (clause 6; beyond TS 4213: undefined values carry their reason).
 
     Attributes
     ----------
@@ -59,19 +59,25 @@ class Undefined:
 
 
 def is_undefined(value: object) -> bool:
-    """True when ``value`` is an :class:`Undefined`."""
+    """True when ``value`` is an :class:`Undefined` (clause 6; beyond TS 4213: undefined values carry their reason)."""
     return isinstance(value, Undefined)
 
 
 def ratio(numerator: Real, denominator: Real, reason: str) -> float | Undefined:
-    """``numerator / denominator`` as a float, or :class:`Undefined` with ``reason`` when the denominator is 0."""
+    """``numerator / denominator`` as a float, or :class:`Undefined` with ``reason`` when the denominator is 0.
+
+    Clause 6; beyond TS 4213: undefined values carry their reason.
+    """
     if denominator == 0:
         return Undefined(reason)
     return float(numerator) / float(denominator)
 
 
 def to_json(value: object) -> float | None:
-    """The JSON form of a measure: a float, or ``None`` for undefined (and for nan)."""
+    """The JSON form of a measure: a float, or ``None`` for undefined (and for nan).
+
+    Clause 6; beyond TS 4213: undefined values carry their reason.
+    """
     if isinstance(value, Undefined):
         return None
     value = float(value)

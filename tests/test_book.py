@@ -54,8 +54,8 @@ def test_toc_lists_every_notebook_and_existing_pages():
     listed = set(_toc_files(toc["parts"]))
     present = {f"notebooks/{p.stem}" for p in (ROOT / "notebooks").glob("*.ipynb")}
     assert {f for f in listed if f.startswith("notebooks/")} == present
-    for page in listed - present:  # reference and explanation pages
-        assert (BOOK / f"{page}.md").is_file(), page
+    for page in listed - present:  # how-to guides (notebooks), reference and explanation pages
+        assert (BOOK / f"{page}.md").is_file() or (BOOK / f"{page}.ipynb").is_file(), page
     assert (BOOK / "notebooks").resolve() == (ROOT / "notebooks").resolve()
     assert (BOOK / f"{toc['root']}.md").is_file()
 
@@ -95,3 +95,17 @@ def test_small_book_fails_on_a_notebook_error(tmp_path):
     assert done.returncode != 0
     log = tmp_path / "_build" / "html" / "reports" / "page.err.log"
     assert "this notebook is broken" in log.read_text()
+
+
+def test_every_howto_guide_is_in_the_book_and_run_by_nbval():
+    """A guide shows commands as they run today: the book executes it and nbval re-runs it in the suite."""
+    toc = yaml.safe_load((BOOK / "_toc.yml").read_text())
+    listed = {f for f in _toc_files(toc["parts"]) if f.startswith("howto/")}
+    guides = {f"howto/{p.stem}" for p in (BOOK / "howto").glob("*.ipynb")}
+    assert guides and listed == guides
+    pytest_options = __import__("tomllib").loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]
+    assert "book/howto" in pytest_options["ini_options"]["testpaths"]
+    for path in (BOOK / "howto").glob("*.ipynb"):
+        nb = nbformat.read(path, as_version=4)
+        checked = [c for c in nb.cells if "nbval-check-output" in c.metadata.get("tags", [])]
+        assert checked and all(c.outputs for c in checked), f"{path.name}: execute it (outputs are compared)"

@@ -37,3 +37,44 @@ def test_every_command_and_every_option_is_documented():
     for code, _ in module.EXIT_CODES:
         assert f"* - {code}\n" in text
 
+
+
+def _api_extension():
+    spec = importlib.util.spec_from_file_location("api_reference", EXT.with_name("api_reference.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_api_reference_covers_every_public_module_once():
+    import pkgutil
+
+    import iso4213_nb
+
+    module = _api_extension()
+    listed = [name for layer in module.LAYERS for name in module.modules(layer)]
+    public = [m.name for m in pkgutil.walk_packages(iso4213_nb.__path__, "iso4213_nb.")
+              if not any(part.startswith("_") for part in m.name.split(".")[1:])]
+    assert sorted(listed) == sorted(public) and len(listed) == len(set(listed))
+    assert "iso4213_nb.curves" in module.modules("computation")
+    assert "iso4213_nb.figures.curves" in module.modules("presentation")
+    assert "iso4213_nb.stats.contingency" in module.modules("statistics")
+    book = EXT.parents[1]
+    for layer in module.LAYERS:  # every layer has its page, and the page is in the table of contents
+        assert f".. api-reference:: {layer}\n" in (book / "reference" / f"api_{layer}.md").read_text()
+        assert f"reference/api_{layer}\n" in (book / "_toc.yml").read_text()
+
+
+def test_docstring_sections_become_rubrics_and_named_bullets():
+    render = _api_extension().render_sections
+    lines = ["Summary |t − p| with f(*data) and ``|x|``.", "", "Parameters", "----------",
+             "y_true, y_pred : the labels,", "    one per sample.", "scores : real scores.", "",
+             "Prose after the list.", "", "Returns", "-------", "TestResult with ``pvalue``."]
+    out = render(lines)
+    assert out[0] == r"Summary \|t − p\| with f(\*data) and ``|x|``."
+    assert ".. rubric:: Parameters" in out and ".. rubric:: Returns" in out
+    assert "* ``y_true``, ``y_pred``: the labels," in out and "  one per sample." in out
+    assert "* ``scores``: real scores." in out
+    after = out.index("Prose after the list.")
+    assert out[after - 1] == ""  # the list ends before the paragraph (no docutils warning)
+    assert out[-1] == "TestResult with ``pvalue``."

@@ -1,8 +1,10 @@
 """The command-line reference, generated from the argparse parsers when the book builds.
 
-A page holds the directive::
+A page holds the directive inside an ``eval-rst`` block (its content is
+reStructuredText, which a MyST page would otherwise read as Markdown)::
 
-    ```{cli-reference}
+    ```{eval-rst}
+    .. cli-reference::
     ```
 
 and gets one section per ``iso4213-nb`` command (and per sub-question of a

@@ -15,7 +15,10 @@ Chunk = Mapping[str, np.ndarray]
 
 @runtime_checkable
 class Accumulator(Protocol):
-    """A mergeable partial result (see the package docstring for the contract)."""
+    """A mergeable partial result (see the package docstring for the contract).
+
+    Beyond TS 4213: chunked (map-reduce) evaluation of clause 6 for data larger than memory.
+    """
 
     def update(self: State, chunk: Chunk, weights: np.ndarray | None = None) -> State:
         """Add the rows of ``chunk`` (each counted ``weights[i]`` times, default once); returns the state."""
@@ -28,7 +31,10 @@ class Accumulator(Protocol):
 
 
 def column(chunk: Chunk, name: str) -> np.ndarray:
-    """Column ``name`` of a chunk as a 1-D array; a missing column is an :class:`InputError` naming it."""
+    """Column ``name`` of a chunk as a 1-D array; a missing column is an :class:`InputError` naming it.
+
+    Beyond TS 4213: chunked (map-reduce) evaluation of clause 6 for data larger than memory.
+    """
     try:
         values = chunk[name]
     except KeyError:
@@ -44,6 +50,8 @@ def row_weights(weights, n: int) -> np.ndarray | None:
 
     Whole weights keep every state a table of exact integer counts; they are
     what resampling (:class:`~.bootstrap.PoissonBootstrap`) produces.
+
+    Beyond TS 4213: chunked (map-reduce) evaluation of clause 6 for data larger than memory.
     """
     if weights is None:
         return None
@@ -59,7 +67,10 @@ def row_weights(weights, n: int) -> np.ndarray | None:
 
 
 def merge_all(states: Iterable[State]) -> State:
-    """Merge any number of states (at least one) into one."""
+    """Merge any number of states (at least one) into one.
+
+    Beyond TS 4213: chunked (map-reduce) evaluation of clause 6 for data larger than memory.
+    """
     states = list(states)
     if not states:
         raise InputError("nothing to merge: no partial results were given")
@@ -67,7 +78,10 @@ def merge_all(states: Iterable[State]) -> State:
 
 
 def accumulate(zero: State, chunks: Iterable[Chunk]) -> State:
-    """``zero`` updated with every chunk in turn (the streaming, in-process engine)."""
+    """``zero`` updated with every chunk in turn (the streaming, in-process engine).
+
+    Beyond TS 4213: chunked (map-reduce) evaluation of clause 6 for data larger than memory.
+    """
     for chunk in chunks:
         zero = zero.update(chunk)
     return zero

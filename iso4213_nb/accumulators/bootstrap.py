@@ -46,6 +46,8 @@ def poisson_weights(keys, seed: int, replicate: int) -> np.ndarray:
     """Poisson(1) resampling weights (int64) of the rows with integer ``keys`` in one ``replicate``.
 
     The same (key, seed, replicate) always gives the same weight.
+
+    Beyond TS 4213: Poisson bootstrap, Hanley & MacGibbon 2006.
     """
     k = _keys(np.asarray(keys), "keys")
     base = _splitmix64(np.array([seed], dtype=np.int64).view(np.uint64))[0]
@@ -61,6 +63,8 @@ class PoissonBootstrap:
 
     ``finalize()`` returns the list of the replicates' results; a statistic of
     each gives the bootstrap distribution, from which an interval follows.
+
+    Beyond TS 4213: Poisson bootstrap, Hanley & MacGibbon 2006.
     """
 
     key: str

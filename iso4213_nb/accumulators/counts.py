@@ -58,6 +58,8 @@ class ConfusionCounts:
     The labels are the sorted union of every label seen in either column, as
     :meth:`ConfusionMatrix.from_predictions` infers them.  Holds k² int64
     counts, whatever the number of rows.
+
+    Clause 6.2.2.
     """
 
     true: str = "y_true"

@@ -62,6 +62,8 @@ class DeLongResult:
 
     ``statistic`` and ``pvalue`` are :class:`~iso4213_nb.undefined.Undefined` when the
     difference has zero estimated variance.
+
+    Clause 6.3.6; beyond TS 4213: DeLong et al. 1988.
     """
 
     auc_a: float
@@ -76,7 +78,10 @@ class DeLongResult:
 
 @dataclass
 class DeLongPlacements:
-    """Second pass of DeLong's test: centred sums of placement values per class, mergeable by addition."""
+    """Second pass of DeLong's test: centred sums of placement values per class, mergeable by addition.
+
+    Clause 6.3.6; beyond TS 4213: DeLong et al. 1988.
+    """
 
     true: str
     score_a: str

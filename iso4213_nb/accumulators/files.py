@@ -65,7 +65,10 @@ def _plain(value):
 
 
 def state_to_json(state) -> dict:
-    """The JSON form of one state (see the module docstring)."""
+    """The JSON form of one state (see the module docstring).
+
+    Beyond TS 4213: state files of the chunked evaluation of clause 6.
+    """
     kind = type(state).__name__
     if kind not in KINDS:
         raise InputError(f"a {kind} cannot be stored in a state file")
@@ -87,7 +90,10 @@ def state_to_json(state) -> dict:
 
 
 def state_from_json(entry: dict, where: str = "state"):
-    """A state from its JSON form; a damaged entry is an :class:`InputError` naming ``where``."""
+    """A state from its JSON form; a damaged entry is an :class:`InputError` naming ``where``.
+
+    Beyond TS 4213: state files of the chunked evaluation of clause 6.
+    """
     kind = entry.get("kind") if isinstance(entry, dict) else None
     if kind not in KINDS:
         raise InputError(f"{where}: unknown kind of state {kind!r}; known: {', '.join(sorted(KINDS))}")
@@ -111,7 +117,10 @@ def state_from_json(entry: dict, where: str = "state"):
 
 
 def write_states(path, states: dict, source: dict | None = None) -> Path:
-    """Write ``{name: state}`` (and free ``source`` metadata) to ``path`` as a state file; returns the path."""
+    """Write ``{name: state}`` (and free ``source`` metadata) to ``path`` as a state file; returns the path.
+
+    Beyond TS 4213: state files of the chunked evaluation of clause 6.
+    """
     document = {"format": FORMAT, "version": VERSION, "source": source or {},
                 "states": {name: state_to_json(state) for name, state in states.items()}}
     path = Path(path)
@@ -120,7 +129,10 @@ def write_states(path, states: dict, source: dict | None = None) -> Path:
 
 
 def read_states(path) -> tuple[dict, dict]:
-    """``(states, source)`` of a state file; one-line :class:`InputError` for anything else."""
+    """``(states, source)`` of a state file; one-line :class:`InputError` for anything else.
+
+    Beyond TS 4213: state files of the chunked evaluation of clause 6.
+    """
     path = Path(path)
     try:
         document = json.loads(path.read_text(encoding="utf-8"))

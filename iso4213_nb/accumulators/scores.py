@@ -73,7 +73,7 @@ def _counts_by_value(values: np.ndarray, mask: np.ndarray, w) -> tuple[np.ndarra
 
 @dataclass
 class ScoreCounts:
-    """Distinct score → number of positives and of negatives with that score (exact curves).
+    """Distinct score → number of positives and of negatives with that score (exact curves; 6.3.6, 6.3.7).
 
     ``positive`` is the label of the positive class in column ``true``; every
     other label counts as negative, as in :class:`~iso4213_nb.curves.BinaryScores`.
@@ -119,7 +119,7 @@ class ScoreCounts:
 
 @dataclass(frozen=True)
 class BinnedScores:
-    """Curves from binned scores, and how far the AUROC can be from the exact one.
+    """Curves from binned scores, and how far the AUROC can be from the exact one (6.3.6, 6.3.7).
 
     Attributes
     ----------
@@ -141,7 +141,7 @@ class BinnedScores:
 
 @dataclass
 class BinnedScoreCounts:
-    """Positives and negatives per fixed-width score bin on [low, high] (an approximate, bounded mode).
+    """Positives and negatives per fixed-width score bin on [low, high] (an approximate, bounded mode; 6.3.6, 6.3.7).
 
     Memory is 16 bytes per bin whatever the scores.  A score outside
     [low, high] is an error: choose the range that holds every score.
@@ -211,6 +211,8 @@ class Reliability:
     observed : share of positives in each bin (NaN for an empty bin).
     expected_calibration_error : Σ_b (count_b / n) |observed_b − mean_predicted_b| over occupied bins.
     brier : mean of (p − y)², exact (not binned).
+
+    Beyond TS 4213: reliability diagram, DeGroot & Fienberg 1983.
     """
 
     edges: np.ndarray
@@ -230,6 +232,8 @@ class CalibrationBins:
 
     The sums make the reliability table and the ECE of these bins exact, and
     the Brier score exact whatever the binning: Σ (p − y)² = Σ p² − 2 Σ p·y + Σ y.
+
+    Beyond TS 4213: reliability diagram, DeGroot & Fienberg 1983.
     """
 
     true: str

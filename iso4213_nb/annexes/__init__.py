@@ -44,7 +44,7 @@ class Check(NamedTuple):
 
 
 def annex(letter: str):
-    """The module reproducing Annex ``letter`` (``"A"`` … ``"D"``)."""
+    """The module reproducing Annex ``letter`` (``"A"`` … ``"D"``; Annexes A–D)."""
     key = str(letter).upper()
     if key not in MODULES:
         raise InputError(f"unknown annex {letter!r}; annexes are {', '.join(MODULES)}")
@@ -52,7 +52,7 @@ def annex(letter: str):
 
 
 def printed_number(text: str) -> float:
-    """A number as the standards print it ("91,74", "63,3 %", "0,000 5") as a float."""
+    """A number as the standards print it ("91,74", "63,3 %", "0,000 5") as a float (Annexes A–D)."""
     cleaned = str(text).replace("%", "").replace(" ", "").replace("\u00a0", "").replace(",", ".")
     try:
         return float(cleaned)
@@ -61,5 +61,5 @@ def printed_number(text: str) -> float:
 
 
 def comma(value: float, decimals: int = 2) -> str:
-    """``value`` with ``decimals`` places and a decimal comma, the way the annexes print numbers."""
+    """``value`` with ``decimals`` places and a decimal comma, the way the annexes print numbers (Annexes A–D)."""
     return f"{value:.{decimals}f}".replace(".", ",")

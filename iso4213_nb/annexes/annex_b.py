@@ -76,7 +76,7 @@ ROUNDINGS = ("half_up", "half_even")
 
 
 def thresholds() -> tuple[float, ...]:
-    """The five published thresholds as floats, highest first."""
+    """The five published thresholds as floats, highest first (Annex B)."""
     return tuple(printed_number(p.threshold) for p in PUBLISHED)
 
 
@@ -91,7 +91,7 @@ def _round_percent(value: Fraction, rounding: str) -> int:
 
 
 def rounds_to(k: int, n: int, printed: str, *, rounding: str = "half_up", exact_ends: bool = True) -> bool:
-    """Whether the ratio k/n prints as ``printed`` with two decimals.
+    """Whether the ratio k/n prints as ``printed`` with two decimals (Annex B).
 
     ``rounding`` is ``"half_up"`` (half away from zero, as usually taught) or
     ``"half_even"`` (as IEC 60559 and Python's ``round``).  With
@@ -114,7 +114,7 @@ def _target(printed: str) -> Fraction:
 
 
 class Denominator(NamedTuple):
-    """Result of :func:`smallest_denominator`: the size ``n`` and every count sequence that fits."""
+    """Result of :func:`smallest_denominator`: the size ``n`` and every count sequence that fits (Annex B)."""
 
     n: int
     counts: tuple[tuple[int, ...], ...]
@@ -129,7 +129,7 @@ def _nondecreasing(options: list[list[int]]) -> list[tuple[int, ...]]:
 
 def smallest_denominator(printed_rates, *, rounding: str = "half_up", exact_ends: bool = True,
                          limit: int = 10_000) -> Denominator:
-    """Smallest n for which counts k_1 ≤ k_2 ≤ … exist with k_i / n printing as ``printed_rates[i]``.
+    """Smallest n for which counts k_1 ≤ k_2 ≤ … exist with k_i / n printing as ``printed_rates[i]`` (Annex B).
 
     The rates are cumulative (thresholds decreasing), hence the non-decreasing
     counts.  Every n from 1 to ``limit`` and every k from 0 to n is tried.
@@ -145,7 +145,7 @@ def smallest_denominator(printed_rates, *, rounding: str = "half_up", exact_ends
 
 
 class Reconstruction(NamedTuple):
-    """Smallest numbers of positives and negatives consistent with the five published points."""
+    """Smallest numbers of positives and negatives consistent with the five published points (Annex B)."""
 
     positives: int
     negatives: int
@@ -166,7 +166,7 @@ def reconstruct(*, rounding: str = "half_up", exact_ends: bool = True) -> Recons
 
 
 def reconstruct_all() -> dict[tuple[str, bool], Reconstruction]:
-    """:func:`reconstruct` under both roundings, with the printed 1 and 0 read as exact or as rounded."""
+    """:func:`reconstruct` under both roundings, with the printed 1 and 0 read as exact or as rounded (Annex B)."""
     return {(r, e): reconstruct(rounding=r, exact_ends=e) for r in ROUNDINGS for e in (True, False)}
 
 
@@ -232,7 +232,7 @@ def reconstructed_data(reconstruction: Reconstruction | None = None) -> tuple[np
 
 
 def scored(reconstruction: Reconstruction | None = None) -> BinaryScores:
-    """:func:`reconstructed_data` ready for thresholding and curves (positive class 1)."""
+    """:func:`reconstructed_data` ready for thresholding and curves (positive class 1) (Annex B)."""
     scores, y, _ = reconstructed_data(reconstruction)
     return BinaryScores(y, scores, positive=1)
 
@@ -299,7 +299,7 @@ def curve_comparison(data: BinaryScores | None = None) -> dict:
 
 
 def checks() -> list[Check]:
-    """Each of the ten published rates against the reconstructed data, at the printed precision."""
+    """Each of the ten published rates against the reconstructed data, at the printed precision (Annex B)."""
     out = []
     for point, got in zip(PUBLISHED, operating_points(scored())):
         for name in ("tpr", "fpr"):
@@ -311,7 +311,7 @@ def checks() -> list[Check]:
 
 
 def to_json() -> dict:
-    """Published points, the contradiction, the reconstruction and its operating points, the checks."""
+    """Published points, the contradiction, the reconstruction and its operating points, the checks (Annex B)."""
     rec = reconstruct()
     scores, y, source = reconstructed_data(rec)
     data = BinaryScores(y, scores, positive=1)

@@ -101,12 +101,12 @@ def load_table() -> list[dict[str, str]]:
 
 
 def percent(text: str) -> float | None:
-    """A printed percentage ("63,3 %") as a number of per cent, or None for an empty cell."""
+    """A printed percentage ("63,3 %") as a number of per cent, or None for an empty cell (Annex C)."""
     return printed_number(text) if text else None
 
 
 def parameters_millions(text: str) -> float | None:
-    """A printed parameter count ("60M", "19,0M") in millions, or None for an empty cell."""
+    """A printed parameter count ("60M", "19,0M") in millions, or None for an empty cell (Annex C)."""
     if not text:
         return None
     if not text.endswith("M"):
@@ -120,7 +120,7 @@ def _decimals(text: str) -> int:
 
 
 def writing_notes(row: dict[str, str]) -> list[str]:
-    """How the row's numbers are written: points among commas, digit groups, uneven spacing before "%"."""
+    """How the row's numbers are written: points among commas, digit groups, uneven spacing before "%" (Annex C)."""
     notes = []
     for column, text in row.items():
         if column in ("dataset", "model", "reference") or not text:
@@ -164,7 +164,7 @@ def audit() -> list[dict]:
 
 
 def accuracy_vs_parameters() -> dict[str, list[tuple[str, float, float]]]:
-    """``{dataset: [(model, parameters in millions, accuracy in per cent), …]}`` for rows that print both."""
+    """``{dataset: [(model, parameters in millions, accuracy in per cent), …]}`` for rows that print both (Annex C)."""
     out: dict[str, list] = {}
     for row in load_table():
         params, accuracy = parameters_millions(row["parameters"]), percent(row["accuracy"])
@@ -174,7 +174,10 @@ def accuracy_vs_parameters() -> dict[str, list[tuple[str, float, float]]]:
 
 
 def checks() -> list[Check]:
-    """For each row with a top-1 error: the printed top-1 error against 100 − the printed accuracy."""
+    """For each row with a top-1 error: the printed top-1 error against 100 − the printed accuracy.
+
+    Annex C, Table C.1.
+    """
     out = []
     for row in load_table():
         if not (row["accuracy"] and row["top1_error"]):
@@ -191,7 +194,7 @@ def checks() -> list[Check]:
 
 
 def to_json() -> dict:
-    """The table (printed strings), the audit, the plot data, the limits and the checks."""
+    """The table (printed strings), the audit, the plot data, the limits and the checks (Annex C)."""
     return {
         "annex": "C",
         "table_c1": load_table(),

@@ -42,7 +42,7 @@ HAND_CC_ROUNDED = Fraction(159, 184)
 
 
 def worked_example() -> dict:
-    """Every intermediate number of the example, in order: N, shares, errors, denominator, results."""
+    """Every intermediate number of the example, in order: N, shares, errors, denominator, results (Annex D)."""
     shares = csmf.csmf_from_confusion(EXAMPLE_MATRIX, rows=EXAMPLE_ROWS, labels=EXAMPLE_CAUSES)
     errors = {c: abs(shares.true[c] - shares.predicted[c]) for c in EXAMPLE_CAUSES}
     rarest = min(shares.true, key=shares.true.get)
@@ -62,7 +62,7 @@ def worked_example() -> dict:
 
 
 def extremes(true_fractions) -> dict:
-    """CSMF accuracy of a perfect prediction (1) and of all mass on the rarest true cause (0)."""
+    """CSMF accuracy of a perfect prediction (1) and of all mass on the rarest true cause (0) (Annex D)."""
     true = dict(true_fractions)
     rarest = min(true, key=true.get)
     worst = {c: (1.0 if c == rarest else 0.0) for c in true}
@@ -71,7 +71,7 @@ def extremes(true_fractions) -> dict:
 
 
 def checks() -> list[Check]:
-    """The example against its hand computation, the extremes, and 1 − 1/e against the literature's 0,632."""
+    """The example against its hand computation, the extremes, and 1 − 1/e against the literature's 0,632 (Annex D)."""
     example = worked_example()
     ends = extremes(example["csmf_true"])
     return [
@@ -89,7 +89,7 @@ def checks() -> list[Check]:
 
 
 def to_json() -> dict:
-    """Formulas, the worked example and the checks as plain JSON types."""
+    """Formulas, the worked example and the checks as plain JSON types (Annex D)."""
     return {
         "annex": "D",
         "formula_printed": GARBLED,

@@ -33,6 +33,8 @@ class Stopped(BaseException):
     was seen to end the process by SIGINT at exit although the
     ``KeyboardInterrupt`` had been caught (status -2 instead of 130); CPython
     does so when a ``KeyboardInterrupt`` leaves code run through its C API.
+
+    Beyond TS 4213: the command line over clauses 6–8.
     """
 
     def __init__(self, signum: int):
@@ -50,7 +52,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The full parser with every discovered sub-command."""
+    """The full parser with every discovered sub-command (beyond TS 4213: the command line over clauses 6–8)."""
     parser = _Parser(prog="iso4213-nb", description="Assess ML classification performance per ISO/IEC TS 4213:2022.")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress bars (shown only on a terminal)")
     subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -61,7 +63,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the console script; returns the exit status."""
+    """Entry point of the console script; returns the exit status.
+
+    Beyond TS 4213: the command line over clauses 6–8.
+    """
     previous = {}
     if threading.current_thread() is threading.main_thread():
         previous = {signum: signal.signal(signum, _raise_stopped) for signum in STOPPED

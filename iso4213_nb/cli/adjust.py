@@ -18,8 +18,9 @@ from ._types import number, open_unit
 
 
 def register(subparsers) -> None:
+    """Add the ``adjust`` sub-command and its options (7.10)."""
     parser = subparsers.add_parser("adjust", help="adjust p-values for multiple comparisons (7.10)",
-                                   description=__doc__.splitlines()[0].strip("`: "))
+                                   description=__doc__.splitlines()[0].strip("`.: "))
     parser.add_argument("--method", required=True, choices=METHODS,
                         help="holm is the rule printed in 7.10.2; bh and by control the false discovery rate")
     parser.add_argument("--alpha", type=open_unit, default=0.05,
@@ -38,6 +39,7 @@ def _pvalue(text: str) -> float:
 
 
 def run(args) -> int:
+    """Run ``iso4213-nb adjust`` with the parsed ``args``; returns the exit status (7.10)."""
     result = adjust_pvalues(args.pvalues, args.method, args.alpha)
     if args.json:
         print(json.dumps({**result.to_dict(), "reading": readings.reading(result)}, ensure_ascii=False, indent=2))

@@ -27,6 +27,7 @@ TITLES = {
 
 
 def register(subparsers) -> None:
+    """Add the ``annex`` sub-command and its options (Annexes A–D)."""
     parser = subparsers.add_parser("annex", help="reproduce Annex A, B, C or D and compare with the printed numbers",
                                    description="Reproduce an informative annex of ISO/IEC TS 4213 and compare "
                                                "every printed number with the reproduction.")
@@ -59,6 +60,7 @@ def _sections(letter: str, decimal_comma: bool) -> list[tuple[str, tuple]]:
 
 
 def run(args) -> int:
+    """Run ``iso4213-nb annex`` with the parsed ``args``; returns the exit status (Annexes A–D)."""
     module = annex(args.letter)
     checks = module.checks()
     failed = [c for c in checks if not c.matches]

@@ -18,8 +18,9 @@ from ..tables import text_table
 
 
 def register(subparsers) -> None:
+    """Add the ``checklist`` sub-command and its options (clauses 5 and 8)."""
     parser = subparsers.add_parser("checklist", help="blank or check the clause-5 checklist (the report's --meta file)",
-                                   description=__doc__.splitlines()[0].strip("`: "))
+                                   description=__doc__.splitlines()[0].strip("`.: "))
     parser.add_argument("action", choices=("template", "check"),
                         help="template: write a blank file; check: validate a filled one")
     parser.add_argument("file", nargs="?", help="template: where to write (default: print); check: the file to check")
@@ -28,6 +29,7 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
+    """Run ``iso4213-nb checklist`` with the parsed ``args``; returns the exit status (clauses 5 and 8)."""
     if args.action == "template":
         if args.file:
             path = Path(args.file)

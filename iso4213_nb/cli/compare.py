@@ -35,8 +35,9 @@ EXACT = {"auto": None, "exact": True, "chi2": False}
 
 
 def register(subparsers) -> None:
+    """Add the ``compare`` sub-command and its options (7.9, 6.3.6)."""
     parser = subparsers.add_parser("compare", help="compare two models on the same samples (McNemar, DeLong)",
-                                   description=__doc__.splitlines()[0].strip("`: "))
+                                   description=__doc__.splitlines()[0].strip("`.: "))
     parser.add_argument("--predictions", required=True, metavar="FILE",
                         help="a table with a header row: the true labels and one column per model (- for stdin)")
     parser.add_argument("--y-true", metavar="COL",
@@ -115,6 +116,7 @@ def _per_label(args) -> int:
 
 
 def run(args) -> int:
+    """Run ``iso4213-nb compare`` with the parsed ``args``; returns the exit status (7.9, 6.3.6)."""
     if _streaming.wanted(args):
         from ._compare_streamed import streamed_result
 

@@ -17,6 +17,7 @@ from ..tables import format_value, text_table
 
 
 def register(subparsers) -> None:
+    """Add the ``csmf`` sub-command and its options (Annex D)."""
     parser = subparsers.add_parser("csmf", help="CSMF accuracy and chance-corrected CSMF accuracy (Annex D)",
                                    description="CSMF accuracy and chance-corrected CSMF accuracy of a "
                                                "confusion matrix (Annex D).")
@@ -31,6 +32,7 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
+    """Run ``iso4213-nb csmf`` with the parsed ``args``; returns the exit status (Annex D)."""
     matrix = read_matrix(args.matrix, **reading_options(args))
     labels = matrix.labels
     shares = csmf_from_confusion(matrix.counts, rows=args.rows, labels=labels)

@@ -45,7 +45,7 @@ PER_CLASS_COLUMNS = ("tp", "tn", "fp", "fn", "accuracy", "binary_accuracy", "pre
 
 
 def register(subparsers) -> None:
-    """Add the ``metrics`` sub-command."""
+    """Add the ``metrics`` sub-command (clause 6)."""
     parser = subparsers.add_parser(
         "metrics", help="all clause-6 measures of a confusion matrix or a predictions file",
         description="All clause-6 measures (ISO/IEC TS 4213:2022) of a confusion matrix or a file of predictions.")
@@ -172,7 +172,7 @@ def _pct(value) -> str:
 
 
 def render(result: dict) -> str:
-    """The readable form of an assessment: summary lines and two tables, measures in per cent."""
+    """The readable form of an assessment: summary lines and two tables, measures in per cent (clause 6)."""
     lines = [f"samples: {result['n']}    classes: {len(result['labels'])}"]
     if "predicted_from" in result:
         lines.append(f"positive class: {result['positive']}    predictions: {result['predicted_from']}")
@@ -202,7 +202,7 @@ def render(result: dict) -> str:
 
 
 def run(args) -> int:
-    """Assess the given file; print JSON or tables; report predicted-only labels on stderr."""
+    """Assess the given file; print JSON or tables; report predicted-only labels on stderr (clause 6)."""
     if _streaming.wanted(args):
         from ._metrics_streamed import run_streamed
 

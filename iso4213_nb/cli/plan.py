@@ -16,9 +16,9 @@ from ..errors import InputError
 
 
 def register(subparsers) -> None:
-    """Add the ``plan`` sub-command and its three questions."""
+    """Add the ``plan`` sub-command and its three questions (7.8, 7.9, 6.3.6)."""
     parser = subparsers.add_parser("plan", help="size a test set, or say what one can show (7.8, 7.9)",
-                                   description=__doc__.splitlines()[0].strip("`: "))
+                                   description=__doc__.splitlines()[0].strip("`.: "))
     questions = parser.add_subparsers(dest="question", required=True, parser_class=type(parser))
     proportion = questions.add_parser("proportion", help="Wilson interval of accuracy, recall, ... (7.8)")
     proportion.add_argument("--proportion", type=float, required=True, help="the proportion you expect, e.g. 0.9")
@@ -95,7 +95,7 @@ def _mcnemar(args) -> tuple[dict, str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Answer the question; JSON or one sentence."""
+    """Answer the question; JSON or one sentence (7.8, 7.9, 6.3.6)."""
     result, sentence = {"proportion": _proportion, "auroc": _auroc, "mcnemar": _mcnemar}[args.question](args)
     print(json.dumps(result, indent=2) if args.json else sentence)
     return 0

@@ -32,7 +32,7 @@ PLOT_FORMATS = (".png", ".svg", ".pdf")
 
 
 def register(subparsers) -> None:
-    """Add the ``rank`` sub-command."""
+    """Add the ``rank`` sub-command (clause 7; beyond TS 4213: Demšar 2006, Benavoli et al. 2017)."""
     parser = subparsers.add_parser("rank", help="rank several models over data sets or folds (Friedman, Nemenyi, "
                                                 "Bayesian with a ROPE)",
                                    description=__doc__.split("\n\n", 1)[1], formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -110,7 +110,10 @@ def _plot(path: str, ranking, bayesian, names) -> None:
 
 
 def run(args) -> int:
-    """Read the results, rank and compare, print a table or JSON, and draw the plot when asked."""
+    """Read the results, rank and compare, print a table or JSON, and draw the plot when asked.
+
+    Clause 7; beyond TS 4213: Demšar 2006, Benavoli et al. 2017.
+    """
     if args.runs < 1 or (args.runs != 1 and args.design != "cv"):
         raise InputError("--runs takes a whole number of at least 1 and applies to --design cv")
     names, scores, file = _read(args)

@@ -63,7 +63,7 @@ output folder (--out): report.html (no code, no network needed), report.pdf,
 
 
 def register(subparsers) -> None:
-    """Add the ``report`` sub-command."""
+    """Add the ``report`` sub-command (clause 8)."""
     parser = subparsers.add_parser("report", help="build a clause-8 assessment report (HTML, PDF, JSON)",
                                    description=DESCRIPTION, epilog=EPILOG,
                                    formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -90,7 +90,7 @@ def register(subparsers) -> None:
 
 
 def parse_formats_arg(text: str) -> tuple[str, ...]:
-    """argparse type for ``--format``; a bad list becomes an argparse error (one line, exit 2)."""
+    """argparse type for ``--format``; a bad list becomes an argparse error (one line, exit 2) (clause 8)."""
     try:
         return parse_formats(text)
     except ValueError as exc:
@@ -118,7 +118,7 @@ def top_k_list(text: str) -> tuple[int, ...]:
 
 
 def run(args) -> int:
-    """Build the report; print the folder on success.  Build failures print one line and return 1."""
+    """Build the report; print the folder on success.  Build failures print one line and return 1 (clause 8)."""
     from ..report.build import make_report  # heavy (nbformat, nbclient, stats): only when used
     from ..report.execute import ReportBuildError
 

@@ -21,7 +21,7 @@ WORDS = {"ok": "ok", "changed": "CHANGED", "missing": "MISSING", "extra": "EXTRA
 
 
 def register(subparsers) -> None:
-    """Add the ``verify`` sub-command."""
+    """Add the ``verify`` sub-command (clause 8)."""
     parser = subparsers.add_parser("verify", help="check a report folder's hashes and recompute its numbers",
                                    description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("folder", metavar="DIR", help="the report folder")
@@ -31,7 +31,7 @@ def register(subparsers) -> None:
 
 
 def describe(check) -> str:
-    """One line for one check (a passing group gives its size)."""
+    """One line for one check (a passing group gives its size) (clause 8)."""
     noun = {"file": "file", "input": "input", "schema": "schema", "number": "value"}[check.kind]
     if check.status == "ok":
         return f"{noun} {check.item}" + (f" ({check.count} {noun}s)" if check.count > 1 else "")
@@ -52,7 +52,7 @@ def describe(check) -> str:
 
 
 def run(args) -> int:
-    """Print one line per check (passing ones grouped) and a summary; 0 when all match, 1 otherwise."""
+    """Print one line per check (passing ones grouped) and a summary; 0 when all match, 1 otherwise (clause 8)."""
     from ..report.verify import verify_report
 
     result = verify_report(args.folder, args.predictions)

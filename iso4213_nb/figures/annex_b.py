@@ -26,7 +26,10 @@ from ..measures import false_positive_rate, precision, recall
 from .curves import CurveArtists, draw_curve, draw_point, prepare_axes
 
 def to_png(figure: Figure) -> bytes:
-    """The figure rendered on an Agg canvas as PNG bytes (for ``IPython.display.Image`` or an ``ipywidgets.Image``)."""
+    """The figure rendered on an Agg canvas as PNG bytes (for ``IPython.display.Image`` or an ``ipywidgets.Image``).
+
+    Annex B.
+    """
     buffer = io.BytesIO()
     FigureCanvasAgg(figure).print_png(buffer)
     return buffer.getvalue()

@@ -11,7 +11,7 @@ from matplotlib.container import BarContainer
 
 @dataclass
 class SharesArtists:
-    """Handles of :func:`draw_shares`: the bars of the predicted shares and the title."""
+    """Handles of :func:`draw_shares`: the bars of the predicted shares and the title (Annex D)."""
 
     predicted: BarContainer
     ax: Axes
@@ -25,7 +25,7 @@ class SharesArtists:
 
 
 def draw_shares(ax: Axes, causes, true, predicted, title: str = "CSMF: true and predicted shares") -> SharesArtists:
-    """Paired bars per cause: true share (grey) and predicted share (blue)."""
+    """Paired bars per cause: true share (grey) and predicted share (blue) (Annex D)."""
     x = np.arange(len(causes))
     ax.bar(x - 0.2, [float(v) for v in true], width=0.4, color="0.6", label="true")
     bars = ax.bar(x + 0.2, [float(v) for v in predicted], width=0.4, color="tab:blue", label="predicted")

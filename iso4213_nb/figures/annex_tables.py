@@ -18,7 +18,7 @@ MARK_OK = "✓"
 
 
 def checks_rows(checks: list[Check]) -> tuple[list[list[str]], list[str]]:
-    """One row per check: item, printed, computed, match, note."""
+    """One row per check: item, printed, computed, match, note (Annexes B–D)."""
     rows = [[c.item, c.printed, c.computed, MARK_OK if c.matches else "MISMATCH", c.note] for c in checks]
     return rows, ["item", "printed", "computed", "match", "note"]
 
@@ -59,7 +59,7 @@ def annex_a_rows(name: str, cm: ConfusionMatrix | None = None, *, decimal_comma:
 
 
 def annex_b_rows(decimal_comma: bool = True) -> tuple[list[list[str]], list[str]]:
-    """Published operating points beside the reconstructed counts and exact rates."""
+    """Published operating points beside the reconstructed counts and exact rates (Annexes B–D)."""
     rows = []
     for point, got in zip(annex_b.PUBLISHED, annex_b.operating_points(annex_b.scored())):
         rows.append([point.figure, point.threshold, point.tpr, point.fpr, f"{got['tp']}/{got['tp'] + got['fn']}",
@@ -111,7 +111,10 @@ def annex_c_rows(columns=("dataset", "model", "accuracy", "top1_error", "top5_er
 
 
 def annex_c_audit_rows() -> tuple[list[list[str]], list[str]]:
-    """Per row: the sum accuracy + top-1 error, how many fields are empty, writing notes, known differences."""
+    """Per row: the sum accuracy + top-1 error, how many fields are empty, writing notes, known differences.
+
+    Annexes B–D.
+    """
     rows = []
     for record in annex_c.audit():
         check = record["sum_check"]
@@ -123,14 +126,20 @@ def annex_c_audit_rows() -> tuple[list[list[str]], list[str]]:
 
 
 def annex_c_audit_summary_rows() -> tuple[list[list[str]], list[str]]:
-    """The narrow columns of :func:`annex_c_audit_rows` (dataset, model, the sum, empty fields): fits a page."""
+    """The narrow columns of :func:`annex_c_audit_rows` (dataset, model, the sum, empty fields): fits a page.
+
+    Annexes B–D.
+    """
     rows, header = annex_c_audit_rows()
     return [row[:4] for row in rows], header[:4]
 
 
 def annex_c_audit_notes(width: int = 100) -> list[str]:
     """The writing notes and known differences of :func:`annex_c_audit_rows` as lines of at most ``width``
-    characters, one paragraph per row that has any, so that a page shows them without scrolling sideways."""
+    characters, one paragraph per row that has any, so that a page shows them without scrolling sideways.
+
+    Annexes B–D.
+    """
     lines = []
     for dataset, model, _, _, writing, difference in annex_c_audit_rows()[0]:
         notes = [f"{label}: {text}" for label, text in (("writing", writing), ("known difference", difference))
@@ -142,7 +151,7 @@ def annex_c_audit_notes(width: int = 100) -> list[str]:
 
 
 def annex_d_rows(decimal_comma: bool = True) -> tuple[list[list[str]], list[str]]:
-    """The worked example per cause: true share, predicted share, absolute error."""
+    """The worked example per cause: true share, predicted share, absolute error (Annexes B–D)."""
     example = annex_d.worked_example()
     rows = [[cause, format_value(example["csmf_true"][cause], 4, decimal_comma=decimal_comma),
              format_value(example["csmf_pred"][cause], 4, decimal_comma=decimal_comma),

@@ -39,7 +39,7 @@ _LABELS = {
 
 @dataclass
 class CurveArtists:
-    """Handles of one drawn curve.
+    """Handles of one drawn curve (6.3.6–6.3.9).
 
     Attributes
     ----------
@@ -69,7 +69,10 @@ class CurveArtists:
 
 
 def thin_index(n: int, max_points: int) -> np.ndarray:
-    """Indices of at most ``max_points`` evenly spaced positions in ``range(n)``, first and last included."""
+    """Indices of at most ``max_points`` evenly spaced positions in ``range(n)``, first and last included.
+
+    Clause 6.3.6–6.3.9.
+    """
     if n <= max_points:
         return np.arange(n)
     return np.unique(np.round(np.linspace(0, n - 1, max_points)).astype(np.int64))
@@ -121,7 +124,7 @@ def prepare_axes(ax: Axes, kind: str, *, prevalence: float | None = None) -> Lin
 
 def draw_curve(ax: Axes, curve, *, label: str | None = None, color=None, max_points: int = 4000,
                marker: str = "o") -> CurveArtists:
-    """Draw one curve with an operating-point marker (initially hidden).
+    """Draw one curve with an operating-point marker (initially hidden) (6.3.6–6.3.9).
 
     Parameters
     ----------
@@ -147,7 +150,7 @@ def draw_curve(ax: Axes, curve, *, label: str | None = None, color=None, max_poi
 
 
 def draw_point(ax: Axes, x: float, y: float, *, label: str | None = None, marker: str = "^", color=None) -> Line2D:
-    """A single labelled point (an optimal operating point, say); move it later with ``set_data``."""
+    """A single labelled point (an optimal operating point, say); move it later with ``set_data`` (6.3.6–6.3.9)."""
     (point,) = ax.plot([x], [y], linestyle="none", marker=marker, markersize=7, color=color,
                        markeredgecolor="black", label=label, zorder=4)
     return point

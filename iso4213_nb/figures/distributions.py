@@ -25,7 +25,7 @@ from ..errors import InputError
 
 
 def class_histograms(scores, is_positive, edges) -> tuple[np.ndarray, np.ndarray]:
-    """Histograms (as densities: each integrates to 1) of the positive and the negative scores over ``edges``.
+    """Histograms (as densities: each integrates to 1) of the positive and the negative scores over ``edges`` (6.3).
 
     A class with no samples gets an all-zero histogram.
     """
@@ -42,7 +42,7 @@ def class_histograms(scores, is_positive, edges) -> tuple[np.ndarray, np.ndarray
 
 
 def score_edges(*score_arrays, bins: int = 40) -> np.ndarray:
-    """``bins + 1`` equal-width bin edges covering every array given."""
+    """``bins + 1`` equal-width bin edges covering every array given (6.3)."""
     if bins < 1:
         raise InputError(f"bins must be at least 1, got {bins}")
     lo = min(float(np.min(s)) for s in score_arrays)
@@ -54,7 +54,7 @@ def score_edges(*score_arrays, bins: int = 40) -> np.ndarray:
 
 @dataclass
 class DistributionArtists:
-    """Handles of the two histograms and the threshold line.
+    """Handles of the two histograms and the threshold line (6.3).
 
     Attributes
     ----------
@@ -87,7 +87,7 @@ class DistributionArtists:
 def draw_score_histograms(ax: Axes, scores, is_positive, *, edges=None, bins: int = 40,
                           labels: tuple[str, str] = ("positive", "negative"),
                           threshold: float | None = None) -> DistributionArtists:
-    """Draw the class-conditional score histograms and a threshold line.
+    """Draw the class-conditional score histograms and a threshold line (6.3).
 
     Parameters
     ----------

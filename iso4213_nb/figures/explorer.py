@@ -41,7 +41,7 @@ OPTIMA = {"youden": ("Youden J", "^"), "f1": ("best F1", "s"), "cost": ("min cos
 
 
 class ExplorerFigure:
-    """The explorer's figure for an :class:`~iso4213_nb.explorer_state.ExplorerState`.
+    """The explorer's figure for an :class:`~iso4213_nb.explorer_state.ExplorerState` (6.3).
 
     Parameters
     ----------

@@ -35,7 +35,7 @@ def _value(value) -> str:
 
 
 def readout_html(state) -> str:
-    """The read-out panel of ``state`` (an ExplorerState) as one HTML fragment; user strings escaped."""
+    """The read-out panel of ``state`` (an ExplorerState) as one HTML fragment; user strings escaped (6.3)."""
     c, name, values = state.confusion, html.escape(state.model), state.metrics
     matrix = (
         "<table class='iso4213-confusion' style='border-collapse:collapse'>"

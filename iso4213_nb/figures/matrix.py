@@ -39,7 +39,7 @@ def _as_array(matrix, rows: str) -> tuple[np.ndarray, list[str]]:
 
 @dataclass
 class MatrixArtists:
-    """Handles of a drawn confusion matrix.
+    """Handles of a drawn confusion matrix (6.2.2).
 
     Attributes
     ----------

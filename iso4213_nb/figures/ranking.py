@@ -24,7 +24,7 @@ from ..ranking import Ranking
 
 
 def draw_critical_difference(ax: Axes, ranking: Ranking) -> Axes:
-    """Draw the critical-difference diagram of ``ranking`` on ``ax``."""
+    """Draw the critical-difference diagram of ``ranking`` on ``ax`` (clause 7; beyond TS 4213: Demšar 2006)."""
     k = len(ranking.names)
     order = np.argsort(ranking.mean_ranks, kind="stable")
     ax.set_xlim(0.5, k + 0.5)
@@ -55,7 +55,10 @@ def draw_critical_difference(ax: Axes, ranking: Ranking) -> Axes:
 
 
 def draw_posterior(ax: Axes, result: RopeProbabilities, names: tuple[str, str] = ("A", "B")) -> Axes:
-    """Draw the posterior of a Bayesian comparison of ``names[0]`` and ``names[1]`` on ``ax``."""
+    """Draw the posterior of a Bayesian comparison of ``names[0]`` and ``names[1]`` on ``ax``.
+
+    Clause 7; beyond TS 4213: Demšar 2006.
+    """
     a, b = names
     shares = (f"P({a} better) = {result.a_better:.3f}, P(equivalent) = {result.equivalent:.3f}, "
               f"P({b} better) = {result.b_better:.3f}")

@@ -94,7 +94,7 @@ STYLE = """<style>
 
 @dataclass(frozen=True)
 class ExplorerData:
-    """The slider positions of one explorer and the exact counts at each.
+    """The slider positions of one explorer and the exact counts at each (6.3).
 
     Attributes
     ----------
@@ -259,7 +259,7 @@ def _cell(value) -> str:
 
 
 def describe_threshold(data: ExplorerData, position: int) -> str:
-    """The words the page shows for a slider position (the script writes the same for every move)."""
+    """The words the page shows for a slider position (the script writes the same for every move) (6.3)."""
     text = f"threshold {data.thresholds[position]!r}"
     if position == data.offered - 1 and data.tp[position] + data.fp[position] == 0:
         text += ", above every score: no sample is predicted positive"
@@ -281,7 +281,7 @@ def _note(data: ExplorerData) -> str:
 
 def explorer_html(name, scores: BinaryScores, *, marks: Mapping[str, float] | None = None, start: float | None = None,
                   max_positions: int = MAX_POSITIONS) -> str:
-    """One explorer as HTML: the slider, the two tables filled at the start position, the embedded data.
+    """One explorer as HTML: the slider, the two tables filled at the start position, the embedded data (6.3).
 
     The style and the script come once per page fragment, from :func:`explorers_html`.
     Arguments as :func:`explorer_data`; ``name`` is the model's name (user text, escaped).
@@ -325,7 +325,7 @@ def explorer_html(name, scores: BinaryScores, *, marks: Mapping[str, float] | No
 
 def explorers_html(models: Mapping[str, BinaryScores], *, marks: Mapping[str, Mapping[str, float]] | None = None,
                    start: float | None = None, max_positions: int = MAX_POSITIONS) -> str:
-    """One explorer per model, with the style and the script once: the fragment a notebook cell displays.
+    """One explorer per model, with the style and the script once: the fragment a notebook cell displays (6.3).
 
     Parameters
     ----------

@@ -51,6 +51,8 @@ def signals_deferred():
     signal (blocking the signal with ``pthread_sigmask`` would not do: a
     process-directed signal then goes to another thread, such as ZeroMQ's).
     Outside the main thread, where handlers cannot be set, nothing is deferred.
+
+    Clause 8; beyond TS 4213: atomic report folders.
     """
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -75,7 +77,10 @@ def _process_start(pid: int) -> str | None:
 
 
 def make_temp_folder(parent: Path, prefix: str) -> Path:
-    """A new folder ``parent/<prefix>XXXX`` holding the marker file; mode 0755 like an ordinary folder."""
+    """A new folder ``parent/<prefix>XXXX`` holding the marker file; mode 0755 like an ordinary folder.
+
+    Clause 8; beyond TS 4213: atomic report folders.
+    """
     parent.mkdir(parents=True, exist_ok=True)
     folder = Path(tempfile.mkdtemp(prefix=prefix, dir=parent))
     try:
@@ -112,6 +117,8 @@ def remove_stale(parent: Path, prefixes) -> list[Path]:
     Only directories (not symbolic links) whose name starts with one of
     ``prefixes`` and that hold a :data:`TEMP_MARKER` of a finished process
     are removed.
+
+    Clause 8; beyond TS 4213: atomic report folders.
     """
     removed = []
     try:
@@ -174,6 +181,8 @@ def check_target(out) -> None:
 
     Allowed: a path that does not exist, an empty folder, or a report folder
     every file of which is listed with its SHA-256 in its own manifest.json.
+
+    Clause 8; beyond TS 4213: atomic report folders.
     """
     out = Path(out)
     why = _refused_place(out)
@@ -223,6 +232,8 @@ def atomic_directory(out):
     target is checked (:func:`check_target`) before and again just before the
     replacement; stale temporary folders of earlier runs beside ``out`` are
     removed first (:func:`remove_stale`).
+
+    Clause 8; beyond TS 4213: atomic report folders.
     """
     out = Path(out)
     check_target(out)

@@ -36,7 +36,7 @@ def _plain(value):
 
 
 def read_settings(meta) -> dict:
-    """The ``report:`` section of a meta file (title, positive); ``{}`` without a meta file.
+    """The ``report:`` section of a meta file (title, positive); ``{}`` without a meta file (clause 8).
 
     The file's YAML and the rest of its sections are checked by :func:`iso4213_nb.checklist.load` first.
     """
@@ -55,7 +55,7 @@ def read_settings(meta) -> dict:
 
 
 def read_input(predictions, *, positive, threshold: float, reading: dict | None = None):
-    """Read and check the predictions once, with the input layer; the only place the report reads them.
+    """Read and check the predictions once, with the input layer; the only place the report reads them (clause 8).
 
     ``predictions`` is a path or ``-`` (standard input); ``reading`` holds the
     reading options of :func:`iso4213_nb.inputs.read_predictions` (``sep``,
@@ -148,6 +148,8 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
     Returns the path of ``out``.  Bad input raises :class:`InputError` and
     writes nothing; a failure later raises :class:`~.execute.ReportBuildError` and leaves
     any previous report at ``out`` as it was.
+
+    Clause 8.
     """
     started = utc_now()
     formats = parse_formats(formats if isinstance(formats, str) else ",".join(formats))

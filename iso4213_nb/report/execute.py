@@ -58,11 +58,11 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 
 class ReportBuildError(RuntimeError):
-    """The report could not be built for a reason other than bad input (one line)."""
+    """The report could not be built for a reason other than bad input (one line) (clause 8)."""
 
 
 def inject_parameters(nb: nbformat.NotebookNode, parameters: dict) -> nbformat.NotebookNode:
-    """Insert a cell ``parameters_json = "<JSON>"`` after the cell tagged ``parameters``; returns ``nb``.
+    """Insert a cell ``parameters_json = "<JSON>"`` after the cell tagged ``parameters``; returns ``nb`` (clause 8).
 
     ``parameters`` must be JSON-serialisable without NaN or infinity
     (:class:`ValueError` otherwise).  The JSON text is written as a JSON
@@ -166,7 +166,7 @@ def _socket_root() -> Path:
 
 
 def run_template(directory: Path, parameters: dict, template: Path = TEMPLATE) -> nbformat.NotebookNode:
-    """Execute the report template in ``directory`` with ``parameters``; returns the executed notebook.
+    """Execute the report template in ``directory`` with ``parameters``; returns the executed notebook (clause 8).
 
     Raises :class:`ReportBuildError` naming the failing cell's error when a cell raises.
     """

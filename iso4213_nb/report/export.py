@@ -83,7 +83,10 @@ _CSS_COMMENT_WITH_URL = re.compile(r"/\*(?:(?!\*/).)*?https?://.*?\*/", re.S)
 
 
 def node_modules() -> Path:
-    """The folder of the npm packages: ``$ISO4213_NB_NODE_MODULES`` or ``node_modules`` in the repository root."""
+    """The folder of the npm packages: ``$ISO4213_NB_NODE_MODULES`` or ``node_modules`` in the repository root.
+
+    Clause 8.
+    """
     folder = Path(os.environ.get("ISO4213_NB_NODE_MODULES", Path(__file__).resolve().parents[2] / "node_modules"))
     if not (folder / "mathjax" / "MathJax.js").is_file():
         raise ReportBuildError(f"offline JavaScript not found in {folder}; run 'npm ci' in the repository "
@@ -100,7 +103,7 @@ def _copy(source: Path, target: Path) -> None:
 
 
 def write_vega_bundle(target: Path) -> None:
-    """Join Vega, Vega-Lite and vega-embed into ``target``, wrapped as :data:`VEGA_FILES` explains.
+    """Join Vega, Vega-Lite and vega-embed into ``target``, wrapped as :data:`VEGA_FILES` explains (clause 8).
 
     The libraries' licence files are copied beside it (``LICENSE-vega`` ...).
     Source-map comments are dropped: the maps are not shipped.
@@ -121,7 +124,7 @@ def write_vega_bundle(target: Path) -> None:
 
 
 def copy_assets(directory: Path, *, widgets: bool, vega: bool = True) -> None:
-    """Copy MathJax and require.js (and the widget renderer when ``widgets``) into ``directory/assets``.
+    """Copy MathJax and require.js (and the widget renderer when ``widgets``) into ``directory/assets`` (clause 8).
 
     With ``widgets``, ``assets/html-manager/assets-path.js`` is written too; the
     book's pages load it before the renderer so that the renderer finds its
@@ -144,18 +147,21 @@ def copy_assets(directory: Path, *, widgets: bool, vega: bool = True) -> None:
 
 
 def strip_css_urls(page: str) -> str:
-    """``page`` without the comments of its style sheets that cite web addresses (nbconvert's theme CSS has some)."""
+    """``page`` without the comments of its style sheets that cite web addresses (nbconvert's theme CSS has some).
+
+    Clause 8.
+    """
     return _STYLE_BLOCK.sub(lambda m: _CSS_COMMENT_WITH_URL.sub("", m.group(0)), page)
 
 
 def shows_explorer(nb: nbformat.NotebookNode) -> bool:
-    """Whether an output of ``nb`` holds a kernel-free explorer (then the page loads Vega)."""
+    """Whether an output of ``nb`` holds a kernel-free explorer (then the page loads Vega) (clause 8)."""
     return any(EXPLORER_CLASS in str(output.get("data", {}).get("text/html", ""))
                for cell in nb.cells if cell.cell_type == "code" for output in cell.get("outputs", []))
 
 
 def to_html(nb: nbformat.NotebookNode, directory: Path, title: str = "Assessment report") -> Path:
-    """Write ``directory/report.html`` (no code cells, local JavaScript) and its assets; returns the path."""
+    """Write ``directory/report.html`` (no code cells, local JavaScript) and its assets; returns the path (clause 8)."""
     vega = shows_explorer(nb)
     exporter = HTMLExporter(template_name="lab", template_file=TEMPLATE_FILE,
                             extra_loaders=[jinja2.DictLoader({TEMPLATE_FILE: TEMPLATE})],
@@ -170,7 +176,7 @@ def to_html(nb: nbformat.NotebookNode, directory: Path, title: str = "Assessment
 
 
 def chromium() -> str:
-    """Path of Debian's chromium, or :class:`ReportBuildError` when it is not installed."""
+    """Path of Debian's chromium, or :class:`ReportBuildError` when it is not installed (clause 8)."""
     if os.access(CHROMIUM, os.X_OK):
         return CHROMIUM
     found = shutil.which("chromium")
@@ -181,7 +187,7 @@ def chromium() -> str:
 
 
 def to_pdf(html_path: Path, timeout: float = 120) -> Path:
-    """Print ``html_path`` to a PDF beside it with headless chromium; returns the PDF path."""
+    """Print ``html_path`` to a PDF beside it with headless chromium; returns the PDF path (clause 8)."""
     pdf = html_path.with_suffix(".pdf")
     command = [chromium(), *CHROMIUM_FLAGS, f"--print-to-pdf={pdf}", html_path.resolve().as_uri()]
     try:

@@ -17,7 +17,10 @@ from ..inputs import Predictions
 
 
 def curves_figure(pred: Predictions, report: dict):
-    """A 2×2 matplotlib figure of the four curves for every model with scores, or None when no model has scores."""
+    """A 2×2 matplotlib figure of the four curves for every model with scores, or None when no model has scores.
+
+    Clause 6.3.6–6.3.9.
+    """
     scored = {name: m for name, m in pred.models.items() if m.scores is not None}
     if not scored or not pred.binary:
         return None

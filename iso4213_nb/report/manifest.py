@@ -49,7 +49,7 @@ DEPENDENCIES = ("numpy", "scipy", "scikit-learn", "matplotlib", "pyarrow", "pyya
 
 
 def sha256_file(path) -> str:
-    """Hex SHA-256 of the bytes of ``path``, read in 1 MiB blocks."""
+    """Hex SHA-256 of the bytes of ``path``, read in 1 MiB blocks (clause 8; beyond TS 4213: SHA-256 manifest)."""
     digest = hashlib.sha256()
     with open(path, "rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
@@ -58,12 +58,18 @@ def sha256_file(path) -> str:
 
 
 def utc_now() -> str:
-    """The current time as ISO 8601 UTC with microseconds, e.g. ``2026-11-23T09:14:31.123456Z``."""
+    """The current time as ISO 8601 UTC with microseconds, e.g. ``2026-11-23T09:14:31.123456Z``.
+
+    Clause 8; beyond TS 4213: SHA-256 manifest.
+    """
     return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def file_table(folder: Path) -> dict[str, dict]:
-    """``{relative posix path: {"sha256", "size"}}`` for every file under ``folder`` but :data:`NOT_LISTED`, sorted."""
+    """``{relative posix path: {"sha256", "size"}}`` for every file under ``folder`` but :data:`NOT_LISTED`, sorted.
+
+    Clause 8; beyond TS 4213: SHA-256 manifest.
+    """
     table = {}
     for root, dirs, files in os.walk(folder):
         dirs.sort()
@@ -76,7 +82,10 @@ def file_table(folder: Path) -> dict[str, dict]:
 
 
 def versions(names=DEPENDENCIES) -> dict[str, str | None]:
-    """Installed version of each distribution in ``names`` (None when it is not installed)."""
+    """Installed version of each distribution in ``names`` (None when it is not installed).
+
+    Clause 8; beyond TS 4213: SHA-256 manifest.
+    """
     found = {}
     for name in names:
         try:
@@ -98,6 +107,8 @@ def write_manifest(folder: Path, *, inputs: dict, parameters: dict, random_seeds
     command : the command line as a list of words.
     started_utc : when the run started (:func:`utc_now`).
     extra_tools : versions of programs outside Python (chromium for the PDF).
+
+    Clause 8; beyond TS 4213: SHA-256 manifest.
     """
     manifest = {
         "format": FORMAT,
@@ -120,7 +131,10 @@ def write_manifest(folder: Path, *, inputs: dict, parameters: dict, random_seeds
 
 
 def read_manifest(folder) -> dict:
-    """The manifest of report folder ``folder``; :class:`InputError` (one line) when it is missing or not this tool's."""
+    """The manifest of report folder ``folder``; :class:`InputError` (one line) when it is missing or not this tool's.
+
+    Clause 8; beyond TS 4213: SHA-256 manifest.
+    """
     path = Path(folder) / MANIFEST
     try:
         manifest = json.loads(path.read_text(encoding="utf-8"))

@@ -16,7 +16,7 @@ SETTING_KEYS = ("title", "positive")
 
 
 def parse_formats(text: str) -> tuple[str, ...]:
-    """``"html,pdf"`` -> ``("html", "pdf")``; unknown formats raise :class:`InputError`. PDF needs HTML."""
+    """``"html,pdf"`` -> ``("html", "pdf")``; unknown formats raise :class:`InputError`. PDF needs HTML (clause 8)."""
     formats = tuple(dict.fromkeys(f.strip().lower() for f in str(text).split(",") if f.strip()))
     unknown = [f for f in formats if f not in FORMATS]
     if unknown or not formats:

@@ -61,7 +61,7 @@ def _matrix(columns: dict, prefix: str, matrix: np.ndarray | None) -> list[str] 
 
 
 def write_parsed(pred: Predictions, path: Path) -> Path:
-    """Write ``pred`` to the Parquet file ``path`` (layout in the module docstring); returns ``path``."""
+    """Write ``pred`` to the Parquet file ``path`` (layout in the module docstring); returns ``path`` (clause 8)."""
     columns = {}
     if pred.y_true is not None:
         columns["y_true"] = _column(pred.y_true)
@@ -105,7 +105,10 @@ def _stacked(table: pa.Table, names: list[str] | None, dtype) -> np.ndarray | No
 
 
 def read_parsed(path) -> Predictions:
-    """The :class:`Predictions` stored by :func:`write_parsed`; :class:`InputError` when ``path`` is not such a file."""
+    """The :class:`Predictions` stored by :func:`write_parsed`; :class:`InputError` when ``path`` is not such a file.
+
+    Clause 8.
+    """
     try:
         table = pq.read_table(path)
         info = json.loads(table.schema.metadata[_KEY])

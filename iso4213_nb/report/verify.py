@@ -43,7 +43,7 @@ NOT_RECOMPUTED = ("generated_utc", "environment", "inference")
 
 @dataclass
 class Check:
-    """One verified item.
+    """One verified item (clause 8).
 
     Attributes
     ----------
@@ -69,7 +69,7 @@ class Check:
 
 @dataclass
 class Verification:
-    """All checks of one report folder, in the order made."""
+    """All checks of one report folder, in the order made (clause 8)."""
 
     folder: Path
     checks: list[Check] = field(default_factory=list)
@@ -118,7 +118,10 @@ def _group_ok(checks: list[Check]) -> list[Check]:
 
 
 def check_files(folder: Path, manifest: dict) -> list[Check]:
-    """Each listed file against its SHA-256 (missing, changed, ok), then every file the manifest does not list."""
+    """Each listed file against its SHA-256 (missing, changed, ok), then every file the manifest does not list.
+
+    Clause 8.
+    """
     listed = manifest["files"]
     checks = []
     for rel, entry in listed.items():
@@ -157,6 +160,8 @@ def compare_numbers(recorded: dict, recomputed: dict) -> list[Check]:
     """Every leaf of ``recomputed`` against the same path in ``recorded``; extra recorded leaves are differences.
 
     Passing leaves are grouped (:func:`_group_key`).
+
+    Clause 8.
     """
     old = dict(_leaves(recorded, ""))
     new = dict(_leaves(recomputed, ""))
@@ -177,7 +182,7 @@ def _plain(value):
 
 
 def recompute(report: dict, pred) -> dict:
-    """``report.json`` as the current code computes it from ``pred`` and the report's own checklist answers.
+    """``report.json`` as the current code computes it from ``pred`` and the report's own checklist answers (clause 8).
 
     The keys of :data:`NOT_RECOMPUTED` are left out, and so is the input's name.
     """
@@ -215,6 +220,8 @@ def verify_report(folder, predictions=None) -> Verification:
 
     Raises :class:`InputError` (one line) when ``folder`` is not a report
     folder of this tool or ``predictions`` cannot be read at all.
+
+    Clause 8.
     """
     from .build import read_input  # the report's one reader of user files
 

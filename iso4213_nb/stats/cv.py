@@ -141,7 +141,7 @@ def corrected_resampled_ttest(differences, n_train: int, n_test: int) -> TestRes
 
 
 class FiveByTwoDifferences:
-    """Per-fold scores of two models over 5×2 cross-validation.
+    """Per-fold scores of two models over 5×2 cross-validation (7.2; beyond TS 4213: Dietterich 1998).
 
     Attributes
     ----------

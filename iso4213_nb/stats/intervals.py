@@ -88,6 +88,8 @@ def bootstrap_interval(distribution: np.ndarray, estimate: float, level: float, 
     ``jackknife()``; the bounds are the percentiles
     Φ(z₀ + (z₀ + z_q) / (1 − a (z₀ + z_q))) for q = α/2 and 1 − α/2.
     When the jackknife values are all equal, a = 0.
+
+    Clause 7.8; beyond TS 4213: Efron & Tibshirani 1993.
     """
     alpha = 1 - level
     if method == "percentile":

@@ -28,7 +28,7 @@ KFOLD_WARNING = ("these look like k-fold results; 7.2 advises against the t-test
 
 
 class AssumptionWarning(UserWarning):
-    """The input breaks an assumption of the test that was asked for (e.g. a t-test on k-fold scores)."""
+    """The input breaks an assumption of the test that was asked for (e.g. a t-test on k-fold scores) (clause 7)."""
 
 
 def _looks_like_folds(x: np.ndarray, y: np.ndarray) -> bool:

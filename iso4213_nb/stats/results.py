@@ -24,7 +24,10 @@ from ..undefined import Undefined, is_undefined, to_json
 
 
 def shown(value) -> str:
-    """A value the user gave, as text for a message: numbers plainly (``2``, ``0.5``), never a Python repr."""
+    """A value the user gave, as text for a message: numbers plainly (``2``, ``0.5``), never a Python repr.
+
+    Clause 7.
+    """
     if isinstance(value, np.generic):
         value = value.item()
     if isinstance(value, bool):
@@ -35,7 +38,7 @@ def shown(value) -> str:
 
 
 def check_level(confidence_level: float, name: str = "confidence_level") -> float:
-    """``confidence_level`` as a float strictly between 0 and 1, or :class:`InputError` naming it ``name``."""
+    """``confidence_level`` as a float strictly between 0 and 1, or :class:`InputError` naming it ``name`` (7.8)."""
     try:
         level = float(confidence_level)
     except (TypeError, ValueError):
@@ -46,7 +49,10 @@ def check_level(confidence_level: float, name: str = "confidence_level") -> floa
 
 
 def undefined(code: str, **params) -> Undefined:
-    """An :class:`Undefined` carrying a machine-readable ``code`` and its parameters (its reason is the code)."""
+    """An :class:`Undefined` carrying a machine-readable ``code`` and its parameters (its reason is the code).
+
+    Clause 7.
+    """
     return Undefined(code=code, params=params)
 
 
@@ -69,7 +75,7 @@ def _json(value):
 
 
 def reason_dict(value: Undefined) -> dict:
-    """``{"code": ..., **params}`` of an undefined value (``code`` falls back to the reason text)."""
+    """``{"code": ..., **params}`` of an undefined value (``code`` falls back to the reason text) (clause 7)."""
     return {"code": value.code or value.reason, **_json(value.params)}
 
 

@@ -61,6 +61,8 @@ def placement_values(positive: np.ndarray, scores: np.ndarray) -> tuple[float, n
     (ties half), v01[j] the share of positives above negative j (ties half),
     each in the original order of the positives and of the negatives;
     auc = mean(v10) = mean(v01).
+
+    Clause 6.3.6; beyond TS 4213: Sun & Xu 2014.
     """
     order = np.argsort(scores, kind="stable")
     s = scores[order]
@@ -175,7 +177,7 @@ def delong_from_moments(auc_a: float, auc_b: float, var: float, var_a: float, va
 
 
 def auroc_of_counts(pos_counts: np.ndarray, neg_counts: np.ndarray) -> float:
-    """AUROC from multiplicities per tied-score group, the groups in ascending score order.
+    """AUROC from multiplicities per tied-score group, the groups in ascending score order (6.3.6).
 
     With P_g and N_g the numbers of positives and negatives in group g and
     C_g = N_1 + … + N_g, a positive in group g wins against every negative

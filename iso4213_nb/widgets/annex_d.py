@@ -38,7 +38,7 @@ WEIGHT_GRID = SliderGrid(0.0, 0.001, 1000)
 
 
 class CSMFSliders:
-    """Sliders over predicted cause shares for fixed true shares.
+    """Sliders over predicted cause shares for fixed true shares (Annex D).
 
     Parameters
     ----------

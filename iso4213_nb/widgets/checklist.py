@@ -50,18 +50,18 @@ _SECTION_TITLES = {
 
 
 def user_directory() -> Path:
-    """The folder for relative file names: ``$ISO4213_NB_HOME`` if set, else ``~/iso4213-nb``."""
+    """The folder for relative file names: ``$ISO4213_NB_HOME`` if set, else ``~/iso4213-nb`` (clause 5.1–5.3)."""
     return Path(os.environ.get("ISO4213_NB_HOME") or Path.home() / "iso4213-nb").expanduser()
 
 
 def resolve(path) -> Path:
-    """``path`` as given when absolute (``~`` expanded), else inside :func:`user_directory`."""
+    """``path`` as given when absolute (``~`` expanded), else inside :func:`user_directory` (clause 5.1–5.3)."""
     path = Path(path).expanduser()
     return path if path.is_absolute() else user_directory() / path
 
 
 class ChecklistForm:
-    """The clause-5 checklist as an ipywidgets form, saved to and loaded from YAML.
+    """The clause-5 checklist as an ipywidgets form, saved to and loaded from YAML (clause 5.1–5.3).
 
     Parameters
     ----------

@@ -39,7 +39,7 @@ _GOOD, _BAD = "#1a7f37", "#b42318"
 
 
 class Exercise:
-    """One question with an answer computed by the package.
+    """One question with an answer computed by the package (beyond TS 4213: the course's exercises on clauses 5–8).
 
     Parameters
     ----------
@@ -196,6 +196,8 @@ def progress_summary() -> widgets.VBox:
 
     Reads :func:`iso4213_nb.learner_progress.summary`; a progress file that cannot be read gives one line
     saying why instead of the table.
+
+    Beyond TS 4213: the course's exercises on clauses 5–8.
     """
     shown = widgets.HTML(value=_summary_html())
     refresh = widgets.Button(description="Refresh", icon="refresh")

@@ -36,7 +36,7 @@ _READOUT_WIDTH = 300
 
 
 class ThresholdExplorer(GuardedCallbacks):
-    """Interactive threshold explorer for one or several scored binary classifiers.
+    """Interactive threshold explorer for one or several scored binary classifiers (6.3).
 
     Parameters
     ----------

@@ -57,6 +57,8 @@ class InvarianceLab:
         The last click: ``{"change", "before", "after"}`` with counts and measure values.
     buttons : dict of ipywidgets.Button, keyed by change id.
     widget : ipywidgets.VBox
+
+    Beyond TS 4213: Sokolova & Lapalme 2009, I1–I8.
     """
 
     def __init__(self, counts=(40, 10, 45, 5), step: int = 10, factor: int = 2):

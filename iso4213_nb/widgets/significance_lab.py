@@ -91,7 +91,7 @@ def _check_alpha(value) -> float:
 
 
 class SignificanceLab(GuardedCallbacks):
-    """Live clause-7 comparison of two or more models scored on the same samples.
+    """Live clause-7 comparison of two or more models scored on the same samples (clause 7).
 
     Parameters
     ----------
