@@ -171,7 +171,7 @@ def _check_bins(n_bins) -> int:
 
 
 def weighted_quantile_edges(sorted_p: np.ndarray, cumulative: np.ndarray, n_bins: int) -> np.ndarray:
-    """Equal-mass bin edges of each row: linear-interpolated quantiles j/B, j = 0 … B (``numpy.percentile``'s rule).
+    """Equal-mass bin edges of each row: linear-interpolated quantiles j/B, j = 0 … B (``numpy.percentile``'s rule) (beyond TS 4213: equal-mass calibration bins).
 
     ``sorted_p`` holds the probabilities in ascending order (shared by every
     row); ``cumulative`` (rows × n) the inclusive cumulative weights of each

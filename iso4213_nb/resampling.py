@@ -26,7 +26,7 @@ BLOCK_ENTRIES = 2_000_000
 
 
 def sample_weights(sample_weight, n: int) -> np.ndarray:
-    """Weights of ``n`` rows as float64 (all ones for None); finite, non-negative, not all zero.
+    """Weights of ``n`` rows as float64 (all ones for None); finite, non-negative, not all zero (beyond TS 4213: scikit-learn's sample_weight).
 
     scikit-learn's ``sample_weight`` meaning: a row of weight w counts as w rows.
     """
@@ -43,7 +43,7 @@ def sample_weights(sample_weight, n: int) -> np.ndarray:
 
 
 def whole_weights(w: np.ndarray) -> bool:
-    """True when every weight is a whole number, so that weighted counts are counts of repeated rows (scikit-learn's meaning)."""
+    """True when every weight is a whole number, so that weighted counts are counts of repeated rows (beyond TS 4213: scikit-learn's sample_weight)."""
     return bool(np.all(w == np.round(w)))
 
 

@@ -50,7 +50,7 @@ BINNED_AREAS = ("auroc", "average_precision", "auprc_trapezoid", "gain_area")
 
 @dataclass(frozen=True)
 class Settings:
-    """What the states of a shard depend on; only shards with equal settings merge.
+    """What the states of a shard depend on; only shards with equal settings merge (beyond TS 4213: mergeable counts).
 
     Attributes
     ----------

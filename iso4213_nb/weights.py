@@ -67,7 +67,7 @@ def effective_sample_size(weights) -> float:
 
 
 def refuse(sample_weight, what: str, reason: str) -> None:
-    """Raise :class:`InputError` when ``sample_weight`` reaches ``what``, which has no weighted form (beyond TS 4213).
+    """Raise :class:`InputError` when ``sample_weight`` reaches ``what``, which has no weighted form (beyond TS 4213: scikit-learn's sample_weight).
 
     ``reason`` completes the one-line message; nothing happens without weights.
     """

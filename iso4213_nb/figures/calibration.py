@@ -27,7 +27,7 @@ def binning_name(binning: str) -> str:
 
 @dataclass
 class ReliabilityArtists:
-    """Handles of :func:`draw_reliability` (beyond TS 4213): one line per curve drawn, keyed by its label."""
+    """Handles of :func:`draw_reliability` (beyond TS 4213: calibration): one line per curve drawn, keyed by its label."""
 
     ax: Axes
     lines: dict
@@ -66,7 +66,7 @@ def draw_bin_counts(ax: Axes, table: ReliabilityTable) -> None:
 
 
 def reliability_figure(result: CalibrationResult, binning: str = "equal_width", title: str | None = None) -> Figure:
-    """A reliability diagram over the counts per bin, titled with the ECE and its interval (beyond TS 4213)."""
+    """A reliability diagram over the counts per bin, titled with the ECE and its interval (beyond TS 4213: calibration)."""
     table = result.bins[binning]
     ece = result.ece if binning == "equal_width" else result.ece_equal_mass
     figure = Figure(figsize=(4.6, 4.6), dpi=80, layout="constrained")
@@ -81,7 +81,7 @@ def reliability_figure(result: CalibrationResult, binning: str = "equal_width", 
 
 
 def calibration_table_html(result: CalibrationResult) -> str:
-    """The calibration numbers of one result as an HTML table, each named and explained (beyond TS 4213).
+    """The calibration numbers of one result as an HTML table, each named and explained (beyond TS 4213: calibration).
 
     ECE for both binnings with their bootstrap interval, the Brier score with
     Murphy's three terms and the two within-bin terms that complete the

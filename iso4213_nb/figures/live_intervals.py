@@ -115,7 +115,7 @@ def roc_point_html(point: ConfidenceInterval) -> str:
 
 
 def rope_html(result: RopeProbabilities, names: tuple[str, str]) -> str:
-    """P(left), P(rope), P(right) of a Bayesian comparison with a ROPE (Benavoli et al. 2017), in words."""
+    """P(left), P(rope), P(right) of a Bayesian comparison with a ROPE (beyond TS 4213: Benavoli et al. 2017), in words."""
     a, b = (html.escape(name) for name in names)
     method = {"correlated t-test": _("Bayesian correlated t-test"), "signed-rank": _("Bayesian signed-rank test")}
     parts = [

@@ -250,7 +250,7 @@ class TableChunks:
 
 
 def typed_labels(texts) -> dict:
-    """Label text → label, by the whole-file rule of :mod:`.columns`: all integers or all text.
+    """Label text → label, by the whole-file rule of :mod:`.columns`: all integers or all text (5.1, step 4: reading the models' outputs).
 
     Integers when every text is a canonical integer (``-?(0|[1-9][0-9]*)``)
     within 64 bits; otherwise every label stays the text it was written as.

@@ -39,7 +39,7 @@ def _first(mask) -> int | None:
 
 
 def to_numpy(values) -> np.ndarray:
-    """A fixed-width arrow column without nulls as a numpy array, zero-copy when it is one chunk.
+    """A fixed-width arrow column without nulls as a numpy array, zero-copy when it is one chunk (5.1, step 4: reading the models' outputs).
 
     (pyarrow's own ``to_numpy`` imports pandas when it is installed, seconds on a cold start.)
     """
@@ -81,7 +81,7 @@ def _texts(dictionary: pa.Array, table: Table, name: str) -> list[str | None]:
 
 
 def label_columns(table: Table, names, max_classes: int = MAX_CLASSES) -> dict[str, tuple[np.ndarray, list]]:
-    """Type the label columns ``names`` together (one label space).
+    """Type the label columns ``names`` together (one label space) (5.1, step 4: reading the models' outputs).
 
     Returns name → ``(array, labels)``: the column as a 1-D array (int64 when
     every label of every column named is a canonical integer within 64 bits,
@@ -126,7 +126,7 @@ def label_columns(table: Table, names, max_classes: int = MAX_CLASSES) -> dict[s
 
 
 def match_label(text, labels: list, what: str):
-    """The label among ``labels`` written exactly as ``text`` (``2`` is label 2; ``02`` is not)."""
+    """The label among ``labels`` written exactly as ``text`` (``2`` is label 2; ``02`` is not) (5.1, step 4: reading the models' outputs)."""
     for label in labels:
         if str(label) == str(text):
             return label
@@ -149,7 +149,7 @@ def _first_unparsable(column: pa.ChunkedArray) -> int:
 
 
 def score_column(table: Table, name: str, decimal: str = ".") -> np.ndarray:
-    """A column of real-valued scores as float64; ``decimal`` is the decimal mark of text cells.
+    """A column of real-valued scores as float64; ``decimal`` is the decimal mark of text cells (5.1, step 4: reading the models' outputs).
 
     Raises :class:`InputError` naming the first cell that is empty, not a
     number, NaN or infinite.
@@ -193,7 +193,7 @@ def score_column(table: Table, name: str, decimal: str = ".") -> np.ndarray:
 
 
 def is_numeric_text(table: Table, name: str) -> bool:
-    """True when every cell of column ``name`` reads as a number and at least one is not an integer (scores)."""
+    """True when every cell of column ``name`` reads as a number and at least one is not an integer (scores) (5.1, step 4: reading the models' outputs)."""
     column = table.columns[name]
     if pa.types.is_floating(column.type):
         values = column
@@ -231,7 +231,7 @@ def indicator_column(table: Table, name: str) -> np.ndarray:
 
 
 def weight_column(table: Table, name: str, decimal: str = ".") -> np.ndarray:
-    """A column of sample weights as float64: finite, non-negative, not all zero (scikit-learn's ``sample_weight``).
+    """A column of sample weights as float64: finite, non-negative, not all zero (scikit-learn's ``sample_weight``) (5.1, step 4: reading the models' outputs).
 
     Raises :class:`InputError` naming the first negative cell, or the column when every weight is 0.
     """

@@ -25,7 +25,7 @@ MAX_TOTAL = 2 ** 53
 
 @dataclass(frozen=True)
 class CountMatrix:
-    """A checked matrix file.
+    """A checked matrix file (5.1, step 4: reading the models' outputs).
 
     Attributes
     ----------
@@ -55,7 +55,7 @@ def _count(text: str, decimal: str) -> int | None:
 
 def read_matrix(source, *, sep: str | None = None, decimal: str = ".", sheet: str | None = None,
                 max_classes: int = MAX_CLASSES, stdin=None) -> CountMatrix:
-    """Read and check a confusion matrix file (layout in the module docstring); the top-left cell is ignored.
+    """Read and check a confusion matrix file (layout in the module docstring); the top-left cell is ignored (5.1, step 4: reading the models' outputs).
 
     Raises :class:`InputError` (one line, naming file, line and column) when
     the file cannot be read, the matrix is not square or has more than

@@ -30,7 +30,7 @@ def _max_classes(text: str) -> int:
 
 
 def add_reading_options(parser: argparse.ArgumentParser, *, labels: bool = True) -> None:
-    """Add the options of :func:`reading_options` to ``parser`` (``--max-classes`` only when ``labels``)."""
+    """Add the options of :func:`reading_options` to ``parser`` (``--max-classes`` only when ``labels``) (5.1, step 4: reading the models' outputs)."""
     group = parser.add_argument_group("reading the file", FORMATS_HELP)
     group.add_argument("--sep", type=_sep, metavar="CHAR",
                        help="delimiter of a text file: one character, or tab, comma, semicolon, pipe "
@@ -44,6 +44,6 @@ def add_reading_options(parser: argparse.ArgumentParser, *, labels: bool = True)
 
 
 def reading_options(args: argparse.Namespace) -> dict:
-    """The keyword arguments of the ``read_*`` functions that the parsed ``args`` hold."""
+    """The keyword arguments of the ``read_*`` functions that the parsed ``args`` hold (5.1, step 4: reading the models' outputs)."""
     keys = ("sep", "decimal", "sheet", "max_classes")
     return {key: getattr(args, key) for key in keys if hasattr(args, key)}

@@ -49,7 +49,7 @@ __all__ = ["BINARY", "MULTICLASS", "MULTILABEL", "ONE_MODEL", "SUFFIXES", "TASKS
 
 @dataclass
 class Model:
-    """One model's outputs on the test set.
+    """One model's outputs on the test set (5.1, step 4: reading the models' outputs).
 
     Attributes
     ----------
@@ -88,7 +88,7 @@ class Model:
 
 @dataclass
 class Predictions:
-    """A checked predictions file.
+    """A checked predictions file (5.1, step 4: reading the models' outputs).
 
     Attributes
     ----------
@@ -169,7 +169,7 @@ def _no_models(file: str, y_true: str, names: list[str]) -> InputError:
 
 
 def resolve_positive(positive, labels: list, file: str, *, required: bool = True):
-    """The positive label of a binary task: ``positive`` as written, or 1 for labels 0 and 1."""
+    """The positive label of a binary task: ``positive`` as written, or 1 for labels 0 and 1 (5.1, step 4: reading the models' outputs)."""
     if positive is not None:
         return match_label(positive, labels, "positive class")
     if [str(label) for label in labels] == ["0", "1"]:  # also text "0"/"1" beside labels beyond 64 bits
@@ -193,7 +193,7 @@ def read_predictions(source, *, positive=None, threshold: float = 0.5, sep: str 
                      y_pred: str | None = None, score: str | None = None, strict: bool = True,
                      positive_required: bool = True, allow_predicted_only: bool = False, groups=(),
                      classes=None, stdin=None) -> Predictions:
-    """Read and check a predictions file once (layout in the module docstring).
+    """Read and check a predictions file once (layout in the module docstring) (5.1, step 4: reading the models' outputs).
 
     Parameters
     ----------

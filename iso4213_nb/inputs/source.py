@@ -39,7 +39,7 @@ CHUNK = 1 << 20
 
 @dataclass(frozen=True)
 class InputSource:
-    """What was read: for the report's audit trail and for every message.
+    """What was read: for the report's audit trail and for every message (clause 8: the audit trail of what was read).
 
     Attributes
     ----------
@@ -67,7 +67,7 @@ class InputSource:
 
 
 class HashingReader(io.RawIOBase):
-    """A binary file read through once: hashes, counts and reports progress on every byte."""
+    """A binary file read through once: hashes, counts and reports progress on every byte (clause 8: the audit trail of what was read)."""
 
     def __init__(self, handle, name: str, total: int | None):
         self._handle = handle
@@ -93,7 +93,7 @@ class HashingReader(io.RawIOBase):
 
 
 class LocalFile:
-    """A user's input as a regular local file (or a folder of Parquet files).
+    """A user's input as a regular local file (or a folder of Parquet files) (clause 8: the audit trail of what was read).
 
     ``path`` is the file to parse; for standard input and pipes it is a
     temporary copy, deleted by :meth:`close`.  ``name`` is what
@@ -124,7 +124,7 @@ class LocalFile:
 
 
 def display_name(source) -> str:
-    """How messages name ``source``: the path as typed, or ``standard input``."""
+    """How messages name ``source``: the path as typed, or ``standard input`` (clause 8: the audit trail of what was read)."""
     return STDIN_NAME if str(source) == STDIN else str(source)
 
 
@@ -142,7 +142,7 @@ def _spool(handle, name: str) -> LocalFile:
 
 
 def open_source(source, stdin=None) -> LocalFile:
-    """The user's ``source`` (a path, a :class:`~pathlib.Path` or ``"-"``) as a :class:`LocalFile`.
+    """The user's ``source`` (a path, a :class:`~pathlib.Path` or ``"-"``) as a :class:`LocalFile` (clause 8: the audit trail of what was read).
 
     ``stdin`` is the binary stream ``-`` stands for (default ``sys.stdin.buffer``).
     Raises :class:`InputError` for a missing or unreadable path.
@@ -174,7 +174,7 @@ def open_source(source, stdin=None) -> LocalFile:
 
 
 def detect_format(head: bytes, name: str) -> str:
-    """``"parquet"``, ``"xlsx"``, a compression name (``"gzip"``, ``"zstd"``, ``"bz2"``) or ``"text"``."""
+    """``"parquet"``, ``"xlsx"``, a compression name (``"gzip"``, ``"zstd"``, ``"bz2"``) or ``"text"`` (clause 8: the audit trail of what was read)."""
     if head.startswith(PARQUET_MAGIC):
         return "parquet"
     if head.startswith(ZIP_MAGIC):
@@ -190,7 +190,7 @@ def detect_format(head: bytes, name: str) -> str:
 
 
 class FileDigest:
-    """SHA-256 of a regular file computed on a thread while another reader parses it.
+    """SHA-256 of a regular file computed on a thread while another reader parses it (clause 8: the audit trail of what was read).
 
     The parser (pyarrow, in native threads) and the digest read the same bytes
     through the operating system's cache; the file's size and modification
@@ -237,7 +237,7 @@ class FileDigest:
 
 
 def read_all(local: LocalFile) -> tuple[bytes, str, int]:
-    """All bytes of a regular file, hashed on the way (formats that need random access: Parquet, xlsx)."""
+    """All bytes of a regular file, hashed on the way (formats that need random access: Parquet, xlsx) (clause 8: the audit trail of what was read)."""
     with open(local.path, "rb", buffering=0) as handle, \
             HashingReader(handle, local.name, local.path.stat().st_size) as reader:
         data = io.BufferedReader(reader, CHUNK).read()

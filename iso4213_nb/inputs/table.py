@@ -37,7 +37,7 @@ ColumnChoice = Sequence[str] | Callable[[list[str]], Sequence[str]] | None
 
 
 def quote(value, limit: int = 40) -> str:
-    """A cell or name as a message shows it: in quotes, control characters escaped, long text shortened."""
+    """A cell or name as a message shows it: in quotes, control characters escaped, long text shortened (5.1, step 4: reading the models' outputs)."""
     text = str(value)
     if len(text) > limit:
         text = text[: limit - 1] + "…"
@@ -47,7 +47,7 @@ def quote(value, limit: int = 40) -> str:
 
 
 def parse_sep(text: str) -> str:
-    """The delimiter a ``--sep`` value names: one character, or tab / comma / semicolon / pipe."""
+    """The delimiter a ``--sep`` value names: one character, or tab / comma / semicolon / pipe (5.1, step 4: reading the models' outputs)."""
     sep = SEP_NAMES.get(text.lower(), text)
     if len(sep) != 1 or sep in "\r\n\"":
         raise InputError(f"--sep takes one character or tab, comma, semicolon, pipe; got {quote(text)}")
@@ -56,7 +56,7 @@ def parse_sep(text: str) -> str:
 
 @dataclass
 class Table:
-    """The columns of one input file, not yet typed.
+    """The columns of one input file, not yet typed (5.1, step 4: reading the models' outputs).
 
     Attributes
     ----------
@@ -129,7 +129,7 @@ def _arrow_message(exc: BaseException) -> str:
 
 
 def sniff_delimiter(lines: list[str], prefer_tab: bool = False) -> str:
-    """The delimiter that splits every sampled line into the header's number of fields (most fields wins).
+    """The delimiter that splits every sampled line into the header's number of fields (most fields wins) (5.1, step 4: reading the models' outputs).
 
     Lines are complete lines of the file's start; quoted fields are respected.
     Falls back to tab for ``.tsv``/``.tab`` names and to comma otherwise.
@@ -187,7 +187,7 @@ class _Raw(io.RawIOBase):
 
 
 def text_header(local: LocalFile, compression: str | None, header: bool, sep: str | None) -> tuple[list[str], str, int]:
-    """``(column names, delimiter, rows to skip)`` of a text file from its first bytes (shared with :mod:`.chunks`).
+    """``(column names, delimiter, rows to skip)`` of a text file from its first bytes (shared with :mod:`.chunks`) (5.1, step 4: reading the models' outputs).
 
     Raises :class:`InputError` for a binary or non-UTF-8 file, an empty first
     line, a header longer than the sniffed bytes, or duplicate or empty names.
@@ -228,7 +228,7 @@ def text_header(local: LocalFile, compression: str | None, header: bool, sep: st
 
 
 def csv_options(names: list[str], skip: int, sep: str, chosen: list[str], invalid: list):
-    """pyarrow's read, parse and convert options for a text table: every chosen column as text, blank lines
+    """pyarrow's read, parse and convert options for a text table: every chosen column as text, blank lines (5.1, step 4: reading the models' outputs)
     skipped, a ragged row appended to ``invalid`` and then an error (shared with :mod:`.chunks`)."""
 
     def on_invalid_row(row) -> str:
@@ -421,7 +421,7 @@ def _read_parquet(local: LocalFile, columns: ColumnChoice) -> Table:
 
 def read_table(source, *, columns: ColumnChoice = None, header: bool = True, sep: str | None = None,
                sheet: str | None = None, stdin=None) -> Table:
-    """Read a table once: CSV or TSV (plain, ``.gz``, ``.zst``, ``.bz2``), Parquet (file or folder) or ``.xlsx``.
+    """Read a table once: CSV or TSV (plain, ``.gz``, ``.zst``, ``.bz2``), Parquet (file or folder) or ``.xlsx`` (5.1, step 4: reading the models' outputs).
 
     Parameters
     ----------

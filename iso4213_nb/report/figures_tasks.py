@@ -49,7 +49,7 @@ def per_class_curves_figure(pred: Predictions, model: str):
 
 
 def reliability_figure(report: dict, model: str, binning: str = "equal_width"):
-    """The reliability diagram of ``model`` from ``report.json``'s bins, or None when it has no calibration."""
+    """The reliability diagram of ``model`` from ``report.json``'s bins, or None when it has no calibration (beyond TS 4213: calibration)."""
     c = report["models"][model].get("calibration")
     if not c or binning not in c.get("bins", {}):
         return None

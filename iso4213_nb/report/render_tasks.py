@@ -178,7 +178,7 @@ def subgroups(report: dict, model: str) -> str:
 
 
 def calibration(report: dict, model: str) -> str:
-    """Calibration of one model's probabilities (beyond TS 4213), or why it is not computed."""
+    """Calibration of one model's probabilities (beyond TS 4213: calibration), or why it is not computed."""
     m = report["models"][model]
     if "calibration" not in m:
         code = m.get("calibration_skipped")
