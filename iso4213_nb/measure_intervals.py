@@ -6,12 +6,12 @@
 * AUROC (6.3.6) gets DeLong's interval.
 * Every other measure — F1, F_β, Cohen's kappa, MCC, balanced accuracy, the
   likelihood and odds ratios, the macro / weighted / micro averages (6.4.3),
-  the KL divergences (6.2.7, 6.4.4), lift at the operating point (6.3.9) and
-  average precision (6.3.7) — gets a bootstrap interval (BCa by default, or
+  the KL divergences (6.2.7, 6.4.4), lift at the operating point (6.3.9),
+  average precision and the trapezoid AUPRC (6.3.7) and the gain area (6.3.8) — gets a bootstrap interval (BCa by default, or
   percentile), stratified by true class, from
   :func:`iso4213_nb.stats.bootstrap.counts_bootstrap_cis`: the confusion-matrix
-  measures share one multinomial draw of the matrix cells; average precision
-  resamples the positives and negatives at each distinct score.
+  measures share one multinomial draw of the matrix cells; the areas share
+  one draw of the positives and negatives at each distinct score.
 
 Cost.  A confusion-matrix bootstrap costs O(resamples × k²) whatever the
 number of samples.  A score bootstrap costs O(resamples × distinct scores);
@@ -193,51 +193,90 @@ def matrix_intervals(matrix, labels, settings: IntervalSettings = IntervalSettin
     return out
 
 
-def average_precision_of_counts(block: np.ndarray) -> np.ndarray:
-    """Step-sum average precision (6.3.7) of stacked counts: columns are positives then negatives per score, descending.
+#: Score measures bootstrapped together by :func:`score_bootstrap_intervals` (6.3.7, 6.3.8).
+SCORE_MEASURES = ("average_precision", "auprc_trapezoid", "gain_area")
 
-    AP = Σ_i (TP_i − TP_{i−1}) / P · TP_i / (TP_i + FP_i), the sum over distinct thresholds,
-    as :meth:`iso4213_nb.curves.BinaryScores.average_precision`; nan without positives.
+
+def areas_of_counts(block: np.ndarray) -> np.ndarray:
+    """Average precision, trapezoid AUPRC and gain area (6.3.7, 6.3.8) of stacked score counts (m × 3).
+
+    Columns of ``block``: positives then negatives at each distinct score, descending.
+    AP = Σ_i (TP_i − TP_{i−1}) / P · TP_i / (TP_i + FP_i); the trapezoid AUPRC starts at
+    (recall 0, precision 1) and the gain curve at (0, 0), as
+    :class:`iso4213_nb.curves.BinaryScores`.  A score with no sample in a resample adds a
+    point equal to its predecessor, which adds no area.  nan without positives.
     """
     g = block.shape[1] // 2
     pos, neg = block[:, :g], block[:, g:]
     tps, fps = np.cumsum(pos, axis=1, dtype=float), np.cumsum(neg, axis=1, dtype=float)
-    precision = np.divide(tps, tps + fps, out=np.zeros_like(tps), where=(tps + fps) > 0)
-    total = tps[:, -1]
-    return np.divide((pos * precision).sum(axis=1), total, out=np.full(len(block), np.nan), where=total > 0)
+    total, n = tps[:, -1:], tps[:, -1:] + fps[:, -1:]
+    precision = np.divide(tps, tps + fps, out=np.ones_like(tps), where=(tps + fps) > 0)
+    recall = np.divide(tps, total, out=np.full_like(tps, np.nan), where=total > 0)
+    ap = (pos * precision).sum(axis=1) / np.where(total[:, 0] > 0, total[:, 0], np.nan)
+    start = np.zeros((len(block), 1))
+    r = np.hstack([start, recall])
+    p = np.hstack([np.ones((len(block), 1)), precision])
+    trapezoid = np.sum(np.diff(r, axis=1) * (p[:, 1:] + p[:, :-1]) / 2, axis=1)
+    share = np.hstack([start, (tps + fps) / n])
+    gain = np.sum(np.diff(share, axis=1) * (r[:, 1:] + r[:, :-1]) / 2, axis=1)
+    return np.column_stack([ap, trapezoid, gain])
 
 
-def average_precision_interval(scores: BinaryScores, settings: IntervalSettings = IntervalSettings()
-                               ) -> ConfidenceInterval:
-    """Bootstrap interval of the average precision (6.3.7), positives and negatives resampled separately.
+def score_bootstrap_intervals(scores: BinaryScores, settings: IntervalSettings = IntervalSettings()) -> dict:
+    """Bootstrap intervals of the areas of :data:`SCORE_MEASURES`, positives and negatives resampled separately.
 
+    One multinomial draw of the counts per distinct score serves all three.
     Undefined with code ``"bootstrap_budget"`` (params ``cells``, ``n_resamples``,
     ``budget``) when the draw would exceed ``settings.budget``.
     """
     thresholds, pos, neg = scores.counts_by_score()
     order = np.argsort(thresholds)[::-1]
     counts = np.concatenate([pos[order], neg[order]])
-    cost = settings.n_resamples * len(counts)
-    if settings.budget is not None and cost > settings.budget:
+    if settings.budget is not None and settings.n_resamples * len(counts) > settings.budget:
         reason = undefined("bootstrap_budget", cells=len(counts), n_resamples=settings.n_resamples,
                            budget=settings.budget)
-        return ConfidenceInterval(reason, reason, settings.confidence_level, settings.bootstrap,
-                                  estimate=scores.average_precision(), of="statistic")
+        return {name: ConfidenceInterval(reason, reason, settings.confidence_level, settings.bootstrap,
+                                         estimate=getattr(scores, name)(), of="statistic")
+                for name in SCORE_MEASURES}
     strata = np.repeat([0, 1], len(order))
-    return counts_bootstrap_cis(lambda b: average_precision_of_counts(b)[:, None], counts, ["average_precision"],
-                                strata=strata, **settings.bootstrap_options())[0]
+    found = counts_bootstrap_cis(areas_of_counts, counts, list(SCORE_MEASURES), strata=strata,
+                                 **settings.bootstrap_options())
+    return dict(zip(SCORE_MEASURES, found))
 
 
 def score_intervals(y_true, scores, positive, settings: IntervalSettings = IntervalSettings()) -> dict:
-    """AUROC (DeLong, 6.3.6) and average precision (bootstrap, 6.3.7) intervals of one binary scored model.
+    """AUROC (DeLong, 6.3.6) and the bootstrapped areas (6.3.7, 6.3.8) of one binary scored model.
 
-    Both are Undefined with code ``"one_class"`` when y_true holds a single class.
+    All are Undefined with code ``"one_class"`` when y_true holds a single class.
     """
     binary = BinaryScores(y_true, scores, positive)
     if binary.positives == 0 or binary.negatives == 0:
         reason = undefined("one_class")
-        empty = ConfidenceInterval(reason, reason, settings.confidence_level, "delong", estimate=reason)
-        return {"auroc": empty, "average_precision": ConfidenceInterval(
-            reason, reason, settings.confidence_level, settings.bootstrap, estimate=reason)}
+        out = {"auroc": ConfidenceInterval(reason, reason, settings.confidence_level, "delong", estimate=reason)}
+        out.update({name: ConfidenceInterval(reason, reason, settings.confidence_level, settings.bootstrap,
+                                             estimate=reason) for name in SCORE_MEASURES})
+        return out
     return {"auroc": auroc_ci(y_true, scores, confidence_level=settings.confidence_level, positive=positive),
-            "average_precision": average_precision_interval(binary, settings)}
+            **score_bootstrap_intervals(binary, settings)}
+
+
+def interval_json(ci: ConfidenceInterval) -> dict:
+    """The report's interval shape: ``estimate, low, high, confidence_level, method``.
+
+    Plus ``reason`` (``{"code": ..., **params}``) when the bounds are undefined,
+    and for a bootstrap ``n_resamples``, ``seed`` and ``n_undefined`` (resamples left out).
+    """
+    data = ci.to_dict()
+    out = {key: data[key] for key in ("estimate", "low", "high", "confidence_level", "method")}
+    if "low" in data["reasons"]:
+        out["reason"] = data["reasons"]["low"]
+    if ci.method in BOOTSTRAP_METHODS and "n_resamples" in data:
+        out.update({key: data[key] for key in ("n_resamples", "seed", "n_undefined") if key in data})
+    return out
+
+
+def intervals_json(tree) -> dict:
+    """:func:`interval_json` applied to every interval of a nested dict."""
+    if isinstance(tree, ConfidenceInterval):
+        return interval_json(tree)
+    return {str(key): intervals_json(value) for key, value in tree.items()}
