@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from ..inputs import add_reading_options, reading_options
+from ._intervals import add_interval_options, interval_settings
 from ._types import number
 from ..report.options import FORMATS, parse_formats
 
@@ -33,6 +34,7 @@ meta file (YAML): the answers the data cannot give (data sources, bias,
 
 output folder (--out): report.html (no code, no network needed), report.pdf,
   report.json (the same numbers), report.ipynb (the executed notebook),
+  critical_difference.png and .svg (with three or more models),
   predictions.parquet (the predictions as read), assets/ (MathJax, require.js)
   and manifest.json (SHA-256 of the input and of every file, versions,
   command line, times; check it with 'iso4213-nb verify DIR').  Written
@@ -58,6 +60,7 @@ def register(subparsers) -> None:
     parser.add_argument("--threshold", type=number, default=0.5,
                         help="labels for models with scores only: positive iff score >= THRESHOLD (default 0.5)")
     add_reading_options(parser)
+    add_interval_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -78,7 +81,7 @@ def run(args) -> int:
     try:
         out = make_report(args.predictions, args.meta, args.out, args.format,
                           positive=args.positive, threshold=args.threshold, command=args.argv,
-                          reading=reading_options(args))
+                          reading=reading_options(args), intervals=interval_settings(args))
     except ReportBuildError as exc:
         print(f"iso4213-nb report: error: {exc}", file=sys.stderr)
         return 1
