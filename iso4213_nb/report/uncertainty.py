@@ -47,6 +47,13 @@ def settings_json(settings: IntervalSettings) -> dict:
             "seed": settings.seed, "score_budget": settings.budget}
 
 
+def settings_from_json(recorded: dict) -> IntervalSettings:
+    """The settings :func:`settings_json` recorded, for ``verify`` to recompute the intervals exactly."""
+    return IntervalSettings(proportion=recorded["proportion_method"], bootstrap=recorded["bootstrap_method"],
+                            confidence_level=recorded["confidence_level"], n_resamples=recorded["n_resamples"],
+                            seed=recorded["seed"], budget=recorded["score_budget"])
+
+
 def model_intervals(pred: Predictions, model, settings: IntervalSettings) -> dict:
     """The flat ``intervals`` of one model (module docstring): measure name -> interval dict."""
     cm = ConfusionMatrix.from_predictions(pred.y_true, model.pred, labels=pred.labels)
