@@ -44,7 +44,8 @@ def demo_columns():
 
 def test_demo_folder_holds_every_output(demo):
     folder, report, html = demo
-    assert sorted(p.name for p in folder.iterdir()) == ["assets", "manifest.json", "predictions.parquet", "report.html",
+    assert sorted(p.name for p in folder.iterdir()) == ["assets", "critical_difference.png", "critical_difference.svg",
+                                                        "manifest.json", "predictions.parquet", "report.html",
                                                         "report.ipynb", "report.json", "report.pdf"]
     assert (folder / "report.pdf").read_bytes()[:5] == b"%PDF-"
     assert (folder / "assets" / "mathjax" / "MathJax.js").is_file() and (folder / "assets" / "require.js").is_file()

@@ -87,8 +87,9 @@ def test_ranking_is_friedman_over_the_fold_scores_and_nemenyi_agrees_with_scikit
     assert rk["friedman"]["statistic"] == pytest.approx(sps.friedmanchisquare(*table.T).statistic)
     nemenyi = scikit_posthocs.posthoc_nemenyi_friedman(table).to_numpy()
     assert np.array(rk["nemenyi_pvalues"]) == pytest.approx(nemenyi, abs=1e-6)
-    assert {rk["bayesian"]["a_better"] + rk["bayesian"]["equivalent"] + rk["bayesian"]["b_better"]} == \
-        {pytest.approx(1.0)}
+    b = rk["bayesian"]
+    assert b["a_better"] + b["equivalent"] + b["b_better"] == pytest.approx(1.0)
+    assert b["models"] == [rk["names"][i] for i in np.argsort(rk["mean_ranks"], kind="stable")[:2]]
 
 
 def test_cd_diagram_written_beside_the_report_listed_in_the_manifest_and_shown(demo_folder, report):
@@ -99,7 +100,7 @@ def test_cd_diagram_written_beside_the_report_listed_in_the_manifest_and_shown(d
     html = (demo_folder / "report.html").read_text(encoding="utf-8")
     for text in ("7.1 Ranking three or more models", "Iman–Davenport F", "Holm-adjusted p",
                  "Bayesian signed-rank test", "sensitivity at specificity 0.90", "McClish",
-                 "DeLong&#x27;s variance is derived for the whole AUROC only", "Measures with 95 % intervals"):
+                 "variance is derived for the whole AUROC only", "Measures with 95 % intervals"):
         assert text in html, text
     assert html.count("data:image/png;base64") >= 3  # curves, bands, CD diagram at least
 
