@@ -12,14 +12,14 @@ from .i18n import _, number
 
 
 def method_name(method: str) -> str:
-    """The name of an interval method code (``wilson``, ``bca``, ...)."""
+    """The name of an interval method code (``wilson``, ``bca``, ...) (7.8)."""
     names = {"wilson": _("Wilson score"), "clopper-pearson": _("Clopper–Pearson exact"), "wald": _("Wald"),
              "delong": _("DeLong"), "bca": _("bootstrap BCa"), "percentile": _("bootstrap percentile")}
     return names.get(method, method)
 
 
 def reason_text(reason: dict) -> str:
-    """Why an interval has no bounds, from its ``{"code": ..., **params}``."""
+    """Why an interval has no bounds, from its ``{"code": ..., **params}`` (7.8)."""
     code = reason.get("code")
     if code == "undefined_estimate":
         return _("the measure itself is undefined on these data (a zero denominator), so it has no interval")
@@ -41,7 +41,7 @@ def reason_text(reason: dict) -> str:
 
 
 def interval_text(interval: dict | None, decimals: int = 4) -> str:
-    """``[low, high]``, or ``undefined: <reason>`` (an interval dict of the report's shape)."""
+    """``[low, high]``, or ``undefined: <reason>`` (an interval dict of the report's shape) (7.8)."""
     if interval is None:
         return _("undefined")
     if interval.get("low") is None or interval.get("high") is None:

@@ -52,7 +52,7 @@ BETAS = (2.0, 0.5)
 
 @dataclass(frozen=True)
 class IntervalSettings:
-    """How intervals are computed: proportion method, bootstrap method, level, resamples, seed.
+    """How intervals are computed: proportion method, bootstrap method, level, resamples, seed (7.8).
 
     ``budget`` bounds a score bootstrap (:data:`SCORE_BUDGET`); None lifts the bound.
     """
@@ -81,7 +81,7 @@ class IntervalSettings:
 
 
 def parse_ci_method(text: str) -> tuple[str, str]:
-    """``--ci-method`` text -> (proportion method, bootstrap method).
+    """``--ci-method`` text -> (proportion method, bootstrap method) (7.8).
 
     A comma-separated list naming at most one proportion method (wilson,
     clopper-pearson) and at most one bootstrap method (bca, percentile); what
@@ -223,7 +223,7 @@ def areas_of_counts(block: np.ndarray) -> np.ndarray:
 
 
 def score_bootstrap_intervals(scores: BinaryScores, settings: IntervalSettings = IntervalSettings()) -> dict:
-    """Bootstrap intervals of the areas of :data:`SCORE_MEASURES`, positives and negatives resampled separately.
+    """Bootstrap intervals of the areas of :data:`SCORE_MEASURES`, positives and negatives resampled separately (7.8).
 
     One multinomial draw of the counts per distinct score serves all three.
     Undefined with code ``"bootstrap_budget"`` (params ``cells``, ``n_resamples``,
@@ -261,7 +261,7 @@ def score_intervals(y_true, scores, positive, settings: IntervalSettings = Inter
 
 
 def interval_json(ci: ConfidenceInterval) -> dict:
-    """The report's interval shape: ``estimate, low, high, confidence_level, method``.
+    """The report's interval shape: ``estimate, low, high, confidence_level, method`` (7.8).
 
     Plus ``reason`` (``{"code": ..., **params}``) when the bounds are undefined,
     and for a bootstrap ``n_resamples``, ``seed`` and ``n_undefined`` (resamples left out).
@@ -276,7 +276,7 @@ def interval_json(ci: ConfidenceInterval) -> dict:
 
 
 def intervals_json(tree) -> dict:
-    """:func:`interval_json` applied to every interval of a nested dict."""
+    """:func:`interval_json` applied to every interval of a nested dict (7.8)."""
     if isinstance(tree, ConfidenceInterval):
         return interval_json(tree)
     return {str(key): intervals_json(value) for key, value in tree.items()}

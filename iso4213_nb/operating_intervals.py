@@ -67,7 +67,7 @@ def _interpolate(x: np.ndarray, y: np.ndarray, i: np.ndarray, at: float) -> np.n
 
 
 def sensitivity_at_specificity(se: np.ndarray, sp: np.ndarray, at: float) -> np.ndarray:
-    """Se at Sp = ``at`` per row (``sp`` non-increasing along a row), as :func:`roc_regions.sensitivity_at_specificity`."""
+    """Se at Sp = ``at`` per row (``sp`` non-increasing along a row), as :func:`roc_regions.sensitivity_at_specificity` (6.3.6)."""
     hits = sp == at
     last_hit = sp.shape[1] - 1 - np.argmax(hits[:, ::-1], axis=1)
     before = np.sum(sp > at, axis=1) - 1  # last point with Sp above ``at``
@@ -76,7 +76,7 @@ def sensitivity_at_specificity(se: np.ndarray, sp: np.ndarray, at: float) -> np.
 
 
 def specificity_at_sensitivity(se: np.ndarray, sp: np.ndarray, at: float) -> np.ndarray:
-    """Sp at Se = ``at`` per row (``se`` non-decreasing along a row), as :func:`roc_regions.specificity_at_sensitivity`."""
+    """Sp at Se = ``at`` per row (``se`` non-decreasing along a row), as :func:`roc_regions.specificity_at_sensitivity` (6.3.6)."""
     hits = se == at
     first_hit = np.argmax(hits, axis=1)
     before = np.sum(se < at, axis=1) - 1  # last point with Se below ``at``
@@ -85,7 +85,7 @@ def specificity_at_sensitivity(se: np.ndarray, sp: np.ndarray, at: float) -> np.
 
 
 def partial_area(se: np.ndarray, sp: np.ndarray, low: float, high: float) -> np.ndarray:
-    """∫ Se dSp over [low, high] per row: the polyline clipped to the range, segment by segment."""
+    """∫ Se dSp over [low, high] per row: the polyline clipped to the range, segment by segment (6.3.6)."""
     x0, x1 = sp[:, 1:], sp[:, :-1]  # each segment from (x0, y0) to (x1, y1) with x0 <= x1
     y0, y1 = se[:, 1:], se[:, :-1]
     a, b = np.clip(x0, low, high), np.clip(x1, low, high)
@@ -96,13 +96,13 @@ def partial_area(se: np.ndarray, sp: np.ndarray, low: float, high: float) -> np.
 
 
 def mcclish(area: np.ndarray, low: float, high: float) -> np.ndarray:
-    """McClish's standardised partial AUROC; nan where the area lies below the chance diagonal's."""
+    """McClish's standardised partial AUROC; nan where the area lies below the chance diagonal's (6.3.6)."""
     chance, room = (high - low) * (2 - low - high) / 2, (high - low) * (low + high) / 2
     return np.where(area < chance, np.nan, (1 + (area - chance) / room) / 2)
 
 
 def precision_at_recall(tps: np.ndarray, fps: np.ndarray, at: float) -> np.ndarray:
-    """Precision at the first (highest) threshold whose recall reaches ``at``, per row."""
+    """Precision at the first (highest) threshold whose recall reaches ``at``, per row (6.3.7)."""
     reached = tps >= at * tps[:, -1:]
     i = np.argmax(reached, axis=1)
     rows = np.arange(len(tps))

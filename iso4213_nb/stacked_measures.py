@@ -91,7 +91,7 @@ def cohen_kappa(M: np.ndarray) -> np.ndarray:
 
 
 def matthews_correlation(M: np.ndarray) -> np.ndarray:
-    """Multi-class Matthews correlation (Gorodkin's R_K; the binary MCC for two classes)."""
+    """Multi-class Matthews correlation (Gorodkin's R_K; the binary MCC for two classes) (Gorodkin 2004, beyond TS 4213)."""
     n = M.sum(axis=(1, 2)).astype(float)
     t, p = M.sum(axis=2).astype(float), M.sum(axis=1).astype(float)
     c = np.trace(M, axis1=1, axis2=2).astype(float)
@@ -100,7 +100,7 @@ def matthews_correlation(M: np.ndarray) -> np.ndarray:
 
 
 def balanced_accuracy(M: np.ndarray) -> np.ndarray:
-    """Mean recall over the classes present in the true labels."""
+    """Mean recall over the classes present in the true labels (beyond TS 4213: Brodersen et al. 2010)."""
     support = M.sum(axis=2).astype(float)
     present = support > 0
     recalls = np.where(present, _div(np.diagonal(M, axis1=1, axis2=2), support), 0.0)

@@ -36,7 +36,7 @@ def _ci_method(text: str) -> tuple[str, str]:
 
 
 def add_interval_options(parser) -> None:
-    """Add --ci-method, --confidence-level, --bootstrap and --seed to ``parser``."""
+    """Add --ci-method, --confidence-level, --bootstrap and --seed to ``parser`` (7.8)."""
     group = parser.add_argument_group(_("confidence intervals (7.8)"))
     group.add_argument("--ci-method", type=_ci_method, default=("wilson", "bca"), metavar="METHODS",
                        help=CI_METHOD_HELP)
@@ -50,7 +50,7 @@ def add_interval_options(parser) -> None:
 
 
 def interval_settings(args):
-    """The :class:`~iso4213_nb.measure_intervals.IntervalSettings` the options ask for."""
+    """The :class:`~iso4213_nb.measure_intervals.IntervalSettings` the options ask for (7.8)."""
     from ..measure_intervals import DEFAULT_RESAMPLES, SCORE_BUDGET, IntervalSettings
     proportion, bootstrap = args.ci_method
     return IntervalSettings(proportion=proportion, bootstrap=bootstrap, confidence_level=args.confidence_level,

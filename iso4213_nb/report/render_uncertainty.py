@@ -47,7 +47,7 @@ def _label(name) -> str:
 
 
 def heading(section: str) -> str:
-    """Heading and opening paragraph of one of the uncertainty sections (``measures``, ``operating``, ``ranking``)."""
+    """Heading and opening paragraph of one of the uncertainty sections (``measures``, ``operating``, ``ranking``) (7.8, 6.3.6, clause 7)."""
     texts = {
         "measures": (_("5.1 An interval on every measure (7.8)"),
                      _("Beyond the proportions, every measure gets an interval: a bootstrap resamples the test set "
@@ -71,7 +71,7 @@ def heading(section: str) -> str:
 
 
 def settings_text(report: dict) -> str:
-    """One paragraph: which interval methods, level, resamples and seed the report used."""
+    """One paragraph: which interval methods, level, resamples and seed the report used (7.8)."""
     s = report["interval_settings"]
     text = _("Every interval below is a {level} % interval. Proportions use the {proportion} interval, AUROC "
              "DeLong's; the other measures a {bootstrap} interval from {n} resamples stratified by true class "
@@ -82,7 +82,7 @@ def settings_text(report: dict) -> str:
 
 
 def interval_table(report: dict, model: str) -> str:
-    """Every measure of one model with its interval and method, and why an interval is missing."""
+    """Every measure of one model with its interval and method, and why an interval is missing (7.8)."""
     intervals = report["models"][model]["intervals"]
     rows = []
     for key, name in MEASURES:
@@ -95,7 +95,7 @@ def interval_table(report: dict, model: str) -> str:
 
 
 def operating_table(report: dict, model: str) -> str:
-    """Se at fixed Sp, Sp at fixed Se and the partial AUROC of one model, each with its interval."""
+    """Se at fixed Sp, Sp at fixed Se and the partial AUROC of one model, each with its interval (6.3.6)."""
     op = report["models"][model].get("operating_intervals")
     if op is None:
         return ""
@@ -119,7 +119,7 @@ def operating_table(report: dict, model: str) -> str:
 
 
 def bands_figure(report: dict) -> Figure | None:
-    """ROC and PR curves of every scored model with their pointwise bands, or None when no model has them."""
+    """ROC and PR curves of every scored model with their pointwise bands, or None when no model has them (6.3.6, 6.3.7)."""
     banded = {name: m["operating_intervals"]["bands"] for name, m in report["models"].items()
               if "operating_intervals" in m}
     if not banded:
@@ -159,7 +159,7 @@ def _ranking_object(rk: dict) -> Ranking:
 
 
 def cd_figure(report: dict) -> Figure | None:
-    """The critical-difference diagram of the report's ranking (Demšar 2006), or None where no ranking applies."""
+    """The critical-difference diagram of the report's ranking (Demšar 2006), or None where no ranking applies (clause 7)."""
     rk = report.get("ranking") or {}
     if not rk.get("applies"):
         return None
@@ -170,7 +170,7 @@ def cd_figure(report: dict) -> Figure | None:
 
 
 def write_cd_figures(report: dict, folder: Path) -> list[str]:
-    """Write the diagram as the PNG and SVG files named in ``ranking.figures``; returns the names written."""
+    """Write the diagram as the PNG and SVG files named in ``ranking.figures``; returns the names written (clause 7)."""
     fig = cd_figure(report)
     if fig is None:
         return []
@@ -182,7 +182,7 @@ def write_cd_figures(report: dict, folder: Path) -> list[str]:
 
 
 def ranking(report: dict) -> str:
-    """The ranking section: how the folds were made, the tests, the post-hoc p-values and the Bayesian statement."""
+    """The ranking section: how the folds were made, the tests, the post-hoc p-values and the Bayesian statement (clause 7)."""
     rk = report.get("ranking") or {}
     if not rk.get("applies"):
         reason = (rk.get("reason") or {}).get("code")

@@ -41,21 +41,21 @@ CD_FIGURES = ("critical_difference.png", "critical_difference.svg")
 
 
 def settings_json(settings: IntervalSettings) -> dict:
-    """The settings as recorded in report.json."""
+    """The settings as recorded in report.json (7.8)."""
     return {"proportion_method": settings.proportion, "bootstrap_method": settings.bootstrap,
             "confidence_level": settings.confidence_level, "n_resamples": settings.n_resamples,
             "seed": settings.seed, "score_budget": settings.budget}
 
 
 def settings_from_json(recorded: dict) -> IntervalSettings:
-    """The settings :func:`settings_json` recorded, for ``verify`` to recompute the intervals exactly."""
+    """The settings :func:`settings_json` recorded, for ``verify`` to recompute the intervals exactly (7.8)."""
     return IntervalSettings(proportion=recorded["proportion_method"], bootstrap=recorded["bootstrap_method"],
                             confidence_level=recorded["confidence_level"], n_resamples=recorded["n_resamples"],
                             seed=recorded["seed"], budget=recorded["score_budget"])
 
 
 def model_intervals(pred: Predictions, model, settings: IntervalSettings) -> dict:
-    """The flat ``intervals`` of one model (module docstring): measure name -> interval dict."""
+    """The flat ``intervals`` of one model (module docstring): measure name -> interval dict (7.8)."""
     cm = ConfusionMatrix.from_predictions(pred.y_true, model.pred, labels=pred.labels)
     positive = pred.positive if pred.binary else None
     found = matrix_intervals(cm.matrix(rows="true"), cm.labels, settings, positive=positive)
@@ -99,7 +99,7 @@ def _fold_scores(pred: Predictions, fold: np.ndarray, k: int, measure: str) -> n
 
 def ranking(pred: Predictions, settings: IntervalSettings, *, folds: int = RANKING_FOLDS,
             alpha: float = RANKING_ALPHA, rope: float = ROPE) -> dict:
-    """Friedman / Iman–Davenport, Nemenyi and Holm over disjoint test folds, and a Bayesian signed-rank statement.
+    """Friedman / Iman–Davenport, Nemenyi and Holm over disjoint test folds, and a Bayesian signed-rank statement (clause 7).
 
     Three or more models scored on the same samples are compared over
     ``folds`` disjoint, class-stratified folds of the test set (seeded by
@@ -154,7 +154,7 @@ def ranking(pred: Predictions, settings: IntervalSettings, *, folds: int = RANKI
 
 
 def extend(report: dict, pred: Predictions, settings: IntervalSettings = IntervalSettings()) -> dict:
-    """Add the keys of the module docstring to ``report`` (in place) and return it."""
+    """Add the keys of the module docstring to ``report`` (in place) and return it (clause 8, 7.8)."""
     report["interval_settings"] = settings_json(settings)
     report["confidence_level"] = settings.confidence_level
     for name, model in pred.models.items():

@@ -66,7 +66,7 @@ BLOCK_CELLS = 4_000_000
 
 
 def check_resamples(n_resamples) -> int:
-    """``n_resamples`` as an int of at least 10, or :class:`InputError`."""
+    """``n_resamples`` as an int of at least 10, or :class:`InputError` (7.8)."""
     if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, float, np.integer, np.floating)) \
             or not float(n_resamples).is_integer() or n_resamples < 10:
         raise InputError(f"the number of bootstrap resamples must be a whole number of at least 10, "
@@ -75,14 +75,14 @@ def check_resamples(n_resamples) -> int:
 
 
 def check_method(method) -> str:
-    """``method`` if it is ``"percentile"`` or ``"bca"``, else :class:`InputError`."""
+    """``method`` if it is ``"percentile"`` or ``"bca"``, else :class:`InputError` (7.8)."""
     if method not in METHODS:
         raise InputError(f"the bootstrap method must be one of {', '.join(METHODS)}; got {shown(method)}")
     return method
 
 
 def acceleration(values: np.ndarray, weights: np.ndarray | None = None) -> float:
-    """BCa's acceleration from jackknife values (optionally each standing for ``weights`` rows); 0 if all equal."""
+    """BCa's acceleration from jackknife values (optionally each standing for ``weights`` rows); 0 if all equal (7.8)."""
     w = np.ones(len(values)) if weights is None else np.asarray(weights, dtype=float)
     mean = float(np.dot(w, values) / w.sum())
     d = mean - values
@@ -94,7 +94,7 @@ def acceleration(values: np.ndarray, weights: np.ndarray | None = None) -> float
 
 def interval_bounds(distribution: np.ndarray, estimate: float, level: float, method: str,
                     accel: float = 0.0) -> tuple[float, float]:
-    """Percentile or BCa bounds (module docstring) from the defined bootstrap values."""
+    """Percentile or BCa bounds (module docstring) from the defined bootstrap values (7.8)."""
     alpha = 1 - level
     if method == "percentile":
         qs = np.array([alpha / 2, 1 - alpha / 2])
@@ -232,7 +232,7 @@ def _cell_strata(counts: np.ndarray, strata) -> list[np.ndarray]:
 
 def multinomial_resamples(counts: np.ndarray, strata: list[np.ndarray], size: int,
                           rng: np.random.Generator) -> np.ndarray:
-    """``size`` bootstrap resamples of the cell ``counts`` (size × cells), each stratum keeping its total."""
+    """``size`` bootstrap resamples of the cell ``counts`` (size × cells), each stratum keeping its total (7.8)."""
     out = np.zeros((size, len(counts)), dtype=np.int64)
     for cells in strata:
         total = int(counts[cells].sum())
