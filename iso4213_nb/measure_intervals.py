@@ -244,12 +244,14 @@ def score_bootstrap_intervals(scores: BinaryScores, settings: IntervalSettings =
     return dict(zip(SCORE_MEASURES, found))
 
 
-def score_intervals(y_true, scores, positive, settings: IntervalSettings = IntervalSettings()) -> dict:
+def score_intervals(y_true, scores, positive, settings: IntervalSettings = IntervalSettings(),
+                    binary: BinaryScores | None = None) -> dict:
     """AUROC (DeLong, 6.3.6) and the bootstrapped areas (6.3.7, 6.3.8) of one binary scored model.
 
     All are Undefined with code ``"one_class"`` when y_true holds a single class.
+    ``binary``: the :class:`BinaryScores` of these data when already built.
     """
-    binary = BinaryScores(y_true, scores, positive)
+    binary = BinaryScores(y_true, scores, positive) if binary is None else binary
     if binary.positives == 0 or binary.negatives == 0:
         reason = undefined("one_class")
         out = {"auroc": ConfidenceInterval(reason, reason, settings.confidence_level, "delong", estimate=reason)}

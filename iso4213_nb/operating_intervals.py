@@ -33,6 +33,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from . import roc_regions
 from .curves import BinaryScores
 from .measure_intervals import IntervalSettings, interval_json
 from .stats.bootstrap import counts_bootstrap_cis
@@ -115,6 +116,16 @@ def _layout(fixed, partial_range, roc_grid, pr_grid) -> list[tuple[str, float]]:
             + [("roc_band", s) for s in roc_grid] + [("pr_band", r) for r in pr_grid])
 
 
+def _exact_readings(scores: BinaryScores, layout, partial_range) -> list:
+    """The readings of ``layout`` on the data themselves, by :mod:`iso4213_nb.roc_regions` (no stacked copies) (6.3.6)."""
+    area = roc_regions.partial_auroc(scores, *partial_range)
+    read = {"sensitivity_at_specificity": roc_regions.sensitivity_at_specificity, "roc_band":
+            roc_regions.sensitivity_at_specificity, "specificity_at_sensitivity": roc_regions.specificity_at_sensitivity,
+            "pr_band": roc_regions.precision_at_recall, "partial_auroc": lambda s, at: area.area,
+            "partial_auroc_mcclish": lambda s, at: area.standardized}
+    return [read[kind](scores, at) for kind, at in layout]
+
+
 def operating_intervals(scores: BinaryScores, settings: IntervalSettings = IntervalSettings(), *, fixed=FIXED,
                         partial_range=PARTIAL_RANGE, roc_grid=ROC_GRID, pr_grid=PR_GRID) -> dict:
     """Intervals of the operating readings and the pointwise bands of one scored binary model (6.3.6, 6.3.7).
@@ -162,9 +173,8 @@ def operating_intervals(scores: BinaryScores, settings: IntervalSettings = Inter
         if settings.budget is not None and settings.n_resamples * len(counts) > settings.budget:
             reason = undefined("bootstrap_budget", cells=len(counts), n_resamples=settings.n_resamples,
                                budget=settings.budget)
-            estimates = statistics(counts[None])[0]
-            found = [ConfidenceInterval(reason, reason, level, settings.bootstrap, estimate=float(e))
-                     for e in estimates]
+            estimates = _exact_readings(scores, layout, partial_range)
+            found = [ConfidenceInterval(reason, reason, level, settings.bootstrap, estimate=e) for e in estimates]
         else:
             found = counts_bootstrap_cis(statistics, counts, names, strata=np.repeat([0, 1], len(order)),
                                          **settings.bootstrap_options())

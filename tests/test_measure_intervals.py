@@ -149,3 +149,18 @@ def test_matrix_intervals_with_an_absent_class_stay_defined_where_they_can():
     out = matrix_intervals(M, ["a", "b", "c"], IntervalSettings(n_resamples=50))
     assert out["per_class"]["c"]["recall"].low.code == "no_trials"
     assert out["cohen_kappa"].low < out["cohen_kappa"].estimate < out["cohen_kappa"].high
+
+
+def test_operating_readings_over_budget_keep_their_exact_estimates_and_say_why():
+    from iso4213_nb import roc_regions
+    from iso4213_nb.operating_intervals import operating_intervals
+    rng = np.random.default_rng(1)
+    y = rng.integers(0, 2, 400)
+    scores = BinaryScores(y, rng.random(400) + y)
+    skipped = operating_intervals(scores, IntervalSettings(n_resamples=100, budget=1000))
+    entry = skipped["sensitivity_at_specificity"][0]
+    assert entry["reason"]["code"] == "bootstrap_budget" and entry["low"] is None
+    assert entry["estimate"] == pytest.approx(roc_regions.sensitivity_at_specificity(scores, entry["at"]))
+    done = operating_intervals(scores, IntervalSettings(n_resamples=100, budget=None))
+    assert done["sensitivity_at_specificity"][0]["estimate"] == pytest.approx(entry["estimate"])
+    assert skipped["partial_auroc"]["area"]["estimate"] == pytest.approx(done["partial_auroc"]["area"]["estimate"])

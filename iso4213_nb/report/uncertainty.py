@@ -54,7 +54,7 @@ def settings_from_json(recorded: dict) -> IntervalSettings:
                             seed=recorded["seed"], budget=recorded["score_budget"])
 
 
-def model_intervals(pred: Predictions, model, settings: IntervalSettings) -> dict:
+def model_intervals(pred: Predictions, model, settings: IntervalSettings, binary: BinaryScores | None = None) -> dict:
     """The flat ``intervals`` of one model (module docstring): measure name -> interval dict (7.8)."""
     cm = ConfusionMatrix.from_predictions(pred.y_true, model.pred, labels=pred.labels)
     positive = pred.positive if pred.binary else None
@@ -65,7 +65,7 @@ def model_intervals(pred: Predictions, model, settings: IntervalSettings) -> dic
         flat.update({key: mine[key] for key in ("recall", "specificity", "precision", "f1")})
         flat.update({"f2": found["fbeta"]["2"], "f0_5": found["fbeta"]["0.5"], "lift": found["lift"]})
         if model.scores is not None:
-            flat.update(score_intervals(pred.y_true, model.scores, pred.positive, settings))
+            flat.update(score_intervals(pred.y_true, model.scores, pred.positive, settings, binary))
     else:
         flat.update({f"{method}_f1": found["averages"][method]["f1"] for method in ("macro", "weighted", "micro")})
     return {key: interval_json(ci) for key, ci in flat.items()}
@@ -159,9 +159,10 @@ def extend(report: dict, pred: Predictions, settings: IntervalSettings = Interva
     report["confidence_level"] = settings.confidence_level
     for name, model in pred.models.items():
         entry = report["models"][name]
-        entry["intervals"].update(model_intervals(pred, model, settings))
-        if pred.binary and model.scores is not None:
-            entry["operating_intervals"] = operating_intervals(
-                BinaryScores(pred.y_true, model.scores, positive=pred.positive), settings)
+        binary = BinaryScores(pred.y_true, model.scores, positive=pred.positive) \
+            if pred.binary and model.scores is not None else None
+        entry["intervals"].update(model_intervals(pred, model, settings, binary))
+        if binary is not None:
+            entry["operating_intervals"] = operating_intervals(binary, settings)
     report["ranking"] = ranking(pred, settings)
     return report
