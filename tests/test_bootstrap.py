@@ -156,3 +156,8 @@ def test_grouped_jackknife_for_many_cells_is_close_to_the_exact_one():
     # What matters is the bounds: with the exact acceleration they move by under 1 % of the width.
     low, high = interval_bounds(grouped.distribution, grouped.estimate, 0.95, "bca", exact)
     assert abs(low - grouped.low) < 0.01 * (high - low) and abs(high - grouped.high) < 0.01 * (high - low)
+
+
+def test_acceleration_without_defined_jackknife_values_is_zero_without_warnings():
+    from iso4213_nb.stats.bootstrap import acceleration
+    assert acceleration(np.array([])) == 0.0 and acceleration(np.array([1.0, 1.0])) == 0.0

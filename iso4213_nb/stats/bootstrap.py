@@ -84,6 +84,8 @@ def check_method(method) -> str:
 def acceleration(values: np.ndarray, weights: np.ndarray | None = None) -> float:
     """BCa's acceleration from jackknife values (optionally each standing for ``weights`` rows); 0 if all equal (7.8)."""
     w = np.ones(len(values)) if weights is None else np.asarray(weights, dtype=float)
+    if not w.sum() > 0:
+        return 0.0
     mean = float(np.dot(w, values) / w.sum())
     d = mean - values
     spread = float(np.dot(w, d * d))
