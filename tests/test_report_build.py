@@ -70,7 +70,7 @@ def test_every_clause_8_item_is_listed_with_a_status(demo):
 def test_no_code_cells_and_curves_embedded(demo):
     _, _, html = demo
     assert "read_parsed(" not in html and "display(HTML" not in html
-    assert len(re.findall(r'<img [^>]*src="data:image/png;base64,', html)) == 1
+    assert len(re.findall(r'<img [^>]*src="data:image/png;base64,', html)) == 3  # curves, bands, CD diagram
     for heading in ("Counts at representative operating points", "Measures with confidence intervals",
                     "Comparisons between models", "Test environment", "Inference duration",
                     "The assessment process"):
