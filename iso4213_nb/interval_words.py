@@ -30,6 +30,10 @@ def reason_text(reason: dict) -> str:
         return _("not computed: the bootstrap would draw {n} resamples of {cells} score counts, beyond the default "
                  "budget of {budget} counts; ask for it with --bootstrap N").format(
             n=reason.get("n_resamples"), cells=reason.get("cells"), budget=reason.get("budget"))
+    if code == "degenerate_bootstrap":
+        return _("every bootstrap resample gives the same value ({value}), so the bootstrap cannot show the "
+                 "uncertainty here (a perfect or perfectly wrong model, or very few samples); read the proportion "
+                 "intervals instead").format(value=number(reason.get("value", float("nan")), 4))
     if code == "no_trials":
         return _("the denominator of this proportion is 0, so it has no interval")
     if code == "one_class":

@@ -161,3 +161,11 @@ def test_grouped_jackknife_for_many_cells_is_close_to_the_exact_one():
 def test_acceleration_without_defined_jackknife_values_is_zero_without_warnings():
     from iso4213_nb.stats.bootstrap import acceleration
     assert acceleration(np.array([])) == 0.0 and acceleration(np.array([1.0, 1.0])) == 0.0
+
+
+def test_a_bootstrap_that_cannot_vary_gives_no_zero_width_interval():
+    perfect = counts_bootstrap_ci(lambda c: c[:, 0] / c.sum(axis=1), np.array([20, 0]), n_resamples=50)
+    assert is_undefined(perfect.low) and perfect.low.code == "degenerate_bootstrap" and perfect.estimate == 1.0
+    from iso4213_nb.interval_words import interval_text
+    from iso4213_nb.measure_intervals import interval_json
+    assert "cannot show the uncertainty" in interval_text(interval_json(perfect))

@@ -41,7 +41,11 @@ whose bounds are :class:`~iso4213_nb.undefined.Undefined` with code
 ``"undefined_estimate"``; resamples on which it is undefined (nan or
 Undefined) are left out and counted in ``n_undefined``; when fewer than half
 of the resamples are defined the bounds are Undefined with code
-``"mostly_undefined_resamples"``.  Nothing here raises for an undefined value.
+``"mostly_undefined_resamples"``; when every resample gives the same value
+(a perfect or perfectly wrong model, a tiny test set) the bootstrap cannot
+show any uncertainty and the bounds are Undefined with code
+``"degenerate_bootstrap"`` rather than a zero-width interval.  Nothing here
+raises for an undefined value.
 """
 
 from __future__ import annotations
@@ -131,6 +135,9 @@ def _result(estimate: float, values: np.ndarray, level: float, method: str, acce
         return ConfidenceInterval(reason, reason, level, method, estimate=reason, of="statistic", details=details)
     if len(defined) < max(10, len(values) / 2):
         reason = undefined("mostly_undefined_resamples", n_undefined=details["n_undefined"], n_resamples=len(values))
+        return ConfidenceInterval(reason, reason, level, method, estimate=estimate, of="statistic", details=details)
+    if defined.min() == defined.max():
+        reason = undefined("degenerate_bootstrap", value=float(defined[0]))
         return ConfidenceInterval(reason, reason, level, method, estimate=estimate, of="statistic", details=details)
     accel = 0.0
     if method == "bca":
