@@ -116,6 +116,13 @@ def _layout(fixed, partial_range, roc_grid, pr_grid) -> list[tuple[str, float]]:
             + [("roc_band", s) for s in roc_grid] + [("pr_band", r) for r in pr_grid])
 
 
+def _certain(entry: dict) -> dict:
+    """A band point whose every resample gives one value (Se is 1 at Sp 0 whatever the data) keeps it as both bounds."""
+    if (entry.get("reason") or {}).get("code") == "degenerate_bootstrap":
+        return {**entry, "low": entry["reason"]["value"], "high": entry["reason"]["value"]}
+    return entry
+
+
 def _exact_readings(scores: BinaryScores, layout, partial_range) -> list:
     """The readings of ``layout`` on the data themselves, by :mod:`iso4213_nb.roc_regions` (no stacked copies) (6.3.6)."""
     area = roc_regions.partial_auroc(scores, *partial_range)
@@ -184,7 +191,7 @@ def operating_intervals(scores: BinaryScores, settings: IntervalSettings = Inter
         return [{"at": float(at), **by_name[f"{kind}@{at:g}"]} for at in grid]
 
     def band(kind, grid):
-        rows = [by_name[f"{kind}@{at:g}"] for at in grid]
+        rows = [_certain(by_name[f"{kind}@{at:g}"]) for at in grid]
         return {"at": [float(a) for a in grid], **{key: [r[key] for r in rows] for key in ("estimate", "low", "high")},
                 "pointwise": True}
 
