@@ -45,7 +45,8 @@ def demo_columns():
 
 def test_demo_folder_holds_every_output(demo):
     folder, report, html = demo
-    assert sorted(p.name for p in folder.iterdir()) == ["assets", "manifest.json", "predictions.parquet", "report.html",
+    assert sorted(p.name for p in folder.iterdir()) == ["assets", "critical_difference.png", "critical_difference.svg",
+                                                        "manifest.json", "predictions.parquet", "report.html",
                                                         "report.ipynb", "report.json", "report.pdf"]
     assert (folder / "report.pdf").read_bytes()[:5] == b"%PDF-"
     assert (folder / "assets" / "mathjax" / "MathJax.js").is_file() and (folder / "assets" / "require.js").is_file()
@@ -70,8 +71,9 @@ def test_every_clause_8_item_is_listed_with_a_status(demo):
 def test_no_code_cells_and_curves_embedded(demo):
     _, _, html = demo
     assert "read_parsed(" not in html and "display(HTML" not in html
-    # the curves of section 6, and a reliability diagram per scored model (calibration, beyond TS 4213)
-    assert len(re.findall(r'<img [^>]*src="data:image/png;base64,', html)) == 4
+    # the curves of section 6, a reliability diagram per scored model (calibration, beyond TS 4213), the ROC and
+    # PR bands and the CD diagram
+    assert len(re.findall(r'<img [^>]*src="data:image/png;base64,', html)) == 6
     for heading in ("Counts at representative operating points", "Measures with confidence intervals",
                     "Comparisons between models", "Test environment", "Inference duration",
                     "The assessment process"):

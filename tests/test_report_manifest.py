@@ -13,6 +13,8 @@ from jsonschema import Draft202012Validator
 
 from iso4213_nb import demo as demo_module
 from iso4213_nb.report import content
+from iso4213_nb.measure_intervals import IntervalSettings
+from iso4213_nb.report import uncertainty
 from iso4213_nb.report.execute import inject_parameters
 from iso4213_nb.report.manifest import MANIFEST
 from iso4213_nb.report.parsed import read_parsed, write_parsed
@@ -54,9 +56,11 @@ def test_manifest_records_inputs_parameters_seeds_versions_and_times(demo, hosti
                            "size": demo_module.DEMO_PREDICTIONS.stat().st_size, "format": "csv",
                            "parsed": "predictions.parquet"}
     assert manifest["inputs"]["meta"]["sha256"] == _sha256(demo_module.DEMO_META)
-    assert manifest["random_seeds"] == {"demo.train_test_split": demo_module.SEED, "demo.models": demo_module.SEED}
+    assert manifest["random_seeds"] == {"demo.train_test_split": demo_module.SEED, "demo.models": demo_module.SEED,
+                                        "bootstrap": 0}
     assert manifest["parameters"] == {"positive": None, "threshold": 0.5, "formats": ["html", "pdf"], "reading": {},
-                                      "top_k": [], "demo": "binary"}
+                                      "top_k": [], "demo": "binary",
+                                      "intervals": uncertainty.settings_json(IntervalSettings())}
     assert manifest["environment"]["dependencies"]["numpy"] == np.__version__
     assert manifest["environment"]["dependencies"]["pyarrow"] == pyarrow.__version__
     assert manifest["environment"]["tools"]["chromium"].lower().startswith("chromium")
@@ -66,7 +70,7 @@ def test_manifest_records_inputs_parameters_seeds_versions_and_times(demo, hosti
     csv_path, meta_path = hostile_inputs(h_folder.parent.parent / "hostile-inputs")
     assert h_manifest["inputs"]["predictions"]["sha256"] == _sha256(csv_path)
     assert h_manifest["inputs"]["predictions"]["name"] == csv_path.name
-    assert h_manifest["random_seeds"] == {} and h_manifest["environment"]["tools"] == {}
+    assert h_manifest["random_seeds"] == {"bootstrap": 0} and h_manifest["environment"]["tools"] == {}
 
 
 def test_kernel_reads_the_parsed_columns_never_the_users_path(hostile):

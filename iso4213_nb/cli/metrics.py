@@ -6,6 +6,12 @@ Two inputs, one of them required::
     iso4213-nb metrics --predictions FILE [--y-true COL] [--y-pred COL] [--score COL]
                        [--positive LABEL] [--threshold T] [--json]
 
+and the interval options ``--ci-method``, ``--confidence-level``,
+``--bootstrap N`` and ``--seed`` (:mod:`iso4213_nb.cli._intervals`): every
+measure gets a confidence interval (7.8), chosen per measure by
+:mod:`iso4213_nb.measure_intervals`; ``--json`` puts them under
+``intervals``, keyed like the measures (``intervals.per_class.<label>.recall``).
+
 plus the reading options of :mod:`iso4213_nb.inputs` (``--sep``,
 ``--decimal``, ``--sheet``, ``--max-classes``); FILE may be ``-`` for
 standard input.  The matrix file has the layout of Table A.1 (labels in the
@@ -34,6 +40,9 @@ from ..inputs import MULTICLASS, MULTILABEL, add_reading_options, read_matrix, r
 from ..multiclass_scores import TOP_K, assess_scores
 from ..multilabel_summary import summarize
 from ..report.render_tasks import ML_MEASURES
+from ..interval_words import interval_text, method_name
+from ..measure_intervals import intervals_json, matrix_intervals, score_intervals
+from ._intervals import add_interval_options, interval_settings
 from ..tables import format_value, text_table
 from . import _streaming
 
@@ -65,6 +74,7 @@ def register(subparsers) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     add_reading_options(parser)
     _streaming.add_options(parser, states=False)
+    add_interval_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -99,7 +109,32 @@ def _from_predictions(args) -> dict:
         result["class_scores"] = assess_scores(pred.y_true, model.score_matrix, pred.labels, top_k=top_k,
                                                sample_weight=pred.weight).to_dict()
         result["labels_from_argmax"] = model.labels_from_argmax
+    if pred.weight is not None:
+        result["intervals_skipped"] = "weighted_input"
+        return result
+    labels = model.pred if given else None
+    positive = result.get("positive", pred.positive if len(result["labels"]) == 2 else None)
+    result["intervals"] = _intervals(interval_settings(args), result, pred.y_true, labels, model.scores, positive)
     return result
+
+
+def _matrix_of(result: dict, y_true, y_pred) -> ConfusionMatrix:
+    """The confusion matrix assessed: from the labels, or for labels derived from scores from the 2×2 counts."""
+    if y_pred is not None:
+        return ConfusionMatrix.from_predictions(y_true, y_pred, labels=result["labels"])
+    pos = result["per_class"][str(result["positive"])]
+    negative = next(label for label in result["labels"] if str(label) != str(result["positive"]))
+    order = [result["positive"], negative]
+    return ConfusionMatrix.from_counts([[pos["tp"], pos["fn"]], [pos["fp"], pos["tn"]]], order, rows="true")
+
+
+def _intervals(settings, result: dict, y_true, y_pred, scores, positive) -> dict:
+    """JSON intervals of every measure of ``result`` (7.8), keyed like the measures."""
+    matrix = _matrix_of(result, y_true, y_pred)
+    intervals = matrix_intervals(matrix.matrix(rows="true"), matrix.labels, settings, positive=positive)
+    if scores is not None and "auroc" in result:
+        intervals.update(score_intervals(y_true, scores, positive, settings))
+    return intervals_json(intervals)
 
 
 def _multilabel(pred, args) -> dict:
@@ -164,7 +199,10 @@ def _from_matrix(args) -> dict:
         if getattr(args, option) is not None:
             raise InputError(f"--{option.replace('_', '-')} applies only to --predictions")
     matrix = read_matrix(args.matrix, **reading_options(args))
-    return assess_matrix(ConfusionMatrix.from_counts(matrix.counts, matrix.labels, rows=args.rows))
+    cm = ConfusionMatrix.from_counts(matrix.counts, matrix.labels, rows=args.rows)
+    result = assess_matrix(cm)
+    result["intervals"] = intervals_json(matrix_intervals(cm.matrix(rows="true"), cm.labels, interval_settings(args)))
+    return result
 
 
 def _pct(value) -> str:
@@ -198,7 +236,46 @@ def render(result: dict) -> str:
         lines.append(f"predicted but never true: {', '.join(map(str, result['predicted_only_labels']))}")
     if result["undefined"]:
         lines += ["", "undefined:"] + [f"  {entry}" for entry in result["undefined"]]
+    if "intervals" in result:
+        lines += ["", render_intervals(result["intervals"])]
+    elif result.get("intervals_skipped") == "weighted_input":
+        lines += ["", _("no confidence intervals: the Wilson, DeLong and bootstrap intervals here count unweighted "
+                        "samples, and this file has a weight column")]
     return "\n".join(lines)
+
+
+#: Measures of the readable interval table: key path in ``intervals`` and name.
+INTERVAL_ROWS = (("accuracy",), ("cohen_kappa",), ("matthews_correlation",), ("balanced_accuracy",),
+                 ("averages", "macro", "f1"), ("averages", "weighted", "f1"), ("fbeta", "2"), ("fbeta", "0.5"),
+                 ("lift",), ("auroc",), ("average_precision",))
+
+
+def render_intervals(intervals: dict) -> str:
+    """The main measures with their intervals, and per class recall, precision and F1 with theirs."""
+    names = {"accuracy": _("accuracy"), "cohen_kappa": _("Cohen's kappa"), "matthews_correlation": _("MCC"),
+             "balanced_accuracy": _("balanced accuracy"), "averages.macro.f1": _("macro F1"),
+             "averages.weighted.f1": _("weighted F1"), "fbeta.2": _("F2 (positive class)"),
+             "fbeta.0.5": _("F0.5 (positive class)"), "lift": _("lift at the operating point"),
+             "auroc": _("AUROC"), "average_precision": _("average precision")}
+    rows = []
+    level = None
+    for path in INTERVAL_ROWS:
+        entry = intervals
+        for key in path:
+            entry = entry.get(key) if isinstance(entry, dict) else None
+        if entry is None:
+            continue
+        level = entry["confidence_level"]
+        rows.append([names[".".join(path)], format_value(entry["estimate"], 4), interval_text(entry),
+                     method_name(entry["method"])])
+    for label, per in intervals["per_class"].items():
+        for measure in ("recall", "precision", "f1"):
+            entry = per[measure]
+            rows.append([_("{measure} of class {label}").format(measure=measure, label=label),
+                         format_value(entry["estimate"], 4), interval_text(entry), method_name(entry["method"])])
+    title = _("confidence intervals ({level} %; all of them in --json):").format(
+        level=format_value(100 * (level or 0.95), 4).rstrip("0").rstrip("."))
+    return title + "\n" + text_table(rows, [_("measure"), _("value"), _("interval"), _("method")])
 
 
 def run(args) -> int:

@@ -7,6 +7,7 @@ import sys
 
 from ..inputs import add_reading_options, reading_options
 from . import _streaming
+from ._intervals import add_interval_options, interval_settings
 from ._types import number
 from ..report.options import FORMATS, parse_formats
 
@@ -52,6 +53,7 @@ meta file (YAML): the answers the data cannot give (data sources, bias,
 
 output folder (--out): report.html (no code, no network needed), report.pdf,
   report.json (the same numbers), report.ipynb (the executed notebook),
+  critical_difference.png and .svg (with three or more models),
   predictions.parquet (the predictions as read), assets/ (MathJax, require.js)
   and manifest.json (SHA-256 of the input and of every file, versions,
   command line, times; check it with 'iso4213-nb verify DIR').  Written
@@ -86,6 +88,7 @@ def register(subparsers) -> None:
                         help="top-k accuracies beyond k = 1..5 for multi-class scores, e.g. 10,20")
     add_reading_options(parser)
     _streaming.add_options(parser)
+    add_interval_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -134,7 +137,8 @@ def run(args) -> int:
     try:
         out = make_report(args.predictions, args.meta, args.out, args.format,
                           positive=args.positive, threshold=args.threshold, command=args.argv,
-                          reading=reading, demo_name=args.demo, top_k=args.top_k)
+                          reading=reading, demo_name=args.demo, top_k=args.top_k,
+                          intervals=interval_settings(args))
     except ReportBuildError as exc:
         print(f"iso4213-nb report: error: {exc}", file=sys.stderr)
         return 1

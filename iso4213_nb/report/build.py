@@ -16,12 +16,14 @@ from ..environment import capture
 from .._checks import as_threshold
 from ..errors import InputError
 from ..inputs import read_predictions
-from . import content, export
+from ..measure_intervals import IntervalSettings
+from . import content, export, uncertainty
 from .atomic import atomic_directory, check_target
 from .execute import run_template
 from .manifest import sha256_file, utc_now, write_manifest
 from .options import FORMATS, SETTING_KEYS, SETTINGS, parse_formats
 from .parsed import PARSED, write_parsed
+from .render_uncertainty import write_cd_figures
 
 DEFAULT_TITLE = "Assessment of classification performance (ISO/IEC TS 4213:2022)"
 #: The bundled demos (``report --demo NAME``): each module has DEMO_PREDICTIONS, DEMO_META, SEED and train_models.
@@ -112,7 +114,8 @@ def time_models(models: dict, X, pred, max_samples: int | None = None) -> dict:
 
 def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, *, positive=None,
                 threshold: float = 0.5, models: dict | None = None, X=None, command=None,
-                reading: dict | None = None, demo_name: str | None = None, top_k=()) -> Path:
+                reading: dict | None = None, demo_name: str | None = None, top_k=(),
+                intervals: IntervalSettings | None = None) -> Path:
     """Build a report folder ``out`` holding ``report.json``, ``report.ipynb``, the formats and ``manifest.json``.
 
     Parameters
@@ -138,6 +141,11 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
         ``groups`` (further subgroup columns) and ``classes`` (declared classes).
     demo_name : which bundled demo (:data:`DEMOS`) without ``predictions``; default ``"binary"``.
     top_k : top-k accuracies wanted beyond k = 1..5 for multi-class scores.
+    intervals : how the intervals are computed (methods, level, resamples, seed;
+        :class:`~iso4213_nb.measure_intervals.IntervalSettings`, defaults when None);
+        recorded in report.json and the manifest (:mod:`.uncertainty`).  The
+        critical-difference diagram of three or more models is written beside
+        the report as PNG and SVG and listed in the manifest.
 
     The predictions are read once; the notebook gets the parsed columns as
     ``predictions.parquet`` (:mod:`.parsed`), never the input's path.  The
@@ -195,10 +203,13 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
         report = content.build(pred, answers, title=str(settings.get("title") or DEFAULT_TITLE),
                                meta_name=None if meta is None else Path(meta).name, demo=is_demo,
                                environment=capture(), inference=inference, top_k=top_k)
+        intervals = IntervalSettings() if intervals is None else intervals
+        uncertainty.extend(report, pred, intervals)
         with atomic_directory(out) as tmp:
             (tmp / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False, allow_nan=False,
                                                         default=_plain), encoding="utf-8")
             write_parsed(pred, tmp / PARSED)
+            write_cd_figures(report, tmp)
             step("running the report notebook")
             nb = run_template(tmp, {"report_json": "report.json", "predictions": PARSED})
             nbformat.write(nb, tmp / "report.ipynb")
@@ -216,9 +227,11 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
                         "meta": _meta_source(meta)},
                 parameters={"positive": None if positive is None else str(positive), "threshold": threshold,
                             "formats": list(formats), "reading": dict(reading or {}), "top_k": list(top_k),
-                            "demo": (demo_name or "binary") if is_demo else None},
-                random_seeds={f"{bundled.__name__.rsplit('.', 1)[-1]}.train_test_split": bundled.SEED,
-                              f"{bundled.__name__.rsplit('.', 1)[-1]}.models": bundled.SEED} if is_demo else {},
+                            "demo": (demo_name or "binary") if is_demo else None,
+                            "intervals": uncertainty.settings_json(intervals)},
+                random_seeds={**({f"{bundled.__name__.rsplit('.', 1)[-1]}.train_test_split": bundled.SEED,
+                                  f"{bundled.__name__.rsplit('.', 1)[-1]}.models": bundled.SEED} if is_demo else {}),
+                              "bootstrap": intervals.seed},
                 extra_tools={"chromium": _chromium_version()} if "pdf" in formats else {})
             shown.update(1)
     return out

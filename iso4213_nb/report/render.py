@@ -89,7 +89,7 @@ def operating_points(report: dict, model: str) -> str:
 
 
 def _ci(interval: dict | None) -> str:
-    if interval is None:
+    if interval is None or interval["low"] is None:  # undefined; the reason is in the intervals table (5.1)
         return "undefined"
     return f"[{_number(interval['low'])}, {_number(interval['high'])}]"
 

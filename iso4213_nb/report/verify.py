@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError
-from . import content
+from . import content, uncertainty
 from .manifest import NOT_LISTED, read_manifest, sha256_file
 from .parsed import read_parsed
 from .schema import schema_errors
@@ -190,6 +190,8 @@ def recompute(report: dict, pred) -> dict:
     fresh = content.build(pred, answers, title=report["title"], meta_name=report["input"]["meta"],
                           demo=report["input"]["demo"], environment=report["environment"],
                           inference=report["inference"], top_k=report["input"].get("top_k", ()))
+    if "interval_settings" in report:  # seeded, so the bootstrap intervals recompute exactly
+        uncertainty.extend(fresh, pred, uncertainty.settings_from_json(report["interval_settings"]))
     fresh = json.loads(json.dumps(fresh, default=_plain, allow_nan=False))
     for key in NOT_RECOMPUTED:
         fresh.pop(key, None)

@@ -1,0 +1,57 @@
+"""Intervals in words: the names of the methods and why an interval is missing (presentation layer, 7.8).
+
+The computation (:mod:`iso4213_nb.measure_intervals`, :mod:`iso4213_nb.stats.bootstrap`,
+:mod:`iso4213_nb.report.uncertainty`) returns interval dicts whose ``reason``
+holds a code and its numbers; this module turns them into sentences, through
+:func:`iso4213_nb.i18n._`, for the command line and the report.
+"""
+
+from __future__ import annotations
+
+from .i18n import _, number
+
+
+def method_name(method: str) -> str:
+    """The name of an interval method code (``wilson``, ``bca``, ...) (7.8)."""
+    names = {"wilson": _("Wilson score"), "clopper-pearson": _("Clopper–Pearson exact"), "wald": _("Wald"),
+             "delong": _("DeLong"), "bca": _("bootstrap BCa"), "percentile": _("bootstrap percentile")}
+    return names.get(method, method)
+
+
+def reason_text(reason: dict) -> str:
+    """Why an interval has no bounds, from its ``{"code": ..., **params}`` (7.8)."""
+    code = reason.get("code")
+    if code == "undefined_estimate":
+        return _("the measure itself is undefined on these data (a zero denominator), so it has no interval")
+    if code == "mostly_undefined_resamples":
+        return _("the measure is undefined on {k} of {n} bootstrap resamples; an interval from the rest would "
+                 "be biased").format(k=reason.get("n_undefined"), n=reason.get("n_resamples"))
+    if code == "bootstrap_budget":
+        return _("not computed: the bootstrap would draw {n} resamples of {cells} score counts, beyond the default "
+                 "budget of {budget} counts; ask for it with --bootstrap N").format(
+            n=reason.get("n_resamples"), cells=reason.get("cells"), budget=reason.get("budget"))
+    if code == "degenerate_bootstrap":
+        return _("every bootstrap resample gives the same value ({value}), so the bootstrap cannot show the "
+                 "uncertainty here (a perfect or perfectly wrong model, or very few samples); read the proportion "
+                 "intervals instead").format(value=number(reason.get("value", float("nan")), 4))
+    if code == "no_trials":
+        return _("the denominator of this proportion is 0, so it has no interval")
+    if code == "one_class":
+        return _("the test set holds a single class, so the curve and its areas are undefined")
+    if code == "delong_full_auroc_only":
+        return _("DeLong's variance is derived for the whole AUROC only (pROC refuses it for partial areas too), "
+                 "so the partial AUROC gets a stratified bootstrap percentile interval instead")
+    return str(code)
+
+
+def interval_text(interval: dict | None, decimals: int = 4) -> str:
+    """``[low, high]``, or ``undefined: <reason>`` (an interval dict of the report's shape) (7.8)."""
+    if interval is None:
+        return _("undefined")
+    if interval.get("low") is None or interval.get("high") is None:
+        return _("undefined: {reason}").format(reason=reason_text(interval.get("reason") or {}))
+    text = f"[{number(interval['low'], decimals)}, {number(interval['high'], decimals)}]"
+    if interval.get("n_undefined"):
+        text += " " + _("({k} of {n} resamples undefined, left out)").format(k=interval["n_undefined"],
+                                                                             n=interval.get("n_resamples"))
+    return text

@@ -1,0 +1,239 @@
+"""HTML and figures of the report's uncertainty sections, from the keys :mod:`.uncertainty` adds (7.8, 6.3.6, clause 7).
+
+Presentation only: every word goes through :func:`iso4213_nb.i18n._`, every
+reason code through :mod:`iso4213_nb.interval_words`; every user string
+(model names) is escaped by :func:`iso4213_nb.tables.html_table` or
+:func:`html.escape`, and a dollar sign in a figure label is escaped so
+matplotlib never reads it as mathtext.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import matplotlib
+import numpy as np
+from matplotlib.figure import Figure
+
+from ..figures.ranking import draw_critical_difference
+from ..i18n import _, number
+from ..interval_words import interval_text, method_name, reason_text
+from ..ranking import Ranking
+from ..tables import format_value, html_table
+
+#: Measures of the interval table: key of ``models.<m>.intervals`` and its name with the clause.
+MEASURES = (
+    ("accuracy", "accuracy (6.2.3)"), ("recall", "recall (6.2.4)"), ("specificity", "specificity (6.2.4)"),
+    ("precision", "precision (6.2.4)"), ("f1", "F1 (6.2.5)"), ("f2", "F2 (6.2.6)"), ("f0_5", "F0.5 (6.2.6)"),
+    ("cohen_kappa", "Cohen's kappa (5.3.9)"), ("matthews_correlation", "Matthews correlation (MCC)"),
+    ("balanced_accuracy", "balanced accuracy"), ("macro_f1", "macro F1 (6.4.3)"),
+    ("weighted_f1", "weighted F1 (6.4.3)"), ("micro_f1", "micro F1 (6.4.3)"), ("auroc", "AUROC (6.3.6)"),
+    ("average_precision", "average precision (6.3.7)"), ("auprc_trapezoid", "AUPRC, trapezoid rule (6.3.7)"),
+    ("gain_area", "gain curve area (6.3.8)"), ("lift", "lift at the operating point (6.3.9)"),
+)
+
+
+def _wrap(body: str) -> str:
+    return f'<div class="iso-report tex2jax_ignore">{body}</div>'
+
+
+def _level(report: dict) -> str:
+    return number(100 * report["confidence_level"], 1).rstrip("0").rstrip(".")
+
+
+def _label(name) -> str:
+    return str(name).replace("$", r"\$")
+
+
+def heading(section: str) -> str:
+    """Heading and opening paragraph of one of the uncertainty sections (``measures``, ``operating``, ``ranking``) (7.8, 6.3.6, clause 7)."""
+    texts = {
+        "measures": (_("5.1 An interval on every measure (7.8)"),
+                     _("Beyond the proportions, every measure gets an interval: a bootstrap resamples the test set "
+                       "within each true class and recomputes the measure, thousands of times; BCa corrects the "
+                       "percentiles for bias and skew. A measure undefined on the test set has no interval, and the "
+                       "table says why.")),
+        "operating": (_("6.1 Operating points and curves with intervals (6.3.6, 6.3.7)"),
+                      _("Sensitivity read at a fixed specificity, and specificity at a fixed sensitivity, with "
+                        "intervals from a bootstrap stratified by class, as pROC computes them; the partial AUROC "
+                        "over the high-specificity end of the curve, raw and standardised by McClish's rule (0.5 "
+                        "is chance, 1 perfect); and the ROC and precision–recall curves with pointwise bands: each "
+                        "band covers its own point at the stated level, not the whole curve at once.")),
+        "ranking": (_("7.1 Ranking three or more models (Demšar 2006)"),
+                    _("With many models, pairwise tests multiply. The Friedman test (and its Iman–Davenport F form) "
+                      "asks first whether the models differ at all; the Nemenyi and Holm post-hoc tests then compare "
+                      "every pair, and the critical-difference diagram shows which mean ranks are too close to "
+                      "tell apart.")),
+    }
+    title, text = texts[section]
+    return _wrap(f"<h3>{html.escape(title)}</h3><p>{html.escape(text)}</p>")
+
+
+def settings_text(report: dict) -> str:
+    """One paragraph: which interval methods, level, resamples and seed the report used (7.8)."""
+    s = report["interval_settings"]
+    text = _("Every interval below is a {level} % interval. Proportions use the {proportion} interval, AUROC "
+             "DeLong's; the other measures a {bootstrap} interval from {n} resamples stratified by true class "
+             "(seed {seed}), so the same command gives the same bounds.").format(
+        level=_level(report), proportion=method_name(s["proportion_method"]),
+        bootstrap=method_name(s["bootstrap_method"]), n=s["n_resamples"], seed=s["seed"])
+    return _wrap(f"<p>{html.escape(text)}</p>")
+
+
+def interval_table(report: dict, model: str) -> str:
+    """Every measure of one model with its interval and method, and why an interval is missing (7.8)."""
+    intervals = report["models"][model]["intervals"]
+    rows = []
+    for key, name in MEASURES:
+        entry = intervals.get(key)
+        if entry is None:
+            continue
+        rows.append([_(name), format_value(entry["estimate"], 4), interval_text(entry), method_name(entry["method"])])
+    caption = _("Measures with {level} % intervals: {model}").format(level=_level(report), model=model)
+    return _wrap(html_table(rows, [_("measure"), _("value"), _("interval"), _("method")], caption=caption))
+
+
+def operating_table(report: dict, model: str) -> str:
+    """Se at fixed Sp, Sp at fixed Se and the partial AUROC of one model, each with its interval (6.3.6)."""
+    op = report["models"][model].get("operating_intervals")
+    if op is None:
+        return ""
+    rows = []
+    for entry in op["sensitivity_at_specificity"]:
+        rows.append([_("sensitivity at specificity {at}").format(at=number(entry["at"], 2)),
+                     format_value(entry["estimate"], 4), interval_text(entry)])
+    for entry in op["specificity_at_sensitivity"]:
+        rows.append([_("specificity at sensitivity {at}").format(at=number(entry["at"], 2)),
+                     format_value(entry["estimate"], 4), interval_text(entry)])
+    pa = op["partial_auroc"]
+    span = f"{number(pa['low'], 2)}–{number(pa['high'], 2)}"
+    rows.append([_("partial AUROC, specificity {span}").format(span=span), format_value(pa["area"]["estimate"], 4),
+                 interval_text(pa["area"])])
+    rows.append([_("partial AUROC, McClish-standardised, specificity {span}").format(span=span),
+                 format_value(pa["standardized"]["estimate"], 4), interval_text(pa["standardized"])])
+    caption = _("Operating points with {level} % intervals (stratified bootstrap, percentile, {n} resamples): "
+                "{model}").format(level=_level(report), n=op["n_resamples"], model=model)
+    note = f'<p class="reading">{html.escape(reason_text(pa["delong"]["reason"]))}.</p>'
+    return _wrap(html_table(rows, [_("reading"), _("value"), _("interval")], caption=caption) + note)
+
+
+def bands_figure(report: dict) -> Figure | None:
+    """ROC and PR curves of every scored model with their pointwise bands, or None when no model has them (6.3.6, 6.3.7)."""
+    banded = {name: m["operating_intervals"]["bands"] for name, m in report["models"].items()
+              if "operating_intervals" in m}
+    if not banded:
+        return None
+    fig = Figure(figsize=(10, 4.6), layout="constrained")
+    roc, pr = fig.subplots(1, 2)
+    for i, (name, bands) in enumerate(banded.items()):
+        colour = f"C{i % 10}"
+        b = bands["roc"]
+        fpr = 1 - np.asarray(b["at"], dtype=float)
+        low, high = (np.asarray(b[k], dtype=float) for k in ("low", "high"))
+        roc.fill_between(fpr, low, high, color=colour, alpha=0.2, linewidth=0)
+        roc.plot(fpr, np.asarray(b["estimate"], dtype=float), color=colour, label=_label(name))
+        b = bands["pr"]
+        low, high = (np.asarray(b[k], dtype=float) for k in ("low", "high"))
+        pr.fill_between(b["at"], low, high, color=colour, alpha=0.2, linewidth=0, step="mid")
+        pr.plot(b["at"], np.asarray(b["estimate"], dtype=float), color=colour, label=_label(name),
+                drawstyle="steps-mid")
+    roc.plot([0, 1], [0, 1], color="grey", linestyle=":", linewidth=1)
+    roc.set(xlabel=_("false positive rate (1 − specificity)"), ylabel=_("sensitivity (true positive rate)"),
+            title=_("ROC with pointwise {level} % band").format(level=_level(report)), xlim=(0, 1), ylim=(0, 1.01))
+    pr.set(xlabel=_("recall"), ylabel=_("precision"),
+           title=_("precision–recall with pointwise {level} % band").format(level=_level(report)),
+           xlim=(0, 1), ylim=(0, 1.01))
+    for ax in (roc, pr):
+        ax.legend(loc="lower right" if ax is roc else "lower left", fontsize="small")
+    return fig
+
+
+def _ranking_object(rk: dict) -> Ranking:
+    return Ranking(tuple(_label(n) for n in rk["names"]), np.asarray(rk["mean_ranks"]), rk["folds"], rk["alpha"],
+                   rk["friedman"]["statistic"], rk["friedman"]["pvalue"],
+                   np.inf if rk["iman_davenport"]["statistic"] is None else rk["iman_davenport"]["statistic"],
+                   rk["iman_davenport"]["pvalue"], tuple(rk["iman_davenport"]["df"]), rk["critical_difference"],
+                   np.asarray(rk["nemenyi_pvalues"]), np.asarray(rk["holm_pvalues"]),
+                   tuple(tuple(_label(n) for n in g) for g in rk["groups"]))
+
+
+def cd_figure(report: dict) -> Figure | None:
+    """The critical-difference diagram of the report's ranking (Demšar 2006), or None where no ranking applies (clause 7)."""
+    rk = report.get("ranking") or {}
+    if not rk.get("applies"):
+        return None
+    k = len(rk["names"])
+    fig = Figure(figsize=(8, 1.6 + 0.35 * (k + len(rk["groups"]))), layout="constrained")
+    draw_critical_difference(fig.subplots(), _ranking_object(rk))
+    return fig
+
+
+def write_cd_figures(report: dict, folder: Path) -> list[str]:
+    """Write the diagram as the PNG and SVG files named in ``ranking.figures``; returns the names written (clause 7)."""
+    fig = cd_figure(report)
+    if fig is None:
+        return []
+    names = report["ranking"]["figures"]
+    with matplotlib.rc_context({"svg.hashsalt": "iso4213-nb", "svg.fonttype": "path"}):
+        for name in names:
+            fig.savefig(Path(folder) / name, dpi=150, metadata={"Date": None} if name.endswith(".svg") else None)
+    return list(names)
+
+
+def ranking(report: dict) -> str:
+    """The ranking section: how the folds were made, the tests, the post-hoc p-values and the Bayesian statement (clause 7)."""
+    rk = report.get("ranking") or {}
+    if not rk.get("applies"):
+        reason = (rk.get("reason") or {}).get("code")
+        words = {"fewer_than_three_models": _("A ranking of models needs three or more models; this report "
+                                              "has {k}, and section 7 compares them in pairs.").format(
+                     k=(rk.get("reason") or {}).get("models")),
+                 "too_few_samples_for_folds": _("The smallest class has too few samples to split the test set "
+                                                "into folds that each hold every class, so no ranking is made."),
+                 "multilabel": _("Ranking, the bootstrap intervals and the interval bands are computed for "
+                                 "single-label files; this multi-label file has its per-label measures instead."),
+                 "weighted_input": _("Ranking, the bootstrap intervals and the interval bands resample unweighted "
+                                     "samples, so a file with a weight column has none of them; its measures are "
+                                     "weighted, without intervals.")}
+        return _wrap(f"<p>{html.escape(words.get(reason, str(reason)))}</p>")
+    measure = _("AUROC") if rk["measure"] == "auroc" else _("accuracy")
+    intro = _("The test set was split into {k} disjoint folds, each keeping the class shares (seed {seed}), and "
+              "the {measure} of every model computed on each fold. The folds are independent blocks (different "
+              "samples, the same fixed models), which the Friedman test assumes; bootstrap resamples overlap and "
+              "per-sample right/wrong scores are almost all ties, so neither serves as blocks.").format(
+        k=rk["folds"], seed=rk["seed"], measure=measure)
+    ranks = html_table([[name, number(r, 2)] for name, r in sorted(zip(rk["names"], rk["mean_ranks"]),
+                                                                  key=lambda x: x[1])],
+                       [_("model"), _("mean rank (1 = best)")], caption=_("Mean ranks over the folds"))
+    tests = html_table(
+        [[_("Friedman χ²"), format_value(rk["friedman"]["statistic"], 4), str(rk["friedman"]["df"]),
+          format_value(rk["friedman"]["pvalue"], 4)],
+         [_("Iman–Davenport F"), format_value(rk["iman_davenport"]["statistic"], 4)
+          if rk["iman_davenport"]["statistic"] is not None else "∞",
+          ", ".join(str(d) for d in rk["iman_davenport"]["df"]), format_value(rk["iman_davenport"]["pvalue"], 4)]],
+        [_("test"), _("statistic"), _("degrees of freedom"), _("p-value")],
+        caption=_("Do the models differ at all?"))
+    names = rk["names"]
+    pairs = []
+    for i in range(len(names)):
+        for j in range(i + 1, len(names)):
+            pairs.append([f"{names[i]} vs {names[j]}", format_value(rk["nemenyi_pvalues"][i][j], 4),
+                          format_value(rk["holm_pvalues"][i][j], 4)])
+    posthoc = html_table(pairs, [_("pair"), _("Nemenyi p"), _("Holm-adjusted p")],
+                         caption=_("Post-hoc comparisons of every pair (α = {alpha})").format(
+                             alpha=number(rk["alpha"], 2)))
+    cd = _("Critical difference (Nemenyi, α = {alpha}): {cd}. In the diagram, models joined by a bar have mean "
+           "ranks within it: the test cannot tell them apart. The diagram is also written beside this report as "
+           "{files}.").format(alpha=number(rk["alpha"], 2), cd=number(rk["critical_difference"], 3),
+                              files=" / ".join(rk["figures"]))
+    b = rk["bayesian"]
+    first, second = b["models"]
+    bayes = _("Bayesian signed-rank test over the folds (Benavoli et al. 2017) of the two best-ranked models, "
+              "{a} and {b}, with a region of practical equivalence of ±{rope} {measure}: P({a} better) = {pa}, "
+              "P(practically equivalent) = {pe}, P({b} better) = {pb}.").format(
+        a=first, b=second, rope=number(b["rope"], 3), measure=measure, pa=number(b["a_better"], 3),
+        pe=number(b["equivalent"], 3), pb=number(b["b_better"], 3))
+    body = (f"<p>{html.escape(intro)}</p>" + ranks + tests + posthoc + f"<p>{html.escape(cd)}</p>"
+            + f'<p class="reading">{html.escape(bayes)}</p>')
+    return _wrap(body)

@@ -1,0 +1,172 @@
+"""The report's uncertainty: an interval on every measure, operating points with intervals, and a ranking of models.
+
+:func:`extend` adds to the dict of :func:`iso4213_nb.report.content.build`
+(keys only added, never renamed):
+
+* ``interval_settings`` — the methods, level, resamples and seed used;
+  ``confidence_level`` follows the chosen level;
+* ``models.<m>.intervals.<measure>`` — the proportions (Wilson or
+  Clopper–Pearson), AUROC (DeLong) and, new, F1, F2, F0.5, MCC, Cohen's kappa,
+  balanced accuracy, lift, average precision, trapezoid AUPRC and gain area
+  (bootstrap) of :mod:`iso4213_nb.measure_intervals`; for a multi-class task
+  kappa, MCC, balanced accuracy and the macro, weighted and micro F1;
+* ``models.<m>.operating_intervals`` — for a scored binary model, Se at fixed
+  Sp and Sp at fixed Se, the partial AUROC (raw and McClish) and the pointwise
+  ROC and PR bands (:mod:`iso4213_nb.operating_intervals`);
+* ``ranking`` — for three or more models on the same samples (:func:`ranking`).
+
+Data and reason codes only; :mod:`.render_uncertainty` puts them in words.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..bayesian import signed_rank
+from ..confusion import ConfusionMatrix
+from ..curves import BinaryScores
+from ..inputs import MULTILABEL, Predictions
+from ..measure_intervals import IntervalSettings, interval_json, matrix_intervals, score_intervals
+from ..operating_intervals import operating_intervals
+from ..ranking import rank_models
+
+#: Disjoint test folds the ranking splits the samples into (fewer when the smallest class is smaller).
+RANKING_FOLDS = 10
+#: Level of the ranking's post-hoc decisions and of its critical difference.
+RANKING_ALPHA = 0.05
+#: Half-width of the region of practical equivalence of the Bayesian comparison, in the measure's units.
+ROPE = 0.01
+#: File names of the critical-difference diagram written beside the report.
+CD_FIGURES = ("critical_difference.png", "critical_difference.svg")
+
+
+def settings_json(settings: IntervalSettings) -> dict:
+    """The settings as recorded in report.json (7.8)."""
+    return {"proportion_method": settings.proportion, "bootstrap_method": settings.bootstrap,
+            "confidence_level": settings.confidence_level, "n_resamples": settings.n_resamples,
+            "seed": settings.seed, "score_budget": settings.budget}
+
+
+def settings_from_json(recorded: dict) -> IntervalSettings:
+    """The settings :func:`settings_json` recorded, for ``verify`` to recompute the intervals exactly (7.8)."""
+    return IntervalSettings(proportion=recorded["proportion_method"], bootstrap=recorded["bootstrap_method"],
+                            confidence_level=recorded["confidence_level"], n_resamples=recorded["n_resamples"],
+                            seed=recorded["seed"], budget=recorded["score_budget"])
+
+
+def model_intervals(pred: Predictions, model, settings: IntervalSettings, binary: BinaryScores | None = None) -> dict:
+    """The flat ``intervals`` of one model (module docstring): measure name -> interval dict (7.8)."""
+    cm = ConfusionMatrix.from_predictions(pred.y_true, model.pred, labels=pred.labels)
+    positive = pred.positive if pred.binary else None
+    found = matrix_intervals(cm.matrix(rows="true"), cm.labels, settings, positive=positive)
+    flat = {key: found[key] for key in ("accuracy", "cohen_kappa", "matthews_correlation", "balanced_accuracy")}
+    if pred.binary:
+        mine = found["per_class"][str(pred.positive)]
+        flat.update({key: mine[key] for key in ("recall", "specificity", "precision", "f1")})
+        flat.update({"f2": found["fbeta"]["2"], "f0_5": found["fbeta"]["0.5"], "lift": found["lift"]})
+        if model.scores is not None:
+            flat.update(score_intervals(pred.y_true, model.scores, pred.positive, settings, binary))
+    else:
+        flat.update({f"{method}_f1": found["averages"][method]["f1"] for method in ("macro", "weighted", "micro")})
+    return {key: interval_json(ci) for key, ci in flat.items()}
+
+
+def _folds(y_true: np.ndarray, k: int, seed: int) -> np.ndarray:
+    """Fold number of each sample: each class shuffled (seeded) and dealt round-robin, so every fold keeps its share."""
+    rng = np.random.default_rng([seed, 2])
+    fold = np.empty(len(y_true), dtype=np.int64)
+    _, codes = np.unique(y_true, return_inverse=True)
+    start = 0
+    for c in range(int(codes.max()) + 1):
+        members = rng.permutation(np.flatnonzero(codes == c))
+        fold[members] = (start + np.arange(len(members))) % k
+        start += len(members)
+    return fold
+
+
+def _fold_scores(pred: Predictions, fold: np.ndarray, k: int, measure: str) -> np.ndarray:
+    table = np.empty((k, len(pred.models)))
+    for j, model in enumerate(pred.models.values()):
+        for f in range(k):
+            inside = fold == f
+            if measure == "auroc":
+                table[f, j] = float(BinaryScores(pred.y_true[inside], model.scores[inside],
+                                                 positive=pred.positive).auroc())
+            else:
+                table[f, j] = float(np.mean(pred.y_true[inside] == model.pred[inside]))
+    return table
+
+
+def ranking(pred: Predictions, settings: IntervalSettings, *, folds: int = RANKING_FOLDS,
+            alpha: float = RANKING_ALPHA, rope: float = ROPE) -> dict:
+    """Friedman / Iman–Davenport, Nemenyi and Holm over disjoint test folds, and a Bayesian signed-rank statement (clause 7).
+
+    Three or more models scored on the same samples are compared over
+    ``folds`` disjoint, class-stratified folds of the test set (seeded by
+    ``settings.seed``): the measure (AUROC when every model of a binary task
+    has scores, else accuracy) is computed per fold and model, and the
+    folds are the blocks of the Friedman test (Demšar 2006).  Disjoint folds
+    with fixed models are independent blocks, as the test assumes; bootstrap
+    resamples overlap and per-sample 0/1 correctness is almost all ties, so
+    neither is used.  The same independence lets the Bayesian signed-rank
+    test (Benavoli et al. 2014; :func:`iso4213_nb.bayesian.signed_rank`)
+    compare the two best models with a ROPE of ±``rope``.
+
+    Returns ``{"applies": False, "reason": {"code": ...}}`` for fewer than three
+    models (code ``fewer_than_three_models``) or fewer than two samples of a class
+    per fold (``too_few_samples_for_folds``); otherwise ``applies``, ``measure``,
+    ``folds``, ``fold_scores`` (model -> per-fold values), ``names``, ``mean_ranks``,
+    ``friedman``, ``iman_davenport``, ``critical_difference``, ``alpha``,
+    ``nemenyi_pvalues``, ``holm_pvalues`` (k × k), ``groups`` and ``bayesian``.
+    """
+    names = list(pred.models)
+    if len(names) < 3:
+        return {"applies": False, "reason": {"code": "fewer_than_three_models", "models": len(names)}}
+    _, class_counts = np.unique(pred.y_true, return_counts=True)
+    k = min(int(folds), int(class_counts.min()))
+    if k < 2:
+        return {"applies": False, "reason": {"code": "too_few_samples_for_folds", "smallest_class": int(class_counts.min())}}
+    measure = "auroc" if pred.binary and all(m.scores is not None for m in pred.models.values()) else "accuracy"
+    fold = _folds(pred.y_true, k, settings.seed)
+    table = _fold_scores(pred, fold, k, measure)
+    result = rank_models(table, names, alpha=alpha)
+    order = result.order()
+    first, second = order[0], order[1]
+    posterior = signed_rank(table[:, names.index(first)], table[:, names.index(second)], rope=rope,
+                            seed=settings.seed)
+    return {
+        "applies": True, "measure": measure, "folds": k, "seed": settings.seed,
+        "fold_scores": {name: table[:, j].tolist() for j, name in enumerate(names)},
+        "names": list(result.names), "mean_ranks": [float(r) for r in result.mean_ranks],
+        "friedman": {"statistic": result.friedman_statistic, "pvalue": result.friedman_pvalue, "df": len(names) - 1},
+        "iman_davenport": {"statistic": None if not np.isfinite(result.iman_davenport_statistic)
+                           else result.iman_davenport_statistic, "pvalue": result.iman_davenport_pvalue,
+                           "df": list(result.iman_davenport_df)},
+        "critical_difference": result.critical_difference, "alpha": alpha,
+        "nemenyi_pvalues": np.asarray(result.nemenyi_pvalues).tolist(),
+        "holm_pvalues": np.asarray(result.holm_pvalues).tolist(),
+        "groups": [list(g) for g in result.groups],
+        "bayesian": {"method": "signed_rank", "models": [first, second], "rope": rope,
+                     "a_better": posterior.a_better, "equivalent": posterior.equivalent,
+                     "b_better": posterior.b_better, "mean_difference": posterior.mean_difference},
+        "figures": list(CD_FIGURES),
+    }
+
+
+def extend(report: dict, pred: Predictions, settings: IntervalSettings = IntervalSettings()) -> dict:
+    """Add the keys of the module docstring to ``report`` (in place) and return it (clause 8, 7.8)."""
+    report["interval_settings"] = settings_json(settings)
+    report["confidence_level"] = settings.confidence_level
+    if pred.task == MULTILABEL or pred.weight is not None:  # the bootstraps here resample unweighted single labels
+        code = "multilabel" if pred.task == MULTILABEL else "weighted_input"
+        report["ranking"] = {"applies": False, "reason": {"code": code}}
+        return report
+    for name, model in pred.models.items():
+        entry = report["models"][name]
+        binary = BinaryScores(pred.y_true, model.scores, positive=pred.positive) \
+            if pred.binary and model.scores is not None else None
+        entry["intervals"].update(model_intervals(pred, model, settings, binary))
+        if binary is not None:
+            entry["operating_intervals"] = operating_intervals(binary, settings)
+    report["ranking"] = ranking(pred, settings)
+    return report

@@ -1,0 +1,166 @@
+"""An interval on every measure of ``metrics --json`` (7.8): methods per measure, options, undefined cases."""
+
+import json
+
+import numpy as np
+import pytest
+from sklearn.metrics import f1_score, matthews_corrcoef
+
+from iso4213_nb.cli import main
+from iso4213_nb.curves import BinaryScores
+from iso4213_nb.errors import InputError
+from iso4213_nb.measure_intervals import (SCORE_MEASURES, IntervalSettings, areas_of_counts, matrix_intervals,
+                                          parse_ci_method, score_bootstrap_intervals)
+from iso4213_nb.stats import proportion_ci
+
+A1_TRUE_ROWS = "true\\pred,A,B,C\nA,400,23,13\nB,150,3800,355\nC,14,144,65\n"
+
+
+def leaves(tree, path=()):
+    for key, value in tree.items():
+        if isinstance(value, dict) and "method" not in value:
+            yield from leaves(value, path + (key,))
+        else:
+            yield path + (key,), value
+
+
+def numbers(tree, path=()):
+    for key, value in tree.items():
+        if isinstance(value, dict):
+            yield from numbers(value, path + (key,))
+        elif isinstance(value, (int, float)) and not isinstance(value, bool) \
+                and key not in ("tp", "fp", "tn", "fn", "support", "n", "positive"):
+            yield path + (key,), value
+
+
+def binary_file(tmp_path, n=120, seed=0):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, n)
+    s = np.clip(0.5 * y + rng.normal(0.25, 0.25, n), 0, 1)
+    path = tmp_path / "p.csv"
+    path.write_text("y_true,y_pred,score\n" + "".join(f"{t},{int(v >= 0.5)},{v:.4f}\n" for t, v in zip(y, s)))
+    return path, y, s
+
+
+def test_every_measure_of_metrics_json_has_an_interval(tmp_path, capsys):
+    path, y, s = binary_file(tmp_path)
+    assert main(["metrics", "--predictions", str(path), "--json", "--bootstrap", "200"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    intervals = out["intervals"]
+    for path_, value in numbers({k: v for k, v in out.items() if k not in ("intervals", "labels")}):
+        entry = intervals
+        for key in path_:
+            entry = entry[key]
+        assert entry["estimate"] == pytest.approx(value), path_
+        assert set(entry) >= {"estimate", "low", "high", "confidence_level", "method"}
+    pred = (s >= 0.5).astype(int)
+    assert intervals["matthews_correlation"]["estimate"] == pytest.approx(matthews_corrcoef(y, pred))
+    assert intervals["per_class"]["1"]["f1"]["estimate"] == pytest.approx(f1_score(y, pred))
+    assert intervals["auroc"]["method"] == "delong" and intervals["accuracy"]["method"] == "wilson"
+    assert intervals["cohen_kappa"]["method"] == "bca" and intervals["cohen_kappa"]["n_resamples"] == 200
+    assert {"lift", "fbeta"} <= set(intervals)
+
+
+def test_options_choose_method_level_resamples_and_seed(tmp_path, capsys):
+    path, y, s = binary_file(tmp_path)
+    argv = ["metrics", "--predictions", str(path), "--json", "--ci-method", "clopper-pearson,percentile",
+            "--confidence-level", "0.9", "--bootstrap", "300", "--seed", "4"]
+    assert main(argv) == 0
+    first = json.loads(capsys.readouterr().out)["intervals"]
+    assert main(argv) == 0
+    again = json.loads(capsys.readouterr().out)["intervals"]
+    assert first == again
+    acc = first["accuracy"]
+    correct = int(round(acc["estimate"] * len(y)))
+    expected = proportion_ci(correct, len(y), method="clopper-pearson", confidence_level=0.9)
+    assert (acc["low"], acc["high"], acc["method"]) == (expected.low, expected.high, "clopper-pearson")
+    kappa = first["cohen_kappa"]
+    assert (kappa["method"], kappa["confidence_level"], kappa["seed"], kappa["n_resamples"]) == \
+        ("percentile", 0.9, 4, 300)
+
+
+def test_matrix_input_gets_intervals_too(tmp_path, capsys):
+    path = tmp_path / "m.csv"
+    path.write_text(A1_TRUE_ROWS)
+    assert main(["metrics", "--matrix", str(path), "--rows", "true", "--json", "--bootstrap", "100"]) == 0
+    intervals = json.loads(capsys.readouterr().out)["intervals"]
+    assert intervals["averages"]["macro"]["f1"]["estimate"] == pytest.approx(0.6390, abs=5e-5)
+    low, high = intervals["averages"]["macro"]["f1"]["low"], intervals["averages"]["macro"]["f1"]["high"]
+    assert low < 0.639 < high and high - low < 0.05
+
+
+def test_readable_output_lists_intervals_and_says_why_one_is_missing(tmp_path, capsys):
+    path = tmp_path / "p.csv"
+    path.write_text("y_true,y_pred\n" + "0,0\n" * 10 + "1,0\n" * 5)  # nothing predicted positive
+    assert main(["metrics", "--predictions", str(path), "--bootstrap", "50"]) == 0
+    text = capsys.readouterr().out
+    assert "Wilson score" in text and "bootstrap BCa" in text
+    assert "precision of class 1" in text
+    line = next(l for l in text.splitlines() if l.startswith("precision of class 1"))
+    assert "denominator of this proportion is 0" in line
+
+
+@pytest.mark.parametrize("text, expected", [("clopper-pearson", ("clopper-pearson", "bca")),
+                                            ("percentile", ("wilson", "percentile")),
+                                            ("BCA, wilson", ("wilson", "bca"))])
+def test_ci_method_parsing(text, expected):
+    assert parse_ci_method(text) == expected
+
+
+@pytest.mark.parametrize("text", ["wald", "wilson,clopper-pearson", "", "bca,percentile"])
+def test_bad_ci_method_is_a_one_line_error(text, tmp_path, capsys):
+    with pytest.raises(InputError):
+        parse_ci_method(text)
+    path, _, _ = binary_file(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        main(["metrics", "--predictions", str(path), "--ci-method", text])
+    assert stop.value.code == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) <= 2  # argparse: usage line + the error
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_areas_of_counts_equal_binary_scores_also_with_empty_scores(seed):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, 80)
+    s = np.round(rng.random(80), 1)  # ties
+    scores = BinaryScores(y, s)
+    thresholds, pos, neg = scores.counts_by_score()
+    order = np.argsort(thresholds)[::-1]
+    pos, neg = pos[order], neg[order]
+    expected = [getattr(scores, name)() for name in SCORE_MEASURES]
+    assert areas_of_counts(np.concatenate([pos, neg])[None])[0] == pytest.approx(expected)
+    padded = np.concatenate([[0], pos, [0], [0], neg, [0]])  # scores with no sample, as in a resample
+    assert areas_of_counts(padded[None])[0] == pytest.approx(expected)
+
+
+def test_score_bootstrap_over_budget_is_undefined_with_its_reason():
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 500)
+    scores = BinaryScores(y, rng.random(500))
+    skipped = score_bootstrap_intervals(scores, IntervalSettings(n_resamples=100, budget=1000))["average_precision"]
+    assert skipped.low.code == "bootstrap_budget" and skipped.estimate == pytest.approx(scores.average_precision())
+    done = score_bootstrap_intervals(scores, IntervalSettings(n_resamples=100, budget=None))
+    for name in SCORE_MEASURES:
+        assert done[name].low < getattr(scores, name)() < done[name].high
+
+
+def test_matrix_intervals_with_an_absent_class_stay_defined_where_they_can():
+    M = np.array([[5, 1, 0], [2, 7, 0], [0, 0, 0]])
+    out = matrix_intervals(M, ["a", "b", "c"], IntervalSettings(n_resamples=50))
+    assert out["per_class"]["c"]["recall"].low.code == "no_trials"
+    assert out["cohen_kappa"].low < out["cohen_kappa"].estimate < out["cohen_kappa"].high
+
+
+def test_operating_readings_over_budget_keep_their_exact_estimates_and_say_why():
+    from iso4213_nb import roc_regions
+    from iso4213_nb.operating_intervals import operating_intervals
+    rng = np.random.default_rng(1)
+    y = rng.integers(0, 2, 400)
+    scores = BinaryScores(y, rng.random(400) + y)
+    skipped = operating_intervals(scores, IntervalSettings(n_resamples=100, budget=1000))
+    entry = skipped["sensitivity_at_specificity"][0]
+    assert entry["reason"]["code"] == "bootstrap_budget" and entry["low"] is None
+    assert entry["estimate"] == pytest.approx(roc_regions.sensitivity_at_specificity(scores, entry["at"]))
+    done = operating_intervals(scores, IntervalSettings(n_resamples=100, budget=None))
+    assert done["sensitivity_at_specificity"][0]["estimate"] == pytest.approx(entry["estimate"])
+    assert skipped["partial_auroc"]["area"]["estimate"] == pytest.approx(done["partial_auroc"]["area"]["estimate"])
