@@ -63,10 +63,16 @@ def is_undefined(value: object) -> bool:
     return isinstance(value, Undefined)
 
 
-def ratio(numerator: Real, denominator: Real, reason: str) -> float | Undefined:
-    """``numerator / denominator`` as a float, or :class:`Undefined` with ``reason`` when the denominator is 0."""
+def ratio(numerator: Real, denominator: Real, reason: str | None = None, *, code: str | None = None,
+          params: dict | None = None) -> float | Undefined:
+    """``numerator / denominator`` as a float, or :class:`Undefined` when the denominator is 0.
+
+    The Undefined carries ``code`` and ``params`` (machine-readable; the
+    presentation layer, :func:`iso4213_nb.readings.reason`, puts them in words)
+    or, from older callers, a ``reason`` text.
+    """
     if denominator == 0:
-        return Undefined(reason)
+        return Undefined(reason, code=code, params=params)
     return float(numerator) / float(denominator)
 
 

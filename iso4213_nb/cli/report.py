@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..i18n import _
 from ..inputs import add_reading_options, reading_options
 from ._types import number
 from ..report.options import FORMATS, parse_formats
@@ -80,7 +81,8 @@ def run(args) -> int:
                           positive=args.positive, threshold=args.threshold, command=args.argv,
                           reading=reading_options(args))
     except ReportBuildError as exc:
-        print(f"iso4213-nb report: error: {exc}", file=sys.stderr)
+        print(_("iso4213-nb report: error: {error}").format(error=exc), file=sys.stderr)
         return 1
-    print(f"report written to {out}/ ({', '.join(f'report.{f}' for f in ('json', *args.format))})")
+    print(_("report written to {folder}/ ({files})").format(
+        folder=out, files=", ".join(f"report.{f}" for f in ("json", *args.format))))
     return 0

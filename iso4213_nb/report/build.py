@@ -16,14 +16,15 @@ from ..environment import capture
 from .._checks import as_threshold
 from ..errors import InputError
 from ..inputs import read_predictions
-from . import content, export
+from . import content, export, words
+from ..i18n import LANGUAGES, current_language
 from .atomic import atomic_directory, check_target
 from .execute import run_template
 from .manifest import sha256_file, utc_now, write_manifest
 from .options import FORMATS, SETTING_KEYS, SETTINGS, parse_formats
 from .parsed import PARSED, write_parsed
 
-DEFAULT_TITLE = "Assessment of classification performance (ISO/IEC TS 4213:2022)"
+DEFAULT_TITLE = words.DEFAULT_TITLE
 
 
 def _plain(value):
@@ -102,15 +103,12 @@ def time_models(models: dict, X, pred, max_samples: int | None = None) -> dict:
         summary = result.summary()
         summary["outputs_match_predictions"] = bool(np.array_equal(result.predictions, pred.models[name].pred[:n]))
         timed[name] = summary
-    return {"description": f"Each model predicted the first {n} of {len(X)} test samples one at a time (batch size "
-                           "1, one warm-up call), timed with time.perf_counter on the machine described above; latency is "
-                           "ingest to output per sample (6.6.2), throughput counts samples per second (6.6.3).",
-            "models": timed}
+    return {"samples_timed": n, "samples_total": len(X), "batch_size": 1, "warmup_calls": 1, "models": timed}
 
 
 def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, *, positive=None,
                 threshold: float = 0.5, models: dict | None = None, X=None, command=None,
-                reading: dict | None = None) -> Path:
+                reading: dict | None = None, lang: str | None = None) -> Path:
     """Build a report folder ``out`` holding ``report.json``, ``report.ipynb``, the formats and ``manifest.json``.
 
     Parameters
@@ -133,6 +131,9 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
     reading : reading options of the predictions file (``sep``, ``decimal``, ``sheet``,
         ``max_classes``, as :func:`iso4213_nb.inputs.read_predictions` takes them); recorded
         in the manifest so that ``verify --predictions`` reads the file the same way.
+    lang : the language of the HTML and PDF (``"en"``, ``"ru"``; default the active one,
+        :func:`iso4213_nb.i18n.current_language`).  ``report.json`` holds codes and numbers
+        only, so it is the same in every language.
 
     The predictions are read once; the notebook gets the parsed columns as
     ``predictions.parquet`` (:mod:`.parsed`), never the input's path.  The
@@ -145,6 +146,9 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
     any previous report at ``out`` as it was.
     """
     started = utc_now()
+    lang = current_language() if lang is None else lang
+    if lang not in LANGUAGES:
+        raise InputError(f"unknown report language {lang!r}; choose one of {', '.join(LANGUAGES)}")
     formats = parse_formats(formats if isinstance(formats, str) else ",".join(formats))
     threshold = as_threshold(threshold, "--threshold")
     out = Path(out)
@@ -180,7 +184,7 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
             models, X, _ = demo.train_models()
             timed_samples = DEMO_TIMED_SAMPLES
         inference = time_models(models, X, pred, timed_samples) if models is not None else None
-        report = content.build(pred, answers, title=str(settings.get("title") or DEFAULT_TITLE),
+        report = content.build(pred, answers, title=str(settings["title"]) if settings.get("title") else None,
                                meta_name=None if meta is None else Path(meta).name, demo=is_demo,
                                environment=capture(), inference=inference)
         with atomic_directory(out) as tmp:
@@ -188,10 +192,10 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
                                                         default=_plain), encoding="utf-8")
             write_parsed(pred, tmp / PARSED)
             step("running the report notebook")
-            nb = run_template(tmp, {"report_json": "report.json", "predictions": PARSED})
+            nb = run_template(tmp, {"report_json": "report.json", "predictions": PARSED, "lang": lang})
             nbformat.write(nb, tmp / "report.ipynb")
             step("writing HTML")
-            html_path = export.to_html(nb, tmp)
+            html_path = export.to_html(nb, tmp, language=lang)
             if "pdf" in formats:
                 step("printing the PDF")
                 export.to_pdf(html_path)
@@ -203,7 +207,7 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
                                         "format": source.format, "parsed": PARSED},
                         "meta": _meta_source(meta)},
                 parameters={"positive": None if positive is None else str(positive), "threshold": threshold,
-                            "formats": list(formats), "reading": dict(reading or {})},
+                            "formats": list(formats), "reading": dict(reading or {}), "lang": lang},
                 random_seeds={"demo.train_test_split": demo.SEED, "demo.models": demo.SEED} if is_demo else {},
                 extra_tools={"chromium": _chromium_version()} if "pdf" in formats else {})
             shown.update(1)
