@@ -24,6 +24,7 @@ the Russian adoption prints its tables.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 import os
@@ -55,6 +56,17 @@ def set_language(lang: str | None) -> None:
 def chosen_language() -> str | None:
     """The language set by :func:`set_language`, or None when the environment decides (to restore it later)."""
     return _language
+
+
+@contextlib.contextmanager
+def using(lang: str | None):
+    """Within the ``with`` block, use ``lang`` (None: the environment's choice); the previous choice returns after."""
+    previous = _language
+    set_language(lang)
+    try:
+        yield
+    finally:
+        set_language(previous)
 
 
 def catalogue_path(lang: str) -> Path:

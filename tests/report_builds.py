@@ -1,7 +1,8 @@
 """Reports built once per test session and shared by the report and browser tests.
 
 Building a report starts a kernel and chromium, so each kind is built at
-most once: :func:`demo_report` (the bundled demo, HTML and PDF) and
+most once: :func:`demo_report` (the bundled demo, HTML and PDF),
+:func:`demo_report_ru` (the same demo with ``lang="ru"``, HTML and PDF) and
 :func:`hostile_report` (a hand-made file whose class, model and meta strings
 try to inject markup).
 """
@@ -61,6 +62,13 @@ def demo_report() -> Path:
     if "demo" not in _BUILT:
         _BUILT["demo"] = make_report(out=_ROOT / "demo" / "report", formats=("html", "pdf"))
     return _BUILT["demo"]
+
+
+def demo_report_ru() -> Path:
+    """The folder of the demo report in Russian (HTML and PDF)."""
+    if "demo_ru" not in _BUILT:
+        _BUILT["demo_ru"] = make_report(out=_ROOT / "demo-ru" / "report", formats=("html", "pdf"), lang="ru")
+    return _BUILT["demo_ru"]
 
 
 def hostile_report() -> Path:

@@ -17,7 +17,7 @@ from .._checks import as_threshold
 from ..errors import InputError
 from ..inputs import read_predictions
 from . import content, export, words
-from ..i18n import LANGUAGES, current_language
+from ..i18n import LANGUAGES, current_language, using
 from .atomic import atomic_directory, check_target
 from .execute import run_template
 from .manifest import sha256_file, utc_now, write_manifest
@@ -195,7 +195,9 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
             nb = run_template(tmp, {"report_json": "report.json", "predictions": PARSED, "lang": lang})
             nbformat.write(nb, tmp / "report.ipynb")
             step("writing HTML")
-            html_path = export.to_html(nb, tmp, language=lang)
+            with using(lang):
+                page_title = words.page_title()
+            html_path = export.to_html(nb, tmp, title=page_title, language=lang)
             if "pdf" in formats:
                 step("printing the PDF")
                 export.to_pdf(html_path)

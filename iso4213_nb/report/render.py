@@ -80,9 +80,9 @@ def header(report: dict) -> str:
 
 def status_table(report: dict) -> str:
     """Every reported item with its clause and status (filled / filled automatically / missing)."""
-    parts = [f"<table><caption>{_text(_('Clause 8 and the other reporting requirements, item by item'))}</caption>",
-             f"<thead><tr><th>{_text(_('clause'))}</th><th>{_text(_('item'))}</th>"
-             f"<th>{_text(_('status'))}</th></tr></thead><tbody>"]
+    caption = _("Clause 8 and the other reporting requirements, item by item")
+    heads = "".join(f"<th>{_text(h)}</th>" for h in (_("clause"), _("item"), _("status")))
+    parts = [f"<table><caption>{_text(caption)}</caption>", f"<thead><tr>{heads}</tr></thead><tbody>"]
     for item in report["items"]:
         css = _STATUS_CLASS[item["status"]]
         parts.append(f"<tr><td>{_text(item['clause'])}</td><td>{_text(words.item_text(item['id']))}</td>"
@@ -154,7 +154,8 @@ def per_class(report: dict, model: str) -> str:
     table = html_table(rows, [_("class")] + [_(_MEASURE_NAMES[n]) for n in names],
                        caption=_("Per-class measures and averages (6.4.2, 6.4.3): {model}").format(model=model))
     notes = "".join(f"<li>{_text(u)}</li>" for u in words.undefined_notes(a))
-    return table + (f"<p>{_text(_('Undefined values and why:'))}</p><ul>{notes}</ul>" if notes else "")
+    why = _("Undefined values and why:")
+    return table + (f"<p>{_text(why)}</p><ul>{notes}</ul>" if notes else "")
 
 
 def confusion(report: dict, model: str) -> str:

@@ -56,6 +56,11 @@ _ADJUSTMENT_NAMES = {"holm": N_("Holm's method"), "bonferroni": N_("Bonferroni's
                      "by": N_("the Benjamini–Yekutieli procedure")}
 
 
+def page_title() -> str:
+    """The HTML page's title (the browser tab)."""
+    return _("Assessment report")
+
+
 def title(report: dict) -> str:
     """The report's title: the meta file's (user text, shown as typed) or the default one in words."""
     return report["title"] if report["title"] else _(DEFAULT_TITLE)
