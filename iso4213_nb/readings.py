@@ -91,6 +91,7 @@ _REASONS = {
     "single_class_labels": N_("all true or all predicted labels are one class"),
     "average_needs_every_class": N_("the {average} average of {measure} needs every class; for class {label}: "
                                     "{cause}"),
+    "mean_needs_every_value": N_("the {mean} needs every value; one is undefined: {cause}"),
     "infinite_divergence": N_("class {label} has {first} share {share} but {second} share 0, so the divergence "
                               "is infinite"),
 }
