@@ -97,6 +97,10 @@ _REASONS = {
 }
 
 _SHARE_NAMES = {"true": N_("true"), "predicted": N_("predicted")}
+#: Words for the ``average`` and ``measure`` parameters of ``average_needs_every_class``.
+_PARAM_WORDS = {"macro": N_("macro"), "weighted": N_("weighted"), "micro": N_("micro"),
+                "precision": N_("precision"), "recall": N_("recall"), "specificity": N_("specificity"),
+                "f1": N_("F1"), "binary_accuracy": N_("binary accuracy"), "accuracy": N_("accuracy")}
 
 
 def _param(key: str, value):
@@ -105,6 +109,8 @@ def _param(key: str, value):
         return _(_REASONS[value])
     if key in ("first", "second"):
         return _(_SHARE_NAMES.get(value, value))
+    if key in ("average", "measure") and value in _PARAM_WORDS:
+        return _(_PARAM_WORDS[value])
     if isinstance(value, float):
         return number(value, 4)
     return value
