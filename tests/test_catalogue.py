@@ -110,3 +110,24 @@ def test_english_numbers_are_unchanged():
         assert number(float("nan")) == "undefined"
     finally:
         i18n.set_language(previous)
+
+
+def test_cli_lang_speaks_russian_and_restores_the_language(tmp_path, capsys):
+    from iso4213_nb.cli import main
+
+    previous = i18n.chosen_language()
+    path = tmp_path / "answers.yml"
+    path.write_text("training_data:\n  source: archive A\n", encoding="utf-8")
+    assert main(["--lang", "ru", "checklist", "check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "пункт раздела 8" in out and "Отвечено на 1 из" in out and "отсутствует" in out
+    assert i18n.chosen_language() == previous
+    assert main(["checklist", "check", str(path)]) == 0
+    assert "1 of" in capsys.readouterr().out
+
+
+def test_cli_errors_in_russian(tmp_path, capsys):
+    from iso4213_nb.cli import main
+
+    assert main(["--lang", "ru", "verify", str(tmp_path / "nowhere")]) == 2
+    assert capsys.readouterr().err.startswith("iso4213-nb verify: ошибка: ")
