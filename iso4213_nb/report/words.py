@@ -47,7 +47,8 @@ _ITEMS = {
     "comparisons": N_("significance tests between models, corrected for multiplicity"),
 }
 
-_STATUS = {"filled": N_("filled"), "filled automatically": N_("filled automatically"), "missing": N_("missing")}
+_STATUS = {"filled": N_("filled"), "filled automatically": N_("filled automatically"), "missing": N_("missing"),
+           "computed": N_("computed")}
 
 _MEASURES = {"accuracy": N_("accuracy"), "auroc": N_("AUROC")}
 
@@ -88,7 +89,7 @@ def item_text(item_id: str) -> str:
 
 
 def status(code: str) -> str:
-    """A status code (``filled``, ``filled automatically``, ``missing``) in words."""
+    """A status code (``filled``, ``filled automatically``, ``missing``; the checklist's ``computed``) in words."""
     return _(_STATUS[code])
 
 
