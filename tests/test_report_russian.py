@@ -22,7 +22,7 @@ pytestmark = pytest.mark.slow
 #: Tables whose numbers were measured separately for each build (timings) or are version strings.
 MEASURED_CAPTIONS = {"Inference duration", "Captured automatically on the machine that built the report",
                      "Длительность вывода", "Определено автоматически на машине, где построен отчет"}
-_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_NUMBER = re.compile(r"(?<![\w-])-?\d+(?:\.\d+)?|(?<=[\w-])\d+(?:\.\d+)?")  # "clause-6" holds 6, not −6
 
 
 def russian_to_english_digits(text: str) -> str:
