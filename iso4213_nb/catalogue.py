@@ -36,7 +36,7 @@ _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)?(?:[:!][^{}]*)?\}")
 
 
 def extract_notebook(fileobj, keywords, comment_tags, options):
-    """Babel extraction method for a notebook: each markdown cell whole (stripped), and the ``_()`` strings of code cells."""
+    """Babel extraction method for a notebook: each markdown cell whole (stripped), and the ``_()`` strings of code cells (beyond TS 4213: Babel)."""
     nb = json.load(fileobj)
     for number, cell in enumerate(nb["cells"], start=1):
         source = "".join(cell["source"])
@@ -50,12 +50,12 @@ def extract_notebook(fileobj, keywords, comment_tags, options):
 
 
 def cell_message(source) -> str:
-    """The message of a markdown cell as :func:`extract_notebook` reads it."""
+    """The message of a markdown cell as :func:`extract_notebook` reads it (beyond TS 4213: Babel)."""
     return ("".join(source) if isinstance(source, list) else source).strip()
 
 
 def extract() -> Catalog:
-    """Every message of the package (Python ``_``/``N_`` strings, report-template markdown) as a template catalogue."""
+    """Every message of the package (Python ``_``/``N_`` strings, report-template markdown) as a template catalogue (beyond TS 4213: Babel)."""
     template = Catalog(domain=i18n.DOMAIN, project="iso4213-nb", charset="utf-8")
     for filename, lineno, message, comments, context in extract_from_dir(
             PACKAGE, METHODS, keywords=KEYWORDS, strip_comment_tags=True):
@@ -65,13 +65,13 @@ def extract() -> Catalog:
 
 
 def read(lang: str) -> Catalog:
-    """The catalogue of ``lang`` as it is on disk."""
+    """The catalogue of ``lang`` as it is on disk (beyond TS 4213: Babel)."""
     with open(i18n.catalogue_path(lang), "rb") as handle:
         return read_po(handle, locale=lang, domain=i18n.DOMAIN)
 
 
 def update(lang: str, template: Catalog | None = None) -> Catalog:
-    """Merge the extracted messages into ``lang``'s catalogue and write it (no fuzzy guesses); returns it."""
+    """Merge the extracted messages into ``lang``'s catalogue and write it (no fuzzy guesses); returns it (beyond TS 4213: Babel)."""
     template = extract() if template is None else template
     path = i18n.catalogue_path(lang)
     if path.exists():
@@ -87,7 +87,7 @@ def update(lang: str, template: Catalog | None = None) -> Catalog:
 
 
 def untranslated(catalog: Catalog, template: Catalog) -> list[str]:
-    """Messages of ``template`` with no usable translation in ``catalog`` (missing, empty or fuzzy)."""
+    """Messages of ``template`` with no usable translation in ``catalog`` (missing, empty or fuzzy) (beyond TS 4213: Babel)."""
     missing = []
     for message in template:
         if not message.id:
@@ -99,12 +99,12 @@ def untranslated(catalog: Catalog, template: Catalog) -> list[str]:
 
 
 def stale(catalog: Catalog, template: Catalog) -> list[str]:
-    """Messages of ``catalog`` that the code no longer has (the catalogue was not updated after a change)."""
+    """Messages of ``catalog`` that the code no longer has (the catalogue was not updated after a change) (beyond TS 4213: Babel)."""
     return [m.id for m in catalog if m.id and template.get(m.id, m.context) is None]
 
 
 def field_mismatches(catalog: Catalog) -> list[str]:
-    """Translations whose ``{placeholders}`` differ from their message's (they would fail or lose a number)."""
+    """Translations whose ``{placeholders}`` differ from their message's (they would fail or lose a number) (beyond TS 4213: Babel)."""
     bad = []
     for m in catalog:
         if m.id and m.string and sorted(_FIELD.findall(m.id)) != sorted(_FIELD.findall(m.string)):
@@ -113,7 +113,7 @@ def field_mismatches(catalog: Catalog) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``bin/catalogue``: update every catalogue (or ``--check`` only) and list what needs translating."""
+    """``bin/catalogue``: update every catalogue (or ``--check`` only) and list what needs translating (beyond TS 4213: Babel)."""
     parser = argparse.ArgumentParser(prog="bin/catalogue", description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="report only; exit 1 when a catalogue needs work")
     args = parser.parse_args(argv)

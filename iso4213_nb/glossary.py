@@ -354,7 +354,7 @@ TERMS: tuple[Term, ...] = (
 
 @dataclass(frozen=True)
 class Difference:
-    """A place where the Russian adoption's term or wording departs from the English text of TS 4213.
+    """A clause where the Russian adoption's term or wording departs from the English text of TS 4213.
 
     Attributes
     ----------

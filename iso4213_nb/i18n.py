@@ -40,13 +40,13 @@ _language: str | None = None
 
 
 def current_language() -> str:
-    """The active language code: the one set by :func:`set_language`, else ``ISO4213_LANG``, else ``"en"``."""
+    """The active language code: the one set by :func:`set_language`, else ``ISO4213_LANG``, else ``"en"`` (beyond TS 4213: gettext)."""
     lang = _language or os.environ.get("ISO4213_LANG", "en")
     return lang if lang in LANGUAGES else "en"
 
 
 def set_language(lang: str | None) -> None:
-    """Use ``lang`` (one of :data:`LANGUAGES`) from now on; None returns to the environment's choice."""
+    """Use ``lang`` (one of :data:`LANGUAGES`) from now on; None returns to the environment's choice (beyond TS 4213: gettext)."""
     global _language
     if lang is not None and lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
@@ -54,13 +54,13 @@ def set_language(lang: str | None) -> None:
 
 
 def chosen_language() -> str | None:
-    """The language set by :func:`set_language`, or None when the environment decides (to restore it later)."""
+    """The language set by :func:`set_language`, or None when the environment decides (to restore it later) (beyond TS 4213: gettext)."""
     return _language
 
 
 @contextlib.contextmanager
 def using(lang: str | None):
-    """Within the ``with`` block, use ``lang`` (None: the environment's choice); the previous choice returns after."""
+    """Within the ``with`` block, use ``lang`` (None: the environment's choice); the previous choice returns after (beyond TS 4213: gettext)."""
     previous = _language
     set_language(lang)
     try:
@@ -70,13 +70,13 @@ def using(lang: str | None):
 
 
 def catalogue_path(lang: str) -> Path:
-    """Where the PO catalogue of ``lang`` lives."""
+    """Where the PO catalogue of ``lang`` lives (beyond TS 4213: gettext)."""
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 @functools.lru_cache(maxsize=None)
 def translations(lang: str) -> dict[str, str]:
-    """msgid → msgstr of ``lang``'s catalogue, read once with Babel; fuzzy and empty entries are left out."""
+    """msgid → msgstr of ``lang``'s catalogue, read once with Babel; fuzzy and empty entries are left out (beyond TS 4213: gettext)."""
     if lang == "en":
         return {}
     from babel.messages.pofile import read_po
@@ -87,22 +87,22 @@ def translations(lang: str) -> dict[str, str]:
 
 
 def _(message: str) -> str:
-    """``message`` in the active language; an untranslated message stays English (a test lists every such one)."""
+    """``message`` in the active language; an untranslated message stays English (a test lists every such one) (beyond TS 4213: gettext)."""
     return translations(current_language()).get(message, message)
 
 
 def N_(message: str) -> str:
-    """Mark ``message`` for the catalogue without translating it here (it is translated with :func:`_` when shown)."""
+    """Mark ``message`` for the catalogue without translating it here (it is translated with :func:`_` when shown) (beyond TS 4213: gettext)."""
     return message
 
 
 def undefined_word() -> str:
-    """The word shown in place of a number that has no value."""
+    """The word shown in place of a number that has no value (beyond TS 4213: gettext)."""
     return _("undefined")
 
 
 def number(value, decimals: int = 4, *, grouping: bool = True) -> str:
-    """``value`` rounded to ``decimals`` places in the active language's number format.
+    """``value`` rounded to ``decimals`` places in the active language's number format (beyond TS 4213: Babel's locale data).
 
     English: ``1234.5000``, as the toolkit always printed numbers; Russian
     (Babel's ``ru`` locale): ``1 234,5000`` with a non-breaking space between
@@ -125,7 +125,7 @@ def number(value, decimals: int = 4, *, grouping: bool = True) -> str:
 
 
 def percent(value, decimals: int = 1) -> str:
-    """A share (0–1) as a percentage: ``85.9 %`` in English, ``85,9 %`` in Russian."""
+    """A share (0–1) as a percentage: ``85.9 %`` in English, ``85,9 %`` in Russian (beyond TS 4213: Babel)."""
     if value is None or is_undefined(value):
         return undefined_word()
     return f"{number(100 * float(value), decimals)}\u00a0%"

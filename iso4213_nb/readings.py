@@ -127,7 +127,7 @@ def reason(value: Undefined) -> str:
 
 
 def undefined_notes(assessment: dict) -> list[str]:
-    """One line per undefined measure of an :func:`iso4213_nb.assessment.assess` dict: where it is and why, in words."""
+    """One line per undefined clause-6 measure of an :func:`iso4213_nb.assessment.assess` dict: where and why."""
     reasons = assessment.get("reasons") or {}
     notes = []
     for entry in assessment.get("undefined", []):

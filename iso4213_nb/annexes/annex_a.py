@@ -114,7 +114,7 @@ def table_a4(cm: ConfusionMatrix) -> dict[str, dict]:
 
 
 def undefined_values(cm: ConfusionMatrix) -> list[tuple[str, Undefined]]:
-    """``("Table A.x / row / column", value)`` for every undefined cell of Tables A.3 and A.4, then overall accuracy."""
+    """``("Table A.x / row / column", value)`` for every undefined cell of Tables A.3 and A.4 (6.4.2, 6.4.3)."""
     out = [(f"{name} / {row} / {col}", value)
            for name, table in (("Table A.3", table_a3(cm)), ("Table A.4", table_a4(cm)))
            for row, cells in table.items() for col, value in cells.items() if is_undefined(value)]

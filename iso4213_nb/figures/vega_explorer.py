@@ -266,7 +266,7 @@ def _shown_threshold(value) -> str:
 
 
 def words() -> dict:
-    """The words and the decimal sign the page's script writes on every slider move, in the active language."""
+    """The words and decimal sign the page's script writes on every slider move (6.2.4, 6.3.6), in the active language."""
     return {"threshold": _("threshold {value}"), "above": _(", above every score: no sample is predicted positive"),
             "marked": _(" (marked: {marks})"), "undefined": _("undefined"),
             "decimal": "," if current_language() == "ru" else ".",

@@ -58,17 +58,17 @@ _ADJUSTMENT_NAMES = {"holm": N_("Holm's method"), "bonferroni": N_("Bonferroni's
 
 
 def page_title() -> str:
-    """The HTML page's title (the browser tab)."""
+    """The HTML page's title (the browser tab) (clause 8)."""
     return _("Assessment report")
 
 
 def title(report: dict) -> str:
-    """The report's title: the meta file's (user text, shown as typed) or the default one in words."""
+    """The report's title: the meta file's (user text, shown as typed) or the default one in words (clause 8)."""
     return report["title"] if report["title"] else _(DEFAULT_TITLE)
 
 
 def point_name(point: dict) -> str:
-    """The name of an operating point row, e.g. "Youden-optimal" or "class 2 vs rest"."""
+    """The name of an operating point row, e.g. "Youden-optimal" or "class 2 vs rest" (clause 8)."""
     code = point["name"]
     if code == "class_vs_rest":
         return _("class {label} vs rest").format(label=point["label"])
@@ -76,35 +76,35 @@ def point_name(point: dict) -> str:
 
 
 def rule(point: dict) -> str:
-    """How an operating point's threshold was chosen, in words."""
+    """How an operating point's threshold was chosen, in words (clause 8)."""
     code = point["rule"]
     text = _(_RULES[code])
     return text.format(threshold=number(point["threshold"], 4)) if "{threshold}" in text else text
 
 
 def item_text(item_id: str) -> str:
-    """What a reported item states (its id as in ``report.json``'s ``items``)."""
+    """What a reported item states (its id as in ``report.json``'s ``items``) (clause 8)."""
     by_id = {r.id: r.text for r in checklist.REPORT_ITEMS}
     return _(_ITEMS.get(item_id) or by_id[item_id])
 
 
 def status(code: str) -> str:
-    """A status code (``filled``, ``filled automatically``, ``missing``; the checklist's ``computed``) in words."""
+    """A status code (``filled``, ``filled automatically``, ``missing``; the checklist's ``computed``) in words (clause 8)."""
     return _(_STATUS[code])
 
 
 def prompt(key: str) -> str:
-    """The checklist prompt of answer ``key`` in words."""
+    """The checklist prompt of answer ``key`` in words (clause 8)."""
     return _(checklist.item(key).prompt)
 
 
 def measure(code: str) -> str:
-    """What a comparison compares (``accuracy``, ``auroc``) in words."""
+    """What a comparison compares (``accuracy``, ``auroc``) in words (clause 8)."""
     return _(_MEASURES.get(code, code))
 
 
 def statement(comparisons: dict) -> str:
-    """The sentence above the comparisons: how many tests and how their p-values were adjusted."""
+    """The sentence above the comparisons: how many tests and how their p-values were adjusted (clause 8)."""
     s = comparisons["statement"]
     if s["code"] == "single_model":
         return _("No significance test: the predictions file holds a single model (7.1).")
@@ -119,7 +119,7 @@ _NOT_DETAILS = {"models", "measure", "adjusted_pvalue", "rejected", "undefined",
 
 
 def test_result(entry: dict) -> TestResult:
-    """The :class:`~iso4213_nb.stats.TestResult` of a ``report.json`` test entry (undefined values with their codes)."""
+    """The :class:`~iso4213_nb.stats.TestResult` of a ``report.json`` test entry (undefined values with their codes) (clause 8)."""
     reasons = entry.get("reasons") or {}
 
     def value(key):
@@ -133,22 +133,22 @@ def test_result(entry: dict) -> TestResult:
 
 
 def test_name(entry: dict) -> str:
-    """The name of a ``report.json`` test entry, e.g. "McNemar test (exact binomial)"."""
+    """The name of a ``report.json`` test entry, e.g. "McNemar test (exact binomial)" (clause 8)."""
     return readings.name(test_result(entry))
 
 
 def test_reading(entry: dict) -> str:
-    """The reading paragraph of a ``report.json`` test entry."""
+    """The reading paragraph of a ``report.json`` test entry (clause 8)."""
     return readings.reading(test_result(entry))
 
 
 def undefined_notes(assessment: dict) -> list[str]:
-    """One line per undefined measure of an assessment (:func:`iso4213_nb.readings.undefined_notes`)."""
+    """One line per undefined measure of an assessment (:func:`iso4213_nb.readings.undefined_notes`) (clause 8)."""
     return readings.undefined_notes(assessment)
 
 
 def inference_description(inference: dict) -> str:
-    """How the inference duration was measured, in words."""
+    """How the inference duration was measured, in words (clause 8)."""
     return _("Each model predicted the first {timed} of {total} test samples one at a time (batch size 1, one "
              "warm-up call), timed with time.perf_counter on the machine described above; latency is ingest to "
              "output per sample (6.6.2), throughput counts samples per second (6.6.3).").format(
