@@ -55,7 +55,8 @@ def test_manifest_records_inputs_parameters_seeds_versions_and_times(demo, hosti
                            "parsed": "predictions.parquet"}
     assert manifest["inputs"]["meta"]["sha256"] == _sha256(demo_module.DEMO_META)
     assert manifest["random_seeds"] == {"demo.train_test_split": demo_module.SEED, "demo.models": demo_module.SEED}
-    assert manifest["parameters"] == {"positive": None, "threshold": 0.5, "formats": ["html", "pdf"], "reading": {}}
+    assert manifest["parameters"] == {"positive": None, "threshold": 0.5, "formats": ["html", "pdf"], "reading": {},
+                                      "lang": "en"}
     assert manifest["environment"]["dependencies"]["numpy"] == np.__version__
     assert manifest["environment"]["dependencies"]["pyarrow"] == pyarrow.__version__
     assert manifest["environment"]["tools"]["chromium"].lower().startswith("chromium")
