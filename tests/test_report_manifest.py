@@ -78,7 +78,7 @@ def test_kernel_reads_the_parsed_columns_never_the_users_path(hostile):
     namespace = {}
     exec(source, namespace)
     assert json.loads(namespace["parameters_json"]) == {"report_json": "report.json",
-                                                       "predictions": "predictions.parquet"}
+                                                       "predictions": "predictions.parquet", "lang": "en"}
     text = (folder / "report.ipynb").read_text()
     assert "hostile-inputs" not in text and ".csv" not in source and "read_predictions" not in text
 
