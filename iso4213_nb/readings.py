@@ -18,7 +18,7 @@ from .stats.contingency import MCNEMAR_EXACT_BELOW, MIN_EXPECTED
 from .stats.multiplicity import AdjustedPValues
 from .stats.paired import KFOLD_WARNING
 from .stats.results import ConfidenceInterval, TestResult
-from .i18n import N_, _, number
+from .i18n import N_, _, current_language, number
 from .undefined import Undefined, is_undefined
 
 _TEST_NAMES = {
@@ -89,8 +89,7 @@ _REASONS = {
     "empty_margin": N_("a row or column of the 2×2 matrix is empty, so MCC has a zero denominator"),
     "chance_agreement_one": N_("chance agreement is 1 (both raters use a single class)"),
     "single_class_labels": N_("all true or all predicted labels are one class"),
-    "average_needs_every_class": N_("the {average} average of {measure} needs every class; for class {label}: "
-                                    "{cause}"),
+    "average_needs_every_class": N_("{average} {measure} needs every class; for class {label}: {cause}"),
     "mean_needs_every_value": N_("the {mean} needs every value; one is undefined: {cause}"),
     "infinite_divergence": N_("class {label} has {first} share {share} but {second} share 0, so the divergence "
                               "is infinite"),
@@ -111,6 +110,11 @@ def _param(key: str, value):
         return _(_SHARE_NAMES.get(value, value))
     if key in ("average", "measure") and value in _PARAM_WORDS:
         return _(_PARAM_WORDS[value])
+    if key == "label":
+        return repr(value.item() if hasattr(value, "item") else value)
+    if key == "share":
+        shown = f"{value:.4g}"
+        return shown.replace(".", ",") if current_language() == "ru" else shown
     if isinstance(value, float):
         return number(value, 4)
     return value
@@ -122,7 +126,7 @@ def reason(value: Undefined) -> str:
     if isinstance(text, dict):
         text = text[value.params["cause"]]
     if text is None:
-        return value.reason
+        return value._text if value._text is not None else str(value.code)
     return _(text).format(**{key: _param(key, v) for key, v in value.params.items()})
 
 

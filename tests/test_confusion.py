@@ -110,8 +110,8 @@ def test_undefined_is_not_zero():
     assert np.isnan(float(p))
     macro = cm.average("precision", "macro")
     assert isinstance(macro, Undefined) and macro.params["label"] == "neg"
-    assert readings.reason(macro) == ("the macro average of precision needs every class; for class neg: "
-                                      "no predicted positives (TP + FP = 0)")
+    assert readings.reason(macro) == macro.reason == ("macro precision needs every class; for class 'neg': "
+                                                      "no predicted positives (TP + FP = 0)")
 
 
 def test_weighted_average_skips_classes_without_samples():

@@ -49,7 +49,7 @@ def test_zero_share_rules():
     assert kl["true_vs_pred"] == pytest.approx(0.5 * math.log(0.5 / 0.4) * 2)
     assert isinstance(kl["pred_vs_true"], Undefined)
     assert kl["pred_vs_true"].params == {"label": "x", "first": "predicted", "share": 0.2, "second": "true"}
-    assert readings.reason(kl["pred_vs_true"]).startswith("class x has predicted share 0.2000 but true share 0")
+    assert readings.reason(kl["pred_vs_true"]).startswith("class 'x' has predicted share 0.2 but true share 0")
     never_predicted = kl_true_vs_pred([1, 1], [2, 0])
     assert isinstance(never_predicted, Undefined) and never_predicted.code == "infinite_divergence"
 
