@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 from numbers import Real
 
+from . import readings
 from .errors import InputError
 from .undefined import Undefined, is_undefined
 
@@ -202,7 +203,7 @@ def judge_number(reply: str, answer, kind: Quantity, tolerance: float, mistakes=
         return Verdict(False, "unreadable", f"{error}.")
     value_missing = is_undefined(value) or math.isinf(value)
     if _no_value(answer):
-        reason = f" ({answer.reason})" if is_undefined(answer) else ""
+        reason = f" ({readings.reason(answer)})" if is_undefined(answer) else ""
         if is_undefined(value) or (kind.infinite and math.isinf(value) and value > 0):
             word = "infinite" if kind.infinite else "undefined"
             return Verdict(True, "correct", f"It is {word}{reason}.")

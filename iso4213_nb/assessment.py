@@ -27,6 +27,7 @@ from .confusion import AVERAGED, AVERAGES, ConfusionMatrix
 from .curves import BinaryScores
 from .distribution import kl_of_matrix
 from .errors import InputError
+from .stats.results import reason_dict
 from .undefined import Undefined, to_json
 
 DEFAULT_THRESHOLD = 0.5
@@ -37,10 +38,12 @@ class _Collector:
 
     def __init__(self):
         self.undefined: list[str] = []
+        self.reasons: dict[str, dict] = {}
 
     def __call__(self, name: str, value):
         if isinstance(value, Undefined):
-            self.undefined.append(f"{name}: {value.reason}")
+            self.undefined.append(f"{name}: {value.code or value.reason}")
+            self.reasons[name] = reason_dict(value)
         return to_json(value)
 
 
@@ -78,7 +81,7 @@ def assess_matrix(cm: ConfusionMatrix) -> dict:
         "kl_divergence": {name: keep(f"kl_divergence.{name}", value) for name, value in kl.items()},
         "predicted_only_labels": only_predicted,
     }
-    result["undefined"] = keep.undefined
+    result["undefined"], result["reasons"] = keep.undefined, keep.reasons
     return result
 
 
@@ -143,10 +146,10 @@ def assess(y_true, y_pred=None, scores=None, positive=None, labels=None, *, thre
     result = assess_matrix(cm)
     if binary is not None:
         keep = _Collector()
-        keep.undefined = result.pop("undefined")
+        keep.undefined, keep.reasons = result.pop("undefined"), result.pop("reasons")
         result["positive"] = binary.positive
         result["predicted_from"] = predicted_from
         for name in ("auroc", "average_precision", "auprc_trapezoid", "gain_area"):
             result[name] = keep(name, getattr(binary, name)())
-        result["undefined"] = keep.undefined
+        result["undefined"], result["reasons"] = keep.undefined, keep.reasons
     return result

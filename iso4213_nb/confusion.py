@@ -225,7 +225,7 @@ class ConfusionMatrix:
     # ------------------------------------------------------------------ measures
     def accuracy(self) -> float | Undefined:
         """Overall accuracy: correct predictions over all samples (6.2.3, 6.4.2)."""
-        return ratio(self._tp.sum(), self.n, "no samples")
+        return ratio(self._tp.sum(), self.n, code="no_samples")
 
     def per_class(self, measure: str | Callable[[BinaryCounts], object]) -> dict:
         """``{label: value}`` of a per-class measure (a name in :data:`measures.PER_CLASS` or a function of counts)."""
@@ -247,7 +247,7 @@ class ConfusionMatrix:
         if method == "micro":
             return fn(self.pooled())
         if self.n == 0:
-            return Undefined(f"{method} {name} of an empty matrix (no samples)")
+            return Undefined(code="no_samples")
         values = self.per_class(fn)
         weights = self.support / self.n if method == "weighted" else np.full(self.k, 1 / self.k)
         total = 0.0
@@ -255,7 +255,8 @@ class ConfusionMatrix:
             if w == 0:
                 continue
             if is_undefined(value):
-                return Undefined(f"{method} {name} needs every class; for class {label!r}: {value.reason}")
+                return Undefined(code="average_needs_every_class",
+                                 params={"average": method, "measure": name, "label": label, "cause": value.code})
             total += float(w) * value
         return float(total)
 
@@ -263,10 +264,10 @@ class ConfusionMatrix:
         """Cohen's kappa (5.3.9): (p_o − p_e) / (1 − p_e), agreement beyond chance between true and predicted labels."""
         n = self.n
         if n == 0:
-            return Undefined("no samples")
+            return Undefined(code="no_samples")
         po = self._tp.sum() / n
         pe = float(np.dot(self.support, self.predicted_counts)) / n**2
-        return ratio(po - pe, 1 - pe, "chance agreement is 1 (both raters use a single class)")
+        return ratio(po - pe, 1 - pe, code="chance_agreement_one")
 
     def matthews_correlation(self) -> float | Undefined:
         """Multi-class Matthews correlation (Gorodkin's R_K); equals the binary MCC for two classes."""
@@ -274,13 +275,13 @@ class ConfusionMatrix:
         c = float(self._tp.sum())
         t, p = self.support.astype(float), self.predicted_counts.astype(float)
         den = math.sqrt(n**2 - float(np.dot(p, p))) * math.sqrt(n**2 - float(np.dot(t, t)))
-        return ratio(c * n - float(np.dot(t, p)), den, "all true or all predicted labels are one class")
+        return ratio(c * n - float(np.dot(t, p)), den, code="single_class_labels")
 
     def balanced_accuracy(self) -> float | Undefined:
         """Macro-averaged recall over the classes present in the true labels."""
         present = self.support > 0
         if not present.any():
-            return Undefined("no samples")
+            return Undefined(code="no_samples")
         recalls = self._tp[present] / self.support[present]
         return float(recalls.mean())
 

@@ -334,9 +334,9 @@ class BinaryScores:
     # ------------------------------------------------------------------ areas
     def _one_class(self) -> Undefined | None:
         if self.positives == 0:
-            return Undefined("no actual positives, so the true positive rate is undefined")
+            return Undefined(code="no_positives")
         if self.negatives == 0:
-            return Undefined("no actual negatives, so the false positive rate is undefined")
+            return Undefined(code="no_negatives")
         return None
 
     def auroc(self) -> float | Undefined:
@@ -358,7 +358,7 @@ class BinaryScores:
         ``average_precision_score``; no interpolation.  Undefined without actual positives.
         """
         if self.positives == 0:
-            return Undefined("no actual positives, so recall is undefined")
+            return Undefined(code="no_positives")
         recall, precision, *_ = self.pr()
         return float(np.dot(np.diff(recall, prepend=0.0), precision))
 
@@ -373,7 +373,7 @@ class BinaryScores:
         Undefined without actual positives.
         """
         if self.positives == 0:
-            return Undefined("no actual positives, so recall is undefined")
+            return Undefined(code="no_positives")
         recall, precision, *_ = self.pr()
         return float(np.trapezoid(np.concatenate([[1.0], precision]), np.concatenate([[0.0], recall])))
 
@@ -385,7 +385,7 @@ class BinaryScores:
         the area equals π/2 + (1 − π) · AUROC.  Undefined without actual positives.
         """
         if self.positives == 0:
-            return Undefined("no actual positives, so the true positive rate is undefined")
+            return Undefined(code="no_positives")
         x, y, *_ = self.gain()
         return float(np.trapezoid(y, x))
 

@@ -55,8 +55,8 @@ def _kl(first: np.ndarray, second: np.ndarray, names: tuple[str, str], labels) -
     infinite = (first > 0) & (second == 0)
     if infinite.any():
         i = int(np.flatnonzero(infinite)[0])
-        return Undefined(f"class {labels[i]!r} has {names[0]} share {first[i]:.4g} but {names[1]} share 0, "
-                         "so the divergence is infinite")
+        return Undefined(code="infinite_divergence", params={"label": labels[i], "first": names[0],
+                                                             "share": float(first[i]), "second": names[1]})
     used = first > 0
     return float(np.sum(first[used] * np.log(first[used] / second[used])))
 

@@ -267,7 +267,7 @@ class ExplorerState:
     def precision_at_prevalence(self):
         """Precision TP / (TP + w·FP) of :attr:`model` with negatives weighted to :attr:`prevalence` (3.2.15)."""
         c = self.confusion
-        return ratio(c.tp, c.tp + self._weight * c.fp, measures.NO_PREDICTED_POSITIVES)
+        return ratio(c.tp, c.tp + self._weight * c.fp, code=measures.NO_PREDICTED_POSITIVES)
 
     @property
     def optima(self):

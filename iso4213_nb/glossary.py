@@ -258,6 +258,40 @@ TERMS: tuple[Term, ...] = (
          note="центральная предельная теорема"),
     Term("тест Мак-Немара", f"{RU} 7.9", _ST + "mcnemar", "table"),
     Term("поправка Бонферрони", f"{RU} 7.10.2", _ST + "adjust_pvalues", "pvalues", ("holm",)),
+    Term("доля правильных исходов для бинарной классификации", f"{RU} 6.3.3", _M + "binary_accuracy", "counts"),
+    Term("бинарная доля правильных исходов", f"{RU} Таблица A.3", _M + "binary_accuracy", "counts"),
+    Term("Fβ-мера", f"{RU} 6.2.6", _M + "fbeta", "counts", (2.0,), note="shown with β = 2"),
+    Term("F(αp, βr)", f"{RU} 6.2.6", _M + "f_alpha_beta", "counts", (1.0, 4.0), note="shown with α = 1, β = 4"),
+    Term("показатель разницы распределений", f"{RU} 6.4.4, 6.5.5", _D + "kl_pred_vs_true", "class_counts",
+         note="6.4.4 and 6.5.5 put the predicted share first, unlike 6.2.7"),
+    Term("площадь под ROC-кривой", f"{RU} 4, 6.3.6", _BS + "auroc", "scores"),
+    Term("площадь под кривой точности полноты", f"{RU} 4, 6.3.7", _BS + "average_precision", "scores"),
+    Term("площадь под кумулятивной кривой отклика", f"{RU} 6.3.8", _BS + "gain_area", "scores"),
+    Term("CRC", f"{RU} 4, 6.3.8", _BS + "gain", "scores", note="the Russian text uses the abbreviation as the heading"),
+    Term("PRC", f"{RU} 3.2.15", _BS + "pr", "scores"),
+    Term("макроусредненная точность", f"{RU} 6.4.3", _CM + "average", "matrix", _avg("precision", "macro")),
+    Term("макроусредненная полнота", f"{RU} 6.4.3", _CM + "average", "matrix", _avg("recall", "macro")),
+    Term("макроусредненная специфичность", f"{RU} 6.4.3", _CM + "average", "matrix", _avg("specificity", "macro")),
+    Term("индекс Жаккара для образцов", f"{RU} 6.5.4", _ML + "jaccard_samples", "indicators"),
+    Term("дивергенция Кульбака-Лейблера распределений меток", f"{RU} 6.5.5", _ML + "label_distribution_kl",
+         "indicators"),
+    Term("энергопотребление на верный вывод", f"{RU} 6.6.5", _EN + "per_correct_inference.fget", "energy"),
+    Term("производительность на ватт", f"{RU} 6.6.5", _EN + "inferences_per_joule.fget", "energy"),
+    Term("каппа Коэна", f"{RU} 5.3.9", "iso4213_nb.controls.annotator_agreement", "annotations"),
+    Term("точность CSMF", f"{RU} приложение D", "iso4213_nb.csmf.csmf_accuracy", "fractions"),
+    Term("точность CSMF с поправкой на случайность", f"{RU} приложение D",
+         "iso4213_nb.csmf.chance_corrected_csmf_accuracy", "fractions"),
+    Term("кросс-валидация 5×2 (парный t-критерий)", f"{RU} 3.2.17, 7.2", _ST + "paired_ttest_5x2cv", "five_by_two"),
+    Term("FDR", f"{RU} 4, 7.10.3", _ST + "adjust_pvalues", "pvalues", ("bh",),
+         note="частота ложных обнаружений; the clause names no procedure, Benjamini–Hochberg is the usual one"),
+    Term("частота ложных обнаружений", f"{RU} 4, 7.10.3", _ST + "adjust_pvalues", "pvalues", ("bh",)),
+    # ---- Korean names of the four counts (Lee 2023, section II.2); the paper keeps the measures' English names
+    Term("진양성", f"{TR} II.2 (Korean)", _GET, "counts", ("tp",), note="true positive"),
+    Term("진음성", f"{TR} II.2 (Korean)", _GET, "counts", ("tn",), note="true negative"),
+    Term("위양성", f"{TR} II.2 (Korean)", _GET, "counts", ("fp",), note="false positive"),
+    Term("위음성", f"{TR} II.2 (Korean)", _GET, "counts", ("fn",), note="false negative"),
+    Term("예측 오차의 표준편차", f"{TR} eq. 1 (Korean)", _IP + "rmse", "values",
+         note="how the Korean text describes RMSE: the spread of actual − predicted"),
     # ---- TR 24029-1 symbols and names (Lee 2023, equations 4-16)
     Term("N_T+", f"{TR} Table 2", _GET, "counts", ("tp",)),
     Term("N_T−", f"{TR} Table 2", _GET, "counts", ("tn",)),
@@ -315,6 +349,62 @@ TERMS: tuple[Term, ...] = (
     Term("Labelling Fscore", f"{SL} Table 4", _INV + "labelling_fscore", "count_rows"),
     Term("Retrieval Fscore", f"{SL} Table 4", _INV + "retrieval_fscore", "count_rows"),
     Term("Hamming Loss", f"{SL} Table 4", _INV + "hamming_loss", "count_rows"),
+)
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A clause where the Russian adoption's term or wording departs from the English text of TS 4213.
+
+    Attributes
+    ----------
+    clause : str
+        Where, e.g. ``"3.2.12"``.
+    english, russian : str
+        The term as each text prints it.
+    difference : str
+        What a reader of one text would miss in the other (this project's words).
+    """
+
+    clause: str
+    english: str
+    russian: str
+    difference: str
+
+
+#: Terms of ПНСТ 835-2023 that differ from the English text of TS 4213, in clause order.
+DIFFERENCES: tuple[Difference, ...] = (
+    Difference("3.2.2, 3.2.3", "false negative / false positive", "ложноотрицательный / ложноположительный образец",
+               "names the sample (образец), not the outcome; the counts are still the four cells of the matrix"),
+    Difference("3.2.6, 6.2.3", "accuracy", "доля правильных исходов",
+               "a descriptive phrase ('share of correct outcomes'); the everyday word for accuracy, точность, "
+               "is taken by precision (3.2.9)"),
+    Difference("3.2.9", "precision", "точность",
+               "in everyday Russian точность means accuracy; in the standard it is TP / (TP + FP)"),
+    Difference("3.2.10", "hit rate", "процент попаданий",
+               "says 'percentage', yet the quantity is a share between 0 and 1 like the other rates"),
+    Difference("3.2.12", "fall-out", "отрицательный побочный эффект",
+               "literally 'negative side effect'; the quantity is the false positive rate FP / (FP + TN)"),
+    Difference("3.2.13, 6.3.8", "cumulative response curve; gain chart", "кумулятивная кривая отклика; gain-кривая; CRC",
+               "6.3.8 is headed by the abbreviation CRC alone; the English heading spells the name out"),
+    Difference("3.2.15", "precision recall curve", "кривая точности полноты",
+               "keeps the English word order without a conjunction (точности и полноты would be the natural form)"),
+    Difference("3.2.16", "receiver operating characteristic curve", "кривая рабочей характеристики приемника",
+               "a literal calque of the radar term; the text mostly uses ROC-кривая"),
+    Difference("4", "(abbreviations)", "ЦПТ, ЦП, ИИ",
+               "Russian abbreviations replace CLT, CPU and AI; AUROC, AUPRC and FDR stay Latin"),
+    Difference("5.3.8", "channel effects", "ограничение канальных эффектов",
+               "the heading adds 'limiting' (ограничение): the clause reads as a control to apply"),
+    Difference("5.3.9", "ground truth", "эталонные данные",
+               "'reference data': the Russian term stresses the labelled data set rather than the labels' truth"),
+    Difference("6.6.2", "classification latency", "скорость работы",
+               "'speed of operation' names a rate, although the clause measures a duration (time per inference)"),
+    Difference("6.6.3", "throughput", "производительность",
+               "the general word for performance; here it means inferences per unit of time"),
+    Difference("A.1–A.4", "actual / predicted; Macro, Weighted, Micro", "Фактические / Предсказанные; Взвешенные",
+               "the tables translate the headings; Table A.2 calls the counts 'conditional' (условные)"),
+    Difference("ДА", "—", "приложение ДА",
+               "a national annex lists the Russian standards that correspond to the cited international ones"),
 )
 
 

@@ -201,7 +201,7 @@ CHANGES: dict[str, Change] = {
 def _mean(values: list, what: str) -> float | Undefined:
     for v in values:
         if is_undefined(v):
-            return Undefined(f"{what}: {v.reason}")
+            return Undefined(code="mean_needs_every_value", params={"mean": what, "cause": v.code or v.reason})
     return float(np.mean(values))
 
 

@@ -18,10 +18,13 @@ from dataclasses import dataclass
 from .errors import InputError
 from .undefined import Undefined, is_undefined, ratio
 
-NO_PREDICTED_POSITIVES = "no predicted positives (TP + FP = 0)"
-NO_PREDICTED_NEGATIVES = "no predicted negatives (TN + FN = 0)"
-NO_POSITIVES = "no actual positives (TP + FN = 0)"
-NO_NEGATIVES = "no actual negatives (TN + FP = 0)"
+#: Reason codes of undefined measures (words: :func:`iso4213_nb.readings.reason`).
+NO_PREDICTED_POSITIVES = "no_predicted_positives"
+NO_PREDICTED_NEGATIVES = "no_predicted_negatives"
+NO_POSITIVES = "no_positives"
+NO_NEGATIVES = "no_negatives"
+NO_SAMPLES = "no_samples"
+NO_POSITIVES_AT_ALL = "no_actual_or_predicted_positives"
 
 
 @dataclass(frozen=True)
@@ -96,27 +99,27 @@ class WeightedCounts(BinaryCounts):
 
 def binary_accuracy(c: BinaryCounts) -> float | Undefined:
     """(TP + TN) / N (6.3.3); for one class of a multi-class matrix this is Table A.3's "Binary Accuracy"."""
-    return ratio(c.tp + c.tn, c.n, "no samples")
+    return ratio(c.tp + c.tn, c.n, code=NO_SAMPLES)
 
 
 def precision(c: BinaryCounts) -> float | Undefined:
     """TP / (TP + FP) (6.2.4).  Positive predictive value."""
-    return ratio(c.tp, c.tp + c.fp, NO_PREDICTED_POSITIVES)
+    return ratio(c.tp, c.tp + c.fp, code=NO_PREDICTED_POSITIVES)
 
 
 def recall(c: BinaryCounts) -> float | Undefined:
     """TP / (TP + FN) (6.2.4, 3.2.10).  Sensitivity, true positive rate, hit rate; per-class accuracy (6.4.2)."""
-    return ratio(c.tp, c.tp + c.fn, NO_POSITIVES)
+    return ratio(c.tp, c.tp + c.fn, code=NO_POSITIVES)
 
 
 def specificity(c: BinaryCounts) -> float | Undefined:
     """TN / (TN + FP) (6.2.4).  Selectivity, true negative rate."""
-    return ratio(c.tn, c.tn + c.fp, NO_NEGATIVES)
+    return ratio(c.tn, c.tn + c.fp, code=NO_NEGATIVES)
 
 
 def f1(c: BinaryCounts) -> float | Undefined:
     """2TP / (2TP + FP + FN) (6.2.5)."""
-    return ratio(2 * c.tp, 2 * c.tp + c.fp + c.fn, "no actual and no predicted positives (2TP + FP + FN = 0)")
+    return ratio(2 * c.tp, 2 * c.tp + c.fp + c.fn, code=NO_POSITIVES_AT_ALL)
 
 
 def fbeta(c: BinaryCounts, beta: float) -> float | Undefined:
@@ -129,8 +132,7 @@ def fbeta(c: BinaryCounts, beta: float) -> float | Undefined:
     if not beta > 0:
         raise InputError(f"beta must be positive, got {beta}")
     b2 = float(beta) ** 2
-    return ratio((1 + b2) * c.tp, (1 + b2) * c.tp + b2 * c.fn + c.fp,
-                 "no actual and no predicted positives (TP + FP + FN = 0)")
+    return ratio((1 + b2) * c.tp, (1 + b2) * c.tp + b2 * c.fn + c.fp, code=NO_POSITIVES_AT_ALL)
 
 
 def f_alpha_beta(c: BinaryCounts, alpha: float, beta: float) -> float | Undefined:
@@ -140,33 +142,32 @@ def f_alpha_beta(c: BinaryCounts, alpha: float, beta: float) -> float | Undefine
     """
     if not (alpha > 0 and beta > 0):
         raise InputError(f"alpha and beta must be positive, got alpha={alpha}, beta={beta}")
-    return ratio((alpha + beta) * c.tp, alpha * (c.tp + c.fp) + beta * (c.tp + c.fn),
-                 "no actual and no predicted positives (TP + FP + FN = 0)")
+    return ratio((alpha + beta) * c.tp, alpha * (c.tp + c.fp) + beta * (c.tp + c.fn), code=NO_POSITIVES_AT_ALL)
 
 
 def negative_predictive_value(c: BinaryCounts) -> float | Undefined:
     """TN / (TN + FN).  V_P− of TR 24029-1 (beyond TS 4213: TR 24029-1, Lee 2023)."""
-    return ratio(c.tn, c.tn + c.fn, NO_PREDICTED_NEGATIVES)
+    return ratio(c.tn, c.tn + c.fn, code=NO_PREDICTED_NEGATIVES)
 
 
 def false_positive_rate(c: BinaryCounts) -> float | Undefined:
     """FP / (FP + TN) (3.2.12).  Fall-out, R_F+ of TR 24029-1 (Lee 2023 misprints its denominator)."""
-    return ratio(c.fp, c.fp + c.tn, NO_NEGATIVES)
+    return ratio(c.fp, c.fp + c.tn, code=NO_NEGATIVES)
 
 
 def miss_rate(c: BinaryCounts) -> float | Undefined:
     """FN / (FN + TP).  False negative rate, R_F− of TR 24029-1; 1 − recall (beyond TS 4213: TR 24029-1, Lee 2023)."""
-    return ratio(c.fn, c.fn + c.tp, NO_POSITIVES)
+    return ratio(c.fn, c.fn + c.tp, code=NO_POSITIVES)
 
 
 def false_discovery_rate(c: BinaryCounts) -> float | Undefined:
     """FP / (FP + TP); 1 − precision (beyond TS 4213: Sokolova & Lapalme 2009)."""
-    return ratio(c.fp, c.fp + c.tp, NO_PREDICTED_POSITIVES)
+    return ratio(c.fp, c.fp + c.tp, code=NO_PREDICTED_POSITIVES)
 
 
 def false_omission_rate(c: BinaryCounts) -> float | Undefined:
     """FN / (FN + TN); 1 − negative predictive value (beyond TS 4213: Sokolova & Lapalme 2009)."""
-    return ratio(c.fn, c.fn + c.tn, NO_PREDICTED_NEGATIVES)
+    return ratio(c.fn, c.fn + c.tn, code=NO_PREDICTED_NEGATIVES)
 
 
 def positive_likelihood_ratio(c: BinaryCounts) -> float | Undefined:
@@ -174,7 +175,7 @@ def positive_likelihood_ratio(c: BinaryCounts) -> float | Undefined:
     tpr, fpr = recall(c), false_positive_rate(c)
     if is_undefined(tpr) or is_undefined(fpr):
         return tpr if is_undefined(tpr) else fpr
-    return ratio(tpr, fpr, "no false positives (FP = 0), so LR+ is unbounded")
+    return ratio(tpr, fpr, code="unbounded_lr_plus")
 
 
 def negative_likelihood_ratio(c: BinaryCounts) -> float | Undefined:
@@ -182,17 +183,17 @@ def negative_likelihood_ratio(c: BinaryCounts) -> float | Undefined:
     fnr, tnr = miss_rate(c), specificity(c)
     if is_undefined(fnr) or is_undefined(tnr):
         return fnr if is_undefined(fnr) else tnr
-    return ratio(fnr, tnr, "no true negatives (TN = 0), so LR− is unbounded")
+    return ratio(fnr, tnr, code="unbounded_lr_minus")
 
 
 def diagnostic_odds_ratio(c: BinaryCounts) -> float | Undefined:
     """DOR = (TP · TN) / (FP · FN) = LR+ / LR− (beyond TS 4213: Glas et al. 2003)."""
-    return ratio(c.tp * c.tn, c.fp * c.fn, "FP · FN = 0, so the odds ratio is unbounded")
+    return ratio(c.tp * c.tn, c.fp * c.fn, code="unbounded_diagnostic_odds_ratio")
 
 
 def prevalence(c: BinaryCounts) -> float | Undefined:
     """(TP + FN) / N, the share of actual positives (6.3.7, the baseline of the PR curve)."""
-    return ratio(c.tp + c.fn, c.n, "no samples")
+    return ratio(c.tp + c.fn, c.n, code=NO_SAMPLES)
 
 
 def balanced_accuracy(c: BinaryCounts) -> float | Undefined:
@@ -210,7 +211,7 @@ def matthews_correlation(c: BinaryCounts) -> float | Undefined:
     """
     margins = (c.tp + c.fp) * (c.tp + c.fn) * (c.tn + c.fp) * (c.tn + c.fn)
     if margins == 0:
-        return Undefined("a row or column of the 2×2 matrix is empty, so MCC has a zero denominator")
+        return Undefined(code="empty_margin")
     return (c.tp * c.tn - c.fp * c.fn) / math.sqrt(margins)
 
 

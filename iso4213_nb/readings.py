@@ -2,11 +2,12 @@
 
 The computation layer returns data and codes (:class:`~iso4213_nb.stats.TestResult`,
 :class:`~iso4213_nb.stats.ConfidenceInterval`, :class:`~iso4213_nb.stats.AdjustedPValues`,
-``Undefined(code=...)``); this module is where they become English:
+``Undefined(code=...)``); this module is where they become words, in the active language of :mod:`iso4213_nb.i18n`:
 
 * :func:`name` – what a result is, e.g. ``"McNemar test (exact binomial)"``;
 * :func:`effect_size_name`, :func:`quantity` – what an effect size or an interval measures;
-* :func:`reason` – why a value is undefined, one clause of a sentence;
+* :func:`reason` – why a value is undefined, one clause of a sentence (also for the undefined
+  clause-6 measures of :mod:`iso4213_nb.measures`, :mod:`iso4213_nb.confusion` and :mod:`iso4213_nb.curves`);
 * :func:`reading` – one paragraph: what was tested, the assumptions and whether the
   input meets them, what the p-value or interval says.
 """
@@ -17,64 +18,106 @@ from .stats.contingency import MCNEMAR_EXACT_BELOW, MIN_EXPECTED
 from .stats.multiplicity import AdjustedPValues
 from .stats.paired import KFOLD_WARNING
 from .stats.results import ConfidenceInterval, TestResult
+from .i18n import N_, _, current_language, number
 from .undefined import Undefined, is_undefined
 
 _TEST_NAMES = {
-    "paired_ttest": "paired Student's t-test", "wilcoxon": "Wilcoxon signed-rank test",
-    "paired_ttest_5x2cv": "5×2cv paired t-test", "combined_ftest_5x2cv": "combined 5×2cv F-test",
-    "corrected_resampled_ttest": "corrected resampled t-test", "anova": "one-way ANOVA",
-    "kruskal_wallis": "Kruskal–Wallis H test", "friedman": "Friedman test",
-    "chi_squared": "chi-squared test of independence", "fisher_exact": "Fisher's exact test",
-    "cochran_q": "Cochran's Q test", "delong": "DeLong test of two correlated AUROCs",
+    "paired_ttest": N_("paired Student's t-test"), "wilcoxon": N_("Wilcoxon signed-rank test"),
+    "paired_ttest_5x2cv": N_("5×2cv paired t-test"), "combined_ftest_5x2cv": N_("combined 5×2cv F-test"),
+    "corrected_resampled_ttest": N_("corrected resampled t-test"), "anova": N_("one-way ANOVA"),
+    "kruskal_wallis": N_("Kruskal–Wallis H test"), "friedman": N_("Friedman test"),
+    "chi_squared": N_("chi-squared test of independence"), "fisher_exact": N_("Fisher's exact test"),
+    "cochran_q": N_("Cochran's Q test"), "delong": N_("DeLong test of two correlated AUROCs"),
 }
 
-_MCNEMAR_METHODS = {"exact": "exact binomial", "chi2_corrected": "chi-squared with continuity correction",
-                    "chi2": "chi-squared"}
-_WILCOXON_METHODS = {"exact": "exact", "normal": "normal approximation"}
+_MCNEMAR_METHODS = {"exact": N_("exact binomial"), "chi2_corrected": N_("chi-squared with continuity correction"),
+                    "chi2": N_("chi-squared")}
+_WILCOXON_METHODS = {"exact": N_("exact"), "normal": N_("normal approximation")}
 
 _EFFECT_SIZES = {
-    "cohens_dz": "Cohen's d_z (mean difference / SD of differences)",
-    "rank_biserial": "matched-pairs rank-biserial correlation",
-    "mean_of_differences": "mean of the ten differences (A − B)",
-    "mean_difference": "mean difference (A − B)",
-    "eta_squared": "eta squared (between-group share of variance)",
-    "epsilon_squared": "epsilon squared (H / (N − 1))",
-    "kendalls_w": "Kendall's W (agreement of the rankings)",
-    "cramers_v": "Cramér's V",
-    "odds_ratio": "odds ratio ad / bc",
-    "accuracy_difference": "accuracy difference A − B, (b − c) / n",
-    "accuracy_range": "range of accuracies (largest − smallest)",
-    "auroc_difference": "AUROC difference A − B",
+    "cohens_dz": N_("Cohen's d_z (mean difference / SD of differences)"),
+    "rank_biserial": N_("matched-pairs rank-biserial correlation"),
+    "mean_of_differences": N_("mean of the ten differences (A − B)"),
+    "mean_difference": N_("mean difference (A − B)"),
+    "eta_squared": N_("eta squared (between-group share of variance)"),
+    "epsilon_squared": N_("epsilon squared (H / (N − 1))"),
+    "kendalls_w": N_("Kendall's W (agreement of the rankings)"),
+    "cramers_v": N_("Cramér's V"),
+    "odds_ratio": N_("odds ratio ad / bc"),
+    "accuracy_difference": N_("accuracy difference A − B, (b − c) / n"),
+    "accuracy_range": N_("range of accuracies (largest − smallest)"),
+    "auroc_difference": N_("AUROC difference A − B"),
 }
 
 _QUANTITIES = {
-    "mean_difference": "mean difference a − b", "expected_difference": "expected score difference A − B",
-    "odds_ratio": "odds ratio", "accuracy_difference": "accuracy difference A − B",
-    "auroc_difference": "AUROC difference A − B", "auroc": "AUROC", "proportion": "proportion",
+    "mean_difference": N_("mean difference a − b"), "expected_difference": N_("expected score difference A − B"),
+    "odds_ratio": N_("odds ratio"), "accuracy_difference": N_("accuracy difference A − B"),
+    "auroc_difference": N_("AUROC difference A − B"), "auroc": N_("AUROC"), "proportion": N_("proportion"),
 }
 
 _REASONS = {
     "zero_variance": {
-        "identical_placements": ("the AUROC difference has zero estimated variance and is 0: every sample has the "
-                                 "same placement value under both models, so there is no difference to test"),
-        "degenerate_aurocs": ("the AUROC difference has zero estimated variance although the AUROCs differ "
-                              "(A = {auc_a:.4f}, B = {auc_b:.4f}): each model places every positive above the "
+        "identical_placements": (N_("the AUROC difference has zero estimated variance and is 0: every sample has the "
+                                 "same placement value under both models, so there is no difference to test")),
+        "degenerate_aurocs": (N_("the AUROC difference has zero estimated variance although the AUROCs differ "
+                              "(A = {auc_a}, B = {auc_b}): each model places every positive above the "
                               "same share of the negatives, as a perfect separation or scores all tied do, so the "
-                              "normal approximation has no spread to use"),
-        "constant_shift": ("the AUROC difference has zero estimated variance although the AUROCs differ "
-                           "(A = {auc_a:.4f}, B = {auc_b:.4f}): every sample's placement value moves by the same "
-                           "amount from one model to the other, so the normal approximation has no spread to use"),
+                              "normal approximation has no spread to use")),
+        "constant_shift": (N_("the AUROC difference has zero estimated variance although the AUROCs differ "
+                           "(A = {auc_a}, B = {auc_b}): every sample's placement value moves by the same "
+                           "amount from one model to the other, so the normal approximation has no spread to use")),
     },
-    "zero_auroc_variance": "an AUROC estimate has zero variance",
-    "no_discordant_pairs": "no discordant pairs (b + c = 0), so the chi-squared statistic is 0/0",
-    "zero_standard_error": ("no discordant pair, or every sample one that favours the same model, so the paired "
-                            "difference has a standard error of 0 and its Wald interval no width"),
-    "unbounded_b_over_c": "no sample that only B gets right (c = 0), so b / c is unbounded",
-    "unbounded_odds_ratio": "b · c = 0 while a · d > 0, so the odds ratio ad / bc is unbounded",
-    "zero_over_zero_odds_ratio": "a · d = b · c = 0, so the odds ratio ad / bc is 0/0",
-    "zero_cell": "a cell of the table is zero, so Woolf's interval of the odds ratio is undefined",
-    "no_disagreement": "every sample is right for all models or for none, so Q is 0/0",
+    "zero_auroc_variance": N_("an AUROC estimate has zero variance"),
+    "no_discordant_pairs": N_("no discordant pairs (b + c = 0), so the chi-squared statistic is 0/0"),
+    "zero_standard_error": (N_("no discordant pair, or every sample one that favours the same model, so the paired "
+                            "difference has a standard error of 0 and its Wald interval no width")),
+    "unbounded_b_over_c": N_("no sample that only B gets right (c = 0), so b / c is unbounded"),
+    "unbounded_odds_ratio": N_("b · c = 0 while a · d > 0, so the odds ratio ad / bc is unbounded"),
+    "zero_over_zero_odds_ratio": N_("a · d = b · c = 0, so the odds ratio ad / bc is 0/0"),
+    "zero_cell": N_("a cell of the table is zero, so Woolf's interval of the odds ratio is undefined"),
+    "no_disagreement": N_("every sample is right for all models or for none, so Q is 0/0"),
+    # clause 6: measures of iso4213_nb.measures, .confusion, .curves and .distribution
+    "no_samples": N_("no samples"),
+    "no_predicted_positives": N_("no predicted positives (TP + FP = 0)"),
+    "no_predicted_negatives": N_("no predicted negatives (TN + FN = 0)"),
+    "no_positives": N_("no actual positives (TP + FN = 0)"),
+    "no_negatives": N_("no actual negatives (TN + FP = 0)"),
+    "no_actual_or_predicted_positives": N_("no actual and no predicted positives (TP + FP + FN = 0)"),
+    "unbounded_lr_plus": N_("no false positives (FP = 0), so LR+ is unbounded"),
+    "unbounded_lr_minus": N_("no true negatives (TN = 0), so LR− is unbounded"),
+    "unbounded_diagnostic_odds_ratio": N_("FP · FN = 0, so the odds ratio is unbounded"),
+    "empty_margin": N_("a row or column of the 2×2 matrix is empty, so MCC has a zero denominator"),
+    "chance_agreement_one": N_("chance agreement is 1 (both raters use a single class)"),
+    "single_class_labels": N_("all true or all predicted labels are one class"),
+    "average_needs_every_class": N_("{average} {measure} needs every class; for class {label}: {cause}"),
+    "mean_needs_every_value": N_("the {mean} needs every value; one is undefined: {cause}"),
+    "infinite_divergence": N_("class {label} has {first} share {share} but {second} share 0, so the divergence "
+                              "is infinite"),
 }
+
+_SHARE_NAMES = {"true": N_("true"), "predicted": N_("predicted")}
+#: Words for the ``average`` and ``measure`` parameters of ``average_needs_every_class``.
+_PARAM_WORDS = {"macro": N_("macro"), "weighted": N_("weighted"), "micro": N_("micro"),
+                "precision": N_("precision"), "recall": N_("recall"), "specificity": N_("specificity"),
+                "f1": N_("F1"), "binary_accuracy": N_("binary accuracy"), "accuracy": N_("accuracy")}
+
+
+def _param(key: str, value):
+    """A reason's parameter in words: numbers in the active language's format, codes translated."""
+    if key == "cause" and value in _REASONS and not isinstance(_REASONS[value], dict):
+        return _(_REASONS[value])
+    if key in ("first", "second"):
+        return _(_SHARE_NAMES.get(value, value))
+    if key in ("average", "measure") and value in _PARAM_WORDS:
+        return _(_PARAM_WORDS[value])
+    if key == "label":
+        return repr(value.item() if hasattr(value, "item") else value)
+    if key == "share":
+        shown = f"{value:.4g}"
+        return shown.replace(".", ",") if current_language() == "ru" else shown
+    if isinstance(value, float):
+        return number(value, 4)
+    return value
 
 
 def reason(value: Undefined) -> str:
@@ -82,19 +125,35 @@ def reason(value: Undefined) -> str:
     text = _REASONS.get(value.code)
     if isinstance(text, dict):
         text = text[value.params["cause"]]
-    return value.reason if text is None else text.format(**value.params)
+    if text is None:
+        return value._text if value._text is not None else str(value.code)
+    return _(text).format(**{key: _param(key, v) for key, v in value.params.items()})
+
+
+def undefined_notes(assessment: dict) -> list[str]:
+    """One line per undefined clause-6 measure of an :func:`iso4213_nb.assessment.assess` dict: where and why."""
+    reasons = assessment.get("reasons") or {}
+    notes = []
+    for entry in assessment.get("undefined", []):
+        where, _sep, code = entry.partition(": ")
+        found = reasons.get(where)
+        if found is not None:
+            params = {k: v for k, v in found.items() if k != "code"}
+            code = reason(Undefined(code=found["code"], params=params))
+        notes.append(f"{where}: {code}")
+    return notes
 
 
 def _undefined(value) -> str:
     """An undefined value as the readings always printed it: ``undefined (reason)``."""
-    return f"undefined ({reason(value)})"
+    return _("undefined ({reason})").format(reason=reason(value))
 
 
 def format_p(pvalue) -> str:
     """A p-value for a sentence: ``p = 0.0312``, ``p < 0.0001`` or ``p undefined`` (clause 7)."""
     if is_undefined(pvalue):
-        return "p undefined"
-    return "p < 0.0001" if pvalue < 1e-4 else f"p = {pvalue:.4f}"
+        return _("p undefined")
+    return f"p < {number(0.0001, 4)}" if pvalue < 1e-4 else f"p = {number(pvalue, 4)}"
 
 
 def name(result) -> str:
@@ -104,34 +163,35 @@ def name(result) -> str:
     """
     if isinstance(result, TestResult):
         if result.test == "mcnemar":
-            return f"McNemar test ({_MCNEMAR_METHODS[result.method]})"
-        return _TEST_NAMES[result.test]
+            return _("McNemar test ({method})").format(method=_(_MCNEMAR_METHODS[result.method]))
+        return _(_TEST_NAMES[result.test])
     if result.of == "proportion":
-        return f"proportion, {result.method} interval"
+        return _("proportion, {method} interval").format(method=result.method)
     if result.of == "auroc":
-        return "AUROC, DeLong interval" if result.method == "delong" else f"AUROC, {result.method} bootstrap"
-    return f"{statistic_name(result)}, {result.method} bootstrap"
+        return (_("AUROC, DeLong interval") if result.method == "delong"
+                else _("AUROC, {method} bootstrap").format(method=result.method))
+    return _("{statistic}, {method} bootstrap").format(statistic=statistic_name(result), method=result.method)
 
 
 def statistic_name(interval: ConfidenceInterval) -> str:
     """The bootstrapped statistic's name; a paired bootstrap's is ``difference in NAME (A − B)`` (clause 7)."""
     given = interval.details["statistic_name"]
-    return f"difference in {given} (A − B)" if interval.details.get("paired_metric") else given
+    return _("difference in {name} (A − B)").format(name=given) if interval.details.get("paired_metric") else given
 
 
 def method_name(result: TestResult) -> str:
     """The variant of a test that ran, in words (McNemar and Wilcoxon have several) (clause 7)."""
-    return (_MCNEMAR_METHODS if result.test == "mcnemar" else _WILCOXON_METHODS)[result.method]
+    return _((_MCNEMAR_METHODS if result.test == "mcnemar" else _WILCOXON_METHODS)[result.method])
 
 
 def effect_size_name(result: TestResult) -> str | None:
     """What ``result.effect_size`` measures (clause 7)."""
-    return None if result.effect_size_kind is None else _EFFECT_SIZES[result.effect_size_kind]
+    return None if result.effect_size_kind is None else _(_EFFECT_SIZES[result.effect_size_kind])
 
 
 def quantity(code: str | None) -> str | None:
     """What an interval bounds (the ``interval_of`` or ``of`` code in words) (clause 7)."""
-    return None if code is None else _QUANTITIES[code]
+    return None if code is None else _(_QUANTITIES[code])
 
 
 def reading(result) -> str:
@@ -289,16 +349,24 @@ def _mcnemar(r: TestResult) -> str:
     d = r.details
     discordant, method = d["b"] + d["c"], method_name(r)
     if d["exact_requested"] is None:
-        rule = (f"Rule used: exact binomial test when b + c < {MCNEMAR_EXACT_BELOW}, chi-squared otherwise; "
-                f"here b + c = {discordant}, so the {method} form was used.")
+        rule = _("Rule used: exact binomial test when b + c < {below}, chi-squared otherwise; here b + c = "
+                 "{discordant}, so the {method} form was used.").format(below=MCNEMAR_EXACT_BELOW,
+                                                                         discordant=discordant, method=method)
     else:
-        rule = f"The {method} form was asked for."
+        rule = _("The {method} form was asked for.").format(method=method)
         if r.method != "exact" and discordant < MCNEMAR_EXACT_BELOW:
-            rule += f" With only {discordant} discordant pairs the exact form (exact=True) is safer."
-    return (f"McNemar's test on {d['n']} paired predictions: model A alone is right on b = {d['b']}, model B alone "
-            f"on c = {d['c']}; {format_p(r.pvalue)} (mid-p {d['midp_pvalue']:.4f}). Accuracy difference A − B = "
-            f"{r.effect_size:+.4f}. {rule} It needs only one training run per model (7.9) and assumes the samples "
-            "are independent; it compares error rates, not which errors.")
+            rule += " " + _("With only {discordant} discordant pairs the exact form (exact=True) is safer.").format(
+                discordant=discordant)
+    return _("McNemar's test on {n} paired predictions: model A alone is right on b = {b}, model B alone on c = {c}; "
+             "{p} (mid-p {midp}). Accuracy difference A − B = {difference}. {rule} It needs only one training run "
+             "per model (7.9) and assumes the samples are independent; it compares error rates, not which "
+             "errors.").format(n=d["n"], b=d["b"], c=d["c"], p=format_p(r.pvalue), midp=number(d["midp_pvalue"], 4),
+                               difference=_signed(r.effect_size), rule=rule)
+
+
+def _signed(value, decimals: int = 4) -> str:
+    """A difference with its sign, ``+0.0123`` or ``−0.0123``, in the active number format."""
+    return ("+" if value >= 0 else "-") + number(abs(value), decimals)
 
 
 def _cochran(r: TestResult) -> str:
@@ -316,16 +384,17 @@ def _cochran(r: TestResult) -> str:
 def _delong(r: TestResult) -> str:
     d = r.details
     m, n = d["positives"], d["negatives"]
-    tail = (f"p undefined: {reason(r.pvalue)}" if is_undefined(r.pvalue)
-            else f"z = {r.statistic:.3f}, {format_p(r.pvalue)}")
-    return (f"DeLong's test on {m} positives and {n} negatives scored by both models: AUROC A = {d['auc_a']:.4f}, "
-            f"B = {d['auc_b']:.4f}, difference {r.effect_size:+.4f} (SE {d['standard_error']:.4f}), {tail}. It "
-            "accounts for the correlation of the two AUROCs measured on the same samples, needs no distributional "
-            "assumption on the scores, and relies on the normal approximation of the AUROC difference, which wants "
-            "a few dozen of each class"
-            + ("; here one class has fewer than 30 samples, so treat the p-value as rough." if min(m, n) < 30
-               else "; both classes are large enough here.")
-            + " It assumes independent samples.")
+    tail = (_("p undefined: {reason}").format(reason=reason(r.pvalue)) if is_undefined(r.pvalue)
+            else f"z = {number(r.statistic, 3)}, {format_p(r.pvalue)}")
+    size = (_("here one class has fewer than 30 samples, so treat the p-value as rough.") if min(m, n) < 30
+            else _("both classes are large enough here."))
+    return _("DeLong's test on {m} positives and {n} negatives scored by both models: AUROC A = {auc_a}, B = {auc_b}, "
+             "difference {difference} (SE {se}), {tail}. It accounts for the correlation of the two AUROCs measured "
+             "on the same samples, needs no distributional assumption on the scores, and relies on the normal "
+             "approximation of the AUROC difference, which wants a few dozen of each class; {size} It assumes "
+             "independent samples.").format(m=m, n=n, auc_a=number(d["auc_a"], 4), auc_b=number(d["auc_b"], 4),
+                                            difference=_signed(r.effect_size), se=number(d["standard_error"], 4),
+                                            tail=tail, size=size)
 
 
 def _auroc_interval(ci: ConfidenceInterval) -> str:

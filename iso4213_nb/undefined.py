@@ -21,8 +21,9 @@ class Undefined:
     Attributes
     ----------
     reason : str
-        Plain-language cause, e.g. ``"no predicted positives (TP + FP = 0)"``;
-        when only a ``code`` is given, the code.
+        Plain-language cause, e.g. ``"no predicted positives (TP + FP = 0)"``: the text given,
+        or for a ``code`` the words of :func:`iso4213_nb.readings.reason` in the active language
+        (looked up when read, so the computation layer itself holds no sentence).
     code : str or None
         Optional machine-readable cause, e.g. ``"zero_variance"``, for the
         presentation layer to put in words.
@@ -30,14 +31,23 @@ class Undefined:
         The numbers that go with ``code`` (empty without one).
     """
 
-    __slots__ = ("reason", "code", "params")
+    __slots__ = ("_text", "code", "params")
 
     def __init__(self, reason: str | None = None, *, code: str | None = None, params: dict | None = None):
         if reason is None and code is None:
             raise TypeError("Undefined needs a reason or a code")
-        self.reason = str(code if reason is None else reason)
+        self._text = None if reason is None else str(reason)
         self.code = code
         self.params = dict(params or {})
+
+    @property
+    def reason(self) -> str:
+        """The cause in words: the text given, else the words for :attr:`code` (presentation layer, lazily)."""
+        if self._text is not None:
+            return self._text
+        from .readings import reason  # words live at the edge; imported only when a person reads them
+
+        return reason(self)
 
     def __repr__(self) -> str:
         return f"undefined ({self.reason})"
@@ -48,10 +58,10 @@ class Undefined:
         return math.nan
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Undefined) and (other.reason, other.code) == (self.reason, self.code)
+        return isinstance(other, Undefined) and (other._text, other.code) == (self._text, self.code)
 
     def __hash__(self) -> int:
-        return hash(("Undefined", self.reason, self.code))
+        return hash(("Undefined", self._text, self.code))
 
     def __bool__(self) -> bool:
         raise TypeError(f"the truth value of an undefined measure is ambiguous: {self.reason}")
@@ -63,13 +73,17 @@ def is_undefined(value: object) -> bool:
     return isinstance(value, Undefined)
 
 
-def ratio(numerator: Real, denominator: Real, reason: str) -> float | Undefined:
-    """``numerator / denominator`` as a float, or :class:`Undefined` with ``reason`` when the denominator is 0.
+def ratio(numerator: Real, denominator: Real, reason: str | None = None, *, code: str | None = None,
+          params: dict | None = None) -> float | Undefined:
+    """``numerator / denominator`` as a float, or :class:`Undefined` when the denominator is 0.
 
-    Clause 6; beyond TS 4213: undefined values carry their reason.
+    The Undefined carries ``code`` and ``params`` (machine-readable; the
+    presentation layer, :func:`iso4213_nb.readings.reason`, puts them in words)
+    or, from older callers, a ``reason`` text.  Clause 6; beyond TS 4213: undefined values carry
+    their reason.
     """
     if denominator == 0:
-        return Undefined(reason)
+        return Undefined(reason, code=code, params=params)
     return float(numerator) / float(denominator)
 
 

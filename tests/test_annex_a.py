@@ -81,8 +81,8 @@ def test_edited_matrix_reports_the_cells_it_no_longer_reproduces():
 def test_undefined_cells_are_named_with_reasons():
     cm = ConfusionMatrix.from_counts([[5, 1, 0], [2, 7, 0], [0, 0, 0]], labels="ABC", rows="predicted")
     cells = annex_a.undefined_cells(cm)
-    assert any(c.startswith("Table A.3 / Precision / C: no predicted positives") for c in cells)
-    assert any(c.startswith("Table A.3 / Recall / C: no actual positives") for c in cells)
+    assert "Table A.3 / Precision / C: no_predicted_positives" in cells
+    assert "Table A.3 / Recall / C: no_positives" in cells
     assert any(c.startswith("Table A.4 / Precision / Macro") for c in cells)
     assert isinstance(annex_a.table_a4(cm)["Precision"]["Macro"], Undefined)
     data = annex_a.to_json(cm)

@@ -8,7 +8,9 @@ from sklearn.metrics import (average_precision_score, balanced_accuracy_score, c
                              matthews_corrcoef, precision_recall_fscore_support, roc_auc_score)
 
 from iso4213_nb import ConfusionMatrix, InputError
+from iso4213_nb import readings
 from iso4213_nb.assessment import assess, assess_matrix
+from iso4213_nb.undefined import Undefined
 
 TABLE_A1 = [[400, 150, 14], [23, 3800, 144], [13, 355, 65]]
 
@@ -42,9 +44,17 @@ def test_undefined_values_are_null_with_reasons():
     out = assess([0, 0, 1, 1], [0, 0, 0, 0])
     assert out["per_class"]["1"]["precision"] is None
     assert out["averages"]["macro"]["precision"] is None
-    assert "per_class.1.precision: no predicted positives (TP + FP = 0)" in out["undefined"]
-    assert any(e.startswith("averages.macro.precision: macro precision needs every class") for e in out["undefined"])
-    assert any(e.startswith("kl_divergence.true_vs_pred: class 1 has true share 0.5") for e in out["undefined"])
+    assert "per_class.1.precision: no_predicted_positives" in out["undefined"]
+    assert out["reasons"]["averages.macro.precision"] == {
+        "code": "average_needs_every_class", "average": "macro", "measure": "precision", "label": 1,
+        "cause": "no_predicted_positives"}
+    assert out["reasons"]["kl_divergence.true_vs_pred"] == {
+        "code": "infinite_divergence", "label": 1, "first": "true", "share": 0.5, "second": "predicted"}
+    words = [readings.reason(Undefined(code=r["code"], params={k: v for k, v in r.items() if k != "code"}))
+             for r in out["reasons"].values()]  # the presentation layer's words for the codes
+    assert "no predicted positives (TP + FP = 0)" in words
+    assert "macro precision needs every class; for class 1: no predicted positives (TP + FP = 0)" in words
+    assert "class 1 has true share 0.5 but predicted share 0, so the divergence is infinite" in words
 
 
 def test_scored_binary_input():
@@ -63,7 +73,7 @@ def test_scored_binary_input():
 def test_single_class_auroc_undefined():
     out = assess([1, 1, 1], scores=[0.2, 0.6, 0.9])
     assert out["auroc"] is None
-    assert any(e.startswith("auroc: no actual negatives") for e in out["undefined"])
+    assert "auroc: no_negatives" in out["undefined"] and out["reasons"]["auroc"] == {"code": "no_negatives"}
     assert out["per_class"]["0"]["fp"] == 1  # negative label 0 inferred for 0/1 labels
 
 

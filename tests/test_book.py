@@ -53,6 +53,7 @@ def test_toc_lists_every_notebook_and_existing_pages():
     toc = yaml.safe_load((BOOK / "_toc.yml").read_text())
     listed = set(_toc_files(toc["parts"]))
     present = {f"notebooks/{p.stem}" for p in (ROOT / "notebooks").glob("*.ipynb")}
+    present |= {f"notebooks/ru/{p.stem}" for p in (ROOT / "notebooks" / "ru").glob("*.ipynb")}  # the Russian part
     assert {f for f in listed if f.startswith("notebooks/")} == present
     for page in listed - present:  # how-to guides (notebooks), reference and explanation pages
         assert (BOOK / f"{page}.md").is_file() or (BOOK / f"{page}.ipynb").is_file(), page

@@ -88,7 +88,8 @@ def test_label_predicted_but_never_true_is_allowed_and_reported(tmp_path, capsys
     out = json.loads(captured.out)
     assert out["predicted_only_labels"] == ["z"]
     assert out["per_class"]["z"]["recall"] is None
-    assert any(entry.startswith("per_class.z.recall: no actual positives") for entry in out["undefined"])
+    assert "per_class.z.recall: no_positives" in out["undefined"]
+    assert out["reasons"]["per_class.z.recall"] == {"code": "no_positives"}
     assert "label(s) z predicted but never in y_true" in captured.err
 
 

@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from iso4213_nb import readings
 from iso4213_nb import ConfusionMatrix, InputError, Undefined
 
 # Table A.1 as printed: predicted classes in rows, actual classes in columns.
@@ -90,7 +91,8 @@ def test_from_predictions_integer_labels_keep_predicted_only_class():
     cm = ConfusionMatrix.from_predictions([0, 0, 1, 1], [0, 2, 1, 1])
     assert cm.labels == (0, 1, 2)
     assert isinstance(cm.per_class("recall")[2], Undefined)
-    assert "no actual positives" in cm.per_class("recall")[2].reason
+    assert cm.per_class("recall")[2].code == "no_positives"
+    assert readings.reason(cm.per_class("recall")[2]) == "no actual positives (TP + FN = 0)"
 
 
 def test_explicit_labels_fix_order_and_reject_unknown():
@@ -104,10 +106,12 @@ def test_explicit_labels_fix_order_and_reject_unknown():
 def test_undefined_is_not_zero():
     cm = ConfusionMatrix.from_counts([[5, 0], [3, 0]], labels=["pos", "neg"], rows="true")
     p = cm.per_class("precision")["neg"]
-    assert isinstance(p, Undefined) and "no predicted positives" in p.reason
+    assert isinstance(p, Undefined) and p.code == "no_predicted_positives"
     assert np.isnan(float(p))
     macro = cm.average("precision", "macro")
-    assert isinstance(macro, Undefined) and "'neg'" in macro.reason
+    assert isinstance(macro, Undefined) and macro.params["label"] == "neg"
+    assert readings.reason(macro) == macro.reason == ("macro precision needs every class; for class 'neg': "
+                                                      "no predicted positives (TP + FP = 0)")
 
 
 def test_weighted_average_skips_classes_without_samples():

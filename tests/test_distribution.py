@@ -7,6 +7,7 @@ import pytest
 from scipy.special import rel_entr
 from scipy.stats import entropy
 
+from iso4213_nb import readings
 from iso4213_nb import BinaryCounts, ConfusionMatrix, InputError, Undefined
 from iso4213_nb.distribution import (both_directions, kl_binary, kl_multilabel, kl_of_labels, kl_of_matrix,
                                      kl_pred_vs_true, kl_true_vs_pred, shares)
@@ -47,9 +48,10 @@ def test_zero_share_rules():
     kl = both_directions([0, 5, 5], [2, 4, 4], labels=["x", "y", "z"])
     assert kl["true_vs_pred"] == pytest.approx(0.5 * math.log(0.5 / 0.4) * 2)
     assert isinstance(kl["pred_vs_true"], Undefined)
-    assert "class 'x' has predicted share 0.2 but true share 0" in kl["pred_vs_true"].reason
+    assert kl["pred_vs_true"].params == {"label": "x", "first": "predicted", "share": 0.2, "second": "true"}
+    assert readings.reason(kl["pred_vs_true"]).startswith("class 'x' has predicted share 0.2 but true share 0")
     never_predicted = kl_true_vs_pred([1, 1], [2, 0])
-    assert isinstance(never_predicted, Undefined) and "infinite" in never_predicted.reason
+    assert isinstance(never_predicted, Undefined) and never_predicted.code == "infinite_divergence"
 
 
 def test_binary_formula_of_6_3_5_literally():

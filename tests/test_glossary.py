@@ -175,3 +175,27 @@ def test_the_glossary_is_keyed_by_the_terms_a_learner_looks_up():
     assert headwords["iso4213_nb.curves.BinaryScores.auroc()"] == "AUROC"
     assert len(concepts) == len(glossary.by_target())
     assert all(word in {t.name for t in terms} for word, terms in concepts)
+
+
+def test_three_languages_reach_the_same_function():
+    """One concept, three names: TS 4213 (English), ПНСТ 835-2023 (Russian), Lee 2023 (Korean or TR symbol)."""
+    assert glossary.term("false positive").target == glossary.term("ложноположительный образец").target
+    assert glossary.term("위양성").args == glossary.term("false positive").args == ("fp",)
+    assert glossary.term("진양성")(C) == glossary.term("истинно положительный образец")(C) == 40
+    assert glossary.term("площадь под ROC-кривой").target == glossary.term("AUROC", source="TS").target
+
+
+def test_every_english_measure_has_a_russian_name():
+    russian = {(t.target, t.args) for t in glossary.TERMS if t.source.startswith(glossary.RU)}
+    english = {(t.target, t.args) for t in glossary.TERMS if t.source.startswith(glossary.TS)}
+    assert english - russian == set()
+
+
+def test_differences_are_listed_with_clauses_and_on_the_book_page():
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "book" / "explanation" / "russian-edition.md").read_text()
+    assert len(glossary.DIFFERENCES) >= 10
+    for d in glossary.DIFFERENCES:
+        assert f"| {d.clause} | {d.english} | {d.russian} | {d.difference} |" in page
+    assert any(d.russian == "отрицательный побочный эффект" for d in glossary.DIFFERENCES)

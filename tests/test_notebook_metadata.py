@@ -12,6 +12,7 @@ import pytest
 from jupyter_client.kernelspec import KernelSpecManager
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+NOTEBOOKS += sorted((Path(__file__).resolve().parents[1] / "notebooks" / "ru").glob("*.ipynb"))  # the Russian course
 
 
 @pytest.fixture(scope="module")

@@ -23,7 +23,12 @@ def _all_notebooks():
     return sorted(p for p in NOTEBOOKS.glob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 
 
-@pytest.mark.parametrize("path", _all_notebooks(), ids=lambda p: p.name)
+def _russian_notebooks():
+    """The Russian course (notebooks/ru): the same rules, but not lessons of the course catalogue."""
+    return sorted(p for p in (NOTEBOOKS / "ru").glob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
+@pytest.mark.parametrize("path", _all_notebooks() + _russian_notebooks(), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_no_code_cell_over_fifteen_lines(path):
     nb = nbformat.read(path, as_version=4)
     long = [(i, _code_lines(c)) for i, c in enumerate(nb.cells) if c.cell_type == "code" and _code_lines(c) > MAX_CODE_LINES]
@@ -58,7 +63,7 @@ def _exercise_answers(source: str):
             yield answer
 
 
-@pytest.mark.parametrize("path", _all_notebooks(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", _all_notebooks() + _russian_notebooks(), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_numeric_exercise_answers_are_computed_not_typed(path):
     nb = nbformat.read(path, as_version=4)
     typed = []

@@ -16,7 +16,7 @@ from statsmodels.stats.proportion import proportion_confint
 
 from iso4213_nb import InputError, checklist
 from iso4213_nb.demo import DEMO_PREDICTIONS, MODELS
-from iso4213_nb.report import build, content, render
+from iso4213_nb.report import build, content, render, words
 from iso4213_nb.inputs import read_predictions
 from iso4213_nb.tables import format_value
 from report_builds import MODEL_TAG, SCRIPT_LABEL, TITLE, USER_URL, demo_report, hostile_report
@@ -105,15 +105,15 @@ def test_operating_points_match_roc_curve(demo, demo_columns):
         fpr, tpr, thr = roc_curve(y, score, drop_intermediate=False)
         points = {p["name"]: p for p in report["models"][name]["operating_points"]}
         j = tpr - fpr
-        assert points["Youden-optimal"]["tpr"] - points["Youden-optimal"]["fpr"] == pytest.approx(j.max())
-        assert points["TPR ≥ 0.9"]["threshold"] == pytest.approx(thr[np.flatnonzero(tpr >= 0.9)[0]])
-        assert points["FPR ≤ 0.1"]["threshold"] == pytest.approx(thr[np.flatnonzero(fpr <= 0.1)[-1]])
+        assert points["youden"]["tpr"] - points["youden"]["fpr"] == pytest.approx(j.max())
+        assert points["tpr_0.9"]["threshold"] == pytest.approx(thr[np.flatnonzero(tpr >= 0.9)[0]])
+        assert points["fpr_0.1"]["threshold"] == pytest.approx(thr[np.flatnonzero(fpr <= 0.1)[-1]])
         for p in points.values():
             if p["threshold"] is None:
                 continue
             tn, fp, fn, tp = confusion_matrix(y, (score >= p["threshold"]).astype(int)).ravel()
             assert (p["tp"], p["fp"], p["tn"], p["fn"]) == (tp, fp, tn, fn)
-        given = points["predicted labels"]
+        given = points["predicted_labels"]
         tn, fp, fn, tp = confusion_matrix(y, demo_columns[f"{name}_pred"]).ravel()
         assert (given["tp"], given["fp"]) == (tp, fp)
 
@@ -128,7 +128,7 @@ def test_comparisons_match_statsmodels_with_holm(demo, demo_columns):
             continue
         a, b = (demo_columns[f"{m}_pred"] == y for m in t["models"])
         table = [[np.sum(a & b), np.sum(a & ~b)], [np.sum(~a & b), np.sum(~a & ~b)]]
-        exact = "exact" in t["name"].lower()
+        exact = t["method"] == "exact"
         expected = sm_mcnemar(table, exact=exact, correction=True).pvalue
         assert t["pvalue"] == pytest.approx(expected, rel=1e-9)
     _, adjusted, _, _ = multipletests([t["pvalue"] for t in tests], alpha=0.05, method="holm")
@@ -193,7 +193,8 @@ def test_single_model_states_no_significance_test(tmp_path):
     path.write_text("y_true,m_pred\n1,1\n0,0\n1,0\n0,0\n")
     report = content.build(read_predictions(path), {}, title="t", meta_name=None, demo=False)
     assert report["comparisons"]["tests"] == []
-    assert "single model" in report["comparisons"]["statement"]
+    assert report["comparisons"]["statement"] == {"code": "single_model"}
+    assert "single model" in words.statement(report["comparisons"])
 
 
 def test_environment_captured_and_demo_inference_timed(demo, hostile):
@@ -240,7 +241,8 @@ def test_undefined_measures_stay_undefined_in_json_and_html(tmp_path):
     model = report["models"]["never"]
     assert model["assessment"]["per_class"]["1"]["precision"] is None
     assert model["intervals"]["precision"] is None
-    assert "per_class.1.precision: no predicted positives (TP + FP = 0)" in model["assessment"]["undefined"]
+    assert "per_class.1.precision: no_predicted_positives" in model["assessment"]["undefined"]
+    assert "per_class.1.precision: no predicted positives (TP + FP = 0)" in words.undefined_notes(model["assessment"])
     fragment = render.measures(report, "never")
     assert "<td>precision of class 1 (6.2.4)</td><td>undefined</td><td>undefined</td>" in fragment
     json.dumps(report, allow_nan=False)

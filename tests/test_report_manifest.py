@@ -59,7 +59,7 @@ def test_manifest_records_inputs_parameters_seeds_versions_and_times(demo, hosti
     assert manifest["random_seeds"] == {"demo.train_test_split": demo_module.SEED, "demo.models": demo_module.SEED,
                                         "bootstrap": 0}
     assert manifest["parameters"] == {"positive": None, "threshold": 0.5, "formats": ["html", "pdf"], "reading": {},
-                                      "top_k": [], "demo": "binary",
+                                      "top_k": [], "demo": "binary", "lang": "en",
                                       "intervals": uncertainty.settings_json(IntervalSettings())}
     assert manifest["environment"]["dependencies"]["numpy"] == np.__version__
     assert manifest["environment"]["dependencies"]["pyarrow"] == pyarrow.__version__
@@ -82,7 +82,7 @@ def test_kernel_reads_the_parsed_columns_never_the_users_path(hostile):
     namespace = {}
     exec(source, namespace)
     assert json.loads(namespace["parameters_json"]) == {"report_json": "report.json",
-                                                       "predictions": "predictions.parquet"}
+                                                       "predictions": "predictions.parquet", "lang": "en"}
     text = (folder / "report.ipynb").read_text()
     assert "hostile-inputs" not in text and ".csv" not in source and "read_predictions" not in text
 

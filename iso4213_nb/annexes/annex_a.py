@@ -113,17 +113,22 @@ def table_a4(cm: ConfusionMatrix) -> dict[str, dict]:
             for row, measure in A4_MEASURES.items()}
 
 
-def undefined_cells(cm: ConfusionMatrix) -> list[str]:
-    """``"Table A.x / row / column: reason"`` for every cell of Tables A.3 and A.4 that is undefined."""
-    out = []
-    for name, table in (("Table A.3", table_a3(cm)), ("Table A.4", table_a4(cm))):
-        for row, cells in table.items():
-            for col, value in cells.items():
-                if is_undefined(value):
-                    out.append(f"{name} / {row} / {col}: {value.reason}")
+def undefined_values(cm: ConfusionMatrix) -> list[tuple[str, Undefined]]:
+    """``("Table A.x / row / column", value)`` for every undefined cell of Tables A.3 and A.4 (6.4.2, 6.4.3)."""
+    out = [(f"{name} / {row} / {col}", value)
+           for name, table in (("Table A.3", table_a3(cm)), ("Table A.4", table_a4(cm)))
+           for row, cells in table.items() for col, value in cells.items() if is_undefined(value)]
     if is_undefined(cm.accuracy()):
-        out.append(f"overall accuracy: {cm.accuracy().reason}")
+        out.append(("overall accuracy", cm.accuracy()))
     return out
+
+
+def undefined_cells(cm: ConfusionMatrix) -> list[str]:
+    """``"Table A.x / row / column: reason code"`` for every cell of Tables A.3 and A.4 that is undefined.
+
+    The codes are put in words by :func:`iso4213_nb.readings.reason` (the Annex A widget shows them so).
+    """
+    return [f"{where}: {value.code or value.reason}" for where, value in undefined_values(cm)]
 
 
 def _percent(value: float | Undefined) -> str:

@@ -20,10 +20,11 @@ import threading
 
 from .. import progress
 from ..errors import InputError
+from ..i18n import LANGUAGES, N_, _, chosen_language, set_language
 
 EXIT_BAD_INPUT = 2
 #: What a stopping signal prints (after "iso4213-nb <command>: ") and the exit status, 128 + its number.
-STOPPED = {signal.SIGINT: "interrupted (Ctrl-C)", signal.SIGTERM: "terminated (SIGTERM)"}
+STOPPED = {signal.SIGINT: N_("interrupted (Ctrl-C)"), signal.SIGTERM: N_("terminated (SIGTERM)")}
 
 
 class Stopped(BaseException):
@@ -55,6 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
     """The full parser with every discovered sub-command (beyond TS 4213: the command line over clauses 6–8)."""
     parser = _Parser(prog="iso4213-nb", description="Assess ML classification performance per ISO/IEC TS 4213:2022.")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress bars (shown only on a terminal)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="language of the output and of reports: en or ru (ПНСТ 835-2023 terms, decimal comma); "
+                             "default: the ISO4213_LANG environment variable, else en")
     subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if not module.name.startswith("_"):
@@ -72,24 +76,29 @@ def main(argv: list[str] | None = None) -> int:
         previous = {signum: signal.signal(signum, _raise_stopped) for signum in STOPPED
                     if signal.getsignal(signum) is not signal.SIG_IGN}  # an ignored signal stays ignored
     command = "iso4213-nb"
+    language = chosen_language()
     try:
         args = build_parser().parse_args(argv)
         progress.set_quiet(args.quiet)
+        if args.lang:
+            set_language(args.lang)
         command = f"iso4213-nb {args.command}"
         args.argv = ["iso4213-nb", *(sys.argv[1:] if argv is None else argv)]
         return int(args.func(args) or 0)
     except (KeyboardInterrupt, Stopped) as exc:
         signum = getattr(exc, "signum", signal.SIGINT)
-        print(f"{command}: {STOPPED[signum]}; no partial output was left behind", file=sys.stderr)
+        print(_("{command}: {signal}; no partial output was left behind").format(
+            command=command, signal=_(STOPPED[signum])), file=sys.stderr)
         return 128 + signum
     except InputError as exc:
-        print(f"{command}: error: {exc}", file=sys.stderr)
+        print(_("{command}: error: {error}").format(command=command, error=exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as exc:
         print(f"{command}: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
               file=sys.stderr)
         return EXIT_BAD_INPUT
     finally:
+        set_language(language)
         for signum, handler in previous.items():
             signal.signal(signum, handler)
 

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from .. import checklist
 from ..errors import InputError
+from ..i18n import _
+from ..report import words
 from ..report.options import SETTINGS
 from ..tables import text_table
 
@@ -36,7 +38,7 @@ def run(args) -> int:
             if path.exists():
                 raise InputError(f"{path} already exists; not overwriting it")
             path.write_text(checklist.template(), encoding="utf-8")
-            print(f"wrote {path} ({len(checklist.ITEMS)} questions)")
+            print(_("wrote {path} ({count} questions)").format(path=path, count=len(checklist.ITEMS)))
         else:
             print(checklist.template(), end="")
         return 0
@@ -49,9 +51,11 @@ def run(args) -> int:
         print(json.dumps({"answered": len(checklist.ITEMS) - len(missing), "missing": [it.key for it in missing],
                           "clause_8": status}, ensure_ascii=False, indent=2))
         return 0
-    print(text_table([[r.id, status[r.id], r.text] for r in checklist.REPORT_ITEMS],
-                     ["clause-8 item", "status", "what the report states"]))
-    print(f"\n{len(checklist.ITEMS) - len(missing)} of {len(checklist.ITEMS)} questions answered.")
+    print(text_table([[r.id, words.status(status[r.id]), _(r.text)] for r in checklist.REPORT_ITEMS],
+                     [_("clause-8 item"), _("status"), _("what the report states")]))
+    print("\n" + _("{answered} of {total} questions answered.").format(answered=len(checklist.ITEMS) - len(missing),
+                                                                      total=len(checklist.ITEMS)))
     if missing:
-        print(text_table([[it.key, it.clause, it.prompt] for it in missing], ["unanswered", "clause", "question"]))
+        print(text_table([[it.key, it.clause, _(it.prompt)] for it in missing],
+                         [_("unanswered"), _("clause"), _("question")]))
     return 0

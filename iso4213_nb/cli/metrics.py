@@ -32,6 +32,7 @@ from __future__ import annotations
 import json
 import sys
 
+from .. import readings
 from ..assessment import assess, assess_matrix
 from ..confusion import AVERAGED, AVERAGES, ConfusionMatrix
 from ..errors import InputError
@@ -235,7 +236,7 @@ def render(result: dict) -> str:
     if result["predicted_only_labels"]:
         lines.append(f"predicted but never true: {', '.join(map(str, result['predicted_only_labels']))}")
     if result["undefined"]:
-        lines += ["", "undefined:"] + [f"  {entry}" for entry in result["undefined"]]
+        lines += ["", "undefined:"] + [f"  {entry}" for entry in readings.undefined_notes(result)]
     if "intervals" in result:
         lines += ["", render_intervals(result["intervals"])]
     elif result.get("intervals_skipped") == "weighted_input":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..i18n import _
 from ..inputs import add_reading_options, reading_options
 from . import _streaming
 from ._intervals import add_interval_options, interval_settings
@@ -140,7 +141,8 @@ def run(args) -> int:
                           reading=reading, demo_name=args.demo, top_k=args.top_k,
                           intervals=interval_settings(args))
     except ReportBuildError as exc:
-        print(f"iso4213-nb report: error: {exc}", file=sys.stderr)
+        print(_("iso4213-nb report: error: {error}").format(error=exc), file=sys.stderr)
         return 1
-    print(f"report written to {out}/ ({', '.join(f'report.{f}' for f in ('json', *args.format))})")
+    print(_("report written to {folder}/ ({files})").format(
+        folder=out, files=", ".join(f"report.{f}" for f in ("json", *args.format))))
     return 0

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from ..i18n import N_, _
+
 DESCRIPTION = """\
 Check a report folder written by 'iso4213-nb report', item by item: every
 file against the SHA-256 recorded in its manifest.json (and no file the
@@ -16,8 +18,11 @@ DIR is not a report folder.
 """
 
 #: Words for each status code of :mod:`iso4213_nb.report.verify`.
-WORDS = {"ok": "ok", "changed": "CHANGED", "missing": "MISSING", "extra": "EXTRA", "differs": "DIFFERS",
-         "invalid": "INVALID"}
+WORDS = {"ok": N_("ok"), "changed": N_("CHANGED"), "missing": N_("MISSING"), "extra": N_("EXTRA"),
+         "differs": N_("DIFFERS"), "invalid": N_("INVALID")}
+_NOUNS = {"file": N_("file"), "input": N_("input"), "schema": N_("schema"), "number": N_("value")}
+_GROUPS = {"file": N_("{count} files"), "input": N_("{count} inputs"), "schema": N_("{count} schemas"),
+           "number": N_("{count} values")}
 
 
 def register(subparsers) -> None:
@@ -32,23 +37,24 @@ def register(subparsers) -> None:
 
 def describe(check) -> str:
     """One line for one check (a passing group gives its size) (clause 8)."""
-    noun = {"file": "file", "input": "input", "schema": "schema", "number": "value"}[check.kind]
+    noun = _(_NOUNS[check.kind])
     if check.status == "ok":
-        return f"{noun} {check.item}" + (f" ({check.count} {noun}s)" if check.count > 1 else "")
+        return f"{noun} {check.item}" + (f" ({_(_GROUPS[check.kind]).format(count=check.count)})"
+                                         if check.count > 1 else "")
     if check.kind == "file":
-        return {"changed": f"file {check.item}: its SHA-256 differs from the one in manifest.json",
-                "missing": f"file {check.item}: listed in manifest.json but not in the folder",
-                "extra": f"file {check.item}: in the folder but not listed in manifest.json"}[check.status]
+        return {"changed": _("file {item}: its SHA-256 differs from the one in manifest.json"),
+                "missing": _("file {item}: listed in manifest.json but not in the folder"),
+                "extra": _("file {item}: in the folder but not listed in manifest.json")}[check.status].format(
+            item=check.item)
     if check.kind == "input":
-        return (f"input {check.item}: SHA-256 {check.found} differs from {check.recorded}, "
-                "the input the report was built from")
+        return _("input {item}: SHA-256 {found} differs from {recorded}, the input the report was built from").format(
+            item=check.item, found=check.found, recorded=check.recorded)
     if check.kind == "schema":
         return f"{check.item}: {check.found}"
-    if check.status == "missing":
-        return f"value {check.item}: recomputed as {check.found}, absent from report.json"
-    if check.status == "extra":
-        return f"value {check.item}: report.json has {check.recorded}, which the recomputation does not produce"
-    return f"value {check.item}: report.json has {check.recorded}, recomputed {check.found}"
+    text = {"missing": _("value {item}: recomputed as {found}, absent from report.json"),
+            "extra": _("value {item}: report.json has {recorded}, which the recomputation does not produce")}.get(
+        check.status, _("value {item}: report.json has {recorded}, recomputed {found}"))
+    return text.format(item=check.item, found=check.found, recorded=check.recorded)
 
 
 def run(args) -> int:
@@ -57,12 +63,14 @@ def run(args) -> int:
 
     result = verify_report(args.folder, args.predictions)
     for check in result.checks:
-        print(f"{WORDS[check.status]:8} {describe(check)}")
+        print(f"{_(WORDS[check.status]):8} {describe(check)}")
     differences = result.differences
     counted = sum(c.count for c in result.checks)
-    source = f" (numbers recomputed from {result.source})" if result.source else ""
+    source = _(" (numbers recomputed from {source})").format(source=result.source) if result.source else ""
     if differences:
-        print(f"verify {args.folder}: {len(differences)} difference(s) in {counted} checks{source}")
+        print(_("verify {folder}: {differences} difference(s) in {counted} checks{source}").format(
+            folder=args.folder, differences=len(differences), counted=counted, source=source))
         return 1
-    print(f"verify {args.folder}: all {counted} checks match{source}")
+    print(_("verify {folder}: all {counted} checks match{source}").format(folder=args.folder, counted=counted,
+                                                                          source=source))
     return 0

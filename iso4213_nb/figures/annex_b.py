@@ -11,6 +11,8 @@ current threshold on both, and updates everything in place.
 
 from __future__ import annotations
 
+from ..i18n import _
+
 import io
 from dataclasses import dataclass
 
@@ -78,15 +80,15 @@ def draw_scores(ax: Axes, scores, y_true, threshold: float | None = None) -> Sca
     scores = np.asarray(scores, dtype=float)
     y_true = np.asarray(y_true)
     y_drawn = y_true + _JITTER[np.arange(len(y_true)) % len(_JITTER)]
-    (line,) = ax.plot([0.5, 0.5], [-0.3, 1.3], color="tab:red", linewidth=1.5, label="threshold")
-    (correct,) = ax.plot([], [], linestyle="none", marker="o", markersize=5, color="black", label="correct")
-    (incorrect,) = ax.plot([], [], linestyle="none", marker="x", markersize=6, color="tab:red", label="incorrect")
+    (line,) = ax.plot([0.5, 0.5], [-0.3, 1.3], color="tab:red", linewidth=1.5, label=_("threshold"))
+    (correct,) = ax.plot([], [], linestyle="none", marker="o", markersize=5, color="black", label=_("correct"))
+    (incorrect,) = ax.plot([], [], linestyle="none", marker="x", markersize=6, color="tab:red", label=_("incorrect"))
     ax.set_xlim(-0.03, 1.03)
     ax.set_ylim(-0.3, 1.3)
     ax.set_yticks([0, 1], ["No (0)", "Yes (1)"])
-    ax.set_xlabel("predicted probability", fontsize=9)
-    ax.set_ylabel("actual value", fontsize=9)
-    ax.set_title("Scores and actual classes (Figure B.1)", fontsize=10)
+    ax.set_xlabel(_("predicted probability"), fontsize=9)
+    ax.set_ylabel(_("actual value"), fontsize=9)
+    ax.set_title(_("Scores and actual classes (Figure B.1)"), fontsize=10)
     ax.tick_params(labelsize=8)
     artists = ScatterArtists(line, correct, incorrect, scores, y_true, y_drawn)
     artists.update(threshold)
@@ -115,16 +117,16 @@ class AnnexBFigure:
         ax_scores, ax_roc, ax_pr = self.figure.subplots(1, 3, gridspec_kw={"width_ratios": [1.6, 1, 1]})
         self.scatter = draw_scores(ax_scores, scores, y_true, threshold)
         prepare_axes(ax_roc, "roc")
-        self.roc: CurveArtists = draw_curve(ax_roc, self.data.roc(), label="every threshold")
+        self.roc: CurveArtists = draw_curve(ax_roc, self.data.roc(), label=_("every threshold"))
         if published:
             fpr, tpr = annex_b.published_curve()
-            ax_roc.plot(fpr, tpr, linestyle="--", color="0.3", linewidth=1, label="five published points")
+            ax_roc.plot(fpr, tpr, linestyle="--", color="0.3", linewidth=1, label=_("five published points"))
             for p, x, y in zip(annex_b.PUBLISHED, fpr[1:-1], tpr[1:-1]):
                 draw_point(ax_roc, x, y, marker="s", color="white")
                 ax_roc.annotate(p.threshold, (x, y), textcoords="offset points", xytext=(6, -10), fontsize=7)
         ax_roc.legend(fontsize=7, loc="lower right")
         prepare_axes(ax_pr, "pr", prevalence=self.data.positives / self.data.n)
-        self.pr: CurveArtists = draw_curve(ax_pr, self.data.pr(), label="every threshold")
+        self.pr: CurveArtists = draw_curve(ax_pr, self.data.pr(), label=_("every threshold"))
         self.set_threshold(threshold)
 
     def set_threshold(self, threshold: float) -> dict:

@@ -7,6 +7,8 @@ test-set size: see :data:`iso4213_nb.annexes.annex_c.CANNOT_SUPPORT`).
 
 from __future__ import annotations
 
+from ..i18n import _
+
 from matplotlib.figure import Figure
 
 from ..annexes import annex_c
@@ -28,8 +30,8 @@ def accuracy_vs_parameters_figure() -> Figure:
         ax.minorticks_off()
         low, high = min(accuracy), max(accuracy)
         ax.set_ylim(low - 0.15 * (high - low) - 0.2, high + 0.15 * (high - low) + 0.2)
-        ax.set_title(f"{dataset} (Table C.1, as printed)", fontsize=10)
-        ax.set_xlabel("parameters (millions, log scale)", fontsize=9)
-        ax.set_ylabel("accuracy (%)", fontsize=9)
+        ax.set_title(_("{dataset} (Table C.1, as printed)").format(dataset=dataset), fontsize=10)
+        ax.set_xlabel(_("parameters (millions, log scale)"), fontsize=9)
+        ax.set_ylabel(_("accuracy (%)"), fontsize=9)
         ax.tick_params(labelsize=8)
     return figure

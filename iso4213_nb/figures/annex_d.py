@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..i18n import _
+
 from dataclasses import dataclass
 
 import numpy as np
@@ -24,14 +26,14 @@ class SharesArtists:
             self.ax.set_title(title, fontsize=10)
 
 
-def draw_shares(ax: Axes, causes, true, predicted, title: str = "CSMF: true and predicted shares") -> SharesArtists:
+def draw_shares(ax: Axes, causes, true, predicted, title: str | None = None) -> SharesArtists:
     """Paired bars per cause: true share (grey) and predicted share (blue) (Annex D)."""
     x = np.arange(len(causes))
-    ax.bar(x - 0.2, [float(v) for v in true], width=0.4, color="0.6", label="true")
-    bars = ax.bar(x + 0.2, [float(v) for v in predicted], width=0.4, color="tab:blue", label="predicted")
+    ax.bar(x - 0.2, [float(v) for v in true], width=0.4, color="0.6", label=_("true"))
+    bars = ax.bar(x + 0.2, [float(v) for v in predicted], width=0.4, color="tab:blue", label=_("predicted"))
     ax.set_xticks(x, [str(c) for c in causes], fontsize=8)
     ax.set_ylim(0, 1)
-    ax.set_ylabel("share of deaths", fontsize=9)
-    ax.set_title(title, fontsize=10)
+    ax.set_ylabel(_("share of deaths"), fontsize=9)
+    ax.set_title(_("CSMF: true and predicted shares") if title is None else title, fontsize=10)
     ax.legend(fontsize=8)
     return SharesArtists(bars, ax)

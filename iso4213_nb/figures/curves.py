@@ -14,6 +14,8 @@ were kept so that in-place updates of the full arrays stay aligned.
 
 from __future__ import annotations
 
+from ..i18n import N_, _
+
 from dataclasses import dataclass
 
 import numpy as np
@@ -24,16 +26,16 @@ from matplotlib.lines import Line2D
 KINDS = ("roc", "pr", "gain", "lift")
 
 _TITLES = {
-    "roc": "ROC curve (6.3.6)",
-    "pr": "Precision–recall curve (6.3.7)",
-    "gain": "Cumulative response (gain) curve (6.3.8)",
-    "lift": "Lift curve (6.3.9)",
+    "roc": N_("ROC curve (6.3.6)"),
+    "pr": N_("Precision–recall curve (6.3.7)"),
+    "gain": N_("Cumulative response (gain) curve (6.3.8)"),
+    "lift": N_("Lift curve (6.3.9)"),
 }
 _LABELS = {
-    "roc": ("false positive rate", "true positive rate (recall)"),
-    "pr": ("recall", "precision"),
-    "gain": ("share of samples predicted positive", "true positive rate (recall)"),
-    "lift": ("share of samples predicted positive", "lift (TPR / share predicted positive)"),
+    "roc": (N_("false positive rate"), N_("true positive rate (recall)")),
+    "pr": (N_("recall"), N_("precision")),
+    "gain": (N_("share of samples predicted positive"), N_("true positive rate (recall)")),
+    "lift": (N_("share of samples predicted positive"), N_("lift (TPR / share predicted positive)")),
 }
 
 
@@ -100,12 +102,12 @@ def prepare_axes(ax: Axes, kind: str, *, prevalence: float | None = None) -> Lin
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}, got {kind!r}")
     xlabel, ylabel = _LABELS[kind]
-    ax.set_title(_TITLES[kind], fontsize=10)
-    ax.set_xlabel(xlabel, fontsize=9)
-    ax.set_ylabel(ylabel, fontsize=9)
+    ax.set_title(_(_TITLES[kind]), fontsize=10)
+    ax.set_xlabel(_(xlabel), fontsize=9)
+    ax.set_ylabel(_(ylabel), fontsize=9)
     ax.tick_params(labelsize=8)
     ax.set_xlim(-0.02, 1.02)
-    style = dict(color="0.6", linestyle=":", linewidth=1, label="chance")
+    style = dict(color="0.6", linestyle=":", linewidth=1, label=_("chance"))
     if kind in ("roc", "gain"):
         ax.set_ylim(-0.02, 1.02)
         ax.set_aspect("equal", adjustable="box")

@@ -13,6 +13,8 @@ right of the line are TP, left of it FN; negatives right of it FP, left TN.
 
 from __future__ import annotations
 
+from ..i18n import _
+
 from dataclasses import dataclass
 
 import numpy as np
@@ -105,16 +107,16 @@ def draw_score_histograms(ax: Axes, scores, is_positive, *, edges=None, bins: in
     scores = as_scores(scores, "scores")
     edges = score_edges(scores, bins=bins) if edges is None else np.asarray(edges, dtype=float)
     pos, neg = class_histograms(scores, is_positive, edges)
-    negative = ax.stairs(neg, edges, fill=True, alpha=0.45, color="tab:blue", label=f"{labels[1]} (true class)")
-    positive = ax.stairs(pos, edges, fill=True, alpha=0.45, color="tab:orange", label=f"{labels[0]} (true class)")
+    negative = ax.stairs(neg, edges, fill=True, alpha=0.45, color="tab:blue", label=_("{label} (true class)").format(label=labels[1]))
+    positive = ax.stairs(pos, edges, fill=True, alpha=0.45, color="tab:orange", label=_("{label} (true class)").format(label=labels[0]))
     if threshold is None:
         threshold = float(edges[len(edges) // 2])
-    line = ax.axvline(threshold, color="black", linewidth=1.5, label="threshold")
+    line = ax.axvline(threshold, color="black", linewidth=1.5, label=_("threshold"))
     ax.set_xlim(edges[0], edges[-1])
     ax.set_ylim(0, 1.08 * max(pos.max(), neg.max(), 1e-12))
-    ax.set_title("Score distributions by true class", fontsize=10)
-    ax.set_xlabel("score (predicted positive when ≥ threshold)", fontsize=9)
-    ax.set_ylabel("density", fontsize=9)
+    ax.set_title(_("Score distributions by true class"), fontsize=10)
+    ax.set_xlabel(_("score (predicted positive when ≥ threshold)"), fontsize=9)
+    ax.set_ylabel(_("density"), fontsize=9)
     ax.tick_params(labelsize=8)
     ax.legend(fontsize=7, loc="upper center")
     return DistributionArtists(positive=positive, negative=negative, threshold_line=line, edges=edges)

@@ -19,6 +19,8 @@ encodes about ten times faster), or as PNG on request.
 
 from __future__ import annotations
 
+from ..i18n import _
+
 import io
 
 import numpy as np
@@ -102,10 +104,10 @@ class ExplorerFigure:
         handles += [Line2D([], [], linestyle="none", marker=marker, color="0.6", markeredgecolor="black", label=label)
                     for label, marker in OPTIMA.values()]
         handles.append(Line2D([], [], linestyle="none", marker="o", color="0.6", markeredgecolor="black",
-                              label="current threshold"))
+                              label=_("current threshold")))
         self.axes["roc"].legend(handles=handles, fontsize=7, loc="lower right")
         self.axes["pr"].legend(handles=[Line2D([], [], color="0.4", linestyle="--", alpha=0.5,
-                                               label="at the data's prevalence")], fontsize=7, loc="lower left")
+                                               label=_("at the data's prevalence"))], fontsize=7, loc="lower left")
 
     # ------------------------------------------------------------------ following the state
     def show_threshold(self) -> None:

@@ -13,19 +13,29 @@
 
   var DECIMALS = 4;
 
-  // A ratio, or the reason why it is undefined (a zero denominator is never shown as 0).
+  // A ratio, or the code of the reason why it is undefined (a zero denominator is never shown as 0).
   function ratio(numerator, denominator, reason) {
     return denominator === 0 ? { undefinedBecause: reason } : numerator / denominator;
   }
 
-  // The measures of the tables, the same formulas as iso4213_nb.measures (6.2.4, 6.2.5, 6.3.3).
+  // The measures of the tables, the same formulas and reason codes as iso4213_nb.measures (6.2.4, 6.2.5, 6.3.3).
   var MEASURES = {
-    recall: function (c) { return ratio(c.tp, c.tp + c.fn, "no actual positives"); },
-    precision: function (c) { return ratio(c.tp, c.tp + c.fp, "no sample is predicted positive"); },
-    specificity: function (c) { return ratio(c.tn, c.tn + c.fp, "no actual negatives"); },
-    f1: function (c) { return ratio(2 * c.tp, 2 * c.tp + c.fp + c.fn, "no positives, actual or predicted"); },
-    accuracy: function (c) { return ratio(c.tp + c.tn, c.tp + c.fp + c.fn + c.tn, "no samples"); }
+    recall: function (c) { return ratio(c.tp, c.tp + c.fn, "no_positives"); },
+    precision: function (c) { return ratio(c.tp, c.tp + c.fp, "no_predicted_positives"); },
+    specificity: function (c) { return ratio(c.tn, c.tn + c.fp, "no_negatives"); },
+    f1: function (c) { return ratio(2 * c.tp, 2 * c.tp + c.fp + c.fn, "no_actual_or_predicted_positives"); },
+    accuracy: function (c) { return ratio(c.tp + c.tn, c.tp + c.fp + c.fn + c.tn, "no_samples"); }
   };
+
+  // The page's words (data.words, in the report's language) with {name} fields filled in.
+  function say(template, fields) {
+    return template.replace(/\{(\w+)\}/g, function (all, key) { return String(fields[key]); });
+  }
+
+  // A number with the language's decimal sign (a comma in Russian).
+  function decimal(data, text) {
+    return data.words.decimal === "." ? text : text.replace(".", data.words.decimal);
+  }
 
   function countsAt(data, i) {
     var tp = data.tp[i], fp = data.fp[i];
@@ -33,11 +43,11 @@
   }
 
   function describe(data, i) {
-    var text = "threshold " + String(data.thresholds[i]);
+    var text = say(data.words.threshold, { value: decimal(data, String(data.thresholds[i])) });
     if (i === data.thresholds.length - 1 && data.tp[i] + data.fp[i] === 0) {
-      text += ", above every score: no sample is predicted positive";
+      text += data.words.above;
     }
-    if (data.marks[i] !== undefined) { text += " (marked: " + data.marks[i] + ")"; }
+    if (data.marks[i] !== undefined) { text += say(data.words.marked, { marks: data.marks[i] }); }
     return text;
   }
 
@@ -67,10 +77,10 @@
       var key = cell.getAttribute("data-measure");
       var value = key in counts ? counts[key] : MEASURES[key](counts);
       if (typeof value === "object") {
-        cell.textContent = "undefined";
-        cell.title = "undefined: " + value.undefinedBecause;
+        cell.textContent = data.words.undefined;
+        cell.title = data.words.undefined + ": " + data.words[value.undefinedBecause];
       } else {
-        cell.textContent = key in counts ? String(value) : value.toFixed(DECIMALS);
+        cell.textContent = key in counts ? String(value) : decimal(data, value.toFixed(DECIMALS));
         cell.removeAttribute("title");
       }
     });
@@ -100,8 +110,7 @@
     showNumbers(root, data, Number(slider.value));
 
     if (typeof window.vegaEmbed !== "function") {
-      charts.textContent = "The curves need the Vega libraries, which the exported report and the book load "
-        + "from their own files; here only the numbers follow the slider.";
+      charts.textContent = data.words.no_charts;
       root.setAttribute("data-state", "no-charts");
       return;
     }
@@ -120,7 +129,7 @@
       })
       .catch(function (error) {
         root.setAttribute("data-state", "error");
-        charts.textContent = "The curves could not be drawn: " + error;
+        charts.textContent = say(data.words.chart_error, { error: error });
         console.error("iso4213 explorer:", error);
       });
   }

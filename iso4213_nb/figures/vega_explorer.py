@@ -51,9 +51,9 @@ from .. import measures
 from .._checks import as_threshold
 from ..curves import BinaryScores
 from ..errors import InputError
+from ..i18n import N_, _, current_language, number
 from ..measures import BinaryCounts
 from ..operating_points import candidate_thresholds
-from ..tables import format_value
 
 #: Most slider positions offered; every candidate threshold is offered when there are no more than this.
 MAX_POSITIONS = 1001
@@ -64,11 +64,11 @@ POSITION_SIGNAL = "position"
 
 #: The measures of the page, in table order: (key, label, formula and clause, function of the counts).
 MEASURES = (
-    ("recall", "recall (true positive rate)", "TP / (TP + FN), 6.2.4", measures.recall),
-    ("precision", "precision", "TP / (TP + FP), 6.2.4", measures.precision),
-    ("specificity", "specificity (true negative rate)", "TN / (TN + FP), 6.2.4", measures.specificity),
-    ("f1", "F1", "2TP / (2TP + FP + FN), 6.2.5", measures.f1),
-    ("accuracy", "accuracy", "(TP + TN) / N, 6.3.3", measures.binary_accuracy),
+    ("recall", N_("recall (true positive rate)"), "TP / (TP + FN), 6.2.4", measures.recall),
+    ("precision", N_("precision"), "TP / (TP + FP), 6.2.4", measures.precision),
+    ("specificity", N_("specificity (true negative rate)"), "TN / (TN + FP), 6.2.4", measures.specificity),
+    ("f1", N_("F1"), "2TP / (2TP + FP + FN), 6.2.5", measures.f1),
+    ("accuracy", N_("accuracy"), "(TP + TN) / N, 6.3.3", measures.binary_accuracy),
 )
 DECIMALS = 4
 
@@ -235,9 +235,10 @@ def explorer_spec(prevalence: float | None, start: int = 0) -> dict:
         pr_chance = alt.Chart(one_row).mark_rule(**chance).encode(
             x=alt.datum(0), x2=alt.datum(1), y=alt.datum(float(prevalence)))
     charts = alt.hconcat(
-        panel("fpr", "tpr", "false positive rate", "true positive rate (recall)", "ROC curve (6.3.6)",
+        panel("fpr", "tpr", _("false positive rate"), _("true positive rate (recall)"), _("ROC curve (6.3.6)"),
               "roc_point", roc_chance),
-        panel("recall", "precision", "recall", "precision", "Precision–recall curve (6.3.7)", "pr_point", pr_chance),
+        panel("recall", "precision", _("recall"), _("precision"), _("Precision–recall curve (6.3.7)"), "pr_point",
+              pr_chance),
     ).add_params(position).configure_title(fontSize=12).configure_axis(titleFontSize=11, labelFontSize=10)
     spec = charts.to_dict()
     spec.pop("$schema", None)
@@ -255,28 +256,51 @@ def _json_for_html(value) -> str:
 
 
 def _cell(value) -> str:
-    return format_value(value, decimals=DECIMALS)
+    return number(value, DECIMALS)
+
+
+def _shown_threshold(value) -> str:
+    """A threshold as the slider's words show it: Python's shortest round trip, with the language's decimal sign."""
+    text = repr(float(value))
+    return text.replace(".", ",") if current_language() == "ru" else text
+
+
+def words() -> dict:
+    """The words and decimal sign the page's script writes on every slider move (6.2.4, 6.3.6), in the active language."""
+    return {"threshold": _("threshold {value}"), "above": _(", above every score: no sample is predicted positive"),
+            "marked": _(" (marked: {marks})"), "undefined": _("undefined"),
+            "decimal": "," if current_language() == "ru" else ".",
+            "no_positives": _("no actual positives (TP + FN = 0)"),
+            "no_predicted_positives": _("no predicted positives (TP + FP = 0)"),
+            "no_negatives": _("no actual negatives (TN + FP = 0)"),
+            "no_actual_or_predicted_positives": _("no actual and no predicted positives (TP + FP + FN = 0)"),
+            "no_samples": _("no samples"),
+            "no_charts": _("The curves need the Vega libraries, which the exported report and the book load from "
+                           "their own files; here only the numbers follow the slider."),
+            "chart_error": _("The curves could not be drawn: {error}")}
 
 
 def describe_threshold(data: ExplorerData, position: int) -> str:
     """The words the page shows for a slider position (the script writes the same for every move) (6.3)."""
-    text = f"threshold {data.thresholds[position]!r}"
+    text = _("threshold {value}").format(value=_shown_threshold(data.thresholds[position]))
     if position == data.offered - 1 and data.tp[position] + data.fp[position] == 0:
-        text += ", above every score: no sample is predicted positive"
+        text += _(", above every score: no sample is predicted positive")
     if position in data.marks:
-        text += f" (marked: {data.marks[position]})"
+        text += _(" (marked: {marks})").format(marks=data.marks[position])
     return text
 
 
 def _note(data: ExplorerData) -> str:
     if data.offered == data.distinct:
-        which = f"all {data.distinct} thresholds that give different counts (every distinct score and one above the largest)"
+        which = _("all {distinct} thresholds that give different counts (every distinct score and one above the "
+                  "largest)").format(distinct=data.distinct)
     else:
-        which = (f"{data.offered} of the {data.distinct} thresholds that give different counts, spread evenly along "
-                 "the ROC curve, plus both ends and the named thresholds; the curves are drawn through these points")
-    return (f"The slider offers {which}. The counts and measures are exact at each of these {data.offered} "
-            "positions. A sample is predicted positive when its score is at or above the threshold; a measure "
-            "whose denominator is zero shows as undefined.")
+        which = _("{offered} of the {distinct} thresholds that give different counts, spread evenly along the ROC "
+                  "curve, plus both ends and the named thresholds; the curves are drawn through these points").format(
+            offered=data.offered, distinct=data.distinct)
+    return _("The slider offers {which}. The counts and measures are exact at each of these {offered} positions. A "
+             "sample is predicted positive when its score is at or above the threshold; a measure whose denominator "
+             "is zero shows as undefined.").format(which=which, offered=data.offered)
 
 
 def explorer_html(name, scores: BinaryScores, *, marks: Mapping[str, float] | None = None, start: float | None = None,
@@ -288,37 +312,43 @@ def explorer_html(name, scores: BinaryScores, *, marks: Mapping[str, float] | No
     """
     data = explorer_data(scores, marks=marks, start=start, max_positions=max_positions)
     prevalence = scores.positives / scores.n if scores.positives else None
-    payload = {**data.to_json(), "spec": explorer_spec(prevalence, data.start)}
+    payload = {**data.to_json(), "spec": explorer_spec(prevalence, data.start), "words": words()}
     payload_json = _json_for_html(payload)
     ident = "iso4213-marks-" + hashlib.sha256(f"{name}\0{payload_json}".encode()).hexdigest()[:12]
     shown = html.escape(str(name))
     counts = data.counts(data.start)
     threshold = html.escape(repr(float(data.thresholds[data.start])))
     ticks = "".join(f'<option value="{p}" label="{html.escape(label)}"></option>' for p, label in data.marks.items())
+    heads = [html.escape(t) for t in (_("Confusion matrix (6.2.2)"), _("actual positive"), _("actual negative"),
+                                      _("predicted positive"), _("predicted negative"))]
     matrix = (f'<table class="iso4213-explorer-matrix" data-threshold="{threshold}">'
-              "<caption>Confusion matrix (6.2.2)</caption>"
-              '<tr><td></td><th scope="col">actual positive</th><th scope="col">actual negative</th></tr>'
-              f'<tr><th scope="row">predicted positive</th><td data-measure="tp">{counts.tp}</td>'
+              f"<caption>{heads[0]}</caption>"
+              f'<tr><td></td><th scope="col">{heads[1]}</th><th scope="col">{heads[2]}</th></tr>'
+              f'<tr><th scope="row">{heads[3]}</th><td data-measure="tp">{counts.tp}</td>'
               f'<td data-measure="fp">{counts.fp}</td></tr>'
-              f'<tr><th scope="row">predicted negative</th><td data-measure="fn">{counts.fn}</td>'
+              f'<tr><th scope="row">{heads[4]}</th><td data-measure="fn">{counts.fn}</td>'
               f'<td data-measure="tn">{counts.tn}</td></tr></table>')
-    rows = "".join(f'<tr><th scope="row">{label}</th><td data-measure="{key}">{_cell(function(counts))}</td>'
-                   f'<td class="iso4213-explorer-formula">{formula}</td></tr>'
+    rows = "".join(f'<tr><th scope="row">{html.escape(_(label))}</th><td data-measure="{key}">'
+                   f'{_cell(function(counts))}</td><td class="iso4213-explorer-formula">{formula}</td></tr>'
                    for key, label, formula, function in MEASURES)
+    caption = html.escape(_("Measures at this threshold"))
     table = (f'<table class="iso4213-explorer-measures" data-threshold="{threshold}">'
-             f"<caption>Measures at this threshold</caption>{rows}</table>")
+             f"<caption>{caption}</caption>{rows}</table>")
+    head = html.escape(_("{model}: move the threshold")).format(model=f"<b>{shown}</b>")
+    label = html.escape(_("threshold of {model}")).format(model=shown)
+    placeholder = html.escape(_("The ROC and precision–recall curves are drawn here by Vega-Lite when the page runs "
+                                "its scripts."))
     return (f'<div class="iso4213-explorer tex2jax_ignore" data-model="{shown}">'
-            f'<p class="iso4213-explorer-head"><b>{shown}</b>: move the threshold</p>'
+            f'<p class="iso4213-explorer-head">{head}</p>'
             '<div class="iso4213-explorer-controls">'
             f'<input type="range" name="threshold" min="0" max="{data.offered - 1}" step="1" value="{data.start}" '
-            f'list="{ident}" aria-label="threshold of {shown}" '
+            f'list="{ident}" aria-label="{label}" '
             f'aria-valuetext="{html.escape(describe_threshold(data, data.start))}">'
             f'<datalist id="{ident}">{ticks}</datalist>'
             f'<output aria-live="polite">{html.escape(describe_threshold(data, data.start))}</output></div>'
             f'<p class="iso4213-explorer-note">{html.escape(_note(data))}</p>'
             '<div class="iso4213-explorer-body">'
-            '<div class="iso4213-explorer-charts">The ROC and precision–recall curves are drawn here by Vega-Lite '
-            "when the page runs its scripts.</div>"
+            f'<div class="iso4213-explorer-charts">{placeholder}</div>'
             f'<div class="iso4213-explorer-tables">{matrix}{table}</div></div>'
             f'<script type="application/json" class="iso4213-explorer-data">{payload_json}</script></div>')
 

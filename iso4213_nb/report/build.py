@@ -17,7 +17,8 @@ from .._checks import as_threshold
 from ..errors import InputError
 from ..inputs import read_predictions
 from ..measure_intervals import IntervalSettings
-from . import content, export, uncertainty
+from . import content, export, uncertainty, words
+from ..i18n import LANGUAGES, current_language, using
 from .atomic import atomic_directory, check_target
 from .execute import run_template
 from .manifest import sha256_file, utc_now, write_manifest
@@ -25,7 +26,7 @@ from .options import FORMATS, SETTING_KEYS, SETTINGS, parse_formats
 from .parsed import PARSED, write_parsed
 from .render_uncertainty import write_cd_figures
 
-DEFAULT_TITLE = "Assessment of classification performance (ISO/IEC TS 4213:2022)"
+DEFAULT_TITLE = words.DEFAULT_TITLE
 #: The bundled demos (``report --demo NAME``): each module has DEMO_PREDICTIONS, DEMO_META, SEED and train_models.
 DEMOS = {"binary": demo, "multiclass": demo_multiclass}
 
@@ -106,16 +107,13 @@ def time_models(models: dict, X, pred, max_samples: int | None = None) -> dict:
         summary = result.summary()
         summary["outputs_match_predictions"] = bool(np.array_equal(result.predictions, pred.models[name].pred[:n]))
         timed[name] = summary
-    return {"description": f"Each model predicted the first {n} of {len(X)} test samples one at a time (batch size "
-                           "1, one warm-up call), timed with time.perf_counter on the machine described above; latency is "
-                           "ingest to output per sample (6.6.2), throughput counts samples per second (6.6.3).",
-            "models": timed}
+    return {"samples_timed": n, "samples_total": len(X), "batch_size": 1, "warmup_calls": 1, "models": timed}
 
 
 def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, *, positive=None,
                 threshold: float = 0.5, models: dict | None = None, X=None, command=None,
                 reading: dict | None = None, demo_name: str | None = None, top_k=(),
-                intervals: IntervalSettings | None = None) -> Path:
+                intervals: IntervalSettings | None = None, lang: str | None = None) -> Path:
     """Build a report folder ``out`` holding ``report.json``, ``report.ipynb``, the formats and ``manifest.json``.
 
     Parameters
@@ -146,6 +144,9 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
         recorded in report.json and the manifest (:mod:`.uncertainty`).  The
         critical-difference diagram of three or more models is written beside
         the report as PNG and SVG and listed in the manifest.
+    lang : the language of the HTML and PDF (``"en"``, ``"ru"``; default the active one,
+        :func:`iso4213_nb.i18n.current_language`).  ``report.json`` holds codes and numbers
+        only, so it is the same in every language.
 
     The predictions are read once; the notebook gets the parsed columns as
     ``predictions.parquet`` (:mod:`.parsed`), never the input's path.  The
@@ -160,6 +161,9 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
     Clause 8.
     """
     started = utc_now()
+    lang = current_language() if lang is None else lang
+    if lang not in LANGUAGES:
+        raise InputError(f"unknown report language {lang!r}; choose one of {', '.join(LANGUAGES)}")
     formats = parse_formats(formats if isinstance(formats, str) else ",".join(formats))
     threshold = as_threshold(threshold, "--threshold")
     out = Path(out)
@@ -200,7 +204,7 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
             models, X, _ = bundled.train_models()
             timed_samples = DEMO_TIMED_SAMPLES
         inference = time_models(models, X, pred, timed_samples) if models is not None else None
-        report = content.build(pred, answers, title=str(settings.get("title") or DEFAULT_TITLE),
+        report = content.build(pred, answers, title=str(settings["title"]) if settings.get("title") else None,
                                meta_name=None if meta is None else Path(meta).name, demo=is_demo,
                                environment=capture(), inference=inference, top_k=top_k)
         intervals = IntervalSettings() if intervals is None else intervals
@@ -211,10 +215,12 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
             write_parsed(pred, tmp / PARSED)
             write_cd_figures(report, tmp)
             step("running the report notebook")
-            nb = run_template(tmp, {"report_json": "report.json", "predictions": PARSED})
+            nb = run_template(tmp, {"report_json": "report.json", "predictions": PARSED, "lang": lang})
             nbformat.write(nb, tmp / "report.ipynb")
             step("writing HTML")
-            html_path = export.to_html(nb, tmp)
+            with using(lang):
+                page_title = words.page_title()
+            html_path = export.to_html(nb, tmp, title=page_title, language=lang)
             if "pdf" in formats:
                 step("printing the PDF")
                 export.to_pdf(html_path)
@@ -228,7 +234,7 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
                 parameters={"positive": None if positive is None else str(positive), "threshold": threshold,
                             "formats": list(formats), "reading": dict(reading or {}), "top_k": list(top_k),
                             "demo": (demo_name or "binary") if is_demo else None,
-                            "intervals": uncertainty.settings_json(intervals)},
+                            "intervals": uncertainty.settings_json(intervals), "lang": lang},
                 random_seeds={**({f"{bundled.__name__.rsplit('.', 1)[-1]}.train_test_split": bundled.SEED,
                                   f"{bundled.__name__.rsplit('.', 1)[-1]}.models": bundled.SEED} if is_demo else {}),
                               "bootstrap": intervals.seed},

@@ -8,6 +8,11 @@ Status of each reported item (:data:`FILLED`, :data:`AUTOMATIC`, :data:`MISSING`
 answers from ``--meta`` are *filled*; what the toolkit computes from the
 predictions or captures from the machine is *filled automatically*; the rest
 is *missing*.
+
+``report.json`` holds no sentence in any language: codes (operating-point
+and rule codes, item ids, checklist keys, test codes, reason codes with their
+parameters), keys and numbers.  :mod:`iso4213_nb.report.words` turns them into
+words in the active language when the report is rendered.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ import itertools
 
 import numpy as np
 
-from .. import __version__, checklist, readings
+from .. import __version__, checklist
 from ..assessment import assess
 from ..confusion import ConfusionMatrix
 from ..curves import BinaryScores
@@ -49,6 +54,7 @@ def _proportion(successes: int, n: int) -> dict | None:
 
 
 def _counts_row(name: str, rule: str, threshold, counts) -> dict:
+    """One operating point: ``name`` and ``rule`` are codes (words in :mod:`iso4213_nb.report.words`)."""
     positives, negatives = counts.tp + counts.fn, counts.tn + counts.fp
     return {
         "name": name, "rule": rule, "threshold": None if threshold is None else float(threshold),
@@ -72,12 +78,12 @@ def operating_points(scores: BinaryScores) -> list[dict]:
     thresholds = candidate_thresholds(scores)
     tpr = np.concatenate([[0], np.asarray(scores.tps)]) / scores.positives
     fpr = np.concatenate([[0], np.asarray(scores.fps)]) / scores.negatives
-    picks = [("Youden-optimal", "largest TPR − FPR (ties: highest threshold)", int(np.argmax(tpr - fpr))),
-             ("TPR ≥ 0.9", "highest threshold whose TPR reaches 0.9", int(np.flatnonzero(tpr >= 0.9)[0])),
-             ("FPR ≤ 0.1", "lowest threshold whose FPR is at most 0.1", int(np.flatnonzero(fpr <= 0.1)[-1]))]
+    picks = [("youden", "max_youden", int(np.argmax(tpr - fpr))),
+             ("tpr_0.9", "highest_tpr_0.9", int(np.flatnonzero(tpr >= 0.9)[0])),
+             ("fpr_0.1", "lowest_fpr_0.1", int(np.flatnonzero(fpr <= 0.1)[-1]))]
     rows = []
     if thresholds[1:].min() >= 0 and thresholds[1:].max() <= 1:
-        rows.append(_counts_row("threshold 0.5", "scores read as probabilities", 0.5, scores.counts_at(0.5)))
+        rows.append(_counts_row("threshold_0.5", "probabilities", 0.5, scores.counts_at(0.5)))
     for name, rule, i in picks:
         rows.append(_counts_row(name, rule, thresholds[i], scores.counts_at(thresholds[i])))
     return rows
@@ -104,13 +110,12 @@ def _model(pred: Predictions, model) -> dict:
         counts = cm.binary(pred.positive)
         if w is None:
             intervals.update(_binary_intervals(counts, pred.y_true, model.scores, pred.positive))
-        rule = (f"labels derived from scores at threshold {model.derived_at:g}" if model.derived_at is not None
-                else "labels as given in the file")
-        points = [_counts_row("predicted labels", rule, model.derived_at, counts)]
+        rule = "labels_from_scores" if model.derived_at is not None else "labels_as_given"
+        points = [_counts_row("predicted_labels", rule, model.derived_at, counts)]
         if model.scores is not None:
             points += operating_points(BinaryScores(pred.y_true, model.scores, positive=pred.positive, sample_weight=w))
     else:
-        points = [dict(_counts_row(f"class {label} vs rest", "labels as given in the file", None, cm.binary(label)),
+        points = [dict(_counts_row("class_vs_rest", "labels_as_given", None, cm.binary(label)),
                        label=_plain(label)) for label in pred.labels]
     return {
         "has_scores": model.scores is not None,
@@ -123,9 +128,8 @@ def _model(pred: Predictions, model) -> dict:
 
 
 def _test(result) -> dict:
-    """A test's data (with reason codes) plus its name and reading in words, for the report."""
-    return {**result.to_dict(), "name": readings.name(result), "effect_size_name": readings.effect_size_name(result),
-            "reading": readings.reading(result)}
+    """A test's data with reason codes; its name and reading are put in words when the report is rendered."""
+    return result.to_dict()
 
 
 def comparisons(pred: Predictions, alpha: float = 0.05) -> dict:
@@ -134,18 +138,21 @@ def comparisons(pred: Predictions, alpha: float = 0.05) -> dict:
     McNemar's test (7.9) compares the predicted labels of every pair; when both
     models of a pair have scores, DeLong's test compares their AUROC.
     """
-    names = list(pred.models)
     tests = []
-    for a, b in itertools.combinations(names, 2):
+    for a, b in itertools.combinations(list(pred.models), 2):
         ma, mb = pred.models[a], pred.models[b]
-        table = mcnemar_table(pred.y_true, ma.pred, mb.pred)
-        tests.append({"models": [a, b], "measure": "accuracy", **_test(mcnemar(table))})
+        tests.append({"models": [a, b], "measure": "accuracy",
+                      **_test(mcnemar(mcnemar_table(pred.y_true, ma.pred, mb.pred)))})
         if pred.binary and ma.scores is not None and mb.scores is not None:
-            tests.append({"models": [a, b], "measure": "AUROC",
+            tests.append({"models": [a, b], "measure": "auroc",
                           **_test(delong_test(pred.y_true, ma.scores, mb.scores, positive=pred.positive))})
+    return adjusted_comparisons(tests, alpha)
+
+
+def adjusted_comparisons(tests: list[dict], alpha: float = 0.05) -> dict:
+    """``tests`` (model pair, measure, test data) with their p-values adjusted together by Holm (7.10.2)."""
     if not tests:
-        return {"tests": [], "adjustment": None,
-                "statement": "No significance test: the predictions file holds a single model (7.1)."}
+        return {"tests": [], "adjustment": None, "statement": {"code": "single_model"}}
     usable = [i for i, t in enumerate(tests) if t["pvalue"] is not None]
     adjustment = adjust_pvalues([tests[i]["pvalue"] for i in usable], ADJUSTMENT, alpha=alpha) if usable else None
     for t in tests:
@@ -155,7 +162,7 @@ def comparisons(pred: Predictions, alpha: float = 0.05) -> dict:
             tests[i]["adjusted_pvalue"] = float(adjustment.adjusted[j])
             tests[i]["rejected"] = bool(adjustment.rejected[j])
     return {"tests": tests, "adjustment": None if adjustment is None else adjustment.to_dict(),
-            "statement": f"{len(tests)} test(s); p-values adjusted together by Holm's method at α = {alpha:g}."}
+            "statement": {"code": "adjusted", "tests": len(tests), "method": ADJUSTMENT, "alpha": alpha}}
 
 
 def _status(*values) -> str:
@@ -163,37 +170,33 @@ def _status(*values) -> str:
 
 
 def items(answers: dict, environment: dict | None, inference: dict | None) -> list[dict]:
-    """The reported items in report order, each with its clause and status."""
+    """The reported items in report order, each with its id, clause and status (words: :mod:`.words`)."""
     a = answers.get
     listed = [
-        ("process", "5.1", "the five steps of the assessment process",
+        ("process", "5.1",
          _status(*(a(f"process.step{i}_{s}") for i, s in
                    enumerate(("tasks", "metrics", "evaluation", "collection", "results"), start=1)))),
     ]
-    by_id = {r.id: r for r in checklist.REPORT_ITEMS}
     status = checklist.report_status(answers)
     for rid in ("training_data", "test_data", "bias", "ground_truth_method", "ground_truth_reliability"):
-        listed.append((rid, "8", by_id[rid].text, status[rid]))
+        listed.append((rid, "8", status[rid]))
     listed += [
-        ("channel_effects", "5.3.8", "known channel effects in the data", _status(a("channel_effects.description"))),
-        ("hyperparameters", "5.3.10", "hyperparameter types and values of each model",
-         _status(a("hyperparameters.types"), a("hyperparameters.values"))),
-        ("acceleration", "5.3.12", "acceleration used in training or testing", _status(a("acceleration.description"))),
-        ("multiclass_averaging", "6.4.3", "why this multi-class averaging",
-         _status(a("measures.multiclass_averaging"))),
-        ("multilabel_measure", "6.5.1", "why this multi-label measure", _status(a("measures.multilabel_measure"))),
-        ("operating_points", "8", by_id["operating_points"].text, AUTOMATIC),
-        ("measures", "6", "the clause-6 measures with confidence intervals", AUTOMATIC),
-        ("curves", "6.3", "ROC, precision–recall, gain and lift curves", AUTOMATIC),
-        ("comparisons", "7", "significance tests between models, corrected for multiplicity", AUTOMATIC),
-        ("environment", "8", by_id["environment"].text,
-         FILLED if status["environment"] == FILLED else (AUTOMATIC if environment else MISSING)),
-        ("inference_cost", "8", by_id["inference_cost"].text, AUTOMATIC if inference else MISSING),
+        ("channel_effects", "5.3.8", _status(a("channel_effects.description"))),
+        ("hyperparameters", "5.3.10", _status(a("hyperparameters.types"), a("hyperparameters.values"))),
+        ("acceleration", "5.3.12", _status(a("acceleration.description"))),
+        ("multiclass_averaging", "6.4.3", _status(a("measures.multiclass_averaging"))),
+        ("multilabel_measure", "6.5.1", _status(a("measures.multilabel_measure"))),
+        ("operating_points", "8", AUTOMATIC),
+        ("measures", "6", AUTOMATIC),
+        ("curves", "6.3", AUTOMATIC),
+        ("comparisons", "7", AUTOMATIC),
+        ("environment", "8", FILLED if status["environment"] == FILLED else (AUTOMATIC if environment else MISSING)),
+        ("inference_cost", "8", AUTOMATIC if inference else MISSING),
     ]
-    return [{"id": i, "clause": c, "text": t, "status": s} for i, c, t, s in listed]
+    return [{"id": i, "clause": c, "status": s} for i, c, s in listed]
 
 
-def build(pred: Predictions, answers: dict, *, title: str, meta_name: str | None, demo: bool,
+def build(pred: Predictions, answers: dict, *, title: str | None, meta_name: str | None, demo: bool,
           environment: dict | None = None, inference: dict | None = None, top_k=()) -> dict:
     """The JSON-ready content of a report.
 
@@ -201,7 +204,7 @@ def build(pred: Predictions, answers: dict, *, title: str, meta_name: str | None
     ----------
     pred : checked predictions (:func:`iso4213_nb.inputs.read_predictions`).
     answers : flat checklist answers (:func:`iso4213_nb.checklist.load`); ``{}`` for none.
-    title : the report's title (user text; escaped when rendered).
+    title : the report's title (user text; escaped when rendered), or None for the default title in words.
     meta_name : file name of the ``--meta`` file, or None.
     demo : True when the predictions are the bundled demo.
     environment : the captured test environment, or None.
@@ -220,7 +223,7 @@ def build(pred: Predictions, answers: dict, *, title: str, meta_name: str | None
             "positive": _plain(pred.positive), "models": list(pred.models),
         },
         "items": items(answers, environment, inference),
-        "checklist": [{"key": it.key, "clause": it.clause, "prompt": it.prompt, "answer": answers.get(it.key) or None}
+        "checklist": [{"key": it.key, "clause": it.clause, "answer": answers.get(it.key) or None}
                       for it in checklist.ITEMS],
         "models": {name: _model(pred, model) for name, model in pred.models.items()} if single else {},
         "comparisons": comparisons(pred) if single else tasks.multilabel_comparisons(pred, _test),

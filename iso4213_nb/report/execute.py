@@ -165,12 +165,27 @@ def _socket_root() -> Path:
     return root
 
 
+def translate_markdown(nb: nbformat.NotebookNode, language: str) -> nbformat.NotebookNode:
+    """Replace each markdown cell's text by its translation into ``language`` (its catalogue message); returns ``nb``."""
+    from ..catalogue import cell_message
+    from ..i18n import translations
+
+    found = translations(language)
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            cell.source = found.get(cell_message(cell.source), cell.source)
+    return nb
+
+
 def run_template(directory: Path, parameters: dict, template: Path = TEMPLATE) -> nbformat.NotebookNode:
     """Execute the report template in ``directory`` with ``parameters``; returns the executed notebook (clause 8).
 
+    ``parameters["lang"]`` (default English) is the report's language: the
+    markdown cells are translated here and the code cells set it in the kernel.
     Raises :class:`ReportBuildError` naming the failing cell's error when a cell raises.
     """
-    nb = inject_parameters(nbformat.read(template, as_version=4), parameters)
+    nb = translate_markdown(inject_parameters(nbformat.read(template, as_version=4), parameters),
+                            parameters.get("lang", "en"))
     temp_root = _socket_root()
     remove_stale(temp_root, (KERNEL_PREFIX,))
     sockets = kernel = guard = client = None

@@ -160,13 +160,18 @@ def shows_explorer(nb: nbformat.NotebookNode) -> bool:
                for cell in nb.cells if cell.cell_type == "code" for output in cell.get("outputs", []))
 
 
-def to_html(nb: nbformat.NotebookNode, directory: Path, title: str = "Assessment report") -> Path:
-    """Write ``directory/report.html`` (no code cells, local JavaScript) and its assets; returns the path (clause 8)."""
+def to_html(nb: nbformat.NotebookNode, directory: Path, title: str = "Assessment report", *,
+            language: str = "en") -> Path:
+    """Write ``directory/report.html`` (no code cells, local JavaScript) and its assets; returns the path (clause 8).
+
+    ``language`` is the page's ``lang`` attribute (the report's language, :mod:`iso4213_nb.i18n`).
+    """
     vega = shows_explorer(nb)
     exporter = HTMLExporter(template_name="lab", template_file=TEMPLATE_FILE,
                             extra_loaders=[jinja2.DictLoader({TEMPLATE_FILE: TEMPLATE})],
                             exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True,
-                            mathjax_url=MATHJAX_URL, require_js_url=REQUIRE_URL, widget_renderer_url=WIDGETS_URL)
+                            mathjax_url=MATHJAX_URL, require_js_url=REQUIRE_URL, widget_renderer_url=WIDGETS_URL,
+                            language_code=language)
     body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title}, "iso4213_vega": vega})
     body = strip_css_urls(body)
     copy_assets(directory, widgets="widgets" in nb.metadata, vega=vega)

@@ -32,7 +32,7 @@ def curves_figure(pred: Predictions, report: dict):
         for name, scores in binary.items():
             artists = draw_curve(ax, getattr(scores, kind)(), label=str(name).replace("$", r"\$"))
             if kind == "roc":
-                youden = next(p for p in report["models"][name]["operating_points"] if p["name"] == "Youden-optimal")
+                youden = next(p for p in report["models"][name]["operating_points"] if p["name"] == "youden")
                 artists.move_marker(youden["fpr"], youden["tpr"])
         ax.legend(loc="best", fontsize="small")
     return fig

@@ -6,13 +6,19 @@ the user (title, class labels, model and file names, checklist answers) goes
 through :func:`html.escape` or :func:`iso4213_nb.tables.html_table`, which
 escapes every cell.  User text sits inside ``tex2jax_ignore`` blocks so that
 MathJax never typesets it.
+
+Every word comes through :mod:`iso4213_nb.i18n` (``_``) and every number through
+:func:`iso4213_nb.i18n.number`, and the codes of ``report.json`` become words
+in :mod:`.words`, so one ``report.json`` renders in any catalogued language.
 """
 
 from __future__ import annotations
 
 import html
 
-from ..tables import format_value, html_table
+from ..i18n import N_, _, number
+from ..tables import html_table
+from . import words
 
 STYLE = """<style>
 .iso-report table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.92em; }
@@ -26,6 +32,12 @@ STYLE = """<style>
 </style>"""
 
 _STATUS_CLASS = {"filled": "status-filled", "filled automatically": "status-automatic", "missing": "status-missing"}
+_MEASURE_NAMES = {"auroc": N_("AUROC"), "average_precision": N_("average precision"),
+                  "auprc_trapezoid": N_("AUPRC (trapezoid)"), "recall": N_("recall"), "specificity": N_("specificity"),
+                  "precision": N_("precision"), "f1": N_("F1"), "binary_accuracy": N_("binary accuracy")}
+_AVERAGE_NAMES = {"macro": N_("macro average"), "weighted": N_("weighted average"), "micro": N_("micro average")}
+_INTERVAL_METHODS = {"wilson": N_("Wilson"), "delong": N_("DeLong"), "clopper-pearson": N_("Clopper–Pearson"),
+                     "wald": N_("Wald"), "bca": N_("BCa bootstrap"), "percentile": N_("percentile bootstrap")}
 
 
 def _wrap(body: str) -> str:
@@ -37,34 +49,45 @@ def _text(value) -> str:
 
 
 def _number(value, decimals: int = 4) -> str:
-    return format_value(value, decimals=decimals)
+    return number(value, decimals)
+
+
+def _yes_no(value) -> str:
+    return _("undefined") if value is None else (_("yes") if value else _("no"))
+
+
+def _method(code: str) -> str:
+    return _(_INTERVAL_METHODS[code]) if code in _INTERVAL_METHODS else code
 
 
 def header(report: dict) -> str:
     """Title, input files, date and tool version."""
     inp = report["input"]
-    source = "the bundled demo" if inp["demo"] else "the user's predictions file"
+    source = _("the bundled demo") if inp["demo"] else _("the user's predictions file")
     rows = [
-        ["predictions file", f"{inp['predictions']} ({source})"],
-        ["meta file (--meta)", inp["meta"] or "none given"],
-        ["test samples", str(inp["n"])],
-        ["classes (samples)", ", ".join(f"{k} ({v})" for k, v in inp["class_counts"].items())],
-        ["positive class", "not applicable (multi-class)" if inp["positive"] is None else str(inp["positive"])],
-        ["models", ", ".join(inp["models"])],
-        ["generated (UTC)", report["generated_utc"]],
-        ["tool", f"{report['tool']['name']} {report['tool']['version']}, {report['tool']['standard']}"],
+        [_("predictions file"), f"{inp['predictions']} ({source})"],
+        [_("meta file (--meta)"), inp["meta"] or _("none given")],
+        [_("test samples"), _number(inp["n"])],
+        [_("classes (samples)"), ", ".join(f"{k} ({_number(v)})" for k, v in inp["class_counts"].items())],
+        [_("positive class"), _("not applicable (multi-class)") if inp["positive"] is None else str(inp["positive"])],
+        [_("models"), ", ".join(inp["models"])],
+        [_("generated (UTC)"), report["generated_utc"]],
+        [_("tool"), f"{report['tool']['name']} {report['tool']['version']}, {report['tool']['standard']}"],
     ]
-    return STYLE + _wrap(f"<h1>{_text(report['title'])}</h1>" + html_table(rows, ["input", "value"], caption="Report input"))
+    return STYLE + _wrap(f"<h1>{_text(words.title(report))}</h1>"
+                         + html_table(rows, [_("input"), _("value")], caption=_("Report input")))
 
 
 def status_table(report: dict) -> str:
     """Every reported item with its clause and status (filled / filled automatically / missing)."""
-    parts = ["<table><caption>Clause 8 and the other reporting requirements, item by item</caption>",
-             "<thead><tr><th>clause</th><th>item</th><th>status</th></tr></thead><tbody>"]
+    caption = _("Clause 8 and the other reporting requirements, item by item")
+    heads = "".join(f"<th>{_text(h)}</th>" for h in (_("clause"), _("item"), _("status")))
+    parts = [f"<table><caption>{_text(caption)}</caption>", f"<thead><tr>{heads}</tr></thead><tbody>"]
     for item in report["items"]:
         css = _STATUS_CLASS[item["status"]]
-        parts.append(f"<tr><td>{_text(item['clause'])}</td><td>{_text(item['text'])}</td>"
-                     f'<td class="{css}" data-item="{_text(item["id"])}">{_text(item["status"])}</td></tr>')
+        parts.append(f"<tr><td>{_text(item['clause'])}</td><td>{_text(words.item_text(item['id']))}</td>"
+                     f'<td class="{css}" data-item="{_text(item["id"])}">'
+                     f"{_text(words.status(item['status']))}</td></tr>")
     parts.append("</tbody></table>")
     return _wrap("".join(parts))
 
@@ -74,23 +97,23 @@ def answers(report: dict, sections: tuple[str, ...]) -> str:
     rows = []
     for entry in report["checklist"]:
         if entry["key"].split(".", 1)[0] in sections:
-            rows.append([f"{entry['clause']}", entry["prompt"], entry["answer"] or "missing"])
-    return _wrap(html_table(rows, ["clause", "asks for", "answer (from --meta)"]))
+            rows.append([f"{entry['clause']}", words.prompt(entry["key"]), entry["answer"] or words.status("missing")])
+    return _wrap(html_table(rows, [_("clause"), _("asks for"), _("answer (from --meta)")]))
 
 
 def operating_points(report: dict, model: str) -> str:
     """True/false positive counts at the representative operating points of one model."""
-    rows = [[p["name"] if p.get("label") is None else f"class {p['label']} vs rest", p["rule"],
-             "" if p["threshold"] is None else _number(p["threshold"]),
-             p["tp"], p["fp"], p["tn"], p["fn"], _number(p["tpr"]), _number(p["fpr"])]
+    rows = [[words.point_name(p), words.rule(p), "" if p["threshold"] is None else _number(p["threshold"]),
+             _number(p["tp"]), _number(p["fp"]), _number(p["tn"]), _number(p["fn"]), _number(p["tpr"]),
+             _number(p["fpr"])]
             for p in report["models"][model]["operating_points"]]
-    header = ["operating point", "how it is chosen", "threshold", "TP", "FP", "TN", "FN", "TPR", "FPR"]
-    return _wrap(html_table(rows, header, caption=f"Counts at operating points: {model}"))
+    header = [_("operating point"), _("how it is chosen"), _("threshold"), "TP", "FP", "TN", "FN", "TPR", "FPR"]
+    return _wrap(html_table(rows, header, caption=_("Counts at operating points: {model}").format(model=model)))
 
 
 def _ci(interval: dict | None) -> str:
-    if interval is None or interval["low"] is None:  # undefined; the reason is in the intervals table (5.1)
-        return "undefined"
+    if interval is None or interval["low"] is None:  # undefined; the reason is in the intervals table
+        return _("undefined")
     return f"[{_number(interval['low'])}, {_number(interval['high'])}]"
 
 
@@ -99,22 +122,25 @@ def measures(report: dict, model: str) -> str:
     m = report["models"][model]
     a, intervals = m["assessment"], m["intervals"]
     accuracy = intervals.get("accuracy")  # none for a weighted file: the interval has no weighted form
-    rows = [["accuracy (6.2.3)", _number(a["accuracy"]), _ci(accuracy), accuracy["method"] if accuracy else ""],
-            ["Cohen's kappa (5.3.9)", _number(a["cohen_kappa"]), "", ""]]
+    rows = [[_("accuracy (6.2.3)"), _number(a["accuracy"]), _ci(accuracy), _method(accuracy["method"]) if accuracy else ""],
+            [_("Cohen's kappa (5.3.9)"), _number(a["cohen_kappa"]), "", ""]]
     for key, clause in (("auroc", "6.3.6"), ("average_precision", "6.3.7"), ("auprc_trapezoid", "6.3.7")):
         if key in a:
             interval = intervals.get(key)
-            rows.append([f"{key.replace('_', ' ')} ({clause})", _number(a[key]),
-                         _ci(interval) if interval else "", interval["method"] if interval else ""])
+            rows.append([f"{_(_MEASURE_NAMES[key])} ({clause})", _number(a[key]),
+                         _ci(interval) if interval else "", _method(interval["method"]) if interval else ""])
     if report["input"]["positive"] is not None:
         positive = str(report["input"]["positive"])
         per = next(v for k, v in a["per_class"].items() if str(k) == positive)
         for key, clause in (("recall", "6.2.4"), ("specificity", "6.2.4"), ("precision", "6.2.4"), ("f1", "6.2.5")):
             interval = intervals.get(key)
-            rows.append([f"{key} of class {positive} ({clause})", _number(per.get(key)),
-                         _ci(interval) if key in intervals else "", interval["method"] if interval else ""])
-    table = html_table(rows, ["measure", "value", f"{round(report['confidence_level'] * 100)} % interval", "method"],
-                       caption=f"Clause-6 measures: {model}")
+            rows.append([_("{measure} of class {label} ({clause})").format(
+                             measure=_(_MEASURE_NAMES[key]), label=positive, clause=clause),
+                         _number(per.get(key)), _ci(interval) if key in intervals else "",
+                         _method(interval["method"]) if interval else ""])
+    level = _("{percent} % interval").format(percent=round(report["confidence_level"] * 100))
+    table = html_table(rows, [_("measure"), _("value"), level, _("method")],
+                       caption=_("Clause-6 measures: {model}").format(model=model))
     return _wrap(table + per_class(report, model))
 
 
@@ -124,34 +150,37 @@ def per_class(report: dict, model: str) -> str:
     names = ["precision", "recall", "specificity", "f1", "binary_accuracy"]
     rows = [[str(label)] + [_number(values.get(n)) for n in names] for label, values in a["per_class"].items()]
     for method, values in a["averages"].items():
-        rows.append([f"{method} average"] + [_number(values.get(n)) for n in names])
-    table = html_table(rows, ["class"] + [n.replace("_", " ") for n in names],
-                       caption=f"Per-class measures and averages (6.4.2, 6.4.3): {model}")
-    notes = "".join(f"<li>{_text(u)}</li>" for u in a.get("undefined", []))
-    return table + (f"<p>Undefined values and why:</p><ul>{notes}</ul>" if notes else "")
+        rows.append([_(_AVERAGE_NAMES[method])] + [_number(values.get(n)) for n in names])
+    table = html_table(rows, [_("class")] + [_(_MEASURE_NAMES[n]) for n in names],
+                       caption=_("Per-class measures and averages (6.4.2, 6.4.3): {model}").format(model=model))
+    notes = "".join(f"<li>{_text(u)}</li>" for u in words.undefined_notes(a))
+    why = _("Undefined values and why:")
+    return table + (f"<p>{_text(why)}</p><ul>{notes}</ul>" if notes else "")
 
 
 def confusion(report: dict, model: str) -> str:
     """The confusion matrix of one model, true classes in rows."""
     cm = report["models"][model]["confusion_matrix"]
-    rows = [[f"true {label}"] + row for label, row in zip(cm["labels"], cm["counts"])]
-    return _wrap(html_table(rows, [""] + [f"predicted {label}" for label in cm["labels"]],
-                            caption=f"Confusion matrix, true classes in rows: {model}"))
+    rows = [[_("true {label}").format(label=label)] + [_number(c) for c in row]
+            for label, row in zip(cm["labels"], cm["counts"])]
+    return _wrap(html_table(rows, [""] + [_("predicted {label}").format(label=label) for label in cm["labels"]],
+                            caption=_("Confusion matrix, true classes in rows: {model}").format(model=model)))
 
 
 def comparisons(report: dict) -> str:
     """Pairwise significance tests with their adjusted p-values and readings."""
     comp = report["comparisons"]
-    parts = [f"<p>{_text(comp['statement'])}</p>"]
+    versus = _(" vs ")
+    parts = [f"<p>{_text(words.statement(comp))}</p>"]
     if comp["tests"]:
-        rows = [[" vs ".join(t["models"]), t["measure"], t["name"], _number(t["statistic"]),
-                 _number(t["pvalue"]), _number(t["adjusted_pvalue"]),
-                 "undefined" if t["rejected"] is None else ("yes" if t["rejected"] else "no")]
+        rows = [[versus.join(t["models"]), words.measure(t["measure"]), words.test_name(t), _number(t["statistic"]),
+                 _number(t["pvalue"]), _number(t["adjusted_pvalue"]), _yes_no(t["rejected"])]
                 for t in comp["tests"]]
-        parts.append(html_table(rows, ["models", "compares", "test", "statistic", "p-value", "adjusted p (Holm)",
-                                       "significant"], caption="Clause-7 comparisons between models"))
-        parts += [f'<p class="reading"><b>{_text(" vs ".join(t["models"]))}, {_text(t["name"])}:</b> '
-                  f"{_text(t['reading'])}</p>" for t in comp["tests"]]
+        parts.append(html_table(rows, [_("models"), _("compares"), _("test"), _("statistic"), _("p-value"),
+                                       _("adjusted p (Holm)"), _("significant")],
+                                caption=_("Clause-7 comparisons between models")))
+        parts += [f'<p class="reading"><b>{_text(versus.join(t["models"]))}, {_text(words.test_name(t))}:</b> '
+                  f"{_text(words.test_reading(t))}</p>" for t in comp["tests"]]
     return _wrap("".join(parts))
 
 
@@ -162,26 +191,27 @@ def environment(report: dict) -> str:
     if env:
         rows = [[key, ", ".join(f"{k} {v}" for k, v in value.items()) if isinstance(value, dict) else str(value)]
                 for key, value in env.items()]
-        parts.append(html_table(rows, ["component", "version or value"],
-                                caption="Captured automatically on the machine that built the report"))
+        parts.append(html_table(rows, [_("component"), _("version or value")],
+                                caption=_("Captured automatically on the machine that built the report")))
     return _wrap("".join(parts)) + answers(report, ("environment", "acceleration"))
 
 
 #: Columns of the inference table: key of the timing summary, and its heading.
-INFERENCE_COLUMNS = (("samples", "samples"), ("mean_latency_s", "mean latency (s)"),
-                     ("p50_latency_s", "median latency (s)"), ("p95_latency_s", "95th percentile (s)"),
-                     ("max_latency_s", "max latency (s)"), ("throughput_per_s", "throughput (samples/s)"),
-                     ("outputs_match_predictions", "outputs equal the file's labels"))
+INFERENCE_COLUMNS = (("samples", N_("samples")), ("mean_latency_s", N_("mean latency (s)")),
+                     ("p50_latency_s", N_("median latency (s)")), ("p95_latency_s", N_("95th percentile (s)")),
+                     ("max_latency_s", N_("max latency (s)")), ("throughput_per_s", N_("throughput (samples/s)")),
+                     ("outputs_match_predictions", N_("outputs equal the file's labels")))
 
 
 def inference(report: dict) -> str:
     """Inference duration per model, or why it is missing."""
     inf = report["inference"]
     if not inf:
-        return _wrap("<p>Missing: the report was built from stored predictions, with no model to time. "
-                     "Supply the inference duration measured where the model runs.</p>")
-    rows = [[name] + [_number(values[key], 6) if not isinstance(values[key], bool) else
-                      ("yes" if values[key] else "no") for key, _ in INFERENCE_COLUMNS]
+        return _wrap("<p>" + _text(_("Missing: the report was built from stored predictions, with no model to time. "
+                                     "Supply the inference duration measured where the model runs.")) + "</p>")
+    rows = [[name] + [_number(values[key], 6) if not isinstance(values[key], bool) else _yes_no(values[key])
+                      for key, _title in INFERENCE_COLUMNS]
             for name, values in inf["models"].items()]
-    table = html_table(rows, ["model"] + [title for _, title in INFERENCE_COLUMNS], caption="Inference duration")
-    return _wrap(f"<p>{_text(inf['description'])}</p>" + table)
+    table = html_table(rows, [_("model")] + [_(title) for _key, title in INFERENCE_COLUMNS],
+                       caption=_("Inference duration"))
+    return _wrap(f"<p>{_text(words.inference_description(inf))}</p>" + table)

@@ -39,7 +39,7 @@ from .. import __version__, checklist, streaming
 from ..environment import capture
 from ..i18n import _
 from ..inputs import BINARY, MULTICLASS
-from ..stats import adjust_pvalues, mcnemar
+from ..stats import mcnemar
 from ..stats.roc import delong_from_moments
 from . import content, export, render
 from .atomic import atomic_directory, check_target
@@ -64,13 +64,12 @@ def _model(assessed: streaming.Assessed, name: str, auroc_interval: dict | None)
             "precision": content._proportion(counts.tp, counts.tp + counts.fp)})
         if auroc_interval is not None:
             intervals["auroc"] = auroc_interval
-        rule = (f"labels derived from scores at threshold {model.derived_at:g}" if model.derived_at is not None
-                else "labels as given in the file")
-        points = [content._counts_row("predicted labels", rule, model.derived_at, counts)]
+        rule = "labels_from_scores" if model.derived_at is not None else "labels_as_given"
+        points = [content._counts_row("predicted_labels", rule, model.derived_at, counts)]
         if model.scores is not None:
             points += content.operating_points(model.scores)
     else:
-        points = [dict(content._counts_row(f"class {label} vs rest", "labels as given in the file", None,
+        points = [dict(content._counts_row("class_vs_rest", "labels_as_given", None,
                                            cm.binary(label)), label=_plain(label)) for label in cm.labels]
     assessment = streaming.metrics(assessed, name)
     if "predicted_from" in assessment:  # as content._model: the report assesses the labels it derived, as labels
@@ -83,28 +82,15 @@ def _model(assessed: streaming.Assessed, name: str, auroc_interval: dict | None)
 
 
 def _comparisons(assessed: streaming.Assessed, delong: dict, alpha: float = 0.05) -> dict:
-    """McNemar for every pair (from paired counts) and DeLong where a second pass gave it; one Holm correction."""
+    """McNemar for every pair (from paired counts) and DeLong where a second pass gave it; one Holm correction (7.9, 7.10)."""
     names = [m[0] for m in assessed.settings.models]
     tests = []
     for a, b in itertools.combinations(names, 2):
         table = assessed.paired.mcnemar_table(f"right.{a}", f"right.{b}")
         tests.append({"models": [a, b], "measure": "accuracy", **content._test(mcnemar(table))})
         if (a, b) in delong:
-            tests.append({"models": [a, b], "measure": "AUROC", **content._test(delong[(a, b)])})
-    if not tests:
-        return {"tests": [], "adjustment": None,
-                "statement": "No significance test: the predictions hold a single model (7.1)."}
-    usable = [i for i, t in enumerate(tests) if t["pvalue"] is not None]
-    adjustment = adjust_pvalues([tests[i]["pvalue"] for i in usable], content.ADJUSTMENT, alpha=alpha) \
-        if usable else None
-    for t in tests:
-        t["adjusted_pvalue"], t["rejected"] = None, None
-    if adjustment is not None:
-        for j, i in enumerate(usable):
-            tests[i]["adjusted_pvalue"] = float(adjustment.adjusted[j])
-            tests[i]["rejected"] = bool(adjustment.rejected[j])
-    return {"tests": tests, "adjustment": None if adjustment is None else adjustment.to_dict(),
-            "statement": f"{len(tests)} test(s); p-values adjusted together by Holm's method at α = {alpha:g}."}
+            tests.append({"models": [a, b], "measure": "auroc", **content._test(delong[(a, b)])})
+    return content.adjusted_comparisons(tests, alpha)
 
 
 def second_pass(assessed: streaming.Assessed, states: dict, chunks) -> tuple[dict, dict]:
@@ -203,7 +189,7 @@ def _curves_png(assessed: streaming.Assessed, report: dict) -> str | None:
         for name, scores in scored.items():
             artists = draw_curve(ax, getattr(scores, kind)(), label=str(name).replace("$", r"\$"))
             if kind == "roc":
-                youden = next(p for p in report["models"][name]["operating_points"] if p["name"] == "Youden-optimal")
+                youden = next(p for p in report["models"][name]["operating_points"] if p["name"] == "youden")
                 artists.move_marker(youden["fpr"], youden["tpr"])
         ax.legend(loc="best", fontsize="small")
     buffer = io.BytesIO()

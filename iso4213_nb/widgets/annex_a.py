@@ -29,7 +29,9 @@ import ipywidgets as widgets
 from ..annexes import annex_a
 from ..confusion import ConfusionMatrix
 from ..errors import InputError
+from .. import readings
 from ..figures.annex_tables import annex_a_rows
+from ..i18n import _
 from ..tables import format_value, html_table
 
 _COUNT = re.compile(r"\s*(\d{1,12})\s*")
@@ -92,8 +94,8 @@ class ConfusionEditor:
 
     @property
     def undefined(self) -> list[str]:
-        """Cells of Tables A.3 and A.4 that are undefined, with reasons."""
-        return annex_a.undefined_cells(self._cm)
+        """Cells of Tables A.3 and A.4 that are undefined, with reasons in words."""
+        return [f"{where}: {readings.reason(value)}" for where, value in annex_a.undefined_values(self._cm)]
 
     @property
     def tables_html(self) -> str:
@@ -160,7 +162,8 @@ class ConfusionEditor:
         undefined = self.undefined
         if undefined:
             items = "".join(f"<li>{html.escape(text)}</li>" for text in undefined)
-            parts.append(f"<div class='iso4213-undefined'><b>Undefined after this edit:</b><ul>{items}</ul></div>")
+            title = html.escape(_("Undefined after this edit:"))
+            parts.append(f"<div class='iso4213-undefined'><b>{title}</b><ul>{items}</ul></div>")
         self.output.value = "".join(parts)
 
     def _ipython_display_(self):

@@ -33,6 +33,8 @@ from .. import course, learner_progress
 from ..answers import check_answer, check_mistakes, instructions, judge_number, judge_text, quantity
 from ..errors import InputError
 from ..tables import html_table
+from .. import readings
+from ..i18n import _
 from ..undefined import is_undefined
 
 _GOOD, _BAD = "#1a7f37", "#b42318"
@@ -161,7 +163,7 @@ class Exercise:
 
     def _shown(self, value) -> str:
         if is_undefined(value):
-            return f"undefined ({value.reason})"
+            return _("undefined ({reason})").format(reason=readings.reason(value))
         if isinstance(value, float):
             if math.isinf(value):
                 return "∞" if value > 0 else "−∞"
