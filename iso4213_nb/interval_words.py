@@ -38,6 +38,9 @@ def reason_text(reason: dict) -> str:
         return _("the denominator of this proportion is 0, so it has no interval")
     if code == "one_class":
         return _("the test set holds a single class, so the curve and its areas are undefined")
+    if code == "delong_too_few":
+        return _("DeLong's variance needs at least two positives and two negatives; the test set has {p} and "
+                 "{n}").format(p=reason.get("positives"), n=reason.get("negatives"))
     if code == "delong_full_auroc_only":
         return _("DeLong's variance is derived for the whole AUROC only (pROC refuses it for partial areas too), "
                  "so the partial AUROC gets a stratified bootstrap percentile interval instead")

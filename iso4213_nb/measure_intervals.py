@@ -248,7 +248,8 @@ def score_intervals(y_true, scores, positive, settings: IntervalSettings = Inter
                     binary: BinaryScores | None = None) -> dict:
     """AUROC (DeLong, 6.3.6) and the bootstrapped areas (6.3.7, 6.3.8) of one binary scored model.
 
-    All are Undefined with code ``"one_class"`` when y_true holds a single class.
+    All are Undefined with code ``"one_class"`` when y_true holds a single class; the AUROC interval is
+    Undefined with code ``"delong_too_few"`` when a class has a single sample.
     ``binary``: the :class:`BinaryScores` of these data when already built.
     """
     binary = BinaryScores(y_true, scores, positive) if binary is None else binary
@@ -258,8 +259,12 @@ def score_intervals(y_true, scores, positive, settings: IntervalSettings = Inter
         out.update({name: ConfidenceInterval(reason, reason, settings.confidence_level, settings.bootstrap,
                                              estimate=reason) for name in SCORE_MEASURES})
         return out
-    return {"auroc": auroc_ci(y_true, scores, confidence_level=settings.confidence_level, positive=positive),
-            **score_bootstrap_intervals(binary, settings)}
+    if min(binary.positives, binary.negatives) < 2:  # DeLong's variance needs two of each class
+        reason = undefined("delong_too_few", positives=int(binary.positives), negatives=int(binary.negatives))
+        auroc = ConfidenceInterval(reason, reason, settings.confidence_level, "delong", estimate=binary.auroc())
+    else:
+        auroc = auroc_ci(y_true, scores, confidence_level=settings.confidence_level, positive=positive)
+    return {"auroc": auroc, **score_bootstrap_intervals(binary, settings)}
 
 
 def interval_json(ci: ConfidenceInterval) -> dict:

@@ -91,7 +91,7 @@ def cohen_kappa(M: np.ndarray) -> np.ndarray:
 
 
 def matthews_correlation(M: np.ndarray) -> np.ndarray:
-    """Multi-class Matthews correlation (Gorodkin's R_K; the binary MCC for two classes) (Gorodkin 2004, beyond TS 4213)."""
+    """Multi-class Matthews correlation (Gorodkin's R_K; the binary MCC for two classes) (beyond TS 4213: Gorodkin 2004)."""
     n = M.sum(axis=(1, 2)).astype(float)
     t, p = M.sum(axis=2).astype(float), M.sum(axis=1).astype(float)
     c = np.trace(M, axis1=1, axis2=2).astype(float)

@@ -6,9 +6,11 @@ kernel's socket folder exists) and sends the signal to the command's process.
 """
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -40,13 +42,20 @@ def _wait_for(folder: Path, prefix: str, process, timeout=180):
     pytest.fail(f"no {prefix}* folder within {timeout} s")
 
 
+@pytest.fixture
+def short_temp():
+    """A TMPDIR short enough for the kernel's Unix sockets (a deep tmp_path sends them to /tmp instead)."""
+    folder = Path(tempfile.mkdtemp(prefix="sig-", dir="/tmp"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("moment", ["partial folder", "imports after the partial folder", "kernel running"])
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
-def test_signal_mid_build_leaves_nothing(tmp_path, signum, moment):
-    work, temp = tmp_path / "work", tmp_path / "tmp"
+def test_signal_mid_build_leaves_nothing(tmp_path, signum, moment, short_temp):
+    work, temp = tmp_path / "work", short_temp
     work.mkdir()
-    temp.mkdir()
     (work / "p.csv").write_text(PREDICTIONS)
     env = dict(os.environ, TMPDIR=str(temp))
     process = subprocess.Popen([sys.executable, "-m", "iso4213_nb", "report", "--predictions", "p.csv",

@@ -124,9 +124,11 @@ def _matrix_of(result: dict, y_true, y_pred) -> ConfusionMatrix:
     if y_pred is not None:
         return ConfusionMatrix.from_predictions(y_true, y_pred, labels=result["labels"])
     pos = result["per_class"][str(result["positive"])]
-    negative = next(label for label in result["labels"] if str(label) != str(result["positive"]))
-    order = [result["positive"], negative]
-    return ConfusionMatrix.from_counts([[pos["tp"], pos["fn"]], [pos["fp"], pos["tn"]]], order, rows="true")
+    rows = {True: [pos["tp"], pos["fn"]], False: [pos["fp"], pos["tn"]]}  # true positive, true negative
+    order = list(result["labels"])  # the labels' own order, so the seeded bootstrap draws as from the labels
+    first_is_positive = str(order[0]) == str(result["positive"])
+    counts = [rows[True], rows[False]] if first_is_positive else [rows[False][::-1], rows[True][::-1]]
+    return ConfusionMatrix.from_counts(counts, order, rows="true")
 
 
 def _intervals(settings, result: dict, y_true, y_pred, scores, positive) -> dict:
@@ -252,7 +254,7 @@ INTERVAL_ROWS = (("accuracy",), ("cohen_kappa",), ("matthews_correlation",), ("b
 
 
 def render_intervals(intervals: dict) -> str:
-    """The main measures with their intervals, and per class recall, precision and F1 with theirs."""
+    """The main measures with their intervals, and per class recall, precision and F1 with theirs (7.8)."""
     names = {"accuracy": _("accuracy"), "cohen_kappa": _("Cohen's kappa"), "matthews_correlation": _("MCC"),
              "balanced_accuracy": _("balanced accuracy"), "averages.macro.f1": _("macro F1"),
              "averages.weighted.f1": _("weighted F1"), "fbeta.2": _("F2 (positive class)"),

@@ -95,7 +95,7 @@ def _binary_intervals(counts, y_true, scores, positive) -> dict:
         "specificity": _proportion(counts.tn, counts.tn + counts.fp),
         "precision": _proportion(counts.tp, counts.tp + counts.fp),
     }
-    if scores is not None and counts.tp + counts.fn and counts.tn + counts.fp:
+    if scores is not None and min(counts.tp + counts.fn, counts.tn + counts.fp) >= 2:  # DeLong needs two of each
         intervals["auroc"] = _interval(auroc_ci(y_true, scores, positive=positive))
     return intervals
 
@@ -165,6 +165,11 @@ def adjusted_comparisons(tests: list[dict], alpha: float = 0.05) -> dict:
             "statement": {"code": "adjusted", "tests": len(tests), "method": ADJUSTMENT, "alpha": alpha}}
 
 
+def checklist_answers(answers: dict) -> list[dict]:
+    """Every checklist item (clause 8, 5.3) with its answer, or None; the prompts are words, added at render."""
+    return [{"key": it.key, "clause": it.clause, "answer": answers.get(it.key) or None} for it in checklist.ITEMS]
+
+
 def _status(*values) -> str:
     return FILLED if all(v and str(v).strip() for v in values) else MISSING
 
@@ -223,8 +228,7 @@ def build(pred: Predictions, answers: dict, *, title: str | None, meta_name: str
             "positive": _plain(pred.positive), "models": list(pred.models),
         },
         "items": items(answers, environment, inference),
-        "checklist": [{"key": it.key, "clause": it.clause, "answer": answers.get(it.key) or None}
-                      for it in checklist.ITEMS],
+        "checklist": checklist_answers(answers),
         "models": {name: _model(pred, model) for name, model in pred.models.items()} if single else {},
         "comparisons": comparisons(pred) if single else tasks.multilabel_comparisons(pred, _test),
         "environment": environment,

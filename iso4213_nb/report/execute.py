@@ -166,7 +166,7 @@ def _socket_root() -> Path:
 
 
 def translate_markdown(nb: nbformat.NotebookNode, language: str) -> nbformat.NotebookNode:
-    """Replace each markdown cell's text by its translation into ``language`` (its catalogue message); returns ``nb``."""
+    """Replace each markdown cell's text by its translation into ``language`` (its catalogue message); returns ``nb`` (clause 8)."""
     from ..catalogue import cell_message
     from ..i18n import translations
 

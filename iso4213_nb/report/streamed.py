@@ -159,8 +159,7 @@ def build_content(assessed: streaming.Assessed, states: dict, source, *, answers
                   "task": BINARY if len(assessed.labels) == 2 else MULTICLASS, "weighted": False, "groups": [],
                   "top_k": []},
         "items": content.items(answers, environment, None),
-        "checklist": [{"key": it.key, "clause": it.clause, "prompt": it.prompt, "answer": answers.get(it.key) or None}
-                      for it in checklist.ITEMS],
+        "checklist": content.checklist_answers(answers),
         "models": {name: _model(assessed, name, intervals.get(name)) for name in names},
         "comparisons": _comparisons(assessed, delong),
         "environment": environment,
