@@ -36,7 +36,7 @@ from .. import readings
 from ..assessment import assess, assess_matrix
 from ..confusion import AVERAGED, AVERAGES, ConfusionMatrix
 from ..errors import InputError
-from ..i18n import _
+from ..i18n import N_, _
 from ..inputs import MULTICLASS, MULTILABEL, add_reading_options, read_matrix, read_predictions, reading_options
 from ..multiclass_scores import TOP_K, assess_scores
 from ..multilabel_summary import summarize
@@ -47,10 +47,10 @@ from ._intervals import add_interval_options, interval_settings
 from ..tables import format_value, text_table
 from . import _streaming
 
-AREAS = {"auroc": "AUROC, area under the ROC curve (6.3.6)",
-         "average_precision": "average precision, step-sum area under the PR curve (6.3.7)",
-         "auprc_trapezoid": "AUPRC by the trapezoid rule (6.3.7)",
-         "gain_area": "area under the cumulative response (gain) curve (6.3.8)"}
+AREAS = {"auroc": N_("AUROC, area under the ROC curve (6.3.6)"),
+         "average_precision": N_("average precision, step-sum area under the PR curve (6.3.7)"),
+         "auprc_trapezoid": N_("AUPRC by the trapezoid rule (6.3.7)"),
+         "gain_area": N_("area under the cumulative response (gain) curve (6.3.8)")}
 PER_CLASS_COLUMNS = ("tp", "tn", "fp", "fn", "accuracy", "binary_accuracy", "precision", "recall", "specificity", "f1")
 
 

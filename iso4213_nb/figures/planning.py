@@ -26,12 +26,12 @@ from matplotlib.axes import Axes
 
 from .. import planning
 from ..errors import InputError
-from ..i18n import _, number
+from ..i18n import N_, _, number
 from .live_intervals import percent
 
 #: The quantities a test set can be planned for, as (code, label) pairs for a chooser.
-QUANTITIES = (("proportion", "proportion (Wilson)"), ("auroc", "AUROC (Hanley & McNeil)"),
-              ("mcnemar", "McNemar (two models)"))
+QUANTITIES = (("proportion", N_("proportion (Wilson)")), ("auroc", N_("AUROC (Hanley & McNeil)")),
+              ("mcnemar", N_("McNemar (two models)")))
 
 
 @dataclass(frozen=True)

@@ -11,30 +11,30 @@ from __future__ import annotations
 
 import html
 
-from ..i18n import _, number
+from ..i18n import N_, _, number
 from ..tables import html_table
 from .render import STYLE
 
-TASK_WORDS = {"binary": "binary (two classes, 6.3)", "multiclass": "multi-class (one of several classes, 6.4)",
-              "multilabel": "multi-label (any number of labels per sample, 6.5)"}
-AUROC_AVERAGES = (("macro", "macro: mean of the one-vs-rest AUROCs"),
-                  ("weighted", "weighted: one-vs-rest AUROCs weighted by class support"),
-                  ("micro", "micro: one ROC curve over every (sample, class) pair"),
-                  ("ovo", "one-vs-one: mean AUROC over pairs of classes (Hand & Till 2001)"))
-ML_MEASURES = (("hamming_loss", "Hamming loss (6.5.2), lower is better"), ("exact_match_ratio", "exact match ratio (6.5.3)"),
-               ("jaccard_dataset", "Jaccard index, data-set level (6.5.4)"),
-               ("jaccard_samples", "Jaccard index, sample level (6.5.4)"))
-CALIBRATION_ROWS = (("ece", "expected calibration error, equal-width bins"),
-                    ("ece_equal_mass", "expected calibration error, equal-mass bins"),
-                    ("brier", "Brier score"), ("brier_reliability", "Brier reliability (Murphy), lower is better"),
-                    ("brier_resolution", "Brier resolution (Murphy), higher is better"),
-                    ("brier_uncertainty", "Brier uncertainty (Murphy), a property of the data"),
-                    ("log_loss", "log loss"))
-SKIPPED = {"scores_not_probabilities": "its scores are not probabilities (each in [0, 1], and for several classes "
-                                       "summing to 1 per sample), so their calibration has no meaning",
-           "no_scores": "it has no scores",
-           "needs_rows": "a report from counts keeps no rows, and calibration's equal-mass bins and bootstrap "
-                         "interval need them"}
+TASK_WORDS = {"binary": N_("binary (two classes, 6.3)"), "multiclass": N_("multi-class (one of several classes, 6.4)"),
+              "multilabel": N_("multi-label (any number of labels per sample, 6.5)")}
+AUROC_AVERAGES = (("macro", N_("macro: mean of the one-vs-rest AUROCs")),
+                  ("weighted", N_("weighted: one-vs-rest AUROCs weighted by class support")),
+                  ("micro", N_("micro: one ROC curve over every (sample, class) pair")),
+                  ("ovo", N_("one-vs-one: mean AUROC over pairs of classes (Hand & Till 2001)")))
+ML_MEASURES = (("hamming_loss", N_("Hamming loss (6.5.2), lower is better")), ("exact_match_ratio", N_("exact match ratio (6.5.3)")),
+               ("jaccard_dataset", N_("Jaccard index, data-set level (6.5.4)")),
+               ("jaccard_samples", N_("Jaccard index, sample level (6.5.4)")))
+CALIBRATION_ROWS = (("ece", N_("expected calibration error, equal-width bins")),
+                    ("ece_equal_mass", N_("expected calibration error, equal-mass bins")),
+                    ("brier", N_("Brier score")), ("brier_reliability", N_("Brier reliability (Murphy), lower is better")),
+                    ("brier_resolution", N_("Brier resolution (Murphy), higher is better")),
+                    ("brier_uncertainty", N_("Brier uncertainty (Murphy), a property of the data")),
+                    ("log_loss", N_("log loss")))
+SKIPPED = {"scores_not_probabilities": N_("its scores are not probabilities (each in [0, 1], and for several classes "
+                                       "summing to 1 per sample), so their calibration has no meaning"),
+           "no_scores": N_("it has no scores"),
+           "needs_rows": N_("a report from counts keeps no rows, and calibration's equal-mass bins and bootstrap "
+                         "interval need them")}
 
 
 def _wrap(body: str) -> str:
@@ -205,31 +205,31 @@ def _has(report: dict, key: str) -> bool:
 
 #: Section → (title, introduction, key a model must have for the section to show).
 SECTIONS = {
-    "class_scores": ("Class scores: top-k accuracy, AUROC and curves per class (6.3.6, 6.3.7, 6.4)",
-                     "The model gives a score to every class. Top-k accuracy counts a sample as right when its true "
+    "class_scores": (N_("Class scores: top-k accuracy, AUROC and curves per class (6.3.6, 6.3.7, 6.4)"),
+                     N_("The model gives a score to every class. Top-k accuracy counts a sample as right when its true "
                      "class is among the k highest scores (Annex C compares models by top-1 and top-5). Each class "
                      "against the rest gives a binary ROC and precision-recall curve; their areas are averaged over "
                      "the classes (macro), weighted by support (weighted), pooled (micro), or taken over every pair of "
                      "classes (one-vs-one, Hand & Till 2001). Log loss and the Brier score follow scikit-learn's "
-                     "definitions.", "top_k_accuracy"),
-    "multilabel": ("Multi-label measures (6.5)",
-                   "Each sample carries any number of labels. The Hamming loss counts wrong label decisions, the exact "
+                     "definitions."), "top_k_accuracy"),
+    "multilabel": (N_("Multi-label measures (6.5)"),
+                   N_("Each sample carries any number of labels. The Hamming loss counts wrong label decisions, the exact "
                    "match ratio whole label sets that are right, and the Jaccard index compares predicted and true "
                    "label sets; every binary measure of 6.2 applies to each label on its own. Models are compared "
-                   "label by label with McNemar's test (7.9), with Holm's adjustment over every test (7.10.2).",
+                   "label by label with McNemar's test (7.9), with Holm's adjustment over every test (7.10.2)."),
                    "multilabel"),
-    "subgroups": ("Subgroups: the evidence for the bias item (5.3.2)",
-                  "Clause 5.3.2 asks whether the data or the model treat groups of samples differently. For each "
+    "subgroups": (N_("Subgroups: the evidence for the bias item (5.3.2)"),
+                  N_("Clause 5.3.2 asks whether the data or the model treat groups of samples differently. For each "
                   "subgroup attribute of the file, each headline measure is computed per value with its interval "
                   "and sample count; the largest gap between two values gets a bootstrap interval, and a "
                   "chi-squared test asks whether the values differ at all, with Holm-adjusted pairwise "
-                  "comparisons. A small group gets a warning: its interval is too wide to show much.", "subgroups"),
-    "calibration": ("Calibration of the probabilities (beyond TS 4213)",
-                    "TS 4213 does not ask for calibration; it is added because a probability is only useful when "
+                  "comparisons. A small group gets a warning: its interval is too wide to show much."), "subgroups"),
+    "calibration": (N_("Calibration of the probabilities (beyond TS 4213)"),
+                    N_("TS 4213 does not ask for calibration; it is added because a probability is only useful when "
                     "it means what it says. The reliability diagram plots, per bin of predicted probability, how "
                     "often the event happened; the expected calibration error averages the distance between the "
                     "two (equal-width and equal-mass bins, bootstrap interval); the Brier score splits into "
-                    "reliability, resolution and uncertainty (Murphy 1973).", "calibration"),
+                    "reliability, resolution and uncertainty (Murphy 1973)."), "calibration"),
 }
 
 

@@ -17,20 +17,20 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..figures.ranking import draw_critical_difference
-from ..i18n import _, number
+from ..i18n import N_, _, number
 from ..interval_words import interval_text, method_name, reason_text
 from ..ranking import Ranking
 from ..tables import format_value, html_table
 
 #: Measures of the interval table: key of ``models.<m>.intervals`` and its name with the clause.
 MEASURES = (
-    ("accuracy", "accuracy (6.2.3)"), ("recall", "recall (6.2.4)"), ("specificity", "specificity (6.2.4)"),
-    ("precision", "precision (6.2.4)"), ("f1", "F1 (6.2.5)"), ("f2", "F2 (6.2.6)"), ("f0_5", "F0.5 (6.2.6)"),
-    ("cohen_kappa", "Cohen's kappa (5.3.9)"), ("matthews_correlation", "Matthews correlation (MCC)"),
-    ("balanced_accuracy", "balanced accuracy"), ("macro_f1", "macro F1 (6.4.3)"),
-    ("weighted_f1", "weighted F1 (6.4.3)"), ("micro_f1", "micro F1 (6.4.3)"), ("auroc", "AUROC (6.3.6)"),
-    ("average_precision", "average precision (6.3.7)"), ("auprc_trapezoid", "AUPRC, trapezoid rule (6.3.7)"),
-    ("gain_area", "gain curve area (6.3.8)"), ("lift", "lift at the operating point (6.3.9)"),
+    ("accuracy", N_("accuracy (6.2.3)")), ("recall", N_("recall (6.2.4)")), ("specificity", N_("specificity (6.2.4)")),
+    ("precision", N_("precision (6.2.4)")), ("f1", N_("F1 (6.2.5)")), ("f2", N_("F2 (6.2.6)")), ("f0_5", N_("F0.5 (6.2.6)")),
+    ("cohen_kappa", N_("Cohen's kappa (5.3.9)")), ("matthews_correlation", N_("Matthews correlation (MCC)")),
+    ("balanced_accuracy", N_("balanced accuracy")), ("macro_f1", N_("macro F1 (6.4.3)")),
+    ("weighted_f1", N_("weighted F1 (6.4.3)")), ("micro_f1", N_("micro F1 (6.4.3)")), ("auroc", N_("AUROC (6.3.6)")),
+    ("average_precision", N_("average precision (6.3.7)")), ("auprc_trapezoid", N_("AUPRC, trapezoid rule (6.3.7)")),
+    ("gain_area", N_("gain curve area (6.3.8)")), ("lift", N_("lift at the operating point (6.3.9)")),
 )
 
 

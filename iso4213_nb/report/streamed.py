@@ -37,7 +37,7 @@ import numpy as np
 
 from .. import __version__, checklist, streaming
 from ..environment import capture
-from ..i18n import _
+from ..i18n import N_, _
 from ..inputs import BINARY, MULTICLASS
 from ..stats import mcnemar
 from ..stats.roc import delong_from_moments
@@ -131,11 +131,11 @@ def not_given(assessed: streaming.Assessed, rows_read: bool) -> list[dict]:
 
 
 REASONS = {
-    "second_pass": "needs each row's placement value, known only once every score is counted; the rows were not "
-                   "read again (state files or Dask hold counts only)",
-    "rows": "a bootstrap resamples rows; the report's intervals are Wilson intervals from counts instead",
-    "binned_approximate": "computed from scores counted in bins: approximate",
-    "binned_no_placements": "binned scores have no exact placement values",
+    "second_pass": N_("needs each row's placement value, known only once every score is counted; the rows were not "
+                   "read again (state files or Dask hold counts only)"),
+    "rows": N_("a bootstrap resamples rows; the report's intervals are Wilson intervals from counts instead"),
+    "binned_approximate": N_("computed from scores counted in bins: approximate"),
+    "binned_no_placements": N_("binned scores have no exact placement values"),
 }
 
 
