@@ -42,7 +42,8 @@ def serving(argv: list[str], port: int, *, cwd: Path, env: dict, log_path: Path,
                 time.sleep(0.2)
         yield
     finally:
-        os.killpg(server.pid, signal.SIGTERM)  # the server and the kernels it started, nothing else
+        with contextlib.suppress(ProcessLookupError):  # a server that died on start has no group left
+            os.killpg(server.pid, signal.SIGTERM)  # the server and the kernels it started, nothing else
         try:
             server.wait(timeout=20)
         except subprocess.TimeoutExpired:
