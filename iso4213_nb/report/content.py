@@ -230,7 +230,7 @@ def build(pred: Predictions, answers: dict, *, title: str | None, meta_name: str
         "items": items(answers, environment, inference),
         "checklist": checklist_answers(answers),
         "models": {name: _model(pred, model) for name, model in pred.models.items()} if single else {},
-        "comparisons": comparisons(pred) if single else tasks.multilabel_comparisons(pred, _test),
+        "comparisons": comparisons(pred) if single else adjusted_comparisons(tasks.multilabel_tests(pred, _test)),
         "environment": environment,
         "inference": inference,
         "confidence_level": CONFIDENCE_LEVEL,

@@ -33,7 +33,6 @@ from ..calibration import calibration, multiclass_calibration
 from ..inputs import MULTICLASS, MULTILABEL, Predictions
 from ..multiclass_scores import PROBABILITY_SUM_TOLERANCE, assess_scores
 from ..multilabel_summary import per_label_mcnemar, summarize
-from ..stats import adjust_pvalues
 from ..subgroups import subgroup_analysis
 
 #: Top-k accuracies always reported for a multi-class model with scores (Annex C reports top-1 and top-5).
@@ -123,21 +122,13 @@ def per_label_tests(pred: Predictions):
     return tests
 
 
-def multilabel_comparisons(pred: Predictions, test_dict, alpha: float = 0.05) -> dict:
-    """Per-label comparisons between models, Holm-adjusted together (7.9, 7.10); ``test_dict`` adds the words."""
-    tests = [{"models": [a, b], "measure": "accuracy", "label": label, **test_dict(result)}
-             for label, a, b, result in per_label_tests(pred)]
-    usable = [i for i, t in enumerate(tests) if t["pvalue"] is not None]
-    adjustment = adjust_pvalues([tests[i]["pvalue"] for i in usable], "holm", alpha=alpha) if usable else None
-    for t in tests:
-        t["adjusted_pvalue"], t["rejected"] = None, None
-    if adjustment is not None:
-        for j, i in enumerate(usable):
-            tests[i]["adjusted_pvalue"] = float(adjustment.adjusted[j])
-            tests[i]["rejected"] = bool(adjustment.rejected[j])
-    statement = (f"{len(tests)} per-label McNemar test(s); p-values adjusted together by Holm's method at "
-                 f"α = {alpha:g}." if tests else "No significance test: the predictions file holds a single model (7.1).")
-    return {"tests": tests, "adjustment": None if adjustment is None else adjustment.to_dict(), "statement": statement}
+def multilabel_tests(pred: Predictions, test_dict) -> list[dict]:
+    """McNemar's test per label for every pair of models (7.9), as report entries; ``test_dict`` gives a test's data.
+
+    :func:`iso4213_nb.report.content.adjusted_comparisons` adjusts them together (7.10).
+    """
+    return [{"models": [a, b], "measure": "accuracy", "label": label, **test_dict(result)}
+            for label, a, b, result in per_label_tests(pred)]
 
 
 def extend(report: dict, pred: Predictions, *, top_k=()) -> dict:
