@@ -91,7 +91,7 @@ def test_report_json_is_the_same_in_both_languages(both):
 
 def test_every_html_table_and_reading_has_the_english_numbers(both):
     en, ru = (_parse(f) for f in both)
-    assert len(en.tables) == len(ru.tables) > 10 and len(en.readings) == len(ru.readings) == 6
+    assert len(en.tables) == len(ru.tables) > 10 and len(en.readings) == len(ru.readings) >= 6
     compared = 0
     for table_en, table_ru in zip(en.tables, ru.tables):
         assert len(table_en["cells"]) == len(table_ru["cells"]), table_en["caption"]

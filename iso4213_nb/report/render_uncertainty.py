@@ -34,6 +34,13 @@ MEASURES = (
 )
 
 
+def _value(value, decimals: int = 4) -> str:
+    """A number in the report's language (decimal comma in Russian); undefined values as the tables write them."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value == value:
+        return number(value, decimals)
+    return format_value(value, decimals)
+
+
 def _wrap(body: str) -> str:
     return f'<div class="iso-report tex2jax_ignore">{body}</div>'
 
@@ -89,7 +96,7 @@ def interval_table(report: dict, model: str) -> str:
         entry = intervals.get(key)
         if entry is None:
             continue
-        rows.append([_(name), format_value(entry["estimate"], 4), interval_text(entry), method_name(entry["method"])])
+        rows.append([_(name), _value(entry["estimate"], 4), interval_text(entry), method_name(entry["method"])])
     caption = _("Measures with {level} % intervals: {model}").format(level=_level(report), model=model)
     return _wrap(html_table(rows, [_("measure"), _("value"), _("interval"), _("method")], caption=caption))
 
@@ -102,16 +109,16 @@ def operating_table(report: dict, model: str) -> str:
     rows = []
     for entry in op["sensitivity_at_specificity"]:
         rows.append([_("sensitivity at specificity {at}").format(at=number(entry["at"], 2)),
-                     format_value(entry["estimate"], 4), interval_text(entry)])
+                     _value(entry["estimate"], 4), interval_text(entry)])
     for entry in op["specificity_at_sensitivity"]:
         rows.append([_("specificity at sensitivity {at}").format(at=number(entry["at"], 2)),
-                     format_value(entry["estimate"], 4), interval_text(entry)])
+                     _value(entry["estimate"], 4), interval_text(entry)])
     pa = op["partial_auroc"]
     span = f"{number(pa['low'], 2)}–{number(pa['high'], 2)}"
-    rows.append([_("partial AUROC, specificity {span}").format(span=span), format_value(pa["area"]["estimate"], 4),
+    rows.append([_("partial AUROC, specificity {span}").format(span=span), _value(pa["area"]["estimate"], 4),
                  interval_text(pa["area"])])
     rows.append([_("partial AUROC, McClish-standardised, specificity {span}").format(span=span),
-                 format_value(pa["standardized"]["estimate"], 4), interval_text(pa["standardized"])])
+                 _value(pa["standardized"]["estimate"], 4), interval_text(pa["standardized"])])
     caption = _("Operating points with {level} % intervals (stratified bootstrap, percentile, {n} resamples): "
                 "{model}").format(level=_level(report), n=op["n_resamples"], model=model)
     note = f'<p class="reading">{html.escape(reason_text(pa["delong"]["reason"]))}.</p>'
@@ -207,19 +214,19 @@ def ranking(report: dict) -> str:
                                                                   key=lambda x: x[1])],
                        [_("model"), _("mean rank (1 = best)")], caption=_("Mean ranks over the folds"))
     tests = html_table(
-        [[_("Friedman χ²"), format_value(rk["friedman"]["statistic"], 4), str(rk["friedman"]["df"]),
-          format_value(rk["friedman"]["pvalue"], 4)],
-         [_("Iman–Davenport F"), format_value(rk["iman_davenport"]["statistic"], 4)
+        [[_("Friedman χ²"), _value(rk["friedman"]["statistic"], 4), str(rk["friedman"]["df"]),
+          _value(rk["friedman"]["pvalue"], 4)],
+         [_("Iman–Davenport F"), _value(rk["iman_davenport"]["statistic"], 4)
           if rk["iman_davenport"]["statistic"] is not None else "∞",
-          ", ".join(str(d) for d in rk["iman_davenport"]["df"]), format_value(rk["iman_davenport"]["pvalue"], 4)]],
+          ", ".join(str(d) for d in rk["iman_davenport"]["df"]), _value(rk["iman_davenport"]["pvalue"], 4)]],
         [_("test"), _("statistic"), _("degrees of freedom"), _("p-value")],
         caption=_("Do the models differ at all?"))
     names = rk["names"]
     pairs = []
     for i in range(len(names)):
         for j in range(i + 1, len(names)):
-            pairs.append([f"{names[i]} vs {names[j]}", format_value(rk["nemenyi_pvalues"][i][j], 4),
-                          format_value(rk["holm_pvalues"][i][j], 4)])
+            pairs.append([f"{names[i]} vs {names[j]}", _value(rk["nemenyi_pvalues"][i][j], 4),
+                          _value(rk["holm_pvalues"][i][j], 4)])
     posthoc = html_table(pairs, [_("pair"), _("Nemenyi p"), _("Holm-adjusted p")],
                          caption=_("Post-hoc comparisons of every pair (α = {alpha})").format(
                              alpha=number(rk["alpha"], 2)))
