@@ -48,7 +48,7 @@ def test_a_widget_page_opens_from_disk_complete_and_says_it_needs_a_kernel(tmp_p
             page.on("requestfailed", lambda request: missing.append(request.url))
             page.goto((tmp_path / "_build" / "html" / "page.html").as_uri())
             page.locator(".widget-button").wait_for()
-            page.wait_for_load_state("networkidle")
+            page.wait_for_load_state("networkidle", timeout=120_000)  # a loaded CI machine can take over 30 s
             page.wait_for_timeout(500)  # fonts are fetched once the icon is laid out
             note = page.locator(".iso4213-needs-kernel")
             assert note.count() == 1 and "needs a kernel" in note.inner_text()
