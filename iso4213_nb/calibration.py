@@ -48,7 +48,8 @@ import numpy as np
 
 from ._checks import as_finite_array, as_labels, as_scores, same_length
 from .errors import InputError
-from .resampling import check_resamples, label_codes, multiplicity_blocks, sample_weights
+from .resampling import label_codes, multiplicity_blocks, sample_weights
+from .stats.bootstrap import check_resamples
 from .stats.intervals import bootstrap_interval
 from .stats.results import ConfidenceInterval, _json, check_level, shown
 
@@ -291,7 +292,7 @@ def _calibrate(p, y, w, strata, n_bins, n_bootstrap, seed, level) -> Calibration
 
 
 def _options(n_bins, n_bootstrap, confidence_level) -> tuple[int, int, float]:
-    return _check_bins(n_bins), check_resamples(n_bootstrap), check_level(confidence_level)
+    return _check_bins(n_bins), check_resamples(n_bootstrap, "n_bootstrap"), check_level(confidence_level)
 
 
 def calibration(y_true, proba, *, positive, n_bins: int = 10, sample_weight=None, n_bootstrap: int = 1000,

@@ -77,10 +77,23 @@ def train_models() -> tuple[dict, np.ndarray, np.ndarray]:
     Beyond TS 4213: scikit-learn's breast-cancer data, the demo input of the clause 8 report.
     """
     X_train, X_test, y_train, y_test = load_split()
-    models = _estimators()
+    return fitted(_estimators(), X_train, y_train), X_test, y_test
+
+
+def fitted(models: dict, X: np.ndarray, y: np.ndarray) -> dict:
+    """``models`` (name → scikit-learn estimator), each fitted on ``X``, ``y``; returns the same dict (5.1 step 3)."""
     for model in models.values():
-        model.fit(X_train, y_train)
-    return models, X_test, y_test
+        model.fit(X, y)
+    return models
+
+
+def csv_text(columns: dict) -> str:
+    """A predictions file's text: a header row of the column names, then one row per sample (5.1 step 4)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(columns)
+    writer.writerows(zip(*columns.values()))
+    return buffer.getvalue()
 
 
 def demo_csv_text() -> str:
@@ -93,11 +106,7 @@ def demo_csv_text() -> str:
     for name in MODELS:
         columns[f"{name}_pred"] = [str(int(v)) for v in models[name].predict(X_test)]
         columns[f"{name}_score"] = [f"{v:.6f}" for v in models[name].predict_proba(X_test)[:, 1]]
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(columns)
-    writer.writerows(zip(*columns.values()))
-    return buffer.getvalue()
+    return csv_text(columns)
 
 
 def write_demo_predictions(path=DEMO_PREDICTIONS) -> Path:

@@ -19,7 +19,6 @@ import numpy as np
 
 from ._checks import as_scores
 from .errors import InputError
-from .stats.results import shown
 
 #: Matrix entries (resamples × rows) drawn per block; bounds the memory of one block to a few tens of MB.
 BLOCK_ENTRIES = 2_000_000
@@ -45,14 +44,6 @@ def sample_weights(sample_weight, n: int) -> np.ndarray:
 def whole_weights(w: np.ndarray) -> bool:
     """True when every weight is a whole number, so that weighted counts are counts of repeated rows (beyond TS 4213: scikit-learn's sample_weight)."""
     return bool(np.all(w == np.round(w)))
-
-
-def check_resamples(n_resamples) -> int:
-    """``n_resamples`` as an int of at least 10, or :class:`InputError` (the bootstrap of 7.8, as ``stats.bootstrap_ci``)."""
-    if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, float, np.integer, np.floating)) \
-            or not float(n_resamples).is_integer() or n_resamples < 10:
-        raise InputError(f"n_bootstrap must be a whole number of at least 10, got {shown(n_resamples)}")
-    return int(n_resamples)
 
 
 def label_codes(values: np.ndarray, index: dict) -> np.ndarray:

@@ -62,7 +62,8 @@ import numpy as np
 from ._checks import as_finite_array, as_labels, as_scores, as_threshold, same_length
 from .curves import BinaryScores
 from .errors import InputError
-from .resampling import check_resamples, label_codes, multiplicity_blocks, sample_weights, whole_weights
+from .resampling import label_codes, multiplicity_blocks, sample_weights, whole_weights
+from .stats.bootstrap import check_resamples
 from .stats.contingency import MIN_EXPECTED, chi_squared, fisher_exact
 from .stats.intervals import bootstrap_interval, proportion_ci
 from .stats.multiplicity import adjust_pvalues
@@ -401,7 +402,7 @@ def subgroup_analysis(y_true, y_pred, groups, *, labels, positive=None, scores=N
     SubgroupAnalysis (see the module docstring for every rule).
     """
     level = check_level(confidence_level)
-    n_bootstrap = check_resamples(n_bootstrap)
+    n_bootstrap = check_resamples(n_bootstrap, "n_bootstrap")
     data = _Data(y_true, y_pred, groups, labels, positive, scores, sample_weight)
     measures = BINARY_MEASURES if data.binary else MULTICLASS_MEASURES
     if data.scores is not None:

@@ -24,12 +24,21 @@ def curves_figure(pred: Predictions, report: dict):
     scored = {name: m for name, m in pred.models.items() if m.scores is not None}
     if not scored or not pred.binary:
         return None
-    fig, axes = plt.subplots(2, 2, figsize=(10, 9), layout="constrained")
     prevalence = float((pred.y_true == pred.positive).mean())
     binary = {name: BinaryScores(pred.y_true, m.scores, positive=pred.positive) for name, m in scored.items()}
+    return scores_figure(binary, prevalence, report)
+
+
+def scores_figure(scored: dict, prevalence: float, report: dict):
+    """The 2×2 figure of the four curves (6.3.6–6.3.9), one line per model of ``scored``.
+
+    ``scored`` maps a model name to its scores' curves (a :class:`~iso4213_nb.curves.BinaryScores`, or the
+    binned or merged counts of :mod:`iso4213_nb.accumulators`); ``prevalence`` is the share of positives.
+    """
+    fig, axes = plt.subplots(2, 2, figsize=(10, 9), layout="constrained")
     for ax, kind in zip(axes.flat, KINDS):
         prepare_axes(ax, kind, prevalence=prevalence)
-        for name, scores in binary.items():
+        for name, scores in scored.items():
             artists = draw_curve(ax, getattr(scores, kind)(), label=str(name).replace("$", r"\$"))
             if kind == "roc":
                 youden = next(p for p in report["models"][name]["operating_points"] if p["name"] == "youden")

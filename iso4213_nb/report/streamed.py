@@ -176,21 +176,12 @@ def _curves_png(assessed: streaming.Assessed, report: dict) -> str | None:
     matplotlib.use("Agg", force=False)
     import matplotlib.pyplot as plt
 
-    from ..figures.curves import KINDS, draw_curve, prepare_axes
+    from .figures import scores_figure
 
     scored = {name: m.scores for name, m in assessed.models.items() if m.scores is not None}
     if not scored:
         return None
-    prevalence = assessed.class_counts[assessed.positive] / assessed.n
-    fig, axes = plt.subplots(2, 2, figsize=(10, 9), layout="constrained")
-    for ax, kind in zip(axes.flat, KINDS):
-        prepare_axes(ax, kind, prevalence=prevalence)
-        for name, scores in scored.items():
-            artists = draw_curve(ax, getattr(scores, kind)(), label=str(name).replace("$", r"\$"))
-            if kind == "roc":
-                youden = next(p for p in report["models"][name]["operating_points"] if p["name"] == "youden")
-                artists.move_marker(youden["fpr"], youden["tpr"])
-        ax.legend(loc="best", fontsize="small")
+    fig = scores_figure(scored, assessed.class_counts[assessed.positive] / assessed.n, report)
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=100)
     plt.close(fig)

@@ -69,12 +69,11 @@ JACKKNIFE_GROUPS = 1000
 BLOCK_CELLS = 4_000_000
 
 
-def check_resamples(n_resamples) -> int:
-    """``n_resamples`` as an int of at least 10, or :class:`InputError` (7.8)."""
+def check_resamples(n_resamples, name: str = "the number of bootstrap resamples") -> int:
+    """``n_resamples`` as an int of at least 10, or :class:`InputError` naming it ``name`` (7.8)."""
     if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, float, np.integer, np.floating)) \
             or not float(n_resamples).is_integer() or n_resamples < 10:
-        raise InputError(f"the number of bootstrap resamples must be a whole number of at least 10, "
-                         f"got {shown(n_resamples)}")
+        raise InputError(f"{name} must be a whole number of at least 10, got {shown(n_resamples)}")
     return int(n_resamples)
 
 

@@ -24,6 +24,7 @@ from .. import progress
 from .._checks import as_1d, as_labels, same_length
 from ..errors import InputError
 from ..undefined import is_undefined
+from .bootstrap import acceleration, check_resamples, interval_bounds
 from .results import ConfidenceInterval, check_level, shown
 
 PROPORTION_METHODS = ("wilson", "clopper-pearson", "wald")
@@ -61,6 +62,16 @@ def proportion_ci(successes, n, method: str = "wilson", confidence_level: float 
         raise InputError("n is 0: a proportion of nothing has no interval")
     if x > n:
         raise InputError(f"successes ({x}) exceeds n ({n})")
+    low, high = proportion_bounds(x, n, method, level)
+    return ConfidenceInterval(low, high, level, method, estimate=x / n, of="proportion",
+                              details={"successes": x, "n": n})
+
+
+def proportion_bounds(x: float, n: float, method: str, level: float) -> tuple[float, float]:
+    """``(low, high)`` of the proportion ``x / n`` by ``method`` at ``level`` (the formulas of :func:`proportion_ci`, 7.8).
+
+    ``x`` and ``n`` may be fractional (an effective sample size, :mod:`.weighted`); inputs are trusted.
+    """
     p = x / n
     z = float(sps.norm.ppf(0.5 + level / 2))
     alpha = 1 - level
@@ -74,8 +85,7 @@ def proportion_ci(successes, n, method: str = "wilson", confidence_level: float 
     else:
         half = z * math.sqrt(p * (1 - p) / n)
         low, high = max(0.0, p - half), min(1.0, p + half)
-    return ConfidenceInterval(float(low), float(high), level, method, estimate=p, of="proportion",
-                              details={"successes": x, "n": n})
+    return float(low), float(high)
 
 
 def bootstrap_interval(distribution: np.ndarray, estimate: float, level: float, method: str,
@@ -91,21 +101,8 @@ def bootstrap_interval(distribution: np.ndarray, estimate: float, level: float, 
 
     Clause 7.8; beyond TS 4213: Efron & Tibshirani 1993.
     """
-    alpha = 1 - level
-    if method == "percentile":
-        qs = np.array([alpha / 2, 1 - alpha / 2])
-    else:
-        share = (np.sum(distribution < estimate) + np.sum(distribution <= estimate)) / (2 * len(distribution))
-        share = min(max(share, 0.5 / len(distribution)), 1 - 0.5 / len(distribution))
-        z0 = sps.norm.ppf(share)
-        theta = jackknife()
-        dev = theta.mean() - theta
-        spread = float(np.sum(dev ** 2))
-        a = float(np.sum(dev ** 3) / (6 * spread ** 1.5)) if spread > 0 else 0.0
-        zq = sps.norm.ppf([alpha / 2, 1 - alpha / 2])
-        qs = sps.norm.cdf(z0 + (z0 + zq) / (1 - a * (z0 + zq)))
-    low, high = np.quantile(distribution, qs)
-    return float(low), float(high)
+    accel = acceleration(jackknife()) if method == "bca" else 0.0
+    return interval_bounds(distribution, estimate, level, method, accel)
 
 
 def _resample_indices(rng: np.random.Generator, n: int, strata: list[np.ndarray] | None) -> np.ndarray:
@@ -171,8 +168,7 @@ def bootstrap_ci(statistic: Callable, *data, n_resamples: int = 1000, confidence
     if method not in BOOTSTRAP_METHODS:
         raise InputError(f"method must be one of {', '.join(BOOTSTRAP_METHODS)}; got {shown(method)}")
     level = check_level(confidence_level)
-    if isinstance(n_resamples, bool) or not float(n_resamples).is_integer() or n_resamples < 10:
-        raise InputError(f"n_resamples must be a whole number of at least 10, got {shown(n_resamples)}")
+    n_resamples = check_resamples(n_resamples, "n_resamples")
     if not data:
         raise InputError("bootstrap_ci needs at least one data array")
     arrays = [_rows(d, f"data array {i}") for i, d in enumerate(data, start=1)]

@@ -32,15 +32,12 @@ test) refuse ``sample_weight`` with a one-line :class:`InputError`.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
-from scipy import stats as sps
 
 from .._checks import as_1d, same_length
 from ..errors import InputError
 from ..weights import as_weights, effective_sample_size
-from .intervals import PROPORTION_METHODS
+from .intervals import PROPORTION_METHODS, proportion_bounds
 from .results import ConfidenceInterval, check_level, shown
 
 
@@ -79,18 +76,7 @@ def weighted_proportion_ci(hits, sample_weight, method: str = "wilson",
     successes = float(w[x].sum())
     p = successes / total
     n = effective_sample_size(w)
-    z = float(sps.norm.ppf(0.5 + level / 2))
-    alpha = 1 - level
-    if method == "wilson":
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        low, high = max(0.0, centre - half), min(1.0, centre + half)
-    elif method == "clopper-pearson":
-        x_eff = p * n
-        low = 0.0 if successes == 0 else float(sps.beta.ppf(alpha / 2, x_eff, n - x_eff + 1))
-        high = 1.0 if successes == total else float(sps.beta.ppf(1 - alpha / 2, x_eff + 1, n - x_eff))
-    else:
-        half = z * math.sqrt(p * (1 - p) / n)
-        low, high = max(0.0, p - half), min(1.0, p + half)
-    return ConfidenceInterval(float(low), float(high), level, method, estimate=p, of="proportion",
+    x_eff = n if successes == total else successes * n / total  # the successes on the effective scale
+    low, high = proportion_bounds(x_eff, n, method, level)
+    return ConfidenceInterval(low, high, level, method, estimate=p, of="proportion",
                               details={"successes": successes, "n": total, "effective_n": n})
