@@ -79,6 +79,12 @@ class IntervalSettings:
         return {"n_resamples": self.n_resamples, "method": self.bootstrap,
                 "confidence_level": self.confidence_level, "seed": self.seed}
 
+    def over_budget(self, cells: int):
+        """Undefined with code ``"bootstrap_budget"`` when a draw of ``cells`` counts per resample exceeds the budget, else None."""
+        if self.budget is not None and self.n_resamples * cells > self.budget:
+            return undefined("bootstrap_budget", cells=int(cells), n_resamples=self.n_resamples, budget=self.budget)
+        return None
+
 
 def parse_ci_method(text: str) -> tuple[str, str]:
     """``--ci-method`` text -> (proportion method, bootstrap method) (7.8).
@@ -222,6 +228,14 @@ def areas_of_counts(block: np.ndarray) -> np.ndarray:
     return np.column_stack([ap, trapezoid, gain])
 
 
+def score_counts(scores: BinaryScores) -> tuple[np.ndarray, np.ndarray]:
+    """The cells of a score bootstrap (6.3.6–6.3.8): positives then negatives at each distinct score, descending,
+    and the stratum (0 positive, 1 negative) of each cell, for :func:`~iso4213_nb.stats.bootstrap.counts_bootstrap_cis`."""
+    thresholds, pos, neg = scores.counts_by_score()
+    order = np.argsort(thresholds)[::-1]
+    return np.concatenate([pos[order], neg[order]]), np.repeat([0, 1], len(order))
+
+
 def score_bootstrap_intervals(scores: BinaryScores, settings: IntervalSettings = IntervalSettings()) -> dict:
     """Bootstrap intervals of the areas of :data:`SCORE_MEASURES`, positives and negatives resampled separately (7.8).
 
@@ -229,16 +243,12 @@ def score_bootstrap_intervals(scores: BinaryScores, settings: IntervalSettings =
     Undefined with code ``"bootstrap_budget"`` (params ``cells``, ``n_resamples``,
     ``budget``) when the draw would exceed ``settings.budget``.
     """
-    thresholds, pos, neg = scores.counts_by_score()
-    order = np.argsort(thresholds)[::-1]
-    counts = np.concatenate([pos[order], neg[order]])
-    if settings.budget is not None and settings.n_resamples * len(counts) > settings.budget:
-        reason = undefined("bootstrap_budget", cells=len(counts), n_resamples=settings.n_resamples,
-                           budget=settings.budget)
+    counts, strata = score_counts(scores)
+    reason = settings.over_budget(len(counts))
+    if reason is not None:
         return {name: ConfidenceInterval(reason, reason, settings.confidence_level, settings.bootstrap,
                                          estimate=getattr(scores, name)(), of="statistic")
                 for name in SCORE_MEASURES}
-    strata = np.repeat([0, 1], len(order))
     found = counts_bootstrap_cis(areas_of_counts, counts, list(SCORE_MEASURES), strata=strata,
                                  **settings.bootstrap_options())
     return dict(zip(SCORE_MEASURES, found))

@@ -35,7 +35,7 @@ import numpy as np
 
 from . import roc_regions
 from .curves import BinaryScores
-from .measure_intervals import IntervalSettings, interval_json
+from .measure_intervals import IntervalSettings, interval_json, score_counts
 from .stats.bootstrap import counts_bootstrap_cis
 from .stats.results import ConfidenceInterval, undefined
 
@@ -174,17 +174,13 @@ def operating_intervals(scores: BinaryScores, settings: IntervalSettings = Inter
         reason = undefined("one_class")
         found = [ConfidenceInterval(reason, reason, level, settings.bootstrap, estimate=reason)] * len(names)
     else:
-        thresholds, pos, neg = scores.counts_by_score()
-        order = np.argsort(thresholds)[::-1]
-        counts = np.concatenate([pos[order], neg[order]])
-        if settings.budget is not None and settings.n_resamples * len(counts) > settings.budget:
-            reason = undefined("bootstrap_budget", cells=len(counts), n_resamples=settings.n_resamples,
-                               budget=settings.budget)
+        counts, strata = score_counts(scores)
+        reason = settings.over_budget(len(counts))
+        if reason is not None:
             estimates = _exact_readings(scores, layout, partial_range)
             found = [ConfidenceInterval(reason, reason, level, settings.bootstrap, estimate=e) for e in estimates]
         else:
-            found = counts_bootstrap_cis(statistics, counts, names, strata=np.repeat([0, 1], len(order)),
-                                         **settings.bootstrap_options())
+            found = counts_bootstrap_cis(statistics, counts, names, strata=strata, **settings.bootstrap_options())
     by_name = {name: interval_json(ci) for name, ci in zip(names, found)}
 
     def points(kind, grid):

@@ -22,7 +22,7 @@ from ..figures.annex_b import to_png
 from ..figures.live_intervals import draw_roc_band, intervals_table_html, method_names, percent, roc_point_html
 from ..i18n import _, number
 from ..stored_intervals import PROPORTION_METHODS, MeasureIntervals, StoredRocBand
-from ..stats.intervals import BOOTSTRAP_METHODS
+from ..stats.bootstrap import METHODS as BOOTSTRAP_METHODS
 from ._callbacks import GuardedCallbacks
 
 #: Confidence levels a slider offers.
@@ -41,7 +41,26 @@ def _check_level(value) -> float:
     return float(value)
 
 
-class IntervalsWidget(GuardedCallbacks):
+class _LevelWidget(GuardedCallbacks):
+    """What both widgets share (7.8): a confidence-level slider, controls wired to settable attributes, a redraw."""
+
+    def _wire(self, control, attribute: str) -> None:
+        """A move of ``control`` sets ``attribute`` (checked; an error goes to the message line)."""
+        control.observe(lambda change: self._guarded(setattr, self, attribute, change.new), "value")
+
+    @property
+    def level(self) -> float:
+        """The confidence level of every interval shown."""
+        return self._level
+
+    @level.setter
+    def level(self, value) -> None:
+        self._level = _check_level(value)
+        self._sync(self.level_slider, self._level)
+        self._show()
+
+
+class IntervalsWidget(_LevelWidget):
     """Intervals (7.8) of one scored binary model's measures, live as the confidence level moves.
 
     Parameters
@@ -68,22 +87,11 @@ class IntervalsWidget(GuardedCallbacks):
                                                        description=_("bootstrap"))
         self.message = widgets.HTML()
         self.table = widgets.HTML()
-        self.level_slider.observe(lambda c: self._guarded(setattr, self, "level", c.new), "value")
-        self.proportion_buttons.observe(lambda c: self._guarded(setattr, self, "proportion_method", c.new), "value")
-        self.bootstrap_buttons.observe(lambda c: self._guarded(setattr, self, "bootstrap_method", c.new), "value")
+        for control, attribute in ((self.level_slider, "level"), (self.proportion_buttons, "proportion_method"),
+                                   (self.bootstrap_buttons, "bootstrap_method")):
+            self._wire(control, attribute)
         self.widget = widgets.VBox([self.level_slider, self.proportion_buttons, self.bootstrap_buttons,
                                     self.message, self.table])
-        self._show()
-
-    @property
-    def level(self) -> float:
-        """The confidence level of every interval shown."""
-        return self._level
-
-    @level.setter
-    def level(self, value) -> None:
-        self._level = _check_level(value)
-        self._sync(self.level_slider, self._level)
         self._show()
 
     @property
@@ -121,7 +129,7 @@ class IntervalsWidget(GuardedCallbacks):
         display(self.widget)
 
 
-class RocBandWidget(GuardedCallbacks):
+class RocBandWidget(_LevelWidget):
     """The ROC curve (6.3.6) with its pointwise band and sensitivity at a chosen specificity (7.8), live.
 
     Parameters
@@ -150,21 +158,10 @@ class RocBandWidget(GuardedCallbacks):
         self.message = widgets.HTML()
         self.readout = widgets.HTML()
         self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
-        self.level_slider.observe(lambda c: self._guarded(setattr, self, "level", c.new), "value")
-        self.specificity_slider.observe(lambda c: self._guarded(setattr, self, "specificity", c.new), "value")
+        self._wire(self.level_slider, "level")
+        self._wire(self.specificity_slider, "specificity")
         self.widget = widgets.VBox([widgets.HBox([self.level_slider, self.specificity_slider]), self.message,
                                     self.readout, self.image])
-        self._show()
-
-    @property
-    def level(self) -> float:
-        """Confidence level of the band and of the point's interval."""
-        return self._level
-
-    @level.setter
-    def level(self, value) -> None:
-        self._level = _check_level(value)
-        self._sync(self.level_slider, self._level)
         self._show()
 
     @property
