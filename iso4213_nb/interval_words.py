@@ -44,6 +44,13 @@ def reason_text(reason: dict) -> str:
     if code == "delong_full_auroc_only":
         return _("DeLong's variance is derived for the whole AUROC only (pROC refuses it for partial areas too), "
                  "so the partial AUROC gets a stratified bootstrap percentile interval instead")
+    if code == "weighted_input":
+        return _("the file has a weight column: the bootstrap intervals (F1, MCC, kappa, top-k accuracy, Brier "
+                 "score, log loss and the others) resample unweighted samples, and Wilson's and DeLong's intervals "
+                 "count them, so none is given for weighted measures")
+    if code in ("not_probabilities", "rows_not_normalised"):
+        return _("the scores are not probabilities (each in [0, 1], each row adding up to 1), so the Brier score "
+                 "and log loss are undefined and have no interval")
     return str(code)
 
 

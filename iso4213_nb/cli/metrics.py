@@ -42,6 +42,7 @@ from ..multiclass_scores import TOP_K, assess_scores
 from ..multilabel_summary import summarize
 from ..report.render_tasks import ML_MEASURES
 from ..interval_words import interval_text, method_name
+from ..class_score_intervals import class_score_intervals
 from ..measure_intervals import intervals_json, matrix_intervals, score_intervals
 from ._intervals import add_interval_options, interval_settings
 from ..tables import format_value, text_table
@@ -115,7 +116,11 @@ def _from_predictions(args) -> dict:
         return result
     labels = model.pred if given else None
     positive = result.get("positive", pred.positive if len(result["labels"]) == 2 else None)
-    result["intervals"] = _intervals(interval_settings(args), result, pred.y_true, labels, model.scores, positive)
+    settings = interval_settings(args)
+    result["intervals"] = _intervals(settings, result, pred.y_true, labels, model.scores, positive)
+    if "class_scores" in result:  # top-k accuracy, Brier score, log loss: keyed like result["class_scores"]
+        found = class_score_intervals(pred.y_true, {model.name: model.score_matrix}, pred.labels, settings, top_k=top_k)
+        result["intervals"]["class_scores"] = intervals_json(found[model.name])
     return result
 
 
@@ -250,7 +255,8 @@ def render(result: dict) -> str:
 #: Measures of the readable interval table: key path in ``intervals`` and name.
 INTERVAL_ROWS = (("accuracy",), ("cohen_kappa",), ("matthews_correlation",), ("balanced_accuracy",),
                  ("averages", "macro", "f1"), ("averages", "weighted", "f1"), ("fbeta", "2"), ("fbeta", "0.5"),
-                 ("lift",), ("auroc",), ("average_precision",))
+                 ("lift",), ("auroc",), ("average_precision",), ("class_scores", "top_k_accuracy", "1"),
+                 ("class_scores", "brier"), ("class_scores", "log_loss"))
 
 
 def render_intervals(intervals: dict) -> str:
@@ -259,7 +265,9 @@ def render_intervals(intervals: dict) -> str:
              "balanced_accuracy": _("balanced accuracy"), "averages.macro.f1": _("macro F1"),
              "averages.weighted.f1": _("weighted F1"), "fbeta.2": _("F2 (positive class)"),
              "fbeta.0.5": _("F0.5 (positive class)"), "lift": _("lift at the operating point"),
-             "auroc": _("AUROC"), "average_precision": _("average precision")}
+             "auroc": _("AUROC"), "average_precision": _("average precision"),
+             "class_scores.top_k_accuracy.1": _("top-1 accuracy"), "class_scores.brier": _("Brier score"),
+             "class_scores.log_loss": _("log loss")}
     rows = []
     level = None
     for path in INTERVAL_ROWS:

@@ -31,6 +31,8 @@ MEASURES = (
     ("weighted_f1", N_("weighted F1 (6.4.3)")), ("micro_f1", N_("micro F1 (6.4.3)")), ("auroc", N_("AUROC (6.3.6)")),
     ("average_precision", N_("average precision (6.3.7)")), ("auprc_trapezoid", N_("AUPRC, trapezoid rule (6.3.7)")),
     ("gain_area", N_("gain curve area (6.3.8)")), ("lift", N_("lift at the operating point (6.3.9)")),
+    ("brier", N_("Brier score (beyond TS 4213; lower is better)")),
+    ("log_loss", N_("log loss (beyond TS 4213; lower is better)")),
 )
 
 
@@ -91,14 +93,17 @@ def settings_text(report: dict) -> str:
 def interval_table(report: dict, model: str) -> str:
     """Every measure of one model with its interval and method, and why an interval is missing (7.8)."""
     intervals = report["models"][model]["intervals"]
+    top_k = [(f"top_{k}_accuracy", _("top-{k} accuracy (Annex C)").format(k=k)) for k in report["input"].get("top_k", ())]
     rows = []
-    for key, name in MEASURES:
+    named = [(key, _(name)) for key, name in MEASURES]
+    for key, words in [*named[:1], *top_k, *named[1:]]:
         entry = intervals.get(key)
         if entry is None:
             continue
-        rows.append([_(name), _value(entry["estimate"], 4), interval_text(entry), method_name(entry["method"])])
+        rows.append([words, _value(entry["estimate"], 4), interval_text(entry), method_name(entry["method"])])
     caption = _("Measures with {level} % intervals: {model}").format(level=_level(report), model=model)
-    return _wrap(html_table(rows, [_("measure"), _("value"), _("interval"), _("method")], caption=caption))
+    note = f"<p>{html.escape(reason_text({'code': 'weighted_input'}))}.</p>" if report["input"].get("weighted") else ""
+    return _wrap(html_table(rows, [_("measure"), _("value"), _("interval"), _("method")], caption=caption) + note)
 
 
 def operating_table(report: dict, model: str) -> str:

@@ -10,6 +10,11 @@
   balanced accuracy, lift, average precision, trapezoid AUPRC and gain area
   (bootstrap) of :mod:`iso4213_nb.measure_intervals`; for a multi-class task
   kappa, MCC, balanced accuracy and the macro, weighted and micro F1;
+* ``models.<m>.intervals.top_<k>_accuracy``, ``brier``, ``log_loss`` — for a
+  multi-class model with class scores (the k of ``input.top_k``), and the Brier
+  score and log loss of a binary model whose scores are probabilities: a
+  stratified bootstrap paired across the models
+  (:mod:`iso4213_nb.class_score_intervals`);
 * ``models.<m>.operating_intervals`` — for a scored binary model, Se at fixed
   Sp and Sp at fixed Se, the partial AUROC (raw and McClish) and the pointwise
   ROC and PR bands (:mod:`iso4213_nb.operating_intervals`);
@@ -23,6 +28,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..bayesian import signed_rank
+from ..class_score_intervals import class_score_intervals, model_matrices
 from ..confusion import ConfusionMatrix
 from ..curves import BinaryScores
 from ..inputs import MULTILABEL, Predictions
@@ -69,6 +75,28 @@ def model_intervals(pred: Predictions, model, settings: IntervalSettings, binary
     else:
         flat.update({f"{method}_f1": found["averages"][method]["f1"] for method in ("macro", "weighted", "micro")})
     return {key: interval_json(ci) for key, ci in flat.items()}
+
+
+def class_score_entries(pred: Predictions, settings: IntervalSettings, top_k) -> dict:
+    """``{model: {"top_<k>_accuracy": ..., "brier": ..., "log_loss": ...}}`` as interval dicts (7.8; Annex C).
+
+    Multi-class models with class scores get all three (``top_k``: the report's
+    ``input.top_k``); binary models whose scores are probabilities get the Brier
+    score and log loss.  One paired draw over the models
+    (:func:`iso4213_nb.class_score_intervals.class_score_intervals`).
+    """
+    if pred.binary:
+        found, labels = model_matrices(pred.y_true, {n: m.scores for n, m in pred.models.items()}, pred.labels,
+                                       positive=pred.positive)
+        top_k = ()
+    else:
+        found, labels = model_matrices(pred.y_true, {n: m.score_matrix for n, m in pred.models.items()}, pred.labels)
+    out = {}
+    for name, measures in class_score_intervals(pred.y_true, found, labels, settings, top_k=top_k).items():
+        entry = {f"top_{k}_accuracy": ci for k, ci in measures.get("top_k_accuracy", {}).items()}
+        entry.update({key: measures[key] for key in ("brier", "log_loss")})
+        out[name] = {key: interval_json(ci) for key, ci in entry.items()}
+    return out
 
 
 def _folds(y_true: np.ndarray, k: int, seed: int) -> np.ndarray:
@@ -161,8 +189,10 @@ def extend(report: dict, pred: Predictions, settings: IntervalSettings = Interva
         code = "multilabel" if pred.task == MULTILABEL else "weighted_input"
         report["ranking"] = {"applies": False, "reason": {"code": code}}
         return report
+    scored = class_score_entries(pred, settings, report["input"].get("top_k", ()))
     for name, model in pred.models.items():
         entry = report["models"][name]
+        entry["intervals"].update(scored.get(name, {}))
         binary = BinaryScores(pred.y_true, model.scores, positive=pred.positive) \
             if pred.binary and model.scores is not None else None
         entry["intervals"].update(model_intervals(pred, model, settings, binary))
