@@ -433,6 +433,10 @@ def _proportion(ci: ConfidenceInterval) -> str:
 
 def _bootstrap(ci: ConfidenceInterval) -> str:
     d = ci.details
+    if is_undefined(ci.low):  # undefined on the data, on most resamples, or the same on every resample
+        from .interval_words import reason_text
+
+        return f"{statistic_name(ci)}: no {ci.method} bootstrap interval: {reason_text({'code': ci.low.code, **ci.low.params})}."
     undefined = d["n_undefined"]
     return (f"{statistic_name(ci)} = {ci.estimate:.4f}; {ci.confidence_level:.0%} {ci.method} bootstrap interval "
             f"{ci.low:.4f} to {ci.high:.4f} from {d['n_resamples']} resamples of the {d['n']} samples (seed "

@@ -34,7 +34,7 @@ from .confusion import ConfusionMatrix
 from .curves import BinaryScores, positive_mask
 from .errors import InputError
 from .roc_regions import Band, bootstrap_curve_values, sensitivity_at_specificity
-from .stats.intervals import BOOTSTRAP_METHODS, bootstrap_interval
+from .stats.bootstrap import METHODS as BOOTSTRAP_METHODS, interval_bounds, rows_acceleration
 from .stats.results import ConfidenceInterval, check_level, undefined
 from .undefined import is_undefined
 
@@ -106,7 +106,7 @@ class MeasureIntervals:
         self.counts = _counts(truth, self._pred == 1)
         self._boot: dict[str, ConfidenceInterval] = {}
         self._statistics: dict = {}
-        self._jackknife: dict[str, np.ndarray] = {}
+        self._accelerations: dict[str, float] = {}
         for name in (*LABEL_MEASURES, "kappa"):
             self._store(name, _label_statistic(name), self._pred)
         self._store("average_precision", average_precision, self._s)
@@ -114,29 +114,17 @@ class MeasureIntervals:
         self.estimates = {name: self.interval(name, 0.95).estimate for name in MEASURES}
 
     def _store(self, name: str, statistic, data: np.ndarray) -> None:
-        try:
-            self._boot[name] = stats.bootstrap_ci(statistic, self._y, data, n_resamples=self.n_resamples,
-                                                  strata=self._y, seed=self.seed, name=name)
-        except InputError:  # undefined on the data, or on nearly every resample
-            missing = undefined("no_bootstrap_interval", measure=name)
-            self._boot[name] = ConfidenceInterval(missing, missing, 0.95, "percentile", estimate=missing,
-                                                  of="statistic")
+        """Draw the replicates of one measure once (percentile: BCa's jackknife waits until BCa is asked for)."""
+        self._boot[name] = stats.bootstrap_ci(statistic, self._y, data, n_resamples=self.n_resamples, strata=self._y,
+                                              seed=self.seed, name=name, method="percentile")
         self._statistics[name] = (statistic, data)
 
-    def _jackknife_values(self, name: str) -> np.ndarray:
-        """Leave-one-out values of a bootstrapped measure, as :func:`~iso4213_nb.stats.bootstrap_ci`'s BCa takes them."""
-        if name not in self._jackknife:
+    def _acceleration(self, name: str) -> float:
+        """BCa's acceleration of a bootstrapped measure, from the jackknife :func:`~iso4213_nb.stats.bootstrap_ci` uses."""
+        if name not in self._accelerations:
             statistic, data = self._statistics[name]
-            keep = np.ones(len(self._y), dtype=bool)
-            out = []
-            for i in range(len(self._y)):
-                keep[i] = False
-                value = statistic(self._y[keep], data[keep])
-                keep[i] = True
-                if not is_undefined(value) and not np.isnan(float(value)):
-                    out.append(float(value))
-            self._jackknife[name] = np.asarray(out)
-        return self._jackknife[name]
+            self._accelerations[name] = rows_acceleration(statistic, self._y, data, seed=self.seed)[0]
+        return self._accelerations[name]
 
     def interval(self, measure: str, confidence_level: float, method: str | None = None) -> ConfidenceInterval:
         """The interval of ``measure`` at ``confidence_level``.
@@ -167,10 +155,10 @@ class MeasureIntervals:
         if method not in BOOTSTRAP_METHODS:
             raise InputError(f"a bootstrap method is one of {', '.join(BOOTSTRAP_METHODS)}, got {method!r}")
         stored = self._boot[measure]
-        if is_undefined(stored.estimate):
+        if is_undefined(stored.low):  # undefined on the data, on most resamples, or the same on every resample
             return ConfidenceInterval(stored.low, stored.high, level, method, estimate=stored.estimate, of="statistic")
-        low, high = bootstrap_interval(stored.distribution, stored.estimate, level, method,
-                                       lambda: self._jackknife_values(measure))
+        accel = self._acceleration(measure) if method == "bca" else 0.0
+        low, high = interval_bounds(stored.distribution, stored.estimate, level, method, accel)
         return ConfidenceInterval(low, high, level, method, estimate=stored.estimate, of="statistic",
                                   details={**stored.details})
 

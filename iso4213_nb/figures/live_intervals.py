@@ -19,6 +19,7 @@ from matplotlib.axes import Axes
 
 from ..bayesian import RopeProbabilities
 from ..i18n import _, number
+from ..interval_words import reason_text
 from ..roc_regions import Band
 from ..stats.results import ConfidenceInterval
 from ..undefined import is_undefined
@@ -41,8 +42,7 @@ def method_names() -> dict[str, str]:
 def reasons() -> dict[str, str]:
     """Words for the reason codes of an undefined interval (7.8)."""
     return {"no_predicted_positives": _("no predicted positives, so precision has no value"),
-            "empty_denominator": _("its denominator is 0"),
-            "no_bootstrap_interval": _("undefined on the data or on too many resamples")}
+            "empty_denominator": _("its denominator is 0")}
 
 
 def percent(level: float) -> str:
@@ -68,7 +68,8 @@ def intervals_table_html(intervals: dict[str, ConfidenceInterval], n_resamples: 
             cells.append(f"<td data-measure='{key}' data-bound='{bound}'>{html.escape(_value(value))}</td>")
         method = methods[ci.method]
         if is_undefined(ci.low):
-            method += " — " + why.get(ci.low.code, ci.low.reason)
+            method += " — " + (why[ci.low.code] if ci.low.code in why
+                               else reason_text({"code": ci.low.code, **ci.low.params}))
         cells.append(f"<td>{html.escape(method)}</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")
     note = _("Bootstrap rows: {n} stratified resamples drawn once (seed {seed}); moving the level re-reads their "

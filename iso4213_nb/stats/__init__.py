@@ -12,14 +12,15 @@ Modules: :mod:`.paired` (t-test 7.2, Wilcoxon 7.6), :mod:`.cv` (5×2cv tests,
 corrected resampled t), :mod:`.groups` (ANOVA 7.3, Kruskal–Wallis 7.4,
 Friedman), :mod:`.contingency` (chi-squared 7.5, Fisher 7.7, McNemar 7.9,
 Cochran's Q), :mod:`.roc` (DeLong, AUROC intervals), :mod:`.intervals`
-(proportions and bootstrap, 7.8), :mod:`.multiplicity` (7.10).
+(proportions, 7.8), :mod:`.bootstrap` (the bootstrap, 7.8), :mod:`.multiplicity` (7.10).
 """
 
 from .contingency import chi_squared, cochran_q, fisher_exact, mcnemar, mcnemar_table
 from .cv import (FiveByTwoDifferences, combined_ftest_5x2cv, corrected_resampled_ttest, five_by_two_differences,
                  paired_ttest_5x2cv)
 from .groups import anova, friedman, kruskal_wallis
-from .intervals import bootstrap_ci, paired_bootstrap_ci, proportion_ci
+from .bootstrap import bootstrap_ci, paired_bootstrap_ci
+from .intervals import proportion_ci
 from .multiplicity import AdjustedPValues, adjust_pvalues, familywise_error_rate
 from .paired import AssumptionWarning, paired_ttest, wilcoxon
 from .results import ConfidenceInterval, TestResult

@@ -1,10 +1,12 @@
 """Bootstrap confidence intervals (7.8), percentile and BCa, stratified, paired, seeded and vectorised.
 
+The one bootstrap of the package (exported as ``iso4213_nb.stats.bootstrap_ci``).
 Two entry points, one interval rule:
 
 * :func:`bootstrap_ci` — any statistic of row-aligned arrays.  Every array
   is resampled with the same row indices, so passing two models' predictions
-  gives a *paired* interval; ``strata`` (e.g. y_true) resamples within each
+  gives a *paired* interval (:func:`paired_bootstrap_ci`: the difference of a
+  metric between two models); ``strata`` (e.g. y_true) resamples within each
   class, keeping the class counts of the test set.  One Python call of the
   statistic per resample.
 * :func:`counts_bootstrap_ci` — a statistic of *counts* (the cells of a
@@ -51,6 +53,7 @@ raises for an undefined value.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Callable
 
 import numpy as np
@@ -208,25 +211,56 @@ def bootstrap_ci(statistic: Callable, *arrays, n_resamples: int = 2000, method: 
             values[i] = _number(statistic(*(a[idx] for a in data)))
             bar.update()
 
-    def accel_of():
-        if n <= JACKKNIFE_GROUPS:
-            groups, kind = np.arange(n), "exact"
-        else:
-            groups, kind = np.random.default_rng([seed, 1]).permutation(n) % JACKKNIFE_GROUPS, \
-                f"grouped:{JACKKNIFE_GROUPS}"
-        order = np.argsort(groups, kind="stable")
-        bounds = np.searchsorted(groups[order], np.arange(groups.max() + 2))
-        keep = np.ones(n, dtype=bool)
-        jack = []
-        for g in range(len(bounds) - 1):
-            left_out = order[bounds[g]:bounds[g + 1]]
-            keep[left_out] = False
-            jack.append(_number(statistic(*(a[keep] for a in data))))
-            keep[left_out] = True
-        jack = np.asarray(jack)
-        return acceleration(jack[~np.isnan(jack)]), kind
+    return _result(estimate, values, level, method, lambda: rows_acceleration(statistic, *data, seed=seed), details)
 
-    return _result(estimate, values, level, method, accel_of, details)
+
+def rows_acceleration(statistic: Callable, *arrays: np.ndarray, seed: int = 0) -> tuple[float, str]:
+    """BCa's acceleration of ``statistic(*arrays)`` from a jackknife over the rows, and which jackknife (7.8).
+
+    Exact (leave one row out) up to :data:`JACKKNIFE_GROUPS` rows, else grouped (module
+    docstring; the groups drawn from ``seed``).  ``arrays`` are trusted, row-aligned numpy
+    arrays.  Returns ``(acceleration, "exact" or "grouped:<groups>")``, as
+    :func:`bootstrap_ci` records in its details.
+    """
+    n = len(arrays[0])
+    if n <= JACKKNIFE_GROUPS:
+        groups, kind = np.arange(n), "exact"
+    else:
+        groups, kind = np.random.default_rng([seed, 1]).permutation(n) % JACKKNIFE_GROUPS, f"grouped:{JACKKNIFE_GROUPS}"
+    order = np.argsort(groups, kind="stable")
+    bounds = np.searchsorted(groups[order], np.arange(groups.max() + 2))
+    keep = np.ones(n, dtype=bool)
+    jack = []
+    for g in range(len(bounds) - 1):
+        left_out = order[bounds[g]:bounds[g + 1]]
+        keep[left_out] = False
+        jack.append(_number(statistic(*(a[keep] for a in arrays))))
+        keep[left_out] = True
+    jack = np.asarray(jack)
+    return acceleration(jack[~np.isnan(jack)]), kind
+
+
+def paired_bootstrap_ci(metric: Callable, y_true, pred_a, pred_b, **options) -> ConfidenceInterval:
+    """Bootstrap interval of metric(y_true, pred_a) − metric(y_true, pred_b) for two models on the same samples (7.8).
+
+    Each resample draws the same samples for both models, so the interval
+    accounts for the pairing.  ``options`` are those of :func:`bootstrap_ci`
+    (``n_resamples``, ``confidence_level``, ``method``, ``strata``, ``seed``, ``name``).
+    A difference undefined on a resample (either metric undefined) is left out.
+    Without a ``name``, the result's ``statistic_name`` is the metric's name
+    and its details say ``paired_metric``, so the words layer calls it the
+    difference in that metric.
+    """
+    def difference(y, a, b):
+        first, second = metric(y, a), metric(y, b)
+        if is_undefined(first) or is_undefined(second):
+            return first if is_undefined(first) else second
+        return float(first) - float(second)
+
+    if options.get("name") is not None:
+        return bootstrap_ci(difference, y_true, pred_a, pred_b, **options)
+    result = bootstrap_ci(difference, y_true, pred_a, pred_b, **options, name=getattr(metric, "__name__", "metric"))
+    return replace(result, details={**result.details, "paired_metric": True})
 
 
 def _cell_strata(counts: np.ndarray, strata) -> list[np.ndarray]:

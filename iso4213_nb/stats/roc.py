@@ -25,7 +25,8 @@ from ..errors import InputError
 from ..undefined import is_undefined
 from ..weights import refuse
 from ._input import binary_truth
-from .intervals import BOOTSTRAP_METHODS, bootstrap_interval
+from .bootstrap import METHODS as BOOTSTRAP_METHODS
+from .intervals import bootstrap_interval
 from .results import ConfidenceInterval, TestResult, check_level, shown, undefined
 
 AUROC_CI_METHODS = ("delong",) + BOOTSTRAP_METHODS

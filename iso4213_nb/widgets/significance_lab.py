@@ -39,6 +39,7 @@ from .. import readings, stats
 from .._checks import as_labels, as_scores, as_threshold
 from ..curves import BinaryScores, positive_mask
 from ..errors import InputError
+from ..interval_words import reason_text
 from ._callbacks import GuardedCallbacks
 from ..tables import format_value, html_table
 from ..undefined import is_undefined
@@ -312,7 +313,7 @@ class SignificanceLab(GuardedCallbacks):
         self.mcnemar = stats.mcnemar(self.table)
         self.accuracy_difference = stats.paired_bootstrap_ci(
             accuracy, y, pred_a, pred_b, n_resamples=self.n_resamples, confidence_level=1 - self._alpha,
-            strata=y, seed=self.seed, name="accuracy difference (A − B)")
+            strata=y, seed=self.seed, name="accuracy difference (A − B)", method="percentile")
         self.mcnemar_html.value = self._mcnemar_html()
         self._update_family()
 
@@ -361,11 +362,13 @@ class SignificanceLab(GuardedCallbacks):
             f"<tr><th>{a} right</th><td data-cell='a'>{t[0, 0]}</td><td data-cell='b'>{t[0, 1]}</td></tr>"
             f"<tr><th>{a} wrong</th><td data-cell='c'>{t[1, 0]}</td><td data-cell='d'>{t[1, 1]}</td></tr></table>")
         statistic = format_value(r.statistic, 4)
+        bounds = (html.escape(reason_text({"code": ci.low.code, **ci.low.params})) if is_undefined(ci.low)
+                  else f"{ci.low:+.4f} to {ci.high:+.4f}")
         return (f"{matrix}<p>{html.escape(readings.name(r))}: statistic {html.escape(statistic)}, "
                 f"<span data-value='mcnemar-p'>{html.escape(readings.format_p(r.pvalue))}</span> → "
                 f"<b>{_decision(r.pvalue, self._alpha)}</b> at α = {self._alpha:g}.<br>"
                 f"Accuracy A − B = {r.effect_size:+.4f}; {1 - self._alpha:.1%} paired bootstrap interval "
-                f"{ci.low:+.4f} to {ci.high:+.4f} ({self.n_resamples} resamples, seed {self.seed}).</p>"
+                f"{bounds} ({self.n_resamples} resamples, seed {self.seed}).</p>"
                 f"<p style='color:#555'>{html.escape(readings.reading(r))}</p>")
 
     def _delong_html(self) -> str:
