@@ -14,7 +14,8 @@ from .i18n import _, number
 def method_name(method: str) -> str:
     """The name of an interval method code (``wilson``, ``bca``, ...) (7.8)."""
     names = {"wilson": _("Wilson score"), "clopper-pearson": _("Clopper–Pearson exact"), "wald": _("Wald"),
-             "delong": _("DeLong"), "bca": _("bootstrap BCa"), "percentile": _("bootstrap percentile")}
+             "delong": _("DeLong"), "bca": _("bootstrap BCa"), "percentile": _("bootstrap percentile"),
+             "clopper-pearson-pairs": _("exact bound (Clopper–Pearson on disjoint pairs)")}
     return names.get(method, method)
 
 
@@ -44,6 +45,14 @@ def reason_text(reason: dict) -> str:
     if code == "delong_full_auroc_only":
         return _("DeLong's variance is derived for the whole AUROC only (pROC refuses it for partial areas too), "
                  "so the partial AUROC gets a stratified bootstrap percentile interval instead")
+    if code == "delong_degenerate":
+        if reason.get("cause") == "all_tied":
+            return _("every score is tied, so DeLong's variance is 0 and AUC ± 0 would claim a certainty the "
+                     "data do not give; no interval is given")
+        return _("the classes are perfectly separated, so DeLong's variance is 0 and its interval would have zero "
+                 "width (pROC prints one); the bound shown instead is exact: the Clopper–Pearson interval of "
+                 "{pairs} disjoint positive–negative pairs, all ordered correctly").format(
+            pairs=min(reason.get("positives", 0), reason.get("negatives", 0)))
     if code == "weighted_input":
         return _("the file has a weight column: the bootstrap intervals (F1, MCC, kappa, top-k accuracy, Brier "
                  "score, log loss and the others) resample unweighted samples, and Wilson's and DeLong's intervals "

@@ -37,7 +37,7 @@ from .errors import InputError
 from .stats.bootstrap import check_method, check_resamples, counts_bootstrap_cis
 from .stats.intervals import proportion_ci
 from .stats.results import ConfidenceInterval, check_level, shown, undefined
-from .stats.roc import auroc_ci
+from .stats.roc import Placements, auroc_ci
 
 PROPORTION_METHODS = ("wilson", "clopper-pearson")
 BOOTSTRAP_METHODS = ("bca", "percentile")
@@ -255,12 +255,14 @@ def score_bootstrap_intervals(scores: BinaryScores, settings: IntervalSettings =
 
 
 def score_intervals(y_true, scores, positive, settings: IntervalSettings = IntervalSettings(),
-                    binary: BinaryScores | None = None) -> dict:
+                    binary: BinaryScores | None = None, placements: Placements | None = None) -> dict:
     """AUROC (DeLong, 6.3.6) and the bootstrapped areas (6.3.7, 6.3.8) of one binary scored model.
 
     All are Undefined with code ``"one_class"`` when y_true holds a single class; the AUROC interval is
     Undefined with code ``"delong_too_few"`` when a class has a single sample.
-    ``binary``: the :class:`BinaryScores` of these data when already built.
+    ``binary``: the :class:`BinaryScores` of these data when already built; ``placements``: their DeLong
+    :class:`~iso4213_nb.stats.roc.Placements` when already computed.  Where DeLong's variance is 0 (AUROC 1 or 0,
+    every score tied) the AUROC interval says so (:func:`iso4213_nb.stats.roc.delong_interval`).
     """
     binary = BinaryScores(y_true, scores, positive) if binary is None else binary
     if binary.positives == 0 or binary.negatives == 0:
@@ -273,20 +275,24 @@ def score_intervals(y_true, scores, positive, settings: IntervalSettings = Inter
         reason = undefined("delong_too_few", positives=int(binary.positives), negatives=int(binary.negatives))
         auroc = ConfidenceInterval(reason, reason, settings.confidence_level, "delong", estimate=binary.auroc())
     else:
-        auroc = auroc_ci(y_true, scores, confidence_level=settings.confidence_level, positive=positive)
+        auroc = auroc_ci(y_true, scores, confidence_level=settings.confidence_level, positive=positive,
+                         placements=placements)
     return {"auroc": auroc, **score_bootstrap_intervals(binary, settings)}
 
 
 def interval_json(ci: ConfidenceInterval) -> dict:
     """The report's interval shape: ``estimate, low, high, confidence_level, method`` (7.8).
 
-    Plus ``reason`` (``{"code": ..., **params}``) when the bounds are undefined,
-    and for a bootstrap ``n_resamples``, ``seed`` and ``n_undefined`` (resamples left out).
+    Plus ``reason`` (``{"code": ..., **params}``) when the bounds are undefined, or when
+    the method asked for does not apply and another gives the bounds (an AUROC whose
+    DeLong variance is 0: :func:`iso4213_nb.stats.roc.delong_interval`), and for a
+    bootstrap ``n_resamples``, ``seed`` and ``n_undefined`` (resamples left out).
     """
     data = ci.to_dict()
     out = {key: data[key] for key in ("estimate", "low", "high", "confidence_level", "method")}
-    if "low" in data["reasons"]:
-        out["reason"] = data["reasons"]["low"]
+    reason = data["reasons"].get("low", data["reasons"].get("delong"))
+    if reason is not None:
+        out["reason"] = reason
     if ci.method in BOOTSTRAP_METHODS and "n_resamples" in data:
         out.update({key: data[key] for key in ("n_resamples", "seed", "n_undefined") if key in data})
     return out

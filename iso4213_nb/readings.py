@@ -17,7 +17,7 @@ from __future__ import annotations
 from .stats.contingency import MCNEMAR_EXACT_BELOW, MIN_EXPECTED
 from .stats.multiplicity import AdjustedPValues
 from .stats.paired import KFOLD_WARNING
-from .stats.results import ConfidenceInterval, TestResult
+from .stats.results import ConfidenceInterval, TestResult, reason_dict
 from .i18n import N_, _, current_language, number
 from .undefined import Undefined, is_undefined
 
@@ -400,6 +400,12 @@ def _delong(r: TestResult) -> str:
 def _auroc_interval(ci: ConfidenceInterval) -> str:
     d = ci.details
     m, n = d["positives"], d["negatives"]
+    if "delong" in d:  # DeLong's variance is 0 (stats.roc.delong_interval)
+        from .interval_words import reason_text
+
+        bounds = "none" if is_undefined(ci.low) else f"{ci.low:.4f} to {ci.high:.4f}"
+        return (f"AUROC {ci.estimate:.4f} on {m} positives and {n} negatives; {ci.confidence_level:.0%} interval "
+                f"{bounds}. No DeLong interval: {reason_text(reason_dict(d['delong']))}.")
     if ci.method == "delong":
         small = min(m, n) < 30
         return (f"AUROC {ci.estimate:.4f} on {m} positives and {n} negatives; {ci.confidence_level:.0%} DeLong "

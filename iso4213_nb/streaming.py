@@ -29,7 +29,6 @@ import functools
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats as sps
 
 from .accumulators import (BinnedScoreCounts, ConfusionCounts, DeLongPlacements, PairedOutcomes, ScoreCounts,
                            merge_all)
@@ -39,6 +38,8 @@ from .curves import BinaryScores
 from .errors import InputError
 from .inputs import resolve_positive
 from .inputs.chunks import PredictionChunk, PredictionChunks, typed_labels
+from .measure_intervals import interval_json
+from .stats.roc import delong_interval
 
 #: The positive class assumed while streaming when none is named: label 1 of labels 0 and 1 (as the whole-file reader).
 DEFAULT_POSITIVE_TEXT = "1"
@@ -295,14 +296,12 @@ def delong_pass(chunks: PredictionChunks, first: dict, pairs: list[tuple[str, st
 def auroc_interval(placements: DeLongPlacements, confidence_level: float) -> dict:
     """DeLong's interval of one AUROC from the second pass of a pair (a, a): AUC ± z·SE, clipped to [0, 1] (beyond TS 4213: mergeable counts).
 
-    Equals :func:`iso4213_nb.stats.auroc_ci` with ``method="delong"`` up to floating rounding.
+    Equals :func:`iso4213_nb.stats.auroc_ci` with ``method="delong"`` up to floating rounding, also where
+    DeLong's variance is 0 (:func:`iso4213_nb.stats.roc.delong_interval`: the exact bound and its reason).
     """
     (m, paa, _, _), (n, naa, _, _) = placements.sums
-    se = float(np.sqrt(paa / (m - 1) / m + naa / (n - 1) / n))
-    half = float(sps.norm.ppf(0.5 + confidence_level / 2) * se)
-    auc = placements.a.auc
-    return {"estimate": auc, "low": max(0.0, auc - half), "high": min(1.0, auc + half),
-            "confidence_level": confidence_level, "method": "delong"}
+    return interval_json(delong_interval(placements.a.auc, paa / (m - 1) / m + naa / (n - 1) / n, m, n,
+                                         confidence_level))
 
 
 def delong_moments(placements: DeLongPlacements) -> tuple:

@@ -183,3 +183,58 @@ def test_delong_identical_placements_say_the_difference_is_zero():
     result = delong_test(y, a, a * 0.5)  # same order, so the same placement value for every sample
     assert result.effect_size == 0 and "is 0" in readings.reason(result.pvalue)
     assert all(isinstance(bound, Undefined) for bound in result.confidence_interval())
+
+
+@pytest.mark.parametrize("level", [0.9, 0.95])
+def test_perfect_separation_gets_an_exact_bound_with_its_reason_not_a_zero_width_interval(level):
+    from statsmodels.stats.proportion import proportion_confint
+
+    from iso4213_nb.measure_intervals import interval_json
+    y = np.array([0] * 7 + [1] * 5)
+    s = np.r_[np.linspace(0, 0.4, 7), np.linspace(0.6, 1, 5)]
+    perfect = auroc_ci(y, s, confidence_level=level)
+    exact_low, _ = proportion_confint(5, 5, alpha=1 - level, method="beta")  # Clopper–Pearson, 5 of 5 pairs
+    assert (perfect.estimate, perfect.low, perfect.high) == pytest.approx((1.0, exact_low, 1.0))
+    assert perfect.method == "clopper-pearson-pairs" and perfect.details["pairs"] == 5
+    assert interval_json(perfect)["reason"] == {"code": "delong_degenerate", "cause": "perfect_separation",
+                                                "auc": 1.0, "positives": 5, "negatives": 7}
+    reversed_ = auroc_ci(y, -s, confidence_level=level)
+    assert (reversed_.low, reversed_.high) == pytest.approx((0.0, 1 - exact_low))
+    tied = auroc_ci(y, np.zeros(12), confidence_level=level)
+    assert tied.estimate == 0.5 and tied.low.code == "delong_degenerate" and tied.low.params["cause"] == "all_tied"
+    assert "perfectly separated" in readings.reading(perfect) and "every score is tied" in readings.reading(tied)
+
+
+def test_the_exact_bound_covers_the_auroc_when_perfect_separations_are_common():
+    """Population AUROC θ = Φ(3/√2) ≈ 0.983 with 8 positives and 8 negatives: a test set separates the classes
+    perfectly about half the time; the bound lies above θ in at most α/2 of all test sets (its claim)."""
+    rng = np.random.default_rng(0)
+    theta = sps.norm.cdf(3 / np.sqrt(2))
+    positives, negatives = rng.normal(3, 1, size=(4000, 8)), rng.normal(0, 1, size=(4000, 8))
+    perfect = positives.min(axis=1) > negatives.max(axis=1)
+    bound = 0.025 ** (1 / 8)
+    assert 0.3 < perfect.mean() < 0.7
+    assert np.mean(perfect & (bound > theta)) <= 0.025 + 2 * np.sqrt(0.025 * 0.975 / 4000)
+    y = np.r_[np.zeros(8), np.ones(8)]
+    first = np.flatnonzero(perfect)[0]
+    assert auroc_ci(y, np.r_[negatives[first], positives[first]]).low == pytest.approx(bound)
+
+
+def test_a_report_sorts_each_models_scores_once_for_delong(monkeypatch):
+    """The AUROC intervals of content and of the uncertainty section and DeLong's test of every pair share
+    one set of placement values per model."""
+    from iso4213_nb import demo
+    from iso4213_nb.inputs import read_predictions
+    from iso4213_nb.measure_intervals import IntervalSettings
+    from iso4213_nb.report import content, uncertainty
+    from iso4213_nb.stats import roc
+
+    pred = read_predictions(demo.DEMO_PREDICTIONS)
+    scored = [name for name, model in pred.models.items() if model.scores is not None]
+    calls = []
+    monkeypatch.setattr(roc, "placement_values", lambda *a: calls.append(1) or placement_values(*a))
+    placements = uncertainty.placements_by_model(pred)
+    report = content.build(pred, {}, title=None, meta_name=None, demo=True, placements=placements)
+    uncertainty.extend(report, pred, IntervalSettings(n_resamples=20), placements)
+    assert len(scored) >= 2 and len(calls) == len(scored)
+    assert sum(t["measure"] == "auroc" for t in report["comparisons"]["tests"]) == len(scored) * (len(scored) - 1) // 2

@@ -36,7 +36,8 @@ def measure_names() -> dict[str, str]:
 def method_names() -> dict[str, str]:
     """Display name of each interval method (7.8)."""
     return {"wilson": _("Wilson"), "clopper-pearson": _("Clopper–Pearson"), "delong": _("DeLong"),
-            "percentile": _("bootstrap, percentile"), "bca": _("bootstrap, BCa")}
+            "percentile": _("bootstrap, percentile"), "bca": _("bootstrap, BCa"),
+            "clopper-pearson-pairs": _("exact bound (Clopper–Pearson on disjoint pairs)")}
 
 
 def reasons() -> dict[str, str]:

@@ -204,11 +204,12 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
             models, X, _ = bundled.train_models()
             timed_samples = DEMO_TIMED_SAMPLES
         inference = time_models(models, X, pred, timed_samples) if models is not None else None
+        placements = uncertainty.placements_by_model(pred)  # DeLong's placement values, once per model
         report = content.build(pred, answers, title=str(settings["title"]) if settings.get("title") else None,
                                meta_name=None if meta is None else Path(meta).name, demo=is_demo,
-                               environment=capture(), inference=inference, top_k=top_k)
+                               environment=capture(), inference=inference, top_k=top_k, placements=placements)
         intervals = IntervalSettings() if intervals is None else intervals
-        uncertainty.extend(report, pred, intervals)
+        uncertainty.extend(report, pred, intervals, placements)
         with atomic_directory(out) as tmp:
             (tmp / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False, allow_nan=False,
                                                         default=_plain), encoding="utf-8")

@@ -29,7 +29,7 @@ from ..curves import BinaryScores
 from ..operating_points import candidate_thresholds
 from ..stats import adjust_pvalues, auroc_ci, delong_test, mcnemar, mcnemar_table, proportion_ci
 from ..inputs import Predictions
-from . import tasks
+from . import tasks, uncertainty
 
 FILLED = "filled"
 AUTOMATIC = "filled automatically"
@@ -89,18 +89,18 @@ def operating_points(scores: BinaryScores) -> list[dict]:
     return rows
 
 
-def _binary_intervals(counts, y_true, scores, positive) -> dict:
+def _binary_intervals(counts, y_true, scores, positive, placements=None) -> dict:
     intervals = {
         "recall": _proportion(counts.tp, counts.tp + counts.fn),
         "specificity": _proportion(counts.tn, counts.tn + counts.fp),
         "precision": _proportion(counts.tp, counts.tp + counts.fp),
     }
     if scores is not None and min(counts.tp + counts.fn, counts.tn + counts.fp) >= 2:  # DeLong needs two of each
-        intervals["auroc"] = _interval(auroc_ci(y_true, scores, positive=positive))
+        intervals["auroc"] = _interval(auroc_ci(y_true, scores, positive=positive, placements=placements))
     return intervals
 
 
-def _model(pred: Predictions, model) -> dict:
+def _model(pred: Predictions, model, placements=None) -> dict:
     w = pred.weight  # with weights every count is a sum of weights; the intervals here have no weighted form
     cm = ConfusionMatrix.from_predictions(pred.y_true, model.pred, labels=pred.labels, sample_weight=w)
     result = assess(pred.y_true, y_pred=model.pred, scores=model.scores, positive=pred.positive, labels=pred.labels,
@@ -109,7 +109,7 @@ def _model(pred: Predictions, model) -> dict:
     if pred.binary:
         counts = cm.binary(pred.positive)
         if w is None:
-            intervals.update(_binary_intervals(counts, pred.y_true, model.scores, pred.positive))
+            intervals.update(_binary_intervals(counts, pred.y_true, model.scores, pred.positive, placements))
         rule = "labels_from_scores" if model.derived_at is not None else "labels_as_given"
         points = [_counts_row("predicted_labels", rule, model.derived_at, counts)]
         if model.scores is not None:
@@ -132,12 +132,14 @@ def _test(result) -> dict:
     return result.to_dict()
 
 
-def comparisons(pred: Predictions, alpha: float = 0.05) -> dict:
+def comparisons(pred: Predictions, alpha: float = 0.05, placements: dict | None = None) -> dict:
     """Pairwise tests between models (clause 7) with one Holm correction over all of them (7.10).
 
     McNemar's test (7.9) compares the predicted labels of every pair; when both
-    models of a pair have scores, DeLong's test compares their AUROC.
+    models of a pair have scores, DeLong's test compares their AUROC (from ``placements``, the models'
+    DeLong placement values, when given: :func:`iso4213_nb.report.uncertainty.placements_by_model`).
     """
+    placements = placements or {}
     tests = []
     for a, b in itertools.combinations(list(pred.models), 2):
         ma, mb = pred.models[a], pred.models[b]
@@ -145,7 +147,8 @@ def comparisons(pred: Predictions, alpha: float = 0.05) -> dict:
                       **_test(mcnemar(mcnemar_table(pred.y_true, ma.pred, mb.pred)))})
         if pred.binary and ma.scores is not None and mb.scores is not None:
             tests.append({"models": [a, b], "measure": "auroc",
-                          **_test(delong_test(pred.y_true, ma.scores, mb.scores, positive=pred.positive))})
+                          **_test(delong_test(pred.y_true, ma.scores, mb.scores, positive=pred.positive,
+                                              placements=(placements[a], placements[b]) if a in placements else None))})
     return adjusted_comparisons(tests, alpha)
 
 
@@ -202,7 +205,7 @@ def items(answers: dict, environment: dict | None, inference: dict | None) -> li
 
 
 def build(pred: Predictions, answers: dict, *, title: str | None, meta_name: str | None, demo: bool,
-          environment: dict | None = None, inference: dict | None = None, top_k=()) -> dict:
+          environment: dict | None = None, inference: dict | None = None, top_k=(), placements: dict | None = None) -> dict:
     """The JSON-ready content of a report.
 
     Parameters
@@ -215,7 +218,10 @@ def build(pred: Predictions, answers: dict, *, title: str | None, meta_name: str
     environment : the captured test environment, or None.
     inference : inference duration of the models, or None when no model was supplied.
     top_k : top-k accuracies wanted beyond k = 1..5 (multi-class scores; :mod:`.tasks` adds those keys).
+    placements : the models' DeLong placement values, computed once for this and
+        :func:`.uncertainty.extend` (:func:`.uncertainty.placements_by_model`); computed here when None.
     """
+    placements = uncertainty.placements_by_model(pred) if placements is None else placements
     single = pred.task != tasks.MULTILABEL
     report = {
         "title": title,
@@ -229,8 +235,8 @@ def build(pred: Predictions, answers: dict, *, title: str | None, meta_name: str
         },
         "items": items(answers, environment, inference),
         "checklist": checklist_answers(answers),
-        "models": {name: _model(pred, model) for name, model in pred.models.items()} if single else {},
-        "comparisons": comparisons(pred) if single else adjusted_comparisons(tasks.multilabel_tests(pred, _test)),
+        "models": {name: _model(pred, model, placements.get(name)) for name, model in pred.models.items()} if single else {},
+        "comparisons": comparisons(pred, placements=placements) if single else adjusted_comparisons(tasks.multilabel_tests(pred, _test)),
         "environment": environment,
         "inference": inference,
         "confidence_level": CONFIDENCE_LEVEL,

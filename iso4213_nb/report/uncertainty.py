@@ -35,6 +35,7 @@ from ..inputs import MULTILABEL, Predictions
 from ..measure_intervals import IntervalSettings, interval_json, matrix_intervals, score_intervals
 from ..operating_intervals import operating_intervals
 from ..ranking import rank_models
+from ..stats.roc import Placements, placements_of
 
 #: Disjoint test folds the ranking splits the samples into (fewer when the smallest class is smaller).
 RANKING_FOLDS = 10
@@ -60,8 +61,28 @@ def settings_from_json(recorded: dict) -> IntervalSettings:
                             seed=recorded["seed"], budget=recorded["score_budget"])
 
 
-def model_intervals(pred: Predictions, model, settings: IntervalSettings, binary: BinaryScores | None = None) -> dict:
-    """The flat ``intervals`` of one model (module docstring): measure name -> interval dict (7.8)."""
+def placements_by_model(pred: Predictions) -> dict:
+    """DeLong's :class:`~iso4213_nb.stats.roc.Placements` of every scored model of a binary file, computed once (6.3.6).
+
+    A report reads them for each model's AUROC interval and for DeLong's test of every pair
+    (:func:`iso4213_nb.report.content.build`, :func:`extend`), so one sort per model serves all.
+    Models with fewer than two positives or negatives are left out (DeLong's variance needs two of each).
+    """
+    if not pred.binary or pred.weight is not None:
+        return {}
+    truth = pred.y_true == pred.positive
+    if min(int(truth.sum()), int((~truth).sum())) < 2:
+        return {}
+    return {name: placements_of(pred.y_true, model.scores, pred.positive)
+            for name, model in pred.models.items() if model.scores is not None}
+
+
+def model_intervals(pred: Predictions, model, settings: IntervalSettings, binary: BinaryScores | None = None,
+                    placements: Placements | None = None) -> dict:
+    """The flat ``intervals`` of one model (module docstring): measure name -> interval dict (7.8).
+
+    ``placements``: the model's DeLong placement values when already computed (:func:`placements_by_model`).
+    """
     cm = ConfusionMatrix.from_predictions(pred.y_true, model.pred, labels=pred.labels)
     positive = pred.positive if pred.binary else None
     found = matrix_intervals(cm.matrix(rows="true"), cm.labels, settings, positive=positive)
@@ -71,7 +92,7 @@ def model_intervals(pred: Predictions, model, settings: IntervalSettings, binary
         flat.update({key: mine[key] for key in ("recall", "specificity", "precision", "f1")})
         flat.update({"f2": found["fbeta"]["2"], "f0_5": found["fbeta"]["0.5"], "lift": found["lift"]})
         if model.scores is not None:
-            flat.update(score_intervals(pred.y_true, model.scores, pred.positive, settings, binary))
+            flat.update(score_intervals(pred.y_true, model.scores, pred.positive, settings, binary, placements))
     else:
         flat.update({f"{method}_f1": found["averages"][method]["f1"] for method in ("macro", "weighted", "micro")})
     return {key: interval_json(ci) for key, ci in flat.items()}
@@ -181,8 +202,12 @@ def ranking(pred: Predictions, settings: IntervalSettings, *, folds: int = RANKI
     }
 
 
-def extend(report: dict, pred: Predictions, settings: IntervalSettings = IntervalSettings()) -> dict:
-    """Add the keys of the module docstring to ``report`` (in place) and return it (clause 8, 7.8)."""
+def extend(report: dict, pred: Predictions, settings: IntervalSettings = IntervalSettings(),
+           placements: dict | None = None) -> dict:
+    """Add the keys of the module docstring to ``report`` (in place) and return it (clause 8, 7.8).
+
+    ``placements``: :func:`placements_by_model` when the caller already computed it for ``content.build``.
+    """
     report["interval_settings"] = settings_json(settings)
     report["confidence_level"] = settings.confidence_level
     if pred.task == MULTILABEL or pred.weight is not None:  # the bootstraps here resample unweighted single labels
@@ -190,12 +215,13 @@ def extend(report: dict, pred: Predictions, settings: IntervalSettings = Interva
         report["ranking"] = {"applies": False, "reason": {"code": code}}
         return report
     scored = class_score_entries(pred, settings, report["input"].get("top_k", ()))
+    placements = placements_by_model(pred) if placements is None else placements
     for name, model in pred.models.items():
         entry = report["models"][name]
         entry["intervals"].update(scored.get(name, {}))
         binary = BinaryScores(pred.y_true, model.scores, positive=pred.positive) \
             if pred.binary and model.scores is not None else None
-        entry["intervals"].update(model_intervals(pred, model, settings, binary))
+        entry["intervals"].update(model_intervals(pred, model, settings, binary, placements.get(name)))
         if binary is not None:
             entry["operating_intervals"] = operating_intervals(binary, settings)
     report["ranking"] = ranking(pred, settings)

@@ -187,11 +187,12 @@ def recompute(report: dict, pred) -> dict:
     The keys of :data:`NOT_RECOMPUTED` are left out, and so is the input's name.
     """
     answers = {entry["key"]: entry["answer"] for entry in report.get("checklist", []) if entry.get("answer")}
+    placements = uncertainty.placements_by_model(pred)
     fresh = content.build(pred, answers, title=report["title"], meta_name=report["input"]["meta"],
                           demo=report["input"]["demo"], environment=report["environment"],
-                          inference=report["inference"], top_k=report["input"].get("top_k", ()))
+                          inference=report["inference"], top_k=report["input"].get("top_k", ()), placements=placements)
     if "interval_settings" in report:  # seeded, so the bootstrap intervals recompute exactly
-        uncertainty.extend(fresh, pred, uncertainty.settings_from_json(report["interval_settings"]))
+        uncertainty.extend(fresh, pred, uncertainty.settings_from_json(report["interval_settings"]), placements)
     fresh = json.loads(json.dumps(fresh, default=_plain, allow_nan=False))
     for key in NOT_RECOMPUTED:
         fresh.pop(key, None)

@@ -16,6 +16,8 @@ those counts in the sorted order; nothing is re-sorted per resample.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import numpy as np
 from scipy import stats as sps
 
@@ -82,6 +84,42 @@ def placement_values(positive: np.ndarray, scores: np.ndarray) -> tuple[float, n
     return auc, v10, v01
 
 
+@dataclass(frozen=True, eq=False)
+class Placements:
+    """One model's AUROC and DeLong placement values (6.3.6; Sun & Xu 2014), computed once and passed on.
+
+    ``auc``; ``v10`` (one per positive) and ``v01`` (one per negative), as
+    :func:`placement_values` returns them, in the file order of the positives and
+    of the negatives.  :func:`delong_interval` and :func:`delong_test` read them;
+    a report computes them once per model (:func:`placements_of`) and hands them to both.
+    """
+
+    auc: float
+    v10: np.ndarray = field(repr=False)
+    v01: np.ndarray = field(repr=False)
+
+    @property
+    def positives(self) -> int:
+        return len(self.v10)
+
+    @property
+    def negatives(self) -> int:
+        return len(self.v01)
+
+    def variance(self) -> float:
+        """DeLong's variance of the AUROC, var(V10)/m + var(V01)/n (sample variances)."""
+        return float(np.var(self.v10, ddof=1) / self.positives + np.var(self.v01, ddof=1) / self.negatives)
+
+
+def placements_of(y_true, scores, positive=None, *, name: str = "scores") -> Placements:
+    """The :class:`Placements` of one model's ``scores`` (6.3.6), after the checks of :func:`auroc_ci`.
+
+    Needs at least two positives and two negatives (:class:`InputError` otherwise).
+    """
+    mask, s = _inputs(y_true, scores, name, positive)
+    return Placements(*placement_values(mask, s))
+
+
 def _inputs(y_true, scores, name: str, positive) -> tuple[np.ndarray, np.ndarray]:
     mask = binary_truth(y_true, positive)
     s = as_scores(scores, name)
@@ -111,7 +149,8 @@ def _zero_variance_cause(diff: float, var_a: float, var_b: float) -> str:
     return "constant_shift"
 
 
-def delong_test(y_true, scores_a, scores_b, positive=None, *, sample_weight=None) -> TestResult:
+def delong_test(y_true, scores_a, scores_b, positive=None, *, sample_weight=None,
+                placements: tuple[Placements, Placements] | None = None) -> TestResult:
     """DeLong's test that two models scored on the same samples have equal AUROC (6.3.6, 7.8).
 
     With placement values V10 (per positive, m of them) and V01 (per negative,
@@ -131,19 +170,19 @@ def delong_test(y_true, scores_a, scores_b, positive=None, *, sample_weight=None
     ``cause`` (see :func:`_zero_variance_cause`), ``auc_a`` and ``auc_b``: a
     perfect model against one whose scores are all tied differs in AUROC, yet
     has no spread.  ``sample_weight`` is refused: DeLong's variance has no
-    weighted form.
+    weighted form.  ``placements``: the two models' :class:`Placements` on these
+    samples when already computed (:func:`placements_of`); the scores are then not read again.
     """
     refuse(sample_weight, "DeLong's test", "its variance counts unweighted positives and negatives")
-    mask, a = _inputs(y_true, scores_a, "scores_a", positive)
-    b = as_scores(scores_b, "scores_b")
-    same_length(scores_a=a, scores_b=b)
-    m, n = int(mask.sum()), int((~mask).sum())
-    auc_a, v10a, v01a = placement_values(mask, a)
-    auc_b, v10b, v01b = placement_values(mask, b)
-    var = float(np.var(v10a - v10b, ddof=1) / m + np.var(v01a - v01b, ddof=1) / n)
-    var_a = float(np.var(v10a, ddof=1) / m + np.var(v01a, ddof=1) / n)
-    var_b = float(np.var(v10b, ddof=1) / m + np.var(v01b, ddof=1) / n)
-    return delong_from_moments(auc_a, auc_b, var, var_a, var_b, m, n)
+    if placements is None:
+        a = as_scores(scores_a, "scores_a")
+        same_length(scores_a=a, scores_b=as_scores(scores_b, "scores_b"))
+        placements = (placements_of(y_true, a, positive, name="scores_a"),
+                      placements_of(y_true, scores_b, positive, name="scores_b"))
+    pa, pb = placements
+    m, n = pa.positives, pa.negatives
+    var = float(np.var(pa.v10 - pb.v10, ddof=1) / m + np.var(pa.v01 - pb.v01, ddof=1) / n)
+    return delong_from_moments(pa.auc, pb.auc, var, pa.variance(), pb.variance(), m, n)
 
 
 def delong_from_moments(auc_a: float, auc_b: float, var: float, var_a: float, var_b: float, m: int,
@@ -225,8 +264,63 @@ def _bootstrap_aurocs(mask: np.ndarray, scores: np.ndarray, n_resamples: int, se
     return out
 
 
+#: Method code of the exact bound given where DeLong's interval degenerates at AUROC 1 or 0 (:func:`delong_interval`).
+PAIRS_METHOD = "clopper-pearson-pairs"
+
+
+def delong_interval(auc: float, variance: float, positives: int, negatives: int,
+                    confidence_level: float = 0.95) -> ConfidenceInterval:
+    """DeLong's interval of one AUROC, AUC ± z_q · SE clipped to [0, 1] (6.3.6, 7.8), or why it does not apply.
+
+    ``variance``: DeLong's SE² = var(V10)/m + var(V01)/n from the placement values
+    (:meth:`Placements.variance`, or a streamed pass's sums) of ``positives`` m and
+    ``negatives`` n.  That variance is 0
+    when every positive has the same placement value and so has every negative:
+    a perfect separation (AUROC 1: every positive scored above every negative;
+    AUROC 0: below) or every score tied (AUROC 0.5).  AUC ± 0 would then claim a
+    certainty no finite test set gives (pROC prints [1, 1] for a perfect
+    separation), so the result carries ``details["delong"]`` = Undefined with
+    code ``"delong_degenerate"`` (params ``cause`` — ``perfect_separation``,
+    ``reversed_separation`` or ``all_tied`` — ``auc``, ``positives``, ``negatives``) and:
+
+    * at AUROC 1, an exact bound instead, method :data:`PAIRS_METHOD`.  The
+      AUROC θ = P(X > Y) + P(X = Y)/2 for a random positive X and negative Y
+      (Hanley & McNeil 1982).  Pair the first N = min(m, n) positives with the
+      first N negatives, in file order (disjoint pairs, chosen without looking
+      at the scores): each pair is ordered correctly independently with
+      probability P(X > Y) ≤ θ, and a perfect separation orders all N
+      correctly.  The Clopper–Pearson interval of N successes in N trials
+      (Clopper & Pearson 1934) is [(α/2)^(1/N), 1], so θ ≥ (α/2)^(1/N) at
+      confidence at least 1 − α/2 (α = 1 − level).  Conservative: it uses N of
+      the m·n pairs, which are not independent; detail ``pairs`` = N.  At AUROC 0,
+      by symmetry, [0, 1 − (α/2)^(1/N)];
+    * all scores tied: no bound; both bounds are that Undefined.
+
+    Returns a ConfidenceInterval with details ``positives``, ``negatives``, ``standard_error``.
+    """
+    level = check_level(confidence_level)
+    m, n = int(positives), int(negatives)
+    se = float(np.sqrt(max(variance, 0.0)))
+    details = {"positives": m, "negatives": n, "standard_error": se}
+    if se > NEGLIGIBLE_SE:
+        half = float(sps.norm.ppf(0.5 + level / 2) * se)
+        return ConfidenceInterval(max(0.0, auc - half), min(1.0, auc + half), level, "delong", estimate=auc,
+                                  of="auroc", details=details)
+    cause = "perfect_separation" if auc == 1 else "reversed_separation" if auc == 0 else "all_tied"
+    reason = undefined("delong_degenerate", cause=cause, auc=auc, positives=m, negatives=n)
+    if cause == "all_tied":
+        return ConfidenceInterval(reason, reason, level, "delong", estimate=auc, of="auroc",
+                                  details={**details, "delong": reason})
+    pairs = min(m, n)
+    bound = float(((1 - level) / 2) ** (1 / pairs))
+    low, high = (bound, 1.0) if auc == 1 else (0.0, 1 - bound)
+    return ConfidenceInterval(low, high, level, PAIRS_METHOD, estimate=auc, of="auroc",
+                              details={**details, "delong": reason, "pairs": pairs})
+
+
 def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delong", n_resamples: int = 1000,
-             seed: int = 0, positive=None, *, sample_weight=None) -> ConfidenceInterval:
+             seed: int = 0, positive=None, *, sample_weight=None, placements: Placements | None = None
+             ) -> ConfidenceInterval:
     """Confidence interval for one AUROC (6.3.6, 7.8).
 
     Parameters
@@ -243,21 +337,22 @@ def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delo
     ConfidenceInterval with ``estimate`` (AUROC), ``of`` = ``"auroc"``,
     details ``positives``, ``negatives``, and ``standard_error`` for DeLong or
     ``seed``, ``n_resamples``, ``stratified``, ``distribution`` for the bootstrap.
-    ``sample_weight`` is refused (neither interval has a weighted form here).
+    Where DeLong's variance is 0 (a perfect separation, every score tied) see
+    :func:`delong_interval`.  ``sample_weight`` is refused (neither interval has
+    a weighted form here).  ``placements``: the model's :class:`Placements` when
+    already computed (DeLong only; :func:`placements_of`).
     """
     refuse(sample_weight, "this AUROC interval", "DeLong's variance and this count-based bootstrap are unweighted")
     if method not in AUROC_CI_METHODS:
         raise InputError(f"method must be one of {', '.join(AUROC_CI_METHODS)}; got {shown(method)}")
     level = check_level(confidence_level)
+    if method == "delong" and placements is not None:
+        return delong_interval(placements.auc, placements.variance(), placements.positives, placements.negatives, level)
     mask, s = _inputs(y_true, scores, "scores", positive)
     m, n = int(mask.sum()), int((~mask).sum())
     auc, v10, v01 = placement_values(mask, s)
     if method == "delong":
-        se = float(np.sqrt(np.var(v10, ddof=1) / m + np.var(v01, ddof=1) / n))
-        half = float(sps.norm.ppf(0.5 + level / 2) * se)
-        low, high = max(0.0, auc - half), min(1.0, auc + half)
-        return ConfidenceInterval(low, high, level, method, estimate=auc, of="auroc",
-                                  details={"positives": m, "negatives": n, "standard_error": se})
+        return delong_interval(auc, Placements(auc, v10, v01).variance(), m, n, level)
     if isinstance(n_resamples, bool) or not float(n_resamples).is_integer() or n_resamples < 10:
         raise InputError(f"n_resamples must be a whole number of at least 10, got {shown(n_resamples)}")
     distribution = _bootstrap_aurocs(mask, s, int(n_resamples), seed)
