@@ -135,3 +135,49 @@ def test_every_partition_of_weighted_grouped_counts_merges_to_the_same_counts():
             for value, part in merged.items():
                 assert part.labels == reference[value].labels and part.rows == reference[value].rows
                 assert np.allclose(part.counts, reference[value].counts, rtol=1e-15, atol=0)
+
+
+def test_version_2_state_files_carry_weights_and_class_scores_and_version_1_files_still_read(tmp_path):
+    import json
+
+    import jsonschema
+
+    from iso4213_nb.accumulators import read_states, write_states
+    from iso4213_nb.accumulators.files import SCHEMA, state_to_json
+    from iso4213_nb.errors import InputError
+
+    data, _ = _data(7, n=50, k=3)
+    data["group"] = np.array(["n", "s"])[np.arange(50) % 2]
+    states = {"counts": ConfusionCounts.zero(weight="weight"), "scores": ScoreCounts.zero("score", true="binary",
+                                                                                         weight="weight"),
+              "groups": GroupedCounts.zero("group", weight="weight"),
+              "classes": ClassScoreCounts.zero(["p0", "p1", "p2"], weight="weight"),
+              "calibration": CalibrationBins.zero("score", 5, true="binary", weight="weight")}
+    states = {name: state.update(data) for name, state in states.items()}
+    path = write_states(tmp_path / "v2.state", states)
+    document = json.loads(path.read_text())
+    assert document["version"] == 2
+    jsonschema.validate(document, json.loads(SCHEMA.read_text()))
+    back, _ = read_states(path)
+    for name, state in states.items():
+        assert state_to_json(back[name]) == state_to_json(state)
+    assert back["classes"].finalize([0, 1, 2]).to_dict() == states["classes"].finalize([0, 1, 2]).to_dict()
+
+    old = {"format": "iso4213-nb-state", "version": 1, "source": {}, "states": {
+        name: state_to_json(state) for name, state in
+        {"counts": ConfusionCounts.zero().update(data), "calibration": CalibrationBins.zero("score", 5, true="binary")
+         .update(data)}.items()}}
+    for entry in old["states"].values():  # what version 1 wrote: no weights, rows or log loss
+        for key in ("weight", "rows", "fractional"):
+            entry["config"].pop(key, None)
+        for key in ("rows", "loss"):
+            entry.get("arrays", {}).pop(key, None)
+    (tmp_path / "v1.state").write_text(json.dumps(old))
+    jsonschema.validate(old, json.loads(SCHEMA.read_text()))
+    v1, _ = read_states(tmp_path / "v1.state")
+    assert v1["counts"].finalize().matrix(rows="true").sum() == 50
+    reliability = v1["calibration"].finalize()
+    assert reliability.count.sum() == 50 and np.isnan(reliability.log_loss)
+    (tmp_path / "v3.state").write_text(json.dumps({**old, "version": 3}))
+    with pytest.raises(InputError, match=r"^\S+v3.state: state file version 3; this iso4213-nb reads versions 1 to 2$"):
+        read_states(tmp_path / "v3.state")
