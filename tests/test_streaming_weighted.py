@@ -1,0 +1,133 @@
+"""Weights, subgroups and class scores read in chunks: the whole-file checks, the whole-file numbers."""
+
+import json
+import math
+
+import numpy as np
+import pytest
+
+from iso4213_nb.cli import main
+from iso4213_nb.errors import InputError
+from iso4213_nb.inputs import read_predictions
+
+
+def _csv(path, columns: dict):
+    names = list(columns)
+    rows = zip(*columns.values())
+    path.write_text(",".join(names) + "\n" + "".join(",".join(map(str, r)) + "\n" for r in rows))
+    return str(path)
+
+
+def _json(capsys, argv):
+    assert main(argv + ["--json"]) == 0, capsys.readouterr().err
+    out = json.loads(capsys.readouterr().out)
+    out.pop("source", None)
+    return out
+
+
+def _error(capsys, argv) -> str:
+    assert main(argv) != 0
+    return capsys.readouterr().err.strip()
+
+
+def _close(a, b, path="result"):
+    """Equal structures; floats to 1e-12 (sums of weights are added in another order)."""
+    if isinstance(a, dict):
+        assert isinstance(b, dict) and a.keys() == b.keys(), (path, set(a) ^ set(b))
+        for key in a:
+            _close(a[key], b[key], f"{path}.{key}")
+    elif isinstance(a, list):
+        assert isinstance(b, list) and len(a) == len(b), path
+        for i, (x, y) in enumerate(zip(a, b)):
+            _close(x, y, f"{path}[{i}]")
+    elif isinstance(a, float) and isinstance(b, (int, float)):
+        assert math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-12), (path, a, b)
+    else:
+        assert a == b, (path, a, b)
+
+
+def _binary(rng, n):
+    y = rng.integers(0, 2, n)
+    score = np.round(np.clip(0.3 * y + 0.7 * rng.random(n), 0, 1), 3)
+    return {"y_true": y, "score": score, "weight": np.round(rng.gamma(2.0, 0.6, n), 4),
+            "group_site": rng.choice(["north", "south", "east"], n)}
+
+
+def _multiclass(rng, n, k=4):
+    y = rng.integers(0, k, n)
+    logits = rng.normal(size=(n, k)) + 1.2 * np.eye(k)[y]
+    proba = np.round(np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True), 3)
+    names = np.array(["ant", "bee", "cat", "dog"])[:k]
+    columns = {"y_true": names[y]}
+    columns.update({f"score_{name}": proba[:, j] for j, name in enumerate(names)})
+    columns["weight"] = np.round(rng.gamma(2.0, 0.6, n), 4)
+    return columns
+
+
+@pytest.mark.parametrize("chunk", ["7", "64"])
+def test_weighted_binary_metrics_in_chunks_equal_the_whole_file(tmp_path, capsys, chunk):
+    path = _csv(tmp_path / "w.csv", _binary(np.random.default_rng(1), 300))
+    whole = _json(capsys, ["metrics", "--predictions", path])
+    streamed = _json(capsys, ["metrics", "--predictions", path, "--chunk-rows", chunk])
+    assert whole["weighted"] is True and whole["intervals_skipped"] == "weighted_input"
+    _close(streamed, whole)
+
+
+@pytest.mark.parametrize("chunk", ["5", "64"])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_multiclass_class_scores_in_chunks_equal_the_whole_file(tmp_path, capsys, chunk, weighted):
+    columns = _multiclass(np.random.default_rng(2), 250)
+    if not weighted:
+        del columns["weight"]
+    path = _csv(tmp_path / "m.csv", columns)
+    whole = _json(capsys, ["metrics", "--predictions", path])
+    streamed = _json(capsys, ["metrics", "--predictions", path, "--chunk-rows", chunk])
+    assert whole["labels_from_argmax"] is True and set(whole["class_scores"]["auroc"]) >= {"micro", "ovo"}
+    if not weighted:  # the arg-max labels' count-based intervals are those of the whole file
+        streamed.pop("intervals_not_given", None)
+    _close(streamed, whole)
+
+
+def test_two_class_score_columns_are_a_binary_score_in_chunks_as_in_the_whole_file(tmp_path, capsys):
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 2, 200)
+    p1 = np.round(np.clip(0.3 * y + 0.7 * rng.random(200), 0, 1), 3)
+    path = _csv(tmp_path / "b.csv", {"y_true": y, "score_0": np.round(1 - p1, 3), "score_1": p1})
+    whole = _json(capsys, ["metrics", "--predictions", path])
+    streamed = _json(capsys, ["metrics", "--predictions", path, "--chunk-rows", "9"])
+    for key in streamed.pop("intervals_not_given", []):
+        del whole["intervals"][key]
+    assert "auroc" in whole
+    _close(streamed, whole)
+
+
+@pytest.mark.parametrize("case", ["negative_weight", "zero_weights", "unknown_class", "missing_class", "empty_group"])
+def test_bad_optional_columns_get_the_whole_file_message_in_chunks(tmp_path, capsys, case):
+    columns = _multiclass(np.random.default_rng(4), 120, k=3)
+    if case == "negative_weight":
+        columns["weight"] = columns["weight"].astype(object)
+        columns["weight"][97] = "-0.5"
+    elif case == "zero_weights":
+        columns["weight"] = np.zeros(120)
+    elif case == "unknown_class":
+        columns["y_true"] = np.where(columns["y_true"] == "cat", "bee", columns["y_true"])  # cat: a column only
+    elif case == "missing_class":
+        columns["y_true"] = columns["y_true"].astype(object)
+        columns["y_true"][101] = "emu"  # a class with no score column, seen in the last chunk only
+    else:
+        columns["group_site"] = np.array(["a"] * 110 + [" "] + ["b"] * 9)
+    path = _csv(tmp_path / "bad.csv", columns)
+    streamed = _error(capsys, ["metrics", "--predictions", path, "--chunk-rows", "10"])
+    if case == "unknown_class":  # the classes are known once every row is read: the report's (strict) rule applies
+        with pytest.raises(InputError) as whole:
+            read_predictions(path)
+        assert streamed == f"iso4213-nb metrics: error: {whole.value}"
+    else:
+        assert streamed == _error(capsys, ["metrics", "--predictions", path])
+    assert len(streamed.splitlines()) == 1
+
+
+def test_a_multilabel_file_is_refused_in_one_line_in_chunks(tmp_path, capsys):
+    path = _csv(tmp_path / "ml.csv", {"y_true_a": [0, 1], "y_true_b": [1, 1], "y_pred_a": [0, 1], "y_pred_b": [1, 0]})
+    message = _error(capsys, ["metrics", "--predictions", path, "--chunk-rows", "1"])
+    assert len(message.splitlines()) == 1 and "multi-label" in message and "y_true_a" in message
