@@ -131,3 +131,58 @@ def test_a_multilabel_file_is_refused_in_one_line_in_chunks(tmp_path, capsys):
     path = _csv(tmp_path / "ml.csv", {"y_true_a": [0, 1], "y_true_b": [1, 1], "y_pred_a": [0, 1], "y_pred_b": [1, 0]})
     message = _error(capsys, ["metrics", "--predictions", path, "--chunk-rows", "1"])
     assert len(message.splitlines()) == 1 and "multi-label" in message and "y_true_a" in message
+
+
+def _analysis_dict(analysis, rows_only=()):
+    """``to_dict`` of a subgroup analysis without what needs the rows (bootstrap intervals, AUROC, gap intervals)."""
+    out = analysis.to_dict()
+    for value in analysis.values:
+        for m in rows_only:
+            out[str(value)].pop(m)
+    for m in analysis.measures:
+        gap = out["largest_gap"][m]
+        out["largest_gap"][m] = {"estimate": gap["estimate"], "between": gap["between"]}
+    return out
+
+
+@pytest.mark.parametrize("task, weights", [("binary", "whole"), ("binary", "fractional"), ("multiclass", None)])
+def test_subgroups_from_merged_counts_equal_the_subgroup_analysis_of_the_rows(tmp_path, task, weights):
+    from iso4213_nb import streaming
+    from iso4213_nb.inputs.chunks import PredictionChunks
+    from iso4213_nb.subgroup_counts import subgroups_from_counts
+    from iso4213_nb.subgroups import subgroup_analysis
+
+    rng = np.random.default_rng(5)
+    n = 240
+    if task == "binary":
+        columns = _binary(rng, n)
+        columns["y_pred"] = (columns.pop("score") >= 0.5).astype(int)
+    else:
+        columns = _multiclass(rng, n, k=3)
+        columns["y_pred"] = np.where(rng.random(n) < 0.6, columns["y_true"], "ant")
+        columns = {k: v for k, v in columns.items() if not k.startswith("score_")}
+        columns["group_site"] = rng.choice(["north", "south"], n)
+    if weights == "whole":
+        columns["weight"] = rng.integers(0, 4, n)
+    elif weights is None:
+        columns.pop("weight", None)
+    path = _csv(tmp_path / "g.csv", columns)
+    pred = read_predictions(path)
+    whole = subgroup_analysis(pred.y_true, pred.models["model"].pred, pred.groups["site"], labels=pred.labels,
+                              positive=pred.positive, sample_weight=pred.weight, n_bootstrap=20)
+    with PredictionChunks(path, chunk_rows=17) as chunks:
+        settings = streaming.Settings.of(chunks)
+        shards = [streaming.shard_states(chunks, settings)]
+    assessed = streaming.assess_states(streaming.merge_shards(shards), settings, path)
+    streamed = subgroups_from_counts(assessed.groups["site"]["model"], labels=assessed.labels,
+                                     positive=assessed.positive)
+    assert streamed.values == whole.values and streamed.n == whole.n
+    bootstrapped = [m for m in whole.measures if m not in ("accuracy", "recall", "specificity", "precision")]
+    for value in streamed.values:
+        for m in bootstrapped:
+            assert streamed.results[value][m].low.code == "needs_rows"
+    _close(_analysis_dict(streamed, bootstrapped), _analysis_dict(whole, bootstrapped))
+    if weights == "fractional":
+        assert streamed.heterogeneity["accuracy"].pvalue.code == "fractional_weights"
+    else:
+        assert isinstance(streamed.heterogeneity["accuracy"].pvalue, float)
