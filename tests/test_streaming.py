@@ -298,9 +298,15 @@ def test_report_in_chunks_names_the_line_of_a_label_y_true_never_has(tmp_path, c
 
 
 @pytest.mark.parametrize("extra", ["weight", "group_site", "model_score_1"])
-def test_reading_in_chunks_refuses_columns_its_counts_cannot_hold(tmp_path, capsys, extra):
-    """Weights, subgroups and class scores are refused in one line, never silently dropped."""
+def test_reading_in_chunks_reads_weights_subgroups_and_class_scores_as_the_whole_file(tmp_path, capsys, extra):
+    """Weights, subgroups and class scores are read (never silently dropped): the whole file's output or error."""
     path = _csv(tmp_path / "w.csv", ["y_true", "model_pred", extra], [(1, 1, 1), (0, 0, 1), (1, 0, 0)])
-    assert main(["metrics", "--predictions", str(path), "--chunk-rows", "2"]) == 2
-    err = capsys.readouterr().err
-    assert extra in err and "whole-file reader" in err and len(err.strip().splitlines()) == 1
+    codes = [main(["metrics", "--predictions", str(path)] + chunks) for chunks in ([], ["--chunk-rows", "2"])]
+    whole = capsys.readouterr()
+    assert codes[0] == codes[1]
+    streamed = [line for line in whole.out.splitlines() if line]
+    assert streamed[: len(streamed) // 2] == streamed[len(streamed) // 2:]
+    errors = [line for line in whole.err.splitlines() if line]
+    assert errors[: len(errors) // 2] == errors[len(errors) // 2:]
+
+
