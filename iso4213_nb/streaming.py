@@ -26,7 +26,10 @@ with the whole-file rule of :func:`~iso4213_nb.inputs.chunks.typed_labels`.
 What the states cannot give (they hold no rows): the placement values of
 DeLong's test and of the AUROC interval, which need a second pass over the
 rows once the score counts of every shard are merged (:func:`delong_pass`),
-and a bootstrap over rows.  :data:`NEED_ROWS` lists them by reason code.
+a bootstrap over rows (the measures' and the subgroups' bootstrap intervals),
+a subgroup's AUROC, and calibration (its equal-mass bins are quantiles of the
+rows; the equal-width part is :class:`~iso4213_nb.accumulators.CalibrationBins`).
+:data:`NEED_ROWS` lists them by reason code.
 """
 
 from __future__ import annotations
@@ -52,7 +55,8 @@ from .multiclass_scores import TOP_K
 #: The positive class assumed while streaming when none is named: label 1 of labels 0 and 1 (as the whole-file reader).
 DEFAULT_POSITIVE_TEXT = "1"
 #: Measures that need the rows themselves, with the reason code of each (words are added by the caller).
-NEED_ROWS = {"delong_test": "second_pass", "auroc_interval": "second_pass", "bootstrap_intervals": "rows"}
+NEED_ROWS = {"delong_test": "second_pass", "auroc_interval": "second_pass", "bootstrap_intervals": "rows",
+             "subgroup_bootstrap_intervals": "subgroup_rows"}
 #: The areas a binned state gives only approximately; the AUROC's bound is stated, the others have none.
 BINNED_AREAS = ("auroc", "average_precision", "auprc_trapezoid", "gain_area")
 
@@ -234,7 +238,9 @@ def part_states(part: tuple, settings: Settings, options: dict) -> dict:
     """The states of one row group ``part = (file, group)`` of a Parquet data set (one Dask task) (beyond TS 4213: mergeable counts)."""
     file, group = part
     with PredictionChunks(file, row_group=group, **options) as chunks:
-        if [(n, "_pred" in c, "_score" in c) for n, c in chunks.models.items()] != list(settings.models):
+        these = Settings.of(chunks)
+        if (these.models, these.weighted, these.groups, these.classes) != (settings.models, settings.weighted,
+                                                                            settings.groups, settings.classes):
             raise InputError(f"{file}: its columns differ from those of the first file of the data set")
         return shard_states(chunks, settings)
 

@@ -224,3 +224,28 @@ def test_streamed_report_content_with_class_scores_subgroups_and_weights_equals_
         del analysis["largest_gap"]["auroc"]
         analysis["largest_gap"] = {m: [g["estimate"], g["between"]] for m, g in analysis["largest_gap"].items()}
     _close(got, expected)
+
+
+@pytest.mark.parametrize("rows, files", [(1000, 1), (37, 3)])
+def test_dask_and_state_files_merge_weighted_class_scores_and_subgroups_as_chunks_do(tmp_path, capsys, rows, files):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    rng = np.random.default_rng(9)
+    columns = _multiclass(rng, 200, k=3)
+    columns["group_site"] = rng.choice(["north", "south"], 200)
+    folder = tmp_path / "ds"
+    folder.mkdir()
+    bounds = np.linspace(0, 200, files + 1).astype(int)
+    for i, (lo, hi) in enumerate(zip(bounds[:-1], bounds[1:])):
+        pq.write_table(pa.table({k: v[lo:hi] for k, v in columns.items()}), folder / f"part-{i}.parquet",
+                       row_group_size=rows)
+    argv = ["metrics", "--predictions", str(folder)]
+    local = _json(capsys, argv + ["--chunk-rows", "50"])
+    _close(_json(capsys, argv + ["--engine", "dask", "--scheduler", "synchronous"]), local)
+    shards = []
+    for i in reversed(range(files)):  # shards written and merged in another order than the rows
+        shards.append(str(tmp_path / f"{i}.state"))
+        assert main(["state", "--predictions", str(folder / f"part-{i}.parquet"), "--out", shards[-1]]) == 0
+    capsys.readouterr()
+    _close(_json(capsys, ["metrics", "--states", *shards]), local)

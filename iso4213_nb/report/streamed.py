@@ -148,7 +148,7 @@ def not_given(assessed: streaming.Assessed, rows_read: bool) -> list[dict]:
                 for m in ("delong_test", "auroc_interval")]
     if assessed.groups:
         out.append({"measure": "subgroup_bootstrap_intervals", "models": [m[0] for m in assessed.settings.models],
-                    "reason": "subgroup_rows"})
+                    "reason": streaming.NEED_ROWS["subgroup_bootstrap_intervals"]})
     out.append({"measure": "bootstrap_intervals", "models": [m[0] for m in assessed.settings.models],
                 "reason": streaming.NEED_ROWS["bootstrap_intervals"]})
     return out
