@@ -1,6 +1,5 @@
 """Weights, subgroups and class scores read in chunks: the whole-file checks, the whole-file numbers."""
 
-import json
 import math
 
 import numpy as np
@@ -9,20 +8,11 @@ import pytest
 from iso4213_nb.cli import main
 from iso4213_nb.errors import InputError
 from iso4213_nb.inputs import read_predictions
+from test_streaming import _csv as csv_file, _json, report_contents
 
 
 def _csv(path, columns: dict):
-    names = list(columns)
-    rows = zip(*columns.values())
-    path.write_text(",".join(names) + "\n" + "".join(",".join(map(str, r)) + "\n" for r in rows))
-    return str(path)
-
-
-def _json(capsys, argv):
-    assert main(argv + ["--json"]) == 0, capsys.readouterr().err
-    out = json.loads(capsys.readouterr().out)
-    out.pop("source", None)
-    return out
+    return str(csv_file(path, list(columns), zip(*columns.values())))
 
 
 def _error(capsys, argv) -> str:
@@ -190,26 +180,12 @@ def test_subgroups_from_merged_counts_equal_the_subgroup_analysis_of_the_rows(tm
 
 @pytest.mark.parametrize("weighted", [False, True])
 def test_streamed_report_content_with_class_scores_subgroups_and_weights_equals_the_in_memory_one(tmp_path, weighted):
-    from iso4213_nb import streaming
-    from iso4213_nb.cli import _streaming
-    from iso4213_nb.report import content
-    from iso4213_nb.report.schema import schema_errors
-    from iso4213_nb.report.streamed import build_content
-
     rng = np.random.default_rng(8)
     columns = _multiclass(rng, 200, k=3)
     columns["group_site"] = rng.choice(["north", "south"], 200)
     if not weighted:
         del columns["weight"]
-    path = _csv(tmp_path / "r.csv", columns)
-    whole = content.build(read_predictions(path), {}, title="t", meta_name=None, demo=False)
-    args = type("Args", (), {"engine": None, "scheduler": None, "chunk_rows": 23, "bins": None})()
-    states, settings, source, chunks = _streaming.collect(args, path)
-    with chunks:
-        assessed = streaming.assess_states(states, settings, source.name)
-        streamed = build_content(assessed, states, source, answers={}, title="t", meta_name=None,
-                                 how={"how": "chunks"}, chunks=chunks)
-    assert schema_errors(streamed) == []
+    whole, streamed = report_contents(_csv(tmp_path / "r.csv", columns), 23)
     assert streamed["input"] == whole["input"]
     bias = [[i["status"] for i in report["items"] if i["id"] == "bias"] for report in (streamed, whole)]
     assert bias[0] == bias[1] == ["filled automatically"]
