@@ -4,7 +4,9 @@
 ``--states`` build the report here instead of in :mod:`.build`: the numbers
 come from the states of :mod:`iso4213_nb.streaming`, never from all rows in
 memory, and equal those of the in-memory report (every count, every clause-6
-measure, the curves and their areas, the operating points, McNemar's tests).
+measure, the curves and their areas, the operating points, McNemar's tests;
+with a ``weight`` column the weighted ones; a multi-class model's class-score
+measures; per subgroup the measures, Wilson intervals and heterogeneity tests).
 
 What counts cannot give is said in the report (``report.json`` key
 ``streaming.not_given``, and a section of the page): DeLong's test and the
