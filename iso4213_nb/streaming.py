@@ -13,6 +13,7 @@ in-memory path exactly.  For one shard, :func:`shard_states` holds:
 ``paired``         with two models or more: which models are right on each row (McNemar, 7.9)
 ``classes.<m>``    a multi-class model's class scores: counts per distinct score and class (6.4)
 ``group.<g>.<m>``  per value of subgroup attribute g, model m's counts as ``labels.<m>`` / ``derived.<m>`` (5.3.2)
+``gscores.<g>.<m>`` per value of g, model m's exact score counts (``scores.<m>`` or ``classes.<m>``): its AUROC
 
 With a ``weight`` column every state of a model (not ``truth`` nor
 ``paired``) holds sums of sample weights, as the weighted in-memory path.
@@ -42,7 +43,7 @@ import numpy as np
 from scipy import stats as sps
 
 from .accumulators import (BinnedScoreCounts, ClassScoreCounts, ConfusionCounts, DeLongPlacements, GroupedCounts,
-                           PairedOutcomes, ScoreCounts, merge_all)
+                           GroupedStates, PairedOutcomes, ScoreCounts, merge_all)
 from .assessment import _Collector, assess_matrix
 from .confusion import ConfusionMatrix
 from .curves import BinaryScores
@@ -140,6 +141,14 @@ class Settings:
                    tuple(chunks.groups), classes, tuple(chunks.class_texts))
 
 
+def _score_zero(name: str, weight: str | None) -> ScoreCounts:
+    return ScoreCounts.zero(f"score.{name}", positive=1, true="positive", weight=weight)
+
+
+def _class_zero(name: str, k: int, weight: str | None) -> ClassScoreCounts:
+    return ClassScoreCounts.zero([f"class.{name}.{j}" for j in range(k)], true="class_index", row="row", weight=weight)
+
+
 def zeros(settings: Settings) -> dict:
     """The empty states of a shard (names in the module docstring) (beyond TS 4213: mergeable counts)."""
     weight = "weight" if settings.weighted else None
@@ -151,13 +160,17 @@ def zeros(settings: Settings) -> dict:
             states[f"group.{group}.{name}"] = GroupedCounts.zero(f"group.{group}", true, pred, weight)
         if has_scores:
             states[f"scores.{name}"] = (
-                ScoreCounts.zero(f"score.{name}", positive=1, true="positive", weight=weight)
-                if settings.bins is None else
+                _score_zero(name, weight) if settings.bins is None else
                 BinnedScoreCounts.zero(f"score.{name}", settings.bins, positive=1, true="positive",
                                        low=settings.low, high=settings.high, weight=weight))
     for name, cols in settings.multiclass.items():
-        states[f"classes.{name}"] = ClassScoreCounts.zero([f"class.{name}.{j}" for j in range(len(cols))],
-                                                          true="class_index", row="row", weight=weight)
+        states[f"classes.{name}"] = _class_zero(name, len(cols), weight)
+    for group in settings.groups:  # each group value starts from a copy of an empty state
+        for name in settings.scored if settings.bins is None else []:
+            states[f"gscores.{group}.{name}"] = GroupedStates.zero(f"group.{group}", _score_zero(name, weight))
+        for name, cols in settings.multiclass.items():
+            states[f"gscores.{group}.{name}"] = GroupedStates.zero(f"group.{group}",
+                                                                   _class_zero(name, len(cols), weight))
     if len(settings.models) > 1:
         states["paired"] = PairedOutcomes.zero([f"right.{name}" for name, _, _ in settings.models], true="one")
     return states
@@ -292,6 +305,7 @@ class Assessed:
     settings: Settings
     class_scores: dict = dataclasses.field(default_factory=dict)
     groups: dict = dataclasses.field(default_factory=dict)
+    group_aurocs: dict = dataclasses.field(default_factory=dict)
 
     @property
     def weighted(self) -> bool:
@@ -349,10 +363,30 @@ def assess_states(states: dict, settings: Settings, file: str, *, positive_requi
     groups = {group: {name: _typed_groups(states[f"group.{group}.{name}"], mapping if has_pred else
                                           {0: next(label for label in labels if label != positive), 1: positive})
                       for name, has_pred, _ in settings.models} for group in settings.groups}
+    group_aurocs = {group: {name: {value: group_auroc(state, positive, labels)
+                                   for value, state in states[f"gscores.{group}.{name}"].finalize().items()}
+                            for name, *_ in settings.models if f"gscores.{group}.{name}" in states}
+                    for group in settings.groups}
     n = int(np.trace(truth.counts))
     return Assessed(n, labels, {label: int(c) for label, c in zip(labels, np.diag(truth.counts))}, positive, models,
                     states.get("paired"), predicted_only, settings,
-                    class_scores, groups)
+                    class_scores, groups, group_aurocs)
+
+
+def group_auroc(state, positive, labels: list) -> float:
+    """One subgroup's AUROC as :mod:`iso4213_nb.subgroups` defines it, from its exact score state (6.3.6, 5.3.2).
+
+    Binary: the AUROC of the group's scores (NaN with one class).  Multi-class:
+    the mean one-vs-rest AUROC over the classes with members and non-members in
+    the group (NaN when none has).
+    """
+    if isinstance(state, ScoreCounts):
+        scores = dataclasses.replace(state, positive=positive)
+        if not (scores.positives.any() and scores.negatives.any()):
+            return float("nan")
+        return float(scores.finalize().auroc())
+    values = [curve.auroc() for curve in state.one_vs_rest(labels).values() if curve.positives and curve.negatives]
+    return float(np.mean(values)) if values else float("nan")
 
 
 def _typed_groups(state: GroupedCounts, mapping: dict) -> dict:

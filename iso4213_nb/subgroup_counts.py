@@ -14,12 +14,13 @@ a weight column).  From them :func:`subgroups_from_counts` gives, exactly as
 * the heterogeneity tests (7.5, 7.7, 7.10.2): chi-squared across groups and
   the Holm-adjusted pairwise tests;
 * the largest gap between groups (its estimate) and the ``small_group`` /
-  ``small_cell`` warnings.
+  ``small_cell`` warnings;
+* each group's AUROC, when its exact score counts are given.
 
 What needs the rows is Undefined with the reason code ``needs_rows``: the
 bootstrap intervals (F1, balanced accuracy, macro recall, the largest gaps)
-resample rows within each group and class, and a group's AUROC with its
-DeLong interval needs its scores.
+resample rows within each group and class, and DeLong's interval of a
+group's AUROC needs each row's placement value.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def _point_counts(table: np.ndarray, labels: list, positive) -> dict:
             "tp": np.diag(table)[None, :], "members": table.sum(axis=1)[None, :]}
 
 
-def subgroups_from_counts(parts: dict, *, labels, positive=None, scores: bool = False,
+def subgroups_from_counts(parts: dict, *, labels, positive=None, scores: bool = False, aurocs: dict | None = None,
                           confidence_level: float = 0.95) -> SubgroupAnalysis:
     """The count-based part of :func:`~iso4213_nb.subgroups.subgroup_analysis` from each group's counts (5.3.2; 6.2–6.4, 7.5, 7.8, 7.10).
 
@@ -79,7 +80,10 @@ def subgroups_from_counts(parts: dict, *, labels, positive=None, scores: bool = 
     parts : group value → :class:`~iso4213_nb.accumulators.ConfusionCounts` (typed labels,
         ``rows`` and ``fractional`` as merged).
     labels : every class; positive : the positive class of a binary task, None for multi-class.
-    scores : the model has scores, so the in-memory analysis would add ``"auroc"`` (here ``needs_rows``).
+    scores : the model has scores, so the in-memory analysis would add ``"auroc"``.
+    aurocs : group value → the group's AUROC from its exact score counts
+        (:func:`iso4213_nb.streaming.group_auroc`; NaN when undefined); without it the
+        AUROC is ``needs_rows``.  Its interval needs the rows either way.
     confidence_level : of the intervals and the tests' α = 1 − level.
     """
     level = check_level(confidence_level)
@@ -94,8 +98,10 @@ def subgroups_from_counts(parts: dict, *, labels, positive=None, scores: bool = 
     point_counts = [_point_counts(_table(parts[v], labels), labels, positive) for v in values]
     measure = binary_measures if data.binary else multiclass_measures
     point = []
-    for counts in point_counts:
+    for value, counts in zip(values, point_counts):
         computed = measure(counts)
+        if aurocs is not None:
+            computed["auroc"] = np.array([aurocs[value]])
         point.append({m: _estimate(float(computed[m][0]), m) if m in computed else undefined(NEEDS_ROWS)
                       for m in measures})
     results = {}

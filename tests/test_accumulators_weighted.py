@@ -5,7 +5,8 @@ import itertools
 import numpy as np
 import pytest
 
-from iso4213_nb.accumulators import CalibrationBins, ClassScoreCounts, ConfusionCounts, GroupedCounts, ScoreCounts
+from iso4213_nb.accumulators import (CalibrationBins, ClassScoreCounts, ConfusionCounts, GroupedCounts, GroupedStates,
+                                     ScoreCounts)
 from iso4213_nb.assessment import assess
 from iso4213_nb.calibration import calibration
 from iso4213_nb.confusion import ConfusionMatrix
@@ -135,6 +136,13 @@ def test_every_partition_of_weighted_grouped_counts_merges_to_the_same_counts():
             for value, part in merged.items():
                 assert part.labels == reference[value].labels and part.rows == reference[value].rows
                 assert np.allclose(part.counts, reference[value].counts, rtol=1e-15, atol=0)
+    scores = lambda: GroupedStates.zero("group", ScoreCounts.zero("score", true="binary", weight="weight"))  # noqa: E731
+    whole = scores().update(data).finalize()
+    for cuts, order in SPLITS[1:]:
+        merged = _merged(scores, data, [c % 40 for c in cuts], order).finalize()
+        assert list(merged) == list(whole)
+        for value, part in merged.items():
+            assert part.finalize().auroc() == pytest.approx(whole[value].finalize().auroc(), abs=1e-12)
 
 
 def test_version_2_state_files_carry_weights_and_class_scores_and_version_1_files_still_read(tmp_path):
@@ -152,6 +160,7 @@ def test_version_2_state_files_carry_weights_and_class_scores_and_version_1_file
                                                                                          weight="weight"),
               "groups": GroupedCounts.zero("group", weight="weight"),
               "classes": ClassScoreCounts.zero(["p0", "p1", "p2"], weight="weight"),
+              "group_scores": GroupedStates.zero("group", ScoreCounts.zero("score", true="binary", weight="weight")),
               "calibration": CalibrationBins.zero("score", 5, true="binary", weight="weight")}
     states = {name: state.update(data) for name, state in states.items()}
     path = write_states(tmp_path / "v2.state", states)

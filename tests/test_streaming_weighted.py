@@ -146,7 +146,7 @@ def test_subgroups_from_merged_counts_equal_the_subgroup_analysis_of_the_rows(tm
     n = 240
     if task == "binary":
         columns = _binary(rng, n)
-        columns["y_pred"] = (columns.pop("score") >= 0.5).astype(int)
+        columns["y_pred"] = (columns["score"] >= 0.5).astype(int)
     else:
         columns = _multiclass(rng, n, k=3)
         columns["y_pred"] = np.where(rng.random(n) < 0.6, columns["y_true"], "ant")
@@ -158,14 +158,19 @@ def test_subgroups_from_merged_counts_equal_the_subgroup_analysis_of_the_rows(tm
         columns.pop("weight", None)
     path = _csv(tmp_path / "g.csv", columns)
     pred = read_predictions(path)
-    whole = subgroup_analysis(pred.y_true, pred.models["model"].pred, pred.groups["site"], labels=pred.labels,
-                              positive=pred.positive, sample_weight=pred.weight, n_bootstrap=20)
+    model = pred.models["model"]
+    whole = subgroup_analysis(pred.y_true, model.pred, pred.groups["site"], labels=pred.labels, positive=pred.positive,
+                              scores=model.scores, sample_weight=pred.weight, n_bootstrap=20)
     with PredictionChunks(path, chunk_rows=17) as chunks:
         settings = streaming.Settings.of(chunks)
         shards = [streaming.shard_states(chunks, settings)]
     assessed = streaming.assess_states(streaming.merge_shards(shards), settings, path)
     streamed = subgroups_from_counts(assessed.groups["site"]["model"], labels=assessed.labels,
-                                     positive=assessed.positive)
+                                     positive=assessed.positive, scores=model.scores is not None,
+                                     aurocs=assessed.group_aurocs["site"].get("model"))
+    for value in streamed.values if model.scores is not None else []:  # from each group's exact score counts
+        assert streamed.results[value]["auroc"].estimate == pytest.approx(whole.results[value]["auroc"].estimate,
+                                                                          abs=1e-12)
     assert streamed.values == whole.values and streamed.n == whole.n
     bootstrapped = [m for m in whole.measures if m not in ("accuracy", "recall", "specificity", "precision")]
     for value in streamed.values:
@@ -195,9 +200,9 @@ def test_streamed_report_content_with_class_scores_subgroups_and_weights_equals_
     for analysis in (got["subgroups"]["site"], expected["subgroups"]["site"]):  # what resamples or ranks rows
         for name in ("north", "south"):
             analysis[name]["macro_recall"] = analysis[name]["macro_recall"]["estimate"]
-            auroc = analysis[name].pop("auroc")
-            assert auroc["estimate"] is not None or auroc["reasons"]["estimate"]["code"] == "needs_rows"
-        del analysis["largest_gap"]["auroc"]
+            auroc = analysis[name]["auroc"]  # the estimate from each group's exact score counts; DeLong needs rows
+            analysis[name]["auroc"] = auroc["estimate"]
+            assert auroc["estimate"] is not None
         analysis["largest_gap"] = {m: [g["estimate"], g["between"]] for m, g in analysis["largest_gap"].items()}
     _close(got, expected)
 

@@ -25,6 +25,7 @@ States
 ------
 :class:`ConfusionCounts`     counts of (true, predicted) label pairs: every clause-6 measure
 :class:`GroupedCounts`       one :class:`ConfusionCounts` per subgroup value (5.3.2)
+:class:`GroupedStates`       one copy of any state per subgroup value: each group's scores (5.3.2)
 :class:`PairedOutcomes`      correctness patterns of several models: McNemar tables (7.9), Cochran's Q
 :class:`ScoreCounts`         distinct score → positives, negatives: exact ROC/PR/gain/lift (6.3.6–6.3.9)
 :class:`ClassScoreCounts`    per class-score column, distinct score → rows of each class: every measure of 6.4's scores
@@ -37,7 +38,7 @@ States
 from .base import Accumulator, accumulate, merge_all
 from .bootstrap import PoissonBootstrap, poisson_weights
 from .classes import ClassScoreCounts
-from .counts import ConfusionCounts, GroupedCounts, PairedOutcomes
+from .counts import ConfusionCounts, GroupedCounts, GroupedStates, PairedOutcomes
 from .delong import DeLongPlacements
 from .engine import parquet_parts, parquet_reader, run_dask, run_local
 from .files import read_states, write_states
@@ -46,6 +47,6 @@ from .scores import BinnedScoreCounts, BinnedScores, CalibrationBins, ScoreCount
 __all__ = [
     "Accumulator", "BinnedScoreCounts", "BinnedScores", "CalibrationBins", "ClassScoreCounts", "ConfusionCounts",
     "DeLongPlacements",
-    "GroupedCounts", "PairedOutcomes", "PoissonBootstrap", "ScoreCounts", "accumulate", "merge_all",
+    "GroupedCounts", "GroupedStates", "PairedOutcomes", "PoissonBootstrap", "ScoreCounts", "accumulate", "merge_all",
     "parquet_parts", "parquet_reader", "poisson_weights", "read_states", "run_dask", "run_local", "write_states",
 ]

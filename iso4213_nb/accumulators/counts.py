@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from dataclasses import dataclass, field
 
@@ -138,6 +139,23 @@ class ConfusionCounts:
         return ConfusionMatrix.from_counts(self.counts, list(self.labels), rows="true")
 
 
+def _merge_parts(a: dict, b: dict) -> dict:
+    """Two ``{group value: state}`` mappings as one, states of a value in both merged."""
+    parts = dict(a)
+    for value, part in b.items():
+        parts[value] = parts[value].merge(part) if value in parts else part
+    return parts
+
+
+def _sorted_parts(parts: dict) -> dict:
+    """``parts`` in the sorted order of their group values (as text when they do not compare)."""
+    try:
+        keys = sorted(parts)
+    except TypeError:
+        keys = sorted(parts, key=str)
+    return {value: parts[value] for value in keys}
+
+
 @dataclass
 class GroupedCounts:
     """One :class:`ConfusionCounts` per value of a subgroup column (bias, 5.3.2)."""
@@ -170,18 +188,11 @@ class GroupedCounts:
     def merge(self, other: "GroupedCounts") -> "GroupedCounts":
         if (self.group, self.true, self.pred, self.weight) != (other.group, other.true, other.pred, other.weight):
             raise InputError("only states of the same columns can be merged")
-        parts = dict(self.parts)
-        for value, part in other.parts.items():
-            parts[value] = parts[value].merge(part) if value in parts else part
-        return GroupedCounts(self.group, self.true, self.pred, parts, self.weight)
+        return GroupedCounts(self.group, self.true, self.pred, _merge_parts(self.parts, other.parts), self.weight)
 
     def finalize(self) -> dict:
         """``{group value: ConfusionCounts}`` in sorted order (a group with one class cannot form a matrix)."""
-        try:
-            keys = sorted(self.parts)
-        except TypeError:
-            keys = sorted(self.parts, key=str)
-        return {value: self.parts[value] for value in keys}
+        return _sorted_parts(self.parts)
 
 
 @dataclass(frozen=True)
@@ -260,3 +271,42 @@ class PairedOutcomes:
     def finalize(self) -> "PairedOutcomes":
         """The state itself: read :meth:`mcnemar_table` and :meth:`cochran_q` from it."""
         return self
+
+
+@dataclass
+class GroupedStates:
+    """One copy of any state per value of a subgroup column: the scores of each subgroup (5.3.2).
+
+    ``template`` is the empty state every new group value starts from (a
+    :class:`~.scores.ScoreCounts` gives each group's exact curves, a
+    :class:`~.classes.ClassScoreCounts` its class-score measures).
+    """
+
+    group: str
+    template: object
+    parts: dict = field(default_factory=dict)
+
+    @classmethod
+    def zero(cls, group: str, template) -> "GroupedStates":
+        """No rows yet: ``template`` (an empty state) is copied for each group value met."""
+        return cls(group, template)
+
+    def update(self, chunk: Chunk, weights=None) -> "GroupedStates":
+        g = column(chunk, self.group)
+        w = row_weights(weights, len(g))
+        values, codes = np.unique(g, return_inverse=True)
+        for i, value in enumerate(_python(values)):
+            rows = codes == i
+            part = copy.deepcopy(self.template).update({name: np.asarray(a)[rows] for name, a in chunk.items()},
+                                                       None if w is None else w[rows])
+            self.parts[value] = self.parts[value].merge(part) if value in self.parts else part
+        return self
+
+    def merge(self, other: "GroupedStates") -> "GroupedStates":
+        if self.group != other.group or type(self.template) is not type(other.template):
+            raise InputError("only states of the same columns can be merged")
+        return GroupedStates(self.group, self.template, _merge_parts(self.parts, other.parts))
+
+    def finalize(self) -> dict:
+        """``{group value: state}`` in sorted order (finalize each state for its results)."""
+        return _sorted_parts(self.parts)

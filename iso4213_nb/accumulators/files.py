@@ -18,7 +18,8 @@ round-trip bit for bit.  A reader refuses another ``format`` or a newer
 
 Versions: 1 held unweighted counts; 2 adds the ``weight`` column of sample
 weights (float64 sums, ``<f8`` arrays), the rows and ``fractional`` flag of
-confusion counts, :class:`~.classes.ClassScoreCounts`, and the rows and log
+confusion counts, :class:`~.classes.ClassScoreCounts`, :class:`~.counts.GroupedStates`
+(any state per subgroup value), and the rows and log
 loss of :class:`~.scores.CalibrationBins`.  A version-1 file reads as
 before: its states are unweighted, its calibration bins have no log loss.  DeLong's second pass is not stored: it needs the
 merged first pass of every shard, so it runs where the shards' predictions are.
@@ -36,14 +37,15 @@ import numpy as np
 from ..errors import InputError
 from .bootstrap import PoissonBootstrap
 from .classes import ClassScoreCounts
-from .counts import ConfusionCounts, GroupedCounts, PairedOutcomes
+from .counts import ConfusionCounts, GroupedCounts, GroupedStates, PairedOutcomes
 from .scores import BinnedScoreCounts, CalibrationBins, ScoreCounts
 
 FORMAT = "iso4213-nb-state"
 VERSION = 2
 SCHEMA = Path(__file__).with_name("state.schema.json")
 KINDS = {cls.__name__: cls for cls in (ConfusionCounts, GroupedCounts, PairedOutcomes, ScoreCounts,
-                                       BinnedScoreCounts, CalibrationBins, PoissonBootstrap, ClassScoreCounts)}
+                                       BinnedScoreCounts, CalibrationBins, PoissonBootstrap, ClassScoreCounts,
+                                       GroupedStates)}
 
 
 def _array_to_json(array: np.ndarray) -> dict:
@@ -84,6 +86,10 @@ def state_to_json(state) -> dict:
                                          "weight": state.weight},
                 "parts": [{"value": _plain(value), "state": state_to_json(part)}
                           for value, part in state.finalize().items()]}
+    if isinstance(state, GroupedStates):
+        return {"kind": kind, "config": {"group": state.group}, "template": state_to_json(state.template),
+                "parts": [{"value": _plain(value), "state": state_to_json(part)}
+                          for value, part in state.finalize().items()]}
     if isinstance(state, PoissonBootstrap):
         return {"kind": kind, "config": {"key": state.key, "seed": state.seed},
                 "replicates": [state_to_json(s) for s in state.states]}
@@ -110,6 +116,9 @@ def state_from_json(entry: dict, where: str = "state"):
         if cls is GroupedCounts:
             parts = {part["value"]: state_from_json(part["state"], where) for part in entry["parts"]}
             return GroupedCounts(config["group"], config["true"], config["pred"], parts, config.get("weight"))
+        if cls is GroupedStates:
+            parts = {part["value"]: state_from_json(part["state"], where) for part in entry["parts"]}
+            return GroupedStates(config["group"], state_from_json(entry["template"], where), parts)
         if cls is PoissonBootstrap:
             return PoissonBootstrap(config["key"], int(config["seed"]),
                                     [state_from_json(s, where) for s in entry["replicates"]])

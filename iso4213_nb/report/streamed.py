@@ -96,8 +96,8 @@ def _model(assessed: streaming.Assessed, name: str, auroc_interval: dict | None)
         entry.update(assessed.class_scores[name].to_dict())
     if assessed.groups:
         entry["subgroups"] = {group: subgroups_from_counts(
-            models[name], labels=assessed.labels, positive=assessed.positive,
-            scores=entry["has_scores"], confidence_level=content.CONFIDENCE_LEVEL).to_dict()
+            models[name], labels=assessed.labels, positive=assessed.positive, scores=entry["has_scores"],
+            aurocs=assessed.group_aurocs.get(group, {}).get(name), confidence_level=content.CONFIDENCE_LEVEL).to_dict()
             for group, models in assessed.groups.items()}
     return entry
 
@@ -164,8 +164,8 @@ REASONS = {
     "binned_no_placements": N_("binned scores have no exact placement values"),
     "weighted": N_("the intervals count unweighted samples, and this file has a weight column (as in memory)"),
     "subgroup_rows": N_("per subgroup, the bootstrap intervals (F1, balanced accuracy, macro recall, largest gaps) "
-                        "and the AUROC resample or rank rows; measures, Wilson intervals and the heterogeneity tests "
-                        "come from the counts"),
+                        "resample rows and DeLong's interval of the AUROC needs each row's placement value; the "
+                        "measures, the AUROC, Wilson intervals and the heterogeneity tests come from the counts"),
 }
 
 
