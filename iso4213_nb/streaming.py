@@ -11,6 +11,14 @@ in-memory path exactly.  For one shard, :func:`shard_states` holds:
 ``derived.<m>``    for a model with scores only: counts of (is positive, score ≥ threshold)
 ``scores.<m>``     exact counts per distinct score (6.3.6–6.3.9), or per bin with ``bins``
 ``paired``         with two models or more: which models are right on each row (McNemar, 7.9)
+``classes.<m>``    a multi-class model's class scores: counts per distinct score and class (6.4)
+``group.<g>.<m>``  per value of subgroup attribute g, model m's counts as ``labels.<m>`` / ``derived.<m>`` (5.3.2)
+``gscores.<g>.<m>`` per value of g, model m's exact score counts (``scores.<m>`` or ``classes.<m>``): its AUROC
+
+With a ``weight`` column every state of a model (not ``truth`` nor
+``paired``) holds sums of sample weights, as the weighted in-memory path.
+A model with two class-score columns (a binary task) is read as a model with
+the positive class's column as its score, as the whole-file reader does.
 
 Label codes of one shard become label texts at its end (:func:`shard_states`);
 texts become integers only after every shard is merged (:func:`assess_states`),
@@ -19,7 +27,10 @@ with the whole-file rule of :func:`~iso4213_nb.inputs.chunks.typed_labels`.
 What the states cannot give (they hold no rows): the placement values of
 DeLong's test and of the AUROC interval, which need a second pass over the
 rows once the score counts of every shard are merged (:func:`delong_pass`),
-and a bootstrap over rows.  :data:`NEED_ROWS` lists them by reason code.
+a bootstrap over rows (the measures' and the subgroups' bootstrap intervals),
+a subgroup's AUROC, and calibration (its equal-mass bins are quantiles of the
+rows; the equal-width part is :class:`~iso4213_nb.accumulators.CalibrationBins`).
+:data:`NEED_ROWS` lists them by reason code.
 """
 
 from __future__ import annotations
@@ -30,21 +41,24 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .accumulators import (BinnedScoreCounts, ConfusionCounts, DeLongPlacements, PairedOutcomes, ScoreCounts,
-                           merge_all)
+from .accumulators import (BinnedScoreCounts, ClassScoreCounts, ConfusionCounts, DeLongPlacements, GroupedCounts,
+                           GroupedStates, PairedOutcomes, ScoreCounts, merge_all)
 from .assessment import _Collector, assess_matrix
 from .confusion import ConfusionMatrix
 from .curves import BinaryScores
 from .errors import InputError
 from .inputs import resolve_positive
-from .inputs.chunks import PredictionChunk, PredictionChunks, typed_labels
+from .inputs.chunks import PredictionChunk, PredictionChunks, check_class_columns, typed_labels
+from .inputs.columns import zero_weights
 from .measure_intervals import interval_json
+from .multiclass_scores import TOP_K
 from .stats.roc import delong_interval
 
 #: The positive class assumed while streaming when none is named: label 1 of labels 0 and 1 (as the whole-file reader).
 DEFAULT_POSITIVE_TEXT = "1"
 #: Measures that need the rows themselves, with the reason code of each (words are added by the caller).
-NEED_ROWS = {"delong_test": "second_pass", "auroc_interval": "second_pass", "bootstrap_intervals": "rows"}
+NEED_ROWS = {"delong_test": "second_pass", "auroc_interval": "second_pass", "bootstrap_intervals": "rows",
+             "subgroup_bootstrap_intervals": "subgroup_rows"}
 #: The areas a binned state gives only approximately; the AUROC's bound is stated, the others have none.
 BINNED_AREAS = ("auroc", "average_precision", "auprc_trapezoid", "gain_area")
 
@@ -59,6 +73,14 @@ class Settings:
     positive : the positive class as written (text), or None for the default rule (1 of labels 0/1).
     threshold : a model with scores only predicts positive iff ``score >= threshold``.
     bins, low, high : with ``bins``, scores are counted in that many equal bins of [low, high].
+    weighted : the file has a ``weight`` column (every model's state sums weights).
+    groups : the subgroup attributes (``group_<name>`` without the prefix, or a ``--group`` column).
+    classes : ``((model, (class-score columns...), labels from arg-max), ...)`` for models with
+        ``<model>_score_<class>`` columns, in the order of ``class_texts``.
+    class_texts : the classes those columns name, as text, in the whole-file reader's order.
+
+    A model's ``has labels`` is true when its labels are counted from label codes: given by a
+    label column, or the arg-max of its class scores.
     """
 
     models: tuple
@@ -67,6 +89,20 @@ class Settings:
     bins: int | None = None
     low: float = 0.0
     high: float = 1.0
+    weighted: bool = False
+    groups: tuple = ()
+    classes: tuple = ()
+    class_texts: tuple = ()
+
+    @property
+    def multiclass(self) -> dict:
+        """Model → class-score columns, for models with three or more classes (beyond TS 4213: mergeable counts)."""
+        return {model: cols for model, cols, _ in self.classes if len(cols) > 2}
+
+    @property
+    def argmax(self) -> list[str]:
+        """Models whose labels are the arg-max of their class scores (6.4; beyond TS 4213: mergeable counts)."""
+        return [model for model, _, argmax in self.classes if argmax]
 
     @property
     def scored(self) -> list[str]:
@@ -76,14 +112,19 @@ class Settings:
     def to_json(self) -> dict:
         """The settings as JSON (stored in a state file's ``source``) (beyond TS 4213: mergeable counts)."""
         return {"models": [list(m) for m in self.models], "positive": self.positive, "threshold": self.threshold,
-                "bins": self.bins, "low": self.low, "high": self.high}
+                "bins": self.bins, "low": self.low, "high": self.high, "weighted": self.weighted,
+                "groups": list(self.groups), "classes": [[m, list(c), a] for m, c, a in self.classes],
+                "class_texts": list(self.class_texts)}
 
     @classmethod
     def from_json(cls, data: dict, where: str) -> "Settings":
         """Settings from :meth:`to_json`; an :class:`InputError` naming ``where`` when damaged (beyond TS 4213: mergeable counts)."""
         try:
             return cls(tuple((str(n), bool(p), bool(s)) for n, p, s in data["models"]), data["positive"],
-                       float(data["threshold"]), data["bins"], float(data["low"]), float(data["high"]))
+                       float(data["threshold"]), data["bins"], float(data["low"]), float(data["high"]),
+                       bool(data.get("weighted", False)), tuple(map(str, data.get("groups", ()))),
+                       tuple((str(m), tuple(map(str, c)), bool(a)) for m, c, a in data.get("classes", ())),
+                       tuple(map(str, data.get("class_texts", ()))))
         except (KeyError, TypeError, ValueError):
             raise InputError(f"{where}: the state file does not say which models and settings it holds") from None
 
@@ -91,43 +132,92 @@ class Settings:
     def of(cls, chunks: PredictionChunks, *, positive=None, threshold: float = 0.5, bins: int | None = None,
            low: float = 0.0, high: float = 1.0) -> "Settings":
         """The settings of a predictions file opened in chunks (beyond TS 4213: mergeable counts)."""
-        models = tuple((name, "_pred" in cols, "_score" in cols) for name, cols in chunks.models.items())
+        binary = len(chunks.class_texts) == 2
+        models = tuple((name, "_pred" in cols or (name in chunks.class_columns and not binary),
+                        "_score" in cols or (name in chunks.class_columns and binary))
+                       for name, cols in chunks.models.items())
+        classes = tuple((m, tuple(cols), "_pred" not in chunks.models[m]) for m, cols in chunks.class_columns.items())
         return cls(models, None if positive is None else str(positive), float(threshold),
-                   None if bins is None else int(bins), float(low), float(high))
+                   None if bins is None else int(bins), float(low), float(high), chunks.weight is not None,
+                   tuple(chunks.groups), classes, tuple(chunks.class_texts))
+
+
+def _score_zero(name: str, weight: str | None) -> ScoreCounts:
+    return ScoreCounts.zero(f"score.{name}", positive=1, true="positive", weight=weight)
+
+
+def _class_zero(name: str, k: int, weight: str | None) -> ClassScoreCounts:
+    return ClassScoreCounts.zero([f"class.{name}.{j}" for j in range(k)], true="class_index", row="row", weight=weight)
 
 
 def zeros(settings: Settings) -> dict:
     """The empty states of a shard (names in the module docstring) (beyond TS 4213: mergeable counts)."""
+    weight = "weight" if settings.weighted else None
     states = {"truth": ConfusionCounts.zero("y_true", "y_true")}
     for name, has_pred, has_scores in settings.models:
-        if has_pred:
-            states[f"labels.{name}"] = ConfusionCounts.zero("y_true", f"pred.{name}")
-        else:
-            states[f"derived.{name}"] = ConfusionCounts.zero("positive", f"above.{name}")
+        true, pred = ("y_true", f"pred.{name}") if has_pred else ("positive", f"above.{name}")
+        states[f"labels.{name}" if has_pred else f"derived.{name}"] = ConfusionCounts.zero(true, pred, weight)
+        for group in settings.groups:
+            states[f"group.{group}.{name}"] = GroupedCounts.zero(f"group.{group}", true, pred, weight)
         if has_scores:
             states[f"scores.{name}"] = (
-                ScoreCounts.zero(f"score.{name}", positive=1, true="positive") if settings.bins is None else
+                _score_zero(name, weight) if settings.bins is None else
                 BinnedScoreCounts.zero(f"score.{name}", settings.bins, positive=1, true="positive",
-                                       low=settings.low, high=settings.high))
+                                       low=settings.low, high=settings.high, weight=weight))
+    for name, cols in settings.multiclass.items():
+        states[f"classes.{name}"] = _class_zero(name, len(cols), weight)
+    for group in settings.groups:  # each group value starts from a copy of an empty state
+        for name in settings.scored if settings.bins is None else []:
+            states[f"gscores.{group}.{name}"] = GroupedStates.zero(f"group.{group}", _score_zero(name, weight))
+        for name, cols in settings.multiclass.items():
+            states[f"gscores.{group}.{name}"] = GroupedStates.zero(f"group.{group}",
+                                                                   _class_zero(name, len(cols), weight))
     if len(settings.models) > 1:
         states["paired"] = PairedOutcomes.zero([f"right.{name}" for name, _, _ in settings.models], true="one")
     return states
 
 
-def columns(chunk: PredictionChunk, settings: Settings, positive_code: int) -> dict:
-    """The arrays the states of :func:`zeros` read from one chunk (beyond TS 4213: mergeable counts)."""
+def class_codes(chunks: PredictionChunks, settings: Settings) -> tuple[np.ndarray, np.ndarray]:
+    """``(code of each class, class index of each label code so far)``: −1 for a label with no class-score column (beyond TS 4213: mergeable counts)."""
+    codes = np.array([chunks.codes.code(text) for text in settings.class_texts], dtype=np.int64)
+    index = np.full(len(chunks.codes.texts), -1, dtype=np.int64)
+    index[codes] = np.arange(len(codes))
+    return codes, index
+
+
+def columns(chunk: PredictionChunk, settings: Settings, positive_code: int, classes=None) -> dict:
+    """The arrays the states of :func:`zeros` read from one chunk; ``classes`` is :func:`class_codes` (beyond TS 4213: mergeable counts)."""
     out = {"y_true": chunk.y_true, "one": np.ones(len(chunk), dtype=np.int8)}
     is_positive = (chunk.y_true == positive_code).astype(np.int8)
     if settings.scored:
         out["positive"] = is_positive
+    if chunk.weight is not None:
+        out["weight"] = chunk.weight
+    for group, values in chunk.groups.items():
+        out[f"group.{group}"] = values
+    scores, pred = dict(chunk.scores), dict(chunk.pred)
+    if chunk.classes:
+        codes, index = classes
+        out["row"] = chunk.start + np.arange(len(chunk), dtype=np.int64)
+        out["class_index"] = index[chunk.y_true]
+        positive = settings.class_texts.index(settings.positive or DEFAULT_POSITIVE_TEXT) \
+            if (settings.positive or DEFAULT_POSITIVE_TEXT) in settings.class_texts else 1
+        for name, matrix in chunk.classes.items():
+            if matrix.shape[1] == 2:
+                scores[name] = matrix[:, positive]
+                continue
+            for j in range(matrix.shape[1]):
+                out[f"class.{name}.{j}"] = matrix[:, j]
+            if name not in pred:
+                pred[name] = codes[np.argmax(matrix, axis=1)]
     for name, has_pred, has_scores in settings.models:
         if has_scores:
-            out[f"score.{name}"] = chunk.scores[name]
+            out[f"score.{name}"] = scores[name]
         if has_pred:
-            out[f"pred.{name}"] = chunk.pred[name]
-            right = chunk.pred[name] == chunk.y_true
+            out[f"pred.{name}"] = pred[name]
+            right = pred[name] == chunk.y_true
         else:
-            above = (chunk.scores[name] >= settings.threshold).astype(np.int8)
+            above = (scores[name] >= settings.threshold).astype(np.int8)
             out[f"above.{name}"] = above
             right = above == is_positive
         out[f"right.{name}"] = right.astype(np.int8)
@@ -139,23 +229,32 @@ def shard_states(chunks: PredictionChunks, settings: Settings, progress=None) ->
     states = zeros(settings)
     positive_code = chunks.codes.code(settings.positive or DEFAULT_POSITIVE_TEXT)
     for chunk in chunks:
-        arrays = columns(chunk, settings, positive_code)
+        arrays = columns(chunk, settings, positive_code, class_codes(chunks, settings) if chunk.classes else None)
         for state in states.values():
             state.update(arrays)
         if progress is not None:
             progress(len(chunk))
     texts = dict(enumerate(chunks.codes.texts))
     for name, state in states.items():
-        if name == "truth" or name.startswith("labels."):
-            states[name] = state.relabel(texts)
+        if name == "truth" or name.startswith("labels.") or (name.startswith("group.") and state.true == "y_true"):
+            states[name] = relabel(state, texts)
     return states
+
+
+def relabel(state, mapping: dict):
+    """A :class:`ConfusionCounts` or :class:`GroupedCounts` under new labels (``mapping[old] -> new``) (beyond TS 4213: mergeable counts)."""
+    if isinstance(state, GroupedCounts):
+        return dataclasses.replace(state, parts={v: part.relabel(mapping) for v, part in state.parts.items()})
+    return state.relabel(mapping)
 
 
 def part_states(part: tuple, settings: Settings, options: dict) -> dict:
     """The states of one row group ``part = (file, group)`` of a Parquet data set (one Dask task) (beyond TS 4213: mergeable counts)."""
     file, group = part
     with PredictionChunks(file, row_group=group, **options) as chunks:
-        if [(n, "_pred" in c, "_score" in c) for n, c in chunks.models.items()] != list(settings.models):
+        these = Settings.of(chunks)
+        if (these.models, these.weighted, these.groups, these.classes) != (settings.models, settings.weighted,
+                                                                            settings.groups, settings.classes):
             raise InputError(f"{file}: its columns differ from those of the first file of the data set")
         return shard_states(chunks, settings)
 
@@ -205,6 +304,14 @@ class Assessed:
     paired: PairedOutcomes | None
     predicted_only: dict
     settings: Settings
+    class_scores: dict = dataclasses.field(default_factory=dict)
+    groups: dict = dataclasses.field(default_factory=dict)
+    group_aurocs: dict = dataclasses.field(default_factory=dict)
+
+    @property
+    def weighted(self) -> bool:
+        """True when the counts are sums of sample weights (a ``weight`` column) (beyond TS 4213: mergeable counts)."""
+        return self.settings.weighted
 
 
 def assess_states(states: dict, settings: Settings, file: str, *, positive_required: bool = True) -> Assessed:
@@ -223,6 +330,8 @@ def assess_states(states: dict, settings: Settings, file: str, *, positive_requi
     if len(labels) < 2:
         raise InputError(f"{file}: y_true holds a single class ({labels[0] if labels else 'none'}); "
                          "an assessment needs two or more")
+    if settings.classes:
+        check_class_columns({m: cols for m, cols, _ in settings.classes}, labels, file)
     if settings.scored and len(labels) != 2:
         raise InputError(f"{file}: model {settings.scored[0]} gives scores, but y_true has {len(labels)} classes; "
                          "scores are read for binary tasks only")
@@ -247,10 +356,43 @@ def assess_states(states: dict, settings: Settings, file: str, *, positive_requi
             else:
                 binned = state.finalize()
                 scores = binned.scores
+        if settings.weighted and not counts.counts.any():
+            raise zero_weights(file, "weight")
         models[name] = ModelCounts(counts.finalize(), scores, binned, None if has_pred else settings.threshold)
+    top_k = tuple(k for k in TOP_K if k < len(labels))
+    class_scores = {name: states[f"classes.{name}"].finalize(labels, top_k) for name in settings.multiclass}
+    groups = {group: {name: _typed_groups(states[f"group.{group}.{name}"], mapping if has_pred else
+                                          {0: next(label for label in labels if label != positive), 1: positive})
+                      for name, has_pred, _ in settings.models} for group in settings.groups}
+    group_aurocs = {group: {name: {value: group_auroc(state, positive, labels)
+                                   for value, state in states[f"gscores.{group}.{name}"].finalize().items()}
+                            for name, *_ in settings.models if f"gscores.{group}.{name}" in states}
+                    for group in settings.groups}
     n = int(np.trace(truth.counts))
     return Assessed(n, labels, {label: int(c) for label, c in zip(labels, np.diag(truth.counts))}, positive, models,
-                    states.get("paired"), predicted_only, settings)
+                    states.get("paired"), predicted_only, settings,
+                    class_scores, groups, group_aurocs)
+
+
+def group_auroc(state, positive, labels: list) -> float:
+    """One subgroup's AUROC as :mod:`iso4213_nb.subgroups` defines it, from its exact score state (6.3.6, 5.3.2).
+
+    Binary: the AUROC of the group's scores (NaN with one class).  Multi-class:
+    the mean one-vs-rest AUROC over the classes with members and non-members in
+    the group (NaN when none has).
+    """
+    if isinstance(state, ScoreCounts):
+        scores = dataclasses.replace(state, positive=positive)
+        if not (scores.positives.any() and scores.negatives.any()):
+            return float("nan")
+        return float(scores.finalize().auroc())
+    values = [curve.auroc() for curve in state.one_vs_rest(labels).values() if curve.positives and curve.negatives]
+    return float(np.mean(values)) if values else float("nan")
+
+
+def _typed_groups(state: GroupedCounts, mapping: dict) -> dict:
+    """Group value → its :class:`ConfusionCounts` with typed labels (beyond TS 4213: mergeable counts)."""
+    return {value: part.relabel(mapping) for value, part in state.finalize().items()}
 
 
 def metrics(assessed: Assessed, name: str, *, threshold_given: bool = False) -> dict:

@@ -250,6 +250,10 @@ class _Data:
     def members(self, g: int) -> np.ndarray:
         return np.flatnonzero(self.group == g)
 
+    def size(self, g: int) -> int:
+        """Rows of group ``g`` (whatever their weights)."""
+        return int(np.sum(self.group == g))
+
     def counts(self, rows: np.ndarray, weights: np.ndarray) -> dict:
         """Weighted counts of group rows ``rows`` under weights (resamples × len(rows)): name → array (resamples, ...)."""
         return {name: weights @ column[rows].astype(float) for name, column in self.columns.items()}
@@ -369,7 +373,7 @@ def _heterogeneity(data: _Data, point_counts: list, measure: str, level: float) 
 def _warnings(data: _Data, point_counts: list) -> list:
     out = []
     for g, counts in enumerate(point_counts):
-        value, n = data.values[g], int(np.sum(data.group == g))
+        value, n = data.values[g], data.size(g)
         if n < MIN_GROUP_SIZE:
             out.append({"code": "small_group", "value": value, "n": n, "minimum": MIN_GROUP_SIZE})
         if data.binary:

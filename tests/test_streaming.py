@@ -240,23 +240,29 @@ def _report_of_states(tmp_path, argv_states):
                          how={"how": "merged"}, chunks=None)
 
 
-def test_streamed_report_numbers_equal_the_in_memory_report(tmp_path):
+def report_contents(path: str, chunk_rows: int) -> tuple[dict, dict]:
+    """``(in-memory, streamed)`` report content of one predictions file, the streamed one read in chunks."""
     from iso4213_nb import streaming
     from iso4213_nb.cli import _streaming
     from iso4213_nb.report import content
     from iso4213_nb.report.schema import schema_errors
     from iso4213_nb.report.streamed import build_content
 
-    y, a, b, pred = _binary(11, n=400)
-    path = _csv(tmp_path / "r.csv", ["y_true", "a_pred", "a_score", "b_score"], zip(y, pred, a, b))
     whole = content.build(read_predictions(path), {}, title="t", meta_name=None, demo=False)
-    args = type("Args", (), {"engine": None, "scheduler": None, "chunk_rows": 37, "bins": None})()
+    args = type("Args", (), {"engine": None, "scheduler": None, "chunk_rows": chunk_rows, "bins": None})()
     states, settings, source, chunks = _streaming.collect(args, path)
     with chunks:
         assessed = streaming.assess_states(states, settings, source.name)
         streamed = build_content(assessed, states, source, answers={}, title="t", meta_name=None,
                                  how={"how": "chunks"}, chunks=chunks)
     assert schema_errors(streamed) == []
+    return whole, streamed
+
+
+def test_streamed_report_numbers_equal_the_in_memory_report(tmp_path):
+    y, a, b, pred = _binary(11, n=400)
+    path = _csv(tmp_path / "r.csv", ["y_true", "a_pred", "a_score", "b_score"], zip(y, pred, a, b))
+    whole, streamed = report_contents(path, 37)
     assert streamed["input"] == whole["input"]
     for name, model in whole["models"].items():
         assert "calibration" in model and streamed["models"][name].pop("calibration_skipped") == "needs_rows"
@@ -298,9 +304,15 @@ def test_report_in_chunks_names_the_line_of_a_label_y_true_never_has(tmp_path, c
 
 
 @pytest.mark.parametrize("extra", ["weight", "group_site", "model_score_1"])
-def test_reading_in_chunks_refuses_columns_its_counts_cannot_hold(tmp_path, capsys, extra):
-    """Weights, subgroups and class scores are refused in one line, never silently dropped."""
+def test_reading_in_chunks_reads_weights_subgroups_and_class_scores_as_the_whole_file(tmp_path, capsys, extra):
+    """Weights, subgroups and class scores are read (never silently dropped): the whole file's output or error."""
     path = _csv(tmp_path / "w.csv", ["y_true", "model_pred", extra], [(1, 1, 1), (0, 0, 1), (1, 0, 0)])
-    assert main(["metrics", "--predictions", str(path), "--chunk-rows", "2"]) == 2
-    err = capsys.readouterr().err
-    assert extra in err and "whole-file reader" in err and len(err.strip().splitlines()) == 1
+    codes = [main(["metrics", "--predictions", str(path)] + chunks) for chunks in ([], ["--chunk-rows", "2"])]
+    whole = capsys.readouterr()
+    assert codes[0] == codes[1]
+    streamed = [line for line in whole.out.splitlines() if line]
+    assert streamed[: len(streamed) // 2] == streamed[len(streamed) // 2:]
+    errors = [line for line in whole.err.splitlines() if line]
+    assert errors[: len(errors) // 2] == errors[len(errors) // 2:]
+
+

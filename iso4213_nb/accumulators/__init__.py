@@ -9,6 +9,9 @@ Every accumulator follows one protocol (:class:`~.base.Accumulator`):
 * ``finalize()`` — the result, equal to what the in-memory path gives on all
   rows at once.
 
+With a ``weight`` column of sample weights (scikit-learn's ``sample_weight``)
+a count state holds float64 sums of weights instead of int64 counts.
+
 Merging is associative and commutative.  Count states hold whole counts, so
 their results do not depend at all on how the rows were split nor on the
 order in which parts were merged; the float sums of :class:`CalibrationBins`
@@ -22,8 +25,10 @@ States
 ------
 :class:`ConfusionCounts`     counts of (true, predicted) label pairs: every clause-6 measure
 :class:`GroupedCounts`       one :class:`ConfusionCounts` per subgroup value (5.3.2)
+:class:`GroupedStates`       one copy of any state per subgroup value: each group's scores (5.3.2)
 :class:`PairedOutcomes`      correctness patterns of several models: McNemar tables (7.9), Cochran's Q
 :class:`ScoreCounts`         distinct score → positives, negatives: exact ROC/PR/gain/lift (6.3.6–6.3.9)
+:class:`ClassScoreCounts`    per class-score column, distinct score → rows of each class: every measure of 6.4's scores
 :class:`BinnedScoreCounts`   the same on fixed bins, with the AUROC's worst-case error stated
 :class:`CalibrationBins`     equal-width probability bins: reliability table, ECE, exact Brier score
 :class:`DeLongPlacements`    second pass of DeLong's test of two AUROCs on the same samples
@@ -32,14 +37,16 @@ States
 
 from .base import Accumulator, accumulate, merge_all
 from .bootstrap import PoissonBootstrap, poisson_weights
-from .counts import ConfusionCounts, GroupedCounts, PairedOutcomes
+from .classes import ClassScoreCounts
+from .counts import ConfusionCounts, GroupedCounts, GroupedStates, PairedOutcomes
 from .delong import DeLongPlacements
 from .engine import parquet_parts, parquet_reader, run_dask, run_local
 from .files import read_states, write_states
 from .scores import BinnedScoreCounts, BinnedScores, CalibrationBins, ScoreCounts
 
 __all__ = [
-    "Accumulator", "BinnedScoreCounts", "BinnedScores", "CalibrationBins", "ConfusionCounts", "DeLongPlacements",
-    "GroupedCounts", "PairedOutcomes", "PoissonBootstrap", "ScoreCounts", "accumulate", "merge_all",
+    "Accumulator", "BinnedScoreCounts", "BinnedScores", "CalibrationBins", "ClassScoreCounts", "ConfusionCounts",
+    "DeLongPlacements",
+    "GroupedCounts", "GroupedStates", "PairedOutcomes", "PoissonBootstrap", "ScoreCounts", "accumulate", "merge_all",
     "parquet_parts", "parquet_reader", "poisson_weights", "read_states", "run_dask", "run_local", "write_states",
 ]

@@ -66,6 +66,48 @@ def row_weights(weights, n: int) -> np.ndarray | None:
     return w.astype(np.int64)
 
 
+def sample_weights(chunk: Chunk, name: str | None, multiplicities, n: int) -> np.ndarray | None:
+    """The weight of each of ``n`` rows: column ``name`` of sample weights times whole ``multiplicities``.
+
+    Sample weights have scikit-learn's ``sample_weight`` meaning (a row of
+    weight w counts as w rows) and may be fractional: a state that reads them
+    holds float64 sums of weights instead of int64 counts.  Without a weight
+    column the result is :func:`row_weights` of ``multiplicities`` (None: every
+    row counts once).
+
+    Beyond TS 4213: chunked (map-reduce) evaluation of clause 6 for data larger than memory.
+    """
+    whole = row_weights(multiplicities, n)
+    if name is None:
+        return whole
+    w = column(chunk, name)
+    if w.dtype.kind not in "iuf" or len(w) != n:
+        raise InputError(f"column {name!r} must hold one numeric sample weight per row")
+    w = w.astype(np.float64, copy=False)
+    if not np.all(np.isfinite(w)) or (w < 0).any():
+        raise InputError(f"column {name!r} must hold finite, non-negative sample weights")
+    return w if whole is None else w * whole
+
+
+def is_fractional(chunk: Chunk, name: str | None) -> bool:
+    """True when column ``name`` holds a sample weight that is not a whole number (False without one).
+
+    Beyond TS 4213: chunked (map-reduce) evaluation of clause 6 for data larger than memory.
+    """
+    if name is None:
+        return False
+    w = column(chunk, name)
+    return w.dtype.kind == "f" and not np.all(w == np.round(w))
+
+
+def counted(table: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
+    """A table made by ``np.bincount``: int64 counts for no or whole weights, float64 sums for sample weights.
+
+    Beyond TS 4213: chunked (map-reduce) evaluation of clause 6 for data larger than memory.
+    """
+    return table if weights is not None and weights.dtype.kind == "f" else table.astype(np.int64)
+
+
 def merge_all(states: Iterable[State]) -> State:
     """Merge any number of states (at least one) into one.
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -10,7 +12,7 @@ from scipy import stats as sps
 from ..confusion import ConfusionMatrix
 from ..errors import InputError
 from ..undefined import Undefined
-from .base import Chunk, column, row_weights
+from .base import Chunk, column, counted, is_fractional, row_weights, sample_weights
 
 
 def _python(values) -> tuple:
@@ -29,7 +31,7 @@ def _widen(labels: tuple, counts: np.ndarray, into: tuple) -> np.ndarray:
     """``counts`` (indexed by ``labels`` on every axis) placed in a zero table indexed by ``into``."""
     where = {label: i for i, label in enumerate(into)}
     index = np.array([where[label] for label in labels], dtype=np.int64)
-    out = np.zeros((len(into),) * counts.ndim, dtype=np.int64)
+    out = np.zeros((len(into),) * counts.ndim, dtype=counts.dtype)
     out[np.ix_(*([index] * counts.ndim))] = counts
     return out
 
@@ -46,7 +48,7 @@ def _small_integer_table(t: np.ndarray, p: np.ndarray, w) -> tuple[np.ndarray, n
     if low < 0 or high >= SMALL_INTEGER:
         return None
     k = int(high) + 1
-    table = np.bincount(t.astype(np.int64) * k + p, weights=w, minlength=k * k).reshape(k, k).astype(np.int64)
+    table = counted(np.bincount(t.astype(np.int64) * k + p, weights=w, minlength=k * k), w).reshape(k, k)
     present = (np.bincount(t, minlength=k) + np.bincount(p, minlength=k)) > 0
     return np.flatnonzero(present).astype(np.result_type(t.dtype, p.dtype)), table[np.ix_(present, present)]
 
@@ -57,7 +59,11 @@ class ConfusionCounts:
 
     The labels are the sorted union of every label seen in either column, as
     :meth:`ConfusionMatrix.from_predictions` infers them.  Holds k² int64
-    counts, whatever the number of rows.
+    counts, whatever the number of rows; with a ``weight`` column of sample
+    weights, k² float64 sums of weights (scikit-learn's ``sample_weight``; a
+    label seen only in rows of weight 0 is kept, as in memory).  ``rows``
+    counts the rows read and ``fractional`` says whether a weight was not a
+    whole number (then count-based intervals have no counts to stand on).
 
     Clause 6.2.2.
     """
@@ -66,19 +72,25 @@ class ConfusionCounts:
     pred: str = "y_pred"
     labels: tuple = ()
     counts: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.int64))
+    weight: str | None = None
+    rows: int = 0
+    fractional: bool = False
 
     @classmethod
-    def zero(cls, true: str = "y_true", pred: str = "y_pred") -> "ConfusionCounts":
-        """No rows yet; reads true labels from column ``true`` and predictions from ``pred``."""
-        return cls(true, pred)
+    def zero(cls, true: str = "y_true", pred: str = "y_pred", weight: str | None = None) -> "ConfusionCounts":
+        """No rows yet; reads true labels from column ``true``, predictions from ``pred``, sample weights from ``weight``."""
+        counts = np.zeros((0, 0), dtype=np.int64 if weight is None else np.float64)
+        return cls(true, pred, counts=counts, weight=weight)
 
     def update(self, chunk: Chunk, weights=None) -> "ConfusionCounts":
         t, p = column(chunk, self.true), column(chunk, self.pred)
         if len(t) != len(p):
             raise InputError(f"columns {self.true!r} and {self.pred!r} differ in length ({len(t)} and {len(p)})")
-        w = row_weights(weights, len(t))
+        w = sample_weights(chunk, self.weight, weights, len(t))
         if len(t) == 0:
             return self
+        self.rows += len(t)
+        self.fractional = self.fractional or is_fractional(chunk, self.weight)
         table = _small_integer_table(t, p, w)
         if table is not None:
             labels, table = table
@@ -89,17 +101,18 @@ class ConfusionCounts:
                 raise InputError(f"columns {self.true!r} and {self.pred!r} mix text and numbers") from None
             k = len(labels)
             flat = codes[: len(t)] * k + codes[len(t):]
-            table = np.bincount(flat, weights=w, minlength=k * k).reshape(k, k).astype(np.int64)
-        merged = self.merge(ConfusionCounts(self.true, self.pred, _python(labels), table))
+            table = counted(np.bincount(flat, weights=w, minlength=k * k), w).reshape(k, k)
+        merged = self.merge(ConfusionCounts(self.true, self.pred, _python(labels), table, self.weight))
         self.labels, self.counts = merged.labels, merged.counts
         return self
 
     def merge(self, other: "ConfusionCounts") -> "ConfusionCounts":
-        if (self.true, self.pred) != (other.true, other.pred):
+        if (self.true, self.pred, self.weight) != (other.true, other.pred, other.weight):
             raise InputError("only states of the same columns can be merged")
         labels = _sorted_union(self.labels, other.labels)
         counts = _widen(self.labels, self.counts, labels) + _widen(other.labels, other.counts, labels)
-        return ConfusionCounts(self.true, self.pred, labels, counts)
+        return ConfusionCounts(self.true, self.pred, labels, counts, self.weight, self.rows + other.rows,
+                               self.fractional or other.fractional)
 
     def relabel(self, mapping) -> "ConfusionCounts":
         """The same counts under new labels, ``mapping[old label] -> new label``; labels mapped to one add up.
@@ -112,16 +125,35 @@ class ConfusionCounts:
         labels = _sorted_union(tuple(new), ())
         where = {label: i for i, label in enumerate(labels)}
         index = np.array([where[label] for label in new], dtype=np.int64)
-        counts = np.zeros((len(labels), len(labels)), dtype=np.int64)
+        counts = np.zeros((len(labels), len(labels)), dtype=self.counts.dtype)
         np.add.at(counts, (index[:, None], index[None, :]), self.counts)
-        return ConfusionCounts(self.true, self.pred, labels, counts)
+        return dataclasses.replace(self, labels=labels, counts=counts)
 
     def finalize(self) -> ConfusionMatrix:
-        """The confusion matrix of every row added (rows = true classes)."""
+        """The confusion matrix of every row added (rows = true classes); weighted (float cells) with a weight column."""
         if len(self.labels) < 2:
             raise InputError("a confusion matrix needs at least two classes; the data hold "
                              f"{len(self.labels)}")
+        if self.counts.dtype.kind == "f":
+            return ConfusionMatrix(self.counts.copy(), list(self.labels))
         return ConfusionMatrix.from_counts(self.counts, list(self.labels), rows="true")
+
+
+def _merge_parts(a: dict, b: dict) -> dict:
+    """Two ``{group value: state}`` mappings as one, states of a value in both merged."""
+    parts = dict(a)
+    for value, part in b.items():
+        parts[value] = parts[value].merge(part) if value in parts else part
+    return parts
+
+
+def _sorted_parts(parts: dict) -> dict:
+    """``parts`` in the sorted order of their group values (as text when they do not compare)."""
+    try:
+        keys = sorted(parts)
+    except TypeError:
+        keys = sorted(parts, key=str)
+    return {value: parts[value] for value in keys}
 
 
 @dataclass
@@ -132,38 +164,35 @@ class GroupedCounts:
     true: str = "y_true"
     pred: str = "y_pred"
     parts: dict = field(default_factory=dict)
+    weight: str | None = None
 
     @classmethod
-    def zero(cls, group: str, true: str = "y_true", pred: str = "y_pred") -> "GroupedCounts":
-        return cls(group, true, pred)
+    def zero(cls, group: str, true: str = "y_true", pred: str = "y_pred", weight: str | None = None
+             ) -> "GroupedCounts":
+        """No rows yet; ``weight`` names a column of sample weights (each part then holds sums of weights)."""
+        return cls(group, true, pred, weight=weight)
 
     def update(self, chunk: Chunk, weights=None) -> "GroupedCounts":
         g = column(chunk, self.group)
         w = row_weights(weights, len(g))
-        t, p = column(chunk, self.true), column(chunk, self.pred)
+        names = [self.true, self.pred, *([self.weight] if self.weight else [])]
+        arrays = {name: column(chunk, name) for name in names}
         values, codes = np.unique(g, return_inverse=True)
         for i, value in enumerate(_python(values)):
             rows = codes == i
-            part = ConfusionCounts(self.true, self.pred).update(
-                {self.true: t[rows], self.pred: p[rows]}, None if w is None else w[rows])
+            part = ConfusionCounts.zero(self.true, self.pred, self.weight).update(
+                {name: a[rows] for name, a in arrays.items()}, None if w is None else w[rows])
             self.parts[value] = self.parts[value].merge(part) if value in self.parts else part
         return self
 
     def merge(self, other: "GroupedCounts") -> "GroupedCounts":
-        if (self.group, self.true, self.pred) != (other.group, other.true, other.pred):
+        if (self.group, self.true, self.pred, self.weight) != (other.group, other.true, other.pred, other.weight):
             raise InputError("only states of the same columns can be merged")
-        parts = dict(self.parts)
-        for value, part in other.parts.items():
-            parts[value] = parts[value].merge(part) if value in parts else part
-        return GroupedCounts(self.group, self.true, self.pred, parts)
+        return GroupedCounts(self.group, self.true, self.pred, _merge_parts(self.parts, other.parts), self.weight)
 
     def finalize(self) -> dict:
         """``{group value: ConfusionCounts}`` in sorted order (a group with one class cannot form a matrix)."""
-        try:
-            keys = sorted(self.parts)
-        except TypeError:
-            keys = sorted(self.parts, key=str)
-        return {value: self.parts[value] for value in keys}
+        return _sorted_parts(self.parts)
 
 
 @dataclass(frozen=True)
@@ -242,3 +271,42 @@ class PairedOutcomes:
     def finalize(self) -> "PairedOutcomes":
         """The state itself: read :meth:`mcnemar_table` and :meth:`cochran_q` from it."""
         return self
+
+
+@dataclass
+class GroupedStates:
+    """One copy of any state per value of a subgroup column: the scores of each subgroup (5.3.2).
+
+    ``template`` is the empty state every new group value starts from (a
+    :class:`~.scores.ScoreCounts` gives each group's exact curves, a
+    :class:`~.classes.ClassScoreCounts` its class-score measures).
+    """
+
+    group: str
+    template: object
+    parts: dict = field(default_factory=dict)
+
+    @classmethod
+    def zero(cls, group: str, template) -> "GroupedStates":
+        """No rows yet: ``template`` (an empty state) is copied for each group value met."""
+        return cls(group, template)
+
+    def update(self, chunk: Chunk, weights=None) -> "GroupedStates":
+        g = column(chunk, self.group)
+        w = row_weights(weights, len(g))
+        values, codes = np.unique(g, return_inverse=True)
+        for i, value in enumerate(_python(values)):
+            rows = codes == i
+            part = copy.deepcopy(self.template).update({name: np.asarray(a)[rows] for name, a in chunk.items()},
+                                                       None if w is None else w[rows])
+            self.parts[value] = self.parts[value].merge(part) if value in self.parts else part
+        return self
+
+    def merge(self, other: "GroupedStates") -> "GroupedStates":
+        if self.group != other.group or type(self.template) is not type(other.template):
+            raise InputError("only states of the same columns can be merged")
+        return GroupedStates(self.group, self.template, _merge_parts(self.parts, other.parts))
+
+    def finalize(self) -> dict:
+        """``{group value: state}`` in sorted order (finalize each state for its results)."""
+        return _sorted_parts(self.parts)

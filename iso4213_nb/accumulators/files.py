@@ -5,7 +5,7 @@ without moving their predictions: each machine writes the states of its
 shard, and whoever holds all the files merges them.  The layout, checked
 against ``state.schema.json`` beside this module, is::
 
-    {"format": "iso4213-nb-state", "version": 1,
+    {"format": "iso4213-nb-state", "version": 2,
      "source": {...free metadata: input file name, SHA-256, rows...},
      "states": {"<name>": {"kind": "ScoreCounts", "config": {...}, "arrays": {...}}}}
 
@@ -14,7 +14,14 @@ class labels (JSON numbers or strings exactly as the data had them);
 ``arrays`` holds each count array as ``{"dtype": "<i8", "shape": [...],
 "base64": "..."}``: the little-endian bytes, so counts and float sums
 round-trip bit for bit.  A reader refuses another ``format`` or a newer
-``version`` with one line.  DeLong's second pass is not stored: it needs the
+``version`` with one line naming the version.
+
+Versions: 1 held unweighted counts; 2 adds the ``weight`` column of sample
+weights (float64 sums, ``<f8`` arrays), the rows and ``fractional`` flag of
+confusion counts, :class:`~.classes.ClassScoreCounts`, :class:`~.counts.GroupedStates`
+(any state per subgroup value), and the rows and log
+loss of :class:`~.scores.CalibrationBins`.  A version-1 file reads as
+before: its states are unweighted, its calibration bins have no log loss.  DeLong's second pass is not stored: it needs the
 merged first pass of every shard, so it runs where the shards' predictions are.
 """
 
@@ -29,14 +36,16 @@ import numpy as np
 
 from ..errors import InputError
 from .bootstrap import PoissonBootstrap
-from .counts import ConfusionCounts, GroupedCounts, PairedOutcomes
+from .classes import ClassScoreCounts
+from .counts import ConfusionCounts, GroupedCounts, GroupedStates, PairedOutcomes
 from .scores import BinnedScoreCounts, CalibrationBins, ScoreCounts
 
 FORMAT = "iso4213-nb-state"
-VERSION = 1
+VERSION = 2
 SCHEMA = Path(__file__).with_name("state.schema.json")
 KINDS = {cls.__name__: cls for cls in (ConfusionCounts, GroupedCounts, PairedOutcomes, ScoreCounts,
-                                       BinnedScoreCounts, CalibrationBins, PoissonBootstrap)}
+                                       BinnedScoreCounts, CalibrationBins, PoissonBootstrap, ClassScoreCounts,
+                                       GroupedStates)}
 
 
 def _array_to_json(array: np.ndarray) -> dict:
@@ -73,7 +82,12 @@ def state_to_json(state) -> dict:
     if kind not in KINDS:
         raise InputError(f"a {kind} cannot be stored in a state file")
     if isinstance(state, GroupedCounts):
-        return {"kind": kind, "config": {"group": state.group, "true": state.true, "pred": state.pred},
+        return {"kind": kind, "config": {"group": state.group, "true": state.true, "pred": state.pred,
+                                         "weight": state.weight},
+                "parts": [{"value": _plain(value), "state": state_to_json(part)}
+                          for value, part in state.finalize().items()]}
+    if isinstance(state, GroupedStates):
+        return {"kind": kind, "config": {"group": state.group}, "template": state_to_json(state.template),
                 "parts": [{"value": _plain(value), "state": state_to_json(part)}
                           for value, part in state.finalize().items()]}
     if isinstance(state, PoissonBootstrap):
@@ -101,7 +115,10 @@ def state_from_json(entry: dict, where: str = "state"):
     try:
         if cls is GroupedCounts:
             parts = {part["value"]: state_from_json(part["state"], where) for part in entry["parts"]}
-            return GroupedCounts(config["group"], config["true"], config["pred"], parts)
+            return GroupedCounts(config["group"], config["true"], config["pred"], parts, config.get("weight"))
+        if cls is GroupedStates:
+            parts = {part["value"]: state_from_json(part["state"], where) for part in entry["parts"]}
+            return GroupedStates(config["group"], state_from_json(entry["template"], where), parts)
         if cls is PoissonBootstrap:
             return PoissonBootstrap(config["key"], int(config["seed"]),
                                     [state_from_json(s, where) for s in entry["replicates"]])
@@ -109,8 +126,9 @@ def state_from_json(entry: dict, where: str = "state"):
         values = {**config, **arrays}
         if "labels" in values:
             values["labels"] = tuple(values["labels"])
-        if "preds" in values:
-            values["preds"] = tuple(values["preds"])
+        for name in ("preds", "scores"):
+            if name in config:
+                values[name] = tuple(values[name])
         return cls(**values)
     except (KeyError, TypeError) as exc:
         raise InputError(f"{where}: a {kind} entry lacks or mistypes a field ({exc})") from None

@@ -20,9 +20,11 @@ import numpy as np
 
 from ..curves import BinaryScores
 from ..errors import InputError
-from .base import Chunk, column, row_weights
+from .base import Chunk, column, counted, sample_weights
 
 BYTES_PER_DISTINCT_SCORE = 24
+#: Log loss clips probabilities to [EPS, 1 − EPS], as :mod:`iso4213_nb.calibration` and scikit-learn.
+EPS = float(np.finfo(np.float64).eps)
 
 
 def _scores(chunk: Chunk, name: str) -> np.ndarray:
@@ -55,8 +57,8 @@ def _merge_counts(scores_a, pos_a, neg_a, scores_b, pos_b, neg_b) -> tuple[np.nd
     order = np.argsort(scores, kind="stable")  # linear for two sorted runs
     scores = scores[order]
     start = np.flatnonzero(np.concatenate([[True], scores[1:] != scores[:-1]]))
-    pos = np.add.reduceat(np.concatenate([pos_a, pos_b]).astype(np.int64)[order], start)
-    neg = np.add.reduceat(np.concatenate([neg_a, neg_b]).astype(np.int64)[order], start)
+    pos = np.add.reduceat(np.concatenate([pos_a, pos_b])[order], start)
+    neg = np.add.reduceat(np.concatenate([neg_a, neg_b])[order], start)
     return scores[start], pos, neg
 
 
@@ -66,9 +68,28 @@ def _counts_by_value(values: np.ndarray, mask: np.ndarray, w) -> tuple[np.ndarra
         neg_scores, neg = _runs(np.sort(values[~mask]))
         return _merge_counts(pos_scores, pos, np.zeros_like(pos), neg_scores, np.zeros_like(neg), neg)
     distinct, codes = np.unique(values, return_inverse=True)
-    pos = np.bincount(codes, weights=w * mask, minlength=len(distinct)).astype(np.int64)
-    neg = np.bincount(codes, weights=w * ~mask, minlength=len(distinct)).astype(np.int64)
+    pos = counted(np.bincount(codes, weights=w * mask, minlength=len(distinct)), w)
+    neg = counted(np.bincount(codes, weights=w * ~mask, minlength=len(distinct)), w)
     return distinct, pos, neg
+
+
+def binary_scores(scores: np.ndarray, positives: np.ndarray, negatives: np.ndarray, positive) -> BinaryScores:
+    """The :class:`BinaryScores` of counts (int64) or sums of sample weights (float64) per distinct score.
+
+    Sums of weights give the weighted curves of the in-memory path
+    (``BinaryScores(..., sample_weight=...)``), each distinct score standing
+    for its positive and its negative rows.
+
+    Clause 6.3.6–6.3.9; weights beyond TS 4213 (scikit-learn's ``sample_weight``).
+    """
+    if positives.dtype.kind != "f" and negatives.dtype.kind != "f":
+        return BinaryScores.from_counts(scores, positives, negatives, positive=positive)
+    n = len(scores)
+    mask = np.concatenate([np.ones(n, dtype=bool), np.zeros(n, dtype=bool)])
+    weight = np.concatenate([positives, negatives]).astype(np.float64)
+    if not weight.any():
+        raise InputError("the weights add up to zero: there are no samples")
+    return BinaryScores._from_mask(mask, np.concatenate([scores, scores]), positive, weight)
 
 
 @dataclass
@@ -77,6 +98,8 @@ class ScoreCounts:
 
     ``positive`` is the label of the positive class in column ``true``; every
     other label counts as negative, as in :class:`~iso4213_nb.curves.BinaryScores`.
+    With a ``weight`` column of sample weights the counts are float64 sums of
+    weights and the curves those of the weighted in-memory path.
     """
 
     true: str
@@ -85,10 +108,13 @@ class ScoreCounts:
     scores: np.ndarray = field(default_factory=lambda: np.zeros(0))
     positives: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     negatives: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    weight: str | None = None
 
     @classmethod
-    def zero(cls, score: str, positive=1, true: str = "y_true") -> "ScoreCounts":
-        return cls(true, score, positive)
+    def zero(cls, score: str, positive=1, true: str = "y_true", weight: str | None = None) -> "ScoreCounts":
+        """No rows yet; ``weight`` names a column of sample weights (None: every row counts once)."""
+        dtype = np.int64 if weight is None else np.float64
+        return cls(true, score, positive, np.zeros(0), np.zeros(0, dtype=dtype), np.zeros(0, dtype=dtype), weight)
 
     @property
     def nbytes(self) -> int:
@@ -100,21 +126,22 @@ class ScoreCounts:
         mask = _positive_mask(chunk, self.true, self.positive)
         if len(mask) != len(s):
             raise InputError(f"columns {self.true!r} and {self.score!r} differ in length")
-        part = ScoreCounts(self.true, self.score, self.positive, *_counts_by_value(s, mask, row_weights(weights, len(s))))
-        merged = self.merge(part)
+        counts = _counts_by_value(s, mask, sample_weights(chunk, self.weight, weights, len(s)))
+        merged = self.merge(ScoreCounts(self.true, self.score, self.positive, *counts, self.weight))
         self.scores, self.positives, self.negatives = merged.scores, merged.positives, merged.negatives
         return self
 
     def merge(self, other: "ScoreCounts") -> "ScoreCounts":
-        if (self.true, self.score, self.positive) != (other.true, other.score, other.positive):
+        if (self.true, self.score, self.positive, self.weight) != (other.true, other.score, other.positive,
+                                                                   other.weight):
             raise InputError("only states of the same columns and positive class can be merged")
         merged = _merge_counts(self.scores, self.positives, self.negatives, other.scores, other.positives,
                                other.negatives)
-        return ScoreCounts(self.true, self.score, self.positive, *merged)
+        return ScoreCounts(self.true, self.score, self.positive, *merged, self.weight)
 
     def finalize(self) -> BinaryScores:
         """The :class:`BinaryScores` of every row added: every curve and area exactly as in memory."""
-        return BinaryScores.from_counts(self.scores, self.positives, self.negatives, positive=self.positive)
+        return binary_scores(self.scores, self.positives, self.negatives, self.positive)
 
 
 @dataclass(frozen=True)
@@ -144,7 +171,9 @@ class BinnedScoreCounts:
     """Positives and negatives per fixed-width score bin on [low, high] (an approximate, bounded mode; 6.3.6, 6.3.7).
 
     Memory is 16 bytes per bin whatever the scores.  A score outside
-    [low, high] is an error: choose the range that holds every score.
+    [low, high] is an error: choose the range that holds every score.  With
+    a ``weight`` column the counts are sums of sample weights (and the bound
+    is stated in weights).
     """
 
     true: str
@@ -155,16 +184,18 @@ class BinnedScoreCounts:
     high: float
     positives: np.ndarray
     negatives: np.ndarray
+    weight: str | None = None
 
     @classmethod
     def zero(cls, score: str, bins: int, positive=1, true: str = "y_true", low: float = 0.0,
-             high: float = 1.0) -> "BinnedScoreCounts":
+             high: float = 1.0, weight: str | None = None) -> "BinnedScoreCounts":
+        """No rows yet: ``bins`` equal bins of [low, high]; ``weight`` names a column of sample weights."""
         if int(bins) != bins or bins < 2:
             raise InputError(f"bins must be a whole number of at least 2, got {bins}")
         if not (np.isfinite(low) and np.isfinite(high) and low < high):
             raise InputError(f"the binned range needs finite low < high, got {low} and {high}")
-        zeros = np.zeros(int(bins), dtype=np.int64)
-        return cls(true, score, positive, int(bins), float(low), float(high), zeros, zeros.copy())
+        zeros = np.zeros(int(bins), dtype=np.int64 if weight is None else np.float64)
+        return cls(true, score, positive, int(bins), float(low), float(high), zeros, zeros.copy(), weight)
 
     def edges(self) -> np.ndarray:
         """The ``bins + 1`` bin edges; bin b holds scores in [edges[b], edges[b + 1]), the last bin includes ``high``."""
@@ -173,7 +204,7 @@ class BinnedScoreCounts:
     def update(self, chunk: Chunk, weights=None) -> "BinnedScoreCounts":
         s = _scores(chunk, self.score)
         mask = _positive_mask(chunk, self.true, self.positive)
-        w = row_weights(weights, len(s))
+        w = sample_weights(chunk, self.weight, weights, len(s))
         outside = (s < self.low) | (s > self.high)
         if outside.any():
             raise InputError(f"column {self.score!r} has a score ({s[outside][0]:g}) outside the binned range "
@@ -181,19 +212,19 @@ class BinnedScoreCounts:
         index = np.searchsorted(self.edges(), s, side="right") - 1
         np.minimum(index, self.bins - 1, out=index)
         ones = np.ones(len(s), dtype=np.int64) if w is None else w
-        self.positives = self.positives + np.bincount(index, weights=ones * mask, minlength=self.bins).astype(np.int64)
-        self.negatives = self.negatives + np.bincount(index, weights=ones * ~mask, minlength=self.bins).astype(np.int64)
+        self.positives = self.positives + counted(np.bincount(index, weights=ones * mask, minlength=self.bins), w)
+        self.negatives = self.negatives + counted(np.bincount(index, weights=ones * ~mask, minlength=self.bins), w)
         return self
 
     def merge(self, other: "BinnedScoreCounts") -> "BinnedScoreCounts":
-        if (self.true, self.score, self.positive, self.bins, self.low, self.high) != (
-                other.true, other.score, other.positive, other.bins, other.low, other.high):
+        if (self.true, self.score, self.positive, self.bins, self.low, self.high, self.weight) != (
+                other.true, other.score, other.positive, other.bins, other.low, other.high, other.weight):
             raise InputError("only states of the same columns and the same bins can be merged")
         return BinnedScoreCounts(self.true, self.score, self.positive, self.bins, self.low, self.high,
-                                 self.positives + other.positives, self.negatives + other.negatives)
+                                 self.positives + other.positives, self.negatives + other.negatives, self.weight)
 
     def finalize(self) -> BinnedScores:
-        scores = BinaryScores.from_counts(self.edges()[:-1], self.positives, self.negatives, positive=self.positive)
+        scores = binary_scores(self.edges()[:-1], self.positives, self.negatives, self.positive)
         pairs = scores.positives * scores.negatives
         bound = float(np.dot(self.positives.astype(float), self.negatives) / (2 * pairs)) if pairs else float("nan")
         return BinnedScores(scores, bound, self.bins, self.low, self.high)
@@ -206,13 +237,21 @@ class Reliability:
     Attributes
     ----------
     edges : bin edges on [0, 1].
-    count : samples per bin.
-    mean_predicted : mean probability in each bin (NaN for an empty bin).
-    observed : share of positives in each bin (NaN for an empty bin).
-    expected_calibration_error : Σ_b (count_b / n) |observed_b − mean_predicted_b| over occupied bins.
-    brier : mean of (p − y)², exact (not binned).
+    count : rows per bin.
+    mean_predicted : weighted mean probability in each bin (NaN for an empty bin).
+    observed : weighted share of positives in each bin (NaN for an empty bin).
+    expected_calibration_error : Σ_b (W_b / W) |observed_b − mean_predicted_b| over occupied bins.
+    brier : weighted mean of (p − y)², exact (not binned).
+    weight : sum of the weights per bin (equal to ``count`` without sample weights).
+    log_loss : −mean(y log p + (1 − y) log(1 − p)), p clipped to [ε, 1 − ε]; NaN from a
+        version-1 state file, which did not hold it.
+    decomposition : Murphy's REL, RES, UNC and the within-bin terms WBV, WBC on these bins
+        (keys as :class:`iso4213_nb.calibration.CalibrationResult`'s ``brier_*``).
 
-    Beyond TS 4213: reliability diagram, DeGroot & Fienberg 1983.
+    Every value equals :func:`iso4213_nb.calibration.calibration` on the same rows (its
+    equal-width table, ECE estimate, Brier score, decomposition and log loss) to floating rounding.
+
+    Beyond TS 4213: reliability diagram, DeGroot & Fienberg 1983; Murphy 1973.
     """
 
     edges: np.ndarray
@@ -221,17 +260,29 @@ class Reliability:
     observed: np.ndarray
     expected_calibration_error: float
     brier: float
+    weight: np.ndarray
+    log_loss: float
+    decomposition: dict
+
+    def table(self):
+        """The :class:`iso4213_nb.calibration.ReliabilityTable` of these bins (``"equal_width"``), for its figures and JSON."""
+        from ..calibration import ReliabilityTable
+
+        return ReliabilityTable("equal_width", self.edges, self.count, self.weight, self.mean_predicted, self.observed)
 
 
 @dataclass
 class CalibrationBins:
-    """Per equal-width bin of the predicted probability: count, Σ p, Σ y, Σ p², Σ p·y.
+    """Per equal-width bin of the predicted probability: Σw, Σwp, Σwy, Σwp², Σwpy, and the rows.
 
     Bin b holds probabilities in (b/B, (b + 1)/B], the first bin also 0, as
-    scikit-learn's ``calibration_curve`` bins them.
+    scikit-learn's ``calibration_curve`` bins them.  ``weight`` names a column
+    of sample weights (w = 1 without one).
 
-    The sums make the reliability table and the ECE of these bins exact, and
-    the Brier score exact whatever the binning: Σ (p − y)² = Σ p² − 2 Σ p·y + Σ y.
+    The sums make the reliability table, the ECE and Murphy's decomposition of
+    these bins exact, and the Brier score exact whatever the binning:
+    Σ w(p − y)² = Σ wp² − 2 Σ wpy + Σ wy; ``loss`` adds up the log loss.
+    Equal-mass bins need quantiles of every row, so they are not a state.
 
     Beyond TS 4213: reliability diagram, DeGroot & Fienberg 1983.
     """
@@ -240,40 +291,60 @@ class CalibrationBins:
     score: str
     positive: object
     bins: int
-    sums: np.ndarray  # bins × 5: count, Σp, Σy, Σp², Σpy
+    sums: np.ndarray  # bins × 5: Σw, Σwp, Σwy, Σwp², Σwpy
+    rows: np.ndarray | None = None  # rows per bin (a version-1 file: None, the weights were counts)
+    loss: np.ndarray | None = None  # [Σ w · log loss term] (a version-1 file: None)
+    weight: str | None = None
 
     @classmethod
-    def zero(cls, score: str, bins: int = 10, positive=1, true: str = "y_true") -> "CalibrationBins":
+    def zero(cls, score: str, bins: int = 10, positive=1, true: str = "y_true", weight: str | None = None
+             ) -> "CalibrationBins":
+        """No rows yet: ``bins`` equal-width bins on [0, 1]; ``weight`` names a column of sample weights."""
         if int(bins) != bins or bins < 1:
             raise InputError(f"bins must be a whole number of at least 1, got {bins}")
-        return cls(true, score, positive, int(bins), np.zeros((int(bins), 5)))
+        return cls(true, score, positive, int(bins), np.zeros((int(bins), 5)), np.zeros(int(bins), dtype=np.int64),
+                   np.zeros(1), weight)
+
+    def _rows(self) -> np.ndarray:
+        return np.rint(self.sums[:, 0]).astype(np.int64) if self.rows is None else self.rows
+
+    def _loss(self) -> np.ndarray:
+        return np.full(1, np.nan) if self.loss is None else self.loss
 
     def update(self, chunk: Chunk, weights=None) -> "CalibrationBins":
         p = _scores(chunk, self.score)
         if len(p) and (p.min() < 0 or p.max() > 1):
             raise InputError(f"column {self.score!r} must hold probabilities in [0, 1] for calibration")
         y = _positive_mask(chunk, self.true, self.positive).astype(float)
-        w = row_weights(weights, len(p))
+        w = sample_weights(chunk, self.weight, weights, len(p))
         ones = np.ones(len(p)) if w is None else w.astype(float)
         index = np.searchsorted(np.linspace(0, 1, self.bins + 1)[1:-1], p, side="left")
         for j, values in enumerate((ones, ones * p, ones * y, ones * p * p, ones * p * y)):
             self.sums[:, j] += np.bincount(index, weights=values, minlength=self.bins)
+        self.rows = self._rows() + np.bincount(index, minlength=self.bins)
+        q = np.clip(p, EPS, 1 - EPS)
+        self.loss = self._loss() - np.dot(ones, y * np.log(q) + (1 - y) * np.log1p(-q))
         return self
 
     def merge(self, other: "CalibrationBins") -> "CalibrationBins":
-        if (self.true, self.score, self.positive, self.bins) != (other.true, other.score, other.positive, other.bins):
+        if (self.true, self.score, self.positive, self.bins, self.weight) != (
+                other.true, other.score, other.positive, other.bins, other.weight):
             raise InputError("only states of the same columns and the same bins can be merged")
-        return CalibrationBins(self.true, self.score, self.positive, self.bins, self.sums + other.sums)
+        return CalibrationBins(self.true, self.score, self.positive, self.bins, self.sums + other.sums,
+                               self._rows() + other._rows(), self._loss() + other._loss(), self.weight)
 
     def finalize(self) -> Reliability:
-        count, sum_p, sum_y, sum_pp, sum_py = self.sums.T
-        n = count.sum()
-        if n == 0:
+        from ..calibration import _murphy
+
+        weight, sum_p, sum_y, sum_pp, sum_py = self.sums.T
+        total = weight.sum()
+        if total == 0:
             raise InputError("no samples: calibration needs at least one")
         with np.errstate(invalid="ignore", divide="ignore"):
-            mean_p = np.where(count > 0, sum_p / count, np.nan)
-            observed = np.where(count > 0, sum_y / count, np.nan)
-        occupied = count > 0
-        ece = float(np.sum(count[occupied] / n * np.abs(observed[occupied] - mean_p[occupied])))
-        brier = float((sum_pp.sum() - 2 * sum_py.sum() + sum_y.sum()) / n)
-        return Reliability(np.linspace(0, 1, self.bins + 1), count.astype(np.int64), mean_p, observed, ece, brier)
+            mean_p = np.where(weight > 0, sum_p / weight, np.nan)
+            observed = np.where(weight > 0, sum_y / weight, np.nan)
+        ece = float(np.sum(np.abs(sum_y - sum_p)) / total)
+        brier = float((sum_pp.sum() - 2 * sum_py.sum() + sum_y.sum()) / total)
+        murphy = {f"brier_{name}": value for name, value in _murphy(self.sums.T).items()}
+        return Reliability(np.linspace(0, 1, self.bins + 1), self._rows(), mean_p, observed, ece, brier,
+                           weight.copy(), float(self._loss()[0] / total), murphy)

@@ -76,13 +76,19 @@ def run_streamed(args) -> int:
             chunks.close()
     result["source"] = {"name": source.file_name, "sha256": source.sha256, "rows": assessed.n}
     result["task"] = BINARY if len(assessed.labels) == 2 else MULTICLASS
-    result["weighted"] = False  # the chunked reader refuses a weight column
-    matrix = assessed.models[name].matrix  # count-based intervals resample the merged counts exactly as in memory
-    positive = result.get("positive", assessed.positive if len(assessed.labels) == 2 else None)
-    result["intervals"] = intervals_json(matrix_intervals(matrix.matrix(rows="true"), matrix.labels,
-                                                          interval_settings(args), positive=positive))
-    if "auroc" in result:  # DeLong's variance and the score bootstrap need the rows themselves
-        result["intervals_not_given"] = ["auroc", *SCORE_MEASURES]
+    result["weighted"] = assessed.weighted
+    if name in assessed.class_scores:
+        result["class_scores"] = assessed.class_scores[name].to_dict()
+        result["labels_from_argmax"] = name in settings.argmax
+    if assessed.weighted:  # as in memory: the intervals count unweighted samples
+        result["intervals_skipped"] = "weighted_input"
+    else:
+        matrix = assessed.models[name].matrix  # count-based intervals resample the merged counts exactly as in memory
+        positive = result.get("positive", assessed.positive if len(assessed.labels) == 2 else None)
+        result["intervals"] = intervals_json(matrix_intervals(matrix.matrix(rows="true"), matrix.labels,
+                                                              interval_settings(args), positive=positive))
+        if "auroc" in result:  # DeLong's variance and the score bootstrap need the rows themselves
+            result["intervals_not_given"] = ["auroc", *SCORE_MEASURES]
     only = result["predicted_only_labels"]
     if only:
         print(_("iso4213-nb metrics: note: label(s) {labels} predicted but never in y_true; their recall is "

@@ -82,6 +82,8 @@ def chunk_options(args, **columns) -> dict:
     """Keyword arguments of :class:`~iso4213_nb.inputs.chunks.PredictionChunks` from ``args`` and ``columns`` (beyond TS 4213: chunked and distributed runs)."""
     options = {key: getattr(args, key) for key in ("sep", "decimal", "sheet", "max_classes") if hasattr(args, key)}
     options["chunk_rows"] = args.chunk_rows or DEFAULT_CHUNK_ROWS
+    if getattr(args, "group", None) and "columns" not in columns:  # report --group COL: a subgroup column too
+        options["groups"] = list(args.group)
     return {**options, **columns}
 
 

@@ -8,8 +8,10 @@ documented in :mod:`iso4213_nb.accumulators.files` and checked against
 ``state.schema.json``); its ``source`` block records the shard's file name,
 SHA-256 and rows, and the options every shard must share (models, positive
 class, threshold, bins).  The predictions file follows the report's schema
-(:mod:`iso4213_nb.inputs.predictions`): every column other than ``y_true``
-belongs to a model.
+(:mod:`iso4213_nb.inputs.predictions`): every column other than ``y_true``,
+``weight`` and ``group_<name>`` belongs to a model (``<model>_score_<class>``
+for class scores); sample weights, subgroups and class scores are kept in
+the state (version 2 of the format).
 """
 
 from __future__ import annotations

@@ -42,6 +42,7 @@ def reason_text(value) -> str:
         "fewer_than_two_groups": _("fewer than two groups have this measure"),
         "same_proportion_everywhere": _("every group has the same proportion (all 0 or all 1)"),
         "too_many_groups": _("more than {maximum} groups").format(maximum=value.params.get("maximum")),
+        "needs_rows": _("it resamples or ranks the rows, which merged counts do not hold"),
     }
     return words.get(code, code)
 

@@ -38,7 +38,9 @@ import pyarrow as pa
 import pyarrow.csv as pa_csv
 
 from ..errors import InputError
-from .columns import CANONICAL_INTEGER, INT64, MAX_CLASSES, label_columns, score_column
+from .columns import (CANONICAL_INTEGER, INT64, MAX_CLASSES, group_column, label_columns, score_column,
+                      weight_column)
+from .layout import Header, resolve_classes
 from .predictions import _schema
 from .source import COMPRESSION_SUFFIX, FileDigest, InputSource, detect_format, open_source
 from .table import (Table, _arrow_message, _check_names, _choose, _open_decompressed, _parquet_files, _read_xlsx,
@@ -305,15 +307,47 @@ class PredictionChunk:
     y_true : int64 codes of the true labels (:attr:`PredictionChunks.codes`).
     pred : model name → int64 codes of its predicted labels (models with a label column).
     scores : model name → float64 scores (models with a score column).
+    classes : model name → float64 rows × k class scores (``<model>_score_<class>``, in
+        :attr:`PredictionChunks.class_texts` order).
+    weight : float64 sample weights (the ``weight`` column), or None.
+    groups : subgroup attribute → its values as text.
     """
 
     start: int
     y_true: np.ndarray
     pred: dict
     scores: dict
+    classes: dict = field(default_factory=dict)
+    weight: np.ndarray | None = None
+    groups: dict = field(default_factory=dict)
 
     def __len__(self) -> int:
         return len(self.y_true)
+
+
+def _class_suffix(column: str) -> str | None:
+    """The class a ``<model>_score_<class>`` (or ``score_<class>``) column names, read at its last ``_score_``."""
+    if column.startswith("score_"):
+        return column[len("score_"):] or None
+    if "_score_" in column:
+        return column[column.rindex("_score_") + len("_score_"):] or None
+    return None
+
+
+def class_columns(header: Header, texts: list[str], file: str, *, strict: bool = True) -> dict[str, list[str]]:
+    """Model → its ``<model>_score_<class>`` columns in the order of ``texts`` (class texts), by the whole-file rules.
+
+    :func:`~.layout.resolve_classes` on a copy of ``header``, so every
+    message is the whole-file reader's (beyond TS 4213: chunked input; 6.4).
+    """
+    copy = Header(header.y_true, dict(header.truth), {m: dict(c) for m, c in header.models.items()},
+                  list(header.suffixed), dict(header.groups), header.weight, list(header.others))
+    return resolve_classes(copy, typed_order(texts), file, strict=strict)
+
+
+def typed_order(texts) -> list:
+    """Class texts as the whole-file reader orders its labels: typed (:func:`typed_labels`), then sorted (beyond TS 4213: chunked input)."""
+    return sorted(typed_labels(texts).values())
 
 
 class PredictionChunks:
@@ -321,33 +355,59 @@ class PredictionChunks:
 
     Takes the keyword arguments of :func:`~.predictions.read_predictions`
     that concern reading (``sep``, ``decimal``, ``sheet``, ``max_classes``,
-    ``y_true``, ``y_pred``, ``score``, ``strict``, ``stdin``) plus
+    ``y_true``, ``y_pred``, ``score``, ``strict``, ``groups``, ``stdin``) plus
     ``chunk_rows`` and ``row_group`` (:class:`TableChunks`); ``columns``
     (``{model: {"_pred": column, "_score": column}}``) names the models' columns
     instead of the schema (``compare``'s ``--a`` and ``--b``).  ``models`` maps each model to its columns
-    (``{"_pred": column, "_score": column}``); ``codes`` holds the label
+    (``{"_pred": column, "_score": column}``; ``{}`` for a model with class scores only); ``codes`` holds the label
     texts; ``score_range`` each scored model's smallest and largest score;
-    ``source`` and ``n_rows`` are set after a complete pass.  Checks that
-    need every row (the classes of ``y_true``, the positive class, labels
-    predicted but never true) are made by the caller once the rows are read:
-    :meth:`first_row` names the line where a label first appeared.
+    ``source`` and ``n_rows`` are set after a complete pass.
+
+    The optional columns are read with the whole-file reader's checks:
+    ``weight`` (:func:`~.columns.weight_column`; that not every weight is 0 is
+    checked once every row is read), ``group_<name>`` and ``--group`` columns
+    (:func:`~.columns.group_column`), and ``<model>_score_<class>`` columns
+    (``class_columns``: model → columns in ``class_texts`` order).  Since the
+    classes of ``y_true`` are known only at the end, the class of a score
+    column is read from its name (the text after its last ``_score_``) and
+    checked by :func:`~.layout.resolve_classes` now, and again on the typed
+    classes of ``y_true`` once every row is read (:func:`check_class_columns`).
+    Checks that need every row (the classes of ``y_true``, the positive class,
+    labels predicted but never true) are made by the caller once the rows are
+    read: :meth:`first_row` names the line where a label first appeared.
     """
 
     def __init__(self, source, *, chunk_rows: int = DEFAULT_CHUNK_ROWS, sep: str | None = None, decimal: str = ".",
                  max_classes: int = MAX_CLASSES, sheet: str | None = None, y_true: str = "y_true",
                  y_pred: str | None = None, score: str | None = None, strict: bool = True, stdin=None,
-                 row_group: int | None = None, columns: dict | None = None):
+                 row_group: int | None = None, columns: dict | None = None, groups=()):
         if decimal not in (".", ","):
             raise InputError(f"the decimal mark is . or , (got {quote(decimal)})")
         self.y_true, self.decimal = y_true, decimal
         self.models: dict[str, dict[str, str]] = {}
+        self.class_columns: dict[str, list[str]] = {}
+        self.class_texts: list[str] = []
+        self.weight: str | None = None
+        self.groups: dict[str, str] = {}
         file = "standard input" if str(source) == "-" else str(source)
 
         def choose(names: list[str]) -> list[str]:
-            if y_true not in names:
-                return [y_true]
-            self.models.update(columns if columns is not None else _schema(names, y_true, y_pred, score, strict, file))
-            return [y_true, *(c for cols in self.models.values() for c in cols.values())]
+            if columns is not None:
+                if y_true not in names:
+                    return [y_true]
+                self.models.update(columns)
+            else:
+                header = _schema(names, y_true, y_pred, score, strict, file, groups)
+                texts = sorted({t for t in map(_class_suffix, header.suffixed) if t is not None})
+                if header.suffixed:
+                    self.class_columns = class_columns(header, texts, file, strict=strict)
+                    self.class_texts = [str(label) for label in typed_order(texts)]
+                self.models.update(header.models)
+                self.models.update({m: {} for m in self.class_columns if m not in self.models})
+                self.weight, self.groups = header.weight, header.groups
+            return list(dict.fromkeys([y_true, *(c for cols in self.models.values() for c in cols.values()),
+                                       *(c for cols in self.class_columns.values() for c in cols),
+                                       *self.groups.values(), *([self.weight] if self.weight else [])]))
 
         self.table = TableChunks(source, columns=choose, chunk_rows=chunk_rows, sep=sep, sheet=sheet, stdin=stdin,
                                  row_group=row_group)
@@ -384,7 +444,11 @@ class PredictionChunks:
                     s = scores[model] = score_column(table, cols["_score"], self.decimal)
                     low, high = self.score_range.get(model, (np.inf, -np.inf))
                     self.score_range[model] = (min(low, float(s.min())), max(high, float(s.max())))
-            yield PredictionChunk(start, y, pred, scores)
+            classes = {model: np.column_stack([score_column(table, c, self.decimal) for c in cols])
+                       for model, cols in self.class_columns.items()}
+            weight = weight_column(table, self.weight, self.decimal, whole=False) if self.weight else None
+            groups = {name: group_column(table, column, self.codes.max_classes) for name, column in self.groups.items()}
+            yield PredictionChunk(start, y, pred, scores, classes, weight, groups)
             consumed += table.n_rows
 
     def first_row(self, column: str, text: str) -> str:
@@ -401,3 +465,19 @@ class PredictionChunks:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def check_class_columns(class_columns: dict, labels: list, file: str, y_true: str = "y_true") -> None:
+    """Once every row is read: the class-score columns against the typed classes of ``y_true`` (6.4; beyond TS 4213: chunked input).
+
+    The whole-file reader's :func:`~.layout.resolve_classes` on the final
+    classes, so a column whose class ``y_true`` never holds, or a class with
+    no column, is refused with its message.  ``class_columns`` (model →
+    columns in the order read) must come out in the same order.
+    """
+    header = Header(y_true, suffixed=[c for cols in class_columns.values() for c in cols])
+    resolved = resolve_classes(header, labels, file, strict=True)
+    if resolved != {model: list(cols) for model, cols in class_columns.items()}:
+        raise InputError(f"{file}: the class-score columns name the classes in another order than the labels of "
+                         f"{y_true} have once typed (a label that is not a whole number among whole numbers); "
+                         "read the file whole")

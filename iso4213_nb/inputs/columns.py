@@ -230,10 +230,11 @@ def indicator_column(table: Table, name: str) -> np.ndarray:
     return lookup[indices]
 
 
-def weight_column(table: Table, name: str, decimal: str = ".") -> np.ndarray:
+def weight_column(table: Table, name: str, decimal: str = ".", *, whole: bool = True) -> np.ndarray:
     """A column of sample weights as float64: finite, non-negative, not all zero (scikit-learn's ``sample_weight``) (5.1, step 4: reading the models' outputs).
 
-    Raises :class:`InputError` naming the first negative cell, or the column when every weight is 0.
+    Raises :class:`InputError` naming the first negative cell, or the column when every weight is 0
+    (``whole=False``: a chunk of the file, whose reader checks the total once every chunk is read).
     """
     weights = score_column(table, name, decimal)
     negative = weights < 0
@@ -241,9 +242,14 @@ def weight_column(table: Table, name: str, decimal: str = ".") -> np.ndarray:
         row = int(np.argmax(negative))
         raise InputError(f"{table.where(row)}, column {quote(name)}: weight {quote(str(table.columns[name][row].as_py()).strip())}"
                          " is negative; a sample weight is 0 or more")
-    if not weights.any():
-        raise InputError(f"{table.source.name}: column {quote(name)}: every weight is 0, so no sample counts")
+    if whole and not weights.any():
+        raise zero_weights(table.source.name, name)
     return weights
+
+
+def zero_weights(file: str, name: str) -> InputError:
+    """The error of a weight column whose weights are all 0 (5.1, step 4: reading the models' outputs)."""
+    return InputError(f"{file}: column {quote(name)}: every weight is 0, so no sample counts")
 
 
 def group_column(table: Table, name: str, max_classes: int = MAX_CLASSES) -> np.ndarray:

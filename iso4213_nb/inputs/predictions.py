@@ -142,24 +142,22 @@ class Predictions:
 
 
 def _schema(names: list[str], y_true: str, y_pred: str | None, score: str | None, strict: bool,
-            file: str) -> dict[str, dict[str, str]]:
-    """Model name → {"_pred": column, "_score": column} of the binary layout (``<model>_pred``, ``<model>_score``).
+            file: str, groups=()) -> Header:
+    """The header of a file read in chunks: labels, scores, class scores, subgroups and weights (not multi-label).
 
-    The chunked reader's schema: its accumulators hold labels and one score per model, so a file with
-    weights, subgroups, per-class scores or multi-label indicators is refused in one line rather than
-    assessed without those columns.
+    The chunked reader's schema: its accumulators hold every single-label column of the whole-file reader;
+    multi-label indicators (``y_true_<label>``) are refused in one line rather than assessed without them.
     """
-    header = split_header(names, file, y_true=y_true, y_pred=y_pred, score=score, strict=strict)
-    beyond = [*header.truth.values(), *header.suffixed, *header.groups.values(), *([header.weight] if header.weight else [])]
-    if beyond:
-        raise InputError(f"{file}: reading in chunks (--chunk-rows, --engine, --states, state) takes labels and one "
-                         f"score per model; columns {', '.join(map(quote, beyond))} (weights, subgroups, per-class "
-                         f"scores or multi-label indicators) need the whole-file reader: leave those options out")
+    header = split_header(names, file, y_true=y_true, y_pred=y_pred, score=score, groups=groups, strict=strict)
+    if header.truth:
+        raise InputError(f"{file}: reading in chunks (--chunk-rows, --engine, --states, state) takes single-label "
+                         f"files; columns {', '.join(map(quote, header.truth.values()))} (multi-label indicators) "
+                         "need the whole-file reader: leave those options out")
     if strict:
         check_others(header, file, y_true)
-    if not header.models:
+    if not header.models and not header.suffixed:
         raise _no_models(file, y_true, names)
-    return header.models
+    return header
 
 
 def _no_models(file: str, y_true: str, names: list[str]) -> InputError:

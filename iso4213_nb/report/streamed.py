@@ -4,7 +4,9 @@
 ``--states`` build the report here instead of in :mod:`.build`: the numbers
 come from the states of :mod:`iso4213_nb.streaming`, never from all rows in
 memory, and equal those of the in-memory report (every count, every clause-6
-measure, the curves and their areas, the operating points, McNemar's tests).
+measure, the curves and their areas, the operating points, McNemar's tests;
+with a ``weight`` column the weighted ones; a multi-class model's class-score
+measures; per subgroup the measures, Wilson intervals and heterogeneity tests).
 
 What counts cannot give is said in the report (``report.json`` key
 ``streaming.not_given``, and a section of the page): DeLong's test and the
@@ -41,7 +43,9 @@ from ..i18n import N_, _
 from ..inputs import BINARY, MULTICLASS
 from ..stats import mcnemar
 from ..stats.roc import delong_from_moments
-from . import content, export, render
+from ..subgroup_counts import subgroups_from_counts
+from ..undefined import is_undefined
+from . import content, export, render, render_tasks, tasks
 from .atomic import atomic_directory, check_target
 from .manifest import utc_now, write_manifest
 from .options import SETTINGS, parse_formats
@@ -55,13 +59,15 @@ def _model(assessed: streaming.Assessed, name: str, auroc_interval: dict | None)
     model = assessed.models[name]
     cm = model.matrix
     matrix = cm.matrix(rows="true")
-    intervals = {"accuracy": content._proportion(int(np.trace(matrix)), int(matrix.sum()))}
+    weighted = assessed.weighted  # as in memory: sums of weights have no count-based intervals
+    intervals = {} if weighted else {"accuracy": content._proportion(int(np.trace(matrix)), int(matrix.sum()))}
     if assessed.positive is not None:
         counts = cm.binary(assessed.positive)
-        intervals.update({
-            "recall": content._proportion(counts.tp, counts.tp + counts.fn),
-            "specificity": content._proportion(counts.tn, counts.tn + counts.fp),
-            "precision": content._proportion(counts.tp, counts.tp + counts.fp)})
+        if not weighted:
+            intervals.update({
+                "recall": content._proportion(counts.tp, counts.tp + counts.fn),
+                "specificity": content._proportion(counts.tn, counts.tn + counts.fp),
+                "precision": content._proportion(counts.tp, counts.tp + counts.fp)})
         if auroc_interval is not None:
             intervals["auroc"] = auroc_interval
         rule = "labels_from_scores" if model.derived_at is not None else "labels_as_given"
@@ -74,11 +80,26 @@ def _model(assessed: streaming.Assessed, name: str, auroc_interval: dict | None)
     assessment = streaming.metrics(assessed, name)
     if "predicted_from" in assessment:  # as content._model: the report assesses the labels it derived, as labels
         assessment["predicted_from"] = "y_pred"
-    return {"has_scores": model.scores is not None, "labels_derived_at": model.derived_at,
-            "confusion_matrix": {"rows": "true", "labels": list(cm.labels), "counts": matrix.tolist()},
-            "assessment": assessment, "intervals": intervals, "operating_points": points,
-            "labels_from_argmax": False,
-            "calibration_skipped": "needs_rows" if model.scores is not None else "no_scores"}
+    entry = {"has_scores": model.scores is not None or name in assessed.class_scores,
+             "labels_derived_at": model.derived_at,
+             "confusion_matrix": {"rows": "true", "labels": list(cm.labels), "counts": matrix.tolist()},
+             "assessment": assessment, "intervals": intervals, "operating_points": points,
+             "labels_from_argmax": name in assessed.settings.argmax,
+             "calibration_skipped": "no_scores"}
+    if name in assessed.class_scores:  # log loss is undefined exactly when the class scores are not probabilities
+        entry["calibration_skipped"] = (tasks.NOT_PROBABILITIES if is_undefined(assessed.class_scores[name].log_loss)
+                                        else "needs_rows")
+    elif model.scores is not None:
+        inside = 0 <= model.scores.thresholds.min() and model.scores.thresholds.max() <= 1
+        entry["calibration_skipped"] = "needs_rows" if inside else tasks.NOT_PROBABILITIES
+    if name in assessed.class_scores:
+        entry.update(assessed.class_scores[name].to_dict())
+    if assessed.groups:
+        entry["subgroups"] = {group: subgroups_from_counts(
+            models[name], labels=assessed.labels, positive=assessed.positive, scores=entry["has_scores"],
+            aurocs=assessed.group_aurocs.get(group, {}).get(name), confidence_level=content.CONFIDENCE_LEVEL).to_dict()
+            for group, models in assessed.groups.items()}
+    return entry
 
 
 def _comparisons(assessed: streaming.Assessed, delong: dict, alpha: float = 0.05) -> dict:
@@ -99,7 +120,7 @@ def second_pass(assessed: streaming.Assessed, states: dict, chunks) -> tuple[dic
     Needs the exact score counts (not binned) and at least two positives and negatives.
     """
     scored = [name for name in assessed.settings.scored]
-    if not scored or assessed.settings.bins is not None:
+    if not scored or assessed.settings.bins is not None or assessed.weighted:
         return {}, {}
     first = {name: states[f"scores.{name}"] for name in scored}
     if any(min(s.positives.sum(), s.negatives.sum()) < 2 for s in first.values()):
@@ -122,9 +143,14 @@ def not_given(assessed: streaming.Assessed, rows_read: bool) -> list[dict]:
                 for area in streaming.BINNED_AREAS if scored]
         out += [{"measure": m, "models": scored, "reason": "binned_no_placements"}
                 for m in ("delong_test", "auroc_interval") if scored]
+    elif assessed.weighted and scored:
+        out += [{"measure": m, "models": scored, "reason": "weighted"} for m in ("delong_test", "auroc_interval")]
     elif not rows_read and scored:
         out += [{"measure": m, "models": scored, "reason": streaming.NEED_ROWS[m]}
                 for m in ("delong_test", "auroc_interval")]
+    if assessed.groups:
+        out.append({"measure": "subgroup_bootstrap_intervals", "models": [m[0] for m in assessed.settings.models],
+                    "reason": streaming.NEED_ROWS["subgroup_bootstrap_intervals"]})
     out.append({"measure": "bootstrap_intervals", "models": [m[0] for m in assessed.settings.models],
                 "reason": streaming.NEED_ROWS["bootstrap_intervals"]})
     return out
@@ -136,6 +162,10 @@ REASONS = {
     "rows": N_("a bootstrap resamples rows; the report's intervals are Wilson intervals from counts instead"),
     "binned_approximate": N_("computed from scores counted in bins: approximate"),
     "binned_no_placements": N_("binned scores have no exact placement values"),
+    "weighted": N_("the intervals count unweighted samples, and this file has a weight column (as in memory)"),
+    "subgroup_rows": N_("per subgroup, the bootstrap intervals (F1, balanced accuracy, macro recall, largest gaps) "
+                        "resample rows and DeLong's interval of the AUROC needs each row's placement value; the "
+                        "measures, the AUROC, Wilson intervals and the heterogeneity tests come from the counts"),
 }
 
 
@@ -145,6 +175,11 @@ def build_content(assessed: streaming.Assessed, states: dict, source, *, answers
     intervals, delong = second_pass(assessed, states, chunks) if chunks is not None else ({}, {})
     environment = capture()
     names = [m[0] for m in assessed.settings.models]
+    items = content.items(answers, environment, None)
+    for item in items if assessed.groups else []:  # as the in-memory report: subgroups answer the bias item
+        if item["id"] == "bias" and item["status"] != tasks.FILLED:
+            item["status"] = tasks.AUTOMATIC
+    top_k = sorted({k for result in assessed.class_scores.values() for k in result.top_k_accuracy})
     binned = {name: {"bins": m.binned.bins, "low": m.binned.low, "high": m.binned.high,
                      "auroc_error_bound": m.binned.auroc_error_bound}
               for name, m in assessed.models.items() if m.binned is not None}
@@ -156,9 +191,9 @@ def build_content(assessed: streaming.Assessed, states: dict, source, *, answers
                   "labels": [_plain(v) for v in assessed.labels],
                   "class_counts": {str(k): v for k, v in assessed.class_counts.items()},
                   "positive": _plain(assessed.positive), "models": names,
-                  "task": BINARY if len(assessed.labels) == 2 else MULTICLASS, "weighted": False, "groups": [],
-                  "top_k": []},
-        "items": content.items(answers, environment, None),
+                  "task": BINARY if len(assessed.labels) == 2 else MULTICLASS, "weighted": assessed.weighted,
+                  "groups": list(assessed.groups), "top_k": top_k},
+        "items": items,
         "checklist": content.checklist_answers(answers),
         "models": {name: _model(assessed, name, intervals.get(name)) for name in names},
         "comparisons": _comparisons(assessed, delong),
@@ -233,6 +268,8 @@ def notebook(report: dict, assessed: streaming.Assessed) -> nbformat.NotebookNod
         cells += [_cell(render.operating_points(report, name)), _cell(render.confusion(report, name))]
     cells.append(_cell(markdown=_("## 5 Measures with confidence intervals (clause 6, 7.8)")))
     cells += [_cell(render.measures(report, name)) for name in models]
+    cells += [_cell(html) for name in models
+              for html in (render_tasks.class_scores(report, name), render_tasks.subgroups(report, name)) if html]
     cells.append(_cell(markdown=_("## 6 Curves (6.3.6–6.3.9)")))
     png = _curves_png(assessed, report)
     cells.append(_cell(png=png) if png else _cell(f"<p>{_('No model has scores, so there are no curves.')}</p>"))

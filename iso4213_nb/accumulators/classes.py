@@ -1,0 +1,234 @@
+"""The class-score state of a multi-class model: exact one-vs-rest, micro and one-vs-one AUROC, top-k, log loss, Brier.
+
+For each class-score column j the state holds, per distinct score, the
+number (or the sum of sample weights) of rows of each true class with that
+score: a table of (distinct scores) × k counts.  Every curve of 6.4's
+one-vs-rest reading depends on the scores only through such counts (column
+j, class j positive, every other class negative), and so do the pooled
+(micro) curve of all n × k (indicator, score) pairs and Hand & Till's
+pairwise AUROCs A(j|l) (column j, class j positive, class l negative), so all
+of them are exact.  Top-k accuracy is a sum over rows of whether the true
+class ranks among the k highest (a histogram of that rank); log loss and the
+Brier score are sums over rows.  Memory: 8 (k + 1) bytes per distinct score
+per column, whatever the number of rows.
+
+Beyond TS 4213 where :mod:`iso4213_nb.multiclass_scores` is; its functions
+give the same values on all the rows at once (counts exactly, sums to
+floating rounding).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+
+import numpy as np
+
+from ..errors import InputError
+from ..multiclass_scores import (PROBABILITY_SUM_TOLERANCE, ScoreAssessment, _auroc, _average_precision, _averaged,
+                                 _undefined)
+from .base import Chunk, column, counted, sample_weights
+from .scores import _merge_counts, _scores, binary_scores
+
+#: A first offending row not yet found.
+_NONE = np.inf
+
+
+def _merge_tables(scores_a, table_a, scores_b, table_b) -> tuple[np.ndarray, np.ndarray]:
+    """Two (sorted distinct scores, counts per class) tables as one: a stable merge of two sorted runs."""
+    scores = np.concatenate([scores_a, scores_b])
+    table = np.concatenate([table_a, table_b])
+    if len(scores) == 0:
+        return scores, table
+    order = np.argsort(scores, kind="stable")
+    scores = scores[order]
+    start = np.flatnonzero(np.concatenate([[True], scores[1:] != scores[:-1]]))
+    return scores[start], np.add.reduceat(table[order], start, axis=0)
+
+
+def _first(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Of two ``[row, ...]`` records of a first offending row, the earlier one (row ``inf``: none)."""
+    return a if a[0] <= b[0] else b
+
+
+@dataclass
+class ClassScoreCounts:
+    """Counts per distinct score and true class for each of k class-score columns, plus top-k and loss sums (6.4).
+
+    ``true`` is a column of class indices 0 … k − 1 in the order of
+    ``scores`` (the class-score columns); a row with index −1 (a label with no
+    score column, which the input layer refuses) is skipped.  ``row`` is a
+    column of row numbers in the whole data set, so that the first row whose
+    scores are not probabilities is named as the in-memory path names it.
+
+    Arrays: ``distinct`` (the distinct scores of every column, one after the
+    other; column j's are ``distinct[offsets[j]:offsets[j + 1]]``),
+    ``counts`` (one row per entry of ``distinct``, one column per true class),
+    ``ranks`` (rows, or weight, whose true class ranks 0, 1, … k − 1),
+    ``sums`` (Σw, Σw·(−ln p_true clipped), Σw·Σ_j (p_j − y_j)²), and
+    ``outside`` / ``unnormalised``: the first row with a score outside
+    [0, 1] (row, column, value) and with a row total off 1 (row, total).
+    """
+
+    true: str
+    scores: tuple
+    row: str
+    weight: str | None = None
+    distinct: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    offsets: np.ndarray = field(default_factory=lambda: np.zeros(1, dtype=np.int64))
+    counts: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.int64))
+    ranks: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    sums: np.ndarray = field(default_factory=lambda: np.zeros(3))
+    outside: np.ndarray = field(default_factory=lambda: np.array([_NONE, 0.0, 0.0]))
+    unnormalised: np.ndarray = field(default_factory=lambda: np.array([_NONE, 0.0]))
+
+    @classmethod
+    def zero(cls, scores, true: str = "y_true", row: str = "row", weight: str | None = None) -> "ClassScoreCounts":
+        """No rows yet: ``scores`` names the k ≥ 2 class-score columns in class order (6.4)."""
+        scores = tuple(scores)
+        if len(scores) < 2:
+            raise InputError(f"class scores need two or more columns, got {len(scores)}")
+        k = len(scores)
+        dtype = np.int64 if weight is None else np.float64
+        return cls(true, scores, row, weight, np.zeros(0), np.zeros(k + 1, dtype=np.int64),
+                   np.zeros((0, k), dtype=dtype), np.zeros(k, dtype=dtype))
+
+    @property
+    def k(self) -> int:
+        """The number of classes (6.4)."""
+        return len(self.scores)
+
+    def column_counts(self, j: int) -> tuple[np.ndarray, np.ndarray]:
+        """``(distinct scores, counts per true class)`` of class-score column ``j`` (6.4)."""
+        lo, hi = self.offsets[j], self.offsets[j + 1]
+        return self.distinct[lo:hi], self.counts[lo:hi]
+
+    def update(self, chunk: Chunk, weights=None) -> "ClassScoreCounts":
+        codes = column(chunk, self.true).astype(np.int64)
+        matrix = np.column_stack([_scores(chunk, name) for name in self.scores])
+        rows = column(chunk, self.row)
+        w = sample_weights(chunk, self.weight, weights, len(codes))
+        if len(codes) == 0:
+            return self
+        self._check_probabilities(matrix, rows)
+        keep = codes >= 0
+        if not keep.all():
+            codes, matrix, w = codes[keep], matrix[keep], None if w is None else w[keep]
+        ones = np.ones(len(codes)) if w is None else w
+        k, n = self.k, len(codes)
+        tables = []
+        for j in range(k):
+            distinct, inverse = np.unique(matrix[:, j], return_inverse=True)
+            table = counted(np.bincount(inverse * k + codes, weights=w, minlength=len(distinct) * k), w)
+            tables.append((distinct, table.reshape(len(distinct), k)))
+        true_score = matrix[np.arange(n), codes][:, None]
+        rank = (np.count_nonzero(matrix > true_score, axis=1)
+                + np.count_nonzero((matrix == true_score) & (np.arange(k) < codes[:, None]), axis=1))
+        ranks = counted(np.bincount(rank, weights=w, minlength=k), w)
+        eps = np.finfo(np.float64).eps
+        loss = -np.log(np.clip(matrix[np.arange(n), codes], eps, 1 - eps))
+        difference = matrix.copy()
+        difference[np.arange(n), codes] -= 1
+        brier = np.einsum("ij,ij->i", difference, difference)
+        part = ClassScoreCounts(self.true, self.scores, self.row, self.weight,
+                                np.concatenate([t[0] for t in tables]),
+                                np.concatenate([[0], np.cumsum([len(t[0]) for t in tables])]).astype(np.int64),
+                                np.concatenate([t[1] for t in tables]), ranks,
+                                np.array([ones.sum(), np.dot(ones, loss), np.dot(ones, brier)]),
+                                self.outside, self.unnormalised)
+        merged = self.merge(part)
+        for name in ("distinct", "offsets", "counts", "ranks", "sums", "outside", "unnormalised"):
+            setattr(self, name, getattr(merged, name))
+        return self
+
+    def _check_probabilities(self, matrix: np.ndarray, rows: np.ndarray) -> None:
+        """Remember the first row whose scores are not probabilities, as ``multiclass_scores`` names it."""
+        outside = (matrix < 0) | (matrix > 1)
+        if outside.any():
+            i, j = np.unravel_index(int(np.argmax(outside)), matrix.shape)
+            self.outside = _first(self.outside, np.array([float(rows[i]), float(j), float(matrix[i, j])]))
+        totals = matrix.sum(axis=1)
+        off = np.abs(totals - 1) > PROBABILITY_SUM_TOLERANCE
+        if off.any():
+            i = int(np.argmax(off))
+            self.unnormalised = _first(self.unnormalised, np.array([float(rows[i]), float(totals[i])]))
+
+    def merge(self, other: "ClassScoreCounts") -> "ClassScoreCounts":
+        if (self.true, self.scores, self.row, self.weight) != (other.true, other.scores, other.row, other.weight):
+            raise InputError("only states of the same columns can be merged")
+        distinct, tables = [], []
+        for j in range(self.k):
+            scores, table = _merge_tables(*self.column_counts(j), *other.column_counts(j))
+            distinct.append(scores)
+            tables.append(table)
+        return ClassScoreCounts(self.true, self.scores, self.row, self.weight, np.concatenate(distinct),
+                                np.concatenate([[0], np.cumsum([len(d) for d in distinct])]).astype(np.int64),
+                                np.concatenate(tables), self.ranks + other.ranks, self.sums + other.sums,
+                                _first(self.outside, other.outside), _first(self.unnormalised, other.unnormalised))
+
+    def support(self) -> np.ndarray:
+        """Rows (or weight) of each true class (6.4)."""
+        return self.column_counts(0)[1].sum(axis=0)
+
+    def one_vs_rest(self, labels) -> dict:
+        """``{label: BinaryScores}``: column j with class j positive, every other class negative (6.3.6, 6.4)."""
+        out = {}
+        for j, label in enumerate(labels):
+            scores, table = self.column_counts(j)
+            out[label] = binary_scores(scores, table[:, j], table.sum(axis=1) - table[:, j], label)
+        return out
+
+    def micro(self) -> object:
+        """The :class:`~iso4213_nb.curves.BinaryScores` of every (class indicator, score) pair pooled (6.4)."""
+        pooled = (np.zeros(0), np.zeros(0, dtype=self.counts.dtype), np.zeros(0, dtype=self.counts.dtype))
+        for j in range(self.k):
+            scores, table = self.column_counts(j)
+            pooled = _merge_counts(*pooled, scores, table[:, j], table.sum(axis=1) - table[:, j])
+        return binary_scores(*pooled, "micro")
+
+    def _pairwise(self, labels: list, support: np.ndarray) -> list:
+        """Hand & Till's Â(j, l) = (A(j|l) + A(l|j)) / 2 for every pair j < l (columns j and l, classes j and l only)."""
+        values = []
+        for j, l in combinations(range(self.k), 2):
+            absent = next((c for c in (j, l) if support[c] == 0), None)
+            if absent is not None:
+                values.append(_undefined("absent_class", label=labels[absent]))
+                continue
+            (s_j, t_j), (s_l, t_l) = self.column_counts(j), self.column_counts(l)
+            a_jl = binary_scores(s_j, t_j[:, j], t_j[:, l], labels[j]).auroc()
+            a_lj = binary_scores(s_l, t_l[:, l], t_l[:, j], labels[l]).auroc()
+            values.append((a_jl + a_lj) / 2)
+        return values
+
+    def _loss(self, which: int) -> object:
+        if np.isfinite(self.outside[0]):
+            row, j, value = self.outside
+            return _undefined("not_probabilities", row=int(row) + 1, column=int(j) + 1, value=float(value))
+        if np.isfinite(self.unnormalised[0]):
+            return _undefined("rows_not_normalised", row=int(self.unnormalised[0]) + 1,
+                              total=float(self.unnormalised[1]))
+        return float(self.sums[which] / self.sums[0])
+
+    def finalize(self, labels=None, top_k=(1, 2, 3, 4, 5)) -> ScoreAssessment:
+        """Every measure of :func:`iso4213_nb.multiclass_scores.assess_scores`; ``labels`` name the classes in column order."""
+        labels = list(range(self.k)) if labels is None else list(labels)
+        if len(labels) != self.k:
+            raise InputError(f"{self.k} class-score columns need {self.k} labels, got {len(labels)}")
+        if self.sums[0] == 0:
+            raise InputError("no samples: class scores need at least one")
+        curves = self.one_vs_rest(labels)
+        per_class = {label: {"auroc": _auroc(b), "average_precision": _average_precision(b)}
+                     for label, b in curves.items()}
+        aurocs = [per_class[label]["auroc"] for label in labels]
+        support = self.support().astype(float)
+        auroc = {"macro": _averaged(aurocs, np.ones(self.k)), "weighted": _averaged(aurocs, support),
+                 "micro": _auroc(self.micro())}
+        pairs = self._pairwise(labels, support)
+        auroc["ovo"] = _averaged(pairs, np.ones(len(pairs)))
+        share = np.cumsum(self.ranks) / self.ranks.sum()
+        top = {j: float(share[min(j, self.k) - 1]) for j in top_k}
+        brier = self._loss(2)
+        if isinstance(brier, float) and self.k == 2:
+            brier *= 0.5
+        return ScoreAssessment(labels=tuple(labels), top_k_accuracy=top, auroc=auroc, per_class=per_class,
+                               log_loss=self._loss(1), brier=brier, curves=curves)
