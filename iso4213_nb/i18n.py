@@ -129,3 +129,15 @@ def percent(value, decimals: int = 1) -> str:
     if value is None or is_undefined(value):
         return undefined_word()
     return f"{number(100 * float(value), decimals)}\u00a0%"
+
+
+def significant(value, digits: int = 4) -> str:
+    """``value`` with at most ``digits`` significant digits (Python's ``g`` format) and the active language's decimal sign (beyond TS 4213: gettext).
+
+    For values whose size varies (thresholds, prevalences, statistics): ``0.5``, ``0.3127``, ``1.5e-05``
+    in English; ``0,5`` in Russian.  Undefined and None give the word for undefined.
+    """
+    if value is None or is_undefined(value):
+        return undefined_word()
+    text = format(float(value), f".{digits}g")
+    return text.replace(".", ",") if current_language() == "ru" else text
