@@ -32,7 +32,7 @@ from . import i18n
 PACKAGE = Path(__file__).parent
 #: Babel's extraction methods by file pattern (relative to the package folder).
 METHODS = [("**/template.ipynb", "iso4213_nb.catalogue:extract_notebook"), ("**.py", "python")]
-KEYWORDS = {"_": None, "N_": None}
+KEYWORDS = {"_": None, "N_": None, "pgettext": ((1, "c"), 2)}
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)?(?:[:!][^{}]*)?\}")
 
 

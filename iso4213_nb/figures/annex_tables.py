@@ -13,7 +13,7 @@ import textwrap
 
 from ..annexes import Check, annex_a, annex_b, annex_c, annex_d
 from ..confusion import ConfusionMatrix
-from ..i18n import N_, _
+from ..i18n import N_, _, pgettext
 from ..tables import format_value
 
 MARK_OK = "✓"
@@ -56,7 +56,8 @@ def checks_rows(checks: list[Check]) -> tuple[list[list[str]], list[str]]:
     """One row per check: item, printed, computed, match, note (Annexes B–D)."""
     rows = [[item_words(c.item), c.printed, c.computed, MARK_OK if c.matches else _("MISMATCH"), _(c.note) if c.note
              else c.note] for c in checks]
-    return rows, [_("item"), _("printed"), _("computed"), _("match"), _("note")]
+    return rows, [pgettext("annex check", "item"), _("printed"), pgettext("annex check", "computed"), _("match"),
+                  _("note")]
 
 
 def table_a1_rows(cm: ConfusionMatrix) -> tuple[list[list], list[str]]:

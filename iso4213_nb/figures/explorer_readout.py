@@ -41,11 +41,12 @@ def _cell(name: str, count: int) -> str:
 def readout_html(state) -> str:
     """The read-out panel of ``state`` (an ExplorerState) as one HTML fragment, in the active language; user strings escaped (6.3)."""
     c, name, values = state.confusion, html.escape(state.model), state.metrics
+    true_pos, true_neg, pred_pos, pred_neg = _("true pos."), _("true neg."), _("predicted pos."), _("predicted neg.")
     matrix = (
         "<table class='iso4213-confusion' style='border-collapse:collapse'>"
-        f"<tr><th></th><th>{_('true pos.')}</th><th>{_('true neg.')}</th></tr>"
-        f"<tr><th>{_('predicted pos.')}</th>{_cell('TP', c.tp)}{_cell('FP', c.fp)}</tr>"
-        f"<tr><th>{_('predicted neg.')}</th>{_cell('FN', c.fn)}{_cell('TN', c.tn)}</tr></table>"
+        f"<tr><th></th><th>{true_pos}</th><th>{true_neg}</th></tr>"
+        f"<tr><th>{pred_pos}</th>{_cell('TP', c.tp)}{_cell('FP', c.fp)}</tr>"
+        f"<tr><th>{pred_neg}</th>{_cell('FN', c.fn)}{_cell('TN', c.tn)}</tr></table>"
     )
     rows = "".join(
         f"<tr><td>{html.escape(_(label))}</td><td data-measure='{key}' style='text-align:right;padding:0 6px'>"
@@ -62,10 +63,11 @@ def readout_html(state) -> str:
             precision=f"<span data-measure='precision_at_prevalence'>{_value(state.precision_at_prevalence)}</span>"
         ) + "</p>"
     threshold = f"<span data-value='threshold' data-exact='{state.threshold!r}'>{significant(state.threshold, 6)}</span>"
+    rule, optima_word = _("predicted positive when score ≥ threshold"), _("Optima:")
     return (
         f"<div class='iso4213-readout' style='line-height:1.3'><p style='margin:0 0 4px'><b>{name}</b>, "
         + _("threshold {threshold}").format(threshold=threshold)
-        + f"<br>{_('predicted positive when score ≥ threshold')}</p>{matrix}"
+        + f"<br>{rule}</p>{matrix}"
         f"<table class='iso4213-metrics'>{rows}</table>"
-        f"<p style='margin:4px 0'>{_('Optima:')} {html.escape(optima)}</p>{reweighted}</div>"
+        f"<p style='margin:4px 0'>{optima_word} {html.escape(optima)}</p>{reweighted}</div>"
     )

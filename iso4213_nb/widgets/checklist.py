@@ -156,11 +156,13 @@ class ChecklistForm:
     def _show_status(self, prefix: str = "") -> None:
         answers = self.answers
         missing = checklist.missing(answers)
-        open_items = [r for r, s in checklist.report_status(answers).items() if s == "missing"]
+        texts = {r.id: r.text for r in checklist.REPORT_ITEMS}
+        open_items = [_(texts[r]) if r in texts else r for r, s in checklist.report_status(answers).items()
+                      if s == "missing"]
         text = _("{answered} of {items} answered").format(answered=len(checklist.ITEMS) - len(missing),
                                                            items=len(checklist.ITEMS))
         if open_items:
-            text += _("; clause-8 items still open: {items}").format(items=", ".join(open_items))
+            text += _("; clause-8 items still open: {items}").format(items="; ".join(open_items))
         self.status.value = html.escape(f"{prefix} {text}.".strip())
 
     def _ipython_display_(self):

@@ -136,14 +136,15 @@ class Exercise:
         if self.verdict.code != "unreadable":
             self.reveal_button.disabled = False
         if self.correct:
-            self.feedback.value = (f"<span style='color:{_GOOD}'>✔ {html.escape(_('Correct.'))}</span> "
-                                   f"{html.escape(self.verdict.message)}")
+            correct = html.escape(_("Correct."))
+            self.feedback.value = f"<span style='color:{_GOOD}'>✔ {correct}</span> {html.escape(self.verdict.message)}"
         else:
             if self.verdict.code != "unreadable":
                 self.wrong_replies += 1
             hints = " ".join(_("Hint: {hint}").format(hint=h) for h in self.hints[:self.wrong_replies])
             text = " ".join(part for part in (self.verdict.message, hints) if part)
-            self.feedback.value = f"<span style='color:{_BAD}'>✘ {html.escape(_('Not yet.'))}</span> {html.escape(text)}"
+            not_yet = html.escape(_("Not yet."))
+            self.feedback.value = f"<span style='color:{_BAD}'>✘ {not_yet}</span> {html.escape(text)}"
         if self.verdict.code != "unreadable":
             self._record(reply, self.verdict.code, self.correct)
         return self.correct
@@ -188,7 +189,7 @@ def _summary_html() -> str:
     except learner_progress.ProgressError as error:
         return "<p>" + html.escape(_("Progress cannot be shown: {reason}").format(reason=error)) + "</p>"
     of = _("{count} of {total}")
-    table = [[r["code"], _(r["title"]), of.format(count=r["attempted"], total=r["exercises"]),
+    table = [[r["code"], _(str(r["title"])), of.format(count=r["attempted"], total=r["exercises"]),
               of.format(count=r["solved"], total=r["exercises"]),
               "; ".join(_(label) for label in r["todo"]) or _("all solved ✔")] for r in rows]
     solved, total = sum(r["solved"] for r in rows), sum(r["exercises"] for r in rows)

@@ -142,13 +142,13 @@ class InvarianceLab:
         return {k: not _same(self.last["values_before"][k], v) for k, v in self.last["values_after"].items()}
 
     def _render(self) -> None:
-        c = self.counts
+        c, predicted, true = self.counts, _("predicted"), _("true")
         self.matrix_html.value = (
             "<table style='border-collapse:collapse;margin-right:2em'>"
-            f"<tr><td></td><th colspan=2>{_('predicted')}</th></tr>"
+            f"<tr><td></td><th colspan=2>{predicted}</th></tr>"
             "<tr><td></td><th>+</th><th>−</th></tr>"
-            f"<tr><th>{_('true')} +</th><td>tp = {c.tp}</td><td>fn = {c.fn}</td></tr>"
-            f"<tr><th>{_('true')} −</th><td>fp = {c.fp}</td><td>tn = {c.tn}</td></tr></table>")
+            f"<tr><th>{true} +</th><td>tp = {c.tp}</td><td>fn = {c.fn}</td></tr>"
+            f"<tr><th>{true} −</th><td>fp = {c.fp}</td><td>tn = {c.tn}</td></tr></table>")
         now = self.values()
         changed = self.changed()
         cid = self.last["change"] if self.last else None
@@ -161,7 +161,8 @@ class InvarianceLab:
             if cid in invariance.PAPER_CHANGES and name in PAPER_GROUP:
                 paper = _("invariant") if cid in invariance.PAPER_INVARIANT[PAPER_GROUP[name]] else _("changes")
             mark = "" if cid is None else (_("yes") if changed[name] else _("no"))
-            rows.append(f"<tr><td>{html.escape(_(MEASURE_NAMES[name]) if name in MEASURE_NAMES else name)}</td><td>{_fmt(before)}</td><td>{_fmt(value)}</td>"
+            shown = _(MEASURE_NAMES[name]) if name in MEASURE_NAMES else name
+            rows.append(f"<tr><td>{html.escape(shown)}</td><td>{_fmt(before)}</td><td>{_fmt(value)}</td>"
                         f"<td>{mark}</td><td>{paper}</td></tr>")
         title = "" if cid is None else html.escape(f"{cid}: {_title(cid)}")
         self.table_html.value = f"<b>{title}</b><table>{head}{''.join(rows)}</table>"

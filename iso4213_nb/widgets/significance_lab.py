@@ -185,7 +185,7 @@ class SignificanceLab(GuardedCallbacks):
         self.multiplicity_html = widgets.HTML()
         self.cv_html = widgets.HTML(value="<p>" + _(
             "Press {button} to cross-validate two classifiers on scikit-learn's breast-cancer data (a few "
-            "seconds).").format(button=f"<b>{html.escape(_('run 5×2cv'))}</b>") + "</p>")
+            "seconds).").format(button="<b>" + html.escape(_("run 5×2cv")) + "</b>") + "</p>")
 
         self.model_a.observe(lambda c: self._guarded(self._set_pair_from_widgets), "value")
         self.model_b.observe(lambda c: self._guarded(self._set_pair_from_widgets), "value")
@@ -396,8 +396,8 @@ class SignificanceLab(GuardedCallbacks):
             row = [label, _p(p), _("reject") if p <= self._alpha else _("keep")]
             for method in PROCEDURES:
                 adjusted = self.adjusted[method]
-                row.append(f"{_p(adjusted.adjusted[i])} → "
-                           f"{_('reject') if adjusted.rejected[i] else _('keep')}")
+                decision = _("reject") if adjusted.rejected[i] else _("keep")
+                row.append(f"{_p(adjusted.adjusted[i])} → {decision}")
             rows.append(row)
         header = [_("comparison"), "p", _("unadjusted")] + [
             _("{procedure}: adjusted p → decision").format(procedure=_(name)) for name in PROCEDURES.values()]
