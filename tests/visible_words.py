@@ -16,11 +16,12 @@ import re
 import ipywidgets as widgets
 
 #: Latin-script tokens a Russian page may show: symbols of the standard, proper names of methods and
-#: people, abbreviations the Russian adoption keeps in Latin letters, units and the test data's own names.
+#: people, abbreviations and terms the Russian adoption keeps in Latin letters (lift-кривая and gain-кривая,
+#: 3.2.13, 3.2.14 of ПНСТ 835-2023), option names (--json) and units.
 ALLOWED = frozenset("""
 TP FP FN TN TPR FPR TNR FNR PPV NPV AUROC AUPRC ROC PR AUC CSMF CSMFA ROPE BCa SE df ad bc DeLong McNemar Wilcoxon
 Holm Bonferroni Benjamini Hochberg Yekutieli Youden Cohen Cohen's Cramér Cramér's Kendall Kendall's Fisher Fisher's
-Dietterich Dietterich's Enter T_P T_N F_P F_N F_1 mid cv GPU Alpaydin Alpaydin's Friedman Nemenyi Kruskal Wallis Levene Levene's Shapiro Wilk Student
+Dietterich Dietterich's Enter T_P T_N F_P F_N F_1 mid cv GPU lift gain json Alpaydin Alpaydin's Friedman Nemenyi Kruskal Wallis Levene Levene's Shapiro Wilk Student
 Student's Clopper Pearson Wilson Wald Cochran Cochran's Matthews Sokolova Lapalme Brier ANOVA MCC LR Fβ Fscore_G
 Accuracy_G Precision_G Recall_G Specificity scikit learn sklearn ISO IEC TS ISO4213_NB_HOME yaml YAML iso nb H0 H1
 F1 F2 TR I1 I2 I3 I4 I5 I6 I7 I8 k1 k2 tp fp tn fn p10 p01 top z t F W Q H d_z e min max log inf nan ms px J Wh
