@@ -95,6 +95,21 @@ _REASONS = {
 }
 
 _SHARE_NAMES = {"true": N_("true"), "predicted": N_("predicted")}
+#: The bootstrap interval methods of :mod:`iso4213_nb.stats.intervals` as a reading names them.
+_BOOTSTRAP_METHODS = {"percentile": N_("percentile"), "bca": N_("bca")}
+#: Short names of the multiple-comparison procedures of :func:`iso4213_nb.stats.adjust_pvalues` (7.10).
+_ADJUSTMENT_SHORT = {"bonferroni": N_("Bonferroni"), "holm": N_("Holm"), "hochberg": N_("Hochberg"),
+                     "bh": N_("Benjamini–Hochberg"), "by": N_("Benjamini–Yekutieli")}
+
+
+def bootstrap_method(method: str) -> str:
+    """A bootstrap interval method (``percentile``, ``bca``) in words (7.8)."""
+    return _(_BOOTSTRAP_METHODS[method]) if method in _BOOTSTRAP_METHODS else method
+
+
+def adjustment_name(method: str) -> str:
+    """The short name of a multiple-comparison procedure, ``Holm`` for ``holm`` (7.10)."""
+    return _(_ADJUSTMENT_SHORT[method]) if method in _ADJUSTMENT_SHORT else method
 #: Words for the ``average`` and ``measure`` parameters of ``average_needs_every_class``.
 _PARAM_WORDS = {"macro": N_("macro"), "weighted": N_("weighted"), "micro": N_("micro"),
                 "precision": N_("precision"), "recall": N_("recall"), "specificity": N_("specificity"),
@@ -168,8 +183,9 @@ def name(result) -> str:
         return _("proportion, {method} interval").format(method=result.method)
     if result.of == "auroc":
         return (_("AUROC, DeLong interval") if result.method == "delong"
-                else _("AUROC, {method} bootstrap").format(method=result.method))
-    return _("{statistic}, {method} bootstrap").format(statistic=statistic_name(result), method=result.method)
+                else _("AUROC, {method} bootstrap").format(method=bootstrap_method(result.method)))
+    return _("{statistic}, {method} bootstrap").format(statistic=statistic_name(result),
+                                                       method=bootstrap_method(result.method))
 
 
 def statistic_name(interval: ConfidenceInterval) -> str:
@@ -451,7 +467,7 @@ def _auroc_interval(ci: ConfidenceInterval) -> str:
     return _("AUROC {auroc} on {m} positives and {n} negatives; {level} {method} bootstrap interval {low} to {high} "
              "from {resamples} resamples stratified by class (seed {seed}). The bootstrap treats the samples as "
              "independent and the test set as representative; stratifying keeps the class counts fixed, as they are "
-             "in the test set.").format(method=ci.method, resamples=d["n_resamples"], seed=d["seed"], **values)
+             "in the test set.").format(method=bootstrap_method(ci.method), resamples=d["n_resamples"], seed=d["seed"], **values)
 
 
 # ---------------------------------------------------------------------------------------------- intervals (7.8)
@@ -487,7 +503,7 @@ def _bootstrap(ci: ConfidenceInterval) -> str:
         n_resamples=d["n_resamples"], n=d["n"], seed=d["seed"])
     text = _("{statistic} = {estimate}; {level} {method} bootstrap interval {low} to {high} from {sample}.").format(
         statistic=statistic_name(ci), estimate=number(ci.estimate, 4), level=_level(ci.confidence_level),
-        method=ci.method, low=number(ci.low, 4), high=number(ci.high, 4), sample=sample)
+        method=bootstrap_method(ci.method), low=number(ci.low, 4), high=number(ci.high, 4), sample=sample)
     if undefined:
         text += " " + _("{undefined} resamples where the measure is undefined were left out.").format(
             undefined=undefined)
@@ -508,12 +524,17 @@ _ADJUSTMENTS = {
 }
 
 
+def _capital(text: str) -> str:
+    """``text`` with its first letter upper-case, to open a sentence."""
+    return text[:1].upper() + text[1:]
+
+
 def _adjustment(r: AdjustedPValues) -> str:
     m = len(r.pvalues)
     return _("{method}. Of {m} hypotheses, {rejected} are rejected at α = {alpha} after adjustment ({unadjusted} would "
              "be without it). Without adjustment the chance of at least one false rejection among {m} independent "
              "true null hypotheses is {fwer} (7.10.1).").format(
-        method=_(_ADJUSTMENTS[r.method]), m=m, rejected=int(r.rejected.sum()), alpha=_g(r.alpha, 6),
+        method=_capital(_(_ADJUSTMENTS[r.method])), m=m, rejected=int(r.rejected.sum()), alpha=_g(r.alpha, 6),
         unadjusted=r.unadjusted_rejections, fwer=number(r.familywise_error_rate, 3))
 
 

@@ -52,6 +52,7 @@ COMMANDS = {
                                   "--b", "b"],
     "compare delong": lambda f: ["compare", "--predictions", str(f["scores"]), "--y-true", "y", "--a", "a", "--b",
                                  "b", "--test", "delong"],
+    "adjust": lambda f: ["adjust", "--method", "holm", "0.01", "0.04", "0.03", "0.2"],
     "rank": lambda f: ["rank", "--results", str(f["results"]), "--id", "dataset", "--rope", "0.01"],
 }
 
