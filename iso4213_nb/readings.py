@@ -418,7 +418,7 @@ def _mcnemar(r: TestResult) -> str:
 
 
 def signed(value, decimals: int = 4) -> str:
-    """A difference with its sign, ``+0.0123`` or ``−0.0123``, in the active number format."""
+    """A difference with its sign, ``+0.0123`` or ``-0.0123``, in the active number format (clause 7)."""
     return ("+" if value >= 0 else "-") + number(abs(value), decimals)
 
 
