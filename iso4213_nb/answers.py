@@ -28,10 +28,13 @@ from numbers import Real
 
 from . import readings
 from .errors import InputError
+from .i18n import N_, _, significant, undefined_word
 from .undefined import Undefined, is_undefined
 
-UNDEFINED_WORDS = frozenset({"undefined", "undef", "nan", "none", "n/a", "na", "no value"})
-INFINITY_WORDS = frozenset({"inf", "+inf", "infinity", "+infinity", "infinite", "∞", "+∞"})
+UNDEFINED_WORDS = frozenset({"undefined", "undef", "nan", "none", "n/a", "na", "no value", "не определено",
+                             "не определен", "не определена", "неопределено", "нет значения", "нет"})
+INFINITY_WORDS = frozenset({"inf", "+inf", "infinity", "+infinity", "infinite", "∞", "+∞", "бесконечность",
+                            "+бесконечность", "бесконечно"})
 
 
 @dataclass(frozen=True)
@@ -68,23 +71,23 @@ class Quantity:
 
 
 QUANTITIES = {q.name: q for q in (
-    Quantity("proportion", "a proportion between 0 and 1", 0.0, 1.0, 0.005, slips=(
-        (100.0, "looks like a percentage; enter the proportion, between 0 and 1"),)),
-    Quantity("percentage", "a percentage, between 0 and 100", 0.0, 100.0, 0.5, slips=(
-        (0.01, "looks like a proportion; enter it in percent (multiply by 100)"),)),
-    Quantity("percentage points", "a difference in percentage points", 0.0, 100.0, None, slips=(
-        (0.01, "looks like a proportion; enter it in percentage points (multiply by 100)"),)),
-    Quantity("nats", "a divergence in nats (natural logarithm)", 0.0, math.inf, 0.0005, infinite=True, slips=(
-        (1 / math.log(2), "looks like bits: you used the base-2 logarithm; nats need the natural logarithm"),
-        (1 / math.log(10), "looks like the base-10 logarithm; nats need the natural logarithm"),)),
-    Quantity("joules", "an energy in joules", 0.0, math.inf, None, slips=(
-        (1000.0, "looks like millijoules; enter joules (divide by 1000)"),
-        (0.001, "looks like kilojoules; enter joules (multiply by 1000)"),
-        (1 / 3600, "looks like watt-hours; enter joules (1 Wh = 3600 J)"),)),
-    Quantity("per second", "a rate per second", 0.0, math.inf, None, slips=(
-        (0.001, "looks like a rate per millisecond; enter it per second"),)),
-    Quantity("count", "a whole number", 0.0, math.inf, 0.0, whole=True),
-    Quantity("number", "a number", tolerance=None, infinite=True),
+    Quantity("proportion", N_("a proportion between 0 and 1"), 0.0, 1.0, 0.005, slips=(
+        (100.0, N_("looks like a percentage; enter the proportion, between 0 and 1")),)),
+    Quantity("percentage", N_("a percentage, between 0 and 100"), 0.0, 100.0, 0.5, slips=(
+        (0.01, N_("looks like a proportion; enter it in percent (multiply by 100)")),)),
+    Quantity("percentage points", N_("a difference in percentage points"), 0.0, 100.0, None, slips=(
+        (0.01, N_("looks like a proportion; enter it in percentage points (multiply by 100)")),)),
+    Quantity("nats", N_("a divergence in nats (natural logarithm)"), 0.0, math.inf, 0.0005, infinite=True, slips=(
+        (1 / math.log(2), N_("looks like bits: you used the base-2 logarithm; nats need the natural logarithm")),
+        (1 / math.log(10), N_("looks like the base-10 logarithm; nats need the natural logarithm")),)),
+    Quantity("joules", N_("an energy in joules"), 0.0, math.inf, None, slips=(
+        (1000.0, N_("looks like millijoules; enter joules (divide by 1000)")),
+        (0.001, N_("looks like kilojoules; enter joules (multiply by 1000)")),
+        (1 / 3600, N_("looks like watt-hours; enter joules (1 Wh = 3600 J)")),)),
+    Quantity("per second", N_("a rate per second"), 0.0, math.inf, None, slips=(
+        (0.001, N_("looks like a rate per millisecond; enter it per second")),)),
+    Quantity("count", N_("a whole number"), 0.0, math.inf, 0.0, whole=True),
+    Quantity("number", N_("a number"), tolerance=None, infinite=True),
 )}
 
 
@@ -119,13 +122,15 @@ def instructions(kind: Quantity, tolerance: float, *, undefined_possible: bool =
 
     Beyond TS 4213: course exercises on the measures of clauses 6 and 7.
     """
-    close = "exactly" if tolerance == 0 else f"accepted within ±{tolerance:g}"
+    close = _("exactly") if tolerance == 0 else _("accepted within ±{tolerance}").format(
+        tolerance=significant(tolerance, 6))
     extra = []
     if kind.infinite:
-        extra.append("inf (or ∞) if it is infinite")
+        extra.append(_("inf (or ∞) if it is infinite"))
     if undefined_possible:
-        extra.append("undefined if it has no value")
-    return f"Enter {kind.asks}; {close}." + (f" Or type {' or '.join(extra)}." if extra else "")
+        extra.append(_("undefined if it has no value"))
+    text = _("Enter {quantity}; {close}.").format(quantity=_(kind.asks), close=close)
+    return text + (" " + _("Or type {choices}.").format(choices=_(" or ").join(extra)) if extra else "")
 
 
 def read_reply(text: str, kind: Quantity):
@@ -139,7 +144,7 @@ def read_reply(text: str, kind: Quantity):
     """
     reply = " ".join(str(text).split()).casefold()
     if not reply:
-        raise ValueError("the answer box is empty")
+        raise ValueError(_("the answer box is empty"))
     if reply in UNDEFINED_WORDS:
         return Undefined("typed as undefined")
     sign = -1.0 if reply.startswith("-") else 1.0
@@ -151,15 +156,17 @@ def read_reply(text: str, kind: Quantity):
     if "," in body and "." not in body:
         body = body.replace(",", ".")
     parts = body.split("/")
+    not_a_number = _("{reply} is not a number").format(reply=repr(text.strip()))
     try:
         numbers = [float(p) for p in parts]
     except ValueError:
-        raise ValueError(f"{text.strip()!r} is not a number") from None
+        raise ValueError(not_a_number) from None
     if len(numbers) > 2 or not all(math.isfinite(n) for n in numbers):
-        raise ValueError(f"{text.strip()!r} is not a number")
+        raise ValueError(not_a_number)
     if len(numbers) == 2:
         if numbers[1] == 0:
-            raise ValueError(f"{text.strip()!r} divides by zero; type undefined if the value does not exist")
+            raise ValueError(_("{reply} divides by zero; type undefined if the value does not exist").format(
+                reply=repr(text.strip())))
         value = numbers[0] / numbers[1]
     else:
         value = numbers[0]
@@ -176,10 +183,10 @@ def _close(value: float, target: float, tolerance: float) -> bool:
 
 def _shown(value) -> str:
     if is_undefined(value):
-        return "undefined"
+        return undefined_word()
     if math.isinf(value):
         return "∞" if value > 0 else "−∞"
-    return f"{value:g}"
+    return significant(value, 6)
 
 
 def _no_value(answer) -> bool:
@@ -205,35 +212,39 @@ def judge_number(reply: str, answer, kind: Quantity, tolerance: float, mistakes=
     if _no_value(answer):
         reason = f" ({readings.reason(answer)})" if is_undefined(answer) else ""
         if is_undefined(value) or (kind.infinite and math.isinf(value) and value > 0):
-            word = "infinite" if kind.infinite else "undefined"
-            return Verdict(True, "correct", f"It is {word}{reason}.")
+            text = _("It is infinite{reason}.") if kind.infinite else _("It is undefined{reason}.")
+            return Verdict(True, "correct", text.format(reason=reason))
     elif not value_missing and _close(value, answer, tolerance):
-        return Verdict(True, "correct", f"The package computes {_shown(round(answer, 10))}.")
+        return Verdict(True, "correct", _("The package computes {value}.").format(value=_shown(round(answer, 10))))
     for wrong, message in mistakes:
         if (is_undefined(wrong) and is_undefined(value)) or (
                 not is_undefined(wrong) and not value_missing and _close(value, float(wrong), tolerance)) or (
                 not is_undefined(wrong) and math.isinf(float(wrong)) and value == float(wrong)):
             return Verdict(False, "expected mistake", message)
     if is_undefined(value):
-        return Verdict(False, "not undefined", "It has a value: check that the denominator is not zero.")
+        return Verdict(False, "not undefined", _("It has a value: check that the denominator is not zero."))
     if math.isinf(value):
-        return Verdict(False, "not infinite", "It is finite here." if kind.infinite else
-                       f"{_shown(value)} is not {kind.asks}.")
+        return Verdict(False, "not infinite", _("It is finite here.") if kind.infinite else
+                       _("{value} is not {quantity}.").format(value=_shown(value), quantity=_(kind.asks)))
     if _no_value(answer):
         if value == 0:
-            return Verdict(False, "zero for no value", "0 would claim a measured value; look at the denominator "
-                           "(or at a term whose share is 0) first.")
-        return Verdict(False, "wrong", f"{_shown(value)} is not it; look for a zero denominator or a zero share.")
+            return Verdict(False, "zero for no value", _("0 would claim a measured value; look at the denominator "
+                                                         "(or at a term whose share is 0) first."))
+        return Verdict(False, "wrong", _("{value} is not it; look for a zero denominator or a zero share.").format(
+            value=_shown(value)))
     for factor, message in kind.slips:
         if answer != 0 and _close(value, answer * factor, tolerance * factor):
-            return Verdict(False, "wrong unit", f"{_shown(value)} {message}.")
+            return Verdict(False, "wrong unit", f"{_shown(value)} {_(message)}.")
     if value < kind.low or value > kind.high:
-        return Verdict(False, "out of range", f"{_shown(value)} cannot be {kind.asks}.")
+        return Verdict(False, "out of range", _("{value} cannot be {quantity}.").format(value=_shown(value),
+                                                                                       quantity=_(kind.asks)))
     if kind.whole and value != int(value):
-        return Verdict(False, "not whole", f"{_shown(value)} is not {kind.asks}: a count has no fraction.")
-    side = "high" if value > answer else "low"
-    return Verdict(False, "wrong", f"{_shown(value)} is too {side}: more than {tolerance:g} away from the "
-                   "value the package computes.")
+        return Verdict(False, "not whole", _("{value} is not {quantity}: a count has no fraction.").format(
+            value=_shown(value), quantity=_(kind.asks)))
+    text = (_("{value} is too high: more than {tolerance} away from the value the package computes.")
+            if value > answer else
+            _("{value} is too low: more than {tolerance} away from the value the package computes."))
+    return Verdict(False, "wrong", text.format(value=_shown(value), tolerance=significant(tolerance, 6)))
 
 
 def judge_text(reply: str, answer: str, mistakes=()) -> Verdict:
@@ -243,13 +254,13 @@ def judge_text(reply: str, answer: str, mistakes=()) -> Verdict:
     """
     said = " ".join(str(reply).split())
     if not said:
-        return Verdict(False, "unreadable", "Nothing chosen yet.")
+        return Verdict(False, "unreadable", _("Nothing chosen yet."))
     if said.casefold() == answer.strip().casefold():
         return Verdict(True, "correct", "")
     for wrong, message in mistakes:
         if said.casefold() == str(wrong).strip().casefold():
             return Verdict(False, "expected mistake", message)
-    return Verdict(False, "wrong", f"{said!r} is not the expected answer.")
+    return Verdict(False, "wrong", _("{reply} is not the expected answer.").format(reply=repr(said)))
 
 
 def check_answer(answer, kind: Quantity, tolerance):

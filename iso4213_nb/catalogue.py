@@ -3,7 +3,8 @@
 :func:`extract` collects every message of the package with Babel: the
 strings in ``_()`` and ``N_()`` calls of the Python modules, and the text of
 each markdown cell of the report template (``report/template.ipynb``), which
-the report translates cell by cell when it is built in another language.
+the report translates cell by cell when it is built in another language, and
+the lesson titles and exercise labels of :data:`iso4213_nb.course.COURSE`.
 :func:`update` merges them into each catalogue of
 :data:`iso4213_nb.i18n.LANGUAGES`: new messages arrive untranslated, messages no
 longer in the code are dropped, translations are kept.  :func:`untranslated`
@@ -31,7 +32,7 @@ from . import i18n
 PACKAGE = Path(__file__).parent
 #: Babel's extraction methods by file pattern (relative to the package folder).
 METHODS = [("**/template.ipynb", "iso4213_nb.catalogue:extract_notebook"), ("**.py", "python")]
-KEYWORDS = {"_": None, "N_": None}
+KEYWORDS = {"_": None, "N_": None, "pgettext": ((1, "c"), 2)}
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)?(?:[:!][^{}]*)?\}")
 
 
@@ -61,7 +62,17 @@ def extract() -> Catalog:
             PACKAGE, METHODS, keywords=KEYWORDS, strip_comment_tags=True):
         if isinstance(message, str) and message:
             template.add(message, locations=[(filename, lineno)], auto_comments=comments, context=context)
+    for message in course_messages():
+        template.add(message, locations=[("course.py", 0)])
     return template
+
+
+def course_messages() -> list[str]:
+    """The course's lesson titles and exercise labels (:data:`iso4213_nb.course.COURSE`), which the progress
+    summary shows translated: data, not ``_()`` calls, so they are collected here (beyond TS 4213: Babel)."""
+    from .course import COURSE
+
+    return [text for lesson in COURSE for text in (lesson.title, *(label for _key, label in lesson.exercises))]
 
 
 def read(lang: str) -> Catalog:

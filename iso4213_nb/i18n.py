@@ -76,19 +76,26 @@ def catalogue_path(lang: str) -> Path:
 
 @functools.lru_cache(maxsize=None)
 def translations(lang: str) -> dict[str, str]:
-    """msgid → msgstr of ``lang``'s catalogue, read once with Babel; fuzzy and empty entries are left out (beyond TS 4213: gettext)."""
+    """msgid → msgstr of ``lang``'s catalogue, read once with Babel; a message with a context is keyed ``(context, msgid)``; fuzzy and empty entries are left out (beyond TS 4213: gettext)."""
     if lang == "en":
         return {}
     from babel.messages.pofile import read_po
 
     with open(catalogue_path(lang), "rb") as handle:
         catalog = read_po(handle, locale=lang, domain=DOMAIN)
-    return {m.id: m.string for m in catalog if m.id and isinstance(m.id, str) and m.string and not m.fuzzy}
+    return {(m.id if m.context is None else (m.context, m.id)): m.string for m in catalog
+            if m.id and isinstance(m.id, str) and m.string and not m.fuzzy}
 
 
 def _(message: str) -> str:
     """``message`` in the active language; an untranslated message stays English (a test lists every such one) (beyond TS 4213: gettext)."""
     return translations(current_language()).get(message, message)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the active language where the same English word needs another translation in ``context``
+    (an annex check's "computed" value is not a checklist item's "computed" status) (beyond TS 4213: gettext)."""
+    return translations(current_language()).get((context, message), message)
 
 
 def N_(message: str) -> str:
@@ -129,3 +136,15 @@ def percent(value, decimals: int = 1) -> str:
     if value is None or is_undefined(value):
         return undefined_word()
     return f"{number(100 * float(value), decimals)}\u00a0%"
+
+
+def significant(value, digits: int = 4) -> str:
+    """``value`` with at most ``digits`` significant digits (Python's ``g`` format) and the active language's decimal sign (beyond TS 4213: gettext).
+
+    For values whose size varies (thresholds, prevalences, statistics): ``0.5``, ``0.3127``, ``1.5e-05``
+    in English; ``0,5`` in Russian.  Undefined and None give the word for undefined.
+    """
+    if value is None or is_undefined(value):
+        return undefined_word()
+    text = format(float(value), f".{digits}g")
+    return text.replace(".", ",") if current_language() == "ru" else text

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from .stats.contingency import MCNEMAR_EXACT_BELOW, MIN_EXPECTED
 from .stats.multiplicity import AdjustedPValues
-from .stats.paired import KFOLD_WARNING
 from .stats.results import ConfidenceInterval, TestResult, reason_dict
-from .i18n import N_, _, current_language, number
+from .i18n import N_, _, current_language, number, significant
 from .undefined import Undefined, is_undefined
 
 _TEST_NAMES = {
@@ -96,6 +95,21 @@ _REASONS = {
 }
 
 _SHARE_NAMES = {"true": N_("true"), "predicted": N_("predicted")}
+#: The bootstrap interval methods of :mod:`iso4213_nb.stats.intervals` as a reading names them.
+_BOOTSTRAP_METHODS = {"percentile": N_("percentile"), "bca": N_("bca")}
+#: Short names of the multiple-comparison procedures of :func:`iso4213_nb.stats.adjust_pvalues` (7.10).
+_ADJUSTMENT_SHORT = {"bonferroni": N_("Bonferroni"), "holm": N_("Holm"), "hochberg": N_("Hochberg"),
+                     "bh": N_("Benjamini–Hochberg"), "by": N_("Benjamini–Yekutieli")}
+
+
+def bootstrap_method(method: str) -> str:
+    """A bootstrap interval method (``percentile``, ``bca``) in words (7.8)."""
+    return _(_BOOTSTRAP_METHODS[method]) if method in _BOOTSTRAP_METHODS else method
+
+
+def adjustment_name(method: str) -> str:
+    """The short name of a multiple-comparison procedure, ``Holm`` for ``holm`` (7.10)."""
+    return _(_ADJUSTMENT_SHORT[method]) if method in _ADJUSTMENT_SHORT else method
 #: Words for the ``average`` and ``measure`` parameters of ``average_needs_every_class``.
 _PARAM_WORDS = {"macro": N_("macro"), "weighted": N_("weighted"), "micro": N_("micro"),
                 "precision": N_("precision"), "recall": N_("recall"), "specificity": N_("specificity"),
@@ -169,8 +183,9 @@ def name(result) -> str:
         return _("proportion, {method} interval").format(method=result.method)
     if result.of == "auroc":
         return (_("AUROC, DeLong interval") if result.method == "delong"
-                else _("AUROC, {method} bootstrap").format(method=result.method))
-    return _("{statistic}, {method} bootstrap").format(statistic=statistic_name(result), method=result.method)
+                else _("AUROC, {method} bootstrap").format(method=bootstrap_method(result.method)))
+    return _("{statistic}, {method} bootstrap").format(statistic=statistic_name(result),
+                                                       method=bootstrap_method(result.method))
 
 
 def statistic_name(interval: ConfidenceInterval) -> str:
@@ -204,69 +219,93 @@ def reading(result) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- paired (7.2, 7.6)
+def _g(value, digits: int = 4) -> str:
+    """A number whose size varies (a mean difference, a rank sum), with at most ``digits`` significant digits."""
+    return significant(value, digits)
+
+
+def _level(value) -> str:
+    """A confidence level as a whole percentage, ``95%``."""
+    return f"{number(100 * value, 0)}%"
+
+
 def _paired_ttest(r: TestResult) -> str:
     d = r.details
-    parts = [f"Paired t-test on {d['n']} pairs: mean difference a − b = {d['mean_difference']:.4g}, "
-             f"t = {r.statistic:.3f} with {r.df} df, {format_p(r.pvalue)}."]
-    parts.append("It assumes the differences are independent and roughly normal.")
+    parts = [_("Paired t-test on {n} pairs: mean difference a − b = {difference}, t = {t} with {df} df, {p}.").format(
+        n=d["n"], difference=_g(d["mean_difference"]), t=number(r.statistic, 3), df=r.df, p=format_p(r.pvalue)),
+        _("It assumes the differences are independent and roughly normal.")]
     normality = d["normality_pvalue"]
     if normality is None:
-        parts.append("Normality was not checked (it needs 3 to 5000 pairs).")
+        parts.append(_("Normality was not checked (it needs 3 to 5000 pairs)."))
     elif normality < 0.05:
-        parts.append(f"A Shapiro–Wilk test casts doubt on normality (p = {normality:.3f}); "
-                     "the Wilcoxon signed-rank test (7.6) does not need it.")
+        parts.append(_("A Shapiro–Wilk test casts doubt on normality (p = {p}); the Wilcoxon signed-rank test (7.6) "
+                       "does not need it.").format(p=number(normality, 3)))
     else:
-        parts.append(f"A Shapiro–Wilk test does not reject normality (p = {normality:.3f}).")
+        parts.append(_("A Shapiro–Wilk test does not reject normality (p = {p}).").format(p=number(normality, 3)))
     if d["kfold_input"]:
-        parts.append("Warning: " + KFOLD_WARNING)
+        parts.append(_("Warning: these look like k-fold results; 7.2 advises against the t-test on them because the "
+                       "folds share training data, so the differences are not independent and the p-value is too "
+                       "small. Use the 5×2cv tests or the corrected resampled t-test, or pass folds=False if each "
+                       "pair comes from an independent test set."))
     else:
-        parts.append("The pairs are taken to come from independent test sets.")
+        parts.append(_("The pairs are taken to come from independent test sets."))
     return " ".join(parts)
 
 
 def _wilcoxon(r: TestResult) -> str:
     d = r.details
-    return (f"Wilcoxon signed-rank test on {d['n_used']} non-zero differences ({d['zeros']} zero difference(s) "
-            f"dropped): W+ = {d['w_plus']:g}, W− = {d['w_minus']:g}, {format_p(r.pvalue)} ({method_name(r)}"
-            f"{', ties among the absolute differences' if d['ties'] else ''}). It assumes independent pairs and "
-            "differences symmetric about their median, but not normality. Like the t-test it should not be "
-            "fed the folds of one k-fold cross-validation (7.2), whose differences are not independent. "
-            f"Rank-biserial correlation {r.effect_size:+.3f} (positive: a tends to exceed b).")
+    method = method_name(r)
+    if d["ties"]:
+        method = _("{method}, ties among the absolute differences").format(method=method)
+    return _("Wilcoxon signed-rank test on {n} non-zero differences ({zeros} zero difference(s) dropped): W+ = {plus}, "
+             "W− = {minus}, {p} ({method}). It assumes independent pairs and differences symmetric about their "
+             "median, but not normality. Like the t-test it should not be fed the folds of one k-fold "
+             "cross-validation (7.2), whose differences are not independent. Rank-biserial correlation {effect} "
+             "(positive: a tends to exceed b).").format(
+        n=d["n_used"], zeros=d["zeros"], plus=_g(d["w_plus"], 6), minus=_g(d["w_minus"], 6), p=format_p(r.pvalue),
+        method=method, effect=signed(r.effect_size, 3))
 
 
 # ------------------------------------------------------------------------------------------------- 5×2cv (7.2)
 def _five_by_two_caveats(r: TestResult) -> str:
     flat = r.details["flat_repetitions"]
     if flat:
-        return (f" In {flat} of the five repetitions the two fold differences are equal; the variance estimate "
-                "then rests on fewer repetitions and the test is less reliable.")
+        return " " + _("In {flat} of the five repetitions the two fold differences are equal; the variance estimate "
+                       "then rests on fewer repetitions and the test is less reliable.").format(flat=flat)
     return ""
 
 
 def _ttest_5x2cv(r: TestResult) -> str:
-    return (f"Dietterich's 5×2cv paired t-test: t = {r.statistic:.3f} with 5 df, {format_p(r.pvalue)}. Five "
-            "repetitions of two-fold cross-validation keep each training set disjoint from its test set and from "
-            "the other training set of the repetition, which is why 7.2 prefers it to a t-test on k-fold results. "
-            "It assumes the fold differences are roughly normal; its numerator uses only the first fold of the "
-            "first repetition, so the result depends on the split seed (the combined F-test uses all ten)."
-            + _five_by_two_caveats(r))
+    return _("Dietterich's 5×2cv paired t-test: t = {t} with 5 df, {p}. Five repetitions of two-fold cross-validation "
+             "keep each training set disjoint from its test set and from the other training set of the repetition, "
+             "which is why 7.2 prefers it to a t-test on k-fold results. It assumes the fold differences are roughly "
+             "normal; its numerator uses only the first fold of the first repetition, so the result depends on the "
+             "split seed (the combined F-test uses all ten).").format(
+        t=number(r.statistic, 3), p=format_p(r.pvalue)) + _five_by_two_caveats(r)
 
 
 def _ftest_5x2cv(r: TestResult) -> str:
-    return (f"Alpaydin's combined 5×2cv F-test: F = {r.statistic:.3f} with (10, 5) df, {format_p(r.pvalue)}. It "
-            "uses all ten fold differences of the 5×2 cross-validation, has lower type I error and higher power "
-            "than the 5×2cv t-test, and assumes roughly normal fold differences. It tests for any difference; the "
-            f"mean difference A − B is {r.effect_size:+.4g}." + _five_by_two_caveats(r))
+    return _("Alpaydin's combined 5×2cv F-test: F = {f} with (10, 5) df, {p}. It uses all ten fold differences of the "
+             "5×2 cross-validation, has lower type I error and higher power than the 5×2cv t-test, and assumes "
+             "roughly normal fold differences. It tests for any difference; the mean difference A − B is "
+             "{difference}.").format(f=number(r.statistic, 3), p=format_p(r.pvalue),
+                                      difference=_signed_g(r.effect_size)) + _five_by_two_caveats(r)
+
+
+def _signed_g(value) -> str:
+    """A difference with its sign and at most four significant digits, ``+0.01234``."""
+    return ("+" if value >= 0 else "-") + _g(abs(value))
 
 
 def _corrected_ttest(r: TestResult) -> str:
     d = r.details
-    return (f"Corrected resampled t-test on {d['n']} differences: t = {r.statistic:.3f} with {r.df} df, "
-            f"{format_p(r.pvalue)} (the uncorrected t-test would give {format_p(d['uncorrected_pvalue'])}). The "
-            f"variance is inflated by n_test/n_train = {d['n_test']}/{d['n_train']} for the overlap between "
-            "training sets, which 7.2 warns makes the plain t-test on resampled results unreliable. It assumes "
-            "roughly normal differences; the correction is a heuristic that keeps the type I error near its "
-            "nominal level.")
+    return _("Corrected resampled t-test on {n} differences: t = {t} with {df} df, {p} (the uncorrected t-test would "
+             "give {uncorrected}). The variance is inflated by n_test/n_train = {n_test}/{n_train} for the overlap "
+             "between training sets, which 7.2 warns makes the plain t-test on resampled results unreliable. It "
+             "assumes roughly normal differences; the correction is a heuristic that keeps the type I error near its "
+             "nominal level.").format(n=d["n"], t=number(r.statistic, 3), df=r.df, p=format_p(r.pvalue),
+                                      uncorrected=format_p(d["uncorrected_pvalue"]), n_test=d["n_test"],
+                                      n_train=d["n_train"])
 
 
 # ------------------------------------------------------------------------------------------ groups (7.3, 7.4)
@@ -274,75 +313,89 @@ def _anova(r: TestResult) -> str:
     d = r.details
     levene = d["levene_pvalue"]
     if levene is None:
-        variance_note = "Equal variances could not be checked (a group has a single value)."
+        variance_note = _("Equal variances could not be checked (a group has a single value).")
     elif levene < 0.05:
-        variance_note = (f"Levene's test doubts equal variances (p = {levene:.3f}); Kruskal–Wallis (7.4) does not "
-                         "assume them.")
+        variance_note = _("Levene's test doubts equal variances (p = {p}); Kruskal–Wallis (7.4) does not assume "
+                          "them.").format(p=number(levene, 3))
     else:
-        variance_note = f"Levene's test does not reject equal variances (p = {levene:.3f})."
+        variance_note = _("Levene's test does not reject equal variances (p = {p}).").format(p=number(levene, 3))
     k = d["groups"]
-    return (f"One-way ANOVA of {k} groups ({d['n']} values): F = {r.statistic:.3f} with {r.df} df, "
-            f"{format_p(r.pvalue)}; η² = {r.effect_size:.3f} of the variance lies between groups. It assumes "
-            f"independent groups, roughly normal values and equal variances (7.3). {variance_note} Scores of "
-            "several models on the same test set or the same folds are not independent groups; use the Friedman "
-            "test for those."
-            + (" With two groups ANOVA equals a two-sample t-test; 7.3 is meant for three or more." if k == 2
-               else ""))
+    text = _("One-way ANOVA of {k} groups ({n} values): F = {f} with {df} df, {p}; η² = {eta} of the variance lies "
+             "between groups. It assumes independent groups, roughly normal values and equal variances (7.3). "
+             "{variance_note} Scores of several models on the same test set or the same folds are not independent "
+             "groups; use the Friedman test for those.").format(
+        k=k, n=d["n"], f=number(r.statistic, 3), df=r.df, p=format_p(r.pvalue), eta=number(r.effect_size, 3),
+        variance_note=variance_note)
+    if k == 2:
+        text += " " + _("With two groups ANOVA equals a two-sample t-test; 7.3 is meant for three or more.")
+    return text
 
 
 def _kruskal(r: TestResult) -> str:
     d = r.details
-    return (f"Kruskal–Wallis test of {d['groups']} groups ({d['n']} values): H = {r.statistic:.3f} with {r.df} df, "
-            f"{format_p(r.pvalue)}. It ranks the pooled values, so it needs neither normality nor equal variances, "
-            "but it does assume independent groups (7.4). "
-            + ("Some groups have fewer than 5 values, so the chi-squared approximation of H is rough. "
-               if d["small_groups"] else
-               "Every group has at least 5 values, enough for the chi-squared approximation. ")
-            + "A small p-value says at least one group tends to score differently, not which one.")
+    size = (_("Some groups have fewer than 5 values, so the chi-squared approximation of H is rough.")
+            if d["small_groups"] else
+            _("Every group has at least 5 values, enough for the chi-squared approximation."))
+    return _("Kruskal–Wallis test of {k} groups ({n} values): H = {h} with {df} df, {p}. It ranks the pooled values, "
+             "so it needs neither normality nor equal variances, but it does assume independent groups (7.4). "
+             "{size} A small p-value says at least one group tends to score differently, not which one.").format(
+        k=d["groups"], n=d["n"], h=number(r.statistic, 3), df=r.df, p=format_p(r.pvalue), size=size)
 
 
 def _friedman(r: TestResult) -> str:
     d = r.details
-    n, alpha = d["datasets"], d["alpha"]
+    n, alpha = d["datasets"], _g(d["alpha"], 6)
     if r.method == "nemenyi":
-        post_text = (f"Nemenyi's post-hoc test: two models differ when their mean ranks differ by more than "
-                     f"{d['critical_difference']:.3f} (α = {alpha:g}).")
+        post_text = _("Nemenyi's post-hoc test: two models differ when their mean ranks differ by more than "
+                      "{difference} (α = {alpha}).").format(difference=number(d["critical_difference"], 3),
+                                                            alpha=alpha)
     else:
-        post_text = f"Post-hoc: Wilcoxon signed-rank test per pair with Holm-adjusted p-values (α = {alpha:g})."
-    differing = [f"{row['a']} vs {row['b']}" for row in d["pairwise"] if row["rejected"]]
-    return (f"Friedman test of {len(d['mean_ranks'])} models over {n} data sets: χ² = {r.statistic:.3f} with "
-            f"{r.df} df, {format_p(r.pvalue)}; Kendall's W = {r.effect_size:.3f}. It ranks the models within each "
-            "data set, so it assumes only independent data sets, not normality. "
-            + ("With fewer than 10 data sets the chi-squared approximation is rough. " if n < 10 else "")
-            + post_text + " Pairs that differ: " + (", ".join(differing) if differing else "none") + ".")
+        post_text = _("Post-hoc: Wilcoxon signed-rank test per pair with Holm-adjusted p-values (α = {alpha}).").format(
+            alpha=alpha)
+    differing = [_("{a} vs {b}").format(a=row["a"], b=row["b"]) for row in d["pairwise"] if row["rejected"]]
+    text = _("Friedman test of {k} models over {n} data sets: χ² = {chi2} with {df} df, {p}; Kendall's W = {w}. It "
+             "ranks the models within each data set, so it assumes only independent data sets, not "
+             "normality.").format(k=len(d["mean_ranks"]), n=n, chi2=number(r.statistic, 3), df=r.df,
+                                  p=format_p(r.pvalue), w=number(r.effect_size, 3))
+    if n < 10:
+        text += " " + _("With fewer than 10 data sets the chi-squared approximation is rough.")
+    pairs = ", ".join(differing) if differing else _("none")
+    return text + " " + post_text + " " + _("Pairs that differ: {pairs}.").format(pairs=pairs)
 
 
 # ------------------------------------------------------------------------------- counts (7.5, 7.7, 7.9)
 def _chi_squared(r: TestResult) -> str:
     d = r.details
     rows, cols = d["shape"]
-    low = d["min_expected"]
-    rule = (f"The smallest expected count is {low:.2f}. Rule used: the chi-squared approximation holds when every "
-            f"expected count is at least {MIN_EXPECTED}; ")
-    if d["use_fisher"]:
-        rule += ("here one is below, so use Fisher's exact test (7.7) instead"
-                 + (" (fisher_exact)." if (rows, cols) == (2, 2) else ", or merge sparse categories."))
+    low = number(d["min_expected"], 2)
+    if not d["use_fisher"]:
+        rule = _("The smallest expected count is {low}. Rule used: the chi-squared approximation holds when every "
+                 "expected count is at least {minimum}; here all are, so the approximation is adequate.")
+    elif (rows, cols) == (2, 2):
+        rule = _("The smallest expected count is {low}. Rule used: the chi-squared approximation holds when every "
+                 "expected count is at least {minimum}; here one is below, so use Fisher's exact test (7.7) "
+                 "instead (fisher_exact).")
     else:
-        rule += "here all are, so the approximation is adequate."
-    return (f"Chi-squared test of independence on a {rows}×{cols} table of {d['n']} counts: χ² = {r.statistic:.3f} "
-            f"with {r.df} df{' (Yates-corrected)' if r.method == 'yates' else ''}, {format_p(r.pvalue)}; Cramér's "
-            f"V = {r.effect_size:.3f}. It assumes each sample falls in exactly one cell, independently of the "
-            f"others (7.5). {rule} It is not the test for two models scored on the same samples; that is "
-            "McNemar's (7.9).")
+        rule = _("The smallest expected count is {low}. Rule used: the chi-squared approximation holds when every "
+                 "expected count is at least {minimum}; here one is below, so use Fisher's exact test (7.7) "
+                 "instead, or merge sparse categories.")
+    rule = rule.format(low=low, minimum=MIN_EXPECTED)
+    df = (_("{df} df (Yates-corrected)") if r.method == "yates" else _("{df} df")).format(df=r.df)
+    return _("Chi-squared test of independence on a {rows}×{cols} table of {n} counts: χ² = {chi2} with {df}, {p}; "
+             "Cramér's V = {v}. It assumes each sample falls in exactly one cell, independently of the others (7.5). "
+             "{rule} It is not the test for two models scored on the same samples; that is McNemar's (7.9).").format(
+        rows=rows, cols=cols, n=d["n"], chi2=number(r.statistic, 3), df=df, p=format_p(r.pvalue),
+        v=number(r.effect_size, 3), rule=rule)
 
 
 def _fisher(r: TestResult) -> str:
     odds = r.effect_size
-    return (f"Fisher's exact test on a 2×2 table of {r.details['n']} counts: {format_p(r.pvalue)}, odds ratio "
-            f"{_undefined(odds) if is_undefined(odds) else format(odds, '.3g')}. It conditions on both margins and "
-            "needs no large-sample approximation, so it is the test for small tables (7.7); the usual rule is to "
-            f"prefer it to chi-squared when any expected count is below {MIN_EXPECTED}. It assumes independent "
-            "samples; for two models scored on the same samples use McNemar's test (7.9).")
+    return _("Fisher's exact test on a 2×2 table of {n} counts: {p}, odds ratio {odds}. It conditions on both margins "
+             "and needs no large-sample approximation, so it is the test for small tables (7.7); the usual rule is "
+             "to prefer it to chi-squared when any expected count is below {minimum}. It assumes independent "
+             "samples; for two models scored on the same samples use McNemar's test (7.9).").format(
+        n=r.details["n"], p=format_p(r.pvalue), odds=_undefined(odds) if is_undefined(odds) else _g(odds, 3),
+        minimum=MIN_EXPECTED)
 
 
 def _mcnemar(r: TestResult) -> str:
@@ -361,23 +414,26 @@ def _mcnemar(r: TestResult) -> str:
              "{p} (mid-p {midp}). Accuracy difference A − B = {difference}. {rule} It needs only one training run "
              "per model (7.9) and assumes the samples are independent; it compares error rates, not which "
              "errors.").format(n=d["n"], b=d["b"], c=d["c"], p=format_p(r.pvalue), midp=number(d["midp_pvalue"], 4),
-                               difference=_signed(r.effect_size), rule=rule)
+                               difference=signed(r.effect_size), rule=rule)
 
 
-def _signed(value, decimals: int = 4) -> str:
-    """A difference with its sign, ``+0.0123`` or ``−0.0123``, in the active number format."""
+def signed(value, decimals: int = 4) -> str:
+    """A difference with its sign, ``+0.0123`` or ``-0.0123``, in the active number format (clause 7)."""
     return ("+" if value >= 0 else "-") + number(abs(value), decimals)
 
 
 def _cochran(r: TestResult) -> str:
     d = r.details
     q, k = r.statistic, len(d["accuracies"])
-    return (f"Cochran's Q test of {k} models on {d['n']} shared samples: Q = "
-            f"{_undefined(q) if is_undefined(q) else format(q, '.3f')} with {r.df} df, {format_p(r.pvalue)}. "
-            f"Only the {d['informative']} samples on which the models disagree carry information; the chi-squared "
-            "approximation wants a few dozen of them. It assumes independent samples; a small p-value says the "
-            "accuracies differ somewhere, pairwise McNemar tests with a correction (7.10) say where."
-            + (" With two models Q equals the uncorrected McNemar statistic." if k == 2 else ""))
+    text = _("Cochran's Q test of {k} models on {n} shared samples: Q = {q} with {df} df, {p}. Only the {informative} "
+             "samples on which the models disagree carry information; the chi-squared approximation wants a few "
+             "dozen of them. It assumes independent samples; a small p-value says the accuracies differ somewhere, "
+             "pairwise McNemar tests with a correction (7.10) say where.").format(
+        k=k, n=d["n"], q=_undefined(q) if is_undefined(q) else number(q, 3), df=r.df, p=format_p(r.pvalue),
+        informative=d["informative"])
+    if k == 2:
+        text += " " + _("With two models Q equals the uncorrected McNemar statistic.")
+    return text
 
 
 # --------------------------------------------------------------------------------------------- AUROC (6.3.6)
@@ -393,48 +449,56 @@ def _delong(r: TestResult) -> str:
              "on the same samples, needs no distributional assumption on the scores, and relies on the normal "
              "approximation of the AUROC difference, which wants a few dozen of each class; {size} It assumes "
              "independent samples.").format(m=m, n=n, auc_a=number(d["auc_a"], 4), auc_b=number(d["auc_b"], 4),
-                                            difference=_signed(r.effect_size), se=number(d["standard_error"], 4),
+                                            difference=signed(r.effect_size), se=number(d["standard_error"], 4),
                                             tail=tail, size=size)
 
 
 def _auroc_interval(ci: ConfidenceInterval) -> str:
     d = ci.details
     m, n = d["positives"], d["negatives"]
+    values = {"auroc": number(ci.estimate, 4), "m": m, "n": n, "level": _level(ci.confidence_level),
+              "low": number(ci.low, 4), "high": number(ci.high, 4)}
     if "delong" in d:  # DeLong's variance is 0 (stats.roc.delong_interval)
         from .interval_words import reason_text
 
-        bounds = "none" if is_undefined(ci.low) else f"{ci.low:.4f} to {ci.high:.4f}"
-        return (f"AUROC {ci.estimate:.4f} on {m} positives and {n} negatives; {ci.confidence_level:.0%} interval "
-                f"{bounds}. No DeLong interval: {reason_text(reason_dict(d['delong']))}.")
+        bounds = (_("none") if is_undefined(ci.low) else _("{low} to {high}").format(**values))
+        return _("AUROC {auroc} on {m} positives and {n} negatives; {level} interval {bounds}. No DeLong interval: "
+                 "{reason}.").format(bounds=bounds, reason=reason_text(reason_dict(d["delong"])), **values)
     if ci.method == "delong":
-        small = min(m, n) < 30
-        return (f"AUROC {ci.estimate:.4f} on {m} positives and {n} negatives; {ci.confidence_level:.0%} DeLong "
-                f"interval {ci.low:.4f} to {ci.high:.4f} (SE {d['standard_error']:.4f}). It uses the normal "
-                "approximation of the AUROC (7.8), clipped to [0, 1]"
-                + ("; with fewer than 30 samples in a class, or an AUROC near 1, prefer the BCa bootstrap."
-                   if small or ci.estimate > 0.95 else "; the classes are large enough for it.")
-                + " It assumes independent samples.")
-    return (f"AUROC {ci.estimate:.4f} on {m} positives and {n} negatives; {ci.confidence_level:.0%} {ci.method} "
-            f"bootstrap interval {ci.low:.4f} to {ci.high:.4f} from {d['n_resamples']} resamples stratified by "
-            f"class (seed {d['seed']}). The bootstrap treats the samples as independent and the test set as "
-            "representative; stratifying keeps the class counts fixed, as they are in the test set.")
+        advice = (_("with fewer than 30 samples in a class, or an AUROC near 1, prefer the BCa bootstrap.")
+                  if min(m, n) < 30 or ci.estimate > 0.95 else _("the classes are large enough for it."))
+        return _("AUROC {auroc} on {m} positives and {n} negatives; {level} DeLong interval {low} to {high} (SE {se}). "
+                 "It uses the normal approximation of the AUROC (7.8), clipped to [0, 1]; {advice} It assumes "
+                 "independent samples.").format(se=number(d["standard_error"], 4), advice=advice, **values)
+    return _("AUROC {auroc} on {m} positives and {n} negatives; {level} {method} bootstrap interval {low} to {high} "
+             "from {resamples} resamples stratified by class (seed {seed}). The bootstrap treats the samples as "
+             "independent and the test set as representative; stratifying keeps the class counts fixed, as they are "
+             "in the test set.").format(method=bootstrap_method(ci.method), resamples=d["n_resamples"], seed=d["seed"], **values)
 
 
 # ---------------------------------------------------------------------------------------------- intervals (7.8)
+_PROPORTION_NOTES = {
+    "wilson": N_("Wilson's score interval inverts the normal test of the proportion; it stays inside [0, 1] and keeps "
+                 "close to its nominal coverage even for small n or proportions near 0 or 1."),
+    "clopper-pearson": N_("The Clopper–Pearson interval inverts the exact binomial test; its coverage is never below "
+                          "the nominal level, so it is conservative (wider than needed on average)."),
+}
+
+
 def _proportion(ci: ConfidenceInterval) -> str:
     x, n = ci.details["successes"], ci.details["n"]
-    notes = {
-        "wilson": "Wilson's score interval inverts the normal test of the proportion; it stays inside [0, 1] and "
-                  "keeps close to its nominal coverage even for small n or proportions near 0 or 1.",
-        "clopper-pearson": "The Clopper–Pearson interval inverts the exact binomial test; its coverage is never "
-                           "below the nominal level, so it is conservative (wider than needed on average).",
-        "wald": "The Wald interval is the plain central-limit interval of 7.8; it needs n·p̂ and n·(1 − p̂) both "
-                "comfortably large (a common rule is at least 10)"
-                + (", which fails here, so prefer Wilson." if min(x, n - x) < 10 else ", which holds here."),
-    }
-    return (f"{x} of {n} = {ci.estimate:.4f}; {ci.confidence_level:.0%} interval {ci.low:.4f} to {ci.high:.4f}. "
-            f"{notes[ci.method]} It assumes the n samples are independent draws from the population the "
-            "proportion describes.")
+    if ci.method == "wald":
+        note = (_("The Wald interval is the plain central-limit interval of 7.8; it needs n·p̂ and n·(1 − p̂) both "
+                  "comfortably large (a common rule is at least 10), which fails here, so prefer Wilson.")
+                if min(x, n - x) < 10 else
+                _("The Wald interval is the plain central-limit interval of 7.8; it needs n·p̂ and n·(1 − p̂) both "
+                  "comfortably large (a common rule is at least 10), which holds here."))
+    else:
+        note = _(_PROPORTION_NOTES[ci.method])
+    return _("{x} of {n} = {estimate}; {level} interval {low} to {high}. {note} It assumes the n samples are "
+             "independent draws from the population the proportion describes.").format(
+        x=x, n=n, estimate=number(ci.estimate, 4), level=_level(ci.confidence_level), low=number(ci.low, 4),
+        high=number(ci.high, 4), note=note)
 
 
 def _bootstrap(ci: ConfidenceInterval) -> str:
@@ -442,35 +506,48 @@ def _bootstrap(ci: ConfidenceInterval) -> str:
     if is_undefined(ci.low):  # undefined on the data, on most resamples, or the same on every resample
         from .interval_words import reason_text
 
-        return f"{statistic_name(ci)}: no {ci.method} bootstrap interval: {reason_text({'code': ci.low.code, **ci.low.params})}."
+        return _("{statistic}: no {method} bootstrap interval: {reason}.").format(
+            statistic=statistic_name(ci), method=bootstrap_method(ci.method),
+            reason=reason_text({"code": ci.low.code, **ci.low.params}))
     undefined = d["n_undefined"]
-    return (f"{statistic_name(ci)} = {ci.estimate:.4f}; {ci.confidence_level:.0%} {ci.method} bootstrap interval "
-            f"{ci.low:.4f} to {ci.high:.4f} from {d['n_resamples']} resamples of the {d['n']} samples (seed "
-            f"{d['seed']}" + (", stratified" if d["stratified"] else "") + "). "
-            + (f"{undefined} resamples where the measure is undefined were left out. " if undefined else "")
-            + "The bootstrap treats the samples as independent draws from the population and the test set as "
-              "representative of it; it says nothing about variation from retraining the model.")
+    sample = (_("{n_resamples} resamples of the {n} samples (seed {seed}, stratified)") if d["stratified"] else
+              _("{n_resamples} resamples of the {n} samples (seed {seed})")).format(
+        n_resamples=d["n_resamples"], n=d["n"], seed=d["seed"])
+    text = _("{statistic} = {estimate}; {level} {method} bootstrap interval {low} to {high} from {sample}.").format(
+        statistic=statistic_name(ci), estimate=number(ci.estimate, 4), level=_level(ci.confidence_level),
+        method=bootstrap_method(ci.method), low=number(ci.low, 4), high=number(ci.high, 4), sample=sample)
+    if undefined:
+        text += " " + _("{undefined} resamples where the measure is undefined were left out.").format(
+            undefined=undefined)
+    return text + " " + _("The bootstrap treats the samples as independent draws from the population and the test set "
+                          "as representative of it; it says nothing about variation from retraining the model.")
 
 
 # -------------------------------------------------------------------------------------- multiplicity (7.10)
 _ADJUSTMENTS = {
-    "bonferroni": "Bonferroni: each p-value times m; controls the family-wise error rate under any dependence",
-    "holm": ("Holm's step-down method, the rule printed in 7.10.2 (titled Bonferroni there); controls the "
-             "family-wise error rate under any dependence and rejects at least as much as plain Bonferroni"),
-    "hochberg": ("Hochberg's step-up method; controls the family-wise error rate when the tests are independent "
-                 "or positively dependent, and rejects at least as much as Holm"),
-    "bh": ("Benjamini–Hochberg step-up (7.10.3); controls the false discovery rate when the tests are independent "
-           "or positively dependent"),
-    "by": "Benjamini–Yekutieli step-up (7.10.3); controls the false discovery rate under any dependence",
+    "bonferroni": N_("Bonferroni: each p-value times m; controls the family-wise error rate under any dependence"),
+    "holm": N_("Holm's step-down method, the rule printed in 7.10.2 (titled Bonferroni there); controls the "
+               "family-wise error rate under any dependence and rejects at least as much as plain Bonferroni"),
+    "hochberg": N_("Hochberg's step-up method; controls the family-wise error rate when the tests are independent "
+                   "or positively dependent, and rejects at least as much as Holm"),
+    "bh": N_("Benjamini–Hochberg step-up (7.10.3); controls the false discovery rate when the tests are independent "
+             "or positively dependent"),
+    "by": N_("Benjamini–Yekutieli step-up (7.10.3); controls the false discovery rate under any dependence"),
 }
+
+
+def _capital(text: str) -> str:
+    """``text`` with its first letter upper-case, to open a sentence."""
+    return text[:1].upper() + text[1:]
 
 
 def _adjustment(r: AdjustedPValues) -> str:
     m = len(r.pvalues)
-    return (f"{_ADJUSTMENTS[r.method]}. Of {m} hypotheses, {int(r.rejected.sum())} are rejected at α = {r.alpha:g} "
-            f"after adjustment ({r.unadjusted_rejections} would be without it). Without adjustment the chance of at "
-            f"least one false rejection among {m} independent true null hypotheses is "
-            f"{r.familywise_error_rate:.3f} (7.10.1).")
+    return _("{method}. Of {m} hypotheses, {rejected} are rejected at α = {alpha} after adjustment ({unadjusted} would "
+             "be without it). Without adjustment the chance of at least one false rejection among {m} independent "
+             "true null hypotheses is {fwer} (7.10.1).").format(
+        method=_capital(_(_ADJUSTMENTS[r.method])), m=m, rejected=int(r.rejected.sum()), alpha=_g(r.alpha, 6),
+        unadjusted=r.unadjusted_rejections, fwer=number(r.familywise_error_rate, 3))
 
 
 _TESTS = {

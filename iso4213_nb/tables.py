@@ -14,6 +14,7 @@ import math
 from numbers import Integral, Real
 
 from .errors import InputError
+from .i18n import undefined_word
 from .undefined import Undefined
 
 
@@ -31,14 +32,14 @@ def format_value(value, decimals: int = 2, percent: bool = False, decimal_comma:
     is set; ``Undefined``, ``None`` and NaN print as ``undefined``.
     """
     if value is None or isinstance(value, Undefined):
-        return "undefined"
+        return undefined_word()
     if isinstance(value, bool) or not isinstance(value, Real):
         return str(value)
     if isinstance(value, Integral) and not percent:
         return str(int(value))
     number = float(value)
     if math.isnan(number):
-        return "undefined"
+        return undefined_word()
     if percent:
         number *= 100
     text = f"{number:.{decimals}f}"
@@ -55,7 +56,7 @@ def _cells(rows: list[list], header: list[str], fmt: dict) -> tuple[list[str], l
 
 
 def _looks_numeric(cell: str) -> bool:
-    if cell == "undefined":
+    if cell in ("undefined", undefined_word()):
         return True
     try:
         float(cell.replace(",", "."))

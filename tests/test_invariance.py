@@ -202,7 +202,7 @@ def test_lab_shows_paper_statement_and_undefined():
     lab = InvarianceLab(BinaryCounts(tp=0, fp=0, tn=5, fn=4))
     assert "undefined" in lab.table_html.value  # precision with no predicted positives
     lab.apply("I1")
-    row = [r for r in lab.table_html.value.split("<tr>") if r.startswith("<td>binary_accuracy")][0]
+    row = [r for r in lab.table_html.value.split("<tr>") if r.startswith("<td>binary accuracy")][0]
     assert "invariant" in row  # the paper: accuracy is invariant under I1
     with pytest.raises(InputError, match="unknown change"):
         lab.apply("I9")

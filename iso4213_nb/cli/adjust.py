@@ -10,10 +10,11 @@ from __future__ import annotations
 import argparse
 import json
 
-from .. import readings
+from .. import i18n, readings
 from ..stats import adjust_pvalues
 from ..stats.multiplicity import METHODS
-from ..tables import format_value, text_table
+from ..i18n import _, significant
+from ..tables import text_table
 from ._types import number, open_unit
 
 
@@ -44,8 +45,9 @@ def run(args) -> int:
     if args.json:
         print(json.dumps({**result.to_dict(), "reading": readings.reading(result)}, ensure_ascii=False, indent=2))
         return 0
-    rows = [[i + 1, format_value(p, 4), format_value(adj, 4), "yes" if rej else "no"]
+    rows = [[i + 1, i18n.number(p, 4), i18n.number(adj, 4), _("yes") if rej else _("no")]
             for i, (p, adj, rej) in enumerate(zip(result.pvalues, result.adjusted, result.rejected))]
-    print(text_table(rows, ["hypothesis", "p", f"adjusted ({args.method})", f"rejected at {args.alpha:g}"]))
+    print(text_table(rows, [_("hypothesis"), "p", _("adjusted ({method})").format(method=readings.adjustment_name(args.method)),
+                            _("rejected at {alpha}").format(alpha=significant(args.alpha, 6))]))
     print("\n" + readings.reading(result))
     return 0

@@ -14,15 +14,16 @@ from __future__ import annotations
 import json
 
 from ..annexes import annex
+from ..i18n import N_, _
 from ..tables import text_table
 
 EXIT_MISMATCH = 1
 
 TITLES = {
-    "A": "Annex A: multi-class results from the confusion matrix of Table A.1",
-    "B": "Annex B: operating points of the ROC example, and the smallest data set that produces them",
-    "C": "Annex C: Table C.1 (benchmark summary) as printed, with a consistency audit",
-    "D": "Annex D: CSMF accuracy, worked example",
+    "A": N_("Annex A: multi-class results from the confusion matrix of Table A.1"),
+    "B": N_("Annex B: operating points of the ROC example, and the smallest data set that produces them"),
+    "C": N_("Annex C: Table C.1 (benchmark summary) as printed, with a consistency audit"),
+    "D": N_("Annex D: CSMF accuracy, worked example"),
 }
 
 
@@ -45,18 +46,18 @@ def _sections(letter: str, decimal_comma: bool) -> list[tuple[str, tuple]]:
     from ..figures import annex_tables  # loads matplotlib through the figures package: only when printing
     if letter == "A":
         cm = annex("A").matrix()
-        return [("Table A.1 (rows = predicted, columns = actual)", annex_tables.table_a1_rows(cm))] + [
-            (f"Table {name} (computed; ✓ = as printed)",
+        return [(_("Table A.1 (rows = predicted, columns = actual)"), annex_tables.table_a1_rows(cm))] + [
+            (_("Table {name} (computed; ✓ = as printed)").format(name=name),
              annex_tables.annex_a_rows(name, cm, decimal_comma=decimal_comma))
             for name in ("A.2", "A.3", "A.4")]
     if letter == "B":
-        return [("Table B.1 as printed against the published rates; the search; the curves",
+        return [(_("Table B.1 as printed against the published rates; the search; the curves"),
                  annex_tables.annex_b_facts_rows(decimal_comma)),
-                ("Published operating points and the reconstruction", annex_tables.annex_b_rows(decimal_comma))]
+                (_("Published operating points and the reconstruction"), annex_tables.annex_b_rows(decimal_comma))]
     if letter == "C":
-        return [("Table C.1 as printed", annex_tables.annex_c_rows()),
-                ("Audit", annex_tables.annex_c_audit_rows())]
-    return [("Worked example (rows = true cause)", annex_tables.annex_d_rows(decimal_comma))]
+        return [(_("Table C.1 as printed"), annex_tables.annex_c_rows()),
+                (_("Audit"), annex_tables.annex_c_audit_rows())]
+    return [(_("Worked example (rows = true cause)"), annex_tables.annex_d_rows(decimal_comma))]
 
 
 def run(args) -> int:
@@ -68,14 +69,17 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(module.to_json(), ensure_ascii=False, indent=2))
     else:
-        print(TITLES[args.letter])
+        print(_(TITLES[args.letter]))
         for title, (rows, header) in _sections(args.letter, not args.decimal_point):
             print(f"\n{title}\n{text_table(rows, header)}")
         from ..figures.annex_tables import checks_rows
 
-        print(f"\nPrinted numbers against the reproduction\n{text_table(*checks_rows(checks))}")
+        print("\n" + _("Printed numbers against the reproduction") + f"\n{text_table(*checks_rows(checks))}")
         errata = len(failed) - len(unexplained)
-        print(f"\n{len(checks) - len(failed)} of {len(checks)} printed numbers reproduced"
-              + (f"; {errata} not reproducible because the printed document contradicts itself (see notes)"
-                 if errata else ""))
+        summary = _("{reproduced} of {checks} printed numbers reproduced").format(reproduced=len(checks) - len(failed),
+                                                                              checks=len(checks))
+        if errata:
+            summary += _("; {errata} not reproducible because the printed document contradicts itself (see notes)"
+                         ).format(errata=errata)
+        print("\n" + summary)
     return EXIT_MISMATCH if args.check and unexplained else 0

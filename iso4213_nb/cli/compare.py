@@ -19,14 +19,14 @@ import json
 
 from .. import readings
 from ..errors import InputError
-from ..i18n import _
+from ..i18n import _, number
 from ..inputs import (MULTILABEL, add_reading_options, label_columns, read_predictions, read_table, reading_options,
                       resolve_positive, score_column)
 from ..multilabel_summary import per_label_mcnemar
 from ..inputs.columns import is_numeric_text
 from ..inputs.table import quote
 from ..stats import adjust_pvalues, delong_test, mcnemar, mcnemar_table
-from ..tables import format_value, text_table
+from ..tables import text_table
 from ..undefined import is_undefined
 from . import _streaming
 from ._types import open_unit
@@ -106,8 +106,8 @@ def _per_label(args) -> int:
         print(json.dumps({"a": args.a, "b": args.b, "task": MULTILABEL, "adjustment": "holm", "tests": tests},
                          ensure_ascii=False, indent=2, default=str))
         return 0
-    rows = [[str(t["label"]), str(t["table"]), format_value(t["statistic"], 4), format_value(t["pvalue"], 4),
-             format_value(t["adjusted_pvalue"], 4), _("yes") if t["rejected"] else _("no")] for t in tests]
+    rows = [[str(t["label"]), str(t["table"]), number(t["statistic"], 4), number(t["pvalue"], 4),
+             number(t["adjusted_pvalue"], 4), _("yes") if t["rejected"] else _("no")] for t in tests]
     print(text_table(rows, [_("label"), _("table [[a, b], [c, d]]"), _("statistic"), _("p-value"),
                             _("adjusted p (Holm)"), _("significant at 0.05")]))
     print("\n" + _("McNemar's test (7.9) per label, A = {a}, B = {b}; {m} p-values adjusted together by Holm's "
@@ -153,15 +153,18 @@ def _print(args, result, extra: dict) -> int:
         print(json.dumps(out, ensure_ascii=False, indent=2))
         return 0
     low, high = result.confidence_interval(args.confidence_level)
-    interval = "undefined" if is_undefined(low) else f"{format_value(low, 4)} to {format_value(high, 4)}"
-    rows = [["test", readings.name(result)], ["statistic", format_value(result.statistic, 4)],
-            ["p-value", format_value(result.pvalue, 4)],
-            [readings.effect_size_name(result), format_value(result.effect_size, 4)],
-            [f"{args.confidence_level:.0%} interval of {readings.quantity(result.interval_of)}", interval]]
+    interval = number(low) if is_undefined(low) else _("{low} to {high}").format(low=number(low, 4),
+                                                                                 high=number(high, 4))
+    level = f"{number(100 * args.confidence_level, 0)}%"
+    rows = [[_("test"), readings.name(result)], [_("statistic"), number(result.statistic, 4)],
+            [_("p-value"), number(result.pvalue, 4)],
+            [readings.effect_size_name(result), number(result.effect_size, 4)],
+            [_("{level} interval of {quantity}").format(level=level, quantity=readings.quantity(result.interval_of)),
+             interval]]
     if args.test == "mcnemar":
-        rows.insert(1, ["table [[a, b], [c, d]]", str(extra["table"])])
+        rows.insert(1, [_("table [[a, b], [c, d]]"), str(extra["table"])])
     else:
-        rows.insert(1, ["AUROC A, B", f"{format_value(result.auc_a, 4)}, {format_value(result.auc_b, 4)}"])
+        rows.insert(1, ["AUROC A, B", f"{number(result.auc_a, 4)}; {number(result.auc_b, 4)}"])
     print(text_table(rows, ["", f"A = {args.a}, B = {args.b}"]))
     print("\n" + readings.reading(result))
     return 0

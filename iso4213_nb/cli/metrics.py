@@ -36,7 +36,7 @@ from .. import readings
 from ..assessment import assess, assess_matrix
 from ..confusion import AVERAGED, AVERAGES, ConfusionMatrix
 from ..errors import InputError
-from ..i18n import N_, _
+from ..i18n import N_, _, current_language, number, significant
 from ..inputs import MULTICLASS, MULTILABEL, add_reading_options, read_matrix, read_predictions, reading_options
 from ..multiclass_scores import TOP_K, assess_scores
 from ..multilabel_summary import summarize
@@ -45,7 +45,8 @@ from ..interval_words import interval_text, method_name
 from ..class_score_intervals import class_score_intervals
 from ..measure_intervals import intervals_json, matrix_intervals, score_intervals
 from ._intervals import add_interval_options, interval_settings
-from ..tables import format_value, text_table
+from ..tables import text_table
+from ..undefined import is_undefined
 from . import _streaming
 
 AREAS = {"auroc": N_("AUROC, area under the ROC curve (6.3.6)"),
@@ -53,6 +54,17 @@ AREAS = {"auroc": N_("AUROC, area under the ROC curve (6.3.6)"),
          "auprc_trapezoid": N_("AUPRC by the trapezoid rule (6.3.7)"),
          "gain_area": N_("area under the cumulative response (gain) curve (6.3.8)")}
 PER_CLASS_COLUMNS = ("tp", "tn", "fp", "fn", "accuracy", "binary_accuracy", "precision", "recall", "specificity", "f1")
+#: Column and row names of the printed tables (Russian: the terms of ПНСТ 835-2023, Tables A.3 and A.4).
+COLUMN_NAMES = {"tp": "TP", "tn": "TN", "fp": "FP", "fn": "FN", "accuracy": N_("accuracy"),
+                "binary_accuracy": N_("binary accuracy"), "precision": N_("precision"), "recall": N_("recall"),
+                "specificity": N_("specificity"), "f1": N_("F1"), "auroc": "AUROC",
+                "average_precision": N_("average precision"), "macro": N_("macro"), "weighted": N_("weighted"),
+                "micro": N_("micro")}
+
+
+def _name(key: str) -> str:
+    """A column or row name of the printed tables in the active language."""
+    return _(COLUMN_NAMES[key]) if key in COLUMN_NAMES else key
 
 
 def register(subparsers) -> None:
@@ -160,24 +172,34 @@ def _multilabel(pred, args) -> dict:
             else f"scores >= {model.derived_at:g}", **result}
 
 
+def _source(predicted_from: str) -> str:
+    """Where the predictions came from (``labels`` or ``scores >= t``), in words."""
+    if predicted_from == "labels":
+        return _("labels")
+    if predicted_from.startswith("scores >= "):
+        return _("scores ≥ {threshold}").format(threshold=predicted_from[len("scores >= "):].replace(
+            ".", "," if current_language() == "ru" else "."))
+    return predicted_from
+
+
 def render_multilabel(result: dict) -> str:
     """The readable form of a multi-label assessment (6.5): the data-set measures, then one row per label."""
     lines = [_("samples: {n}    labels: {k}    predictions: {source}{weighted}").format(
-        n=result["n"], k=len(result["labels"]), source=result["predicted_from"],
+        n=result["n"], k=len(result["labels"]), source=_source(result["predicted_from"]),
         weighted=_("    weighted by the weight column") if result["weighted"] else "")]
     for key, words in ML_MEASURES:
-        lines.append(f"{_(words)}: {format_value(result[key], 4)}")
+        lines.append(f"{_(words)}: {number(result[key], 4)}")
     kl = result["kl_divergence"]
     lines.append(_("KL divergence of the label shares (nats): predicted vs true {a} (6.5.5), true vs predicted {b}")
-                 .format(a=format_value(kl["pred_vs_true"], 4), b=format_value(kl["true_vs_pred"], 4)))
+                 .format(a=number(kl["pred_vs_true"], 4), b=number(kl["true_vs_pred"], 4)))
     ranked = any("auroc" in v for v in result["per_label"].values())
     names = ["precision", "recall", "f1"] + (["auroc", "average_precision"] if ranked else [])
-    rows = [[label, v["tp"], v["fp"], v["fn"]] + [format_value(v[n], 4) for n in names]
+    rows = [[label, v["tp"], v["fp"], v["fn"]] + [number(v[n], 4) for n in names]
             for label, v in result["per_label"].items()]
-    rows += [[_("{method} average").format(method=m), "", "", ""] + [format_value(v[n], 4) for n in names[:3]]
+    rows += [[_("{method} average").format(method=_name(m)), "", "", ""] + [number(v[n], 4) for n in names[:3]]
              + [""] * (len(names) - 3) for m, v in result["averages"].items()]
     lines += ["", _("per label (6.5.1 applies 6.2 to each label):"),
-              text_table(rows, [_("label"), "TP", "FP", "FN"] + [n.replace("_", " ") for n in names])]
+              text_table(rows, [_("label"), "TP", "FP", "FN"] + [_name(n) for n in names])]
     if result["undefined"]:
         lines += ["", _("undefined (reason codes):")] + [f"  {entry}" for entry in result["undefined"]]
     return "\n".join(lines)
@@ -187,13 +209,14 @@ def render_class_scores(scores: dict, from_argmax: bool) -> str:
     """Top-k accuracy (Annex C), AUROC averages, per-class AUROC and AP (6.3.6, 6.3.7, 6.4), log loss and Brier score."""
     lines = [_("class scores (one column per class){argmax}:").format(
         argmax=_("; labels are their arg-max") if from_argmax else "")]
-    lines.append("  " + "    ".join(f"top-{k} accuracy {_pct(v)} %" for k, v in scores["top_k_accuracy"].items()))
+    lines.append("  " + "    ".join(_("top-{k} accuracy {value} %").format(k=k, value=_pct(v))
+                                    for k, v in scores["top_k_accuracy"].items()))
     auroc = scores["auroc"]
     lines.append("  " + _("AUROC (6.3.6, 6.4.3): macro {macro}, weighted {weighted}, micro {micro}, one-vs-one "
-                          "(Hand & Till) {ovo}").format(**{k: format_value(auroc[k], 4) for k in auroc}))
+                          "(Hand & Till) {ovo}").format(**{k: number(auroc[k], 4) for k in auroc}))
     lines.append("  " + _("log loss {log_loss}    Brier score {brier} (scikit-learn's definitions)").format(
-        log_loss=format_value(scores["log_loss"], 4), brier=format_value(scores["brier"], 4)))
-    rows = [[label, format_value(v["auroc"], 4), format_value(v["average_precision"], 4)]
+        log_loss=number(scores["log_loss"], 4), brier=number(scores["brier"], 4)))
+    rows = [[label, number(v["auroc"], 4), number(v["average_precision"], 4)]
             for label, v in scores["per_class"].items()]
     lines.append(text_table(rows, [_("class"), _("AUROC (one vs rest)"), _("average precision")]))
     return "\n".join(lines)
@@ -214,36 +237,39 @@ def _from_matrix(args) -> dict:
 
 
 def _pct(value) -> str:
-    return format_value(value, percent=True)
+    """A share as a percentage with two decimals, without the sign: ``85.92`` (``85,92`` in Russian)."""
+    return number(value) if value is None or is_undefined(value) else number(100 * float(value), 2)
 
 
 def render(result: dict) -> str:
     """The readable form of an assessment: summary lines and two tables, measures in per cent (clause 6)."""
-    lines = [f"samples: {result['n']}    classes: {len(result['labels'])}"]
+    lines = [_("samples: {n}    classes: {k}").format(n=result["n"], k=len(result["labels"]))]
     if "predicted_from" in result:
-        lines.append(f"positive class: {result['positive']}    predictions: {result['predicted_from']}")
-    lines.append(f"accuracy: {_pct(result['accuracy'])} %    Cohen's kappa: {format_value(result['cohen_kappa'], 4)}"
-                 f"    MCC: {format_value(result['matthews_correlation'], 4)}"
-                 f"    balanced accuracy: {_pct(result['balanced_accuracy'])} %")
+        lines.append(_("positive class: {positive}    predictions: {source}").format(
+            positive=result["positive"], source=_source(result["predicted_from"])))
+    lines.append(_("accuracy: {accuracy} %    Cohen's kappa: {kappa}    MCC: {mcc}    balanced accuracy: {balanced} %")
+                 .format(accuracy=_pct(result["accuracy"]), kappa=number(result["cohen_kappa"], 4),
+                         mcc=number(result["matthews_correlation"], 4), balanced=_pct(result["balanced_accuracy"])))
     for name, title in AREAS.items():
         if name in result:
-            lines.append(f"{title}: {format_value(result[name], 4)}")
-    lines += ["", "per class (counts; measures in %):"]
+            lines.append(f"{_(title)}: {number(result[name], 4)}")
+    lines += ["", _("per class (counts; measures in %):")]
     rows = [[label] + [entry[c] if c in ("tp", "tn", "fp", "fn") else _pct(entry[c]) for c in PER_CLASS_COLUMNS]
             for label, entry in result["per_class"].items()]
-    lines.append(text_table(rows, ["class", *PER_CLASS_COLUMNS]))
-    lines += ["", "averages (%):"]
-    rows = [[name] + [_pct(result["averages"][m][name]) for m in AVERAGES] for name in AVERAGED]
-    lines.append(text_table(rows, ["measure", *AVERAGES]))
+    lines.append(text_table(rows, [_("class"), *map(_name, PER_CLASS_COLUMNS)]))
+    lines += ["", _("averages (%):")]
+    rows = [[_name(name)] + [_pct(result["averages"][m][name]) for m in AVERAGES] for name in AVERAGED]
+    lines.append(text_table(rows, [_("measure"), *map(_name, AVERAGES)]))
     if "class_scores" in result:
         lines += ["", render_class_scores(result["class_scores"], result["labels_from_argmax"])]
     kl = result["kl_divergence"]
-    lines += ["", f"KL divergence (nats): true vs predicted {format_value(kl['true_vs_pred'], 4)}, "
-                  f"predicted vs true {format_value(kl['pred_vs_true'], 4)}"]
+    lines += ["", _("KL divergence (nats): true vs predicted {a}, predicted vs true {b}").format(
+        a=number(kl["true_vs_pred"], 4), b=number(kl["pred_vs_true"], 4))]
     if result["predicted_only_labels"]:
-        lines.append(f"predicted but never true: {', '.join(map(str, result['predicted_only_labels']))}")
+        lines.append(_("predicted but never true: {labels}").format(
+            labels=", ".join(map(str, result["predicted_only_labels"]))))
     if result["undefined"]:
-        lines += ["", "undefined:"] + [f"  {entry}" for entry in readings.undefined_notes(result)]
+        lines += ["", _("undefined:")] + [f"  {entry}" for entry in readings.undefined_notes(result)]
     if "intervals" in result:
         lines += ["", render_intervals(result["intervals"])]
     elif result.get("intervals_skipped") == "weighted_input":
@@ -277,15 +303,15 @@ def render_intervals(intervals: dict) -> str:
         if entry is None:
             continue
         level = entry["confidence_level"]
-        rows.append([names[".".join(path)], format_value(entry["estimate"], 4), interval_text(entry),
+        rows.append([names[".".join(path)], number(entry["estimate"], 4), interval_text(entry),
                      method_name(entry["method"])])
     for label, per in intervals["per_class"].items():
         for measure in ("recall", "precision", "f1"):
             entry = per[measure]
-            rows.append([_("{measure} of class {label}").format(measure=measure, label=label),
-                         format_value(entry["estimate"], 4), interval_text(entry), method_name(entry["method"])])
+            rows.append([_("{measure} of class {label}").format(measure=_name(measure), label=label),
+                         number(entry["estimate"], 4), interval_text(entry), method_name(entry["method"])])
     title = _("confidence intervals ({level} %; all of them in --json):").format(
-        level=format_value(100 * (level or 0.95), 4).rstrip("0").rstrip("."))
+        level=significant(100 * (level or 0.95), 6))
     return title + "\n" + text_table(rows, [_("measure"), _("value"), _("interval"), _("method")])
 
 
@@ -300,7 +326,8 @@ def run(args) -> int:
         print(json.dumps(result, indent=2, ensure_ascii=False) if args.json else render_multilabel(result))
         return 0
     if result["predicted_only_labels"] and args.predictions is not None:
-        print(f"iso4213-nb metrics: note: label(s) {', '.join(map(str, result['predicted_only_labels']))} "
-              "predicted but never in y_true; their recall is undefined", file=sys.stderr)
+        print("iso4213-nb metrics: " + _("note: label(s) {labels} predicted but never in y_true; their recall is "
+                                         "undefined").format(labels=", ".join(map(str, result["predicted_only_labels"]))),
+              file=sys.stderr)
     print(json.dumps(result, indent=2, ensure_ascii=False) if args.json else render(result))
     return 0

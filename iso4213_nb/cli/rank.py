@@ -24,8 +24,9 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError
+from ..i18n import N_, _, number, significant
 from ..inputs import add_reading_options, read_table, reading_options, score_column
-from ..tables import format_value, text_table
+from ..tables import text_table
 from ._types import open_unit
 
 PLOT_FORMATS = (".png", ".svg", ".pdf")
@@ -123,11 +124,11 @@ def run(args) -> int:
         from ..ranking import rank_models
         ranking = rank_models(scores, names, alpha=args.alpha, higher_is_better=not args.lower_is_better)
     elif args.design == "cv":
-        notes.append("The rows are folds of one cross-validation: they share training data, so the Friedman test "
-                     "(independent rows) is not run; the correlated Bayesian t-test accounts for the overlap.")
+        notes.append(N_("The rows are folds of one cross-validation: they share training data, so the Friedman test "
+                        "(independent rows) is not run; the correlated Bayesian t-test accounts for the overlap."))
     else:
-        notes.append("Two models: the Friedman test needs three or more; give --rope for the Bayesian comparison, or "
-                     "compare them with 'iso4213-nb compare'.")
+        notes.append(N_("Two models: the Friedman test needs three or more; give --rope for the Bayesian comparison, "
+                        "or compare them with 'iso4213-nb compare'."))
     if args.design == "cv" and args.rope is None:
         args.rope = 0.0
     bayesian = _bayesian(names, scores, args) if args.rope is not None else []
@@ -153,24 +154,41 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(out, indent=2, ensure_ascii=False))
         return 0
-    print(f"{len(names)} models over {out['rows']} {'data sets' if args.design == 'datasets' else 'folds'} of {file}")
-    if ranking is not None:
-        print(text_table([[name, format_value(rank, 3)] for name, rank in
-                          sorted(out["mean_ranks"].items(), key=lambda kv: kv[1])], ["model", "mean rank (1 = best)"]))
-        f_stat = "infinite" if np.isinf(ranking.iman_davenport_statistic) else format_value(
-            ranking.iman_davenport_statistic, 3)
-        print(f"\nFriedman χ² = {format_value(ranking.friedman_statistic, 3)} (df {k - 1}), "
-              f"p = {format_value(ranking.friedman_pvalue, 4)}; Iman–Davenport F = {f_stat} "
-              f"(df {ranking.iman_davenport_df[0]}, {ranking.iman_davenport_df[1]}), "
-              f"p = {format_value(ranking.iman_davenport_pvalue, 4)}")
-        print(f"Nemenyi critical difference at α = {ranking.alpha:g}: {ranking.critical_difference:.3f}; "
-              "groups within it: " + ("; ".join(", ".join(g) for g in ranking.groups) or "none"))
-        print(text_table([[row["a"], row["b"], format_value(row["nemenyi_pvalue"], 4),
-                           format_value(row["holm_pvalue"], 4)] for row in out["pairwise"]],
-                         ["A", "B", "Nemenyi p", "Holm p (Demšar z)"]))
-    for row in bayesian:
-        print(f"\n{row['method']}, ROPE ±{row['rope']:g}: P({row['a']} better) = {row['p_a_better']:.3f}, "
-              f"P(equivalent) = {row['p_equivalent']:.3f}, P({row['b']} better) = {row['p_b_better']:.3f}")
-    for note in notes:
-        print("\n" + note)
+    _print_table(out, ranking, bayesian, args.design)
     return 0
+
+
+#: How the Bayesian methods of :mod:`iso4213_nb.bayesian` are named in print.
+_METHODS = {"correlated t-test": N_("correlated Bayesian t-test"), "signed-rank": N_("Bayesian signed-rank test")}
+
+
+def _print_table(out: dict, ranking, bayesian: list[dict], design: str) -> None:
+    """The ranking, the tests and the Bayesian comparisons as text in the active language."""
+    rows_are = _("data sets") if design == "datasets" else _("folds")
+    print(_("{k} models over {n} {rows} of {file}").format(k=len(out["models"]), n=out["rows"], rows=rows_are,
+                                                           file=out["file"]))
+    if ranking is not None:
+        k = len(out["models"])
+        print(text_table([[name, number(rank, 3)] for name, rank in
+                          sorted(out["mean_ranks"].items(), key=lambda kv: kv[1])],
+                         [_("model"), _("mean rank (1 = best)")]))
+        f_stat = _("infinite") if np.isinf(ranking.iman_davenport_statistic) else number(
+            ranking.iman_davenport_statistic, 3)
+        print("\n" + _("Friedman χ² = {chi2} (df {df}), p = {p}; Iman–Davenport F = {f} (df {df1}, {df2}), "
+                       "p = {p_f}").format(chi2=number(ranking.friedman_statistic, 3), df=k - 1,
+                                           p=number(ranking.friedman_pvalue, 4), f=f_stat,
+                                           df1=ranking.iman_davenport_df[0], df2=ranking.iman_davenport_df[1],
+                                           p_f=number(ranking.iman_davenport_pvalue, 4)))
+        groups = "; ".join(", ".join(g) for g in ranking.groups) or _("none")
+        print(_("Nemenyi critical difference at α = {alpha}: {difference}; groups within it: {groups}").format(
+            alpha=significant(ranking.alpha, 6), difference=number(ranking.critical_difference, 3), groups=groups))
+        print(text_table([[row["a"], row["b"], number(row["nemenyi_pvalue"], 4), number(row["holm_pvalue"], 4)]
+                          for row in out["pairwise"]], ["A", "B", _("Nemenyi p"), _("Holm p (Demšar z)")]))
+    for row in bayesian:
+        print("\n" + _("{method}, ROPE ±{rope}: P({a} better) = {p_a}, P(equivalent) = {p_eq}, P({b} better) = "
+                       "{p_b}").format(method=_(_METHODS.get(row["method"], row["method"])),
+                                       rope=significant(row["rope"], 6), a=row["a"], b=row["b"],
+                                       p_a=number(row["p_a_better"], 3), p_eq=number(row["p_equivalent"], 3),
+                                       p_b=number(row["p_b_better"], 3)))
+    for note in out["notes"]:
+        print("\n" + _(note))

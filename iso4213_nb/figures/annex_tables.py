@@ -8,26 +8,63 @@ command line, the notebooks and the widgets print the same tables.
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 from ..annexes import Check, annex_a, annex_b, annex_c, annex_d
 from ..confusion import ConfusionMatrix
+from ..i18n import N_, _, pgettext
 from ..tables import format_value
 
 MARK_OK = "✓"
 
+#: Row and column names of Tables A.2–A.4 and the fixed parts of the annexes' check items, for the catalogue
+#: (the Russian words are those of Tables A.3 and A.4 of ПНСТ 835-2023).
+NAMES = (N_("Accuracy"), N_("Binary Accuracy"), N_("Precision"), N_("Recall"), N_("Specificity"), N_("Macro"),
+         N_("Weighted"), N_("Micro"), N_("overall accuracy (text under Table A.3)"),
+         N_("top-1 error = 100 % − accuracy"), N_("1 − 1/e to three decimals (Flaxman et al.)"),
+         N_("worked example: CSMF accuracy (hand)"), N_("worked example: chance-corrected with 0,632 (hand)"),
+         N_("perfect prediction"), N_("all predicted mass on the rarest cause"),
+         N_("not printed in the Indian copy (IS/ISO/IEC TS 4213, 2023)"), N_("added"))
+_NUMBERED = ((re.compile(r"Table (\S+)$"), N_("Table {name}")), (re.compile(r"Figure (\S+)$"), N_("Figure {name}")),
+             (re.compile(r"threshold (\S+)$"), N_("threshold {name}")),
+             (re.compile(r"Table B\.1 row (\d+)$"), N_("Table B.1 row {name}")))
+
+
+#: Words for the rounding rules of the Annex B search and the columns of Table C.1.
+_ROUNDINGS = {"half_up": N_("half up"), "half_even": N_("half to even")}
+_C_COLUMNS = {"dataset": N_("dataset"), "model": N_("model"), "accuracy": N_("accuracy"),
+              "top1_error": N_("top-1 error"), "top5_error": N_("top-5 error"), "depth": N_("depth"),
+              "parameters": N_("parameters"), "reference": N_("reference")}
+
+
+def name_words(text: str) -> str:
+    """A row or column name of the annex tables, or one part of a check item, in the active language (Annexes A–D)."""
+    for pattern, template in _NUMBERED:
+        match = pattern.match(text)
+        if match:
+            return _(template).format(name=match.group(1))
+    return _(text)
+
+
+def item_words(item: str) -> str:
+    """A check item (``"Table A.4 / F_1 / Micro"``) in the active language, part by part (Annexes A–D)."""
+    return " / ".join(name_words(part) for part in item.split(" / "))
+
 
 def checks_rows(checks: list[Check]) -> tuple[list[list[str]], list[str]]:
     """One row per check: item, printed, computed, match, note (Annexes B–D)."""
-    rows = [[c.item, c.printed, c.computed, MARK_OK if c.matches else "MISMATCH", c.note] for c in checks]
-    return rows, ["item", "printed", "computed", "match", "note"]
+    rows = [[item_words(c.item), c.printed, c.computed, MARK_OK if c.matches else _("MISMATCH"), _(c.note) if c.note
+             else c.note] for c in checks]
+    return rows, [pgettext("annex check", "item"), _("printed"), pgettext("annex check", "computed"), _("match"),
+                  _("note")]
 
 
 def table_a1_rows(cm: ConfusionMatrix) -> tuple[list[list], list[str]]:
     """Table A.1 layout: predicted classes in rows, actual classes in columns."""
     counts = cm.matrix(rows="predicted")
-    rows = [[f"predicted {label}", *map(int, counts[i])] for i, label in enumerate(cm.labels)]
-    return rows, ["", *(f"actual {label}" for label in cm.labels)]
+    rows = [[_("predicted {label}").format(label=label), *map(int, counts[i])] for i, label in enumerate(cm.labels)]
+    return rows, ["", *(_("actual {label}").format(label=label) for label in cm.labels)]
 
 
 def annex_a_rows(name: str, cm: ConfusionMatrix | None = None, *, decimal_comma: bool = True,
@@ -43,16 +80,17 @@ def annex_a_rows(name: str, cm: ConfusionMatrix | None = None, *, decimal_comma:
               "A.4": (annex_a.table_a4, annex_a.PRINTED_A4, True)}
     build, printed, percent = tables[name]
     table = build(cm)
-    header = ["", *map(str, next(iter(table.values())))]
+    header = ["", *(name_words(str(col)) for col in next(iter(table.values())))]
     rows = []
     for row, cells in table.items():
-        out = [row]
+        out = [name_words(row)]
         for col, value in cells.items():
             text = format_value(value, percent=percent, decimal_comma=decimal_comma)
             if mark and row in printed and str(col) in printed[row]:
                 reference = printed[row][str(col)]
                 same = text.replace(".", ",") == reference
-                text = f"{text} {MARK_OK}" if same else f"{text} (printed {reference})"
+                text = f"{text} {MARK_OK}" if same else _("{value} (printed {reference})").format(
+                    value=text, reference=reference)
             out.append(text)
         rows.append(out)
     return rows, header
@@ -66,7 +104,7 @@ def annex_b_rows(decimal_comma: bool = True) -> tuple[list[list[str]], list[str]
                      f"{got['fp']}/{got['fp'] + got['tn']}",
                      format_value(got["tpr"], 4, decimal_comma=decimal_comma),
                      format_value(got["fpr"], 4, decimal_comma=decimal_comma)])
-    return rows, ["figure", "threshold", "TPR printed", "FPR printed", "TP/P", "FP/N", "TPR", "FPR"]
+    return rows, [_("figure"), _("threshold"), _("TPR printed"), _("FPR printed"), "TP/P", "FP/N", "TPR", "FPR"]
 
 
 def annex_b_facts_rows(decimal_comma: bool = True) -> tuple[list[list[str]], list[str]]:
@@ -79,35 +117,36 @@ def annex_b_facts_rows(decimal_comma: bool = True) -> tuple[list[list[str]], lis
         return format_value(value, 4, decimal_comma=decimal_comma)
 
     rows = [
-        ["printed scores ≥ 0,99 in Table B.1", str(fact["scores_at_or_above_0_99"])],
-        ["P ≤ 1000 with 1/P printing as 0,18", ", ".join(map(str, fact["positives_giving_tpr_0_18_with_one_tp"]))
-         or "none"],
-        ["printed scores < 0,01 in Table B.1", str(fact["scores_below_0_01"])],
-        ["N ≤ 1000 with (N − 1)/N printing as 0,59",
-         ", ".join(map(str, fact["negatives_giving_fpr_0_59_with_one_tn"])) or "none"],
-        *[[f"smallest (P, N), rounding {r}, printed 1 and 0 {'exact' if e else 'rounded'}",
+        [_("printed scores ≥ 0,99 in Table B.1"), str(fact["scores_at_or_above_0_99"])],
+        [_("P ≤ 1000 with 1/P printing as 0,18"), ", ".join(map(str, fact["positives_giving_tpr_0_18_with_one_tp"]))
+         or _("none")],
+        [_("printed scores < 0,01 in Table B.1"), str(fact["scores_below_0_01"])],
+        [_("N ≤ 1000 with (N − 1)/N printing as 0,59"),
+         ", ".join(map(str, fact["negatives_giving_fpr_0_59_with_one_tn"])) or _("none")],
+        *[[_("smallest (P, N), rounding {rounding}, printed 1 and 0 {ends}").format(
+            rounding=_(_ROUNDINGS.get(r, r)), ends=_("exact") if e else _("rounded")),
            f"({rec.positives}, {rec.negatives})"] for (r, e), rec in sizes.items()],
-        ["AUROC, full reconstructed curve", number(areas["auroc"])],
-        ["AUROC range of any data set with these counts",
-         f"{number(areas['auroc_min'])} to {number(areas['auroc_max'])}"],
-        ["area through the five points (exact rates)", number(areas["five_points_exact"])],
-        ["area through the five points (printed rates)", number(areas["five_points_printed"])],
+        [_("AUROC, full reconstructed curve"), number(areas["auroc"])],
+        [_("AUROC range of any data set with these counts"),
+         _("{low} to {high}").format(low=number(areas["auroc_min"]), high=number(areas["auroc_max"]))],
+        [_("area through the five points (exact rates)"), number(areas["five_points_exact"])],
+        [_("area through the five points (printed rates)"), number(areas["five_points_printed"])],
     ]
-    return rows, ["fact", "value"]
+    return rows, [_("fact"), _("value")]
 
 
 def table_b_rows(scores, y_true, source) -> tuple[list[list[str]], list[str]]:
     """The reconstructed data in the layout of Table B.1 (two decimals, Yes/No), with each row's origin."""
-    rows = [[format_value(float(s), 2, decimal_comma=True), "Yes" if v else "No", str(src)]
+    rows = [[format_value(float(s), 2, decimal_comma=True), _("Yes") if v else _("No"), name_words(str(src))]
             for s, v, src in zip(scores, y_true, source)]
-    return rows, ["Predicted probability", "Actual class", "source"]
+    return rows, [_("Predicted probability"), _("Actual class"), _("source")]
 
 
 def annex_c_rows(columns=("dataset", "model", "accuracy", "top1_error", "top5_error", "depth", "parameters",
                           "reference")) -> tuple[list[list[str]], list[str]]:
     """Table C.1 as printed (selected columns; empty cells shown as "–")."""
     rows = [[row[c] or "–" for c in columns] for row in annex_c.load_table()]
-    return rows, list(columns)
+    return rows, [_(_C_COLUMNS.get(c, c)) for c in columns]
 
 
 def annex_c_audit_rows() -> tuple[list[list[str]], list[str]]:
@@ -122,7 +161,8 @@ def annex_c_audit_rows() -> tuple[list[list[str]], list[str]]:
                                            + ("" if check["ok"] else " ≠ 100"))
         rows.append([record["dataset"], record["model"], total, str(len(record["missing"])),
                      "; ".join(record["writing"]) or "–", record["known_difference"] or "–"])
-    return rows, ["dataset", "model", "accuracy + top-1", "empty fields", "writing", "known difference"]
+    return rows, [_("dataset"), _("model"), _("accuracy + top-1"), _("empty fields"), _("writing"),
+                  _("known difference")]
 
 
 def annex_c_audit_summary_rows() -> tuple[list[list[str]], list[str]]:
@@ -141,8 +181,8 @@ def annex_c_audit_notes(width: int = 100) -> list[str]:
     Annexes B–D.
     """
     lines = []
-    for dataset, model, _, _, writing, difference in annex_c_audit_rows()[0]:
-        notes = [f"{label}: {text}" for label, text in (("writing", writing), ("known difference", difference))
+    for dataset, model, _sum, _empty, writing, difference in annex_c_audit_rows()[0]:
+        notes = [f"{label}: {text}" for label, text in ((_("writing"), writing), (_("known difference"), difference))
                  if text != "–"]
         if notes:
             lines += textwrap.wrap(f"{dataset} {model}. " + " ".join(n + "." for n in notes), width,
@@ -157,4 +197,4 @@ def annex_d_rows(decimal_comma: bool = True) -> tuple[list[list[str]], list[str]
              format_value(example["csmf_pred"][cause], 4, decimal_comma=decimal_comma),
              format_value(example["absolute_errors"][cause], 4, decimal_comma=decimal_comma)]
             for cause in annex_d.EXAMPLE_CAUSES]
-    return rows, ["cause", "CSMF true", "CSMF predicted", "|true − predicted|"]
+    return rows, [_("cause"), _("CSMF true"), _("CSMF predicted"), _("|true − predicted|")]

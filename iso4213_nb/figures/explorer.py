@@ -19,7 +19,7 @@ encodes about ten times faster), or as PNG on request.
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import N_, _
 
 import io
 
@@ -39,7 +39,7 @@ from .matrix import draw_confusion_matrix
 IMAGE_OPTIONS = {"jpeg": {"quality": 90, "subsampling": 0}, "png": {"compress_level": 1}}
 
 #: Legend label and marker of each optimal point.
-OPTIMA = {"youden": ("Youden J", "^"), "f1": ("best F1", "s"), "cost": ("min cost", "D")}
+OPTIMA = {"youden": (N_("Youden J"), "^"), "f1": (N_("best F1"), "s"), "cost": (N_("min cost"), "D")}
 
 
 class ExplorerFigure:
@@ -101,7 +101,7 @@ class ExplorerFigure:
 
     def _draw_legends(self, names: list[str]) -> None:
         handles = [Line2D([], [], color=f"C{i % 10}", label=name) for i, name in enumerate(names)]
-        handles += [Line2D([], [], linestyle="none", marker=marker, color="0.6", markeredgecolor="black", label=label)
+        handles += [Line2D([], [], linestyle="none", marker=marker, color="0.6", markeredgecolor="black", label=_(label))
                     for label, marker in OPTIMA.values()]
         handles.append(Line2D([], [], linestyle="none", marker="o", color="0.6", markeredgecolor="black",
                               label=_("current threshold")))

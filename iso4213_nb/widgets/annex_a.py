@@ -30,14 +30,18 @@ from ..annexes import annex_a
 from ..confusion import ConfusionMatrix
 from ..errors import InputError
 from .. import readings
-from ..figures.annex_tables import annex_a_rows
-from ..i18n import _
+from ..figures.annex_tables import annex_a_rows, item_words
+from ..i18n import N_, _, number
 from ..tables import format_value, html_table
 
 _COUNT = re.compile(r"\s*(\d{1,12})\s*")
 MAX_COUNT = 10**9
 
-ROWS_OPTIONS = (("rows = predicted (Table A.1, 6.2.2)", "predicted"), ("rows = true (software)", "true"))
+ROWS_OPTIONS = ((N_("rows = predicted (Table A.1, 6.2.2)"), "predicted"), (N_("rows = true (software)"), "true"))
+#: What the displayed rows hold, and what the columns then hold, as a heading word with the class label.
+_HEADS = {"predicted": (N_("predicted {label}"), N_("actual {label}")), "true": (N_("true {label}"),
+                                                                              N_("predicted {label}"))}
+_CORNERS = {"predicted": N_("predicted ↓ / actual →"), "true": N_("true ↓ / predicted →")}
 
 
 class ConfusionEditor:
@@ -65,9 +69,9 @@ class ConfusionEditor:
         self._row_heads = [widgets.HTML() for _ in range(k)]
         self._col_heads = [widgets.HTML() for _ in range(k)]
         self._corner = widgets.HTML()
-        self.toggle = widgets.ToggleButtons(options=ROWS_OPTIONS, value=rows)
+        self.toggle = widgets.ToggleButtons(options=[(_(text), value) for text, value in ROWS_OPTIONS], value=rows)
         self.toggle.observe(lambda change: self._show(), names="value")
-        self.reset_button = widgets.Button(description="reset to Table A.1")
+        self.reset_button = widgets.Button(description=_("reset to Table A.1"))
         self.reset_button.on_click(lambda _: self.reset())
         grid = widgets.GridBox(
             [self._corner, *self._col_heads] + [w for i in range(k) for w in (self._row_heads[i], *self.cells[i])],
@@ -95,7 +99,7 @@ class ConfusionEditor:
     @property
     def undefined(self) -> list[str]:
         """Cells of Tables A.3 and A.4 that are undefined, with reasons in words."""
-        return [f"{where}: {readings.reason(value)}" for where, value in annex_a.undefined_values(self._cm)]
+        return [f"{item_words(where)}: {readings.reason(value)}" for where, value in annex_a.undefined_values(self._cm)]
 
     @property
     def tables_html(self) -> str:
@@ -111,11 +115,11 @@ class ConfusionEditor:
     def _show(self) -> None:
         """Fill grid and headers from the matrix in the chosen layout, then the tables."""
         counts = self._cm.matrix(rows=self.rows)
-        other = "actual" if self.rows == "predicted" else "predicted"
-        self._corner.value = f"<i>{html.escape(self.rows)} ↓ / {other} →</i>"
+        row_head, col_head = _HEADS[self.rows]
+        self._corner.value = f"<i>{html.escape(_(_CORNERS[self.rows]))}</i>"
         for i, label in enumerate(self._cm.labels):
-            self._row_heads[i].value = f"<b>{html.escape(self.rows)} {html.escape(str(label))}</b>"
-            self._col_heads[i].value = f"<b>{other} {html.escape(str(label))}</b>"
+            self._row_heads[i].value = f"<b>{html.escape(_(row_head).format(label=label))}</b>"
+            self._col_heads[i].value = f"<b>{html.escape(_(col_head).format(label=label))}</b>"
         self._filling = True
         try:
             for i, row in enumerate(self.cells):
@@ -126,16 +130,17 @@ class ConfusionEditor:
         self._update_tables()
 
     def _cell_name(self, i: int, j: int) -> str:
-        other = "actual" if self.rows == "predicted" else "predicted"
+        row_head, col_head = _HEADS[self.rows]
         labels = self._cm.labels
-        return f"cell ({self.rows} {labels[i]}, {other} {labels[j]})"
+        return _("cell ({row}, {column})").format(row=_(row_head).format(label=labels[i]),
+                                                  column=_(col_head).format(label=labels[j]))
 
     def parse_count(self, i: int, j: int, text: str) -> int:
         """The count typed in displayed cell ``(i, j)``; :class:`InputError` unless a whole number 0 … 10⁹."""
         match = _COUNT.fullmatch(text)
         if match is None or int(match.group(1)) > MAX_COUNT:
-            raise InputError(f"{self._cell_name(i, j)}: {text!r} is not a count; type a whole number "
-                             f"from 0 to {MAX_COUNT:,} (the count was kept)")
+            raise InputError(_("{cell}: {text} is not a count; type a whole number from 0 to {most} (the count was "
+                               "kept)").format(cell=self._cell_name(i, j), text=repr(text), most=number(MAX_COUNT)))
         return int(match.group(1))
 
     def _on_cell(self, i: int, j: int, text: str) -> None:
@@ -153,12 +158,12 @@ class ConfusionEditor:
         self._show()
 
     def _update_tables(self) -> None:
-        parts = [f"<p>n = {self._cm.n}; overall accuracy (6.2.3) = "
-                 f"{html.escape(format_value(self._cm.accuracy(), percent=True, decimal_comma=self._decimal_comma))}"
-                 " %</p>"]
+        accuracy = format_value(self._cm.accuracy(), percent=True, decimal_comma=self._decimal_comma)
+        parts = ["<p>" + html.escape(_("n = {n}; overall accuracy (6.2.3) = {accuracy} %").format(
+            n=number(self._cm.n), accuracy=accuracy)) + "</p>"]
         for name in ("A.2", "A.3", "A.4"):
             rows, header = annex_a_rows(name, self._cm, decimal_comma=self._decimal_comma)
-            parts.append(html_table(rows, header, caption=f"Table {name}"))
+            parts.append(html_table(rows, header, caption=_("Table {name}").format(name=name)))
         undefined = self.undefined
         if undefined:
             items = "".join(f"<li>{html.escape(text)}</li>" for text in undefined)

@@ -29,6 +29,7 @@ from ..annexes import annex_b
 from ..errors import InputError
 from ..figures.annex_b import AnnexBFigure
 from ..measures import BinaryCounts
+from ..i18n import _, number
 from ..tables import format_value
 
 
@@ -52,16 +53,16 @@ class AnnexBExplorer:
             raise InputError("give both scores and y_true, or neither (for the Annex B reconstruction)")
         published = scores is None
         if published:
-            scores, y_true, _ = annex_b.reconstructed_data()
+            scores, y_true, _source = annex_b.reconstructed_data()
         self._view = AnnexBFigure(scores, y_true, threshold, published=published)
         self._published = dict(zip(annex_b.thresholds(), annex_b.PUBLISHED)) if published else {}
         self.slider = widgets.FloatSlider(value=threshold, min=0.0, max=1.0, step=0.01, readout_format=".2f",
-                                          description="threshold", continuous_update=True,
+                                          description=_("threshold"), continuous_update=True,
                                           layout=widgets.Layout(width="480px"))
         self.slider.observe(lambda change: self._move(change["new"]), names="value")
         buttons = []
         for t, point in self._published.items():
-            button = widgets.Button(description=f"{point.threshold} (Figure {point.figure})",
+            button = widgets.Button(description=_("{threshold} (Figure {figure})").format(threshold=point.threshold, figure=point.figure),
                                     layout=widgets.Layout(width="150px"))
             button.on_click(lambda _, t=t: setattr(self, "threshold", t))
             buttons.append(button)
@@ -120,15 +121,17 @@ class AnnexBExplorer:
         def value(key):
             return html.escape(format_value(m[key], 4, decimal_comma=True))
 
-        text = (f"<p>threshold <b>{threshold:.2f}</b> (positive when score ≥ threshold): "
-                f"TP = {c.tp}, FP = {c.fp}, TN = {c.tn}, FN = {c.fn}<br>"
-                f"T<sub>P</sub> rate = TP/(TP+FN) = <span data-measure='tpr'>{value('tpr')}</span>, "
-                f"F<sub>P</sub> rate = FP/(FP+TN) = <span data-measure='fpr'>{value('fpr')}</span>, "
-                f"precision = {value('precision')}</p>")
+        text = ("<p>" + _("threshold {threshold} (positive when score ≥ threshold):").format(
+                    threshold=f"<b>{number(threshold, 2)}</b>")
+                + f" TP = {c.tp}, FP = {c.fp}, TN = {c.tn}, FN = {c.fn}<br>"
+                + _("T<sub>P</sub> rate = TP/(TP+FN) = {tpr}, F<sub>P</sub> rate = FP/(FP+TN) = {fpr}, "
+                    "precision = {precision}").format(tpr=f"<span data-measure='tpr'>{value('tpr')}</span>",
+                                                      fpr=f"<span data-measure='fpr'>{value('fpr')}</span>",
+                                                      precision=value("precision")) + "</p>")
         point = self._published.get(round(threshold, 2))
         if point is not None:
-            text += (f"<p>Figure {point.figure} prints T<sub>P</sub> rate {point.tpr} and "
-                     f"F<sub>P</sub> rate {point.fpr}.</p>")
+            text += "<p>" + _("Figure {figure} prints T<sub>P</sub> rate {tpr} and F<sub>P</sub> rate {fpr}.").format(
+                figure=point.figure, tpr=point.tpr, fpr=point.fpr) + "</p>"
         return text
 
     def _ipython_display_(self):

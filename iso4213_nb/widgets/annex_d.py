@@ -30,6 +30,7 @@ from ..errors import InputError
 from ..explorer_state import SliderGrid
 from ..figures.annex_b import to_png
 from ..figures.annex_d import draw_shares
+from ..i18n import _
 from ..tables import format_value
 from ..undefined import Undefined
 
@@ -63,9 +64,9 @@ class CSMFSliders:
             self.sliders[cause].observe(lambda change, cause=cause: self._on_weight(
                 cause, WEIGHT_GRID.value(change.new)), names="value")
             self.boxes[cause].observe(lambda change, cause=cause: self._on_weight(cause, change.new), names="value")
-        perfect = widgets.Button(description="perfect prediction")
+        perfect = widgets.Button(description=_("perfect prediction"))
         perfect.on_click(lambda _: self.set_predicted(self.true))
-        rarest = widgets.Button(description="all on the rarest cause")
+        rarest = widgets.Button(description=_("all on the rarest cause"))
         rarest.on_click(lambda _: self.set_predicted(
             {c: float(c == min(self.true, key=self.true.get)) for c in self.true}))
         self.figure = Figure(figsize=(5, 3), dpi=72, layout="constrained")
@@ -83,7 +84,7 @@ class CSMFSliders:
         """Predicted shares: slider weights divided by their sum (undefined when every weight is 0)."""
         total = sum(self.weights.values())
         if total == 0:
-            return Undefined("every predicted weight is 0")
+            return Undefined(_("every predicted weight is 0"))
         return {cause: weight / total for cause, weight in self.weights.items()}
 
     @property
@@ -105,7 +106,8 @@ class CSMFSliders:
         """Set every weight at once, exactly (one update), e.g. ``{"cardiac": 0.6, "infection": 0.3, "injury": 0.1}``."""
         unknown = set(fractions) - set(self.sliders)
         if unknown:
-            raise InputError(f"unknown causes {sorted(map(str, unknown))}; causes are {list(self.sliders)}")
+            raise InputError(_("unknown causes {unknown}; causes are {causes}").format(
+                unknown=sorted(map(str, unknown)), causes=list(self.sliders)))
         weights = {cause: self._check_weight(cause, fractions.get(cause, 0.0)) for cause in self.true}
         self.weights = weights
         self._update()
@@ -113,7 +115,8 @@ class CSMFSliders:
     @staticmethod
     def _check_weight(cause, value) -> float:
         if isinstance(value, bool) or not isinstance(value, Real) or not 0 <= value <= 1:
-            raise InputError(f"weight of {cause!r} must be a number from 0 to 1, got {value!r}")
+            raise InputError(_("weight of {cause} must be a number from 0 to 1, got {value}").format(
+                cause=repr(cause), value=repr(value)))
         return float(value)
 
     def _on_weight(self, cause, value) -> None:
@@ -140,11 +143,12 @@ class CSMFSliders:
         shares = [0.0] * len(self.true) if isinstance(predicted, Undefined) else list(predicted.values())
         self._bars.update(shares)
         cc = self.chance_corrected
-        self.readout.value = (
-            f"<p>CSMF accuracy = <b data-measure='csmf_accuracy'>"
-            f"{html.escape(format_value(self.accuracy, 4, decimal_comma=True))}</b><br>"
-            f"chance-corrected (1 − 1/e) = {html.escape(format_value(cc['exact'], 4, decimal_comma=True))}, "
-            f"(0,632) = {html.escape(format_value(cc['rounded'], 4, decimal_comma=True))}</p>")
+        accuracy = html.escape(format_value(self.accuracy, 4, decimal_comma=True))
+        self.readout.value = "<p>" + _("CSMF accuracy = {accuracy}<br>chance-corrected (1 − 1/e) = {exact}, (0,632) = "
+                                       "{rounded}").format(
+            accuracy=f"<b data-measure='csmf_accuracy'>{accuracy}</b>",
+            exact=html.escape(format_value(cc["exact"], 4, decimal_comma=True)),
+            rounded=html.escape(format_value(cc["rounded"], 4, decimal_comma=True))) + "</p>"
         self.image.value = to_png(self.figure)
 
     def _ipython_display_(self):

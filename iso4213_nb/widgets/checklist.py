@@ -28,24 +28,25 @@ import ipywidgets as widgets
 
 from .. import checklist
 from ..errors import InputError
+from ..i18n import N_, _
 
 _SECTION_TITLES = {
-    "process": "5.1 Five-step process",
-    "purpose": "5.2 Purpose",
-    "training_data": "5.3.4 Training data",
-    "test_data": "5.3.5 Test data",
-    "bias": "5.3.2 Representativeness and bias",
-    "preprocessing": "5.3.3 Preprocessing",
-    "splitting": "5.3.6 Cross-validation and splits",
-    "leakage": "5.3.7 Information leakage",
-    "channel_effects": "5.3.8 Channel effects",
-    "ground_truth": "5.3.9 Ground truth",
-    "hyperparameters": "5.3.10 Hyperparameters",
-    "environment": "5.3.11 Evaluation environment",
-    "acceleration": "5.3.12 Acceleration",
-    "baselines": "5.3.13 Baselines",
-    "context": "5.3.14 Context",
-    "measures": "6.4.3 / 6.5.1 Choice of measures",
+    "process": N_("5.1 Five-step process"),
+    "purpose": N_("5.2 Purpose"),
+    "training_data": N_("5.3.4 Training data"),
+    "test_data": N_("5.3.5 Test data"),
+    "bias": N_("5.3.2 Representativeness and bias"),
+    "preprocessing": N_("5.3.3 Preprocessing"),
+    "splitting": N_("5.3.6 Cross-validation and splits"),
+    "leakage": N_("5.3.7 Information leakage"),
+    "channel_effects": N_("5.3.8 Channel effects"),
+    "ground_truth": N_("5.3.9 Ground truth"),
+    "hyperparameters": N_("5.3.10 Hyperparameters"),
+    "environment": N_("5.3.11 Evaluation environment"),
+    "acceleration": N_("5.3.12 Acceleration"),
+    "baselines": N_("5.3.13 Baselines"),
+    "context": N_("5.3.14 Context"),
+    "measures": N_("6.4.3 / 6.5.1 Choice of measures"),
 }
 
 
@@ -87,23 +88,24 @@ class ChecklistForm:
         sections: dict[str, list] = {}
         for it in checklist.ITEMS:
             label = widgets.HTML(f"<b>{html.escape(it.key)}</b> ({html.escape(it.clause)}): "
-                                 f"{html.escape(it.prompt)}")
+                                 f"{html.escape(_(it.prompt))}")
             box = widgets.Textarea(layout=widgets.Layout(width="95%", height="3.5em"))
             box.observe(self._on_edit, names="value")
             self.fields[it.key] = box
             sections.setdefault(it.section, []).extend([label, box])
         self.accordion = widgets.Accordion(children=[widgets.VBox(v) for v in sections.values()])
         for i, section in enumerate(sections):
-            self.accordion.set_title(i, _SECTION_TITLES.get(section, section))
-        self.path = widgets.Text(value=str(path), description="File", layout=widgets.Layout(width="60%"))
-        self.save_button = widgets.Button(description="Save", icon="save")
-        self.load_button = widgets.Button(description="Load", icon="folder-open")
+            self.accordion.set_title(i, _(_SECTION_TITLES[section]) if section in _SECTION_TITLES else section)
+        self.path = widgets.Text(value=str(path), description=_("File"), layout=widgets.Layout(width="60%"))
+        self.save_button = widgets.Button(description=_("Save"), icon="save")
+        self.load_button = widgets.Button(description=_("Load"), icon="folder-open")
         self.save_button.on_click(lambda _: self._guarded(self.save))
         self.load_button.on_click(lambda _: self._guarded(self.load))
         self.status = widgets.HTML()
-        self.folder = widgets.HTML(f"<small>Relative file names are saved in and loaded from "
-                                   f"<code>{html.escape(str(user_directory()))}</code> (set ISO4213_NB_HOME to "
-                                   "change it); an absolute path is used as given.</small>")
+        folder = f"<code>{html.escape(str(user_directory()))}</code>"
+        self.folder = widgets.HTML("<small>" + _("Relative file names are saved in and loaded from {folder} (set "
+                                                 "ISO4213_NB_HOME to change it); an absolute path is used as "
+                                                 "given.").format(folder=folder) + "</small>")
         self.widget = widgets.VBox([self.accordion, widgets.HBox([self.path, self.save_button, self.load_button]),
                                     self.folder, self.status])
         if answers:
@@ -131,7 +133,7 @@ class ChecklistForm:
         except OSError as exc:
             raise InputError(f"cannot create the folder {target.parent}: {exc.strerror}") from None
         written = checklist.save(self.answers, target)
-        self._show_status(f"Saved to {written}.")
+        self._show_status(_("Saved to {path}.").format(path=written))
         return written
 
     def load(self, path=None) -> dict[str, str]:
@@ -139,7 +141,7 @@ class ChecklistForm:
         source = resolve(path or self.path.value)
         answers = checklist.load(source)
         self.set_answers(answers)
-        self._show_status(f"Loaded {source}.")
+        self._show_status(_("Loaded {path}.").format(path=source))
         return answers
 
     def _guarded(self, action) -> None:
@@ -154,10 +156,13 @@ class ChecklistForm:
     def _show_status(self, prefix: str = "") -> None:
         answers = self.answers
         missing = checklist.missing(answers)
-        open_items = [r for r, s in checklist.report_status(answers).items() if s == "missing"]
-        text = f"{len(checklist.ITEMS) - len(missing)} of {len(checklist.ITEMS)} answered"
+        texts = {r.id: r.text for r in checklist.REPORT_ITEMS}
+        open_items = [_(texts[r]) if r in texts else r for r, s in checklist.report_status(answers).items()
+                      if s == "missing"]
+        text = _("{answered} of {items} answered").format(answered=len(checklist.ITEMS) - len(missing),
+                                                           items=len(checklist.ITEMS))
         if open_items:
-            text += "; clause-8 items still open: " + ", ".join(open_items)
+            text += _("; clause-8 items still open: {items}").format(items="; ".join(open_items))
         self.status.value = html.escape(f"{prefix} {text}.".strip())
 
     def _ipython_display_(self):

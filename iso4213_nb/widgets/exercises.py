@@ -34,7 +34,7 @@ from ..answers import check_answer, check_mistakes, instructions, judge_number, 
 from ..errors import InputError
 from ..tables import html_table
 from .. import readings
-from ..i18n import _
+from ..i18n import _, number, significant
 from ..undefined import is_undefined
 
 _GOOD, _BAD = "#1a7f37", "#b42318"
@@ -103,21 +103,21 @@ class Exercise:
         self.wrong_replies = 0
         self.saved_to = self.save_error = None
         if choices is not None:
-            self.input = widgets.Dropdown(options=["", *choices], value="", description="Answer:")
-            how = "Choose one."
+            self.input = widgets.Dropdown(options=["", *choices], value="", description=_("Answer:"))
+            how = _("Choose one.")
         elif isinstance(self.answer, str):
-            self.input = widgets.Text(value="", description="Answer:", placeholder="type your answer")
-            how = "Type the word; case does not matter."
+            self.input = widgets.Text(value="", description=_("Answer:"), placeholder=_("type your answer"))
+            how = _("Type the word; case does not matter.")
         else:
-            self.input = widgets.Text(value="", description="Answer:", placeholder="e.g. 0.25, 1/4, inf")
+            self.input = widgets.Text(value="", description=_("Answer:"), placeholder=_("e.g. 0.25, 1/4, inf"))
             how = instructions(self.kind, self.tolerance)
-        self.button = widgets.Button(description="Check", button_style="primary")
-        self.reveal_button = widgets.Button(description="Show answer", disabled=True,
-                                            tooltip="available after a first try")
+        self.button = widgets.Button(description=_("Check"), button_style="primary")
+        self.reveal_button = widgets.Button(description=_("Show answer"), disabled=True,
+                                            tooltip=_("available after a first try"))
         self.feedback = widgets.HTML(value="")
         self.button.on_click(lambda _: self.check())
         self.reveal_button.on_click(lambda _: self.reveal())
-        title = f"Exercise {key}." if key else "Exercise."
+        title = _("Exercise {key}.").format(key=key) if key else _("Exercise.")
         self.widget = widgets.VBox([
             widgets.HTML(value=f"<b>{html.escape(title)}</b> {html.escape(prompt)}"),
             widgets.HTML(value=f"<small>{html.escape(how)}</small>"),
@@ -136,20 +136,22 @@ class Exercise:
         if self.verdict.code != "unreadable":
             self.reveal_button.disabled = False
         if self.correct:
-            self.feedback.value = f"<span style='color:{_GOOD}'>✔ Correct.</span> {html.escape(self.verdict.message)}"
+            correct = html.escape(_("Correct."))
+            self.feedback.value = f"<span style='color:{_GOOD}'>✔ {correct}</span> {html.escape(self.verdict.message)}"
         else:
             if self.verdict.code != "unreadable":
                 self.wrong_replies += 1
-            hints = " ".join(f"Hint: {h}" for h in self.hints[:self.wrong_replies])
+            hints = " ".join(_("Hint: {hint}").format(hint=h) for h in self.hints[:self.wrong_replies])
             text = " ".join(part for part in (self.verdict.message, hints) if part)
-            self.feedback.value = f"<span style='color:{_BAD}'>✘ Not yet.</span> {html.escape(text)}"
+            not_yet = html.escape(_("Not yet."))
+            self.feedback.value = f"<span style='color:{_BAD}'>✘ {not_yet}</span> {html.escape(text)}"
         if self.verdict.code != "unreadable":
             self._record(reply, self.verdict.code, self.correct)
         return self.correct
 
     def reveal(self) -> None:
         """Show the answer in the feedback line; it is recorded as revealed, not as solved."""
-        self.feedback.value = f"Answer: {html.escape(self._shown(self.answer))}"
+        self.feedback.value = html.escape(_("Answer: {answer}").format(answer=self._shown(self.answer)))
         self._record("", "revealed", None)
 
     def _record(self, reply: str, result: str, correct: bool | None) -> None:
@@ -159,7 +161,8 @@ class Exercise:
             self.saved_to, self.save_error = learner_progress.save_attempt(self.key, reply, result, correct=correct), None
         except learner_progress.ProgressError as error:
             self.saved_to, self.save_error = None, str(error)
-            self.feedback.value += f"<br><small>Progress not saved: {html.escape(self.save_error)}</small>"
+            self.feedback.value += ("<br><small>" + html.escape(_("Progress not saved: {reason}").format(
+                reason=self.save_error)) + "</small>")
 
     def _shown(self, value) -> str:
         if is_undefined(value):
@@ -167,7 +170,7 @@ class Exercise:
         if isinstance(value, float):
             if math.isinf(value):
                 return "∞" if value > 0 else "−∞"
-            return f"{value:g}" if self.kind.whole else f"{value:.{self.decimals}f}"
+            return significant(value, 6) if self.kind.whole else number(value, self.decimals)
         return str(value)
 
     def _ipython_display_(self):
@@ -184,13 +187,16 @@ def _summary_html() -> str:
         path = learner_progress.record_path()
         rows = learner_progress.summary(path)
     except learner_progress.ProgressError as error:
-        return f"<p>Progress cannot be shown: {html.escape(str(error))}</p>"
-    table = [[r["code"], r["title"], f"{r['attempted']} of {r['exercises']}", f"{r['solved']} of {r['exercises']}",
-              "; ".join(r["todo"]) or "all solved ✔"] for r in rows]
+        return "<p>" + html.escape(_("Progress cannot be shown: {reason}").format(reason=error)) + "</p>"
+    of = _("{count} of {total}")
+    table = [[r["code"], _(str(r["title"])), of.format(count=r["attempted"], total=r["exercises"]),
+              of.format(count=r["solved"], total=r["exercises"]),
+              "; ".join(_(label) for label in r["todo"]) or _("all solved ✔")] for r in rows]
     solved, total = sum(r["solved"] for r in rows), sum(r["exercises"] for r in rows)
     shown = f"~/{path.relative_to(Path.home())}" if path.is_relative_to(Path.home()) else str(path)
-    return (f"<p><b>{solved} of {total} exercises solved.</b> Record: <code>{html.escape(shown)}</code></p>"
-            + html_table(table, ["notebook", "topic", "attempted", "solved", "still to do"]))
+    done = html.escape(_("{solved} of {total} exercises solved.").format(solved=solved, total=total))
+    return (f"<p><b>{done}</b> " + _("Record: {path}").format(path=f"<code>{html.escape(shown)}</code>") + "</p>"
+            + html_table(table, [_("notebook"), _("topic"), _("attempted"), _("solved"), _("still to do")]))
 
 
 def progress_summary() -> widgets.VBox:
@@ -202,6 +208,6 @@ def progress_summary() -> widgets.VBox:
     Beyond TS 4213: the course's exercises on clauses 5–8.
     """
     shown = widgets.HTML(value=_summary_html())
-    refresh = widgets.Button(description="Refresh", icon="refresh")
+    refresh = widgets.Button(description=_("Refresh"), icon="refresh")
     refresh.on_click(lambda _: setattr(shown, "value", _summary_html()))
     return widgets.VBox([refresh, shown])

@@ -28,6 +28,7 @@ import ipywidgets as widgets
 from ..explorer_state import ExplorerState
 from ..figures.explorer import OPTIMA, ExplorerFigure
 from ..figures.explorer_readout import SHOWN, readout_html
+from ..i18n import _
 from ._callbacks import GuardedCallbacks
 
 __all__ = ["SHOWN", "ThresholdExplorer"]
@@ -79,24 +80,24 @@ class ThresholdExplorer(GuardedCallbacks):
         small = widgets.Layout(width="120px")
         self.threshold_slider = widgets.IntSlider(
             value=state.threshold_grid.index(state.threshold), min=0, max=state.threshold_grid.steps,
-            description="threshold", readout=False, continuous_update=True, layout=widgets.Layout(width="420px"))
+            description=_("threshold"), readout=False, continuous_update=True, layout=widgets.Layout(width="420px"))
         self.threshold_text = widgets.FloatText(value=state.threshold, layout=small,
-                                                tooltip="exact threshold: type a value and press Enter")
-        self.model_select = widgets.Dropdown(options=list(state.models), value=state.model, description="model",
+                                                tooltip=_("exact threshold: type a value and press Enter"))
+        self.model_select = widgets.Dropdown(options=list(state.models), value=state.model, description=_("model"),
                                              layout=widgets.Layout(width="260px"))
         self.prevalence_slider = widgets.IntSlider(
             value=state.prevalence_grid.index(state.prevalence), min=0, max=state.prevalence_grid.steps,
-            description="prevalence", readout=False, continuous_update=True, layout=widgets.Layout(width="300px"))
+            description=_("prevalence"), readout=False, continuous_update=True, layout=widgets.Layout(width="300px"))
         self.prevalence_text = widgets.FloatText(value=state.prevalence, layout=small,
-                                                 tooltip="exact prevalence, strictly between 0 and 1")
-        self.cost_fp_text = widgets.BoundedFloatText(value=state.costs[0], min=0, max=1e12, description="cost FP",
+                                                 tooltip=_("exact prevalence, strictly between 0 and 1"))
+        self.cost_fp_text = widgets.BoundedFloatText(value=state.costs[0], min=0, max=1e12, description=_("cost FP"),
                                                      layout=widgets.Layout(width="170px"))
-        self.cost_fn_text = widgets.BoundedFloatText(value=state.costs[1], min=0, max=1e12, description="cost FN",
+        self.cost_fn_text = widgets.BoundedFloatText(value=state.costs[1], min=0, max=1e12, description=_("cost FN"),
                                                      layout=widgets.Layout(width="170px"))
-        self.optimum_buttons = {key: widgets.Button(description=f"go to {label}",
+        self.optimum_buttons = {key: widgets.Button(description=_("go to {optimum}").format(optimum=_(label)),
                                                     layout=widgets.Layout(width="130px"))
-                                for key, (label, _) in OPTIMA.items()}
-        width, _ = self.view.size
+                                for key, (label, _marker) in OPTIMA.items()}
+        width, _height = self.view.size
         self.image = widgets.Image(format=self.view.image_format, layout=widgets.Layout(
             width="100%", max_width=f"{width}px", height="auto", align_self="flex-start", object_fit="contain"))
         self.readout = widgets.HTML(layout=widgets.Layout(width=f"{_READOUT_WIDTH}px", flex=f"0 0 {_READOUT_WIDTH}px"))

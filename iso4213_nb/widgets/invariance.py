@@ -20,12 +20,36 @@ import ipywidgets as widgets
 
 from .. import invariance, measures
 from ..errors import InputError
+from ..i18n import N_, _, number
 from ..measures import BinaryCounts
 from ..undefined import is_undefined
 
 #: Measures of measures.PER_CLASS that are measures of the paper, with the paper's group.
 PAPER_GROUP = {"binary_accuracy": "Accuracy_G", "precision": "Precision_G", "recall": "Recall_G", "f1": "Fscore_G",
                "specificity": "Specificity", "balanced_accuracy": "AUC"}
+
+
+#: Names of the measures of measures.PER_CLASS (Russian: the terms of ПНСТ 835-2023) and of the changes I1–I8.
+MEASURE_NAMES = {
+    "binary_accuracy": N_("binary accuracy"), "precision": N_("precision"), "recall": N_("recall"),
+    "specificity": N_("specificity"), "f1": N_("F1"), "negative_predictive_value": N_("negative predictive value"),
+    "false_positive_rate": N_("false positive rate"), "miss_rate": N_("miss rate"),
+    "false_discovery_rate": N_("false discovery rate"), "false_omission_rate": N_("false omission rate"),
+    "positive_likelihood_ratio": N_("positive likelihood ratio"),
+    "negative_likelihood_ratio": N_("negative likelihood ratio"), "diagnostic_odds_ratio": N_("diagnostic odds ratio"),
+    "prevalence": N_("prevalence"), "balanced_accuracy": N_("balanced accuracy"),
+    "matthews_correlation": N_("Matthews correlation")}
+CHANGE_TITLES = {
+    "I1": N_("exchange of positives and negatives (tp ↔ tn, as printed)"),
+    "I1*": N_("exchange of whole labels (tp ↔ tn and fp ↔ fn, as drawn)"),
+    "I2": N_("change of true negatives"), "I3": N_("change of true positives"), "I4": N_("change of false negatives"),
+    "I5": N_("change of false positives"), "I6": N_("uniform scaling of all counts"),
+    "I7": N_("different scaling of the two predicted-class columns"),
+    "I8": N_("different scaling of the two true-class rows")}
+
+
+def _title(cid: str) -> str:
+    return _(CHANGE_TITLES[cid]) if cid in CHANGE_TITLES else invariance.CHANGES[cid].title
 
 
 def _same(a, b) -> bool:
@@ -35,7 +59,7 @@ def _same(a, b) -> bool:
 
 
 def _fmt(value) -> str:
-    return "undefined" if is_undefined(value) else f"{value:.4f}"
+    return number(value, 4)
 
 
 class InvarianceLab:
@@ -65,14 +89,14 @@ class InvarianceLab:
         self.original = BinaryCounts(*map(int, invariance.as_counts(counts)[0]))
         self.counts = self.original
         self.last = None
-        self.step_box = widgets.BoundedIntText(value=step, min=1, max=10_000, description="step")
-        self.factor_box = widgets.BoundedIntText(value=factor, min=2, max=100, description="factor k1")
+        self.step_box = widgets.BoundedIntText(value=step, min=1, max=10_000, description=_("step"))
+        self.factor_box = widgets.BoundedIntText(value=factor, min=2, max=100, description=_("factor k1"))
         self.buttons = {}
         for cid, change in invariance.CHANGES.items():
-            button = widgets.Button(description=cid, tooltip=change.title, layout=widgets.Layout(width="4.5em"))
+            button = widgets.Button(description=cid, tooltip=_title(cid), layout=widgets.Layout(width="4.5em"))
             button.on_click(lambda _, cid=cid: self.apply(cid))
             self.buttons[cid] = button
-        self.reset_button = widgets.Button(description="Reset")
+        self.reset_button = widgets.Button(description=_("Reset"))
         self.reset_button.on_click(lambda _: self.reset())
         self.matrix_html = widgets.HTML()
         self.table_html = widgets.HTML()
@@ -118,27 +142,29 @@ class InvarianceLab:
         return {k: not _same(self.last["values_before"][k], v) for k, v in self.last["values_after"].items()}
 
     def _render(self) -> None:
-        c = self.counts
+        c, predicted, true = self.counts, _("predicted"), _("true")
         self.matrix_html.value = (
             "<table style='border-collapse:collapse;margin-right:2em'>"
-            "<tr><td></td><th colspan=2>predicted</th></tr>"
+            f"<tr><td></td><th colspan=2>{predicted}</th></tr>"
             "<tr><td></td><th>+</th><th>−</th></tr>"
-            f"<tr><th>true +</th><td>tp = {c.tp}</td><td>fn = {c.fn}</td></tr>"
-            f"<tr><th>true −</th><td>fp = {c.fp}</td><td>tn = {c.tn}</td></tr></table>")
+            f"<tr><th>{true} +</th><td>tp = {c.tp}</td><td>fn = {c.fn}</td></tr>"
+            f"<tr><th>{true} −</th><td>fp = {c.fp}</td><td>tn = {c.tn}</td></tr></table>")
         now = self.values()
         changed = self.changed()
         cid = self.last["change"] if self.last else None
-        head = "<tr><th>measure</th><th>before</th><th>after</th><th>changed?</th><th>paper says</th></tr>"
+        head = "<tr>" + "".join(f"<th>{html.escape(_(h))}</th>" for h in (
+            N_("measure"), N_("before"), N_("after"), N_("changed?"), N_("paper says"))) + "</tr>"
         rows = []
         for name, value in now.items():
             before = self.last["values_before"][name] if self.last else value
             paper = ""
             if cid in invariance.PAPER_CHANGES and name in PAPER_GROUP:
-                paper = "invariant" if cid in invariance.PAPER_INVARIANT[PAPER_GROUP[name]] else "changes"
-            mark = "" if cid is None else ("yes" if changed[name] else "no")
-            rows.append(f"<tr><td>{html.escape(name)}</td><td>{_fmt(before)}</td><td>{_fmt(value)}</td>"
+                paper = _("invariant") if cid in invariance.PAPER_INVARIANT[PAPER_GROUP[name]] else _("changes")
+            mark = "" if cid is None else (_("yes") if changed[name] else _("no"))
+            shown = _(MEASURE_NAMES[name]) if name in MEASURE_NAMES else name
+            rows.append(f"<tr><td>{html.escape(shown)}</td><td>{_fmt(before)}</td><td>{_fmt(value)}</td>"
                         f"<td>{mark}</td><td>{paper}</td></tr>")
-        title = "" if cid is None else html.escape(f"{cid}: {invariance.CHANGES[cid].title}")
+        title = "" if cid is None else html.escape(f"{cid}: {_title(cid)}")
         self.table_html.value = f"<b>{title}</b><table>{head}{''.join(rows)}</table>"
 
     def _ipython_display_(self):

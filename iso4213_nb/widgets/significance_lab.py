@@ -39,13 +39,15 @@ from .. import readings, stats
 from .._checks import as_labels, as_scores, as_threshold
 from ..curves import BinaryScores, positive_mask
 from ..errors import InputError
+from ..i18n import N_, _, number, percent, significant
 from ..interval_words import reason_text
 from ._callbacks import GuardedCallbacks
-from ..tables import format_value, html_table
+from ..tables import html_table
 from ..undefined import is_undefined
 
 #: Multiple-comparison procedures shown side by side (names of :func:`iso4213_nb.stats.adjust_pvalues`).
-PROCEDURES = {"bonferroni": "Bonferroni", "holm": "Holm (7.10.2's rule)", "bh": "Benjamini–Hochberg (7.10.3)"}
+PROCEDURES = {"bonferroni": N_("Bonferroni"), "holm": N_("Holm (7.10.2's rule)"),
+              "bh": N_("Benjamini–Hochberg (7.10.3)")}
 
 
 def accuracy(y, predicted) -> float:
@@ -56,14 +58,14 @@ def accuracy(y, predicted) -> float:
 def _p(pvalue) -> str:
     """A p-value for a table cell."""
     if is_undefined(pvalue):
-        return "undefined"
-    return "< 0.0001" if pvalue < 1e-4 else f"{pvalue:.4f}"
+        return number(pvalue)
+    return f"< {number(0.0001, 4)}" if pvalue < 1e-4 else number(pvalue, 4)
 
 
 def _decision(pvalue, alpha: float) -> str:
     if is_undefined(pvalue):
-        return "no decision (p undefined)"
-    return "reject H0" if pvalue <= alpha else "keep H0"
+        return _("no decision (p undefined)")
+    return _("reject H0") if pvalue <= alpha else _("keep H0")
 
 
 def breast_cancer_five_by_two(seed: int = 0):
@@ -82,7 +84,7 @@ def breast_cancer_five_by_two(seed: int = 0):
     estimator_a = make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000))
     differences = stats.five_by_two_differences(estimator_a, GaussianNB(), data.data, (data.target == 0).astype(int),
                                                 scoring="accuracy", seed=seed)
-    return differences, ("logistic regression", "naive Bayes")
+    return differences, (_("logistic regression"), _("naive Bayes"))
 
 
 def _check_alpha(value) -> float:
@@ -132,7 +134,7 @@ class SignificanceLab(GuardedCallbacks):
         first = next(iter(self._binary.values()))
         if first.positives == 0 or first.negatives == 0:
             raise InputError("y_true needs both classes to compare models")
-        self._truth, _ = positive_mask(labels, first.positive)
+        self._truth, _positive = positive_mask(labels, first.positive)
         self._alpha = _check_alpha(alpha)
         self._thresholds = {name: as_threshold(thresholds[name] if isinstance(thresholds, Mapping) else thresholds,
                                                f"threshold of {name!r}") for name in self._scores}
@@ -164,26 +166,27 @@ class SignificanceLab(GuardedCallbacks):
         lo = min(float(s.min()) for s in self._scores.values())
         hi = max(float(s.max()) for s in self._scores.values())
         step = (hi - lo) / 200 if hi > lo else 0.01
-        self.model_a = widgets.Dropdown(options=names, value=self._pair[0], description="model A")
-        self.model_b = widgets.Dropdown(options=names, value=self._pair[1], description="model B")
+        self.model_a = widgets.Dropdown(options=names, value=self._pair[0], description=_("model A"))
+        self.model_b = widgets.Dropdown(options=names, value=self._pair[1], description=_("model B"))
         slider = dict(min=lo, max=hi + step, step=step, readout_format=".3f", continuous_update=False,
                       layout=widgets.Layout(width="420px"))
-        self.threshold_a = widgets.FloatSlider(value=self._thresholds[self._pair[0]], description="threshold A",
+        self.threshold_a = widgets.FloatSlider(value=self._thresholds[self._pair[0]], description=_("threshold A"),
                                                **slider)
-        self.threshold_b = widgets.FloatSlider(value=self._thresholds[self._pair[1]], description="threshold B",
+        self.threshold_b = widgets.FloatSlider(value=self._thresholds[self._pair[1]], description=_("threshold B"),
                                                **slider)
         self.alpha_slider = widgets.FloatSlider(value=self._alpha, min=0.001, max=0.2, step=0.001, description="α",
                                                 readout_format=".3f", continuous_update=False)
         self.m_slider = widgets.IntSlider(value=self._m, min=2 * self._n_pairs, max=max(50, self._m),
-                                          description="comparisons m", continuous_update=False,
+                                          description=_("comparisons m"), continuous_update=False,
                                           style={"description_width": "initial"})
-        self.cv_button = widgets.Button(description="run 5×2cv", button_style="primary")
+        self.cv_button = widgets.Button(description=_("run 5×2cv"), button_style="primary")
         self.message = widgets.HTML()
         self.mcnemar_html = widgets.HTML()
         self.delong_html = widgets.HTML()
         self.multiplicity_html = widgets.HTML()
-        self.cv_html = widgets.HTML(value="<p>Press <b>run 5×2cv</b> to cross-validate two classifiers "
-                                          "on scikit-learn's breast-cancer data (a few seconds).</p>")
+        self.cv_html = widgets.HTML(value="<p>" + _(
+            "Press {button} to cross-validate two classifiers on scikit-learn's breast-cancer data (a few "
+            "seconds).").format(button="<b>" + html.escape(_("run 5×2cv")) + "</b>") + "</p>")
 
         self.model_a.observe(lambda c: self._guarded(self._set_pair_from_widgets), "value")
         self.model_b.observe(lambda c: self._guarded(self._set_pair_from_widgets), "value")
@@ -198,14 +201,14 @@ class SignificanceLab(GuardedCallbacks):
             widgets.HBox([self.model_a, self.model_b, self.alpha_slider]),
             widgets.HBox([self.threshold_a, self.threshold_b]),
             self.message,
-            widgets.HTML(section.format("McNemar's test at the thresholds (7.9) and a bootstrap interval (7.8)")),
+            widgets.HTML(section.format(_("McNemar's test at the thresholds (7.9) and a bootstrap interval (7.8)"))),
             self.mcnemar_html,
-            widgets.HTML(section.format("DeLong's test of the two AUROCs, with AUROC intervals (7.8)")),
+            widgets.HTML(section.format(_("DeLong's test of the two AUROCs, with AUROC intervals (7.8)"))),
             self.delong_html,
-            widgets.HTML(section.format("Multiple comparisons (7.10)")),
+            widgets.HTML(section.format(_("Multiple comparisons (7.10)"))),
             self.m_slider,
             self.multiplicity_html,
-            widgets.HTML(section.format("5×2 cross-validation (7.2)")),
+            widgets.HTML(section.format(_("5×2 cross-validation (7.2)"))),
             self.cv_button,
             self.cv_html,
         ])
@@ -313,7 +316,7 @@ class SignificanceLab(GuardedCallbacks):
         self.mcnemar = stats.mcnemar(self.table)
         self.accuracy_difference = stats.paired_bootstrap_ci(
             accuracy, y, pred_a, pred_b, n_resamples=self.n_resamples, confidence_level=1 - self._alpha,
-            strata=y, seed=self.seed, name="accuracy difference (A − B)", method="percentile")
+            strata=y, seed=self.seed, name=_("accuracy difference (A − B)"), method="percentile")
         self.mcnemar_html.value = self._mcnemar_html()
         self._update_family()
 
@@ -325,8 +328,8 @@ class SignificanceLab(GuardedCallbacks):
             for b in names[i + 1:]:
                 table = self.table if (a, b) == self._pair else stats.mcnemar_table(y, self.predictions(a),
                                                                                     self.predictions(b))
-                family.append((f"McNemar {a} vs {b}", stats.mcnemar(table).pvalue))
-                family.append((f"DeLong {a} vs {b}", self._delong(a, b).pvalue))
+                family.append((_("McNemar {a} vs {b}").format(a=a, b=b), stats.mcnemar(table).pvalue))
+                family.append((_("DeLong {a} vs {b}").format(a=a, b=b), self._delong(a, b).pvalue))
         self.family = family
         defined = [p for _, p in family if not is_undefined(p)]
         padded = np.array(defined + [1.0] * (self._m - len(family)))
@@ -356,59 +359,74 @@ class SignificanceLab(GuardedCallbacks):
     def _mcnemar_html(self) -> str:
         a, b = (html.escape(name) for name in self._pair)
         t, r, ci = self.table, self.mcnemar, self.accuracy_difference
+        right, wrong = _("{model} right"), _("{model} wrong")
         matrix = (
             "<table class='iso4213-mcnemar'><tr><th></th>"
-            f"<th>{b} right</th><th>{b} wrong</th></tr>"
-            f"<tr><th>{a} right</th><td data-cell='a'>{t[0, 0]}</td><td data-cell='b'>{t[0, 1]}</td></tr>"
-            f"<tr><th>{a} wrong</th><td data-cell='c'>{t[1, 0]}</td><td data-cell='d'>{t[1, 1]}</td></tr></table>")
-        statistic = format_value(r.statistic, 4)
-        bounds = (html.escape(reason_text({"code": ci.low.code, **ci.low.params})) if is_undefined(ci.low)
-                  else f"{ci.low:+.4f} to {ci.high:+.4f}")
-        return (f"{matrix}<p>{html.escape(readings.name(r))}: statistic {html.escape(statistic)}, "
-                f"<span data-value='mcnemar-p'>{html.escape(readings.format_p(r.pvalue))}</span> → "
-                f"<b>{_decision(r.pvalue, self._alpha)}</b> at α = {self._alpha:g}.<br>"
-                f"Accuracy A − B = {r.effect_size:+.4f}; {1 - self._alpha:.1%} paired bootstrap interval "
-                f"{bounds} ({self.n_resamples} resamples, seed {self.seed}).</p>"
+            f"<th>{right.format(model=b)}</th><th>{wrong.format(model=b)}</th></tr>"
+            f"<tr><th>{right.format(model=a)}</th><td data-cell='a'>{t[0, 0]}</td><td data-cell='b'>{t[0, 1]}</td>"
+            f"</tr><tr><th>{wrong.format(model=a)}</th><td data-cell='c'>{t[1, 0]}</td>"
+            f"<td data-cell='d'>{t[1, 1]}</td></tr></table>")
+        test = _("{test}: statistic {statistic}, {p} → {decision} at α = {alpha}.").format(
+            test=html.escape(readings.name(r)), statistic=html.escape(number(r.statistic, 4)),
+            p=f"<span data-value='mcnemar-p'>{html.escape(readings.format_p(r.pvalue))}</span>",
+            decision=f"<b>{_decision(r.pvalue, self._alpha)}</b>", alpha=significant(self._alpha))
+        if is_undefined(ci.low):
+            interval = _("Accuracy A − B = {difference}; no paired bootstrap interval: {reason}.").format(
+                difference=readings.signed(r.effect_size), reason=reason_text({"code": ci.low.code, **ci.low.params}))
+        else:
+            interval = _("Accuracy A − B = {difference}; {level} paired bootstrap interval {low} to {high} "
+                         "({resamples} resamples, seed {seed}).").format(
+                difference=readings.signed(r.effect_size), level=percent(1 - self._alpha),
+                low=readings.signed(ci.low), high=readings.signed(ci.high), resamples=self.n_resamples, seed=self.seed)
+        return (f"{matrix}<p>{test}<br>{html.escape(interval)}</p>"
                 f"<p style='color:#555'>{html.escape(readings.reading(r))}</p>")
 
     def _delong_html(self) -> str:
         r = self.delong
-        rows = [[name, delong.estimate, f"{delong.low:.4f} – {delong.high:.4f}", f"{boot.low:.4f} – {boot.high:.4f}"]
-                for name, (delong, boot) in self.auroc_intervals.items()]
-        level = f"{1 - self._alpha:.1%}"
-        table = html_table(rows, ["model", "AUROC", f"{level} DeLong interval", f"{level} bootstrap interval"],
-                           decimals=4)
-        return (f"{table}<p>{html.escape(readings.name(r))}: z = {html.escape(format_value(r.statistic, 3))}, "
-                f"{html.escape(readings.format_p(r.pvalue))} → <b>{_decision(r.pvalue, self._alpha)}</b> at "
-                f"α = {self._alpha:g}.</p><p style='color:#555'>{html.escape(readings.reading(r))}</p>")
+        rows = [[name, number(delong.estimate, 4), f"{number(delong.low, 4)} – {number(delong.high, 4)}",
+                 f"{number(boot.low, 4)} – {number(boot.high, 4)}"] for name, (delong, boot) in self.auroc_intervals.items()]
+        level = percent(1 - self._alpha)
+        table = html_table(rows, [_("model"), "AUROC", _("{level} DeLong interval").format(level=level),
+                                  _("{level} bootstrap interval").format(level=level)])
+        test = _("{test}: z = {z}, {p} → {decision} at α = {alpha}.").format(
+            test=html.escape(readings.name(r)), z=html.escape(number(r.statistic, 3)),
+            p=html.escape(readings.format_p(r.pvalue)), decision=f"<b>{_decision(r.pvalue, self._alpha)}</b>",
+            alpha=significant(self._alpha))
+        return f"{table}<p>{test}</p><p style='color:#555'>{html.escape(readings.reading(r))}</p>"
 
     def _multiplicity_html(self) -> str:
         defined = [(label, p) for label, p in self.family if not is_undefined(p)]
         rows = []
         for i, (label, p) in enumerate(defined):
-            row = [label, _p(p), "reject" if p <= self._alpha else "keep"]
+            row = [label, _p(p), _("reject") if p <= self._alpha else _("keep")]
             for method in PROCEDURES:
                 adjusted = self.adjusted[method]
-                row.append(f"{_p(adjusted.adjusted[i])} → "
-                           f"{'reject' if adjusted.rejected[i] else 'keep'}")
+                decision = _("reject") if adjusted.rejected[i] else _("keep")
+                row.append(f"{_p(adjusted.adjusted[i])} → {decision}")
             rows.append(row)
-        header = ["comparison", "p", "unadjusted"] + [f"{name}: adjusted p → decision" for name in PROCEDURES.values()]
+        header = [_("comparison"), "p", _("unadjusted")] + [
+            _("{procedure}: adjusted p → decision").format(procedure=_(name)) for name in PROCEDURES.values()]
         skipped = [label for label, p in self.family if is_undefined(p)]
-        note = f"<p>Left out (p undefined): {html.escape(', '.join(skipped))}.</p>" if skipped else ""
-        return (f"<p>Family-wise error rate with m = {self._m} independent tests at α = {self._alpha:g}: "
-                f"1 − (1 − α)^m = <b data-value='fwer'>{self.fwer:.4f}</b>. The {len(defined)} comparisons below "
-                f"stand in a family of {self._m}; the other {self._m - len(defined)} count as p = 1.</p>"
-                f"{html_table(rows, header, decimals=4)}{note}")
+        note = ("<p>" + html.escape(_("Left out (p undefined): {comparisons}.").format(
+            comparisons=", ".join(skipped))) + "</p>") if skipped else ""
+        text = _("Family-wise error rate with m = {m} independent tests at α = {alpha}: 1 − (1 − α)^m = {fwer}. The "
+                 "{shown} comparisons below stand in a family of {m}; the other {other} count as p = 1.").format(
+            m=self._m, alpha=significant(self._alpha), fwer=f"<b data-value='fwer'>{number(self.fwer, 4)}</b>",
+            shown=len(defined), other=self._m - len(defined))
+        return f"<p>{text}</p>{html_table(rows, header)}{note}"
 
     def _cv_html(self) -> str:
         d = self.cv_differences
-        rows = [[f"repetition {i + 1}", d[i, 0], d[i, 1]] for i in range(5)]
+        rows = [[_("repetition {number}").format(number=i + 1), number(d[i, 0], 4), number(d[i, 1], 4)]
+                for i in range(5)]
         a, b = self.cv_names
-        table = html_table(rows, ["", "fold 1", "fold 2"], caption=f"accuracy of {a} minus {b}", decimals=4)
+        table = html_table(rows, ["", _("fold 1"), _("fold 2")],
+                           caption=_("accuracy of {a} minus {b}").format(a=a, b=b))
         lines = "".join(
-            f"<li>{html.escape(readings.name(r))}: statistic {r.statistic:.3f} (df {html.escape(str(r.df))}), "
-            f"{html.escape(readings.format_p(r.pvalue))} → <b>{_decision(r.pvalue, self._alpha)}</b></li>"
-            for r in (self.cv_t, self.cv_f))
+            "<li>" + _("{test}: statistic {statistic} (df {df}), {p} → {decision}").format(
+                test=html.escape(readings.name(r)), statistic=number(r.statistic, 3), df=html.escape(str(r.df)),
+                p=html.escape(readings.format_p(r.pvalue)), decision=f"<b>{_decision(r.pvalue, self._alpha)}</b>")
+            + "</li>" for r in (self.cv_t, self.cv_f))
         return f"{table}<ul>{lines}</ul><p style='color:#555'>{html.escape(readings.reading(self.cv_f))}</p>"
 
     def _ipython_display_(self):

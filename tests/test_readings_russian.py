@@ -1,0 +1,64 @@
+"""The reading paragraphs of every clause-7 result in Russian: no English word left, and the same numbers as the
+English paragraph (issue 15: the computation returns data and codes, :mod:`iso4213_nb.readings` makes the words)."""
+
+from __future__ import annotations
+
+import re
+import warnings
+
+import numpy as np
+import pytest
+
+from iso4213_nb import readings, stats
+from iso4213_nb.i18n import using
+from visible_words import english_words
+
+RNG = np.random.default_rng(11)
+A, B = RNG.normal(0.8, 0.03, 12), RNG.normal(0.78, 0.03, 12)
+Y = RNG.integers(0, 2, 60)
+S1, S2 = np.clip(RNG.normal(0.3 + 0.4 * Y, 0.2), 0, 1), np.clip(RNG.normal(0.35 + 0.3 * Y, 0.2), 0, 1)
+
+
+def _kfold_ttest():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", stats.AssumptionWarning)
+        return stats.paired_ttest(A, B, folds=True)
+
+
+RESULTS = {
+    "paired t": lambda: stats.paired_ttest(A, B, folds=False),
+    "paired t on k-fold results": _kfold_ttest,
+    "Wilcoxon": lambda: stats.wilcoxon(A, B),
+    "5×2cv t": lambda: stats.paired_ttest_5x2cv(RNG.normal(0.01, 0.02, (5, 2))),
+    "5×2cv F": lambda: stats.combined_ftest_5x2cv(RNG.normal(0.01, 0.02, (5, 2))),
+    "corrected t": lambda: stats.corrected_resampled_ttest(RNG.normal(0.01, 0.02, 10), 90, 10),
+    "ANOVA": lambda: stats.anova(A, B, RNG.normal(0.7, 0.05, 12)),
+    "ANOVA of two groups": lambda: stats.anova(A, B),
+    "Kruskal–Wallis": lambda: stats.kruskal_wallis(A, B, RNG.normal(0.7, 0.05, 4)),
+    "Friedman": lambda: stats.friedman(np.column_stack([A, B, A - 0.05]), names=["lr", "nb", "svm"]),
+    "chi-squared": lambda: stats.chi_squared([[30, 10, 5], [12, 25, 18]]),
+    "chi-squared, sparse 2×2": lambda: stats.chi_squared([[3, 10], [12, 2]]),
+    "Fisher": lambda: stats.fisher_exact([[3, 10], [12, 2]]),
+    "McNemar": lambda: stats.mcnemar([[40, 12], [5, 3]]),
+    "Cochran": lambda: stats.cochran_q(RNG.integers(0, 2, (40, 3))),
+    "DeLong": lambda: stats.delong_test(Y, S1, S2),
+    "AUROC interval": lambda: stats.auroc_ci(Y, S1),
+    "Wilson interval": lambda: stats.proportion_ci(45, 60),
+    "Wald interval": lambda: stats.proportion_ci(5, 60, method="wald"),
+    "bootstrap interval": lambda: stats.bootstrap_ci(np.mean, A, n_resamples=200, seed=1),
+    "Holm": lambda: stats.adjust_pvalues([0.01, 0.04, 0.03, 0.2], "holm"),
+    "Benjamini–Hochberg": lambda: stats.adjust_pvalues([0.01, 0.04, 0.03, 0.2], "bh"),
+}
+
+NUMBER = re.compile(r"(?<![\w.,])[-+]?\d+(?:[.,]\d+)?")
+
+
+@pytest.mark.parametrize("name", RESULTS)
+def test_reading_in_russian_has_no_english_word_and_the_same_numbers(name):
+    result = RESULTS[name]()
+    english = readings.reading(result)
+    with using("ru"):
+        russian = readings.reading(result)
+    assert not english_words(russian, {"mean", "lr", "nb", "svm", "folds", "False", "fisher_exact", "exact", "True",
+                                       "n_test", "n_train"}), russian
+    assert sorted(n.replace(",", ".") for n in NUMBER.findall(russian)) == sorted(NUMBER.findall(english))
