@@ -148,7 +148,7 @@ def _probability_intervals(y_true, checked: dict, labels, settings: IntervalSett
 
 
 def model_matrices(y_true, models: dict, labels, positive=None) -> tuple[dict, list]:
-    """The score matrices this module bootstraps, and their labels, from a file's models (beyond TS 4213).
+    """The score matrices this module bootstraps, and their labels, from a file's models (7.8; Annex C top-k).
 
     ``models``: name -> (n × k class scores, or None) for a multi-class task; for a binary task
     (``positive`` given) name -> the positive class's scores, kept only where every score lies in

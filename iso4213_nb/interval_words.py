@@ -64,12 +64,17 @@ def reason_text(reason: dict) -> str:
 
 
 def interval_text(interval: dict | None, decimals: int = 4) -> str:
-    """``[low, high]``, or ``undefined: <reason>`` (an interval dict of the report's shape) (7.8)."""
+    """``[low, high]``, or ``undefined: <reason>`` (an interval dict of the report's shape) (7.8).
+
+    Bounds given by another method than the one asked for (DeLong's variance is 0) are followed by the reason.
+    """
     if interval is None:
         return _("undefined")
     if interval.get("low") is None or interval.get("high") is None:
         return _("undefined: {reason}").format(reason=reason_text(interval.get("reason") or {}))
     text = f"[{number(interval['low'], decimals)}, {number(interval['high'], decimals)}]"
+    if (interval.get("reason") or {}).get("code") == "delong_degenerate":  # bounds from another method: say why
+        text += " " + _("({reason})").format(reason=reason_text(interval["reason"]))
     if interval.get("n_undefined"):
         text += " " + _("({k} of {n} resamples undefined, left out)").format(k=interval["n_undefined"],
                                                                              n=interval.get("n_resamples"))

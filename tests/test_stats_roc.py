@@ -238,3 +238,14 @@ def test_a_report_sorts_each_models_scores_once_for_delong(monkeypatch):
     uncertainty.extend(report, pred, IntervalSettings(n_resamples=20), placements)
     assert len(scored) >= 2 and len(calls) == len(scored)
     assert sum(t["measure"] == "auroc" for t in report["comparisons"]["tests"]) == len(scored) * (len(scored) - 1) // 2
+
+
+def test_the_words_say_why_a_perfect_separation_has_no_delong_interval():
+    from iso4213_nb.interval_words import interval_text, method_name
+    from iso4213_nb.measure_intervals import interval_json
+
+    y = np.r_[np.zeros(50), np.ones(10)]
+    entry = interval_json(auroc_ci(y, np.r_[np.linspace(0, 0.4, 50), np.linspace(0.6, 1, 10)]))
+    assert interval_text(entry).startswith("[0.6915, 1.0000] (the classes are perfectly separated")
+    assert "10 disjoint positive–negative pairs" in interval_text(entry)
+    assert method_name(entry["method"]) == "exact bound (Clopper–Pearson on disjoint pairs)"

@@ -10,8 +10,8 @@ from ._types import open_unit
 
 CI_METHOD_HELP = _("interval methods, comma-separated: one proportion method (wilson, clopper-pearson) for "
                    "accuracy, recall, precision and the other count ratios, and/or one bootstrap method (bca, "
-                   "percentile) for F1, F-beta, MCC, kappa, balanced accuracy, AP, lift and the averages; "
-                   "default wilson,bca (AUROC always uses DeLong)")
+                   "percentile) for F1, F-beta, MCC, kappa, balanced accuracy, AP, lift, the averages, top-k "
+                   "accuracy, Brier score and log loss; default wilson,bca (AUROC always uses DeLong)")
 
 
 def _whole(minimum: int):
