@@ -164,7 +164,7 @@ def _print(args, result, extra: dict) -> int:
     if args.test == "mcnemar":
         rows.insert(1, [_("table [[a, b], [c, d]]"), str(extra["table"])])
     else:
-        rows.insert(1, ["AUROC A, B", f"{number(result.auc_a, 4)}; {number(result.auc_b, 4)}"])
+        rows.insert(1, ["AUROC A, B", _("{a}, {b}").format(a=number(result.auc_a, 4), b=number(result.auc_b, 4))])
     print(text_table(rows, ["", f"A = {args.a}, B = {args.b}"]))
     print("\n" + readings.reading(result))
     return 0

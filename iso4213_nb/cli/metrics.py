@@ -54,12 +54,18 @@ AREAS = {"auroc": N_("AUROC, area under the ROC curve (6.3.6)"),
          "auprc_trapezoid": N_("AUPRC by the trapezoid rule (6.3.7)"),
          "gain_area": N_("area under the cumulative response (gain) curve (6.3.8)")}
 PER_CLASS_COLUMNS = ("tp", "tn", "fp", "fn", "accuracy", "binary_accuracy", "precision", "recall", "specificity", "f1")
-#: Column and row names of the printed tables (Russian: the terms of ПНСТ 835-2023, Tables A.3 and A.4).
-COLUMN_NAMES = {"tp": "TP", "tn": "TN", "fp": "FP", "fn": "FN", "accuracy": N_("accuracy"),
-                "binary_accuracy": N_("binary accuracy"), "precision": N_("precision"), "recall": N_("recall"),
-                "specificity": N_("specificity"), "f1": N_("F1"), "auroc": "AUROC",
-                "average_precision": N_("average precision"), "macro": N_("macro"), "weighted": N_("weighted"),
+#: Column and row names of the printed tables: in English the keys themselves, as the tables always printed
+#: them; in Russian the terms of ПНСТ 835-2023 (Tables A.3 and A.4).
+COLUMN_NAMES = {"tp": N_("tp"), "tn": N_("tn"), "fp": N_("fp"), "fn": N_("fn"), "accuracy": N_("accuracy"),
+                "binary_accuracy": N_("binary_accuracy"), "precision": N_("precision"), "recall": N_("recall"),
+                "specificity": N_("specificity"), "f1": N_("f1"), "auroc": N_("auroc"),
+                "average_precision": N_("average_precision"), "macro": N_("macro"), "weighted": N_("weighted"),
                 "micro": N_("micro")}
+
+
+#: The per-label columns of the multi-label table, as it always printed them in English.
+_ML_COLUMNS = {"precision": N_("precision"), "recall": N_("recall"), "f1": N_("f1"), "auroc": N_("auroc"),
+               "average_precision": N_("average precision")}
 
 
 def _name(key: str) -> str:
@@ -177,7 +183,7 @@ def _source(predicted_from: str) -> str:
     if predicted_from == "labels":
         return _("labels")
     if predicted_from.startswith("scores >= "):
-        return _("scores ≥ {threshold}").format(threshold=predicted_from[len("scores >= "):].replace(
+        return _("scores >= {threshold}").format(threshold=predicted_from[len("scores >= "):].replace(
             ".", "," if current_language() == "ru" else "."))
     return predicted_from
 
@@ -199,7 +205,7 @@ def render_multilabel(result: dict) -> str:
     rows += [[_("{method} average").format(method=_name(m)), "", "", ""] + [number(v[n], 4) for n in names[:3]]
              + [""] * (len(names) - 3) for m, v in result["averages"].items()]
     lines += ["", _("per label (6.5.1 applies 6.2 to each label):"),
-              text_table(rows, [_("label"), "TP", "FP", "FN"] + [_name(n) for n in names])]
+              text_table(rows, [_("label"), "TP", "FP", "FN"] + [_(_ML_COLUMNS[n]) for n in names])]
     if result["undefined"]:
         lines += ["", _("undefined (reason codes):")] + [f"  {entry}" for entry in result["undefined"]]
     return "\n".join(lines)

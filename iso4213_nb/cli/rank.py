@@ -158,8 +158,8 @@ def run(args) -> int:
     return 0
 
 
-#: How the Bayesian methods of :mod:`iso4213_nb.bayesian` are named in print.
-_METHODS = {"correlated t-test": N_("correlated Bayesian t-test"), "signed-rank": N_("Bayesian signed-rank test")}
+#: How the Bayesian methods of :mod:`iso4213_nb.bayesian` are named in print (English: their codes, as always).
+_METHODS = {"correlated t-test": N_("correlated t-test"), "signed-rank": N_("signed-rank")}
 
 
 def _print_table(out: dict, ranking, bayesian: list[dict], design: str) -> None:
