@@ -51,3 +51,11 @@ def test_every_command_the_book_shows_without_running_it_parses(line):
     """A command a page shows but does not execute still exists with these options (argparse exits 2 if not)."""
     args = build_parser().parse_args(shlex.split(line, comments=True)[1:])
     assert callable(args.func)
+
+
+def test_every_guide_answers_a_question_of_the_landing_page():
+    """A reader reaches each guide in one click from the question → page table of book/intro.md."""
+    table = (BOOK / "intro.md").read_text(encoding="utf-8").split("## Questions and where they are answered")[1]
+    linked = set(re.findall(r"^\|[^|]+\| \{doc\}`howto/([\w-]+)` \|$", table, flags=re.M))
+    guides = {p.stem for p in (BOOK / "howto").glob("*.ipynb")} | {p.stem for p in (BOOK / "howto").glob("*.md")}
+    assert guides <= linked, f"guides missing from the landing page's table: {sorted(guides - linked)}"
