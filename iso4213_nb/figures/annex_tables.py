@@ -31,11 +31,12 @@ _NUMBERED = ((re.compile(r"Table (\S+)$"), N_("Table {name}")), (re.compile(r"Fi
              (re.compile(r"Table B\.1 row (\d+)$"), N_("Table B.1 row {name}")))
 
 
-#: Words for the rounding rules of the Annex B search and the columns of Table C.1.
+#: Words for the rounding rules of the Annex B search, and the columns of Table C.1 (translated by name).
 _ROUNDINGS = {"half_up": N_("half up"), "half_even": N_("half to even")}
-_C_COLUMNS = {"dataset": N_("dataset"), "model": N_("model"), "accuracy": N_("accuracy"),
-              "top1_error": N_("top-1 error"), "top5_error": N_("top-5 error"), "depth": N_("depth"),
-              "parameters": N_("parameters"), "reference": N_("reference")}
+_C_COLUMNS = (  # in English the data's own column names, as the table always printed them
+    N_("dataset"), N_("model"), N_("accuracy"), N_("top1_error"), N_("top5_error"), N_("depth"), N_("parameters"),
+    N_("reference"), N_("batch_size"), N_("momentum"), N_("weight_decay"), N_("decay_rate"), N_("learning_rate"),
+    N_("dropout_rate"))
 
 
 def name_words(text: str) -> str:
@@ -146,7 +147,7 @@ def annex_c_rows(columns=("dataset", "model", "accuracy", "top1_error", "top5_er
                           "reference")) -> tuple[list[list[str]], list[str]]:
     """Table C.1 as printed (selected columns; empty cells shown as "–")."""
     rows = [[row[c] or "–" for c in columns] for row in annex_c.load_table()]
-    return rows, [_(_C_COLUMNS.get(c, c)) for c in columns]
+    return rows, [_(c) for c in columns]
 
 
 def annex_c_audit_rows() -> tuple[list[list[str]], list[str]]:
