@@ -50,15 +50,14 @@ class Baseline:
         For the majority baseline these are exact; for stratified random guessing the
         linear ones (accuracy, recall) are exact expectations and the ratios (precision,
         F1, kappa) are their large-sample limits.
-    reading : str
-        A plain-language summary.
+
+    Words for it: :func:`iso4213_nb.control_readings.reading`.
     """
 
     name: str
     predictions: np.ndarray = field(repr=False)
     confusion: ConfusionMatrix = field(repr=False)
     expected: dict
-    reading: str
 
     def observed(self) -> dict:
         """The same measures as :attr:`expected`, computed from :attr:`confusion`."""
@@ -88,11 +87,7 @@ def majority_baseline(y_true) -> Baseline:
     predictions = np.full(len(y), majority, dtype=y.dtype)
     cm = ConfusionMatrix.from_predictions(y, predictions, labels=labels)
     expected = _summary(cm)
-    q = counts.max() / counts.sum()
-    reading = (f"Predicting {majority.item()!r} for every sample scores accuracy {q:.4f} with no skill at all "
-               f"(kappa 0, balanced accuracy {1 / len(labels):.4f}); a model must beat these numbers, "
-               "and a baseline this trivial should not be the only comparison (5.3.13).")
-    return Baseline("majority class", predictions, cm, expected, reading)
+    return Baseline("majority class", predictions, cm, expected)
 
 
 def expected_random_matrix(y_true) -> tuple[np.ndarray, np.ndarray]:
@@ -134,9 +129,7 @@ def random_baseline(y_true, seed: int = 0) -> Baseline:
         "weighted_f1": float(np.dot(true_i / n, f1)),
         "cohen_kappa": (accuracy - chance) / (1 - chance),
     }
-    reading = (f"Guessing with the class shares scores accuracy {expected['accuracy']:.4f} on average "
-               f"(this draw: {float(cm.accuracy()):.4f}) and macro F1 {1 / k:.4f}; kappa is 0 by construction.")
-    return Baseline("stratified random", predictions, cm, expected, reading)
+    return Baseline("stratified random", predictions, cm, expected)
 
 
 @dataclass(frozen=True)
@@ -151,15 +144,17 @@ class GroupOverlap:
         Training / test samples whose group is shared.
     test_share : float
         ``test_samples`` over the number of test samples.
-    reading : str
-        A plain-language summary.
+    test_size : int
+        Number of test samples.
+
+    Words for it: :func:`iso4213_nb.control_readings.reading`.
     """
 
     shared: tuple
     train_samples: int
     test_samples: int
     test_share: float
-    reading: str
+    test_size: int
 
     @property
     def leaks(self) -> bool:
@@ -187,13 +182,7 @@ def group_overlap(train_groups, test_groups) -> GroupOverlap:
     in_train = np.isin(train, shared)
     in_test = np.isin(test, shared)
     share = float(in_test.sum()) / len(test)
-    if len(shared):
-        reading = (f"{len(shared)} group(s) appear in both sets; {int(in_test.sum())} of {len(test)} test samples "
-                   f"({share:.1%}) belong to a subject the model has seen in training, so test scores can be "
-                   "inflated by recognising the subject rather than the class (5.3.7).")
-    else:
-        reading = "No group appears in both training and test data."
-    return GroupOverlap(tuple(v.item() for v in shared), int(in_train.sum()), int(in_test.sum()), share, reading)
+    return GroupOverlap(tuple(v.item() for v in shared), int(in_train.sum()), int(in_test.sum()), share, len(test))
 
 
 def augment_subjects(samples, labels, copies: int = 5, noise: float = 3.0,
@@ -240,7 +229,8 @@ KAPPA_BANDS = ((0.0, "poor"), (0.20, "slight"), (0.40, "fair"), (0.60, "moderate
                (1.0, "almost perfect"))
 
 
-def _band(kappa: float) -> str:
+def kappa_band(kappa: float) -> str:
+    """The Landis & Koch (1977) band of ``kappa``: ``"poor"`` … ``"almost perfect"`` (a key of :data:`KAPPA_BANDS`; 5.3.9)."""
     return next(word for upper, word in KAPPA_BANDS if min(kappa, 1.0) <= upper)
 
 
@@ -262,8 +252,8 @@ class Agreement:
         Large-sample standard error of kappa (Fleiss, Cohen & Everitt 1969).
     confusion : ConfusionMatrix or None
         Annotator A's labels in rows ("true"), B's in columns; None when only one class occurs.
-    reading : str
-        A plain-language summary.
+
+    Words for it: :func:`iso4213_nb.control_readings.reading`; :func:`kappa_band` names the Landis–Koch band.
     """
 
     statistic: float | Undefined
@@ -272,7 +262,6 @@ class Agreement:
     n: int
     standard_error: float | Undefined
     confusion: ConfusionMatrix | None = field(repr=False)
-    reading: str = ""
     name: str = "Cohen's kappa"
 
     def confidence_interval(self, confidence_level: float = 0.95):
@@ -317,25 +306,16 @@ def annotator_agreement(labels_a, labels_b) -> Agreement:
     if a.dtype.kind != b.dtype.kind and {a.dtype.kind, b.dtype.kind} - {"i", "u"}:
         a, b = a.astype(str), b.astype(str)
     if len(np.unique(np.concatenate([a, b]))) < 2:
-        reason = "both annotators used one and the same class for every sample, so chance agreement is 1"
-        return Agreement(Undefined(reason), 1.0, 1.0, n, Undefined(reason), None,
-                         "Kappa is undefined: " + reason + ".")
+        undefined = Undefined(code="chance_agreement_one")
+        return Agreement(undefined, 1.0, 1.0, n, undefined, None)
     cm = ConfusionMatrix.from_predictions(a, b)
     p = cm.matrix(rows="true") / n
     po = float(np.trace(p))
     pe = float(np.dot(p.sum(axis=1), p.sum(axis=0)))
     kappa = cm.cohen_kappa()
-    if is_undefined(kappa):
-        se = kappa
-        reading = f"Kappa is undefined: {kappa.reason}."
-    else:
-        se = _kappa_standard_error(p, kappa, pe, n)
-        reading = (f"The annotators agree on {po:.1%} of {n} samples where chance alone would give {pe:.1%}; "
-                   f"kappa = {kappa:.3f} ({_band(kappa)} agreement on the Landis–Koch scale). "
-                   "Disagreement between annotators bounds how well any model can be measured against "
-                   "these labels (5.3.9).")
-    return Agreement(kappa, po, pe, n, se, cm, reading)
+    se = kappa if is_undefined(kappa) else _kappa_standard_error(p, kappa, pe, n)
+    return Agreement(kappa, po, pe, n, se, cm)
 
 
 __all__ = ["Agreement", "Baseline", "GroupOverlap", "KAPPA_BANDS", "annotator_agreement", "augment_subjects",
-           "expected_random_matrix", "group_overlap", "majority_baseline", "random_baseline"]
+           "expected_random_matrix", "group_overlap", "kappa_band", "majority_baseline", "random_baseline"]

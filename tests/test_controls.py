@@ -12,6 +12,7 @@ from sklearn.model_selection import GroupShuffleSplit, train_test_split
 from statsmodels.stats.inter_rater import cohens_kappa
 
 from iso4213_nb import InputError, Undefined, is_undefined
+from iso4213_nb.control_readings import reading
 from iso4213_nb.controls import (annotator_agreement, augment_subjects, expected_random_matrix, group_overlap,
                                  majority_baseline, random_baseline)
 
@@ -25,7 +26,7 @@ def test_majority_baseline_by_hand():
     assert b.expected["cohen_kappa"] == 0
     assert b.expected["macro_f1"] == pytest.approx((2 * 6 / (2 * 6 + 4)) / 3)  # cat F1 = 0.75, others 0
     assert is_undefined(b.expected["macro_precision"])  # dog and eel never predicted
-    assert "0.6000" in b.reading
+    assert "'cat'" in reading(b) and "0.6000" in reading(b) and "0.3333" in reading(b)
 
 
 def test_majority_tie_goes_to_first_sorted_label_like_sklearn():
@@ -98,8 +99,10 @@ def test_group_overlap_by_hand():
     assert r.leaks
     assert (r.train_samples, r.test_samples) == (3, 2)
     assert r.test_share == pytest.approx(0.5)
+    assert reading(r).startswith("2 group(s) appear in both sets; 2 of 4 test samples (50.0")
     clean = group_overlap([1, 2, 2], [3, 4])
     assert not clean.leaks and clean.shared == () and clean.test_share == 0
+    assert reading(clean) == "No group appears in both training and test data."
 
 
 def test_random_split_leaks_and_group_split_does_not():
@@ -138,7 +141,7 @@ def test_agreement_by_hand():
     assert r.observed == pytest.approx(0.7)
     assert r.chance == pytest.approx(0.5)
     assert r.statistic == pytest.approx(0.4)
-    assert "fair" in r.reading
+    assert "fair agreement" in reading(r) and "70.0" in reading(r) and "0.400" in reading(r)
 
 
 @pytest.mark.parametrize("seed", range(8))

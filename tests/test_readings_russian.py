@@ -9,7 +9,7 @@ import warnings
 import numpy as np
 import pytest
 
-from iso4213_nb import readings, stats
+from iso4213_nb import control_readings, controls, readings, stats
 from iso4213_nb.i18n import using
 from visible_words import english_words
 
@@ -61,4 +61,25 @@ def test_reading_in_russian_has_no_english_word_and_the_same_numbers(name):
         russian = readings.reading(result)
     assert not english_words(russian, {"mean", "lr", "nb", "svm", "folds", "False", "fisher_exact", "exact", "True",
                                        "n_test", "n_train"}), russian
+    assert sorted(n.replace(",", ".") for n in NUMBER.findall(russian)) == sorted(NUMBER.findall(english))
+
+
+CONTROLS = {
+    "majority baseline": lambda: controls.majority_baseline(Y),
+    "random baseline": lambda: controls.random_baseline(Y, seed=3),
+    "group overlap": lambda: controls.group_overlap(["s1", "s1", "s2"], ["s2", "s3", "s4"]),
+    "no group overlap": lambda: controls.group_overlap([1, 2], [3, 4]),
+    "agreement": lambda: controls.annotator_agreement(Y, np.where(RNG.random(60) < 0.8, Y, 1 - Y)),
+    "undefined agreement": lambda: controls.annotator_agreement([1, 1, 1], [1, 1, 1]),
+}
+
+
+@pytest.mark.parametrize("name", CONTROLS)
+def test_control_reading_in_russian_has_no_english_word_and_the_same_numbers(name):
+    """The 5.3 controls return numbers; :mod:`iso4213_nb.control_readings` makes the words in either language."""
+    result = CONTROLS[name]()
+    english = control_readings.reading(result)
+    with using("ru"):
+        russian = control_readings.reading(result)
+    assert not english_words(russian, set()), russian
     assert sorted(n.replace(",", ".") for n in NUMBER.findall(russian)) == sorted(NUMBER.findall(english))
