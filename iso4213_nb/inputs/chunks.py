@@ -78,6 +78,17 @@ def _rebatch(batches, rows: int) -> Iterator[pa.Table]:
         yield pa.Table.from_batches(pending)
 
 
+def _row_group_batches(parquet, rows: int, columns: list[str]) -> Iterator[pa.RecordBatch]:
+    """The record batches of a Parquet file, one row group's reader at a time.
+
+    One reader over every row group keeps memory for each group it has read
+    (about 8 MB per million rows with pyarrow 26: 800 MB at 100 M rows); a
+    reader per row group frees it, so memory stays that of one chunk.
+    """
+    for group in range(parquet.num_row_groups):
+        yield from parquet.iter_batches(batch_size=rows, row_groups=[group], columns=columns, use_threads=True)
+
+
 def _hash_files(paths: list[Path]) -> tuple[str, int, list]:
     """SHA-256 and size of the files' bytes in order, and each file's (size, mtime) to detect a change."""
     digest, size, stamps = hashlib.sha256(), 0, []
@@ -208,8 +219,7 @@ class TableChunks:
                 parquet = pq.ParquetFile(path)
                 if list(parquet.schema_arrow.names) != self.names:
                     raise InputError(f"{part}: its columns differ from those of the other files in {self.local.name}")
-                batches = parquet.iter_batches(batch_size=self.chunk_rows, columns=self.chosen, use_threads=True)
-                for data in _rebatch(batches, self.chunk_rows):
+                for data in _rebatch(_row_group_batches(parquet, self.chunk_rows, self.chosen), self.chunk_rows):
                     if schema is not None and not data.schema.equals(schema):
                         raise InputError(f"{self.local.name}: its Parquet files store the columns with different types")
                     schema = data.schema
