@@ -73,8 +73,9 @@ def test_multiclass_class_scores_in_chunks_equal_the_whole_file(tmp_path, capsys
     whole = _json(capsys, ["metrics", "--predictions", path])
     streamed = _json(capsys, ["metrics", "--predictions", path, "--chunk-rows", chunk])
     assert whole["labels_from_argmax"] is True and set(whole["class_scores"]["auroc"]) >= {"micro", "ovo"}
-    if not weighted:  # the arg-max labels' count-based intervals are those of the whole file
-        streamed.pop("intervals_not_given", None)
+    if not weighted:  # the arg-max labels' count-based intervals are those of the whole file; the bootstraps are named
+        assert streamed.pop("intervals_not_given") == ["class_scores"]
+        del whole["intervals"]["class_scores"]
     _close(streamed, whole)
 
 
@@ -230,3 +231,15 @@ def test_dask_and_state_files_merge_weighted_class_scores_and_subgroups_as_chunk
         assert main(["state", "--predictions", str(folder / f"part-{i}.parquet"), "--out", shards[-1]]) == 0
     capsys.readouterr()
     _close(_json(capsys, ["metrics", "--states", *shards]), local)
+
+
+def test_readable_output_in_chunks_names_the_intervals_it_leaves_out(tmp_path, capsys):
+    """--json lists them in intervals_not_given; the table a person reads says the same in words."""
+    columns = _multiclass(np.random.default_rng(5), 120, k=3)
+    del columns["weight"]
+    path = _csv(tmp_path / "m.csv", columns)
+    assert main(["metrics", "--predictions", path, "--chunk-rows", "40"]) == 0
+    out = capsys.readouterr().out
+    assert "not given when the file is read in chunks" in out and "top-k accuracy, Brier score and log loss" in out
+    assert main(["metrics", "--predictions", path]) == 0
+    assert "not given" not in capsys.readouterr().out

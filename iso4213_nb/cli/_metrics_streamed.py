@@ -87,8 +87,13 @@ def run_streamed(args) -> int:
         positive = result.get("positive", assessed.positive if len(assessed.labels) == 2 else None)
         result["intervals"] = intervals_json(matrix_intervals(matrix.matrix(rows="true"), matrix.labels,
                                                               interval_settings(args), positive=positive))
+        not_given = []
         if "auroc" in result:  # DeLong's variance and the score bootstrap need the rows themselves
-            result["intervals_not_given"] = ["auroc", *SCORE_MEASURES]
+            not_given += ["auroc", *SCORE_MEASURES]
+        if "class_scores" in result:  # top-k accuracy, Brier score, log loss: a bootstrap of the rows
+            not_given.append("class_scores")
+        if not_given:
+            result["intervals_not_given"] = not_given
     only = result["predicted_only_labels"]
     if only:
         print(_("iso4213-nb metrics: note: label(s) {labels} predicted but never in y_true; their recall is "

@@ -278,11 +278,20 @@ def render(result: dict) -> str:
         lines += ["", _("undefined:")] + [f"  {entry}" for entry in readings.undefined_notes(result)]
     if "intervals" in result:
         lines += ["", render_intervals(result["intervals"])]
+        if result.get("intervals_not_given"):  # read in chunks: what needs the rows themselves is named
+            lines.append(_("not given when the file is read in chunks, since they resample or rank the rows: "
+                           "{measures}").format(measures=", ".join(_(_NOT_GIVEN_NAMES[key]) for key in
+                                                                  result["intervals_not_given"])))
     elif result.get("intervals_skipped") == "weighted_input":
         lines += ["", _("no confidence intervals: the Wilson, DeLong and bootstrap intervals here count unweighted "
                         "samples, and this file has a weight column")]
     return "\n".join(lines)
 
+
+#: Names of the interval groups a chunked run leaves out (``intervals_not_given``), marked for the catalogue.
+_NOT_GIVEN_NAMES = {"auroc": N_("AUROC (DeLong)"), "average_precision": N_("average precision"),
+                    "auprc_trapezoid": N_("area under the PR curve (trapezoids)"), "gain_area": N_("area under the gain curve"),
+                    "class_scores": N_("top-k accuracy, Brier score and log loss")}
 
 #: Measures of the readable interval table: key path in ``intervals`` and name.
 INTERVAL_ROWS = (("accuracy",), ("cohen_kappa",), ("matthews_correlation",), ("balanced_accuracy",),
