@@ -9,6 +9,9 @@ Matplotlib draws on Agg in the test process itself (``matplotlib.use``, not
 the ``MPLBACKEND`` variable): kernels that nbval, Voilà or JupyterLab start
 from the tests keep their own inline backend, so ``plt.show()`` figures
 appear there as they do for a learner.
+
+The Voilà server and its browser (``voila_pages.py``) are session fixtures
+here, so a test worker starts them once for every Voilà test file it runs.
 """
 
 import os
@@ -17,6 +20,7 @@ import tempfile
 
 import matplotlib
 from hypothesis import settings
+from voila_pages import browser, voila  # noqa: F401 (session fixtures: one Voilà server and chromium per worker)
 
 matplotlib.use("Agg")
 
