@@ -20,9 +20,12 @@ import tempfile
 
 import matplotlib
 from hypothesis import settings
-from voila_pages import browser, voila  # noqa: F401 (session fixtures: one Voilà server and chromium per worker)
+import voila_pages
 
 matplotlib.use("Agg")
+
+# Session fixtures for the Voilà tests: one Voilà server and one chromium per test worker.
+voila, browser = voila_pages.voila, voila_pages.browser
 
 # A test (or a notebook run by nbval) that checks an exercise records the reply; keep that record away from
 # the developer's own progress file and out of the repository.
