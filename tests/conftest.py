@@ -46,3 +46,17 @@ def pytest_unconfigure(config):
     folder = getattr(config, "_iso4213_builds", None)
     if folder:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def pytest_collection_modifyitems(items):
+    """Long files first, so that the two CI workers finish together: files with a browser test, then files with a
+    slow test, then the rest by number of tests (as xdist orders them; ``bin/test`` turns its own order off).
+    Items keep their order within a file (a notebook's cells share one kernel)."""
+    files: dict[str, list] = {}
+    for item in items:
+        files.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
+
+    def weight(tests):
+        return (not any(t.get_closest_marker("browser") for t in tests),
+                not any(t.get_closest_marker("slow") for t in tests), -len(tests))
+    items[:] = [item for tests in sorted(files.values(), key=weight) for item in tests]
