@@ -9,6 +9,9 @@ Matplotlib draws on Agg in the test process itself (``matplotlib.use``, not
 the ``MPLBACKEND`` variable): kernels that nbval, Voilà or JupyterLab start
 from the tests keep their own inline backend, so ``plt.show()`` figures
 appear there as they do for a learner.
+
+The Voilà server and its browser (``voila_pages.py``) are session fixtures
+here, so a test worker starts them once for every Voilà test file it runs.
 """
 
 import os
@@ -17,8 +20,12 @@ import tempfile
 
 import matplotlib
 from hypothesis import settings
+import voila_pages
 
 matplotlib.use("Agg")
+
+# Session fixtures for the Voilà tests: one Voilà server and one chromium per test worker.
+voila, browser = voila_pages.voila, voila_pages.browser
 
 # A test (or a notebook run by nbval) that checks an exercise records the reply; keep that record away from
 # the developer's own progress file and out of the repository.
@@ -39,3 +46,17 @@ def pytest_unconfigure(config):
     folder = getattr(config, "_iso4213_builds", None)
     if folder:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def pytest_collection_modifyitems(items):
+    """Long files first, so that the two CI workers finish together: files with a browser test, then files with a
+    slow test, then the rest by number of tests (as xdist orders them; ``bin/test`` turns its own order off).
+    Items keep their order within a file (a notebook's cells share one kernel)."""
+    files: dict[str, list] = {}
+    for item in items:
+        files.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
+
+    def weight(tests):
+        return (not any(t.get_closest_marker("browser") for t in tests),
+                not any(t.get_closest_marker("slow") for t in tests), -len(tests))
+    items[:] = [item for tests in sorted(files.values(), key=weight) for item in tests]

@@ -1,27 +1,22 @@
 """The Jupyter Book: configuration that builds offline, and a small book built with the same configuration.
 
 The notebooks themselves are executed by nbval in the suite, so the full book
-is not built here (``bin/book`` does that).  Instead a two-page book with the
-project's ``_config.yml`` is built in a temporary folder: once with a widget
-notebook (pages load the local widget renderer, no CDN), once with a failing
-notebook (the build must fail).
+is not built here (``bin/book`` does that).  Instead small books with the
+project's ``_config.yml`` are built in a temporary folder (``book_builds.py``):
+the book the book tests share, whose widget page must load the local widget
+renderer (no CDN), and one with a failing notebook (the build must fail).
 """
 
 import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import nbformat
 import pytest
 import yaml
-
-from iso4213_nb.report.export import copy_assets
+from book_builds import build_book, shared_book
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOK = ROOT / "book"
-JUPYTER_BOOK = Path(sys.executable).parent / "jupyter-book"
 
 
 def _config():
@@ -61,25 +56,10 @@ def test_toc_lists_every_notebook_and_existing_pages():
     assert (BOOK / f"{toc['root']}.md").is_file()
 
 
-def _small_book(folder: Path, source: str) -> subprocess.CompletedProcess:
-    (folder / "_config.yml").write_text((BOOK / "_config.yml").read_text())
-    (folder / "_toc.yml").write_text("format: jb-book\nroot: intro\nchapters:\n  - file: page\n")
-    (folder / "intro.md").write_text("# Intro\n\nA two-page book.\n")
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# Page"),
-                                         nbformat.v4.new_code_cell(source)])
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, folder / "page.ipynb")
-    copy_assets(folder / "_offline", widgets=True)
-    shutil.copytree(BOOK / "_ext", folder / "_ext")
-    return subprocess.run([str(JUPYTER_BOOK), "build", str(folder), "--builder", "html", "--warningiserror",
-                           "--keep-going"], capture_output=True, text=True, timeout=600)
-
-
 @pytest.mark.slow
-def test_small_book_builds_with_local_widget_scripts(tmp_path):
-    done = _small_book(tmp_path, "import ipywidgets as w\nw.IntSlider(value=3)")
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    page = (tmp_path / "_build" / "html" / "page.html").read_text()
+def test_small_book_builds_with_local_widget_scripts():
+    html = shared_book()
+    page = (html / "widgets.html").read_text()
     assert "application/vnd.jupyter.widget-state+json" in page
     scripts = re.findall(r'<script[^>]*src="([^"]+)"', page)
     assert any(s.startswith("_static/assets/require.js") for s in scripts)
@@ -87,12 +67,12 @@ def test_small_book_builds_with_local_widget_scripts(tmp_path):
     assert not [s for s in scripts if "://" in s]
     inline = re.findall(r"<script[^>]*>(.*?)</script>", page, flags=re.S)
     assert not [body for body in inline if re.search(r"https?://", body)], "a script names an external address"
-    assert (tmp_path / "_build" / "html" / "_static" / "assets" / "html-manager" / "embed-amd.js").is_file()
+    assert (html / "_static" / "assets" / "html-manager" / "embed-amd.js").is_file()
 
 
 @pytest.mark.slow
 def test_small_book_fails_on_a_notebook_error(tmp_path):
-    done = _small_book(tmp_path, "raise RuntimeError('this notebook is broken')")
+    done = build_book(tmp_path, {"page": "raise RuntimeError('this notebook is broken')"})
     assert done.returncode != 0
     log = tmp_path / "_build" / "html" / "reports" / "page.err.log"
     assert "this notebook is broken" in log.read_text()

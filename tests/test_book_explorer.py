@@ -1,30 +1,22 @@
 """The kernel-free explorer in a book built with the project's ``_config.yml``, opened offline in chromium.
 
-A two-page book (as in ``test_book.py``) whose page displays an explorer; the
-page must load Vega from the book's own files, draw the charts, and answer a
+The book the book tests share (``book_builds.shared_book``) has a page that
+displays an explorer; the page must load Vega from the book's own files, draw the charts, and answer a
 slider move with the package's numbers at the threshold shown, with every
 non-file request blocked.
 """
 
 import os
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 
-import nbformat
-import numpy as np
 import pytest
 import yaml
+from book_builds import BOOK, EXPLORER, shared_book
 
 from iso4213_nb import measures
 from iso4213_nb.curves import BinaryScores
-from iso4213_nb.report.export import VEGA_BUNDLE, copy_assets
+from iso4213_nb.report.export import VEGA_BUNDLE
 from iso4213_nb.undefined import Undefined
 
-ROOT = Path(__file__).resolve().parents[1]
-BOOK = ROOT / "book"
-JUPYTER_BOOK = Path(sys.executable).parent / "jupyter-book"
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -33,20 +25,13 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 THEME_NOTICE = "Got invalid theme mode: . Resetting to auto."
 MEASURES = {"recall": measures.recall, "precision": measures.precision, "specificity": measures.specificity,
             "f1": measures.f1, "accuracy": measures.binary_accuracy}
-SOURCE = """import numpy as np
-from IPython.display import HTML
-from iso4213_nb.curves import BinaryScores
-from iso4213_nb.figures.vega_explorer import explorers_html
-rng = np.random.default_rng(3)
-y = rng.integers(0, 2, 300)
-s = np.round(rng.random(300) * 0.6 + 0.4 * y, 3)
-HTML(explorers_html({"tiny model": BinaryScores(y, s)}, start=0.5))"""
 
 
 def _expected_scores():
-    rng = np.random.default_rng(3)
-    y = rng.integers(0, 2, 300)
-    return BinaryScores(y, np.round(rng.random(300) * 0.6 + 0.4 * y, 3))
+    """The explorer page's scores: its cell (``book_builds.EXPLORER``) run here up to the explorer."""
+    namespace: dict = {}
+    exec(EXPLORER.rsplit("\nHTML(", 1)[0], namespace)
+    return BinaryScores(namespace["y"], namespace["s"])
 
 
 def test_config_loads_the_vega_bundle_from_the_books_files():
@@ -57,21 +42,10 @@ def test_config_loads_the_vega_bundle_from_the_books_files():
 @pytest.mark.slow
 @pytest.mark.browser
 @pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK), reason=f"{CHROMIUM} is not installed")
-def test_small_book_explorer_runs_offline(tmp_path):
+def test_small_book_explorer_runs_offline():
     from playwright.sync_api import sync_playwright
 
-    (tmp_path / "_config.yml").write_text((BOOK / "_config.yml").read_text())
-    (tmp_path / "_toc.yml").write_text("format: jb-book\nroot: intro\nchapters:\n  - file: page\n")
-    (tmp_path / "intro.md").write_text("# Intro\n\nA two-page book.\n")
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# Page"), nbformat.v4.new_code_cell(SOURCE)])
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, tmp_path / "page.ipynb")
-    copy_assets(tmp_path / "_offline", widgets=True)
-    shutil.copytree(BOOK / "_ext", tmp_path / "_ext")
-    done = subprocess.run([str(JUPYTER_BOOK), "build", str(tmp_path), "--builder", "html", "--warningiserror",
-                           "--keep-going"], capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    page_path = tmp_path / "_build" / "html" / "page.html"
+    page_path = shared_book() / "explorer.html"
     assert f'src="_static/{VEGA_BUNDLE}' in page_path.read_text()
 
     scores = _expected_scores()

@@ -1,25 +1,19 @@
 """The book's search finds a measure by its English name, its Russian name and its formula symbol.
 
-A book of two pages (the intro and the generated *Measures by name* page) is
-built with the project's configuration and extensions; queries are split and
+The book the book tests share (``book_builds.shared_book``: an intro, two
+notebook pages and the generated *Measures by name* page), built with the
+project's configuration and extensions, is searched; queries are split and
 stemmed the way Sphinx's search page does it (words of letters, digits and
 ``_``, lower case, the English stemmer) and looked up in ``searchindex.js``.
 """
 
 import json
 import re
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from book_builds import BOOK, shared_book
 
 from iso4213_nb import glossary
-
-ROOT = Path(__file__).resolve().parents[1]
-BOOK = ROOT / "book"
-JUPYTER_BOOK = Path(sys.executable).parent / "jupyter-book"
 
 
 def _pages_found(index: dict, query: str) -> set[str]:
@@ -37,19 +31,8 @@ def _pages_found(index: dict, query: str) -> set[str]:
 
 
 @pytest.fixture(scope="module")
-def search_index(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("book")
-    shutil.copy(BOOK / "_config.yml", folder / "_config.yml")
-    shutil.copytree(BOOK / "_ext", folder / "_ext")
-    (folder / "reference").mkdir()
-    shutil.copy(BOOK / "reference" / "measures.md", folder / "reference" / "measures.md")
-    (folder / "intro.md").write_text("# Intro\n\nTwo pages.\n")
-    (folder / "_toc.yml").write_text("format: jb-book\nroot: intro\nchapters:\n  - file: reference/measures\n")
-    (folder / "_offline").mkdir()
-    done = subprocess.run([str(JUPYTER_BOOK), "build", str(folder), "--builder", "html"], capture_output=True,
-                          text=True, timeout=600)
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    text = (folder / "_build" / "html" / "searchindex.js").read_text(encoding="utf-8")
+def search_index():
+    text = (shared_book() / "searchindex.js").read_text(encoding="utf-8")
     return json.loads(text[text.index("(") + 1:text.rindex(")")])
 
 

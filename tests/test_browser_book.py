@@ -1,36 +1,35 @@
 """A book page opened from disk, as a reader does, with every request off the machine blocked.
 
-A two-page book with the project's configuration and extension (see
-``test_book._small_book``) holds a page with widgets, one of them a button with
-a Font Awesome icon.  Opened in Debian's chromium from ``file://``: no request
+The book the book tests share (``book_builds.shared_book``), built with the
+project's configuration and extensions, holds a page with widgets, one of them
+a button with a Font Awesome icon.  Opened in Debian's chromium from ``file://``: no request
 may leave the machine, no file may be missing (the widget renderer's fonts),
 and the page must say that its widgets need a kernel.
 """
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from test_book import _small_book
+from book_builds import shared_book
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-WIDGETS = "import ipywidgets as w\nw.VBox([w.IntSlider(value=3), w.Button(description='Save', icon='save')])"
 
 
-def test_a_widget_page_opens_from_disk_complete_and_says_it_needs_a_kernel(tmp_path):
+def test_a_widget_page_opens_from_disk_complete_and_says_it_needs_a_kernel():
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium is not installed at /usr/bin/chromium (apt-get install -y chromium)")
     from playwright.sync_api import sync_playwright
 
-    done = _small_book(tmp_path, WIDGETS)
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    offsite, missing = [], []
+    html = shared_book()
+    offsite, missing, pending = [], [], set()
 
     def route(request_route):
         if urlparse(request_route.request.url).scheme in ("file", "data", "blob"):
@@ -45,19 +44,26 @@ def test_a_widget_page_opens_from_disk_complete_and_says_it_needs_a_kernel(tmp_p
             context = browser.new_context(viewport={"width": 1366, "height": 768})
             context.route("**/*", route)
             page = context.new_page()
-            page.on("requestfailed", lambda request: missing.append(request.url))
-            page.goto((tmp_path / "_build" / "html" / "page.html").as_uri())
+            page.on("request", lambda request: pending.add(request))
+            page.on("requestfinished", lambda request: pending.discard(request))
+            page.on("requestfailed", lambda request: (missing.append(request.url), pending.discard(request)))
+            page.goto((html / "widgets.html").as_uri())
             page.locator(".widget-button").wait_for()
-            page.wait_for_load_state("networkidle", timeout=120_000)  # a loaded CI machine can take over 30 s
-            page.wait_for_timeout(500)  # fonts are fetched once the icon is laid out
+            # Settled: the icon's fonts are laid out and loaded, and every request has finished or failed.
+            # (Not playwright's "networkidle": with a route on file:// pages it sometimes never comes.)
+            page.evaluate("() => document.fonts.ready.then(() => document.fonts.status)")
+            deadline = time.monotonic() + 120  # a loaded CI machine can take over 30 s
+            while pending and time.monotonic() < deadline:
+                page.wait_for_timeout(100)
+            assert not pending, f"requests still open: {[r.url for r in pending]}"
             note = page.locator(".iso4213-needs-kernel")
             assert note.count() == 1 and "needs a kernel" in note.inner_text()
-            assert "notebooks/page.ipynb" in note.inner_text()
+            assert "notebooks/widgets.ipynb" in note.inner_text()
             assert page.locator(".fa-save, .fa-floppy-o, .fa-floppy-disk").count() == 1
             assert offsite == [], f"requests left the machine: {offsite}"
             assert [url for url in missing if not urlparse(url).scheme in ("data", "blob")] == []
             intro = context.new_page()
-            intro.goto((tmp_path / "_build" / "html" / "intro.html").as_uri())
+            intro.goto((html / "intro.html").as_uri())
             assert intro.locator(".iso4213-needs-kernel").count() == 0  # a page without widgets says nothing
         finally:
             browser.close()

@@ -1,6 +1,7 @@
 """Notebook 08 in a learner's browser (Voilà, chromium at 1366 × 768): after a key press on the ROPE slider and on
 the specificity slider, the read-out settles on the package's own numbers at the new value.
 
+The page is first checked as every notebook's is (``voila_pages.page_problems``).
 Expected numbers come from the notebook's own data (its cells tagged ``setup`` run in this process) through
 :mod:`iso4213_nb.bayesian` and :func:`iso4213_nb.roc_regions.roc_band`, never from the widget's Python state.
 """
@@ -11,7 +12,7 @@ import warnings
 
 import nbformat
 import pytest
-from test_browser_voila import NOTEBOOKS, TIMEOUT_MS, _stored_figures, browser, learner, voila  # noqa: F401
+from voila_pages import NOTEBOOKS, TIMEOUT_MS, notebook_page
 
 from iso4213_nb import bayesian
 from iso4213_nb.curves import BinaryScores
@@ -44,9 +45,7 @@ def _read(page, selector: str, keys: tuple[str, ...]) -> dict:
 
 def test_rope_and_specificity_sliders_settle_on_the_package_numbers(voila, browser):
     data = _setup_namespace()
-    with learner(browser, f"{voila}notebooks/{PATH.name}") as session:
-        session.start()
-        session.settle(*_stored_figures(PATH))
+    with notebook_page(browser, voila, PATH) as session:
         page = session.page
 
         _press(page, "ROPE half-width", "ArrowRight", 4)  # 0.01 → 0.02 in steps of 0.0025

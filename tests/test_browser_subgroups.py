@@ -1,5 +1,6 @@
 """Notebook 12 in Voilà at 1366 × 768: move the explorer's threshold with the keyboard and check the recall per
-group shown against the package's own at the threshold the page shows."""
+group shown against the package's own at the threshold the page shows.  The page is first checked as every
+notebook's is (``voila_pages.page_problems``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 
 from iso4213_nb.i18n import number
 from iso4213_nb.subgroups import GroupThresholds
-from test_browser_voila import NOTEBOOKS, browser, learner, voila  # noqa: F401 (fixtures)
+from voila_pages import NOTEBOOKS, notebook_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 NOTEBOOK = NOTEBOOKS / "12_subgroups_and_calibration.ipynb"
@@ -24,12 +25,10 @@ def _notebook_data() -> dict:
     return namespace
 
 
-def test_keyboard_moves_the_threshold_and_the_recalls_follow(voila, browser):  # noqa: F811
+def test_keyboard_moves_the_threshold_and_the_recalls_follow(voila, browser):
     data = _notebook_data()
     lookup = GroupThresholds(data["y_test"], data["proba"], data["radius_test"], positive="malignant")
-    with learner(browser, f"{voila}notebooks/{NOTEBOOK.name}") as session:
-        session.start()
-        session.settle(figures=1, widget_images=2)
+    with notebook_page(browser, voila, NOTEBOOK) as session:
         readout = session.page.locator(".widget-html-content table", has_text="Wilson").first
         handle = session.page.locator(".widget-slider .noUi-handle").first
         handle.focus()
