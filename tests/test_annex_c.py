@@ -1,6 +1,7 @@
 """Annex C: Table C.1 kept as printed, and the consistency audit."""
 
 import json
+import re
 
 import pytest
 
@@ -64,15 +65,18 @@ def test_accuracy_plus_top1_error():
 def test_only_alexnet_fails_the_check():
     failed = [c for c in annex_c.checks() if not c.matches]
     assert [c.item for c in failed] == ["Table C.1 / ImageNet / AlexNet / top-1 error = 100 % − accuracy"]
-    assert failed[0].computed == "36,7 %" and "100,8 %" in failed[0].note
+    assert failed[0].computed == "36,7 %" and "≠ 100 %" in failed[0].note
+    sums = {a["model"]: a["sum_check"] for a in annex_c.audit() if a["sum_check"]}
+    assert sums["AlexNet"]["sum"] == 100.8  # the number the note points to
 
 
 def test_audit_details():
     records = {(a["dataset"], a["model"]): a for a in annex_c.audit()}
     assert records[("MNIST", "RMDL")]["missing"] == [c for c in annex_c.COLUMNS
                                                      if c not in ("dataset", "model", "reference", "accuracy")]
-    assert any("decimal point" in n for n in records[("LFW", "FaceNet")]["writing"])
-    assert any("no space before %" in n for n in records[("MNIST", "LeNet")]["writing"])
+    assert {"code": "decimal_point", "column": "learning_rate", "text": "0.05"} in records[("LFW", "FaceNet")]["writing"]
+    assert records[("MNIST", "LeNet")]["writing"] == [{"code": "no_space_before_percent", "column": "accuracy",
+                                                       "text": "99,3%"}]
     clause_8 = records[("ImageNet", "AlexNet")]["clause_8"]
     assert len(clause_8) == 8
     assert sum(v == "missing" for v in clause_8.values()) == 6
@@ -108,3 +112,16 @@ def test_agreements_and_differences_do_not_overlap_and_name_real_rows():
     assert set(annex_c.AGREES_WITH_PAPER) <= keys and set(annex_c.KNOWN_DIFFERENCES) <= keys
     records = {(a["dataset"], a["model"]): a for a in annex_c.audit()}
     assert records[("ImageNet", "VGG-19")]["agrees_with_paper"] == "144M parameters"
+
+
+def test_audit_words_come_from_codes_in_either_language():
+    """The audit holds codes and the table's own strings; figures.annex_tables makes the words (issue 15)."""
+    from iso4213_nb.figures.annex_tables import annex_c_audit_rows
+    from iso4213_nb.i18n import using
+
+    english = {(row[0], row[1]): row for row in annex_c_audit_rows()[0]}
+    assert english[("MNIST", "LeNet")][4] == "accuracy '99,3%' has no space before %"
+    with using("ru"):
+        russian = {(row[0], row[1]): row for row in annex_c_audit_rows()[0]}
+    for key in (("MNIST", "LeNet"), ("LFW", "FaceNet"), ("ImageNet", "ResNet-50")):
+        assert russian[key][4:] != english[key][4:] and not re.search(r"\b(the|uses|has|groups)\b", " ".join(russian[key][4:]))

@@ -31,6 +31,7 @@ from importlib import resources
 
 from ..checklist import REPORT_ITEMS
 from ..errors import InputError
+from ..i18n import N_
 from . import Check, comma, printed_number
 
 DATA_FILE = "table_c1.csv"
@@ -48,16 +49,16 @@ CLAUSE_8_GIVEN = {
 
 #: Printed values that differ from the cited papers, as far as the toolkit knows.
 KNOWN_DIFFERENCES = {
-    ("ImageNet", "AlexNet"): "accuracy 63,3 % and top-1 error 37,5 % add up to 100,8 %; the paper's single-model "
-                             "top-1 error is 37,5 % (so 62,5 % accuracy)",
-    ("ImageNet", "ResNet-50"): "the usual count for ResNet-50 is about 25,6M parameters, not 20M",
-    ("ImageNet", "EfficientNet-B7"): "66M parameters agrees with the paper; 813 is not a count of weight layers "
-                                     "like the other rows' depths (it looks like a count of all framework layers, "
-                                     "activations and normalisations included)",
-    ("CIFAR-10", "DenseNet"): "the DenseNet paper trains on CIFAR with batch size 64; the printed 6 looks truncated",
-    ("CIFAR-10", "ColorNet"): "reference [22] is a paper on colourfulness estimation; the 98,46 % CIFAR-10 result "
-                              "with 19,0M parameters comes from a different ColorNet paper (Gowda and Yuan, 2018)",
-    ("LFW", "DeepFace"): "the DeepFace paper reports 97,35 % on LFW, not 97,5 %",
+    ("ImageNet", "AlexNet"): N_("accuracy 63,3 % and top-1 error 37,5 % add up to 100,8 %; the paper's single-model "
+                                "top-1 error is 37,5 % (so 62,5 % accuracy)"),
+    ("ImageNet", "ResNet-50"): N_("the usual count for ResNet-50 is about 25,6M parameters, not 20M"),
+    ("ImageNet", "EfficientNet-B7"): N_("66M parameters agrees with the paper; 813 is not a count of weight layers "
+                                        "like the other rows' depths (it looks like a count of all framework layers, "
+                                        "activations and normalisations included)"),
+    ("CIFAR-10", "DenseNet"): N_("the DenseNet paper trains on CIFAR with batch size 64; the printed 6 looks truncated"),
+    ("CIFAR-10", "ColorNet"): N_("reference [22] is a paper on colourfulness estimation; the 98,46 % CIFAR-10 result "
+                                 "with 19,0M parameters comes from a different ColorNet paper (Gowda and Yuan, 2018)"),
+    ("LFW", "DeepFace"): N_("the DeepFace paper reports 97,35 % on LFW, not 97,5 %"),
 }
 
 #: Printed values that agree with the cited papers, as far as the toolkit knows.
@@ -119,18 +120,25 @@ def _decimals(text: str) -> int:
     return len(match.group(1).replace(" ", "")) if match else 0
 
 
-def writing_notes(row: dict[str, str]) -> list[str]:
-    """How the row's numbers are written: points among commas, digit groups, uneven spacing before "%" (Annex C)."""
+#: What :func:`writing_notes` can find in how a number is written, by code (words: ``figures.annex_tables``).
+WRITING_CODES = ("decimal_point", "digit_groups", "no_space_before_percent")
+
+
+def writing_notes(row: dict[str, str]) -> list[dict[str, str]]:
+    """How the row's numbers are written: points among commas, digit groups, uneven spacing before "%" (Annex C).
+
+    One ``{"code": ..., "column": ..., "text": ...}`` per finding, ``code`` one of :data:`WRITING_CODES`.
+    """
     notes = []
     for column, text in row.items():
         if column in ("dataset", "model", "reference") or not text:
             continue
         if "." in text:
-            notes.append(f"{column} {text!r} uses a decimal point; the rest of the table uses commas")
+            notes.append({"code": "decimal_point", "column": column, "text": text})
         if re.search(r"\d \d", text) and not text.endswith("%"):
-            notes.append(f"{column} {text!r} groups digits with a space")
+            notes.append({"code": "digit_groups", "column": column, "text": text})
         if text.endswith("%") and not text.endswith(" %"):
-            notes.append(f"{column} {text!r} has no space before %")
+            notes.append({"code": "no_space_before_percent", "column": column, "text": text})
     return notes
 
 
@@ -186,8 +194,7 @@ def checks() -> list[Check]:
         computed = f"{comma(100 - percent(row['accuracy']), decimals)} %"
         printed = row["top1_error"]
         ok = round(100 - percent(row["accuracy"]), decimals) == percent(printed)
-        note = "" if ok else (f"inconsistent in the printed table: {row['accuracy']} + {printed} = "
-                              f"{comma(percent(row['accuracy']) + percent(printed), decimals)} %")
+        note = "" if ok else N_("inconsistent in the printed table: accuracy + top-1 error ≠ 100 %")
         out.append(Check(f"Table C.1 / {row['dataset']} / {row['model']} / top-1 error = 100 % − accuracy",
                          printed, computed, ok, note))
     return out

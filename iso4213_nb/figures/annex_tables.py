@@ -150,6 +150,20 @@ def annex_c_rows(columns=("dataset", "model", "accuracy", "top1_error", "top5_er
     return rows, [_(c) for c in columns]
 
 
+#: Words of :data:`iso4213_nb.annexes.annex_c.WRITING_CODES`.
+_WRITING_WORDS = {
+    "decimal_point": N_("{column} {text} uses a decimal point; the rest of the table uses commas"),
+    "digit_groups": N_("{column} {text} groups digits with a space"),
+    "no_space_before_percent": N_("{column} {text} has no space before %"),
+}
+
+
+def writing_words(note: dict) -> str:
+    """One finding of :func:`iso4213_nb.annexes.annex_c.writing_notes` in words: ``accuracy '99,3%' has no space before %`` (Annex C)."""
+    words = _WRITING_WORDS[note["code"]]
+    return _(words).format(column=note["column"], text=repr(note["text"]))
+
+
 def annex_c_audit_rows() -> tuple[list[list[str]], list[str]]:
     """Per row: the sum accuracy + top-1 error, how many fields are empty, writing notes, known differences.
 
@@ -161,7 +175,8 @@ def annex_c_audit_rows() -> tuple[list[list[str]], list[str]]:
         total = "–" if check is None else (format_value(check["sum"], 2, decimal_comma=True) + " %"
                                            + ("" if check["ok"] else " ≠ 100"))
         rows.append([record["dataset"], record["model"], total, str(len(record["missing"])),
-                     "; ".join(record["writing"]) or "–", record["known_difference"] or "–"])
+                     "; ".join(writing_words(note) for note in record["writing"]) or "–",
+                     _(difference) if (difference := record["known_difference"]) else "–"])
     return rows, [_("dataset"), _("model"), _("accuracy + top-1"), _("empty fields"), _("writing"),
                   _("known difference")]
 
