@@ -10,8 +10,8 @@ the ``MPLBACKEND`` variable): kernels that nbval, Voilà or JupyterLab start
 from the tests keep their own inline backend, so ``plt.show()`` figures
 appear there as they do for a learner.
 
-The Voilà server and its browser (``voila_pages.py``) are session fixtures
-here, so a test worker starts them once for every Voilà test file it runs.
+The Voilà server (``voila_pages.py``) is a session fixture here, so a test
+worker starts it once for every Voilà test file it runs.
 """
 
 import os
@@ -24,7 +24,7 @@ import voila_pages
 
 matplotlib.use("Agg")
 
-# Session fixtures for the Voilà tests: one Voilà server and one chromium per test worker.
+# Fixtures for the Voilà tests: one Voilà server per test worker, chromium per module.
 voila, browser = voila_pages.voila, voila_pages.browser
 
 # A test (or a notebook run by nbval) that checks an exercise records the reply; keep that record away from

@@ -2,9 +2,9 @@
 
 The server serves every notebook of the course (its tree mode) and one
 generated notebook with a 1,000,000-score explorer for the latency budget.
-Its fixtures (:func:`voila`, :func:`browser`) are session-scoped and made
-visible to every test module by ``conftest.py``, so a worker that runs
-several Voilà test files starts the server and chromium once.
+Its fixtures (:func:`voila`, session-scoped, and :func:`browser`, per
+module) are made visible to every test module by ``conftest.py``, so a
+worker that runs several Voilà test files starts the server once.
 
 Every page is opened with all traffic not addressed to 127.0.0.1 blocked and
 recorded, and with console errors, page errors and failed responses recorded.
@@ -78,9 +78,10 @@ def voila(tmp_path_factory):
         yield f"http://127.0.0.1:{port}/voila/render/"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """Debian's chromium, headless, started once per test worker."""
+    """Debian's chromium, headless, for one test module: Playwright's sync API allows one instance at a time in a
+    process, and other modules start their own."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
