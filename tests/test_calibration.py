@@ -63,7 +63,8 @@ def test_equal_width_bins_are_those_of_the_accumulator(seed):
     r = calibration(y, p, positive=1, sample_weight=w, n_bootstrap=10)
     state = CalibrationBins.zero("p", 10).update({"y_true": y, "p": p}, weights=w).finalize()
     table = r.bins["equal_width"]
-    np.testing.assert_array_equal(table.weights, state.count)
+    np.testing.assert_array_equal(table.weights, state.weight)
+    np.testing.assert_array_equal(table.counts, state.count)
     np.testing.assert_allclose(table.mean_predicted, state.mean_predicted, rtol=1e-12, equal_nan=True)
     np.testing.assert_allclose(table.observed_frequency, state.observed, rtol=1e-12, equal_nan=True)
     assert r.ece.estimate == pytest.approx(state.expected_calibration_error, rel=1e-12)

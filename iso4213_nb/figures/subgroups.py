@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 from matplotlib.axes import Axes
 
+from .. import interval_words
 from ..i18n import _, number
 from ..stats.results import ConfidenceInterval
 from ..subgroups import SubgroupAnalysis
@@ -59,7 +60,8 @@ def interval_text(ci: ConfidenceInterval, decimals: int = 4) -> str:
 
 def method_name(method: str) -> str:
     """How an interval was built, in words (7.8; DeLong 1988; Efron & Tibshirani 1993)."""
-    return {"wilson": _("Wilson"), "delong": _("DeLong"), "percentile": _("bootstrap percentile")}.get(method, method)
+    names = {"wilson": _("Wilson"), "delong": _("DeLong"), "percentile": _("bootstrap percentile")}
+    return names[method] if method in names else interval_words.method_name(method)
 
 
 def subgroup_table_html(analysis: SubgroupAnalysis, attribute: str) -> str:
@@ -80,8 +82,8 @@ def subgroup_table_html(analysis: SubgroupAnalysis, attribute: str) -> str:
             text += " " + _("({high} − {low})").format(high=gap.details["between"][0], low=gap.details["between"][1])
         gap_cells.append(html.escape(text))
     rows.append("".join(f"<td><b>{c}</b></td>" for c in gap_cells))
-    methods = ", ".join(f"{measure_name(m)}: {method_name(analysis.results[analysis.values[0]][m].method)}"
-                        for m in measures)
+    methods = ", ".join(f"{measure_name(m)}: " + _(" or ").join(
+        dict.fromkeys(method_name(analysis.results[v][m].method) for v in analysis.values)) for m in measures)
     note = _("Intervals: {methods}; the gap's interval by bootstrap within each group and class.").format(
         methods=methods)
     body = "".join(f"<tr>{r}</tr>" for r in rows)
