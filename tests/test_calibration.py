@@ -197,3 +197,20 @@ def test_bad_input_is_one_line(call, words):
     with pytest.raises(InputError, match=words) as caught:
         call()
     assert "\n" not in str(caught.value)
+
+
+def test_reliability_table_text_lists_the_non_empty_bins_in_the_active_language():
+    from iso4213_nb.figures.calibration import reliability_table_text
+    from iso4213_nb.i18n import using
+
+    y, p, _rng = _binary(0, decimals=2)
+    table = calibration(y, p, positive=1, n_bootstrap=10).bins["equal_width"]
+    lines = reliability_table_text(table).splitlines()[2:]
+    filled = np.flatnonzero(table.counts)
+    assert len(lines) == len(filled)
+    for line, j in zip(lines, filled):
+        assert line.split()[1:] == [str(table.counts[j]), f"{table.mean_predicted[j]:.3f}",
+                                    f"{table.observed_frequency[j]:.3f}"]
+    with using("ru"):
+        russian = reliability_table_text(table)
+    assert f"{table.mean_predicted[filled[0]]:.3f}".replace(".", ",") in russian and "0.1" not in russian

@@ -18,6 +18,7 @@ from matplotlib.figure import Figure
 
 from ..calibration import CalibrationResult, ReliabilityTable
 from ..i18n import _, number
+from ..tables import text_table
 
 
 def binning_name(binning: str) -> str:
@@ -78,6 +79,17 @@ def reliability_figure(result: CalibrationResult, binning: str = "equal_width", 
     top.set_title(f"{heading}\n{_('ECE')} {number(ece.estimate, 3)} "
                   f"[{number(ece.low, 3)}, {number(ece.high, 3)}], {binning_name(binning)}", fontsize=9)
     return figure
+
+
+def reliability_table_text(table: ReliabilityTable) -> str:
+    """The non-empty bins of a reliability table as a text table: bin, samples, mean probability, share positive.
+
+    Beyond TS 4213: calibration (the numbers a reliability diagram draws).
+    """
+    columns = zip(table.edges[:-1], table.edges[1:], table.counts, table.mean_predicted, table.observed_frequency)
+    rows = [[f"{number(low, 1)}–{number(high, 1)}", str(count), number(p, 3), number(share, 3)]
+            for low, high, count, p, share in columns if count]
+    return text_table(rows, [_("bin"), _("samples"), _("mean probability"), _("share positive")])
 
 
 def calibration_table_html(result: CalibrationResult) -> str:
