@@ -38,7 +38,7 @@ from __future__ import annotations
 import numpy as np
 
 from .measure_intervals import IntervalSettings
-from .multiclass_scores import _inputs, _ranks, brier_score, log_loss
+from .multiclass_scores import _inputs, _ranks, brier_score, brier_terms, log_loss, log_loss_terms
 from .stats.bootstrap import counts_bootstrap_cis
 from .stats.results import ConfidenceInterval
 from .undefined import is_undefined
@@ -55,12 +55,7 @@ def per_sample_values(codes: np.ndarray, matrix: np.ndarray) -> np.ndarray:
     Their means are :func:`~iso4213_nb.multiclass_scores.brier_score` and
     :func:`~iso4213_nb.multiclass_scores.log_loss`.
     """
-    rows = np.arange(len(codes))
-    difference = matrix.copy()
-    difference[rows, codes] -= 1
-    brier = np.einsum("ij,ij->i", difference, difference) * (0.5 if matrix.shape[1] == 2 else 1.0)
-    eps = np.finfo(np.float64).eps
-    return np.column_stack([brier, -np.log(np.clip(matrix[rows, codes], eps, 1 - eps))])
+    return np.column_stack([brier_terms(codes, matrix), log_loss_terms(codes, matrix)])
 
 
 def _cells(codes: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -245,23 +245,42 @@ def _not_probabilities(matrix: np.ndarray) -> Undefined | None:
     return None
 
 
+def log_loss_terms(codes: np.ndarray, matrix: np.ndarray) -> np.ndarray:
+    """−ln p_true of each sample, p clipped to [ε, 1 − ε] as scikit-learn does (beyond TS 4213: log loss).
+
+    ``codes``: the column of each true class; ``matrix``: n × k probabilities (trusted).  Their mean is
+    :func:`log_loss`.
+    """
+    eps = np.finfo(np.float64).eps
+    return -np.log(np.clip(matrix[np.arange(len(codes)), codes], eps, 1 - eps))
+
+
+def squared_errors(codes: np.ndarray, matrix: np.ndarray) -> np.ndarray:
+    """Σ_j (p_j − y_j)² of each sample, y one-hot (beyond TS 4213: Brier 1950).
+
+    ``codes``: the column of each true class; ``matrix``: n × k probabilities (trusted).
+    """
+    difference = matrix.copy()
+    difference[np.arange(len(codes)), codes] -= 1
+    return np.einsum("ij,ij->i", difference, difference)
+
+
+def brier_terms(codes: np.ndarray, matrix: np.ndarray) -> np.ndarray:
+    """:func:`squared_errors`, halved for two classes (the binary Brier score) (beyond TS 4213: Brier 1950).
+
+    Their mean is :func:`brier_score`.
+    """
+    return squared_errors(codes, matrix) * (0.5 if matrix.shape[1] == 2 else 1.0)
+
+
 def _log_loss(codes, matrix, weight) -> float | Undefined:
     undefined = _not_probabilities(matrix)
-    if undefined is not None:
-        return undefined
-    eps = np.finfo(np.float64).eps
-    true_probability = np.clip(matrix[np.arange(len(codes)), codes], eps, 1 - eps)
-    return _mean(-np.log(true_probability), weight)
+    return undefined if undefined is not None else _mean(log_loss_terms(codes, matrix), weight)
 
 
 def _brier(codes, matrix, weight) -> float | Undefined:
     undefined = _not_probabilities(matrix)
-    if undefined is not None:
-        return undefined
-    difference = matrix.copy()
-    difference[np.arange(len(codes)), codes] -= 1
-    per_sample = np.einsum("ij,ij->i", difference, difference)
-    return _mean(per_sample, weight) * (0.5 if matrix.shape[1] == 2 else 1.0)
+    return undefined if undefined is not None else _mean(brier_terms(codes, matrix), weight)
 
 
 # ---------------------------------------------------------------------------------------------- public functions

@@ -26,7 +26,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..multiclass_scores import (PROBABILITY_SUM_TOLERANCE, ScoreAssessment, _auroc, _average_precision, _averaged,
-                                 _undefined)
+                                 _ranks, _undefined, log_loss_terms, squared_errors)
 from .base import Chunk, column, counted, sample_weights
 from .scores import _merge_counts, _scores, binary_scores
 
@@ -115,21 +115,14 @@ class ClassScoreCounts:
         if not keep.all():
             codes, matrix, w = codes[keep], matrix[keep], None if w is None else w[keep]
         ones = np.ones(len(codes)) if w is None else w
-        k, n = self.k, len(codes)
+        k = self.k
         tables = []
         for j in range(k):
             distinct, inverse = np.unique(matrix[:, j], return_inverse=True)
             table = counted(np.bincount(inverse * k + codes, weights=w, minlength=len(distinct) * k), w)
             tables.append((distinct, table.reshape(len(distinct), k)))
-        true_score = matrix[np.arange(n), codes][:, None]
-        rank = (np.count_nonzero(matrix > true_score, axis=1)
-                + np.count_nonzero((matrix == true_score) & (np.arange(k) < codes[:, None]), axis=1))
-        ranks = counted(np.bincount(rank, weights=w, minlength=k), w)
-        eps = np.finfo(np.float64).eps
-        loss = -np.log(np.clip(matrix[np.arange(n), codes], eps, 1 - eps))
-        difference = matrix.copy()
-        difference[np.arange(n), codes] -= 1
-        brier = np.einsum("ij,ij->i", difference, difference)
+        ranks = counted(np.bincount(_ranks(codes, matrix), weights=w, minlength=k), w)
+        loss, brier = log_loss_terms(codes, matrix), squared_errors(codes, matrix)  # Brier halved for k = 2 at the end
         part = ClassScoreCounts(self.true, self.scores, self.row, self.weight,
                                 np.concatenate([t[0] for t in tables]),
                                 np.concatenate([[0], np.cumsum([len(t[0]) for t in tables])]).astype(np.int64),
