@@ -202,3 +202,32 @@ def test_roc_band_reaches_its_pointwise_coverage_in_simulation():
         band = roc_band(BinaryScores(y, s), [sp], confidence_level=0.9, n_resamples=300, seed=int(rng.integers(1e9)))
         hits.append(band.low[0] <= truth <= band.high[0])
     assert np.mean(hits) == pytest.approx(0.9, abs=0.07)
+
+
+def test_pr_band_equals_an_independent_stratified_bootstrap_of_scikit_learns_curve():
+    """Precision at each recall (the first operating point, from the highest threshold, that reaches it), and its
+    pointwise percentile interval, against rows resampled within each class and read off scikit-learn's PR curve."""
+    from sklearn.metrics import precision_recall_curve
+
+    from iso4213_nb.roc_regions import pr_band
+
+    def precision_at(y, s, recall):
+        precision, recalls, thresholds = precision_recall_curve(y, s)
+        reaching = recalls[:-1] >= recall  # the last point (recall 0) has no threshold
+        return precision[:-1][reaching][np.argmax(thresholds[reaching])]
+
+    y, a, _ = _proc_data("medium")
+    y = y.astype(int)
+    grid = [0.3, 0.6, 0.9]
+    band = pr_band(BinaryScores(y, a), grid, n_resamples=2000, seed=3)
+    np.testing.assert_allclose(band.estimate, [precision_at(y, a, r) for r in grid], rtol=1e-12)
+    rng = np.random.default_rng(5)
+    positives, negatives = np.flatnonzero(y == 1), np.flatnonzero(y == 0)
+    values = []
+    for _ in range(1000):
+        rows = np.r_[rng.choice(positives, len(positives)), rng.choice(negatives, len(negatives))]
+        values.append([precision_at(y[rows], a[rows], r) for r in grid])
+    low, high = np.quantile(values, [0.025, 0.975], axis=0)
+    np.testing.assert_allclose(band.low, low, atol=0.03)
+    np.testing.assert_allclose(band.high, high, atol=0.03)
+    assert np.all(band.low <= band.estimate) and np.all(band.estimate <= band.high) and band.pointwise
