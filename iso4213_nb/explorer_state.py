@@ -143,11 +143,11 @@ def as_models(y_true, scores, positive=None) -> dict[str, ModelScores]:
     if isinstance(scores, Mapping):
         if not scores:
             raise InputError("explorer_state.no_models", name="scores")
-        named = {str(name): values for name, values in scores.items()}
+        named = {str(name): (values, f"scores[{name!r}]") for name, values in scores.items()}
     else:
-        named = {"model": scores}
-    return {name: ModelScores(name, as_scores(values, f"scores of {name!r}"), labels, positive)
-            for name, values in named.items()}
+        named = {"model": (scores, "scores")}
+    return {name: ModelScores(name, as_scores(values, shown), labels, positive)
+            for name, (values, shown) in named.items()}
 
 
 class ExplorerState:

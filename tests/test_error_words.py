@@ -190,7 +190,8 @@ def test_every_template_reads_in_russian(code):
     assert text != error_words.describe(code, params), f"{code}: no Russian translation"
     leftover = english_words(re.sub(r"--[a-z][a-z0-9-]*", " ", text))
     assert not leftover, f"{code}: English words in Russian: {leftover}"
-    assert "1,5" in text or not params, f"{code}: the number is not shown with the decimal comma: {text}"
+    numbers = [name for name in params if not name.endswith("_word")]
+    assert "1,5" in text or not numbers, f"{code}: the number is not shown with the decimal comma: {text}"
 
 
 def test_parameters_are_shown_as_data_in_the_active_language():

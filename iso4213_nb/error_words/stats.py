@@ -6,7 +6,7 @@ TEMPLATES = {
     # stats/_input.py: samples, groups, tables and labels as the tests take them
     "stats.too_few_pairs": N_("{name_a} and {name_b} need at least {minimum} pairs, got {count}"),
     "stats.too_few_groups": N_("at least two groups are needed, got {count}"),
-    "stats.group_too_small": N_("group {group} has {count} value(s); at least {minimum} are needed"),
+    "stats.group_too_small": N_("{name} has {count} value(s); at least {minimum} are needed"),
     "stats.matrix_too_small": N_("{name} needs at least {min_rows} rows and {min_cols} columns, "
                                  "got {rows} rows and {columns} columns"),
     "stats.positive_not_named": N_("y_true has the labels {labels}; name the one that is the positive class"),
@@ -16,7 +16,7 @@ TEMPLATES = {
     "stats.too_few_resamples": N_("{name} must be a whole number of at least 10, got {value}"),
     "stats.bootstrap_method": N_("the bootstrap method must be one of {methods}; got {method}"),
     "stats.statistic_not_a_number": N_("the statistic must return a number, got {type}"),
-    "stats.ragged_data": N_("data array {index} cannot be read as an array (ragged rows?)"),
+    "stats.ragged_data": N_("{name} cannot be read as an array (ragged rows?)"),
     "stats.no_data": N_("bootstrap_ci needs at least one data array"),
     "stats.strata_shape": N_("{name} must name the stratum of each of the {cells} cells, got shape {shape}"),
     "stats.counts_not_whole": N_("{name} must be a non-empty list of whole non-negative numbers"),

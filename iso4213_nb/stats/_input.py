@@ -28,10 +28,10 @@ def groups(samples, *, minimum_size: int = 1) -> list[np.ndarray]:
     samples = list(samples)
     if len(samples) < 2:
         raise InputError("stats.too_few_groups", count=len(samples))
-    out = [as_scores(s, f"group {i + 1}") for i, s in enumerate(samples)]
+    out = [as_scores(s, f"groups[{i}]") for i, s in enumerate(samples)]
     for i, s in enumerate(out):
         if len(s) < minimum_size:
-            raise InputError("stats.group_too_small", group=i + 1, count=len(s), minimum=minimum_size)
+            raise InputError("stats.group_too_small", name=f"groups[{i}]", count=len(s), minimum=minimum_size)
     return out
 
 

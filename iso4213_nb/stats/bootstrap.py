@@ -72,7 +72,7 @@ JACKKNIFE_GROUPS = 1000
 BLOCK_CELLS = 4_000_000
 
 
-def check_resamples(n_resamples, name: str = "the number of bootstrap resamples") -> int:
+def check_resamples(n_resamples, name: str = "n_resamples") -> int:
     """``n_resamples`` as an int of at least 10, or :class:`InputError` naming it ``name`` (7.8)."""
     if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, float, np.integer, np.floating)) \
             or not float(n_resamples).is_integer() or n_resamples < 10:
@@ -150,12 +150,12 @@ def _result(estimate: float, values: np.ndarray, level: float, method: str, acce
                               details={**details, "distribution": defined})
 
 
-def _rows(values, index: int) -> np.ndarray:
+def _rows(values, name: str) -> np.ndarray:
     try:
         array = np.asarray(values)
     except ValueError:
-        raise InputError("stats.ragged_data", index=index) from None
-    return array if array.ndim == 2 and len(array) else as_1d(array, f"data array {index}")
+        raise InputError("stats.ragged_data", name=name) from None
+    return array if array.ndim == 2 and len(array) else as_1d(array, name)
 
 
 def _stratum_members(strata, n: int) -> list[np.ndarray]:
@@ -192,8 +192,8 @@ def bootstrap_ci(statistic: Callable, *arrays, n_resamples: int = 2000, method: 
     r = check_resamples(n_resamples)
     if not arrays:
         raise InputError("stats.no_data")
-    data = [_rows(a, i) for i, a in enumerate(arrays, start=1)]
-    n = same_length(**{f"data array {i}": a for i, a in enumerate(data, start=1)})
+    data = [_rows(a, f"arrays[{i}]") for i, a in enumerate(arrays)]
+    n = same_length(**{f"arrays[{i}]": a for i, a in enumerate(data)})
     members = None if strata is None else _stratum_members(strata, n)
     label = name or getattr(statistic, "__name__", "statistic")
     details = {"statistic_name": label, "n": n, "seed": seed, "n_resamples": r, "stratified": members is not None}
