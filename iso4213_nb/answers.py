@@ -111,7 +111,7 @@ def quantity(name: str) -> Quantity:
     try:
         return QUANTITIES[name]
     except KeyError:
-        raise InputError(f"unknown kind of quantity {name!r}; use one of {', '.join(QUANTITIES)}") from None
+        raise InputError("answers.unknown_quantity", name=repr(name), kinds=list(QUANTITIES)) from None
 
 
 def instructions(kind: Quantity, tolerance: float, *, undefined_possible: bool = True) -> str:
@@ -269,23 +269,23 @@ def check_answer(answer, kind: Quantity, tolerance):
     Beyond TS 4213: course exercises on the measures of clauses 6 and 7.
     """
     if isinstance(answer, bool) or not isinstance(answer, (Real, str, Undefined)):
-        raise InputError(f"answer must be a number, a string or Undefined, got {type(answer).__name__}")
+        raise InputError("answers.answer_type", type=type(answer).__name__)
     if isinstance(answer, str):
         return answer, 0.0
     if tolerance is None:
         tolerance = kind.tolerance
     if tolerance is None:
-        raise InputError(f"give a tolerance for an answer in {kind.name}: its instructions state it")
+        raise InputError("answers.tolerance_needed", quantity_word=f"quantity.{kind.name}")
     if not (isinstance(tolerance, Real) and not isinstance(tolerance, bool) and tolerance >= 0):
-        raise InputError(f"tolerance must be a non-negative number, got {tolerance!r}")
+        raise InputError("answers.tolerance_negative", value=repr(tolerance))
     if isinstance(answer, Real):
         answer = float(answer)
         if math.isnan(answer):
-            raise InputError("answer must not be nan; pass an Undefined for a measure without a value")
+            raise InputError("answers.answer_nan")
         if math.isinf(answer) and not kind.infinite:
-            raise InputError(f"answer is infinite, which {kind.name} cannot be")
+            raise InputError("answers.answer_infinite", quantity_word=f"quantity.{kind.name}")
         if math.isfinite(answer) and not kind.low <= answer <= kind.high:
-            raise InputError(f"answer {answer:g} is not {kind.asks}; choose the kind of quantity that fits it")
+            raise InputError("answers.answer_out_of_range", answer=answer, quantity_word=f"quantity.{kind.name}")
     return answer, float(tolerance)
 
 
@@ -297,12 +297,13 @@ def check_mistakes(mistakes, answer, tolerance: float) -> tuple:
     checked = []
     for item in mistakes:
         if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], str)):
-            raise InputError("each expected mistake must be a (value, message) pair")
+            raise InputError("answers.mistake_not_a_pair")
         wrong, message = item
         same = (is_undefined(wrong) and is_undefined(answer)) or (
             isinstance(answer, str) and str(wrong).strip().casefold() == answer.strip().casefold()) or (
             isinstance(answer, float) and isinstance(wrong, Real) and _close(float(wrong), answer, tolerance))
         if same:
-            raise InputError(f"expected mistake {wrong if isinstance(wrong, str) else _shown(wrong)} would be accepted as the answer: {message}")
+            raise InputError("answers.mistake_accepted", wrong=wrong if isinstance(wrong, str) else _shown(wrong),
+                             message=message)
         checked.append((wrong, message))
     return tuple(checked)

@@ -91,14 +91,12 @@ def _negative_label(t: np.ndarray, positive, labels):
     if len(others) == 1:
         return others[0]
     if len(others) > 1:
-        raise InputError(f"scores describe a binary problem, but y_true has {len(others) + 1} labels: "
-                         f"{[positive, *others][:10]}")
+        raise InputError("assessment.binary_scores_many_labels", count=len(others) + 1, labels=str([positive, *others][:10]))
     if labels is not None and len(labels) == 2:
         return next(v for v in labels if str(v) != str(positive))
     if positive in (0, 1):
         return 1 - positive
-    raise InputError(f"y_true holds only the positive label {positive!r}, so the negative label is unknown; "
-                     "pass labels=[...] with both")
+    raise InputError("assessment.negative_unknown", positive=repr(positive), argument="labels")
 
 
 def assess(y_true, y_pred=None, scores=None, positive=None, labels=None, *, threshold=None,
@@ -126,9 +124,9 @@ def assess(y_true, y_pred=None, scores=None, positive=None, labels=None, *, thre
     """
     t = as_labels(y_true, "y_true")
     if y_pred is None and scores is None:
-        raise InputError("nothing to assess: give predicted labels (y_pred), scores, or both")
+        raise InputError("assessment.nothing_to_assess")
     if threshold is not None and (scores is None or y_pred is not None):
-        raise InputError("a threshold applies only to scores without predicted labels (y_pred)")
+        raise InputError("assessment.threshold_without_scores")
     binary = None
     predicted_from = "y_pred"
     if scores is not None:
@@ -139,7 +137,7 @@ def assess(y_true, y_pred=None, scores=None, positive=None, labels=None, *, thre
         if y_pred is None:
             cut = DEFAULT_THRESHOLD if threshold is None else float(threshold)
             if cut != cut:
-                raise InputError("threshold is NaN")
+                raise InputError("assessment.threshold_nan")
             y_pred = np.where(s >= cut, np.array(binary.positive), np.array(negative))
             predicted_from = f"scores >= {cut:g}"
     cm = ConfusionMatrix.from_predictions(t, y_pred, labels, sample_weight=sample_weight)

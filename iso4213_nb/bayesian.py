@@ -61,13 +61,13 @@ def _paired(a, b) -> tuple[np.ndarray, np.ndarray]:
     try:
         x, y = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     except (TypeError, ValueError):
-        raise InputError("the scores of both models must be numbers") from None
+        raise InputError("bayesian.not_numbers") from None
     if x.ndim != 1 or x.shape != y.shape:
-        raise InputError(f"the two models need one score each per fold or data set, got {x.shape} and {y.shape}")
+        raise InputError("bayesian.shapes", shape_a=x.shape, shape_b=y.shape)
     if len(x) < 2:
-        raise InputError(f"at least two paired scores are needed, got {len(x)}")
+        raise InputError("bayesian.too_few_scores", count=len(x))
     if not (np.all(np.isfinite(x)) and np.all(np.isfinite(y))):
-        raise InputError("the scores contain NaN or infinite values")
+        raise InputError("bayesian.not_finite")
     return x, y
 
 
@@ -75,9 +75,9 @@ def _rope(rope) -> float:
     try:
         r = float(rope)
     except (TypeError, ValueError):
-        raise InputError(f"rope must be a number, got {rope!r}") from None
+        raise InputError("bayesian.rope_not_a_number", name="rope", value=repr(rope)) from None
     if not (np.isfinite(r) and r >= 0):
-        raise InputError(f"rope must be zero or positive, got {rope}")
+        raise InputError("bayesian.rope_negative", name="rope", value=rope)
     return r
 
 
@@ -99,10 +99,10 @@ def correlated_ttest(a, b, rope: float = 0.0, *, runs: int = 1, test_fraction: f
     r = _rope(rope)
     n = len(x)
     if int(runs) != runs or runs < 1 or n % int(runs):
-        raise InputError(f"runs must be a whole number that divides the {n} scores, got {runs}")
+        raise InputError("bayesian.runs", name="runs", count=n, value=runs)
     rho = 1 / (n / int(runs)) if test_fraction is None else float(test_fraction)
     if not 0 < rho < 1:
-        raise InputError(f"the test fraction must lie strictly between 0 and 1, got {rho:g}")
+        raise InputError("bayesian.test_fraction", value=rho)
     diff = (x - y) if higher_is_better else (y - x)
     mean = float(diff.mean())
     scale = float(np.sqrt((1 / n + rho / (1 - rho)) * np.var(diff, ddof=1)))
@@ -134,9 +134,9 @@ def signed_rank(a, b, rope: float = 0.0, *, prior: float = 0.5, n_samples: int =
     x, y = _paired(a, b)
     r = _rope(rope)
     if int(n_samples) != n_samples or n_samples < 1:
-        raise InputError(f"n_samples must be a positive whole number, got {n_samples}")
+        raise InputError("bayesian.n_samples", value=n_samples)
     if not prior > 0:
-        raise InputError(f"prior must be positive, got {prior}")
+        raise InputError("bayesian.prior", name="prior", value=prior)
     diff = np.concatenate([[0.0], (x - y) if higher_is_better else (y - x)])
     sums = diff[:, None] + diff[None, :]  # Walsh sums of every pair, the pseudo-observation included
     a_side = (sums > 2 * r) + 0.5 * (sums == 2 * r)

@@ -195,33 +195,36 @@ def item(key: str) -> Item:
     try:
         return _BY_KEY[key]
     except KeyError:
-        raise InputError(f"unknown checklist key {key!r}{_suggest(key)}") from None
+        close = _close(key)
+        if close:
+            raise InputError("checklist.unknown_key_close", key=repr(key), close=close) from None
+        raise InputError("checklist.unknown_key", key=repr(key)) from None
 
 
-def _suggest(key: str) -> str:
-    close = difflib.get_close_matches(key, KEYS, n=3)
-    return f"; did you mean {', '.join(close)}?" if close else ""
+def _close(key: str) -> list[str]:
+    """Up to three checklist keys spelt like ``key``, to suggest in an error."""
+    return difflib.get_close_matches(key, KEYS, n=3)
 
 
 def _as_text(value, key: str) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):
-        raise InputError(f"checklist answer {key} must be text, got the boolean {str(value).lower()}")
+        raise InputError("checklist.boolean_answer", key=key, value=str(value).lower())
     if isinstance(value, (str, int, float, datetime.date)):
         return str(value).strip()
     if isinstance(value, list) and all(isinstance(v, (str, int, float)) for v in value):
         return "; ".join(str(v).strip() for v in value)
-    raise InputError(f"checklist answer {key} must be text, got {_kind(value)}")
+    raise InputError("checklist.answer_not_text", key=key, kind_word=_kind(value))
 
 
 def _kind(value) -> str:
-    """What a parsed YAML value is, in the words of the file (for messages)."""
+    """What a parsed YAML value is: a key of :data:`iso4213_nb.error_words.checklist.WORDS` (for messages)."""
     if isinstance(value, dict):
-        return "a mapping"
+        return "yaml.mapping"
     if isinstance(value, list):
-        return "a list"
-    return "text" if isinstance(value, str) else "a single value"
+        return "yaml.list"
+    return "yaml.text" if isinstance(value, str) else "yaml.single_value"
 
 
 def validate(data, *, extra_keys=()) -> dict[str, str]:
@@ -240,18 +243,21 @@ def validate(data, *, extra_keys=()) -> dict[str, str]:
     if data is None:
         return {}
     if not isinstance(data, dict):
-        raise InputError(f"checklist must be a mapping of sections, got {_kind(data)}")
+        raise InputError("checklist.not_a_mapping", kind_word=_kind(data))
     sections = {item.section for item in ITEMS}
     answers: dict[str, str] = {}
     for section, entries in data.items():
         if section in extra_keys:
             continue
         if section not in sections:
-            raise InputError(f"unknown checklist section {section!r}{_suggest(str(section))}")
+            close = _close(str(section))
+            if close:
+                raise InputError("checklist.unknown_section_close", section=repr(section), close=close)
+            raise InputError("checklist.unknown_section", section=repr(section))
         if entries is None:
             continue
         if not isinstance(entries, dict):
-            raise InputError(f"checklist section {section} must be a mapping of answers, got {_kind(entries)}")
+            raise InputError("checklist.section_not_a_mapping", section=section, kind_word=_kind(entries))
         for name, value in entries.items():
             key = f"{section}.{name}"
             item(key)
@@ -268,13 +274,13 @@ def load(path, *, extra_keys=()) -> dict[str, str]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise InputError(f"checklist file {path} does not exist") from None
+        raise InputError("checklist.missing_file", path=str(path)) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"checklist file {path} cannot be read: {exc}") from None
+        raise InputError("checklist.unreadable_file", path=str(path), detail=str(exc)) from None
     try:
         data = parse_yaml(text)
     except yaml.YAMLError as exc:
-        raise InputError(f"checklist file {path} is not valid YAML: {' '.join(str(exc).split())}") from None
+        raise InputError("checklist.not_yaml", path=str(path), detail=str(exc)) from None
     return validate(data, extra_keys=extra_keys)
 
 

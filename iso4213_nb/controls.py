@@ -28,7 +28,7 @@ def _class_shares(y_true) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     y = as_labels(y_true, "y_true")
     labels, counts = np.unique(y, return_counts=True)
     if len(labels) < 2:
-        raise InputError(f"y_true holds a single class ({labels[0]!r}); a baseline needs at least two")
+        raise InputError("controls.single_class", label=repr(labels.tolist()[0]))
     return y, labels, counts
 
 
@@ -206,15 +206,15 @@ def augment_subjects(samples, labels, copies: int = 5, noise: float = 3.0,
     try:
         x = np.asarray(samples, dtype=np.float64)
     except (TypeError, ValueError):
-        raise InputError("samples must be a numeric 2-D array") from None
+        raise InputError("controls.samples_not_numbers", name="samples") from None
     if x.ndim != 2 or x.shape[0] == 0:
-        raise InputError(f"samples must be a non-empty 2-D array (samples × features), got shape {x.shape}")
+        raise InputError("controls.samples_shape", name="samples", shape=x.shape)
     y = as_labels(labels, "labels")
     same_length(samples=x, labels=y)
     if int(copies) != copies or copies < 2:
-        raise InputError(f"copies must be a whole number of at least 2, got {copies}")
+        raise InputError("controls.copies", name="copies", value=copies)
     if not noise >= 0:
-        raise InputError(f"noise must be non-negative, got {noise}")
+        raise InputError("controls.noise", name="noise", value=noise)
     as_scores(x.ravel(), "samples")
     rng = np.random.default_rng(seed)
     X = np.repeat(x, int(copies), axis=0) + rng.normal(0.0, noise, size=(x.shape[0] * int(copies), x.shape[1]))
@@ -267,7 +267,7 @@ class Agreement:
     def confidence_interval(self, confidence_level: float = 0.95):
         """Normal-approximation interval kappa ± z·SE, clipped to [−1, 1]; ``(Undefined, Undefined)`` if kappa is."""
         if not 0 < confidence_level < 1:
-            raise InputError(f"confidence_level must be between 0 and 1, got {confidence_level}")
+            raise InputError("controls.confidence_level", value=confidence_level)
         if is_undefined(self.statistic) or is_undefined(self.standard_error):
             reason = self.statistic if is_undefined(self.statistic) else self.standard_error
             return reason, reason

@@ -85,4 +85,4 @@ def exercise(key: str) -> tuple[Lesson, str]:
     try:
         return EXERCISES[key]
     except KeyError:
-        raise InputError(f"exercise key {key!r} is not in iso4213_nb.course.COURSE") from None
+        raise InputError("course.unknown_exercise", key=repr(key)) from None

@@ -70,7 +70,7 @@ class SliderGrid:
     def covering(cls, lo: float, hi: float, steps: int = 500) -> SliderGrid:
         """A grid of round steps from ``lo`` (rounded down to a step) to at least ``hi``."""
         if not (math.isfinite(lo) and math.isfinite(hi)):
-            raise InputError(f"slider bounds must be finite, got {lo!r} and {hi!r}")
+            raise InputError("explorer_state.slider_bounds", low=lo, high=hi)
         span = hi - lo if hi > lo else max(abs(lo), 1.0)
         step = _round_step(span, steps)
         start = math.floor(lo / step + 1e-9) * step
@@ -90,7 +90,7 @@ class SliderGrid:
     def value(self, index: int) -> float:
         """The value at position ``index`` (0 … steps)."""
         if not 0 <= index <= self.steps:
-            raise InputError(f"slider position must be within 0 … {self.steps}, got {index!r}")
+            raise InputError("explorer_state.slider_position", steps=self.steps, index=index)
         return self._round(self.start + index * self.step, self.step)
 
     def index(self, value: float) -> int:
@@ -106,12 +106,12 @@ def parse_costs(costs) -> tuple[float, float]:
     if isinstance(costs, Mapping):
         unknown = set(costs) - {"fp", "fn"}
         if unknown:
-            raise InputError(f"costs has unknown key(s) {sorted(map(str, unknown))}; use 'fp' and 'fn'")
+            raise InputError("explorer_state.unknown_cost_keys", name="costs", keys=str(sorted(map(str, unknown))))
         return check_costs(costs.get("fp", 1.0), costs.get("fn", 1.0))
     try:
         cost_fp, cost_fn = costs
     except (TypeError, ValueError):
-        raise InputError(f"costs must be (cost_fp, cost_fn) or {{'fp': ..., 'fn': ...}}, got {costs!r}") from None
+        raise InputError("explorer_state.costs_form", name="costs", costs=repr(costs)) from None
     return check_costs(cost_fp, cost_fn)
 
 
@@ -129,8 +129,8 @@ class ModelScores:
         self.scores = scores
         self.binary = BinaryScores(labels, scores, positive)
         if self.binary.positives == 0 or self.binary.negatives == 0:
-            missing = "positive" if self.binary.positives == 0 else "negative"
-            raise InputError(f"y_true has no {missing} samples; the explorer needs both classes")
+            raise InputError("explorer_state.no_positives" if self.binary.positives == 0
+                             else "explorer_state.no_negatives")
         self.is_positive, _ = positive_mask(labels, self.binary.positive)
         self.curves = {kind: getattr(self.binary, kind)() for kind in KINDS}
         self.curve_counts = {kind: counts_at_thresholds(self.binary, curve.thresholds)
@@ -142,12 +142,12 @@ def as_models(y_true, scores, positive=None) -> dict[str, ModelScores]:
     labels = as_labels(y_true, "y_true")
     if isinstance(scores, Mapping):
         if not scores:
-            raise InputError("scores is an empty mapping; give at least one model name → scores")
-        named = {str(name): values for name, values in scores.items()}
+            raise InputError("explorer_state.no_models", name="scores")
+        named = {str(name): (values, f"scores[{name!r}]") for name, values in scores.items()}
     else:
-        named = {"model": scores}
-    return {name: ModelScores(name, as_scores(values, f"scores of {name!r}"), labels, positive)
-            for name, values in named.items()}
+        named = {"model": (scores, "scores")}
+    return {name: ModelScores(name, as_scores(values, shown), labels, positive)
+            for name, (values, shown) in named.items()}
 
 
 class ExplorerState:
@@ -310,7 +310,7 @@ class ExplorerState:
 
     def _check_model(self, name) -> str:
         if name not in self.models:
-            raise InputError(f"unknown model {name!r}; models are: {', '.join(self.models)}")
+            raise InputError("explorer_state.unknown_model", model=repr(name), models=list(self.models))
         return name
 
     def _set_weight(self, value) -> None:

@@ -414,7 +414,7 @@ def resolve(target: str):
     Beyond TS 4213: the glossary's targets in this package.
     """
     if not target.startswith("iso4213_nb."):
-        raise InputError(f"glossary targets lie inside iso4213_nb, got {target!r}")
+        raise InputError("glossary.target_outside", target=repr(target))
     parts = target.split(".")
     for cut in range(len(parts), 0, -1):
         try:
@@ -425,9 +425,9 @@ def resolve(target: str):
             for attr in parts[cut:]:
                 obj = getattr(obj, attr)
         except AttributeError:
-            raise InputError(f"glossary target {target!r} does not exist") from None
+            raise InputError("glossary.missing_target", target=repr(target)) from None
         return obj
-    raise InputError(f"glossary target {target!r} does not exist")
+    raise InputError("glossary.missing_target", target=repr(target))
 
 
 def normalise(name: str) -> str:
@@ -462,11 +462,13 @@ def term(name: str, source: str | None = None) -> Term:
     if source is not None:
         terms = [t for t in terms if source in t.source]
     if not terms:
-        raise InputError(f"no glossary entry for {name!r}" + (f" in {source!r}" if source else ""))
+        if source:
+            raise InputError("glossary.no_entry_in_source", name=repr(name), source=repr(source))
+        raise InputError("glossary.no_entry", name=repr(name))
     distinct = {(t.target, t.args) for t in terms}
     if len(distinct) > 1:
         options = "; ".join(f"{t.source} → {t.target}{t.args or ''}" for t in terms)
-        raise InputError(f"{name!r} means different things in different documents ({options}); pass source=")
+        raise InputError("glossary.ambiguous", name=repr(name), options=options, argument="source")
     return terms[0]
 
 
@@ -480,7 +482,7 @@ def headword(terms: list[Term]) -> str:
         for t in terms:
             if chosen(t):
                 return t.name
-    raise InputError("headword of an empty group of terms")
+    raise InputError("glossary.no_terms")
 
 
 def by_concept() -> list[tuple[str, list[Term]]]:

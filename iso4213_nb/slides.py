@@ -179,9 +179,9 @@ def _title(nb: nbformat.NotebookNode, fallback: str) -> str:
 
 def _check_target(out: Path) -> None:
     if out.is_symlink() or (out.exists() and not out.is_dir()):
-        raise InputError(f"--out {out} exists and is not a folder")
+        raise InputError("slides.out_not_a_folder", out=str(out))
     if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
-        raise InputError(f"--out {out} holds files this tool did not write (no {MARKER}); choose another --out")
+        raise InputError("slides.out_not_ours", out=str(out), marker=MARKER)
 
 
 def write_slides(notebooks, out) -> Path:
@@ -198,7 +198,7 @@ def write_slides(notebooks, out) -> Path:
     paths = [Path(p) for p in notebooks]
     missing = [str(p) for p in paths if not p.is_file()]
     if missing:
-        raise InputError(f"notebook not found: {missing[0]}")
+        raise InputError("slides.missing_notebook", path=missing[0])
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.partial-", dir=out.parent))
     tmp.chmod(0o755)
@@ -242,7 +242,7 @@ def main(argv=None) -> int:
     try:
         notebooks = args.notebooks or sorted(NOTEBOOKS.glob("*.ipynb"))
         if not notebooks:
-            raise InputError(f"no notebooks given and none found in {NOTEBOOKS}")
+            raise InputError("slides.no_notebooks", folder=str(NOTEBOOKS))
         out = write_slides(notebooks, args.out)
     except (InputError, ReportBuildError) as exc:
         print(f"bin/slides: error: {exc}", file=sys.stderr)

@@ -96,7 +96,7 @@ class MeasureIntervals:
         values = as_scores(scores, "scores")
         binary = BinaryScores(y_true, values, positive)
         if binary.positives == 0 or binary.negatives == 0:
-            raise InputError("y_true needs both classes for these intervals")
+            raise InputError("stored_intervals.single_class")
         truth, _ = positive_mask(as_labels(y_true, "y_true"), binary.positive)
         self.threshold = as_threshold(threshold, "threshold")
         self._y = truth.astype(int)
@@ -136,7 +136,7 @@ class MeasureIntervals:
         if measure in PROPORTIONS:
             method = method or "wilson"
             if method not in PROPORTION_METHODS:
-                raise InputError(f"a proportion's method is one of {', '.join(PROPORTION_METHODS)}, got {method!r}")
+                raise InputError("stored_intervals.proportion_method", methods=list(PROPORTION_METHODS), method=repr(method))
             c = self.counts
             successes, n = {"accuracy": (c.tp + c.tn, c.n), "recall": (c.tp, c.tp + c.fn),
                             "specificity": (c.tn, c.tn + c.fp), "precision": (c.tp, c.tp + c.fp)}[measure]
@@ -147,13 +147,13 @@ class MeasureIntervals:
             return stats.proportion_ci(successes, n, method=method, confidence_level=level)
         if measure == "auroc":
             if method not in (None, "delong"):
-                raise InputError(f"AUROC's interval here is DeLong's, got {method!r}")
+                raise InputError("stored_intervals.auroc_method", method=repr(method))
             return stats.auroc_ci(self._y, self._s, confidence_level=level)
         if measure not in self._boot:
-            raise InputError(f"unknown measure {measure!r}; choose one of {', '.join(MEASURES)}")
+            raise InputError("stored_intervals.unknown_measure", measure=repr(measure), measures=list(MEASURES))
         method = method or "percentile"
         if method not in BOOTSTRAP_METHODS:
-            raise InputError(f"a bootstrap method is one of {', '.join(BOOTSTRAP_METHODS)}, got {method!r}")
+            raise InputError("stored_intervals.bootstrap_method", methods=list(BOOTSTRAP_METHODS), method=repr(method))
         stored = self._boot[measure]
         if is_undefined(stored.low):  # undefined on the data, on most resamples, or the same on every resample
             return ConfidenceInterval(stored.low, stored.high, level, method, estimate=stored.estimate, of="statistic")
@@ -190,7 +190,7 @@ class StoredRocBand:
                  seed: int = 0):
         self.grid = np.array([float(v) for v in np.atleast_1d(specificities)])
         if np.any((self.grid < 0) | (self.grid > 1)):
-            raise InputError("specificities must lie between 0 and 1")
+            raise InputError("stored_intervals.specificities_range")
         self.scores = scores
         self.n_resamples, self.seed = int(n_resamples), int(seed)
         self.estimate = np.array([float(sensitivity_at_specificity(scores, v)) for v in self.grid])
@@ -211,8 +211,8 @@ class StoredRocBand:
         """Position of ``specificity`` in the grid; an :class:`InputError` if it is not a grid point."""
         hits = np.flatnonzero(np.isclose(self.grid, float(specificity), rtol=0, atol=1e-12))
         if not len(hits):
-            raise InputError(f"specificity {specificity} is not on the stored grid "
-                             f"({len(self.grid)} points from {self.grid[0]:g} to {self.grid[-1]:g})")
+            raise InputError("stored_intervals.not_on_grid", specificity=specificity, points=len(self.grid),
+                             low=self.grid[0], high=self.grid[-1])
         return int(hits[0])
 
     def sensitivity_at(self, specificity: float, confidence_level: float) -> ConfidenceInterval:

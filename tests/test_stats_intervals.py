@@ -100,9 +100,9 @@ def test_bootstrap_bad_input(call, message):
 def test_messages_show_what_the_user_gave_not_python_reprs():
     with pytest.raises(InputError, match=r"alpha must lie strictly between 0 and 1, got 2$"):
         stats.adjust_pvalues([0.1], "bh", alpha=np.float64(2))
-    with pytest.raises(InputError, match=r"bootstrap resamples must be a whole number of at least 10, got 5$"):
+    with pytest.raises(InputError, match=r"^n_resamples must be a whole number of at least 10, got 5$"):
         stats.bootstrap_ci(np.mean, [1.0, 2.0, 3.0], n_resamples=np.int64(5))
-    with pytest.raises(InputError, match=r"length mismatch: data array 1 has 3, data array 2 has 2$"):
+    with pytest.raises(InputError, match=r"length mismatch: arrays\[0\] has 3, arrays\[1\] has 2$"):
         stats.bootstrap_ci(np.mean, [1.0, 2.0, 3.0], [1.0, 2.0])
     with pytest.raises(InputError, match=r"the positive class 02 is not among the labels of y_true \(a, b\)$"):
         stats.delong_test(["a", "b", "a", "b"], [0.1, 0.2, 0.3, 0.4], [0.4, 0.3, 0.2, 0.1], positive="02")

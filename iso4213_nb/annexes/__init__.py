@@ -47,7 +47,7 @@ def annex(letter: str):
     """The module reproducing Annex ``letter`` (``"A"`` … ``"D"``; Annexes A–D)."""
     key = str(letter).upper()
     if key not in MODULES:
-        raise InputError(f"unknown annex {letter!r}; annexes are {', '.join(MODULES)}")
+        raise InputError("annexes.unknown_annex", letter=repr(letter), annexes=list(MODULES))
     return importlib.import_module(f"{__name__}.{MODULES[key]}")
 
 
@@ -57,7 +57,7 @@ def printed_number(text: str) -> float:
     try:
         return float(cleaned)
     except ValueError:
-        raise InputError(f"not a printed number: {text!r}") from None
+        raise InputError("annexes.not_a_printed_number", text=repr(text)) from None
 
 
 def comma(value: float, decimals: int = 2) -> str:

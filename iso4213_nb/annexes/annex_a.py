@@ -143,7 +143,7 @@ def checks(cm: ConfusionMatrix | None = None) -> list[Check]:
     """
     cm = matrix() if cm is None else cm
     if tuple(str(label) for label in cm.labels) != LABELS:
-        raise InputError(f"Annex A checks need classes {list(LABELS)}, got {list(cm.labels)}")
+        raise InputError("annexes.annex_a_classes", classes=str(list(LABELS)), labels=str(list(cm.labels)))
     out = []
     for row, cells in table_a2(cm).items():
         for label, value in cells.items():

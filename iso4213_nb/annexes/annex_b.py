@@ -99,9 +99,9 @@ def rounds_to(k: int, n: int, printed: str, *, rounding: str = "half_up", exact_
     mean 1,00 and 0,00 after rounding.
     """
     if rounding not in ROUNDINGS:
-        raise InputError(f"rounding must be one of {ROUNDINGS}, got {rounding!r}")
+        raise InputError("annexes.rounding", roundings=str(ROUNDINGS), rounding=repr(rounding))
     if n <= 0 or not 0 <= k <= n:
-        raise InputError(f"need 0 <= k <= n and n > 0, got k={k}, n={n}")
+        raise InputError("annexes.rate_counts", k=k, n=n)
     target = _target(printed)
     if exact_ends and target in (0, 1):
         return Fraction(k, n) == target
@@ -141,7 +141,7 @@ def smallest_denominator(printed_rates, *, rounding: str = "half_up", exact_ends
             sequences = _nondecreasing(options)
             if sequences:
                 return Denominator(n, tuple(sequences))
-    raise InputError(f"no denominator up to {limit} fits the rates {list(printed_rates)}")
+    raise InputError("annexes.no_denominator", limit=limit, rates=str(list(printed_rates)))
 
 
 class Reconstruction(NamedTuple):
@@ -161,7 +161,7 @@ def reconstruct(*, rounding: str = "half_up", exact_ends: bool = True) -> Recons
     pos = smallest_denominator([p.tpr for p in PUBLISHED], rounding=rounding, exact_ends=exact_ends)
     neg = smallest_denominator([p.fpr for p in PUBLISHED], rounding=rounding, exact_ends=exact_ends)
     if len(pos.counts) != 1 or len(neg.counts) != 1:
-        raise InputError(f"the smallest sizes P={pos.n}, N={neg.n} admit several count sequences")
+        raise InputError("annexes.several_sequences", positives=pos.n, negatives=neg.n)
     return Reconstruction(pos.n, neg.n, pos.counts[0], neg.counts[0], rounding, exact_ends)
 
 
@@ -221,8 +221,7 @@ def reconstructed_data(reconstruction: Reconstruction | None = None) -> tuple[np
             printed_here = sum(1 for score, y, _ in rows[:len(TABLE_B1)] if y == label and _band(score) == band)
             extra = steps[band + 1] - steps[band] - printed_here
             if extra < 0:
-                raise InputError(f"Table B.1 has {printed_here} rows of class {label} in band {band}, "
-                                 f"more than the published rates allow")
+                raise InputError("annexes.table_b1_band", rows=printed_here, label=label, band=band)
             rows += [(round(lo + (hi - lo) * (i + offset) / extra, 4), label, "added") for i in range(extra)]
     order = sorted(range(len(rows)), key=lambda i: (-rows[i][0], i))
     scores = np.array([rows[i][0] for i in order])

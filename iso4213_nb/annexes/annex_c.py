@@ -97,7 +97,7 @@ def load_table() -> list[dict[str, str]]:
     text = resources.files(__package__).joinpath("data", DATA_FILE).read_text(encoding="utf-8")
     rows = list(csv.DictReader(text.splitlines()))
     if not rows or tuple(rows[0]) != COLUMNS:
-        raise InputError(f"{DATA_FILE}: expected columns {', '.join(COLUMNS)}")
+        raise InputError("annexes.annex_c_columns", path=DATA_FILE, columns=list(COLUMNS))
     return rows
 
 
@@ -111,7 +111,7 @@ def parameters_millions(text: str) -> float | None:
     if not text:
         return None
     if not text.endswith("M"):
-        raise InputError(f"parameter count {text!r} is not in millions (M)")
+        raise InputError("annexes.parameter_count", text=repr(text))
     return printed_number(text[:-1])
 
 

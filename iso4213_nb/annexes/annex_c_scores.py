@@ -76,11 +76,11 @@ def read_scores(path) -> tuple[np.ndarray, dict, list]:
             model, _ = name.split(SCORE_MARK, 1)
             columns.setdefault(model, []).append(name)
     if not columns:
-        raise InputError(f"{path}: no column named <model>{SCORE_MARK}<class>")
+        raise InputError("annexes.no_score_columns", path=str(path), mark=SCORE_MARK)
     labels = [name.split(SCORE_MARK, 1)[1] for name in next(iter(columns.values()))]
     for model, names in columns.items():
         if [name.split(SCORE_MARK, 1)[1] for name in names] != labels:
-            raise InputError(f"{path}: model {model} does not score the same classes as the others")
+            raise InputError("annexes.other_classes", path=str(path), model=model)
     models = {model: np.column_stack([score_column(table, name) for name in names])
               for model, names in columns.items()}
     return y_true, models, labels

@@ -19,19 +19,19 @@ def paired(a, b, name_a: str = "a", name_b: str = "b", *, minimum: int = 2) -> t
     y = as_scores(b, name_b)
     same_length(**{name_a: x, name_b: y})
     if len(x) < minimum:
-        raise InputError(f"{name_a} and {name_b} need at least {minimum} pairs, got {len(x)}")
+        raise InputError("stats.too_few_pairs", name_a=name_a, name_b=name_b, minimum=minimum, count=len(x))
     return x, y
 
 
-def groups(samples, *, minimum_size: int = 1, what: str = "groups") -> list[np.ndarray]:
+def groups(samples, *, minimum_size: int = 1) -> list[np.ndarray]:
     """At least two finite numeric samples, each with at least ``minimum_size`` values."""
     samples = list(samples)
     if len(samples) < 2:
-        raise InputError(f"at least two {what} are needed, got {len(samples)}")
-    out = [as_scores(s, f"group {i + 1}") for i, s in enumerate(samples)]
+        raise InputError("stats.too_few_groups", count=len(samples))
+    out = [as_scores(s, f"groups[{i}]") for i, s in enumerate(samples)]
     for i, s in enumerate(out):
         if len(s) < minimum_size:
-            raise InputError(f"group {i + 1} has {len(s)} value(s); at least {minimum_size} are needed")
+            raise InputError("stats.group_too_small", name=f"groups[{i}]", count=len(s), minimum=minimum_size)
     return out
 
 
@@ -39,7 +39,8 @@ def matrix(values, name: str, *, min_rows: int = 2, min_cols: int = 2) -> np.nda
     """A finite two-dimensional float array with at least the given numbers of rows and columns."""
     array = as_finite_array(values, name, ndim=2)
     if array.shape[0] < min_rows or array.shape[1] < min_cols:
-        raise InputError(f"{name} needs at least {min_rows} rows and {min_cols} columns, got {array.shape[0]} rows and {array.shape[1]} columns")
+        raise InputError("stats.matrix_too_small", name=name, min_rows=min_rows, min_cols=min_cols,
+                         rows=array.shape[0], columns=array.shape[1])
     return array
 
 
@@ -53,21 +54,19 @@ def binary_truth(y_true, positive=None) -> np.ndarray:
     values = np.unique(labels)
     if positive is None:
         if labels.dtype.kind not in "iu" or not set(values.tolist()) <= {0, 1}:
-            raise InputError(f"y_true has the labels {_listed(values)}; name the one that is the positive class")
+            raise InputError("stats.positive_not_named", labels=_listed(values))
         positive = 1
     elif positive not in values.tolist():
-        raise InputError(f"the positive class {shown(positive)} is not among the labels of y_true "
-                         f"({_listed(values)})")
+        raise InputError("stats.positive_not_a_label", positive=shown(positive), labels=_listed(values))
     mask = labels == positive
     if mask.all() or not mask.any():
-        raise InputError("y_true holds a single class; the test needs both positives and negatives")
+        raise InputError("stats.single_class")
     return mask
 
 
-def _listed(values: np.ndarray, most: int = 6) -> str:
-    """Up to ``most`` labels as the user wrote them, comma-separated, with a count of the rest."""
-    text = ", ".join(shown(v) for v in values.tolist()[:most])
-    return text + (f" and {len(values) - most} more" if len(values) > most else "")
+def _listed(values: np.ndarray, most: int = 6) -> list[str]:
+    """Up to ``most`` labels as the user wrote them, then "…" if there are more (shown comma-separated)."""
+    return [shown(v) for v in values.tolist()[:most]] + (["…"] if len(values) > most else [])
 
 
 def negligible(spread: float, *arrays: np.ndarray) -> bool:

@@ -72,18 +72,18 @@ JACKKNIFE_GROUPS = 1000
 BLOCK_CELLS = 4_000_000
 
 
-def check_resamples(n_resamples, name: str = "the number of bootstrap resamples") -> int:
+def check_resamples(n_resamples, name: str = "n_resamples") -> int:
     """``n_resamples`` as an int of at least 10, or :class:`InputError` naming it ``name`` (7.8)."""
     if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, float, np.integer, np.floating)) \
             or not float(n_resamples).is_integer() or n_resamples < 10:
-        raise InputError(f"{name} must be a whole number of at least 10, got {shown(n_resamples)}")
+        raise InputError("stats.too_few_resamples", name=name, value=shown(n_resamples))
     return int(n_resamples)
 
 
 def check_method(method) -> str:
     """``method`` if it is ``"percentile"`` or ``"bca"``, else :class:`InputError` (7.8)."""
     if method not in METHODS:
-        raise InputError(f"the bootstrap method must be one of {', '.join(METHODS)}; got {shown(method)}")
+        raise InputError("stats.bootstrap_method", methods=list(METHODS), method=shown(method))
     return method
 
 
@@ -124,7 +124,7 @@ def _number(value) -> float:
     try:
         return float(value)
     except (TypeError, ValueError):
-        raise InputError(f"the statistic must return a number, got {type(value).__name__}") from None
+        raise InputError("stats.statistic_not_a_number", type=type(value).__name__) from None
 
 
 def _result(estimate: float, values: np.ndarray, level: float, method: str, accel_of: Callable[[], tuple],
@@ -154,7 +154,7 @@ def _rows(values, name: str) -> np.ndarray:
     try:
         array = np.asarray(values)
     except ValueError:
-        raise InputError(f"{name} cannot be read as an array (ragged rows?)") from None
+        raise InputError("stats.ragged_data", name=name) from None
     return array if array.ndim == 2 and len(array) else as_1d(array, name)
 
 
@@ -191,9 +191,9 @@ def bootstrap_ci(statistic: Callable, *arrays, n_resamples: int = 2000, method: 
     level = check_level(confidence_level)
     r = check_resamples(n_resamples)
     if not arrays:
-        raise InputError("bootstrap_ci needs at least one data array")
-    data = [_rows(a, f"data array {i}") for i, a in enumerate(arrays, start=1)]
-    n = same_length(**{f"data array {i}": a for i, a in enumerate(data, start=1)})
+        raise InputError("stats.no_data")
+    data = [_rows(a, f"arrays[{i}]") for i, a in enumerate(arrays)]
+    n = same_length(**{f"arrays[{i}]": a for i, a in enumerate(data)})
     members = None if strata is None else _stratum_members(strata, n)
     label = name or getattr(statistic, "__name__", "statistic")
     details = {"statistic_name": label, "n": n, "seed": seed, "n_resamples": r, "stratified": members is not None}
@@ -268,7 +268,7 @@ def _cell_strata(counts: np.ndarray, strata) -> list[np.ndarray]:
         return [np.arange(len(counts))]
     ids = np.asarray(strata)
     if ids.shape != counts.shape:
-        raise InputError(f"strata must name the stratum of each of the {len(counts)} cells, got shape {ids.shape}")
+        raise InputError("stats.strata_shape", name="strata", cells=len(counts), shape=ids.shape)
     return [np.flatnonzero(ids == s) for s in np.unique(ids)]
 
 
@@ -334,7 +334,7 @@ def counts_bootstrap_cis(statistics: Callable[[np.ndarray], np.ndarray], counts,
     r = check_resamples(n_resamples)
     c = np.asarray(counts)
     if c.ndim != 1 or not len(c) or (c < 0).any() or not np.all(c == np.round(c)):
-        raise InputError("counts must be a non-empty list of whole non-negative numbers")
+        raise InputError("stats.counts_not_whole", name="counts")
     c = c.astype(np.int64)
     groups = _cell_strata(c, strata)
     q = len(names)

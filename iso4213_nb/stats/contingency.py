@@ -35,10 +35,10 @@ MCNEMAR_EXACT_BELOW = 25
 
 def _expected(table: np.ndarray) -> np.ndarray:
     rows, cols = table.sum(axis=1), table.sum(axis=0)
-    for what, sums in (("row", rows), ("column", cols)):
+    for axis, sums in enumerate((rows, cols)):
         empty = np.flatnonzero(sums == 0)
         if empty.size:
-            raise InputError(f"{what} {int(empty[0]) + 1} of the table is all zeros, so its expected counts are zero")
+            raise InputError("stats.empty_row" if axis == 0 else "stats.empty_column", index=int(empty[0]) + 1)
     return np.outer(rows.astype(float), cols.astype(float)) / float(table.sum())  # int64 products overflow
 
 
@@ -96,7 +96,7 @@ def fisher_exact(table) -> TestResult:
     n = a + b + c + d
     row1, col1 = a + b, a + c
     if n == 0:
-        raise InputError("the table holds no counts")
+        raise InputError("stats.empty_table")
     support = np.arange(max(0, row1 + col1 - n), min(row1, col1) + 1)
     pmf = sps.hypergeom.pmf(support, n, row1, col1)
     observed_pmf = sps.hypergeom.pmf(a, n, row1, col1)
@@ -171,7 +171,7 @@ def mcnemar(table, exact: bool | None = None, correction: bool = True) -> TestRe
     b, c = int(observed[0, 1]), int(observed[1, 0])
     n = int(observed.sum())
     if n == 0:
-        raise InputError("the McNemar table holds no counts")
+        raise InputError("stats.empty_mcnemar_table")
     discordant = b + c
     use_exact = discordant < MCNEMAR_EXACT_BELOW if exact is None else bool(exact)
     low = min(b, c)
@@ -227,7 +227,7 @@ def cochran_q(correct) -> TestResult:
     """
     x = matrix(correct, "correct")
     if not np.all((x == 0) | (x == 1)):
-        raise InputError("correct must hold only 0 and 1 (1 = the model is right on the sample)")
+        raise InputError("stats.correct_not_binary", name="correct")
     n, k = x.shape
     columns, rows = x.sum(axis=0), x.sum(axis=1)
     total = columns.sum()

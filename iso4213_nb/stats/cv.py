@@ -30,18 +30,19 @@ def _numbers(values) -> np.ndarray:
     try:
         return np.asarray(values, dtype=float)
     except (TypeError, ValueError):
-        raise InputError("differences must be an array of numbers") from None
+        raise InputError("stats.differences_not_numbers", name="differences") from None
 
 
 def _five_by_two(differences) -> tuple[np.ndarray, np.ndarray]:
     """The 5×2 differences and the five within-repetition variances s_i² = Σ_j (p_ij − p̄_i)²."""
     p = _numbers(differences)
     if p.shape != (5, 2):
-        raise InputError(f"differences must be a 5×2 array (five repetitions of two folds), got {' × '.join(map(str, p.shape)) or 'a single number'}")
+        raise InputError("stats.differences_not_five_by_two", name="differences", shape=" × ".join(map(str, p.shape))) \
+            if p.ndim else InputError("stats.differences_single_number", name="differences")
     p = matrix(p, "differences")
     s2 = ((p - p.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)
     if negligible(float(np.sqrt(s2.max())), p):
-        raise InputError("the two fold differences are equal in every repetition, so the 5×2cv variance is zero")
+        raise InputError("stats.five_by_two_zero_variance")
     return p, s2
 
 
@@ -117,13 +118,13 @@ def corrected_resampled_ttest(differences, n_train: int, n_test: int) -> TestRes
     d = as_scores(np.ravel(_numbers(differences)), "differences")
     j = len(d)
     if j < 2:
-        raise InputError(f"differences needs at least two values, got {j}")
+        raise InputError("stats.too_few_differences", name="differences", count=j)
     for name, value in (("n_train", n_train), ("n_test", n_test)):
         if isinstance(value, bool) or not float(value).is_integer() or value < 1:
-            raise InputError(f"{name} must be a positive whole number of samples, got {shown(value)}")
+            raise InputError("stats.sample_count", name=name, value=shown(value))
     var = float(d.var(ddof=1))
     if negligible(np.sqrt(var), d):
-        raise InputError(f"the differences are all equal ({d[0]:g}), so their variance is zero and t is undefined")
+        raise InputError("stats.differences_equal", value=float(d[0]))
     mean = float(d.mean())
     se = float(np.sqrt((1 / j + n_test / n_train) * var))
     t = mean / se
@@ -188,11 +189,11 @@ def five_by_two_differences(estimator_a, estimator_b, X, y, scoring: str = "accu
     try:
         scorer = get_scorer(scoring)
     except ValueError:
-        raise InputError(f"scoring {scoring!r} is not a scikit-learn scorer name") from None
+        raise InputError("stats.unknown_scorer", scoring=repr(scoring)) from None
     X = np.asarray(X)
     y = np.asarray(y)
     if len(X) != len(y):
-        raise InputError(f"length mismatch: X has {len(X)} rows, y has {len(y)}")
+        raise InputError("stats.length_mismatch", rows=len(X), labels=len(y))
     seeds = [int(s) for s in np.random.default_rng(seed).integers(0, 2 ** 31 - 1, size=5)]
     scores = np.empty((2, 5, 2))
     for i, split_seed in enumerate(seeds):
@@ -200,7 +201,7 @@ def five_by_two_differences(estimator_a, estimator_b, X, y, scoring: str = "accu
         try:
             folds = list(splitter.split(X, y))
         except ValueError as exc:
-            raise InputError(f"cannot split the data in two halves: {exc}") from None
+            raise InputError("stats.cannot_split", detail=str(exc)) from None
         for j, (train, test) in enumerate(folds):
             for k, estimator in enumerate((estimator_a, estimator_b)):
                 fitted = clone(estimator).fit(X[train], y[train])

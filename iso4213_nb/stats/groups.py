@@ -47,13 +47,13 @@ def anova(*groups) -> TestResult:
     sizes = np.array([len(s) for s in samples])
     n = int(sizes.sum())
     if n - k < 1:
-        raise InputError("ANOVA needs at least one group with two or more values")
+        raise InputError("stats.anova_too_few_values")
     grand = np.concatenate(samples).mean()
     means = np.array([s.mean() for s in samples])
     ss_between = float(np.sum(sizes * (means - grand) ** 2))
     ss_within = float(sum(np.sum((s - m) ** 2) for s, m in zip(samples, means)))
     if negligible(np.sqrt(ss_within / n), *samples):
-        raise InputError("every group is constant, so the within-group variance is zero and F is undefined")
+        raise InputError("stats.anova_constant_groups")
     df = (k - 1, n - k)
     f = (ss_between / df[0]) / (ss_within / df[1])
     p = float(sps.f.sf(f, *df))
@@ -84,7 +84,7 @@ def kruskal_wallis(*groups) -> TestResult:
     n = len(pooled)
     correction = 1 - _tie_sum(pooled) / (n ** 3 - n) if n > 1 else 0.0
     if correction == 0:
-        raise InputError("all values are equal, so there is nothing to rank")
+        raise InputError("stats.all_values_equal")
     ranks = sps.rankdata(pooled)
     bounds = np.cumsum([0] + [len(s) for s in samples])
     sums = np.array([ranks[bounds[i]:bounds[i + 1]].sum() for i in range(k)])
@@ -126,18 +126,19 @@ def friedman(scores, *, posthoc: str = "nemenyi", alpha: float = 0.05, names=Non
     table = matrix(scores, "scores")
     n, k = table.shape
     if k < 3:
-        raise InputError(f"the Friedman test needs at least three models (columns), got {k}; use wilcoxon for two")
+        raise InputError("stats.friedman_too_few_models", count=k, test="wilcoxon")
     if posthoc not in ("nemenyi", "wilcoxon-holm"):
-        raise InputError(f"posthoc must be 'nemenyi' or 'wilcoxon-holm', got {shown(posthoc)}")
+        raise InputError("stats.posthoc", name="posthoc", first="'nemenyi'", second="'wilcoxon-holm'",
+                         value=shown(posthoc))
     names = [f"model {j + 1}" for j in range(k)] if names is None else [str(x) for x in names]
     if len(names) != k:
-        raise InputError(f"{len(names)} names given for {k} models")
+        raise InputError("stats.names_for_models", names=len(names), models=k)
     ranks = sps.rankdata(-table if higher_is_better else table, axis=1)
     rank_sums = ranks.sum(axis=0)
     ties = sum(_tie_sum(row) for row in table)
     correction = 1 - ties / (n * k * (k * k - 1))
     if correction == 0:
-        raise InputError("every data set gives all models the same score, so there is nothing to rank")
+        raise InputError("stats.friedman_all_tied")
     chi2 = (12 / (n * k * (k + 1)) * np.sum(rank_sums ** 2) - 3 * n * (k + 1)) / correction
     df = k - 1
     p = float(sps.chi2.sf(chi2, df))

@@ -30,7 +30,7 @@ PROPORTION_METHODS = ("wilson", "clopper-pearson", "wald")
 def _whole(value, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
             or not float(value).is_integer() or value < 0:
-        raise InputError(f"{name} must be a non-negative whole count, got {shown(value)}")
+        raise InputError("stats.not_a_count", name=name, value=shown(value))
     return int(value)
 
 
@@ -50,14 +50,14 @@ def proportion_ci(successes, n, method: str = "wilson", confidence_level: float 
     ``"proportion"`` and details ``successes`` and ``n``.
     """
     if method not in PROPORTION_METHODS:
-        raise InputError(f"method must be one of {', '.join(PROPORTION_METHODS)}; got {shown(method)}")
+        raise InputError("stats.method", methods=list(PROPORTION_METHODS), method=shown(method))
     level = check_level(confidence_level)
     x = _whole(successes, "successes")
     n = _whole(n, "n")
     if n == 0:
-        raise InputError("n is 0: a proportion of nothing has no interval")
+        raise InputError("stats.proportion_of_nothing")
     if x > n:
-        raise InputError(f"successes ({x}) exceeds n ({n})")
+        raise InputError("stats.successes_exceed_n", successes=x, n=n)
     low, high = proportion_bounds(x, n, method, level)
     return ConfidenceInterval(low, high, level, method, estimate=x / n, of="proportion",
                               details={"successes": x, "n": n})

@@ -30,7 +30,7 @@ def familywise_error_rate(alpha: float, m: int) -> float:
     """Chance of at least one false rejection among ``m`` independent tests at level ``alpha``: 1 − (1 − α)^m (7.10.1)."""
     alpha = check_level(alpha, "alpha")
     if isinstance(m, bool) or not float(m).is_integer() or m < 1:
-        raise InputError(f"m, the number of tests, must be a whole number of at least 1, got {shown(m)}")
+        raise InputError("stats.number_of_tests", value=shown(m))
     return float(1 - (1 - alpha) ** int(m))
 
 
@@ -97,12 +97,12 @@ def adjust_pvalues(pvalues, method: str, alpha: float = 0.05) -> AdjustedPValues
     :data:`ROUNDING`, relative to ``alpha``.
     """
     if method not in METHODS:
-        raise InputError(f"method must be one of {', '.join(METHODS)}; got {shown(method)}")
+        raise InputError("stats.method", methods=list(METHODS), method=shown(method))
     alpha = check_level(alpha, "alpha")
     p = as_scores(pvalues, "pvalues")
     if p.min() < 0 or p.max() > 1:
         bad = p[(p < 0) | (p > 1)][0]
-        raise InputError(f"p-values must lie in [0, 1], got {bad:g}")
+        raise InputError("stats.pvalue_range", value=float(bad))
     m = len(p)
     order = np.argsort(p, kind="stable")
     ranked = p[order]

@@ -66,7 +66,7 @@ def paired_ttest(a, b, *, folds: bool | None = None) -> TestResult:
     mean = float(d.mean())
     sd = float(d.std(ddof=1))
     if negligible(sd, x, y):
-        raise InputError(f"the differences a − b are all equal ({mean:g}), so their variance is zero and t is undefined")
+        raise InputError("stats.pair_differences_equal", mean=mean)
     se = sd / np.sqrt(n)
     t = mean / se
     df = n - 1
@@ -119,7 +119,7 @@ def wilcoxon(a, b) -> TestResult:
     d = d[d != 0]
     n = len(d)
     if n == 0:
-        raise InputError("a and b are equal in every pair; the signed-rank test has nothing to rank")
+        raise InputError("stats.pairs_all_equal")
     ranks = sps.rankdata(np.abs(d))
     w_plus = float(ranks[d > 0].sum())
     w_minus = float(ranks[d < 0].sum())

@@ -42,9 +42,9 @@ def check_level(confidence_level: float, name: str = "confidence_level") -> floa
     try:
         level = float(confidence_level)
     except (TypeError, ValueError):
-        raise InputError(f"{name} must be a number between 0 and 1, got {shown(confidence_level)}") from None
+        raise InputError("stats.level_not_a_number", name=name, value=shown(confidence_level)) from None
     if not 0 < level < 1:
-        raise InputError(f"{name} must lie strictly between 0 and 1, got {shown(confidence_level)}")
+        raise InputError("stats.level_range", name=name, value=shown(confidence_level))
     return level
 
 
@@ -194,7 +194,7 @@ class TestResult(_Details):
         standard error is zero or the estimate undefined.
         """
         if self.interval is None:
-            raise InputError(f"the {self.test} test gives no confidence interval")
+            raise InputError("stats.no_interval", test=self.test)
         level = check_level(confidence_level)
         low, high, method = self.interval(level)
         return ConfidenceInterval(low, high, level, method, estimate=self.effect_size, of=self.interval_of)

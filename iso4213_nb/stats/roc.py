@@ -125,8 +125,7 @@ def _inputs(y_true, scores, name: str, positive) -> tuple[np.ndarray, np.ndarray
     s = as_scores(scores, name)
     same_length(y_true=mask, **{name: s})
     if mask.sum() < 2 or (~mask).sum() < 2:
-        raise InputError(f"DeLong's variance needs at least two positives and two negatives, got "
-                         f"{int(mask.sum())} and {int((~mask).sum())}")
+        raise InputError("stats.delong_too_few", positives=int(mask.sum()), negatives=int((~mask).sum()))
     return mask, s
 
 
@@ -344,7 +343,7 @@ def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delo
     """
     refuse(sample_weight, "this AUROC interval", "DeLong's variance and this count-based bootstrap are unweighted")
     if method not in AUROC_CI_METHODS:
-        raise InputError(f"method must be one of {', '.join(AUROC_CI_METHODS)}; got {shown(method)}")
+        raise InputError("stats.method", methods=list(AUROC_CI_METHODS), method=shown(method))
     level = check_level(confidence_level)
     if method == "delong" and placements is not None:
         return delong_interval(placements.auc, placements.variance(), placements.positives, placements.negatives, level)
@@ -354,7 +353,7 @@ def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delo
     if method == "delong":
         return delong_interval(auc, Placements(auc, v10, v01).variance(), m, n, level)
     if isinstance(n_resamples, bool) or not float(n_resamples).is_integer() or n_resamples < 10:
-        raise InputError(f"n_resamples must be a whole number of at least 10, got {shown(n_resamples)}")
+        raise InputError("stats.too_few_resamples", name="n_resamples", value=shown(n_resamples))
     distribution = _bootstrap_aurocs(mask, s, int(n_resamples), seed)
 
     def jackknife():

@@ -61,14 +61,14 @@ def weighted_proportion_ci(hits, sample_weight, method: str = "wilson",
     ``effective_n`` (Kish's n_eff).
     """
     if method not in PROPORTION_METHODS:
-        raise InputError(f"method must be one of {', '.join(PROPORTION_METHODS)}; got {shown(method)}")
+        raise InputError("stats.method", methods=list(PROPORTION_METHODS), method=shown(method))
     level = check_level(confidence_level)
     x = as_1d(hits, "hits")
     if x.dtype.kind not in "biuf" or not np.isin(x, (0, 1)).all():
-        raise InputError("hits must hold only 0 and 1 (or booleans): one per sample of the denominator")
+        raise InputError("stats.hits_not_binary", name="hits")
     w = as_weights(sample_weight, len(x))
     if w is None:
-        raise InputError("sample_weight is missing: without weights use proportion_ci(successes, n)")
+        raise InputError("stats.weights_missing", call="proportion_ci(successes, n)")
     same_length(hits=x, sample_weight=w)
     kept = w > 0
     x, w = x[kept].astype(bool), w[kept]
