@@ -46,7 +46,7 @@ class SubgroupExplorer(GuardedCallbacks):
     def __init__(self, y_true, scores, groups: dict, *, positive, threshold: float = 0.5, n_bins: int = 10,
                  confidence_level: float = 0.95):
         if not groups:
-            raise InputError("give at least one group attribute")
+            raise InputError(_("give at least one group attribute"))
         self.y = as_labels(y_true, "y_true")
         self.scores = as_scores(scores, "scores", probabilities=True)
         self.positive = positive
@@ -93,7 +93,8 @@ class SubgroupExplorer(GuardedCallbacks):
     @attribute.setter
     def attribute(self, name: str) -> None:
         if name not in self.groups:
-            raise InputError(f"no group attribute {name!r}; the attributes are {', '.join(self.groups)}")
+            raise InputError(_("no group attribute {name}; the attributes are {attributes}").format(
+                name=repr(name), attributes=", ".join(self.groups)))
         self.chooser.value = name
 
     # ------------------------------------------------------------------ callbacks
