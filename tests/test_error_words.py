@@ -93,11 +93,6 @@ NOT_YET_CONVERTED = {
     "stats/weighted.py",
     "stored_intervals.py",
     # edge
-    "cli/checklist.py",
-    "cli/compare.py",
-    "cli/metrics.py",
-    "cli/plan.py",
-    "cli/rank.py",
     # poisson
     "accumulators/bootstrap.py",
     # delong
