@@ -159,7 +159,8 @@ def explorer_data(scores: BinaryScores, *, marks: Mapping[str, float] | None = N
     -------
     ExplorerData, positions in ascending order of threshold.
     """
-    named = [(str(name), as_threshold(t, f"threshold of mark {name!r}")) for name, t in (marks or {}).items()]
+    named = [(str(name), as_threshold(t, _("threshold of mark {name}").format(name=repr(name))))
+             for name, t in (marks or {}).items()]
     if start is not None:
         named.insert(0, (None, as_threshold(start, "start")))  # None: the start has no name of its own
     if max_positions < 2 + len(named):

@@ -24,6 +24,7 @@ from ..i18n import _, number, significant
 from ..stored_intervals import PROPORTION_METHODS, MeasureIntervals, StoredRocBand
 from ..stats.bootstrap import METHODS as BOOTSTRAP_METHODS
 from ._callbacks import GuardedCallbacks
+from ._given import given, listed
 
 #: Confidence levels a slider offers.
 LEVELS = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.975, 0.99)
@@ -38,7 +39,7 @@ def _level_slider(value: float) -> widgets.SelectionSlider:
 def _check_level(value) -> float:
     if value not in LEVELS:
         raise InputError(_("the confidence level must be one of {levels}, got {value}").format(
-            levels=", ".join(significant(v, 6) for v in LEVELS), value=repr(value)))
+            levels=listed(significant(v, 6) for v in LEVELS), value=given(value)))
     return float(value)
 
 

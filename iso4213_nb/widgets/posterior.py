@@ -21,6 +21,7 @@ from ..figures.live_intervals import rope_html
 from ..figures.ranking import draw_posterior
 from ..i18n import _, number, significant
 from ._callbacks import GuardedCallbacks
+from ._given import given
 
 #: ROPE half-widths the slider offers, in score units (0 to 0.05 by 0.0025).
 ROPES = tuple(round(0.0025 * i, 4) for i in range(21))
@@ -66,7 +67,7 @@ class PosteriorWidget(GuardedCallbacks):
         if value not in ROPES:
             raise InputError(_("the ROPE half-width must be one of the slider's values ({low} to {high} by {step}), "
                                "got {value}").format(low=significant(ROPES[0]), high=significant(ROPES[-1]),
-                                                     step=significant(ROPES[1]), value=repr(value)))
+                                                     step=significant(ROPES[1]), value=given(value)))
         return float(value)
 
     @property

@@ -42,6 +42,7 @@ from ..errors import InputError
 from ..i18n import N_, _, number, percent, significant
 from ..interval_words import reason_text
 from ._callbacks import GuardedCallbacks
+from ._given import given
 from ..tables import html_table
 from ..undefined import is_undefined
 
@@ -89,7 +90,7 @@ def breast_cancer_five_by_two(seed: int = 0):
 
 def _check_alpha(value) -> float:
     if isinstance(value, bool) or not isinstance(value, Real) or not 0 < value < 1:
-        raise InputError(_("alpha must be a number strictly between 0 and 1, got {value}").format(value=repr(value)))
+        raise InputError(_("alpha must be a number strictly between 0 and 1, got {value}").format(value=given(value)))
     return float(value)
 
 
@@ -129,7 +130,8 @@ class SignificanceLab(GuardedCallbacks):
         if not isinstance(scores, Mapping) or len(scores) < 2:
             raise InputError(_("scores must be a mapping of at least two model names to their scores"))
         labels = as_labels(y_true, "y_true")
-        self._scores = {str(name): as_scores(values, f"scores of {name!r}") for name, values in scores.items()}
+        self._scores = {str(name): as_scores(values, _("scores of {name}").format(name=repr(name)))
+                        for name, values in scores.items()}
         self._binary = {name: BinaryScores(labels, values, positive) for name, values in self._scores.items()}
         first = next(iter(self._binary.values()))
         if first.positives == 0 or first.negatives == 0:
@@ -137,7 +139,8 @@ class SignificanceLab(GuardedCallbacks):
         self._truth, _positive = positive_mask(labels, first.positive)
         self._alpha = _check_alpha(alpha)
         self._thresholds = {name: as_threshold(thresholds[name] if isinstance(thresholds, Mapping) else thresholds,
-                                               f"threshold of {name!r}") for name in self._scores}
+                                               _("threshold of {name}").format(name=repr(name)))
+                            for name in self._scores}
         if isinstance(thresholds, Mapping) and set(thresholds) - set(self._scores):
             raise InputError(_("thresholds name unknown model(s): {names}").format(
                 names=sorted(set(thresholds) - set(self._scores))))
@@ -159,7 +162,7 @@ class SignificanceLab(GuardedCallbacks):
         real = 2 * self._n_pairs
         if isinstance(value, bool) or not isinstance(value, Real) or not float(value).is_integer() or value < real:
             raise InputError(_("m must be a whole number of at least {least} (the comparisons shown), "
-                               "got {value}").format(least=number(real), value=repr(value)))
+                               "got {value}").format(least=number(real), value=given(value)))
         return int(value)
 
     # ------------------------------------------------------------------ widgets
@@ -256,7 +259,7 @@ class SignificanceLab(GuardedCallbacks):
         if name not in self._thresholds:
             raise InputError(_("unknown model {name}; models are: {models}").format(
                 name=repr(name), models=", ".join(self._scores)))
-        self._thresholds[name] = as_threshold(value, f"threshold of {name!r}")
+        self._thresholds[name] = as_threshold(value, _("threshold of {name}").format(name=repr(name)))
         if name == self._pair[0]:
             self._sync(self.threshold_a, min(max(value, self.threshold_a.min), self.threshold_a.max))
         if name == self._pair[1]:

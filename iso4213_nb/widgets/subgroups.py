@@ -52,7 +52,8 @@ class SubgroupExplorer(GuardedCallbacks):
         self.positive = positive
         self.level = confidence_level
         self.n_bins = n_bins
-        self.groups = {str(name): as_labels(values, f"group {name}") for name, values in groups.items()}
+        self.groups = {str(name): as_labels(values, _("group {name}").format(name=name))
+                       for name, values in groups.items()}
         self.lookups = {name: GroupThresholds(self.y, self.scores, values, positive=positive)
                         for name, values in self.groups.items()}
         self.overall = calibration(self.y, self.scores, positive=positive, n_bins=n_bins, n_bootstrap=200)
