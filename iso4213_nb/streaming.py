@@ -126,7 +126,7 @@ class Settings:
                        tuple((str(m), tuple(map(str, c)), bool(a)) for m, c, a in data.get("classes", ())),
                        tuple(map(str, data.get("class_texts", ()))))
         except (KeyError, TypeError, ValueError):
-            raise InputError(f"{where}: the state file does not say which models and settings it holds") from None
+            raise InputError("streaming.no_settings", path=where) from None
 
     @classmethod
     def of(cls, chunks: PredictionChunks, *, positive=None, threshold: float = 0.5, bins: int | None = None,
@@ -255,7 +255,7 @@ def part_states(part: tuple, settings: Settings, options: dict) -> dict:
         these = Settings.of(chunks)
         if (these.models, these.weighted, these.groups, these.classes) != (settings.models, settings.weighted,
                                                                             settings.groups, settings.classes):
-            raise InputError(f"{file}: its columns differ from those of the first file of the data set")
+            raise InputError("streaming.columns_differ", file=file)
         return shard_states(chunks, settings)
 
 
@@ -273,7 +273,7 @@ def merge_shards(shards: list[dict]) -> dict:
     names = list(shards[0])
     for shard in shards[1:]:
         if list(shard) != names:
-            raise InputError("the shards hold different states: assess every shard with the same models")
+            raise InputError("streaming.shards_differ")
     return {name: merge_all(shard[name] for shard in shards) for name in names}
 
 
@@ -328,16 +328,15 @@ def assess_states(states: dict, settings: Settings, file: str, *, positive_requi
     truth = truth.relabel(mapping)
     labels = list(truth.labels)
     if len(labels) < 2:
-        raise InputError(f"{file}: y_true holds a single class ({labels[0] if labels else 'none'}); "
-                         "an assessment needs two or more")
+        raise (InputError("streaming.single_class", file=file, label=labels[0]) if labels
+               else InputError("streaming.no_class", file=file))
     if settings.classes:
         check_class_columns({m: cols for m, cols, _ in settings.classes}, labels, file)
     if settings.scored and len(labels) != 2:
-        raise InputError(f"{file}: model {settings.scored[0]} gives scores, but y_true has {len(labels)} classes; "
-                         "scores are read for binary tasks only")
+        raise InputError("streaming.scores_need_binary", file=file, model=settings.scored[0], count=len(labels))
     binary = len(labels) == 2
     if settings.positive is not None and not binary:
-        raise InputError(f"{file}: a positive class applies to binary tasks; y_true has {len(labels)} classes")
+        raise InputError("streaming.positive_needs_binary", file=file, count=len(labels))
     positive = (resolve_positive(settings.positive, labels, file, required=positive_required or bool(settings.scored))
                 if binary else None)
     models, predicted_only = {}, {}
@@ -451,7 +450,7 @@ def delong_moments(placements: DeLongPlacements) -> tuple:
     :func:`iso4213_nb.stats.roc.delong_from_moments` (6.3.6, 7.8)."""
     (m, paa, pbb, pab), (n, naa, nbb, nab) = placements.sums
     if m < 2 or n < 2:
-        raise InputError("DeLong's variance needs at least two positives and two negatives")
+        raise InputError("streaming.delong_too_few")
     var = (paa + pbb - 2 * pab) / (m - 1) / m + (naa + nbb - 2 * nab) / (n - 1) / n
     var_a = paa / (m - 1) / m + naa / (n - 1) / n
     var_b = pbb / (m - 1) / m + nbb / (n - 1) / n

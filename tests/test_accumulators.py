@@ -268,7 +268,7 @@ def _same(a, b):
 
     def compare(x, y):
         if isinstance(x, dict) and "base64" in x:
-            u, v = _array_from_json(x, "a"), _array_from_json(y, "b")
+            u, v = _array_from_json(x), _array_from_json(y)
             if u.dtype.kind == "f":
                 return u.shape == v.shape and np.allclose(u, v, rtol=1e-12, atol=1e-12)
             return u.dtype == v.dtype and np.array_equal(u, v)

@@ -38,10 +38,10 @@ def column(chunk: Chunk, name: str) -> np.ndarray:
     try:
         values = chunk[name]
     except KeyError:
-        raise InputError(f"the data have no column {name!r}; columns are: {', '.join(map(str, chunk))}") from None
+        raise InputError("accumulators.no_column", name=repr(name), columns=[str(c) for c in chunk]) from None
     values = np.asarray(values)
     if values.ndim != 1:
-        raise InputError(f"column {name!r} must be one-dimensional")
+        raise InputError("accumulators.column_not_one_dimensional", name=repr(name))
     return values
 
 
@@ -57,12 +57,12 @@ def row_weights(weights, n: int) -> np.ndarray | None:
         return None
     w = np.asarray(weights)
     if w.shape != (n,):
-        raise InputError(f"weights must hold one value per row ({n}), got shape {w.shape}")
+        raise InputError("accumulators.weights_shape", rows=n, shape=w.shape)
     if w.dtype.kind not in "iu":
         if w.dtype.kind != "f" or not np.all(np.isfinite(w)) or not np.all(w == np.round(w)):
-            raise InputError("the weights of an accumulator must be whole numbers (resampling multiplicities)")
+            raise InputError("accumulators.weights_not_whole")
     if (w < 0).any():
-        raise InputError("weights must be non-negative")
+        raise InputError("accumulators.weights_negative")
     return w.astype(np.int64)
 
 
@@ -82,10 +82,10 @@ def sample_weights(chunk: Chunk, name: str | None, multiplicities, n: int) -> np
         return whole
     w = column(chunk, name)
     if w.dtype.kind not in "iuf" or len(w) != n:
-        raise InputError(f"column {name!r} must hold one numeric sample weight per row")
+        raise InputError("accumulators.sample_weights_not_numeric", name=repr(name))
     w = w.astype(np.float64, copy=False)
     if not np.all(np.isfinite(w)) or (w < 0).any():
-        raise InputError(f"column {name!r} must hold finite, non-negative sample weights")
+        raise InputError("accumulators.sample_weights_invalid", name=repr(name))
     return w if whole is None else w * whole
 
 
@@ -115,7 +115,7 @@ def merge_all(states: Iterable[State]) -> State:
     """
     states = list(states)
     if not states:
-        raise InputError("nothing to merge: no partial results were given")
+        raise InputError("accumulators.nothing_to_merge")
     return reduce(lambda a, b: a.merge(b), states)
 
 

@@ -88,7 +88,7 @@ class ClassScoreCounts:
         """No rows yet: ``scores`` names the k ≥ 2 class-score columns in class order (6.4)."""
         scores = tuple(scores)
         if len(scores) < 2:
-            raise InputError(f"class scores need two or more columns, got {len(scores)}")
+            raise InputError("accumulators.class_score_columns", count=len(scores))
         k = len(scores)
         dtype = np.int64 if weight is None else np.float64
         return cls(true, scores, row, weight, np.zeros(0), np.zeros(k + 1, dtype=np.int64),
@@ -149,7 +149,7 @@ class ClassScoreCounts:
 
     def merge(self, other: "ClassScoreCounts") -> "ClassScoreCounts":
         if (self.true, self.scores, self.row, self.weight) != (other.true, other.scores, other.row, other.weight):
-            raise InputError("only states of the same columns can be merged")
+            raise InputError("accumulators.merge_other_columns")
         distinct, tables = [], []
         for j in range(self.k):
             scores, table = _merge_tables(*self.column_counts(j), *other.column_counts(j))
@@ -207,9 +207,9 @@ class ClassScoreCounts:
         """Every measure of :func:`iso4213_nb.multiclass_scores.assess_scores`; ``labels`` name the classes in column order."""
         labels = list(range(self.k)) if labels is None else list(labels)
         if len(labels) != self.k:
-            raise InputError(f"{self.k} class-score columns need {self.k} labels, got {len(labels)}")
+            raise InputError("accumulators.class_score_labels", columns=self.k, count=len(labels))
         if self.sums[0] == 0:
-            raise InputError("no samples: class scores need at least one")
+            raise InputError("accumulators.no_class_score_samples")
         curves = self.one_vs_rest(labels)
         per_class = {label: {"auroc": _auroc(b), "average_precision": _average_precision(b)}
                      for label, b in curves.items()}

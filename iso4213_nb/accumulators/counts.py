@@ -23,8 +23,7 @@ def _sorted_union(a: tuple, b: tuple) -> tuple:
     try:
         return tuple(sorted(set(a) | set(b)))
     except TypeError:
-        raise InputError("the parts hold labels of different kinds (text in one, whole numbers in another); "
-                         "read every part with the same label typing") from None
+        raise InputError("accumulators.mixed_label_kinds") from None
 
 
 def _widen(labels: tuple, counts: np.ndarray, into: tuple) -> np.ndarray:
@@ -85,7 +84,8 @@ class ConfusionCounts:
     def update(self, chunk: Chunk, weights=None) -> "ConfusionCounts":
         t, p = column(chunk, self.true), column(chunk, self.pred)
         if len(t) != len(p):
-            raise InputError(f"columns {self.true!r} and {self.pred!r} differ in length ({len(t)} and {len(p)})")
+            raise InputError("accumulators.lengths_differ", true=repr(self.true), pred=repr(self.pred),
+                             true_rows=len(t), pred_rows=len(p))
         w = sample_weights(chunk, self.weight, weights, len(t))
         if len(t) == 0:
             return self
@@ -98,7 +98,7 @@ class ConfusionCounts:
             try:
                 labels, codes = np.unique(np.concatenate([t, p]), return_inverse=True)
             except TypeError:
-                raise InputError(f"columns {self.true!r} and {self.pred!r} mix text and numbers") from None
+                raise InputError("accumulators.text_and_numbers", true=repr(self.true), pred=repr(self.pred)) from None
             k = len(labels)
             flat = codes[: len(t)] * k + codes[len(t):]
             table = counted(np.bincount(flat, weights=w, minlength=k * k), w).reshape(k, k)
@@ -108,7 +108,7 @@ class ConfusionCounts:
 
     def merge(self, other: "ConfusionCounts") -> "ConfusionCounts":
         if (self.true, self.pred, self.weight) != (other.true, other.pred, other.weight):
-            raise InputError("only states of the same columns can be merged")
+            raise InputError("accumulators.merge_other_columns")
         labels = _sorted_union(self.labels, other.labels)
         counts = _widen(self.labels, self.counts, labels) + _widen(other.labels, other.counts, labels)
         return ConfusionCounts(self.true, self.pred, labels, counts, self.weight, self.rows + other.rows,
@@ -132,8 +132,7 @@ class ConfusionCounts:
     def finalize(self) -> ConfusionMatrix:
         """The confusion matrix of every row added (rows = true classes); weighted (float cells) with a weight column."""
         if len(self.labels) < 2:
-            raise InputError("a confusion matrix needs at least two classes; the data hold "
-                             f"{len(self.labels)}")
+            raise InputError("accumulators.one_class", count=len(self.labels))
         if self.counts.dtype.kind == "f":
             return ConfusionMatrix(self.counts.copy(), list(self.labels))
         return ConfusionMatrix.from_counts(self.counts, list(self.labels), rows="true")
@@ -187,7 +186,7 @@ class GroupedCounts:
 
     def merge(self, other: "GroupedCounts") -> "GroupedCounts":
         if (self.group, self.true, self.pred, self.weight) != (other.group, other.true, other.pred, other.weight):
-            raise InputError("only states of the same columns can be merged")
+            raise InputError("accumulators.merge_other_columns")
         return GroupedCounts(self.group, self.true, self.pred, _merge_parts(self.parts, other.parts), self.weight)
 
     def finalize(self) -> dict:
@@ -226,7 +225,7 @@ class PairedOutcomes:
     def zero(cls, preds, true: str = "y_true") -> "PairedOutcomes":
         preds = tuple(preds)
         if not 2 <= len(preds) <= cls.MAX_MODELS:
-            raise InputError(f"paired outcomes take 2 to {cls.MAX_MODELS} models, got {len(preds)}")
+            raise InputError("accumulators.paired_models", most=cls.MAX_MODELS, count=len(preds))
         return cls(true, preds, np.zeros(2 ** len(preds), dtype=np.int64))
 
     def update(self, chunk: Chunk, weights=None) -> "PairedOutcomes":
@@ -236,14 +235,14 @@ class PairedOutcomes:
         for j, name in enumerate(self.preds):
             p = column(chunk, name)
             if len(p) != len(t):
-                raise InputError(f"column {name!r} differs in length from {self.true!r}")
+                raise InputError("accumulators.length_differs_from_truth", name=repr(name), true=repr(self.true))
             code |= (p == t).astype(np.int64) << j
         self.patterns = self.patterns + np.bincount(code, weights=w, minlength=len(self.patterns)).astype(np.int64)
         return self
 
     def merge(self, other: "PairedOutcomes") -> "PairedOutcomes":
         if (self.true, self.preds) != (other.true, other.preds):
-            raise InputError("only states of the same columns can be merged")
+            raise InputError("accumulators.merge_other_columns")
         return PairedOutcomes(self.true, self.preds, self.patterns + other.patterns)
 
     def _right(self, j: int) -> np.ndarray:
@@ -304,7 +303,7 @@ class GroupedStates:
 
     def merge(self, other: "GroupedStates") -> "GroupedStates":
         if self.group != other.group or type(self.template) is not type(other.template):
-            raise InputError("only states of the same columns can be merged")
+            raise InputError("accumulators.merge_other_columns")
         return GroupedStates(self.group, self.template, _merge_parts(self.parts, other.parts))
 
     def finalize(self) -> dict:

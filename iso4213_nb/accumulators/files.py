@@ -54,7 +54,7 @@ def _array_to_json(array: np.ndarray) -> dict:
             "base64": base64.b64encode(little.tobytes()).decode("ascii")}
 
 
-def _array_from_json(entry: dict, where: str) -> np.ndarray:
+def _array_from_json(entry: dict) -> np.ndarray:
     try:
         dtype = np.dtype(entry["dtype"])
         if dtype.kind not in "iuf":
@@ -62,7 +62,7 @@ def _array_from_json(entry: dict, where: str) -> np.ndarray:
         data = base64.b64decode(entry["base64"], validate=True)
         return np.frombuffer(data, dtype=dtype).reshape(entry["shape"]).astype(dtype.newbyteorder("="))
     except (KeyError, TypeError, ValueError) as exc:
-        raise InputError(f"{where}: an array is damaged or not of numbers ({type(exc).__name__})") from None
+        raise InputError("accumulators.damaged_array", detail=type(exc).__name__) from None
 
 
 def _plain(value):
@@ -80,7 +80,7 @@ def state_to_json(state) -> dict:
     """
     kind = type(state).__name__
     if kind not in KINDS:
-        raise InputError(f"a {kind} cannot be stored in a state file")
+        raise InputError("accumulators.not_storable", kind=kind)
     if isinstance(state, GroupedCounts):
         return {"kind": kind, "config": {"group": state.group, "true": state.true, "pred": state.pred,
                                          "weight": state.weight},
@@ -103,26 +103,26 @@ def state_to_json(state) -> dict:
     return {"kind": kind, "config": config, "arrays": arrays}
 
 
-def state_from_json(entry: dict, where: str = "state"):
-    """A state from its JSON form; a damaged entry is an :class:`InputError` naming ``where``.
+def state_from_json(entry: dict):
+    """A state from its JSON form; a damaged entry is an :class:`InputError` (:func:`read_states` adds the file and state).
 
     Beyond TS 4213: state files of the chunked evaluation of clause 6.
     """
     kind = entry.get("kind") if isinstance(entry, dict) else None
     if kind not in KINDS:
-        raise InputError(f"{where}: unknown kind of state {kind!r}; known: {', '.join(sorted(KINDS))}")
+        raise InputError("accumulators.unknown_kind", kind=repr(kind), known=sorted(KINDS))
     cls, config = KINDS[kind], entry.get("config", {})
     try:
         if cls is GroupedCounts:
-            parts = {part["value"]: state_from_json(part["state"], where) for part in entry["parts"]}
+            parts = {part["value"]: state_from_json(part["state"]) for part in entry["parts"]}
             return GroupedCounts(config["group"], config["true"], config["pred"], parts, config.get("weight"))
         if cls is GroupedStates:
-            parts = {part["value"]: state_from_json(part["state"], where) for part in entry["parts"]}
-            return GroupedStates(config["group"], state_from_json(entry["template"], where), parts)
+            parts = {part["value"]: state_from_json(part["state"]) for part in entry["parts"]}
+            return GroupedStates(config["group"], state_from_json(entry["template"]), parts)
         if cls is PoissonBootstrap:
             return PoissonBootstrap(config["key"], int(config["seed"]),
-                                    [state_from_json(s, where) for s in entry["replicates"]])
-        arrays = {name: _array_from_json(a, where) for name, a in entry.get("arrays", {}).items()}
+                                    [state_from_json(s) for s in entry["replicates"]])
+        arrays = {name: _array_from_json(a) for name, a in entry.get("arrays", {}).items()}
         values = {**config, **arrays}
         if "labels" in values:
             values["labels"] = tuple(values["labels"])
@@ -131,7 +131,7 @@ def state_from_json(entry: dict, where: str = "state"):
                 values[name] = tuple(values[name])
         return cls(**values)
     except (KeyError, TypeError) as exc:
-        raise InputError(f"{where}: a {kind} entry lacks or mistypes a field ({exc})") from None
+        raise InputError("accumulators.damaged_entry", kind=kind, detail=str(exc)) from None
 
 
 def write_states(path, states: dict, source: dict | None = None) -> Path:
@@ -155,16 +155,22 @@ def read_states(path) -> tuple[dict, dict]:
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
+        raise InputError("accumulators.no_state_file", path=path) from None
     except (UnicodeDecodeError, json.JSONDecodeError):
-        raise InputError(f"{path}: not a state file (not JSON)") from None
+        raise InputError("accumulators.not_json", path=path) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise InputError(f"{path}: not a state file of iso4213-nb (format is not {FORMAT!r})")
+        raise InputError("accumulators.foreign_format", path=path, format=repr(FORMAT))
     version = document.get("version")
     if not isinstance(version, int) or version > VERSION or version < 1:
-        raise InputError(f"{path}: state file version {version!r}; this iso4213-nb reads versions 1 to {VERSION}")
+        raise InputError("accumulators.state_file_version", path=path, version=repr(version), newest=VERSION)
     states = document.get("states")
     if not isinstance(states, dict):
-        raise InputError(f"{path}: the file has no 'states' mapping")
-    return ({name: state_from_json(entry, f"{path}: state {name!r}") for name, entry in states.items()},
-            document.get("source") or {})
+        raise InputError("accumulators.no_states", path=path, key="'states'")
+    return {name: _state_in_file(entry, path, name) for name, entry in states.items()}, document.get("source") or {}
+
+
+def _state_in_file(entry, path: Path, name: str):
+    try:
+        return state_from_json(entry)
+    except InputError as exc:
+        raise InputError("accumulators.in_state", path=path, name=repr(name), error=exc) from None

@@ -30,10 +30,10 @@ EPS = float(np.finfo(np.float64).eps)
 def _scores(chunk: Chunk, name: str) -> np.ndarray:
     s = column(chunk, name)
     if s.dtype.kind not in "iuf":
-        raise InputError(f"column {name!r} must hold numeric scores")
+        raise InputError("accumulators.scores_not_numeric", name=repr(name))
     s = s.astype(np.float64, copy=False)
     if not np.all(np.isfinite(s)):
-        raise InputError(f"column {name!r} holds NaN or infinite scores")
+        raise InputError("accumulators.scores_not_finite", name=repr(name))
     return s
 
 
@@ -88,7 +88,7 @@ def binary_scores(scores: np.ndarray, positives: np.ndarray, negatives: np.ndarr
     mask = np.concatenate([np.ones(n, dtype=bool), np.zeros(n, dtype=bool)])
     weight = np.concatenate([positives, negatives]).astype(np.float64)
     if not weight.any():
-        raise InputError("the weights add up to zero: there are no samples")
+        raise InputError("accumulators.zero_weight")
     return BinaryScores._from_mask(mask, np.concatenate([scores, scores]), positive, weight)
 
 
@@ -125,7 +125,7 @@ class ScoreCounts:
         s = _scores(chunk, self.score)
         mask = _positive_mask(chunk, self.true, self.positive)
         if len(mask) != len(s):
-            raise InputError(f"columns {self.true!r} and {self.score!r} differ in length")
+            raise InputError("accumulators.scores_lengths_differ", true=repr(self.true), score=repr(self.score))
         counts = _counts_by_value(s, mask, sample_weights(chunk, self.weight, weights, len(s)))
         merged = self.merge(ScoreCounts(self.true, self.score, self.positive, *counts, self.weight))
         self.scores, self.positives, self.negatives = merged.scores, merged.positives, merged.negatives
@@ -134,7 +134,7 @@ class ScoreCounts:
     def merge(self, other: "ScoreCounts") -> "ScoreCounts":
         if (self.true, self.score, self.positive, self.weight) != (other.true, other.score, other.positive,
                                                                    other.weight):
-            raise InputError("only states of the same columns and positive class can be merged")
+            raise InputError("accumulators.merge_other_scores")
         merged = _merge_counts(self.scores, self.positives, self.negatives, other.scores, other.positives,
                                other.negatives)
         return ScoreCounts(self.true, self.score, self.positive, *merged, self.weight)
@@ -191,9 +191,9 @@ class BinnedScoreCounts:
              high: float = 1.0, weight: str | None = None) -> "BinnedScoreCounts":
         """No rows yet: ``bins`` equal bins of [low, high]; ``weight`` names a column of sample weights."""
         if int(bins) != bins or bins < 2:
-            raise InputError(f"bins must be a whole number of at least 2, got {bins}")
+            raise InputError("accumulators.too_few_bins", least=2, bins=bins)
         if not (np.isfinite(low) and np.isfinite(high) and low < high):
-            raise InputError(f"the binned range needs finite low < high, got {low} and {high}")
+            raise InputError("accumulators.binned_range", low=low, high=high)
         zeros = np.zeros(int(bins), dtype=np.int64 if weight is None else np.float64)
         return cls(true, score, positive, int(bins), float(low), float(high), zeros, zeros.copy(), weight)
 
@@ -207,8 +207,8 @@ class BinnedScoreCounts:
         w = sample_weights(chunk, self.weight, weights, len(s))
         outside = (s < self.low) | (s > self.high)
         if outside.any():
-            raise InputError(f"column {self.score!r} has a score ({s[outside][0]:g}) outside the binned range "
-                             f"[{self.low:g}, {self.high:g}]")
+            raise InputError("accumulators.score_outside_bins", name=repr(self.score), score=s[outside][0],
+                             low=self.low, high=self.high)
         index = np.searchsorted(self.edges(), s, side="right") - 1
         np.minimum(index, self.bins - 1, out=index)
         ones = np.ones(len(s), dtype=np.int64) if w is None else w
@@ -219,7 +219,7 @@ class BinnedScoreCounts:
     def merge(self, other: "BinnedScoreCounts") -> "BinnedScoreCounts":
         if (self.true, self.score, self.positive, self.bins, self.low, self.high, self.weight) != (
                 other.true, other.score, other.positive, other.bins, other.low, other.high, other.weight):
-            raise InputError("only states of the same columns and the same bins can be merged")
+            raise InputError("accumulators.merge_other_bins")
         return BinnedScoreCounts(self.true, self.score, self.positive, self.bins, self.low, self.high,
                                  self.positives + other.positives, self.negatives + other.negatives, self.weight)
 
@@ -301,7 +301,7 @@ class CalibrationBins:
              ) -> "CalibrationBins":
         """No rows yet: ``bins`` equal-width bins on [0, 1]; ``weight`` names a column of sample weights."""
         if int(bins) != bins or bins < 1:
-            raise InputError(f"bins must be a whole number of at least 1, got {bins}")
+            raise InputError("accumulators.too_few_bins", least=1, bins=bins)
         return cls(true, score, positive, int(bins), np.zeros((int(bins), 5)), np.zeros(int(bins), dtype=np.int64),
                    np.zeros(1), weight)
 
@@ -314,7 +314,7 @@ class CalibrationBins:
     def update(self, chunk: Chunk, weights=None) -> "CalibrationBins":
         p = _scores(chunk, self.score)
         if len(p) and (p.min() < 0 or p.max() > 1):
-            raise InputError(f"column {self.score!r} must hold probabilities in [0, 1] for calibration")
+            raise InputError("accumulators.not_probabilities", name=repr(self.score))
         y = _positive_mask(chunk, self.true, self.positive).astype(float)
         w = sample_weights(chunk, self.weight, weights, len(p))
         ones = np.ones(len(p)) if w is None else w.astype(float)
@@ -329,7 +329,7 @@ class CalibrationBins:
     def merge(self, other: "CalibrationBins") -> "CalibrationBins":
         if (self.true, self.score, self.positive, self.bins, self.weight) != (
                 other.true, other.score, other.positive, other.bins, other.weight):
-            raise InputError("only states of the same columns and the same bins can be merged")
+            raise InputError("accumulators.merge_other_bins")
         return CalibrationBins(self.true, self.score, self.positive, self.bins, self.sums + other.sums,
                                self._rows() + other._rows(), self._loss() + other._loss(), self.weight)
 
@@ -339,7 +339,7 @@ class CalibrationBins:
         weight, sum_p, sum_y, sum_pp, sum_py = self.sums.T
         total = weight.sum()
         if total == 0:
-            raise InputError("no samples: calibration needs at least one")
+            raise InputError("accumulators.no_calibration_samples")
         with np.errstate(invalid="ignore", divide="ignore"):
             mean_p = np.where(weight > 0, sum_p / weight, np.nan)
             observed = np.where(weight > 0, sum_y / weight, np.nan)

@@ -36,14 +36,14 @@ def run(args) -> int:
         if args.file:
             path = Path(args.file)
             if path.exists():
-                raise InputError(f"{path} already exists; not overwriting it")
+                raise InputError(_("{path} already exists; not overwriting it").format(path=path))
             path.write_text(checklist.template(), encoding="utf-8")
             print(_("wrote {path} ({count} questions)").format(path=path, count=len(checklist.ITEMS)))
         else:
             print(checklist.template(), end="")
         return 0
     if not args.file:
-        raise InputError("check needs the checklist file to check")
+        raise InputError(_("check needs the checklist file to check"))
     answers = checklist.load(args.file, extra_keys=(SETTINGS,))
     missing = checklist.missing(answers)
     status = checklist.report_status(answers)

@@ -20,8 +20,8 @@ import json
 from .. import readings
 from ..errors import InputError
 from ..i18n import _, number
-from ..inputs import (MULTILABEL, add_reading_options, label_columns, read_predictions, read_table, reading_options,
-                      resolve_positive, score_column)
+from ..inputs import (BINARY, MULTILABEL, add_reading_options, label_columns, read_predictions, read_table,
+                      reading_options, resolve_positive, score_column)
 from ..multilabel_summary import per_label_mcnemar
 from ..inputs.columns import is_numeric_text
 from ..inputs.table import quote
@@ -64,9 +64,9 @@ def _mcnemar_inputs(table, args, max_classes: int):
     """True labels and the two models' labels; scores, or labels y_true never has, are errors."""
     for name in (args.a, args.b):
         if name != args.y_true and is_numeric_text(table, name):
-            raise InputError(f"{table.source.name}: column {quote(name)} holds scores (numbers that are not whole), "
-                             "not labels; McNemar's test (7.9) compares predicted labels, DeLong's test "
-                             "(--test delong) compares scores")
+            raise InputError(_("{file}: column {column} holds scores (numbers that are not whole), not labels; "
+                               "McNemar's test (7.9) compares predicted labels, DeLong's test (--test delong) "
+                               "compares scores").format(file=table.source.name, column=quote(name)))
     typed = label_columns(table, list(dict.fromkeys([args.y_true, args.a, args.b])), max_classes)
     y, labels = typed[args.y_true]
     known = set(labels)
@@ -74,28 +74,33 @@ def _mcnemar_inputs(table, args, max_classes: int):
         values, seen = typed[name]
         unknown = [v for v in seen if v not in known]
         if unknown:
-            raise InputError(f"{table.source.name}: column {quote(name)} has label(s) "
-                             f"{', '.join(map(str, unknown[:5]))} that {args.y_true} never has; McNemar's test "
-                             f"compares predicted labels with the true ones ({', '.join(map(str, labels[:10]))})")
+            raise InputError(_("{file}: column {column} has label(s) {unknown} that {y_true} never has; McNemar's "
+                               "test compares predicted labels with the true ones ({labels})").format(
+                file=table.source.name, column=quote(name), unknown=", ".join(map(str, unknown[:5])),
+                y_true=args.y_true, labels=", ".join(map(str, labels[:10]))))
     if args.positive is not None:
-        raise InputError("--positive applies to --test delong")
+        raise InputError(_("--positive applies to --test delong"))
     return y, typed[args.a][0], typed[args.b][0]
 
 
 def _per_label(args) -> int:
     """A multi-label file: McNemar's test per label between models --a and --b, Holm-adjusted together."""
     if args.test != "mcnemar":
-        raise InputError("a multi-label file is compared with McNemar's test per label; --test delong needs --y-true "
-                         "and two score columns")
+        raise InputError(_("a multi-label file is compared with McNemar's test per label; --test delong needs "
+                           "--y-true and two score columns"))
     if args.positive is not None:
-        raise InputError("--positive applies to --test delong")
+        raise InputError(_("--positive applies to --test delong"))
     pred = read_predictions(args.predictions, strict=False, **reading_options(args))
+    if pred.task == BINARY:
+        raise InputError(_("{file} is a binary file; name its true labels with --y-true and the two models' columns "
+                           "with --a and --b").format(file=pred.source.name))
     if pred.task != MULTILABEL:
-        raise InputError(f"{pred.source.name} is a {pred.task} file; name its true labels with --y-true and the "
-                         "two models' columns with --a and --b")
+        raise InputError(_("{file} is a multiclass file; name its true labels with --y-true and the two models' "
+                           "columns with --a and --b").format(file=pred.source.name))
     for name in (args.a, args.b):
         if name not in pred.models:
-            raise InputError(f"{pred.source.name} has no model {quote(name)}; models are: {', '.join(pred.models)}")
+            raise InputError(_("{file} has no model {name}; models are: {models}").format(
+                file=pred.source.name, name=quote(name), models=", ".join(pred.models)))
     found = per_label_mcnemar(pred.y_true_matrix, pred.models[args.a].pred_matrix, pred.models[args.b].pred_matrix,
                               pred.label_names)
     adjusted = adjust_pvalues([r.pvalue for _, _, r in found], "holm")
@@ -136,8 +141,8 @@ def run(args) -> int:
     else:
         y, labels = label_columns(table, [args.y_true], max_classes)[args.y_true]
         if len(labels) != 2:
-            raise InputError(f"{table.source.name}: DeLong's test needs two classes; column {quote(args.y_true)} "
-                             f"has {len(labels)}")
+            raise InputError(_("{file}: DeLong's test needs two classes; column {column} has {count}").format(
+                file=table.source.name, column=quote(args.y_true), count=number(len(labels))))
         positive = resolve_positive(args.positive, labels, table.source.name)
         a, b = (score_column(table, name, decimal) for name in (args.a, args.b))
         result = delong_test(y, a, b, positive=positive)

@@ -100,9 +100,9 @@ def register(subparsers) -> None:
 
 def _from_predictions(args) -> dict:
     if args.rows is not None:
-        raise InputError("--rows applies only to --matrix")
+        raise InputError(_("--rows applies only to --matrix"))
     if args.threshold is not None and args.y_pred is not None:
-        raise InputError("give --y-pred or --threshold, not both")
+        raise InputError(_("give --y-pred or --threshold, not both"))
     columns = {"y_pred": args.y_pred, "score": args.score}
     if args.y_pred is None and args.score is None:
         columns = {}  # the schema's one model: y_pred and/or score
@@ -113,13 +113,14 @@ def _from_predictions(args) -> dict:
     if pred.task == MULTILABEL:
         return _multilabel(pred, args)
     if len(pred.models) != 1:
-        raise InputError(f"{pred.source.name} holds {len(pred.models)} models ({', '.join(pred.models)}); "
-                         "metrics assesses one: name its columns with --y-pred and/or --score")
+        raise InputError(_("{file} holds {count} models ({models}); metrics assesses one: name its columns with "
+                           "--y-pred and/or --score").format(file=pred.source.name, count=number(len(pred.models)),
+                                                             models=", ".join(pred.models)))
     model = next(iter(pred.models.values()))
     if args.threshold is not None and model.scores is None:
-        raise InputError(f"--threshold needs a score column; {pred.source.name} has no scores")
+        raise InputError(_("--threshold needs a score column; {file} has no scores").format(file=pred.source.name))
     if args.positive is not None and model.scores is None:
-        raise InputError(f"--positive applies to scores; {pred.source.name} has no scores")
+        raise InputError(_("--positive applies to scores; {file} has no scores").format(file=pred.source.name))
     given = model.derived_at is None and args.threshold is None
     result = assess(pred.y_true, model.pred if given else None, model.scores, positive=pred.positive,
                     threshold=args.threshold, sample_weight=pred.weight)
@@ -166,11 +167,14 @@ def _intervals(settings, result: dict, y_true, y_pred, scores, positive) -> dict
 def _multilabel(pred, args) -> dict:
     """Every clause-6.5 measure of the one model of a multi-label file (:mod:`iso4213_nb.multilabel_summary`)."""
     if len(pred.models) != 1:
-        raise InputError(f"{pred.source.name} holds {len(pred.models)} models ({', '.join(pred.models)}); metrics "
-                         "assesses one: keep the y_pred_<label> / score_<label> columns of one model, or compare "
-                         "two with iso4213-nb compare --a MODEL --b MODEL")
+        raise InputError(_("{file} holds {count} models ({models}); metrics assesses one: keep the "
+                           "y_pred_<label> / score_<label> columns of one model, or compare two with iso4213-nb "
+                           "compare --a MODEL --b MODEL").format(file=pred.source.name,
+                                                                count=number(len(pred.models)),
+                                                                models=", ".join(pred.models)))
     if args.threshold is not None and next(iter(pred.models.values())).derived_at is None:
-        raise InputError(f"--threshold applies to a model given by scores only; {pred.source.name} gives labels")
+        raise InputError(_("--threshold applies to a model given by scores only; {file} gives labels").format(
+            file=pred.source.name))
     model = next(iter(pred.models.values()))
     result = summarize(pred.y_true_matrix, model.pred_matrix, model.score_matrix_ml, labels=pred.label_names,
                        sample_weight=pred.weight)
@@ -230,11 +234,11 @@ def render_class_scores(scores: dict, from_argmax: bool) -> str:
 
 def _from_matrix(args) -> dict:
     if args.rows is None:
-        raise InputError("--matrix needs --rows true or --rows predicted (what the rows of the file hold); "
-                         "TS 4213 Table A.1 has predicted classes in rows")
+        raise InputError(_("--matrix needs --rows true or --rows predicted (what the rows of the file hold); "
+                           "TS 4213 Table A.1 has predicted classes in rows"))
     for option in ("y_true", "y_pred", "score", "positive", "threshold"):
         if getattr(args, option) is not None:
-            raise InputError(f"--{option.replace('_', '-')} applies only to --predictions")
+            raise InputError(_("{option} applies only to --predictions").format(option="--" + option.replace("_", "-")))
     matrix = read_matrix(args.matrix, **reading_options(args))
     cm = ConfusionMatrix.from_counts(matrix.counts, matrix.labels, rows=args.rows)
     result = assess_matrix(cm)

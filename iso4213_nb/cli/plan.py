@@ -13,6 +13,7 @@ from dataclasses import asdict
 
 from .. import planning
 from ..errors import InputError
+from ..i18n import _
 
 
 def register(subparsers) -> None:
@@ -59,7 +60,7 @@ def _proportion(args) -> tuple[dict, str]:
 def _auroc(args) -> tuple[dict, str]:
     if args.n is not None:
         if args.n < 2:
-            raise InputError("--n must be at least 2: an AUROC needs a positive and a negative")
+            raise InputError(_("--n must be at least 2: an AUROC needs a positive and a negative"))
         m = min(max(1, round(args.prevalence * args.n)), args.n - 1)
         h = planning.auroc_half_width(args.auroc, m, args.n - m, args.confidence_level)
         return ({"auroc": args.auroc, "prevalence": args.prevalence, "n": args.n, "positives": m,
@@ -75,14 +76,14 @@ def _auroc(args) -> tuple[dict, str]:
 def _mcnemar(args) -> tuple[dict, str]:
     if args.discordance is not None:
         if args.n is None or args.p10 is not None or args.p01 is not None:
-            raise InputError("--discordance goes with --n alone (not --p10/--p01)")
+            raise InputError(_("--discordance goes with --n alone (not --p10/--p01)"))
         delta = planning.mcnemar_detectable_difference(args.discordance, args.n, args.power, args.alpha)
         return ({"discordance": args.discordance, "n": args.n, "power": args.power, "alpha": args.alpha,
                  "detectable_difference": delta},
                 f"{args.n:,} pairs, {args.discordance:g} of them discordant: McNemar's test at α = {args.alpha:g} "
                 f"detects an accuracy difference of {delta:.4f} or more with power {args.power:g}.")
     if args.p10 is None or args.p01 is None:
-        raise InputError("give --p10 and --p01 (or --discordance with --n)")
+        raise InputError(_("give --p10 and --p01 (or --discordance with --n)"))
     if args.n is not None:
         power = planning.mcnemar_power(args.p10, args.p01, args.n, args.alpha)
         return ({"p10": args.p10, "p01": args.p01, "n": args.n, "alpha": args.alpha, "power": power},

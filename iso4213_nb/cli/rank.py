@@ -62,10 +62,14 @@ def _read(args) -> tuple[list[str], np.ndarray, str]:
     if args.id is not None:
         table.require([args.id])
     names = [name for name in table.names if name != args.id]
+    if not names:
+        raise InputError(_("{file}: two or more model columns are needed, got none").format(file=table.source.name))
     if len(names) < 2:
-        raise InputError(f"{table.source.name}: two or more model columns are needed, got {', '.join(names) or 'none'}")
+        raise InputError(_("{file}: two or more model columns are needed, got {names}").format(
+            file=table.source.name, names=", ".join(names)))
     if table.n_rows < 2:
-        raise InputError(f"{table.source.name}: two or more rows (data sets or folds) are needed, got {table.n_rows}")
+        raise InputError(_("{file}: two or more rows (data sets or folds) are needed, got {rows}").format(
+            file=table.source.name, rows=number(table.n_rows)))
     scores = np.column_stack([score_column(table, name, decimal) for name in names])
     return names, scores, table.source.name
 
@@ -96,7 +100,7 @@ def _plot(path: str, ranking, bayesian, names) -> None:
     from ..figures.ranking import draw_critical_difference, draw_posterior
 
     if Path(path).suffix.lower() not in PLOT_FORMATS:
-        raise InputError(f"--plot writes {', '.join(PLOT_FORMATS)}; got {path}")
+        raise InputError(_("--plot writes {formats}; got {path}").format(formats=", ".join(PLOT_FORMATS), path=path))
     if ranking is not None:
         figure, ax = plt.subplots(figsize=(7, 1.2 + 0.35 * (len(names) + len(ranking.groups))))
         draw_critical_difference(ax, ranking)
@@ -104,8 +108,8 @@ def _plot(path: str, ranking, bayesian, names) -> None:
         figure, ax = plt.subplots(figsize=(6, 4))
         draw_posterior(ax, bayesian[0]["_result"], (bayesian[0]["a"], bayesian[0]["b"]))
     else:
-        raise InputError("--plot draws the critical-difference diagram (three or more models over data sets) or the "
-                         "posterior of one pair (two models with --rope)")
+        raise InputError(_("--plot draws the critical-difference diagram (three or more models over data sets) or "
+                           "the posterior of one pair (two models with --rope)"))
     figure.savefig(path, bbox_inches="tight")
     plt.close(figure)
 
@@ -116,7 +120,7 @@ def run(args) -> int:
     Clause 7; beyond TS 4213: Demšar 2006, Benavoli et al. 2017.
     """
     if args.runs < 1 or (args.runs != 1 and args.design != "cv"):
-        raise InputError("--runs takes a whole number of at least 1 and applies to --design cv")
+        raise InputError(_("--runs takes a whole number of at least 1 and applies to --design cv"))
     names, scores, file = _read(args)
     ranking = None
     notes = []

@@ -46,7 +46,7 @@ def class_histograms(scores, is_positive, edges) -> tuple[np.ndarray, np.ndarray
 def score_edges(*score_arrays, bins: int = 40) -> np.ndarray:
     """``bins + 1`` equal-width bin edges covering every array given (6.3)."""
     if bins < 1:
-        raise InputError(f"bins must be at least 1, got {bins}")
+        raise InputError(_("bins must be at least 1, got {bins}").format(bins=bins))
     lo = min(float(np.min(s)) for s in score_arrays)
     hi = max(float(np.max(s)) for s in score_arrays)
     if hi == lo:

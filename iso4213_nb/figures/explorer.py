@@ -63,7 +63,7 @@ class ExplorerFigure:
     def __init__(self, state, *, figsize: tuple[float, float] = (12.0, 6.6), dpi: int = 80,
                  image_format: str = "jpeg"):
         if image_format not in IMAGE_OPTIONS:
-            raise InputError(f"image_format must be 'jpeg' or 'png', got {image_format!r}")
+            raise InputError(_("image_format must be 'jpeg' or 'png', got {value}").format(value=repr(image_format)))
         self.image_format = image_format
         self._state = state
         fig = Figure(figsize=figsize, dpi=dpi)

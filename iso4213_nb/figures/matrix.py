@@ -20,6 +20,7 @@ from matplotlib.text import Text
 
 from ..confusion import ConfusionMatrix, _check_rows
 from ..errors import InputError
+from ..i18n import _, number
 from ..measures import BinaryCounts
 
 _BINARY_NAMES = {"true": [["TP", "FN"], ["FP", "TN"]], "predicted": [["TP", "FP"], ["FN", "TN"]]}
@@ -33,7 +34,7 @@ def _as_array(matrix, rows: str) -> tuple[np.ndarray, list[str]]:
         true_rows = matrix.matrix(rows="true")
         labels = [str(label) for label in matrix.labels]
     else:
-        raise InputError(f"expected a ConfusionMatrix or BinaryCounts, got {type(matrix).__name__}")
+        raise InputError(_("expected a ConfusionMatrix or BinaryCounts, got {kind}").format(kind=type(matrix).__name__))
     return (true_rows if rows == "true" else true_rows.T), labels
 
 
@@ -60,9 +61,10 @@ class MatrixArtists:
 
     def update(self, matrix) -> np.ndarray:
         """Show new counts (same classes) in place; returns the displayed array."""
-        counts, _ = _as_array(matrix, self.rows)
+        counts, _labels = _as_array(matrix, self.rows)
         if counts.shape != (len(self.texts), len(self.texts)):
-            raise InputError(f"matrix has shape {counts.shape}, the drawn one {len(self.texts)}×{len(self.texts)}")
+            raise InputError(_("matrix has shape {shape}, the drawn one {size}×{size}").format(
+                shape=counts.shape, size=number(len(self.texts))))
         total = counts.sum()
         self.image.set_data(counts / total if total else counts.astype(float))
         for i, row in enumerate(self.texts):

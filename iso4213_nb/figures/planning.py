@@ -79,8 +79,8 @@ def plan(quantity: str, *, proportion: float = 0.9, auroc: float = 0.85, prevale
         return Planned(quantity, result, n_have, reached, None, None, sizes, curve)
     if quantity == "auroc":
         if n_have < 2:
-            raise InputError(f"an AUROC needs a positive and a negative: the test set must have at least 2 samples, "
-                             f"got {n_have}")
+            raise InputError(_("an AUROC needs a positive and a negative: the test set must have at least 2 samples, "
+                               "got {n}").format(n=n_have))
         result = planning.auroc_sample_size(auroc, prevalence, half_width, confidence_level)
         sizes = _sizes(result.n, n_have, 2)
         positives = planning._split(n_have, prevalence)[0]
@@ -96,7 +96,8 @@ def plan(quantity: str, *, proportion: float = 0.9, auroc: float = 0.85, prevale
         sizes = _sizes(result.n, n_have, 1)
         curve = np.array([planning.mcnemar_power(p10, p01, k, alpha) for k in sizes])
         return Planned(quantity, result, n_have, reached, detectable, None, sizes, curve)
-    raise InputError(f"quantity must be one of {', '.join(q for q, _label in QUANTITIES)}, got {quantity!r}")
+    raise InputError(_("quantity must be one of {quantities}, got {value}").format(
+        quantities=", ".join(q for q, _label in QUANTITIES), value=repr(quantity)))
 
 
 def _count(n: int) -> str:

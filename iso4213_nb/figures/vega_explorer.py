@@ -159,11 +159,13 @@ def explorer_data(scores: BinaryScores, *, marks: Mapping[str, float] | None = N
     -------
     ExplorerData, positions in ascending order of threshold.
     """
-    named = [(str(name), as_threshold(t, f"threshold of mark {name!r}")) for name, t in (marks or {}).items()]
+    named = [(str(name), as_threshold(t, _("threshold of mark {name}").format(name=repr(name))))
+             for name, t in (marks or {}).items()]
     if start is not None:
         named.insert(0, (None, as_threshold(start, "start")))  # None: the start has no name of its own
     if max_positions < 2 + len(named):
-        raise InputError(f"max_positions must be at least {2 + len(named)}, got {max_positions}")
+        raise InputError(_("max_positions must be at least {least}, got {value}").format(
+            least=number(2 + len(named)), value=max_positions))
     candidates = candidate_thresholds(scores)  # descending; index 0 predicts no sample positive
     tps = np.concatenate([[0], np.asarray(scores.tps, dtype=np.int64)])
     fps = np.concatenate([[0], np.asarray(scores.fps, dtype=np.int64)])

@@ -50,7 +50,7 @@ class AnnexBExplorer:
 
     def __init__(self, scores=None, y_true=None, threshold: float = 0.9):
         if (scores is None) != (y_true is None):
-            raise InputError("give both scores and y_true, or neither (for the Annex B reconstruction)")
+            raise InputError(_("give both scores and y_true, or neither (for the Annex B reconstruction)"))
         published = scores is None
         if published:
             scores, y_true, _source = annex_b.reconstructed_data()

@@ -131,7 +131,8 @@ class ChecklistForm:
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise InputError(f"cannot create the folder {target.parent}: {exc.strerror}") from None
+            raise InputError(_("cannot create the folder {folder}: {detail}").format(
+                folder=target.parent, detail=exc.strerror)) from None
         written = checklist.save(self.answers, target)
         self._show_status(_("Saved to {path}.").format(path=written))
         return written

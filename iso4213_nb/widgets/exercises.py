@@ -88,11 +88,11 @@ class Exercise:
     def __init__(self, prompt: str, answer, *, kind: str = "proportion", tolerance: float | None = None,
                  hint=None, mistakes=(), choices=None, key: str | None = None, decimals: int = 4):
         if not isinstance(prompt, str) or not prompt.strip():
-            raise InputError("prompt must be a non-empty string")
+            raise InputError(_("prompt must be a non-empty string"))
         self.kind = quantity(kind)
         self.answer, self.tolerance = check_answer(answer, self.kind, tolerance)
         if choices is not None and (not isinstance(self.answer, str) or self.answer not in choices):
-            raise InputError("choices need a string answer that is one of them")
+            raise InputError(_("choices need a string answer that is one of them"))
         if key is not None:
             course.exercise(key)
         self.prompt, self.key, self.decimals = prompt, key, int(decimals)

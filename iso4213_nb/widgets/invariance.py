@@ -121,7 +121,8 @@ class InvarianceLab:
     def apply(self, cid: str) -> BinaryCounts:
         """Apply change ``cid`` (``"I1"`` … ``"I8"``, ``"I1*"``) to the current counts; returns the new counts."""
         if cid not in invariance.CHANGES:
-            raise InputError(f"unknown change {cid!r}; known: {', '.join(invariance.CHANGES)}")
+            raise InputError(_("unknown change {change}; known: {known}").format(
+                change=repr(cid), known=", ".join(invariance.CHANGES)))
         before = self.counts
         row = invariance.CHANGES[cid].function(invariance.as_counts(before), **self._parameters(cid))[0]
         self.counts = BinaryCounts(*map(int, row))

@@ -20,10 +20,11 @@ from ..curves import BinaryScores
 from ..errors import InputError
 from ..figures.annex_b import to_png
 from ..figures.live_intervals import draw_roc_band, intervals_table_html, method_names, percent, roc_point_html
-from ..i18n import _, number
+from ..i18n import _, number, significant
 from ..stored_intervals import PROPORTION_METHODS, MeasureIntervals, StoredRocBand
 from ..stats.bootstrap import METHODS as BOOTSTRAP_METHODS
 from ._callbacks import GuardedCallbacks
+from ._given import given, listed
 
 #: Confidence levels a slider offers.
 LEVELS = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.975, 0.99)
@@ -37,7 +38,8 @@ def _level_slider(value: float) -> widgets.SelectionSlider:
 
 def _check_level(value) -> float:
     if value not in LEVELS:
-        raise InputError(f"the confidence level must be one of {', '.join(f'{v:g}' for v in LEVELS)}, got {value!r}")
+        raise InputError(_("the confidence level must be one of {levels}, got {value}").format(
+            levels=listed(significant(v, 6) for v in LEVELS), value=given(value)))
     return float(value)
 
 
@@ -114,7 +116,10 @@ class IntervalsWidget(_LevelWidget):
 
     def _set_method(self, kind: str, value: str, allowed, control) -> None:
         if value not in allowed:
-            raise InputError(f"the {kind} method must be one of {', '.join(allowed)}, got {value!r}")
+            shown = {"methods": ", ".join(allowed), "value": repr(value)}
+            if kind == "proportion":
+                raise InputError(_("the proportion method must be one of {methods}, got {value}").format(**shown))
+            raise InputError(_("the bootstrap method must be one of {methods}, got {value}").format(**shown))
         self._methods[kind] = value
         self._sync(control, value)
         self._show()

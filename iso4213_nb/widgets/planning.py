@@ -47,7 +47,7 @@ class PlanningWidget(GuardedCallbacks):
                         "p01": 0.03, "power": 0.8, "confidence_level": 0.95, "n_have": 500}
         unknown = set(inputs) - set(self._inputs)
         if unknown:
-            raise InputError(f"unknown planning input(s): {', '.join(sorted(unknown))}")
+            raise InputError(_("unknown planning input(s): {names}").format(names=", ".join(sorted(unknown))))
         self._inputs.update(inputs)
         self._quantity = quantity
         self.planned = plan(quantity, **self._inputs)
@@ -101,7 +101,7 @@ class PlanningWidget(GuardedCallbacks):
         """Change inputs (keywords of :func:`~iso4213_nb.figures.planning.plan`); invalid ones are refused whole."""
         unknown = set(changes) - set(self._inputs)
         if unknown:
-            raise InputError(f"unknown planning input(s): {', '.join(sorted(unknown))}")
+            raise InputError(_("unknown planning input(s): {names}").format(names=", ".join(sorted(unknown))))
         trial = {**self._inputs, **changes}
         self.planned = plan(self._quantity, **trial)
         self._inputs = trial

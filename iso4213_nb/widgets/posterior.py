@@ -19,8 +19,9 @@ from ..errors import InputError
 from ..figures.annex_b import to_png
 from ..figures.live_intervals import rope_html
 from ..figures.ranking import draw_posterior
-from ..i18n import _, number
+from ..i18n import _, number, significant
 from ._callbacks import GuardedCallbacks
+from ._given import given
 
 #: ROPE half-widths the slider offers, in score units (0 to 0.05 by 0.0025).
 ROPES = tuple(round(0.0025 * i, 4) for i in range(21))
@@ -43,7 +44,8 @@ class PosteriorWidget(GuardedCallbacks):
     def __init__(self, a, b, names: tuple[str, str] = ("A", "B"), *, method: str = "correlated t-test",
                  rope: float = 0.01, **options):
         if method not in METHODS:
-            raise InputError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
+            raise InputError(_("method must be one of {methods}, got {method}").format(
+                methods=", ".join(METHODS), method=repr(method)))
         self._a, self._b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
         self.names = (str(names[0]), str(names[1]))
         self._compare = bayesian.correlated_ttest if method == "correlated t-test" else bayesian.signed_rank
@@ -63,8 +65,9 @@ class PosteriorWidget(GuardedCallbacks):
     @staticmethod
     def _check(value) -> float:
         if value not in ROPES:
-            raise InputError(f"the ROPE half-width must be one of the slider's values (0 to 0.05 by 0.0025), "
-                             f"got {value!r}")
+            raise InputError(_("the ROPE half-width must be one of the slider's values ({low} to {high} by {step}), "
+                               "got {value}").format(low=significant(ROPES[0]), high=significant(ROPES[-1]),
+                                                     step=significant(ROPES[1]), value=given(value)))
         return float(value)
 
     @property

@@ -42,6 +42,7 @@ from ..errors import InputError
 from ..i18n import N_, _, number, percent, significant
 from ..interval_words import reason_text
 from ._callbacks import GuardedCallbacks
+from ._given import given
 from ..tables import html_table
 from ..undefined import is_undefined
 
@@ -89,7 +90,7 @@ def breast_cancer_five_by_two(seed: int = 0):
 
 def _check_alpha(value) -> float:
     if isinstance(value, bool) or not isinstance(value, Real) or not 0 < value < 1:
-        raise InputError(f"alpha must be a number strictly between 0 and 1, got {value!r}")
+        raise InputError(_("alpha must be a number strictly between 0 and 1, got {value}").format(value=given(value)))
     return float(value)
 
 
@@ -127,19 +128,22 @@ class SignificanceLab(GuardedCallbacks):
     def __init__(self, y_true, scores, positive=None, *, thresholds=0.5, alpha: float = 0.05, m: int | None = None,
                  n_resamples: int = 500, seed: int = 0, cv=None, cv_names: tuple[str, str] = ("A", "B")):
         if not isinstance(scores, Mapping) or len(scores) < 2:
-            raise InputError("scores must be a mapping of at least two model names to their scores")
+            raise InputError(_("scores must be a mapping of at least two model names to their scores"))
         labels = as_labels(y_true, "y_true")
-        self._scores = {str(name): as_scores(values, f"scores of {name!r}") for name, values in scores.items()}
+        self._scores = {str(name): as_scores(values, _("scores of {name}").format(name=repr(name)))
+                        for name, values in scores.items()}
         self._binary = {name: BinaryScores(labels, values, positive) for name, values in self._scores.items()}
         first = next(iter(self._binary.values()))
         if first.positives == 0 or first.negatives == 0:
-            raise InputError("y_true needs both classes to compare models")
+            raise InputError(_("y_true needs both classes to compare models"))
         self._truth, _positive = positive_mask(labels, first.positive)
         self._alpha = _check_alpha(alpha)
         self._thresholds = {name: as_threshold(thresholds[name] if isinstance(thresholds, Mapping) else thresholds,
-                                               f"threshold of {name!r}") for name in self._scores}
+                                               _("threshold of {name}").format(name=repr(name)))
+                            for name in self._scores}
         if isinstance(thresholds, Mapping) and set(thresholds) - set(self._scores):
-            raise InputError(f"thresholds name unknown model(s): {sorted(set(thresholds) - set(self._scores))}")
+            raise InputError(_("thresholds name unknown model(s): {names}").format(
+                names=sorted(set(thresholds) - set(self._scores))))
         self.n_resamples, self.seed = int(n_resamples), int(seed)
         names = list(self._scores)
         self._pair = (names[0], names[1])
@@ -157,7 +161,8 @@ class SignificanceLab(GuardedCallbacks):
     def _check_m(self, value) -> int:
         real = 2 * self._n_pairs
         if isinstance(value, bool) or not isinstance(value, Real) or not float(value).is_integer() or value < real:
-            raise InputError(f"m must be a whole number of at least {real} (the comparisons shown), got {value!r}")
+            raise InputError(_("m must be a whole number of at least {least} (the comparisons shown), "
+                               "got {value}").format(least=number(real), value=given(value)))
         return int(value)
 
     # ------------------------------------------------------------------ widgets
@@ -233,9 +238,10 @@ class SignificanceLab(GuardedCallbacks):
         a, b = value
         for name in (a, b):
             if name not in self._scores:
-                raise InputError(f"unknown model {name!r}; models are: {', '.join(self._scores)}")
+                raise InputError(_("unknown model {name}; models are: {models}").format(
+                    name=repr(name), models=", ".join(self._scores)))
         if a == b:
-            raise InputError(f"models A and B must differ, both are {a!r}")
+            raise InputError(_("models A and B must differ, both are {name}").format(name=repr(a)))
         self._pair = (a, b)
         self._sync(self.model_a, a)
         self._sync(self.model_b, b)
@@ -251,8 +257,9 @@ class SignificanceLab(GuardedCallbacks):
     def set_threshold(self, name: str, value) -> None:
         """Set the threshold of model ``name``; every panel that depends on it is recomputed."""
         if name not in self._thresholds:
-            raise InputError(f"unknown model {name!r}; models are: {', '.join(self._scores)}")
-        self._thresholds[name] = as_threshold(value, f"threshold of {name!r}")
+            raise InputError(_("unknown model {name}; models are: {models}").format(
+                name=repr(name), models=", ".join(self._scores)))
+        self._thresholds[name] = as_threshold(value, _("threshold of {name}").format(name=repr(name)))
         if name == self._pair[0]:
             self._sync(self.threshold_a, min(max(value, self.threshold_a.min), self.threshold_a.max))
         if name == self._pair[1]:
@@ -343,7 +350,7 @@ class SignificanceLab(GuardedCallbacks):
             cv, self.cv_names = breast_cancer_five_by_two(self.seed)
         elif isinstance(cv, tuple):
             if len(cv) != 4:
-                raise InputError("cv must be (estimator_a, estimator_b, X, y) or FiveByTwoDifferences")
+                raise InputError(_("cv must be (estimator_a, estimator_b, X, y) or FiveByTwoDifferences"))
             estimator_a, estimator_b, X, y = cv
             cv = stats.five_by_two_differences(estimator_a, estimator_b, X, y, seed=self.seed)
         self.cv_differences = np.asarray(cv, dtype=float)

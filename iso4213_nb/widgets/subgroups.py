@@ -46,13 +46,14 @@ class SubgroupExplorer(GuardedCallbacks):
     def __init__(self, y_true, scores, groups: dict, *, positive, threshold: float = 0.5, n_bins: int = 10,
                  confidence_level: float = 0.95):
         if not groups:
-            raise InputError("give at least one group attribute")
+            raise InputError(_("give at least one group attribute"))
         self.y = as_labels(y_true, "y_true")
         self.scores = as_scores(scores, "scores", probabilities=True)
         self.positive = positive
         self.level = confidence_level
         self.n_bins = n_bins
-        self.groups = {str(name): as_labels(values, f"group {name}") for name, values in groups.items()}
+        self.groups = {str(name): as_labels(values, _("group {name}").format(name=name))
+                       for name, values in groups.items()}
         self.lookups = {name: GroupThresholds(self.y, self.scores, values, positive=positive)
                         for name, values in self.groups.items()}
         self.overall = calibration(self.y, self.scores, positive=positive, n_bins=n_bins, n_bootstrap=200)
@@ -93,7 +94,8 @@ class SubgroupExplorer(GuardedCallbacks):
     @attribute.setter
     def attribute(self, name: str) -> None:
         if name not in self.groups:
-            raise InputError(f"no group attribute {name!r}; the attributes are {', '.join(self.groups)}")
+            raise InputError(_("no group attribute {name}; the attributes are {attributes}").format(
+                name=repr(name), attributes=", ".join(self.groups)))
         self.chooser.value = name
 
     # ------------------------------------------------------------------ callbacks
