@@ -57,12 +57,16 @@ def _read_and_update(part, zeros: dict, read_part: Callable[[object], Chunk]) ->
     return _update_all(zeros, read_part(part))
 
 
-def reduce_dask(parts: list, part_states: Callable[[object], dict], *, scheduler: str | None = None,
-                workers: int = 2) -> dict:
+def reduce_dask(parts: list, part_states: Callable[..., dict], *, scheduler: str | None = None,
+                workers: int = 2, shared=None) -> dict:
     """``{name: state}`` of every part merged by a Dask tree reduction; ``part_states(part)`` runs on a worker (beyond TS 4213: Dask reduction).
 
     ``part_states`` must be picklable (a module-level function or a
     :func:`functools.partial` of one).  Merges go ``SPLIT_EVERY`` at a time.
+    With ``shared`` (what every task needs, such as a first pass's results:
+    DeLong's placement values per distinct score), each task is called as
+    ``part_states(part, shared)``; ``shared`` is one node of the task graph,
+    sent once to each worker that needs it rather than once per task.
     """
     try:
         import dask
@@ -71,7 +75,8 @@ def reduce_dask(parts: list, part_states: Callable[[object], dict], *, scheduler
         raise InputError("--engine dask needs Dask: pip install 'iso4213-nb[dask]'") from None
     if not parts:
         raise InputError("no parts to assess: the data set is empty")
-    level = [dask.delayed(part_states)(part) for part in parts]
+    extra = () if shared is None else (dask.delayed(shared, traverse=False),)
+    level = [dask.delayed(part_states)(part, *extra) for part in parts]
     while len(level) > 1:
         level = [dask.delayed(_merge_dicts)(*level[i:i + SPLIT_EVERY]) for i in range(0, len(level), SPLIT_EVERY)]
     if scheduler == "synchronous":
