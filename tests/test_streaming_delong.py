@@ -2,11 +2,13 @@
 
 Every streamed DeLong number is checked against the in-memory path on the same file (to 1e-12), on
 several chunkings and Dask partitionings (the synchronous scheduler runs the same task graph in this
-process; one slow test ships the placement values to a worker process), and the single-AUROC
+process; what a worker process receives is checked through pickle), and the single-AUROC
 variance against a direct O(m·n) computation of the placement values, independent of the package.
 """
 
+import functools
 import json
+import pickle
 
 import numpy as np
 import pyarrow as pa
@@ -20,7 +22,7 @@ from iso4213_nb.accumulators.delong import auroc_variance
 from iso4213_nb.cli import _streaming, main
 from iso4213_nb.inputs import read_predictions
 from iso4213_nb.stats import auroc_ci, delong_test
-from iso4213_nb.streamed_delong import auroc_interval, dask_rows
+from iso4213_nb.streamed_delong import _part_pass, auroc_interval, dask_rows, pair_zeros
 
 SYNC = ["--engine", "dask", "--scheduler", "synchronous"]
 
@@ -233,11 +235,17 @@ def test_binned_scores_refuse_the_delong_interval_and_say_why(tmp_path, capsys):
     assert auroc_interval(counts).details == {} and auroc_interval(counts).low.code == "binned_no_placements"
 
 
-@pytest.mark.slow
-def test_the_second_pass_ships_the_placements_to_a_worker_process(tmp_path, capsys):
-    y, a, b = _data(10, n=1500)
-    csv, folder = _write(tmp_path, y, a, b, 400, 2)
-    compare = ["compare", "--y-true", "y_true", "--a", "a_score", "--b", "b_score", "--test", "delong",
-               "--predictions"]
-    assert _close(_run(capsys, compare + [folder, "--engine", "dask", "--workers", "1"]),
-                  _run(capsys, compare + [csv]))
+def test_a_worker_receives_the_placements_and_its_task_by_pickle(dataset):
+    """What a Dask worker process gets (the task and the shared placement values) survives pickling and gives the
+    same sums; the synchronous scheduler of the other tests runs the same graph without pickling it."""
+    args = type("Args", (), {"engine": "dask", "scheduler": "synchronous", "workers": 1, "chunk_rows": None,
+                             "bins": None})()
+    folder = dataset["folders"][PARTITIONINGS[1]]
+    states, settings, source, _ = _streaming.collect(args, folder)
+    assessed = streaming.assess_states(states, settings, source.name)
+    zeros = pair_zeros(states, [("a", "b")])
+    rows = dask_rows(folder, _streaming.chunk_options(args), "synchronous", 1)
+    task = functools.partial(_part_pass, settings=settings, options=rows.options, positive=str(assessed.positive))
+    shipped_task, shipped_zeros = pickle.loads(pickle.dumps((task, zeros)))
+    here, there = task(rows.parts[0], zeros), shipped_task(rows.parts[0], shipped_zeros)
+    assert np.array_equal(here[("a", "b")].sums, there[("a", "b")].sums) and there[("a", "b")].sums[0, 0] > 0

@@ -15,6 +15,8 @@ same task graph in this process (tests, debugging).
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import copy
 import functools
 import glob
@@ -70,7 +72,6 @@ def reduce_dask(parts: list, part_states: Callable[..., dict], *, scheduler: str
     """
     try:
         import dask
-        from distributed import Client, LocalCluster
     except ImportError:
         raise InputError("--engine dask needs Dask: pip install 'iso4213-nb[dask]'") from None
     if not parts:
@@ -81,12 +82,47 @@ def reduce_dask(parts: list, part_states: Callable[..., dict], *, scheduler: str
         level = [dask.delayed(_merge_dicts)(*level[i:i + SPLIT_EVERY]) for i in range(0, len(level), SPLIT_EVERY)]
     if scheduler == "synchronous":
         return level[0].compute(scheduler="synchronous")
+    with dask_session(scheduler, workers):  # the session's client, or a new one for this reduction alone
+        return _SESSION.get().compute(level[0]).result()
+
+
+#: The client of the innermost :func:`dask_session`, or None.
+_SESSION: contextvars.ContextVar = contextvars.ContextVar("iso4213_nb_dask_session", default=None)
+
+
+@contextlib.contextmanager
+def _client(scheduler: str | None, workers: int):
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise InputError("--engine dask needs Dask: pip install 'iso4213-nb[dask]'") from None
     if scheduler is not None:
         with Client(scheduler) as client:
-            return client.compute(level[0]).result()
+            yield client
+        return
     with LocalCluster(n_workers=int(workers), threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
         with Client(cluster) as client:
-            return client.compute(level[0]).result()
+            yield client
+
+
+@contextlib.contextmanager
+def dask_session(scheduler: str | None = None, workers: int = 2):
+    """One Dask client for every :func:`reduce_dask` inside the block; an inner session uses the outer one's (beyond TS 4213: Dask reduction).
+
+    DeLong's test reads the data twice (pass one counts the scores, pass two
+    the placement values); in one session both passes run on one local cluster
+    (or one connection to ``scheduler``) instead of starting a cluster each.
+    ``scheduler="synchronous"`` needs no client: the block runs as without a session.
+    """
+    if scheduler == "synchronous" or _SESSION.get() is not None:
+        yield
+        return
+    with _client(scheduler, workers) as client:
+        token = _SESSION.set(client)
+        try:
+            yield
+        finally:
+            _SESSION.reset(token)
 
 
 def parquet_parts(dataset) -> list[tuple[str, int]]:

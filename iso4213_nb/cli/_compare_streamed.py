@@ -12,7 +12,10 @@ DeLong's variance to floating rounding).
 
 from __future__ import annotations
 
+import contextlib
+
 from .. import progress, streamed_delong, streaming
+from ..accumulators.engine import dask_session
 from ..errors import InputError
 from ..i18n import _
 from ..stats import mcnemar
@@ -21,7 +24,12 @@ from . import _streaming
 
 
 def streamed_result(args, exact: bool | None):
-    """The test result and the extra output fields, from the file read in chunks (7.8, 7.9)."""
+    """The test result and the extra output fields, from the file read in chunks or on Dask (7.8, 7.9)."""
+    with dask_session(args.scheduler, args.workers) if args.engine == "dask" else contextlib.nullcontext():
+        return _result(args, exact)  # on Dask, DeLong's two passes share one cluster
+
+
+def _result(args, exact: bool | None):
     kind = "_pred" if args.test == "mcnemar" else "_score"
     if args.test == "mcnemar" and args.positive is not None:
         raise InputError(_("--positive applies to --test delong"))
