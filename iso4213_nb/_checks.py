@@ -20,11 +20,11 @@ def as_1d(values, name: str) -> np.ndarray:
     try:
         array = np.asarray(values)
     except Exception as exc:  # ragged lists and the like
-        raise InputError(f"{name} cannot be read as an array: {exc}") from None
+        raise InputError("checks.not_an_array", name=name, detail=str(exc)) from None
     if array.ndim != 1:
-        raise InputError(f"{name} must be one-dimensional, got shape {array.shape}")
+        raise InputError("checks.not_one_dimensional", name=name, shape=array.shape)
     if array.size == 0:
-        raise InputError(f"{name} is empty")
+        raise InputError("checks.empty", name=name)
     return array
 
 

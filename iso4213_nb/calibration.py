@@ -48,14 +48,12 @@ import numpy as np
 
 from ._checks import as_finite_array, as_labels, as_scores, same_length
 from .errors import InputError
+from .probability_rows import rows_off_one
 from .resampling import label_codes, multiplicity_blocks, sample_weights
 from .stats.bootstrap import check_resamples
 from .stats.intervals import bootstrap_interval
 from .stats.results import ConfidenceInterval, _json, check_level, shown
 
-#: Rows of a probability matrix must add up to 1 within this (absolute) for calibration; the same tolerance as
-#: multiclass_scores, so that a file exported with six decimals (ten classes: off by up to 5e-6) passes both.
-PROBABILITY_SUM_TOLERANCE = 1e-3
 #: Log loss clips probabilities to [EPS, 1 − EPS], as scikit-learn's ``log_loss`` does for float64.
 EPS = float(np.finfo(np.float64).eps)
 BINNINGS = ("equal_width", "equal_mass")
@@ -331,7 +329,7 @@ def _probability_matrix(scores, labels, n: int) -> np.ndarray:
                          f"got {matrix.shape[0]}×{matrix.shape[1]}")
     if matrix.min() < 0 or matrix.max() > 1:
         raise InputError(f"scores must be probabilities in [0, 1], got values from {matrix.min():g} to {matrix.max():g}")
-    off = np.abs(matrix.sum(axis=1) - 1) > PROBABILITY_SUM_TOLERANCE
+    off = rows_off_one(matrix)
     if off.any():
         row = int(np.flatnonzero(off)[0])
         raise InputError(f"row {row + 1} of scores adds up to {matrix[row].sum():g}, not 1: calibration needs "
@@ -347,7 +345,7 @@ def multiclass_calibration(y_true, scores, labels, *, n_bins: int = 10, sample_w
     ----------
     y_true : true labels, each one of ``labels``.
     scores : (n, k) probabilities, column j for ``labels[j]``; rows add up to 1
-        (within :data:`PROBABILITY_SUM_TOLERANCE`).
+        (within the rounding their decimals allow: :mod:`iso4213_nb.probability_rows`).
     labels : the k classes (at least 2), in column order.
     Other parameters as :func:`calibration`; every bootstrap resamples within each true class.
 

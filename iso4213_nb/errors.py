@@ -1,18 +1,43 @@
 """The one exception type for bad input.
 
-Every check on user-supplied data raises :class:`InputError` with a single
-line that names the problem (wrong lengths, NaN scores, a non-square matrix,
-a file with the wrong columns ...).  The command line prints that line on
-stderr and exits with status 2; it never shows a traceback for bad input.
+Every check on user-supplied data raises :class:`InputError` with a *code*
+that names the problem (``"checks.not_square"``, ``"table.missing_columns"``)
+and the data that locate it (a column, a line, a count).  The words are
+added at the edge (issue 15, "words at the edge"): :mod:`iso4213_nb.error_words`
+holds one template per code, and ``str(error)`` renders it in the active
+language, as a single line.  The command line prints that line on stderr and
+exits with status 2; it never shows a traceback for bad input.
+
+Presentation code (the command line, the widgets) may also raise with a
+sentence that it has already put through the catalogue (``_("...")``).
 """
 
 
 class InputError(ValueError):
-    """Bad input, described in one line that names the problem.
+    """Bad input: a problem code and its parameters, shown as one line in the active language.
+
+    ``code`` is a key of :data:`iso4213_nb.error_words.TEMPLATES` (or, from
+    presentation code, a sentence already in the active language); ``params``
+    are data only: names from the user's file, paths, numbers, option names,
+    a library's own message, or another :class:`InputError`.
 
     Beyond TS 4213: one-line errors for bad input, every clause.
     """
 
-    def __init__(self, message: str):
-        message = " ".join(str(message).split())
-        super().__init__(message)
+    def __init__(self, code: str, /, **params):
+        self.code = str(code)
+        self.params = params
+        super().__init__(self.code)
+
+    def __str__(self) -> str:
+        from .error_words import describe
+
+        return describe(self.code, self.params)
+
+    def __reduce__(self):
+        """Pickle as code and parameters, so that an error raised on a Dask worker reaches the client whole."""
+        return (_rebuild, (self.code, self.params))
+
+
+def _rebuild(code: str, params: dict) -> InputError:
+    return InputError(code, **params)

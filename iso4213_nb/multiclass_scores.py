@@ -22,7 +22,7 @@ in ``y_true`` (with weights: its weight adds up to 0 / everything);
 ``absent_class`` (``label``): a one-vs-one pair involves a class with no sample;
 ``not_probabilities`` (``row``, ``column``, ``value``): a score outside [0, 1];
 ``rows_not_normalised`` (``row``, ``total``): a row of scores does not add up to 1
-(within :data:`PROBABILITY_SUM_TOLERANCE`).
+(within the rounding its decimals allow: :mod:`iso4213_nb.probability_rows`).
 
 Definitions (scikit-learn's where TS 4213 has none; each function says which):
 top-k accuracy as in Annex C's top-1/top-5 table; per-class ROC, AUROC and
@@ -43,15 +43,13 @@ import numpy as np
 from ._checks import as_finite_array, as_labels, same_length
 from .curves import BinaryScores
 from .errors import InputError
+from .probability_rows import rows_off_one
 from .stats.results import reason_dict
 from .undefined import Undefined, is_undefined, to_json
 from .weights import as_weights
 
 #: The k of top-k accuracy reported by default (Annex C tabulates top-1 and top-5).
 TOP_K = (1, 2, 3, 4, 5)
-#: How far a row of probabilities may add up away from 1 (rounding in exported files) before log loss and
-#: Brier score are undefined.
-PROBABILITY_SUM_TOLERANCE = 1e-3
 OVR_AVERAGES = ("macro", "weighted", "micro")
 OVO_AVERAGES = ("macro", "weighted")
 
@@ -238,7 +236,7 @@ def _not_probabilities(matrix: np.ndarray) -> Undefined | None:
         row, column = (int(i) for i in np.unravel_index(int(np.argmax(outside)), matrix.shape))
         return _undefined("not_probabilities", row=row + 1, column=column + 1, value=float(matrix[row, column]))
     totals = matrix.sum(axis=1)
-    off = np.abs(totals - 1) > PROBABILITY_SUM_TOLERANCE
+    off = rows_off_one(matrix)
     if off.any():
         row = int(np.argmax(off))
         return _undefined("rows_not_normalised", row=row + 1, total=float(totals[row]))
@@ -373,7 +371,7 @@ def log_loss(y_true, scores, labels, *, sample_weight=None) -> float | Undefined
     the float64 machine epsilon, so a true class given probability 0 costs
     about 36, not infinity; rows are not renormalised.  Undefined
     (``not_probabilities``, ``rows_not_normalised``) unless every score lies
-    in [0, 1] and every row adds up to 1 within :data:`PROBABILITY_SUM_TOLERANCE`.
+    in [0, 1] and every row adds up to 1 (within :func:`~iso4213_nb.probability_rows.rows_off_one`).
     """
     codes, matrix, _, weight = _inputs(y_true, scores, labels, sample_weight)
     return _log_loss(codes, matrix, weight)

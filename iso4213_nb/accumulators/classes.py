@@ -25,7 +25,8 @@ from itertools import combinations
 import numpy as np
 
 from ..errors import InputError
-from ..multiclass_scores import (PROBABILITY_SUM_TOLERANCE, ScoreAssessment, _auroc, _average_precision, _averaged,
+from ..probability_rows import rows_off_one
+from ..multiclass_scores import (ScoreAssessment, _auroc, _average_precision, _averaged,
                                  _ranks, _undefined, log_loss_terms, squared_errors)
 from .base import Chunk, column, counted, sample_weights
 from .scores import _merge_counts, _scores, binary_scores
@@ -141,7 +142,7 @@ class ClassScoreCounts:
             i, j = np.unravel_index(int(np.argmax(outside)), matrix.shape)
             self.outside = _first(self.outside, np.array([float(rows[i]), float(j), float(matrix[i, j])]))
         totals = matrix.sum(axis=1)
-        off = np.abs(totals - 1) > PROBABILITY_SUM_TOLERANCE
+        off = rows_off_one(matrix)
         if off.any():
             i = int(np.argmax(off))
             self.unnormalised = _first(self.unnormalised, np.array([float(rows[i]), float(totals[i])]))

@@ -63,27 +63,27 @@ KNOWN_DIFFERENCES = {
 
 #: Printed values that agree with the cited papers, as far as the toolkit knows.
 AGREES_WITH_PAPER = {
-    ("ImageNet", "AlexNet"): "60M parameters, 37,5 % top-1 and 17,0 % top-5 error",
-    ("ImageNet", "VGG-19"): "144M parameters",
-    ("ImageNet", "ResNet-50"): "22,85 % top-1 and 6,7 % (6,71 %) top-5 error",
-    ("ImageNet", "EfficientNet-B7"): "84,4 % accuracy, 2,9 % top-5 error, 66M parameters",
-    ("CIFAR-10", "EfficientNet-B7"): "98,9 % accuracy with 64M parameters",
-    ("LFW", "FaceNet"): "99,63 % with 7,5M parameters",
+    ("ImageNet", "AlexNet"): N_("60M parameters, 37,5 % top-1 and 17,0 % top-5 error"),
+    ("ImageNet", "VGG-19"): N_("144M parameters"),
+    ("ImageNet", "ResNet-50"): N_("22,85 % top-1 and 6,7 % (6,71 %) top-5 error"),
+    ("ImageNet", "EfficientNet-B7"): N_("84,4 % accuracy, 2,9 % top-5 error, 66M parameters"),
+    ("CIFAR-10", "EfficientNet-B7"): N_("98,9 % accuracy with 64M parameters"),
+    ("LFW", "FaceNet"): N_("99,63 % with 7,5M parameters"),
 }
 
 #: What Table C.1 cannot support as a comparison, with the clause that asks for the missing piece.
 CANNOT_SUPPORT = (
-    "No variance: one number per model, no spread over runs, folds or seeds, so no difference can be "
-    "tested for significance (clause 7).",
-    "No test-set sizes: without n no confidence interval for an accuracy can be formed (7.8) and no paired "
-    "test such as McNemar's (7.9) can be run; the raw predictions would be needed.",
-    "No common protocol: each row comes from a different paper, year, preprocessing and training recipe; "
-    "differences mix model and procedure (5.3).",
-    "No baseline: no majority-class or other trivial result to calibrate the numbers (5.3.13).",
-    "Accuracy only: no per-class results, no operating points, no test environment and no inference cost "
-    "(clause 8, 6.6).",
-    "Parameters and depth are model descriptions, not performance: a plot of accuracy against parameters "
-    "shows association within one data set, never across data sets.",
+    N_("No variance: one number per model, no spread over runs, folds or seeds, so no difference can be "
+       "tested for significance (clause 7)."),
+    N_("No test-set sizes: without n no confidence interval for an accuracy can be formed (7.8) and no paired "
+       "test such as McNemar's (7.9) can be run; the raw predictions would be needed."),
+    N_("No common protocol: each row comes from a different paper, year, preprocessing and training recipe; "
+       "differences mix model and procedure (5.3)."),
+    N_("No baseline: no majority-class or other trivial result to calibrate the numbers (5.3.13)."),
+    N_("Accuracy only: no per-class results, no operating points, no test environment and no inference cost "
+       "(clause 8, 6.6)."),
+    N_("Parameters and depth are model descriptions, not performance: a plot of accuracy against parameters "
+       "shows association within one data set, never across data sets."),
 )
 
 

@@ -66,6 +66,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: Modules the command line never needs but that load slowly: jsonschema imports rfc3987_syntax, when installed
+#: (jupyter_events asks for jsonschema[format-nongpl]), only to check the "iri" string format, and that module
+#: builds a parser on import, 2–8 s of every command that writes or validates a notebook (nbformat validates with
+#: jsonschema).  Neither nbformat's schemas nor ours use that format, so the command line leaves it unloaded.
+UNUSED_SLOW_IMPORTS = ("rfc3987_syntax",)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status.
 
@@ -75,6 +82,8 @@ def main(argv: list[str] | None = None) -> int:
     if threading.current_thread() is threading.main_thread():
         previous = {signum: signal.signal(signum, _raise_stopped) for signum in STOPPED
                     if signal.getsignal(signum) is not signal.SIG_IGN}  # an ignored signal stays ignored
+    for name in UNUSED_SLOW_IMPORTS:
+        sys.modules.setdefault(name, None)
     command = "iso4213-nb"
     language = chosen_language()
     try:

@@ -206,6 +206,20 @@ def annex_c_audit_notes(width: int = 100) -> list[str]:
     return lines
 
 
+def annex_c_limits() -> list[str]:
+    """What Table C.1 cannot support as a comparison, one sentence each in the active language, each citing the
+    clause that asks for the missing piece (:data:`iso4213_nb.annexes.annex_c.CANNOT_SUPPORT`; Annex C, clauses 5.3, 7, 8).
+    """
+    return [_(limit) for limit in annex_c.CANNOT_SUPPORT]
+
+
+def annex_c_agreements() -> list[tuple[str, str, str]]:
+    """``(dataset, model, what agrees)`` for the rows of Table C.1 whose printed values agree with the cited paper,
+    in the active language (:data:`iso4213_nb.annexes.annex_c.AGREES_WITH_PAPER`; Annex C).
+    """
+    return [(dataset, model, _(text)) for (dataset, model), text in annex_c.AGREES_WITH_PAPER.items()]
+
+
 def annex_d_rows(decimal_comma: bool = True) -> tuple[list[list[str]], list[str]]:
     """The worked example per cause: true share, predicted share, absolute error (Annexes B–D)."""
     example = annex_d.worked_example()

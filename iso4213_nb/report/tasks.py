@@ -31,7 +31,8 @@ import numpy as np
 
 from ..calibration import calibration, multiclass_calibration
 from ..inputs import MULTICLASS, MULTILABEL, Predictions
-from ..multiclass_scores import PROBABILITY_SUM_TOLERANCE, assess_scores
+from ..multiclass_scores import assess_scores
+from ..probability_rows import rows_off_one
 from ..multilabel_summary import per_label_mcnemar, summarize
 from ..subgroups import subgroup_analysis
 
@@ -64,7 +65,7 @@ def _is_probability(scores: np.ndarray, rows_sum_to_one: bool) -> bool:
     inside = bool(np.all((scores >= 0) & (scores <= 1)))
     if not rows_sum_to_one:
         return inside
-    return inside and bool(np.all(np.abs(scores.sum(axis=1) - 1) <= PROBABILITY_SUM_TOLERANCE))
+    return inside and not rows_off_one(scores).any()
 
 
 def _calibration(pred: Predictions, model) -> dict:

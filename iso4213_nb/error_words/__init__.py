@@ -1,0 +1,88 @@
+"""Words for :class:`~iso4213_nb.errors.InputError`: one template per problem code (issue 15: words at the edge).
+
+Each module of this package holds the templates of one area of the toolkit
+(``checks`` for the array checks, ``table`` for reading files, ...):
+
+* ``TEMPLATES``: code → English sentence marked with :func:`~iso4213_nb.i18n.N_`,
+  with ``{placeholders}`` for the error's parameters (format specifications
+  such as ``{low:g}`` work);
+* ``WORDS`` (optional): key → word, for a parameter named ``<something>_word``
+  whose value is one of a few words (``"scores"``, ``"counts"``); its value is
+  the key, translated when shown.
+
+:func:`describe` renders a code and its parameters in the active language of
+:mod:`iso4213_nb.i18n`: the template through the catalogue, floats with the
+language's decimal sign, lists joined with commas, a nested InputError in
+words too, and the whole folded into one line.  Modules are found by name,
+so a new area is a new module and nothing else.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Mapping
+
+import numpy as np
+
+from ..i18n import _, current_language
+
+
+def _load() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    templates: dict[str, str] = {}
+    words: dict[str, str] = {}
+    origin: dict[str, str] = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        for code, template in getattr(module, "TEMPLATES", {}).items():
+            if code in templates:
+                raise RuntimeError(f"error code {code!r} has templates in {origin[code]} and {info.name}")
+            templates[code], origin[code] = template, info.name
+        words.update(getattr(module, "WORDS", {}))
+    return templates, words, origin
+
+
+#: code → English template; WORDS: key → word for ``*_word`` parameters; ORIGIN: code → module that holds it.
+TEMPLATES, WORDS, ORIGIN = _load()
+
+
+class _Number(float):
+    """A float that formats with the active language's decimal sign (``0,5`` in Russian)."""
+
+    def __format__(self, spec: str) -> str:
+        text = format(float(self), spec)
+        return text.replace(".", ",") if current_language() == "ru" else text
+
+    def __str__(self) -> str:
+        return self.__format__("")
+
+
+def _shown(key: str, value):
+    """A parameter as it goes into a template."""
+    from ..errors import InputError
+
+    if isinstance(value, InputError):
+        return str(value)
+    if key.endswith("_word"):
+        return _(WORDS[value])
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    if isinstance(value, (float, np.floating)):
+        return _Number(value)
+    if isinstance(value, (list, set, frozenset)) or (isinstance(value, np.ndarray) and value.ndim == 1):
+        return ", ".join(str(_shown(key, v)) for v in value)
+    return value
+
+
+def describe(code: str, params: Mapping | None = None) -> str:
+    """The error ``code`` with ``params`` as one line in the active language (beyond TS 4213: gettext).
+
+    A code with no template is a sentence already (raised by presentation code) and is shown as it is.
+    """
+    template = TEMPLATES.get(code)
+    if template is None:
+        return " ".join(code.split())
+    values = {key: _shown(key, value) for key, value in (params or {}).items()}
+    return " ".join(_(template).format(**values).split())

@@ -1,0 +1,243 @@
+"""Errors are codes and parameters, with their words added at the edge (issue 15, point 1 and 2).
+
+Every ``InputError`` raised in the package carries a problem code whose template
+lives in :mod:`iso4213_nb.error_words`; presentation code may raise a sentence it
+has already put through the catalogue.  These tests read the package's source to
+hold every raise site to that, and render every template in Russian.
+"""
+
+from __future__ import annotations
+
+import ast
+import pickle
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from iso4213_nb import error_words
+from iso4213_nb.errors import InputError
+from iso4213_nb.i18n import using
+from visible_words import english_words
+
+PACKAGE = Path(error_words.__file__).parents[1]
+CODE = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$")
+#: Packages whose code is presentation: they may raise a sentence already put through ``_()``.
+PRESENTATION = ("cli/", "widgets/", "figures/", "report/")
+#: Files whose errors are still English sentences; a file leaves this set when it is converted.
+NOT_YET_CONVERTED = {
+    # inputs
+    "inputs/chunks.py",
+    "inputs/columns.py",
+    "inputs/layout.py",
+    "inputs/matrix.py",
+    "inputs/predictions.py",
+    "inputs/source.py",
+    "inputs/table.py",
+    "multilabel.py",
+    "multilabel_summary.py",
+    "report/atomic.py",
+    "report/build.py",
+    "report/manifest.py",
+    "report/options.py",
+    "report/parsed.py",
+    "report/verify.py",
+    "subgroup_counts.py",
+    "subgroups.py",
+    "tables.py",
+    "weights.py",
+    # core
+    "_checks.py",
+    "calibration.py",
+    "computational.py",
+    "confusion.py",
+    "csmf.py",
+    "curves.py",
+    "distribution.py",
+    "interpolation.py",
+    "invariance.py",
+    "measure_intervals.py",
+    "measures.py",
+    "multiclass_scores.py",
+    "operating_points.py",
+    "planning.py",
+    "ranking.py",
+    "resampling.py",
+    "roc_regions.py",
+    # stats
+    "annexes/__init__.py",
+    "annexes/annex_a.py",
+    "annexes/annex_b.py",
+    "annexes/annex_c.py",
+    "annexes/annex_c_scores.py",
+    "answers.py",
+    "assessment.py",
+    "bayesian.py",
+    "checklist.py",
+    "controls.py",
+    "course.py",
+    "explorer_state.py",
+    "glossary.py",
+    "slides.py",
+    "stats/_input.py",
+    "stats/bootstrap.py",
+    "stats/contingency.py",
+    "stats/cv.py",
+    "stats/groups.py",
+    "stats/intervals.py",
+    "stats/multiplicity.py",
+    "stats/paired.py",
+    "stats/results.py",
+    "stats/roc.py",
+    "stats/weighted.py",
+    "stored_intervals.py",
+    # edge
+    "accumulators/base.py",
+    "accumulators/classes.py",
+    "accumulators/counts.py",
+    "accumulators/files.py",
+    "accumulators/scores.py",
+    "cli/checklist.py",
+    "cli/compare.py",
+    "cli/metrics.py",
+    "cli/plan.py",
+    "cli/rank.py",
+    "figures/distributions.py",
+    "figures/explorer.py",
+    "figures/matrix.py",
+    "figures/planning.py",
+    "figures/vega_explorer.py",
+    "streaming.py",
+    "widgets/annex_b.py",
+    "widgets/checklist.py",
+    "widgets/exercises.py",
+    "widgets/invariance.py",
+    "widgets/live_intervals.py",
+    "widgets/planning.py",
+    "widgets/posterior.py",
+    "widgets/significance_lab.py",
+    "widgets/subgroups.py",
+    # poisson
+    "accumulators/bootstrap.py",
+    # delong
+    "accumulators/delong.py",
+    "accumulators/engine.py",
+}
+
+
+def _sites():
+    """(file, line, kind, code(s), keyword names or None) of every InputError(...) call of the package."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE).as_posix()
+        if relative == "errors.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == "InputError"):
+                continue
+            keywords = None if any(k.arg is None for k in node.keywords) else {k.arg for k in node.keywords}
+            first = node.args[0] if node.args else None
+            codes = _codes(first)
+            if codes is not None:
+                found.append((relative, node.lineno, "code", codes, keywords))
+            elif _is_translated(first) and relative.startswith(PRESENTATION):
+                found.append((relative, node.lineno, "words", None, None))
+            else:
+                found.append((relative, node.lineno, "legacy", None, None))
+    return found
+
+
+def _codes(node):
+    """The code literal(s) of an InputError's first argument (a literal, or ``a if c else b`` of literals), else None."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and CODE.match(node.value):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        body, orelse = _codes(node.body), _codes(node.orelse)
+        return body + orelse if body is not None and orelse is not None else None
+    return None
+
+
+def _is_translated(node) -> bool:
+    """True for ``_("...")`` and ``_("...").format(...)``."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
+        node = node.func.value
+    return isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("_", "ngettext", "pgettext")
+
+
+def _placeholders(template: str) -> set[str]:
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+SITES = _sites()
+
+
+def test_every_file_raises_codes_except_those_not_yet_converted():
+    legacy = {(f, line) for f, line, kind, _, _ in SITES if kind == "legacy"}
+    stray = sorted((f, line) for f, line in legacy if f not in NOT_YET_CONVERTED)
+    assert not stray, f"InputError raised with a sentence instead of a code: {stray}"
+    converted = sorted(NOT_YET_CONVERTED - {f for f, _ in legacy})
+    assert not converted, f"remove from NOT_YET_CONVERTED (no sentence left): {converted}"
+
+
+def test_every_code_has_a_template_taking_exactly_the_parameters_given():
+    problems = []
+    for f, line, kind, codes, keywords in SITES:
+        for code in codes or ():
+            template = error_words.TEMPLATES.get(code)
+            if template is None:
+                problems.append(f"{f}:{line}: no template for {code!r}")
+            elif keywords is not None and _placeholders(template) != keywords:
+                problems.append(f"{f}:{line}: {code!r} takes {sorted(_placeholders(template))}, given {sorted(keywords)}")
+    assert not problems, "\n".join(problems)
+
+
+def test_every_template_is_raised_somewhere():
+    raised = {code for *_, codes, _ in SITES for code in codes or ()}
+    constants = {node.value for path in PACKAGE.rglob("*.py")
+                 for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                 if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    unused = sorted(set(error_words.TEMPLATES) - raised - constants)
+    assert not unused, f"templates no code raises: {unused}"
+
+
+def test_codes_name_their_area_and_templates_are_one_line():
+    for code, template in error_words.TEMPLATES.items():
+        assert CODE.match(code), code
+        assert "\n" not in template and template == template.strip(), code
+
+
+@pytest.mark.parametrize("code", sorted(error_words.TEMPLATES))
+def test_every_template_reads_in_russian(code):
+    template = error_words.TEMPLATES[code]
+    word = next(iter(error_words.WORDS), None)
+    params = {name: (word if name.endswith("_word") else 1.5) for name in _placeholders(template)}
+    with using("ru"):
+        text = error_words.describe(code, params)
+    assert text != error_words.describe(code, params), f"{code}: no Russian translation"
+    leftover = english_words(re.sub(r"--[a-z][a-z0-9-]*", " ", text))
+    assert not leftover, f"{code}: English words in Russian: {leftover}"
+    assert "1,5" in text or not params, f"{code}: the number is not shown with the decimal comma: {text}"
+
+
+def test_parameters_are_shown_as_data_in_the_active_language():
+    error_words.TEMPLATES["test.example"] = "{name} has {count} values from {low:g} to {high}: {columns}; {cause}"
+    try:
+        inner = InputError("test.example", name="a", count=2, low=0.5, high=1.25, columns=["x"], cause="c")
+        error = InputError("test.example", name="y_true", count=3, low=0.25, high=2.5, columns=["a", "b"], cause=inner)
+        assert str(error) == "y_true has 3 values from 0.25 to 2.5: a, b; a has 2 values from 0.5 to 1.25: x; c"
+        with using("ru"):
+            assert "0,25" in str(error) and "2,5" in str(error) and "1,25" in str(error)
+    finally:
+        del error_words.TEMPLATES["test.example"]
+
+
+def test_a_sentence_raised_by_presentation_code_is_shown_as_it_is():
+    assert str(InputError("--rows applies only to\n   --matrix")) == "--rows applies only to --matrix"
+
+
+def test_an_error_survives_pickling_as_a_dask_worker_sends_it():
+    code = next(iter(error_words.TEMPLATES))
+    params = {name: 2.5 for name in _placeholders(error_words.TEMPLATES[code])}
+    error = pickle.loads(pickle.dumps(InputError(code, **params)))
+    assert (error.code, error.params) == (code, params) and str(error) == str(InputError(code, **params))
