@@ -120,9 +120,6 @@ NOT_YET_CONVERTED = {
     "widgets/subgroups.py",
     # poisson
     "accumulators/bootstrap.py",
-    # delong
-    "accumulators/delong.py",
-    "accumulators/engine.py",
 }
 
 

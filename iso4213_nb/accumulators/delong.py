@@ -57,13 +57,11 @@ class ScorePlacements:
     def of(cls, first: ScoreCounts) -> "ScorePlacements":
         """The placement values of the complete pass-one counts ``first`` (unweighted, two of each class at least)."""
         if first.positives.dtype.kind == "f" or first.negatives.dtype.kind == "f":
-            raise InputError("DeLong's variance counts unweighted positives and negatives; these counts are sums "
-                             "of sample weights")
+            raise InputError("delong.weighted_counts")
         pos, neg = first.positives.astype(float), first.negatives.astype(float)
         m, n = pos.sum(), neg.sum()
         if m < 2 or n < 2:
-            raise InputError(f"DeLong's variance needs at least two positives and two negatives, got {int(m)} "
-                             f"and {int(n)}")
+            raise InputError("delong.too_few", positives=int(m), negatives=int(n))
         negatives_below = np.cumsum(neg) - neg
         positives_above = m - np.cumsum(pos)
         v10 = (negatives_below + 0.5 * neg) / n
@@ -74,8 +72,7 @@ class ScorePlacements:
         index = np.searchsorted(self.scores, s)
         index = np.minimum(index, len(self.scores) - 1)
         if not np.array_equal(self.scores[index], s):
-            raise InputError(f"column {name!r} has a score the first pass did not see: both passes must read the "
-                             "same rows")
+            raise InputError("delong.unseen_score", name=repr(name))
         return index
 
 
@@ -136,7 +133,7 @@ class DeLongPlacements:
     def zero(cls, first_a: ScoreCounts, first_b: ScoreCounts) -> "DeLongPlacements":
         """Start pass two from the complete pass-one states of model a and model b (same rows, same positive)."""
         if (first_a.true, first_a.positive) != (first_b.true, first_b.positive):
-            raise InputError("both models' first-pass states must use the same truth column and positive class")
+            raise InputError("delong.different_truth")
         return cls(first_a.true, first_a.score, first_b.score, first_a.positive, ScorePlacements.of(first_a),
                    ScorePlacements.of(first_b))
 
@@ -146,7 +143,7 @@ class DeLongPlacements:
 
     def update(self, chunk: Chunk, weights=None) -> "DeLongPlacements":
         if weights is not None:
-            raise InputError("DeLong's placement values take no resampling weights")
+            raise InputError("delong.no_weights")
         mask = column(chunk, self.true) == self.positive
         sa, sb = _scores(chunk, self.score_a), _scores(chunk, self.score_b)
         ia, ib = self.a.lookup(sa, self.score_a), self.b.lookup(sb, self.score_b)
@@ -159,14 +156,14 @@ class DeLongPlacements:
     def merge(self, other: "DeLongPlacements") -> "DeLongPlacements":
         if (self.true, self.score_a, self.score_b, self.positive) != (
                 other.true, other.score_a, other.score_b, other.positive):
-            raise InputError("only states of the same columns can be merged")
+            raise InputError("delong.different_columns")
         return DeLongPlacements(self.true, self.score_a, self.score_b, self.positive, self.a, self.b,
                                 self.sums + other.sums)
 
     def finalize(self) -> DeLongResult:
         (m, paa, pbb, pab), (n, naa, nbb, nab) = self.sums
         if m < 2 or n < 2:
-            raise InputError("pass two saw fewer than two positives or negatives: did it read the same rows?")
+            raise InputError("delong.pass_two_too_few")
         variance = (paa + pbb - 2 * pab) / (m - 1) / m + (naa + nbb - 2 * nab) / (n - 1) / n
         difference = self.a.auc - self.b.auc
         se = float(np.sqrt(max(variance, 0.0)))

@@ -73,9 +73,9 @@ def reduce_dask(parts: list, part_states: Callable[..., dict], *, scheduler: str
     try:
         import dask
     except ImportError:
-        raise InputError("--engine dask needs Dask: pip install 'iso4213-nb[dask]'") from None
+        raise InputError("engine.no_dask") from None
     if not parts:
-        raise InputError("no parts to assess: the data set is empty")
+        raise InputError("engine.no_parts")
     extra = () if shared is None else (dask.delayed(shared, traverse=False),)
     level = [dask.delayed(part_states)(part, *extra) for part in parts]
     while len(level) > 1:
@@ -95,7 +95,7 @@ def _client(scheduler: str | None, workers: int):
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise InputError("--engine dask needs Dask: pip install 'iso4213-nb[dask]'") from None
+        raise InputError("engine.no_dask") from None
     if scheduler is not None:
         with Client(scheduler) as client:
             yield client
@@ -137,13 +137,13 @@ def parquet_parts(dataset) -> list[tuple[str, int]]:
     else:
         files = sorted(glob.glob(str(dataset)))
     if not files:
-        raise InputError(f"{dataset}: no Parquet files found")
+        raise InputError("engine.no_parquet_files", dataset=str(dataset))
     parts = []
     for file in files:
         try:
             groups = pq.ParquetFile(file).num_row_groups
         except Exception as exc:  # pyarrow raises several types for a damaged or foreign file
-            raise InputError(f"{file}: not a readable Parquet file ({type(exc).__name__})") from None
+            raise InputError("engine.unreadable_parquet", file=file, detail=type(exc).__name__) from None
         parts += [(file, g) for g in range(groups)]
     return parts
 
@@ -157,7 +157,8 @@ def _read_row_group(part: tuple[str, int], columns: tuple[str, ...]) -> Chunk:
     for name in columns:
         values = table.column(name)
         if values.null_count:
-            raise InputError(f"{file}: column {name!r} has {values.null_count} missing value(s) in row group {group + 1}")
+            raise InputError("engine.missing_values", file=file, name=repr(name), count=values.null_count,
+                             group=group + 1)
         array = values.to_numpy(zero_copy_only=False)
         chunk[name] = array.astype(str) if array.dtype.kind == "O" else array
     return chunk
