@@ -249,3 +249,13 @@ def test_a_worker_receives_the_placements_and_its_task_by_pickle(dataset):
     shipped_task, shipped_zeros = pickle.loads(pickle.dumps((task, zeros)))
     here, there = task(rows.parts[0], zeros), shipped_task(rows.parts[0], shipped_zeros)
     assert np.array_equal(here[("a", "b")].sums, there[("a", "b")].sums) and there[("a", "b")].sums[0, 0] > 0
+
+
+def test_mcnemar_on_dask_equals_the_whole_file_now_that_compare_runs_there(tmp_path, capsys):
+    rng = np.random.default_rng(11)
+    y = rng.integers(0, 2, 500)
+    table = pa.table({"y_true": y, "a_pred": np.where(rng.random(500) < 0.8, y, 1 - y), "b_pred": rng.integers(0, 2, 500)})
+    pq.write_table(table, tmp_path / "m.parquet", row_group_size=90)
+    argv = ["compare", "--y-true", "y_true", "--a", "a_pred", "--b", "b_pred", "--test", "mcnemar", "--predictions",
+            str(tmp_path / "m.parquet")]
+    assert _run(capsys, argv + SYNC) == _run(capsys, argv)
