@@ -67,8 +67,9 @@ def reduce_dask(parts: list, part_states: Callable[..., dict], *, scheduler: str
     :func:`functools.partial` of one).  Merges go ``SPLIT_EVERY`` at a time.
     With ``shared`` (what every task needs, such as a first pass's results:
     DeLong's placement values per distinct score), each task is called as
-    ``part_states(part, shared)``; ``shared`` is one node of the task graph,
-    sent once to each worker that needs it rather than once per task.
+    ``part_states(part, shared)``; on a cluster ``shared`` is scattered to
+    every worker once (not embedded in each task, nor in the graph sent to
+    the scheduler); with ``scheduler="synchronous"`` it is one node of the graph.
     """
     try:
         import dask
@@ -76,14 +77,21 @@ def reduce_dask(parts: list, part_states: Callable[..., dict], *, scheduler: str
         raise InputError("engine.no_dask") from None
     if not parts:
         raise InputError("engine.no_parts")
-    extra = () if shared is None else (dask.delayed(shared, traverse=False),)
+    if scheduler == "synchronous":
+        extra = () if shared is None else (dask.delayed(shared, traverse=False),)
+        return _tree(dask, parts, part_states, extra).compute(scheduler="synchronous")
+    with dask_session(scheduler, workers):  # the session's client, or a new one for this reduction alone
+        client = _SESSION.get()
+        extra = () if shared is None else tuple(client.scatter([shared], broadcast=True))  # once per worker
+        return client.compute(_tree(dask, parts, part_states, extra)).result()
+
+
+def _tree(dask, parts: list, part_states: Callable[..., dict], extra: tuple):
+    """The reduction's graph: one task per part, then merges ``SPLIT_EVERY`` at a time up to one result."""
     level = [dask.delayed(part_states)(part, *extra) for part in parts]
     while len(level) > 1:
         level = [dask.delayed(_merge_dicts)(*level[i:i + SPLIT_EVERY]) for i in range(0, len(level), SPLIT_EVERY)]
-    if scheduler == "synchronous":
-        return level[0].compute(scheduler="synchronous")
-    with dask_session(scheduler, workers):  # the session's client, or a new one for this reduction alone
-        return _SESSION.get().compute(level[0]).result()
+    return level[0]
 
 
 #: The client of the innermost :func:`dask_session`, or None.
