@@ -42,6 +42,9 @@ def reason_text(reason: dict) -> str:
     if code == "delong_too_few":
         return _("DeLong's variance needs at least two positives and two negatives; the test set has {p} and "
                  "{n}").format(p=reason.get("positives"), n=reason.get("negatives"))
+    if code == "binned_no_placements":
+        return _("scores counted in {bins} bins (--bins) have no known order within a bin, so DeLong's variance "
+                 "is unknown").format(bins=reason.get("bins"))
     if code == "delong_full_auroc_only":
         return _("DeLong's variance is derived for the whole AUROC only (pROC refuses it for partial areas too), "
                  "so the partial AUROC gets a stratified bootstrap percentile interval instead")

@@ -25,9 +25,9 @@ texts become integers only after every shard is merged (:func:`assess_states`),
 with the whole-file rule of :func:`~iso4213_nb.inputs.chunks.typed_labels`.
 
 What the states cannot give (they hold no rows): the placement values of
-DeLong's test and of the AUROC interval, which need a second pass over the
-rows once the score counts of every shard are merged (:func:`delong_pass`),
-a bootstrap over rows (the measures' and the subgroups' bootstrap intervals),
+DeLong's test of two models, which need a second pass over the rows once the
+score counts of every shard are merged (:mod:`iso4213_nb.streamed_delong`;
+DeLong's interval of one AUROC needs only the counts), a bootstrap over rows (the measures' and the subgroups' bootstrap intervals),
 a subgroup's AUROC, and calibration (its equal-mass bins are quantiles of the
 rows; the equal-width part is :class:`~iso4213_nb.accumulators.CalibrationBins`).
 :data:`NEED_ROWS` lists them by reason code.
@@ -50,14 +50,12 @@ from .errors import InputError
 from .inputs import resolve_positive
 from .inputs.chunks import PredictionChunk, PredictionChunks, check_class_columns, typed_labels
 from .inputs.columns import zero_weights
-from .measure_intervals import interval_json
 from .multiclass_scores import TOP_K
-from .stats.roc import delong_interval
 
 #: The positive class assumed while streaming when none is named: label 1 of labels 0 and 1 (as the whole-file reader).
 DEFAULT_POSITIVE_TEXT = "1"
 #: Measures that need the rows themselves, with the reason code of each (words are added by the caller).
-NEED_ROWS = {"delong_test": "second_pass", "auroc_interval": "second_pass", "bootstrap_intervals": "rows",
+NEED_ROWS = {"delong_test": "second_pass", "bootstrap_intervals": "rows",
              "subgroup_bootstrap_intervals": "subgroup_rows"}
 #: The areas a binned state gives only approximately; the AUROC's bound is stated, the others have none.
 BINNED_AREAS = ("auroc", "average_precision", "auprc_trapezoid", "gain_area")
@@ -417,32 +415,6 @@ def metrics(assessed: Assessed, name: str, *, threshold_given: bool = False) -> 
         result["binned"] = {"bins": model.binned.bins, "low": model.binned.low, "high": model.binned.high,
                             "approximate": list(BINNED_AREAS), "auroc_error_bound": model.binned.auroc_error_bound}
     return result
-
-
-def delong_pass(chunks: PredictionChunks, first: dict, pairs: list[tuple[str, str]], settings: Settings,
-                positive_code: int) -> dict:
-    """DeLong's second pass (6.3.6, 7.8): ``{(a, b): DeLongPlacements}`` over the rows of ``chunks``.
-
-    ``first`` holds the merged, exact ``ScoreCounts`` of every model named in
-    ``pairs``; a pair ``(a, a)`` gives the variance of one AUROC (its interval).
-    """
-    states = {pair: DeLongPlacements.zero(first[pair[0]], first[pair[1]]) for pair in pairs}
-    for chunk in chunks:
-        arrays = columns(chunk, settings, positive_code)
-        for state in states.values():
-            state.update(arrays)
-    return states
-
-
-def auroc_interval(placements: DeLongPlacements, confidence_level: float) -> dict:
-    """DeLong's interval of one AUROC from the second pass of a pair (a, a): AUC ± z·SE, clipped to [0, 1] (beyond TS 4213: mergeable counts).
-
-    Equals :func:`iso4213_nb.stats.auroc_ci` with ``method="delong"`` up to floating rounding, also where
-    DeLong's variance is 0 (:func:`iso4213_nb.stats.roc.delong_interval`: the exact bound and its reason).
-    """
-    (m, paa, _, _), (n, naa, _, _) = placements.sums
-    return interval_json(delong_interval(placements.a.auc, paa / (m - 1) / m + naa / (n - 1) / n, m, n,
-                                         confidence_level))
 
 
 def delong_moments(placements: DeLongPlacements) -> tuple:

@@ -68,9 +68,6 @@ NOT_YET_CONVERTED = {
     # edge
     # poisson
     "accumulators/bootstrap.py",
-    # delong
-    "accumulators/delong.py",
-    "accumulators/engine.py",
 }
 
 

@@ -15,6 +15,8 @@ same task graph in this process (tests, debugging).
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import copy
 import functools
 import glob
@@ -57,31 +59,78 @@ def _read_and_update(part, zeros: dict, read_part: Callable[[object], Chunk]) ->
     return _update_all(zeros, read_part(part))
 
 
-def reduce_dask(parts: list, part_states: Callable[[object], dict], *, scheduler: str | None = None,
-                workers: int = 2) -> dict:
+def reduce_dask(parts: list, part_states: Callable[..., dict], *, scheduler: str | None = None,
+                workers: int = 2, shared=None) -> dict:
     """``{name: state}`` of every part merged by a Dask tree reduction; ``part_states(part)`` runs on a worker (beyond TS 4213: Dask reduction).
 
     ``part_states`` must be picklable (a module-level function or a
     :func:`functools.partial` of one).  Merges go ``SPLIT_EVERY`` at a time.
+    With ``shared`` (what every task needs, such as a first pass's results:
+    DeLong's placement values per distinct score), each task is called as
+    ``part_states(part, shared)``; on a cluster ``shared`` is scattered to
+    every worker once (not embedded in each task, nor in the graph sent to
+    the scheduler); with ``scheduler="synchronous"`` it is one node of the graph.
     """
     try:
         import dask
-        from distributed import Client, LocalCluster
     except ImportError:
-        raise InputError("--engine dask needs Dask: pip install 'iso4213-nb[dask]'") from None
+        raise InputError("engine.no_dask") from None
     if not parts:
-        raise InputError("no parts to assess: the data set is empty")
-    level = [dask.delayed(part_states)(part) for part in parts]
+        raise InputError("engine.no_parts")
+    if scheduler == "synchronous":
+        extra = () if shared is None else (dask.delayed(shared, traverse=False),)
+        return _tree(dask, parts, part_states, extra).compute(scheduler="synchronous")
+    with dask_session(scheduler, workers):  # the session's client, or a new one for this reduction alone
+        client = _SESSION.get()
+        extra = () if shared is None else tuple(client.scatter([shared], broadcast=True))  # once per worker
+        return client.compute(_tree(dask, parts, part_states, extra)).result()
+
+
+def _tree(dask, parts: list, part_states: Callable[..., dict], extra: tuple):
+    """The reduction's graph: one task per part, then merges ``SPLIT_EVERY`` at a time up to one result."""
+    level = [dask.delayed(part_states)(part, *extra) for part in parts]
     while len(level) > 1:
         level = [dask.delayed(_merge_dicts)(*level[i:i + SPLIT_EVERY]) for i in range(0, len(level), SPLIT_EVERY)]
-    if scheduler == "synchronous":
-        return level[0].compute(scheduler="synchronous")
+    return level[0]
+
+
+#: The client of the innermost :func:`dask_session`, or None.
+_SESSION: contextvars.ContextVar = contextvars.ContextVar("iso4213_nb_dask_session", default=None)
+
+
+@contextlib.contextmanager
+def _client(scheduler: str | None, workers: int):
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise InputError("engine.no_dask") from None
     if scheduler is not None:
         with Client(scheduler) as client:
-            return client.compute(level[0]).result()
+            yield client
+        return
     with LocalCluster(n_workers=int(workers), threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
         with Client(cluster) as client:
-            return client.compute(level[0]).result()
+            yield client
+
+
+@contextlib.contextmanager
+def dask_session(scheduler: str | None = None, workers: int = 2):
+    """One Dask client for every :func:`reduce_dask` inside the block; an inner session uses the outer one's (beyond TS 4213: Dask reduction).
+
+    DeLong's test reads the data twice (pass one counts the scores, pass two
+    the placement values); in one session both passes run on one local cluster
+    (or one connection to ``scheduler``) instead of starting a cluster each.
+    ``scheduler="synchronous"`` needs no client: the block runs as without a session.
+    """
+    if scheduler == "synchronous" or _SESSION.get() is not None:
+        yield
+        return
+    with _client(scheduler, workers) as client:
+        token = _SESSION.set(client)
+        try:
+            yield
+        finally:
+            _SESSION.reset(token)
 
 
 def parquet_parts(dataset) -> list[tuple[str, int]]:
@@ -96,13 +145,13 @@ def parquet_parts(dataset) -> list[tuple[str, int]]:
     else:
         files = sorted(glob.glob(str(dataset)))
     if not files:
-        raise InputError(f"{dataset}: no Parquet files found")
+        raise InputError("engine.no_parquet_files", dataset=str(dataset))
     parts = []
     for file in files:
         try:
             groups = pq.ParquetFile(file).num_row_groups
         except Exception as exc:  # pyarrow raises several types for a damaged or foreign file
-            raise InputError(f"{file}: not a readable Parquet file ({type(exc).__name__})") from None
+            raise InputError("engine.unreadable_parquet", file=file, detail=type(exc).__name__) from None
         parts += [(file, g) for g in range(groups)]
     return parts
 
@@ -116,7 +165,8 @@ def _read_row_group(part: tuple[str, int], columns: tuple[str, ...]) -> Chunk:
     for name in columns:
         values = table.column(name)
         if values.null_count:
-            raise InputError(f"{file}: column {name!r} has {values.null_count} missing value(s) in row group {group + 1}")
+            raise InputError("engine.missing_values", file=file, name=repr(name), count=values.null_count,
+                             group=group + 1)
         array = values.to_numpy(zero_copy_only=False)
         chunk[name] = array.astype(str) if array.dtype.kind == "O" else array
     return chunk

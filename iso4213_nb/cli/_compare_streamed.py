@@ -1,18 +1,21 @@
-"""``iso4213-nb compare`` read in chunks: McNemar from paired counts, DeLong in two passes over the file.
+"""``iso4213-nb compare`` read in chunks or on Dask: McNemar from paired counts, DeLong in two passes.
 
 McNemar's table (7.9) is a count of which model is right on each row, so one
 pass gives it exactly.  DeLong's test needs each row's placement value, known
 only once every score is counted: the first pass counts the scores, the
-second reads the rows again (the file must be unchanged; standard input is
-kept in a temporary copy for it).  Results equal the whole-file path (counts
-exactly, DeLong's variance to floating rounding).
+second reads the rows again (:mod:`iso4213_nb.streamed_delong`): the file's
+chunks in this process (the file must be unchanged; standard input is kept in
+a temporary copy for it), or with ``--engine dask`` a second Dask reduction
+over the same row groups.  Results equal the whole-file path (counts exactly,
+DeLong's variance to floating rounding).
 """
 
 from __future__ import annotations
 
-import dataclasses
+import contextlib
 
-from .. import progress, streaming
+from .. import progress, streamed_delong, streaming
+from ..accumulators.engine import dask_session
 from ..errors import InputError
 from ..i18n import _
 from ..stats import mcnemar
@@ -21,10 +24,12 @@ from . import _streaming
 
 
 def streamed_result(args, exact: bool | None):
-    """The test result and the extra output fields, from the file read in chunks (7.8, 7.9)."""
-    if args.engine == "dask":
-        raise InputError(_("compare reads in chunks in this process; --engine dask applies to metrics, state and "
-                           "report"))
+    """The test result and the extra output fields, from the file read in chunks or on Dask (7.8, 7.9)."""
+    with dask_session(args.scheduler, args.workers) if args.engine == "dask" else contextlib.nullcontext():
+        return _result(args, exact)  # on Dask, DeLong's two passes share one cluster
+
+
+def _result(args, exact: bool | None):
     kind = "_pred" if args.test == "mcnemar" else "_score"
     if args.test == "mcnemar" and args.positive is not None:
         raise InputError(_("--positive applies to --test delong"))
@@ -37,22 +42,23 @@ def streamed_result(args, exact: bool | None):
             for model, column in (("a", args.a), ("b", args.b)):
                 unknown = assessed.predicted_only[model]
                 if unknown:
+                    where = source.name if chunks is None else chunks.first_row(column, str(unknown[0]))
                     raise InputError(_("{where}, column '{column}': label {label} is not a class of {y_true}").format(
-                        where=chunks.first_row(column, str(unknown[0])), column=column, label=unknown[0],
+                        where=where, column=column, label=unknown[0],
                         y_true=args.y_true))
             table = assessed.paired.mcnemar_table("right.a", "right.b")
             return mcnemar(table, exact=exact, correction=not args.no_correction), {"table": table.tolist()}
-        first = {m: dataclasses.replace(states[f"scores.{m}"], positive=1) for m in ("a", "b")}
-        positive_code = chunks.codes.code(str(assessed.positive))
-        with progress.bar(desc=_("second pass over {name}").format(name=chunks.name), unit=_("rows"),
-                          unit_scale=True) as bar:
-            second = streaming.delong_pass(_counted(chunks, bar), first, [("a", "b")], settings, positive_code)
+        zeros = streamed_delong.pair_zeros(states, [("a", "b")])
+        if chunks is None:
+            rows = streamed_delong.dask_rows(args.predictions, _streaming.chunk_options(args, y_true=args.y_true,
+                                                                                        columns=columns),
+                                             args.scheduler, args.workers)
+            second = streamed_delong.second_pass(rows, zeros, settings, assessed.positive)
+        else:
+            with progress.bar(desc=_("second pass over {name}").format(name=chunks.name), unit=_("rows"),
+                              unit_scale=True) as bar:
+                second = streamed_delong.second_pass(chunks, zeros, settings, assessed.positive, bar.update)
         return delong_from_moments(*streaming.delong_moments(second[("a", "b")])), {}
     finally:
-        chunks.close()
-
-
-def _counted(chunks, bar):
-    for chunk in chunks:
-        bar.update(len(chunk))
-        yield chunk
+        if chunks is not None:
+            chunks.close()

@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 import sys
 
-from .. import streaming
+from .. import streamed_delong, streaming
 from ..errors import InputError
 from ..i18n import _, number
 from ..inputs import BINARY, MULTICLASS
-from ..measure_intervals import SCORE_MEASURES, intervals_json, matrix_intervals
+from ..measure_intervals import SCORE_MEASURES, interval_json, intervals_json, matrix_intervals
 from ._intervals import interval_settings
 from . import _streaming
 from .metrics import render
@@ -94,6 +94,8 @@ def run_streamed(args) -> int:
             not_given.append("class_scores")
         if not_given:
             result["intervals_not_given"] = not_given
+        if "auroc" in result:  # DeLong's interval from the exact counts; binned counts: Undefined, with the reason
+            _with_auroc_interval(result, states[f"scores.{name}"], interval_settings(args).confidence_level)
     only = result["predicted_only_labels"]
     if only:
         print(_("iso4213-nb metrics: note: label(s) {labels} predicted but never in y_true; their recall is "
@@ -116,3 +118,13 @@ def _check_probabilities(state, settings) -> None:
     if low < 0 or high > 1:
         raise InputError(_("scores must be probabilities in [0, 1], got values from {low:g} to {high:g}").format(
             low=low, high=high))
+
+
+def _with_auroc_interval(result: dict, counts, confidence_level: float) -> None:
+    """Put DeLong's AUROC interval (from the merged counts, :mod:`iso4213_nb.streamed_delong`) into ``result``."""
+    result["intervals"]["auroc"] = interval_json(streamed_delong.auroc_interval(counts, confidence_level))
+    rest = [key for key in result.get("intervals_not_given", []) if key != "auroc"]
+    if rest:
+        result["intervals_not_given"] = rest
+    else:
+        result.pop("intervals_not_given", None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from .. import streaming
+from .. import streamed_delong, streaming
 from ..errors import InputError
 from ..i18n import _
 from . import _streaming
@@ -37,11 +37,14 @@ def run_streamed(args) -> int:
         states, settings, source, chunks = _streaming.collect(args, args.predictions, positive=positive,
                                                               threshold=args.threshold)
         if chunks is None:
-            how = {"how": _("Read as a Dask reduction over the row groups of the Parquet data set ({workers}).").format(
-                       workers=args.scheduler or _("a local cluster of {n} worker(s)").format(n=args.workers)),
+            second = (_("DeLong's test comes from a second Dask reduction over the same row groups.")
+                      if settings.bins is None else "")
+            how = {"how": (_("Read as a Dask reduction over the row groups of the Parquet data set ({workers}).").format(
+                       workers=args.scheduler or _("a local cluster of {n} worker(s)").format(n=args.workers)) + " "
+                           + second).strip(),
                    "engine": "dask", "chunk_rows": None, "states": None}
         else:
-            second = (_("DeLong's test and the AUROC intervals come from a second pass over the file.")
+            second = (_("DeLong's test comes from a second pass over the file.")
                       if settings.bins is None else "")
             how = {"how": (_("Read in chunks of {rows:,} rows, holding only counts.").format(
                        rows=chunks.table.chunk_rows) + " " + second).strip(),
@@ -56,8 +59,10 @@ def run_streamed(args) -> int:
                                    "y_true").format(where=where, name=name, label=unknown[0]))
         parameters = {"positive": None if positive is None else str(positive), "threshold": settings.threshold,
                       "bins": settings.bins, "reading": {k: v for k, v in _streaming.chunk_options(args).items()}}
+        rows = chunks if chunks is not None or args.states is not None else streamed_delong.dask_rows(
+            args.predictions, _streaming.chunk_options(args), args.scheduler, args.workers)  # DeLong's second pass
         out = make_streamed_report(assessed, states, source, meta=args.meta, out=args.out, formats=args.format,
-                                   how=how, chunks=chunks, command=args.argv, parameters=parameters)
+                                   how=how, chunks=rows, command=args.argv, parameters=parameters)
     except ReportBuildError as exc:
         print(_("iso4213-nb report: error: {error}").format(error=exc), file=sys.stderr)
         return 1

@@ -293,7 +293,7 @@ def render(result: dict) -> str:
 
 
 #: Names of the interval groups a chunked run leaves out (``intervals_not_given``), marked for the catalogue.
-_NOT_GIVEN_NAMES = {"auroc": N_("AUROC (DeLong)"), "average_precision": N_("average precision"),
+_NOT_GIVEN_NAMES = {"average_precision": N_("average precision"),
                     "auprc_trapezoid": N_("area under the PR curve (trapezoids)"), "gain_area": N_("area under the gain curve"),
                     "class_scores": N_("top-k accuracy, Brier score and log loss")}
 

@@ -127,8 +127,12 @@ def run(args) -> int:
     from ..report.execute import ReportBuildError
 
     if _streaming.wanted(args):
+        from ..accumulators.engine import dask_session
         from ._report_streamed import run_streamed
 
+        if args.engine == "dask":  # DeLong's second pass runs on the cluster of the first
+            with dask_session(args.scheduler, args.workers):
+                return run_streamed(args)
         return run_streamed(args)
     reading = reading_options(args)
     if args.group:

@@ -12,6 +12,12 @@ class, threshold, bins).  The predictions file follows the report's schema
 ``weight`` and ``group_<name>`` belongs to a model (``<model>_score_<class>``
 for class scores); sample weights, subgroups and class scores are kept in
 the state (version 2 of the format).
+
+A state holds counts, not rows: merged states give every clause-6 measure and
+DeLong's interval of one AUROC (a function of the score counts), but not
+DeLong's test of two models, whose second pass reads each row's placement
+values under both (:mod:`iso4213_nb.streamed_delong`): for it, run
+``compare`` or ``report`` on the predictions themselves.
 """
 
 from __future__ import annotations

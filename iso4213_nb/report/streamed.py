@@ -9,12 +9,14 @@ with a ``weight`` column the weighted ones; a multi-class model's class-score
 measures; per subgroup the measures, Wilson intervals and heterogeneity tests).
 
 What counts cannot give is said in the report (``report.json`` key
-``streaming.not_given``, and a section of the page): DeLong's test and the
-AUROC interval need each row's placement value, so they are computed by a
-second pass over the predictions when the rows are at hand (``--chunk-rows``
-on one file) and are not given from state files or Dask; in binned mode
-(``--bins``) the areas are approximate, the AUROC with its worst-case error
-bound, and DeLong's test is not given.
+``streaming.not_given``, and a section of the page): DeLong's interval of
+one AUROC comes from the score counts, but DeLong's test of two models needs
+each row's placement values under both, so it is computed by a second pass
+over the predictions when the rows are at hand (``--chunk-rows`` on one file,
+or a second Dask reduction) and is not given from state files
+(:mod:`iso4213_nb.streamed_delong`); in binned mode (``--bins``) the areas are
+approximate, the AUROC with its worst-case error bound, and neither DeLong
+result is given.
 
 The page is a notebook assembled in this process (no kernel: the numbers are
 already computed) from the same HTML fragments (:mod:`.render`) as the
@@ -37,12 +39,11 @@ from pathlib import Path
 import nbformat
 import numpy as np
 
-from .. import __version__, checklist, streaming
+from .. import __version__, checklist, streamed_delong, streaming
 from ..environment import capture
 from ..i18n import N_, _
 from ..inputs import BINARY, MULTICLASS
 from ..stats import mcnemar
-from ..stats.roc import delong_from_moments
 from ..subgroup_counts import subgroups_from_counts
 from ..undefined import is_undefined
 from . import content, export, render, render_tasks, tasks
@@ -115,23 +116,11 @@ def _comparisons(assessed: streaming.Assessed, delong: dict, alpha: float = 0.05
 
 
 def second_pass(assessed: streaming.Assessed, states: dict, chunks) -> tuple[dict, dict]:
-    """DeLong's second pass over the rows: ``({model: AUROC interval}, {(a, b): DeLong test})`` (clause 8).
-
-    Needs the exact score counts (not binned) and at least two positives and negatives.
-    """
-    scored = [name for name in assessed.settings.scored]
-    if not scored or assessed.settings.bins is not None or assessed.weighted:
-        return {}, {}
-    first = {name: states[f"scores.{name}"] for name in scored}
-    if any(min(s.positives.sum(), s.negatives.sum()) < 2 for s in first.values()):
-        return {}, {}
-    pairs = [(a, a) for a in scored] + list(itertools.combinations(scored, 2))
-    positive_code = chunks.codes.code(str(assessed.positive))
-    placements = streaming.delong_pass(chunks, first, pairs, assessed.settings, positive_code)
-    intervals = {a: streaming.auroc_interval(placements[(a, a)], content.CONFIDENCE_LEVEL) for a in scored}
-    tests = {pair: delong_from_moments(*streaming.delong_moments(placements[pair]))
-             for pair in itertools.combinations(scored, 2)}
-    return intervals, tests
+    """``({model: AUROC interval}, {(a, b): DeLong test})`` (clause 8): intervals from the counts, tests from a
+    second pass over ``chunks`` (open chunks or :class:`~iso4213_nb.streamed_delong.DaskRows`; None: no test)."""
+    intervals = streamed_delong.report_intervals(assessed, states, content.CONFIDENCE_LEVEL)
+    return ({name: content._interval(ci) for name, ci in intervals.items()},
+            streamed_delong.delong_tests(assessed, states, chunks))
 
 
 def not_given(assessed: streaming.Assessed, rows_read: bool) -> list[dict]:
@@ -145,9 +134,8 @@ def not_given(assessed: streaming.Assessed, rows_read: bool) -> list[dict]:
                 for m in ("delong_test", "auroc_interval") if scored]
     elif assessed.weighted and scored:
         out += [{"measure": m, "models": scored, "reason": "weighted"} for m in ("delong_test", "auroc_interval")]
-    elif not rows_read and scored:
-        out += [{"measure": m, "models": scored, "reason": streaming.NEED_ROWS[m]}
-                for m in ("delong_test", "auroc_interval")]
+    elif not rows_read and len(scored) > 1:  # one AUROC's interval comes from the counts (streamed_delong)
+        out.append({"measure": "delong_test", "models": scored, "reason": streaming.NEED_ROWS["delong_test"]})
     if assessed.groups:
         out.append({"measure": "subgroup_bootstrap_intervals", "models": [m[0] for m in assessed.settings.models],
                     "reason": streaming.NEED_ROWS["subgroup_bootstrap_intervals"]})
@@ -157,8 +145,8 @@ def not_given(assessed: streaming.Assessed, rows_read: bool) -> list[dict]:
 
 
 REASONS = {
-    "second_pass": N_("needs each row's placement value, known only once every score is counted; the rows were not "
-                   "read again (state files or Dask hold counts only)"),
+    "second_pass": N_("needs each row's placement values under both models, known only once every score is "
+                      "counted; state files hold counts only, and the rows they came from were not read again"),
     "rows": N_("a bootstrap resamples rows; the report's intervals are Wilson intervals from counts instead"),
     "binned_approximate": N_("computed from scores counted in bins: approximate"),
     "binned_no_placements": N_("binned scores have no exact placement values"),
@@ -172,7 +160,7 @@ REASONS = {
 def build_content(assessed: streaming.Assessed, states: dict, source, *, answers: dict, title: str,
                   meta_name: str | None, how: dict, chunks=None) -> dict:
     """The JSON-ready report (the shape of :func:`.content.build`, plus ``streaming``) (clause 8)."""
-    intervals, delong = second_pass(assessed, states, chunks) if chunks is not None else ({}, {})
+    intervals, delong = second_pass(assessed, states, chunks)
     environment = capture()
     names = [m[0] for m in assessed.settings.models]
     items = content.items(answers, environment, None)
@@ -288,7 +276,8 @@ def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, 
     ``source`` names the input (a predictions file, or the state files
     merged); ``how`` says how it was read (``engine``, ``chunk_rows``,
     ``states`` ...) and, under ``how``, one sentence for the page; ``chunks``
-    are the open predictions when a second pass can read the rows again.
+    are the open predictions, or the :class:`~iso4213_nb.streamed_delong.DaskRows` of a
+    Parquet data set, when a second pass can read the rows again (None for state files).
     """
     from .build import DEFAULT_TITLE, _meta_source, read_settings
 
