@@ -28,7 +28,7 @@ F1 F2 TR I1 I2 I3 I4 I5 I6 I7 I8 k1 k2 tp fp tn fn p10 p01 top z t F W Q H d_z e
 """.split())
 
 #: Names of file formats and units an error names as they are written (CSV, Parquet, .xlsx, UTF-8, KiB).
-ALLOWED |= frozenset("CSV TSV Parquet Excel xlsx xls UTF KiB MiB NUL NaN".split())
+ALLOWED |= frozenset("CSV TSV Parquet Excel xlsx xls UTF KiB MiB NUL NaN SHA JSON iso4213".split())
 
 _TAG = re.compile(r"<(style|script|code)\b.*?</\1>|<[^>]+>", re.S)
 #: A word, or a column name a user types with its placeholders (``<model>_score_<class>`` and ``{y_true}_<label>``
