@@ -83,3 +83,17 @@ def test_a_place_in_a_sheet_or_a_parquet_file_is_named_in_the_active_language():
     assert english == ["a.xlsx, sheet 'Лист 2', row 7", "b.parquet, row 3", "c.csv, data row 5", "d.csv, a line"]
     assert russian == ["a.xlsx, лист 'Лист 2', строка 7", "b.parquet, строка 3", "c.csv, строка данных 5",
                        "d.csv, одна из строк"]
+
+
+def test_standard_input_is_named_in_the_active_language_and_stays_english_as_data():
+    from io import BytesIO
+
+    from iso4213_nb.errors import InputError
+    from iso4213_nb.inputs import read_predictions
+
+    with pytest.raises(InputError) as caught:
+        read_predictions("-", stdin=BytesIO(b"y_true,score\n0,0.1\n1,nan\n"))
+    assert str(caught.value) == "standard input, line 3, column 'score': 'nan' is not a finite number"
+    with using("ru"):
+        assert str(caught.value) == "стандартный ввод, строка 3, столбец 'score': 'nan' не является конечным числом"
+    assert read_predictions("-", stdin=BytesIO(b"y_true,score\n0,0.1\n1,0.7\n")).source.name == "standard input"

@@ -42,7 +42,7 @@ from .columns import (CANONICAL_INTEGER, INT64, MAX_CLASSES, group_column, label
                       weight_column)
 from .layout import Header, resolve_classes
 from .predictions import _schema
-from .source import COMPRESSION_SUFFIX, FileDigest, InputSource, detect_format, open_source
+from .source import COMPRESSION_SUFFIX, FileDigest, InputSource, detect_format, display_name, open_source
 from .table import (Place, Table, _arrow_message, _check_names, _choose, _open_decompressed, _parquet_files, _read_xlsx,
                     _text_error, _TextLines, csv_options, quote, text_header)
 
@@ -398,7 +398,7 @@ class PredictionChunks:
         self.class_texts: list[str] = []
         self.weight: str | None = None
         self.groups: dict[str, str] = {}
-        file = "standard input" if str(source) == "-" else str(source)
+        file = display_name(source)
 
         def choose(names: list[str]) -> list[str]:
             if columns is not None:

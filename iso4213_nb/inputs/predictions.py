@@ -40,7 +40,7 @@ from .columns import (CANONICAL_INTEGER, INT64, MAX_CLASSES, group_column, indic
                       match_label, score_column, weight_column)
 from .layout import (BINARY, MULTICLASS, MULTILABEL, ONE_MODEL, SUFFIXES, TASKS, Header, check_others,
                      resolve_classes, resolve_multilabel, split_header)
-from .source import InputSource
+from .source import InputSource, display_name
 from .table import quote, read_table
 
 __all__ = ["BINARY", "MULTICLASS", "MULTILABEL", "ONE_MODEL", "SUFFIXES", "TASKS", "Model", "Predictions",
@@ -225,7 +225,7 @@ def read_predictions(source, *, positive=None, threshold: float = 0.5, sep: str 
     if not math.isfinite(threshold):
         raise InputError("predictions.threshold_not_finite", threshold=str(threshold))
     found: list[Header] = []
-    file = "standard input" if str(source) == "-" else str(source)
+    file = display_name(source)
 
     def choose(names: list[str]) -> list[str]:
         header = split_header(names, file, y_true=y_true, y_pred=y_pred, score=score, groups=groups, strict=strict)

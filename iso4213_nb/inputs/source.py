@@ -21,10 +21,22 @@ from pathlib import Path
 
 from .. import progress
 from ..errors import InputError
+from ..i18n import _
 
 #: What the user types for standard input.
 STDIN = "-"
-STDIN_NAME = "standard input"
+class _StandardInput(str):
+    """The name of standard input: the text ``standard input`` as data (report.json, the manifest), and the
+    active language's words wherever a message formats it (``{file}: ...``) (issue 15: words at the edge)."""
+
+    def __format__(self, spec: str) -> str:
+        return format(_("standard input"), spec)
+
+    def __reduce__(self):
+        return (_StandardInput, (str(self),))
+
+
+STDIN_NAME = _StandardInput("standard input")
 
 #: First bytes of the formats that are recognised by content.
 COMPRESSION_MAGIC = {b"\x1f\x8b": "gzip", b"\x28\xb5\x2f\xfd": "zstd", b"BZh": "bz2"}
@@ -63,7 +75,7 @@ class InputSource:
     @property
     def file_name(self) -> str:
         """The file's own name without its folders (``"standard input"`` stays): what a shared report shows."""
-        return self.name if self.name == "standard input" else Path(self.name).name
+        return self.name if self.name == STDIN_NAME else Path(self.name).name
 
 
 class HashingReader(io.RawIOBase):
