@@ -27,7 +27,7 @@ def _pair(y_true, y_pred) -> tuple[np.ndarray, np.ndarray]:
     t = as_indicator(y_true, "y_true")
     p = as_indicator(y_pred, "y_pred")
     if t.shape != p.shape:
-        raise InputError(f"y_true has shape {t.shape}, y_pred has shape {p.shape}; they must match")
+        raise InputError("multilabel.shapes_differ", truth=t.shape, pred=p.shape)
     return t, p
 
 
@@ -75,7 +75,7 @@ def jaccard_samples(y_true, y_pred, empty: float = 1.0) -> float:
     ``zero_division=1``; pass ``empty=0.0`` to reproduce that default.
     """
     if not 0 <= empty <= 1:
-        raise InputError(f"empty must lie in [0, 1], got {empty}")
+        raise InputError("multilabel.bad_empty", name="empty", value=empty)
     t, p = _pair(y_true, y_pred)
     inter = np.count_nonzero(t & p, axis=1)
     union = np.count_nonzero(t | p, axis=1)
@@ -97,7 +97,7 @@ def per_label_counts(y_true, y_pred, labels=None) -> dict:
     t, p = _pair(y_true, y_pred)
     labels = list(range(t.shape[1])) if labels is None else list(labels)
     if len(labels) != t.shape[1]:
-        raise InputError(f"{len(labels)} labels given for {t.shape[1]} label columns")
+        raise InputError("multilabel.label_count", count=len(labels), columns=t.shape[1])
     tp = np.count_nonzero(t & p, axis=0)
     fp = np.count_nonzero(~t & p, axis=0)
     fn = np.count_nonzero(t & ~p, axis=0)

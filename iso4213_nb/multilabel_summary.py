@@ -73,7 +73,7 @@ def summarize(y_true, y_pred, scores=None, labels=None, sample_weight=None) -> d
     t = as_indicator(y_true, "y_true")
     p = as_indicator(y_pred, "y_pred")
     if t.shape != p.shape:
-        raise InputError(f"y_true has shape {t.shape}, y_pred has shape {p.shape}; they must match")
+        raise InputError("multilabel.shapes_differ", truth=t.shape, pred=p.shape)
     labels = list(range(t.shape[1])) if labels is None else list(labels)
     if sample_weight is None:
         data = {"hamming_loss": multilabel.hamming_loss(t, p), "exact_match_ratio": multilabel.exact_match_ratio(t, p),
@@ -83,7 +83,7 @@ def summarize(y_true, y_pred, scores=None, labels=None, sample_weight=None) -> d
     else:
         w = np.asarray(sample_weight, dtype=np.float64)
         if w.shape != (len(t),):
-            raise InputError(f"sample_weight has {w.size} values for {len(t)} samples")
+            raise InputError("multilabel_summary.weight_count", size=w.size, n=len(t))
         data = _weighted(t, p, w)
     tp, fp, fn = w @ (t & p), w @ (~t & p), w @ (t & ~p)
     tn = w.sum() - tp - fp - fn
@@ -145,7 +145,7 @@ def per_label_mcnemar(y_true, pred_a, pred_b, labels=None) -> list[tuple]:
     t = as_indicator(y_true, "y_true")
     a, b = as_indicator(pred_a, "pred_a"), as_indicator(pred_b, "pred_b")
     if not t.shape == a.shape == b.shape:
-        raise InputError(f"y_true, pred_a and pred_b have shapes {t.shape}, {a.shape}, {b.shape}; they must match")
+        raise InputError("multilabel_summary.paired_shapes_differ", truth=t.shape, a=a.shape, b=b.shape)
     labels = list(range(t.shape[1])) if labels is None else list(labels)
     tests = []
     for j, label in enumerate(labels):

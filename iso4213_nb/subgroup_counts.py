@@ -51,7 +51,7 @@ def _table(part, labels: list) -> np.ndarray:
     where = {label: i for i, label in enumerate(labels)}
     unknown = [label for label in part.labels if label not in where]
     if unknown:
-        raise InputError(f"a subgroup holds the label {unknown[0]!r}, which is not among the labels")
+        raise InputError("subgroup_counts.unknown_label", label=repr(unknown[0]))
     index = np.array([where[label] for label in part.labels], dtype=np.int64)
     table = np.zeros((len(labels), len(labels)), dtype=np.float64)
     if len(index):
@@ -91,7 +91,7 @@ def subgroups_from_counts(parts: dict, *, labels, positive=None, scores: bool = 
     values = list(parts)
     clash = [str(v) for v in values if str(v) in RESERVED]
     if clash:
-        raise InputError(f"a group is called {clash[0]!r}, a name the analysis uses for its own results; rename it")
+        raise InputError("subgroups.reserved_name", name=repr(clash[0]))
     data = _Counts(values, positive is not None, not any(p.fractional for p in parts.values()),
                    [int(p.rows) for p in parts.values()], labels)
     measures = (BINARY_MEASURES if data.binary else MULTICLASS_MEASURES) + (("auroc",) if scores else ())

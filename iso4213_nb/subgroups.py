@@ -201,20 +201,20 @@ class _Data:
         self.n = same_length(y_true=truth, y_pred=pred, groups=group)
         self.labels = list(as_labels(labels, "labels").tolist())
         if len(set(self.labels)) != len(self.labels) or len(self.labels) < 2:
-            raise InputError("labels must list at least two distinct classes")
+            raise InputError("subgroups.too_few_labels", labels="labels")
         index = {label: j for j, label in enumerate(self.labels)}
         for name, values in (("y_true", truth), ("y_pred", pred)):
             unknown = [v for v in np.unique(values).tolist() if v not in index]
             if unknown:
-                raise InputError(f"{name} holds the label {shown(unknown[0])}, which is not among labels")
+                raise InputError("subgroups.unknown_label", name=name, label=shown(unknown[0]), labels="labels")
         self.values, self.group = np.unique(group, return_inverse=True)
         self.values = self.values.tolist()
         keys = [str(v) for v in self.values]
         clash = [k for k in keys if k in RESERVED]
         if clash:
-            raise InputError(f"a group is called {clash[0]!r}, a name the analysis uses for its own results; rename it")
+            raise InputError("subgroups.reserved_name", name=repr(clash[0]))
         if len(set(keys)) != len(keys):
-            raise InputError("two group values read the same as text; give them distinct names")
+            raise InputError("subgroups.same_text")
         self.w = sample_weights(sample_weight, self.n)
         self.whole = whole_weights(self.w)
         self.true_code, pred_code = label_codes(truth, index), label_codes(pred, index)
@@ -223,7 +223,7 @@ class _Data:
         self.binary = positive is not None
         if self.binary:
             if positive not in index:
-                raise InputError(f"the positive class {shown(positive)} is not among labels")
+                raise InputError("subgroups.unknown_positive", label=shown(positive), labels="labels")
             actual, predicted = self.true_code == index[positive], pred_code == index[positive]
             self.columns = {"tp": actual & predicted, "fp": ~actual & predicted, "tn": ~actual & ~predicted,
                             "fn": actual & ~predicted}
@@ -243,8 +243,7 @@ class _Data:
             return s[:, None]
         matrix = as_finite_array(scores, "scores", ndim=2, what="scores")
         if matrix.shape != (self.n, k):
-            raise InputError(f"scores must have one row per sample and one column per label ({self.n}×{k}), "
-                             f"got {matrix.shape[0]}×{matrix.shape[1]}")
+            raise InputError("subgroups.score_shape", n=self.n, k=k, rows=matrix.shape[0], columns=matrix.shape[1])
         return matrix
 
     def members(self, g: int) -> np.ndarray:
@@ -496,7 +495,7 @@ class GroupThresholds:
         group = as_labels(groups, "groups")
         same_length(y_true=truth, scores=s, groups=group)
         if positive not in set(truth.tolist()):
-            raise InputError(f"the positive class {shown(positive)} is not among the labels of y_true")
+            raise InputError("subgroups.positive_not_in_truth", label=shown(positive))
         values, codes = np.unique(group, return_inverse=True)
         self.values = values.tolist()
         actual = truth == positive

@@ -51,7 +51,7 @@ def _cells(rows: list[list], header: list[str], fmt: dict) -> tuple[list[str], l
     body = [[c if isinstance(c, str) else format_value(c, **fmt) for c in row] for row in rows]
     for i, row in enumerate(body, start=1):
         if len(row) != len(head):
-            raise InputError(f"table row {i} has {len(row)} cells, the header has {len(head)}")
+            raise InputError("tables.ragged_row", row=i, cells=len(row), width=len(head))
     return head, body
 
 

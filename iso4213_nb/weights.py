@@ -35,20 +35,19 @@ def as_weights(sample_weight, n: int, name: str = "sample_weight") -> np.ndarray
         return None
     array = as_1d(sample_weight, name)
     if array.dtype.kind not in "biuf":
-        raise InputError(f"{name} must be numeric")
+        raise InputError("weights.not_numeric", name=name)
     array = array.astype(np.float64)
     if len(array) != n:
-        raise InputError(f"length mismatch: {name} has {len(array)}, the data have {n}")
+        raise InputError("weights.length_mismatch", name=name, length=len(array), n=n)
     bad = ~np.isfinite(array)
     if bad.any():
-        raise InputError(f"{name} contains NaN or infinite weights, the first is weight number "
-                         f"{int(np.flatnonzero(bad)[0]) + 1}")
+        raise InputError("weights.not_finite", name=name, number=int(np.flatnonzero(bad)[0]) + 1)
     negative = array < 0
     if negative.any():
         i = int(np.flatnonzero(negative)[0])
-        raise InputError(f"{name} contains negative weights, the first {array[i]:g} is weight number {i + 1}")
+        raise InputError("weights.negative", name=name, value=float(array[i]), number=i + 1)
     if not array.any():
-        raise InputError(f"{name} is zero everywhere: no sample counts")
+        raise InputError("weights.all_zero", name=name)
     return array
 
 
@@ -62,14 +61,16 @@ def effective_sample_size(weights) -> float:
     w = np.asarray(weights, dtype=np.float64)
     total = float(w.sum())
     if total <= 0:
-        raise InputError("the weights add up to zero: no sample counts")
+        raise InputError("weights.zero_total")
     return total * total / float(np.dot(w, w))
 
 
-def refuse(sample_weight, what: str, reason: str) -> None:
-    """Raise :class:`InputError` when ``sample_weight`` reaches ``what``, which has no weighted form (beyond TS 4213: scikit-learn's sample_weight).
+def refuse(sample_weight, what_word: str, reason_word: str) -> None:
+    """Raise :class:`InputError` when ``sample_weight`` reaches ``what_word``, which has no weighted form (beyond TS 4213: scikit-learn's sample_weight).
 
-    ``reason`` completes the one-line message; nothing happens without weights.
+    ``what_word`` and ``reason_word`` (why, completing the one-line message) are keys of
+    :data:`iso4213_nb.error_words.weights.WORDS`, which are the English words themselves;
+    nothing happens without weights.
     """
     if sample_weight is not None:
-        raise InputError(f"{what} has no weighted form: {reason}; leave sample_weight out")
+        raise InputError("weights.no_weighted_form", what_word=what_word, reason_word=reason_word)

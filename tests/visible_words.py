@@ -27,8 +27,13 @@ Accuracy_G Precision_G Recall_G Specificity scikit learn sklearn ISO IEC TS ISO4
 F1 F2 TR I1 I2 I3 I4 I5 I6 I7 I8 k1 k2 tp fp tn fn p10 p01 top z t F W Q H d_z e min max log inf nan ms px J Wh
 """.split())
 
+#: Names of file formats and units an error names as they are written (CSV, Parquet, .xlsx, UTF-8, KiB).
+ALLOWED |= frozenset("CSV TSV Parquet Excel xlsx xls UTF KiB MiB NUL NaN SHA JSON iso4213".split())
+
 _TAG = re.compile(r"<(style|script|code)\b.*?</\1>|<[^>]+>", re.S)
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*(?:'[a-z]+)?")
+#: A word, or a column name a user types with its placeholders (``<model>_score_<class>`` and ``{y_true}_<label>``
+#: are one name each).
+_WORD = re.compile(r"_?(?:<[a-z]+>|[A-Za-z])(?:[A-Za-z0-9_]|<[a-z]+>)*(?:\.[A-Za-z0-9_]+)*(?:'[a-z]+)?")
 
 
 def visible_strings(widget) -> list[str]:

@@ -42,8 +42,8 @@ from .columns import (CANONICAL_INTEGER, INT64, MAX_CLASSES, group_column, label
                       weight_column)
 from .layout import Header, resolve_classes
 from .predictions import _schema
-from .source import COMPRESSION_SUFFIX, FileDigest, InputSource, detect_format, open_source
-from .table import (Table, _arrow_message, _check_names, _choose, _open_decompressed, _parquet_files, _read_xlsx,
+from .source import COMPRESSION_SUFFIX, FileDigest, InputSource, detect_format, display_name, open_source
+from .table import (Place, Table, _arrow_message, _check_names, _choose, _open_decompressed, _parquet_files, _read_xlsx,
                     _text_error, _TextLines, csv_options, quote, text_header)
 
 #: Rows per chunk unless ``--chunk-rows`` says otherwise (memory in the module docstring).
@@ -58,7 +58,7 @@ def chunk_rows_value(value) -> int:
     except (TypeError, ValueError):
         rows = 0
     if rows < 1 or str(value).strip() not in (str(rows), f"{rows}.0"):
-        raise InputError(f"--chunk-rows takes a whole number of at least 1, got {quote(value)}")
+        raise InputError("chunks.bad_chunk_rows", value=quote(value))
     return rows
 
 
@@ -138,12 +138,12 @@ class TableChunks:
         name = local.name
         if local.is_dir:
             if sep is not None or sheet is not None:
-                raise InputError(f"{name}: a folder of Parquet files takes neither --sep nor --sheet")
+                raise InputError("table.folder_options", file=name)
             self.format, self.paths = "parquet", _parquet_files(local)
         else:
             fmt = detect_format(local.head(), name)
             if sheet is not None and fmt != "xlsx":
-                raise InputError(f"--sheet applies to .xlsx workbooks; {name} is not one")
+                raise InputError("table.sheet_not_xlsx", file=name)
             self.format, self.paths = ("text" if fmt not in ("parquet", "xlsx") else fmt), [local.path]
             self.compression = None if fmt in ("text", "parquet", "xlsx") else fmt
         if self.format == "parquet":
@@ -152,11 +152,11 @@ class TableChunks:
             try:
                 self.names = list(pq.ParquetFile(self.paths[0]).schema_arrow.names)
             except pa.ArrowException as exc:
-                raise InputError(f"{name}: not a readable Parquet file ({_arrow_message(exc)})") from None
+                raise InputError("table.bad_parquet", file=name, detail=_arrow_message(exc)) from None
             _check_names(self.names, name)
-            self._where = lambda row: f"row {row + 1}"
+            self._where = lambda row: {"row": row + 1}
         elif self.row_group is not None:
-            raise InputError(f"{name}: only a Parquet file has row groups")
+            raise InputError("chunks.row_group_not_parquet", file=name)
         elif self.format == "xlsx":
             self._whole = _read_xlsx(local, None, True, sheet)
             self.names, self._where = self._whole.names, self._whole._where
@@ -178,13 +178,13 @@ class TableChunks:
             yield self._table(data, self._offset + start)
             start += data.num_rows
         if start == 0 and self.row_group is None:
-            raise InputError(f"{self.local.name}: the file has a header row but no data rows"
-                             if self.format != "parquet" else f"{self.local.name}: the file has no data rows")
+            raise InputError("table.no_data_rows" if self.format != "parquet" else "table.parquet_without_rows",
+                             file=self.local.name)
         self.n_rows = start
 
     def _finish(self, sha256: str, size: int, fmt: str) -> None:
         if self.source is not None and self.source.sha256 != sha256:
-            raise InputError(f"{self.local.name}: the file changed between two passes over it; read it again")
+            raise InputError("chunks.changed_between_passes", file=self.local.name)
         self.source = InputSource(self.local.name, sha256, size, fmt)
 
     def _text_pass(self) -> Iterator[pa.Table]:
@@ -218,16 +218,16 @@ class TableChunks:
             try:
                 parquet = pq.ParquetFile(path)
                 if list(parquet.schema_arrow.names) != self.names:
-                    raise InputError(f"{part}: its columns differ from those of the other files in {self.local.name}")
+                    raise InputError("table.parts_differ", part=part, file=self.local.name)
                 for data in _rebatch(_row_group_batches(parquet, self.chunk_rows, self.chosen), self.chunk_rows):
                     if schema is not None and not data.schema.equals(schema):
-                        raise InputError(f"{self.local.name}: its Parquet files store the columns with different types")
+                        raise InputError("table.parts_types_differ", file=self.local.name)
                     schema = data.schema
                     yield data
             except pa.ArrowException as exc:
-                raise InputError(f"{part}: not a readable Parquet file ({_arrow_message(exc)})") from None
+                raise InputError("table.bad_parquet", file=part, detail=_arrow_message(exc)) from None
         if [(p.stat().st_size, p.stat().st_mtime_ns) for p in self.paths] != stamps:
-            raise InputError(f"{self.local.name}: the file changed while it was being read; read it again")
+            raise InputError("source.changed", file=self.local.name)
         self._finish(sha256, size, "parquet")
 
     def _row_group_pass(self) -> Iterator[pa.Table]:
@@ -240,7 +240,7 @@ class TableChunks:
                                            columns=self.chosen, use_threads=False)
             yield from _rebatch(batches, self.chunk_rows)
         except pa.ArrowException as exc:
-            raise InputError(f"{self.local.name}: not a readable Parquet file ({_arrow_message(exc)})") from None
+            raise InputError("table.bad_parquet", file=self.local.name, detail=_arrow_message(exc)) from None
         self._finish("", 0, "parquet")
 
     def _xlsx_pass(self) -> Iterator[pa.Table]:
@@ -295,9 +295,8 @@ class LabelCodes:
         """The codes of a typed label column of one chunk (``values`` and its sorted ``labels``) (beyond TS 4213: chunked input)."""
         local = np.array([self.code(str(label)) for label in labels], dtype=np.int64)
         if len(self.texts) > self.max_classes:
-            raise InputError(f"{table.source.name}: the label columns have more than {self.max_classes:,} distinct "
-                             f"labels (the limit; raise it with --max-classes); the last new one is in column "
-                             f"{quote(column)}")
+            raise InputError("chunks.too_many_labels", file=table.source.name, limit=self.max_classes,
+                             column=quote(column))
         positions = np.searchsorted(np.asarray(labels, dtype=values.dtype), values)
         codes = local[positions]
         seen = self.first.setdefault(column, {})
@@ -392,14 +391,14 @@ class PredictionChunks:
                  y_pred: str | None = None, score: str | None = None, strict: bool = True, stdin=None,
                  row_group: int | None = None, columns: dict | None = None, groups=()):
         if decimal not in (".", ","):
-            raise InputError(f"the decimal mark is . or , (got {quote(decimal)})")
+            raise InputError("chunks.bad_decimal", value=quote(decimal))
         self.y_true, self.decimal = y_true, decimal
         self.models: dict[str, dict[str, str]] = {}
         self.class_columns: dict[str, list[str]] = {}
         self.class_texts: list[str] = []
         self.weight: str | None = None
         self.groups: dict[str, str] = {}
-        file = "standard input" if str(source) == "-" else str(source)
+        file = display_name(source)
 
         def choose(names: list[str]) -> list[str]:
             if columns is not None:
@@ -461,10 +460,10 @@ class PredictionChunks:
             yield PredictionChunk(start, y, pred, scores, classes, weight, groups)
             consumed += table.n_rows
 
-    def first_row(self, column: str, text: str) -> str:
+    def first_row(self, column: str, text: str) -> Place:
         """Where label ``text`` first appeared in ``column``: ``"FILE, line 7"`` (or row) (beyond TS 4213: chunked input)."""
         row = self.codes.first[column][self.codes.index[text]]
-        return f"{self.name}, {self.table._where(row)}"
+        return Place(self.name, **self.table._where(row))
 
     def close(self) -> None:
         """Remove the temporary copy of standard input, if any (beyond TS 4213: chunked input)."""
@@ -488,6 +487,4 @@ def check_class_columns(class_columns: dict, labels: list, file: str, y_true: st
     header = Header(y_true, suffixed=[c for cols in class_columns.values() for c in cols])
     resolved = resolve_classes(header, labels, file, strict=True)
     if resolved != {model: list(cols) for model, cols in class_columns.items()}:
-        raise InputError(f"{file}: the class-score columns name the classes in another order than the labels of "
-                         f"{y_true} have once typed (a label that is not a whole number among whole numbers); "
-                         "read the file whole")
+        raise InputError("chunks.class_order", file=file, y_true=y_true)

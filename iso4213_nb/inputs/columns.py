@@ -53,7 +53,7 @@ def _is_text(kind: pa.DataType) -> bool:
 
 
 def _missing(table: Table, name: str, row: int) -> InputError:
-    return InputError(f"{table.where(row)}, column {quote(name)}: empty cell")
+    return InputError("columns.empty_cell", place=table.where(row), column=quote(name))
 
 
 def _texts(dictionary: pa.Array, table: Table, name: str) -> list[str | None]:
@@ -76,8 +76,7 @@ def _texts(dictionary: pa.Array, table: Table, name: str) -> list[str | None]:
     try:
         return [str(v) for v in pc.cast(dictionary, pa.string()).to_pylist()]
     except pa.ArrowException:
-        raise InputError(f"{table.source.name}: column {quote(name)} holds values that are neither "
-                         "text nor numbers, so it cannot hold labels") from None
+        raise InputError("columns.not_labels", file=table.source.name, column=quote(name)) from None
 
 
 def label_columns(table: Table, names, max_classes: int = MAX_CLASSES) -> dict[str, tuple[np.ndarray, list]]:
@@ -97,8 +96,8 @@ def label_columns(table: Table, names, max_classes: int = MAX_CLASSES) -> dict[s
         if codes.indices.null_count:
             raise _missing(table, name, _first(pc.is_null(codes.indices)))
         if len(codes.dictionary) > max_classes:
-            raise InputError(f"{table.source.name}: column {quote(name)} has {len(codes.dictionary):,} distinct "
-                             f"labels, more than the limit of {max_classes:,} (raise it with --max-classes)")
+            raise InputError("columns.too_many_labels", file=table.source.name, column=quote(name),
+                             count=len(codes.dictionary), limit=max_classes)
         values = _texts(codes.dictionary, table, name)
         if None in values:
             index = values.index(None)
@@ -106,8 +105,8 @@ def label_columns(table: Table, names, max_classes: int = MAX_CLASSES) -> dict[s
         encoded[name], texts[name] = to_numpy(codes.indices), values
     every = {t for values in texts.values() for t in values}
     if len(every) > max_classes:
-        raise InputError(f"{table.source.name}: columns {', '.join(map(quote, names))} have {len(every):,} distinct "
-                         f"labels together, more than the limit of {max_classes:,} (raise it with --max-classes)")
+        raise InputError("columns.too_many_labels_together", file=table.source.name, columns=[quote(n) for n in names],
+                         count=len(every), limit=max_classes)
     as_integers = all(CANONICAL_INTEGER.fullmatch(t) for t in every)
     if as_integers:
         integers = [int(t) for t in every]
@@ -125,13 +124,16 @@ def label_columns(table: Table, names, max_classes: int = MAX_CLASSES) -> dict[s
     return typed
 
 
-def match_label(text, labels: list, what: str):
-    """The label among ``labels`` written exactly as ``text`` (``2`` is label 2; ``02`` is not) (5.1, step 4: reading the models' outputs)."""
+def match_label(text, labels: list, what_word: str):
+    """The label among ``labels`` written exactly as ``text`` (``2`` is label 2; ``02`` is not) (5.1, step 4: reading the models' outputs).
+
+    ``what_word`` names the option in the error, as a key of :data:`iso4213_nb.error_words.columns.WORDS`.
+    """
     for label in labels:
         if str(label) == str(text):
             return label
-    raise InputError(f"{what} {quote(text)} is not a label of y_true; labels are: "
-                     f"{', '.join(map(str, labels[:20]))}{' …' if len(labels) > 20 else ''}")
+    shown = ", ".join(map(str, labels[:20])) + (" …" if len(labels) > 20 else "")
+    raise InputError("columns.not_a_label", what_word=what_word, text=quote(text), labels=shown)
 
 
 def _first_unparsable(column: pa.ChunkedArray) -> int:
@@ -155,13 +157,13 @@ def score_column(table: Table, name: str, decimal: str = ".") -> np.ndarray:
     number, NaN or infinite.
     """
     column = table.columns[name]
-    where = f"column {quote(name)}"
+    column_name = quote(name)
     if _is_text(column.type):
         if decimal == ",":
             row = _first(pc.match_substring(column, "."))
             if row is not None:
-                raise InputError(f"{table.where(row)}, {where}: {quote(column[row].as_py().strip())} has a decimal "
-                                 "point, but --decimal , was given")
+                raise InputError("columns.decimal_point", place=table.where(row), column=column_name,
+                                 text=quote(column[row].as_py().strip()))
             column = pc.replace_substring(column, ",", ".")
         try:
             values = pc.cast(column, pa.float64())
@@ -173,22 +175,23 @@ def score_column(table: Table, name: str, decimal: str = ".") -> np.ndarray:
                 text = table.columns[name][row].as_py().strip()
                 if not text:
                     raise _missing(table, name, row) from None
-                hint = " (for a decimal comma give --decimal ,)" if decimal == "." and "," in text else ""
-                raise InputError(f"{table.where(row)}, {where}: {quote(text)} is not a number{hint}") from None
+                raise InputError("columns.not_a_number_comma" if decimal == "." and "," in text
+                                 else "columns.not_a_number", place=table.where(row), column=column_name,
+                                 text=quote(text)) from None
     elif pa.types.is_integer(column.type) or pa.types.is_floating(column.type) or pa.types.is_decimal(column.type):
         values = pc.cast(column, pa.float64(), safe=False)
     elif pa.types.is_boolean(column.type):
-        raise InputError(f"{table.source.name}: {where} holds true/false values, not scores")
+        raise InputError("columns.boolean_scores", file=table.source.name, column=column_name)
     else:
-        raise InputError(f"{table.source.name}: {where} holds values that are not numbers, so not scores")
+        raise InputError("columns.not_scores", file=table.source.name, column=column_name)
     if values.null_count:
         raise _missing(table, name, _first(pc.is_null(values)))
     array = to_numpy(values)
     bad = ~np.isfinite(array)
     if bad.any():
         row = int(np.argmax(bad))
-        raise InputError(f"{table.where(row)}, {where}: {quote(str(table.columns[name][row].as_py()).strip())} "
-                         "is not a finite number")
+        raise InputError("columns.not_finite", place=table.where(row), column=column_name,
+                         text=quote(str(table.columns[name][row].as_py()).strip()))
     return array
 
 
@@ -224,8 +227,7 @@ def indicator_column(table: Table, name: str) -> np.ndarray:
             row = int(np.argmax(indices == i))
             if text is None:
                 raise _missing(table, name, row)
-            raise InputError(f"{table.where(row)}, column {quote(name)}: {quote(text)} is not 0 or 1 "
-                             "(a label is absent or present)")
+            raise InputError("columns.not_an_indicator", place=table.where(row), column=quote(name), text=quote(text))
     lookup = np.array([1 if t == "1" else 0 for t in texts] or [0], dtype=np.int8)
     return lookup[indices]
 
@@ -240,8 +242,8 @@ def weight_column(table: Table, name: str, decimal: str = ".", *, whole: bool = 
     negative = weights < 0
     if negative.any():
         row = int(np.argmax(negative))
-        raise InputError(f"{table.where(row)}, column {quote(name)}: weight {quote(str(table.columns[name][row].as_py()).strip())}"
-                         " is negative; a sample weight is 0 or more")
+        raise InputError("columns.negative_weight", place=table.where(row), column=quote(name),
+                         text=quote(str(table.columns[name][row].as_py()).strip()))
     if whole and not weights.any():
         raise zero_weights(table.source.name, name)
     return weights
@@ -249,7 +251,7 @@ def weight_column(table: Table, name: str, decimal: str = ".", *, whole: bool = 
 
 def zero_weights(file: str, name: str) -> InputError:
     """The error of a weight column whose weights are all 0 (5.1, step 4: reading the models' outputs)."""
-    return InputError(f"{file}: column {quote(name)}: every weight is 0, so no sample counts")
+    return InputError("columns.zero_weights", file=file, column=quote(name))
 
 
 def group_column(table: Table, name: str, max_classes: int = MAX_CLASSES) -> np.ndarray:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..error_words import describe
 from ..errors import InputError
 from .table import quote
 
@@ -91,15 +92,14 @@ def split_header(names: list[str], file: str, *, y_true: str = "y_true", y_pred:
     """
     truth = {c[len(y_true) + 1:]: c for c in names if c.startswith(f"{y_true}_") and len(c) > len(y_true) + 1}
     if y_true in names and truth:
-        raise InputError(f"{file}: column {quote(y_true)} (single-label) and columns {', '.join(map(quote, truth.values()))}"
-                         f" (multi-label, {y_true}_<label>) cannot be in one file; keep one layout")
+        raise InputError("layout.two_layouts", file=file, column=quote(y_true), columns=[quote(c) for c in truth.values()],
+                         y_true=y_true)
     if y_true not in names and not truth:
-        raise InputError(f"{file} has no column {quote(y_true)}; columns are: {', '.join(names)} "
-                         f"(a multi-label file gives {y_true}_<label> columns instead)")
+        raise InputError("layout.no_truth", file=file, column=quote(y_true), columns=names, y_true=y_true)
     header = Header(y_true if y_true in names else None, truth)
     for column in groups:
         if column not in names:
-            raise InputError(f"{file} has no column {quote(column)} to group by; columns are: {', '.join(names)}")
+            raise InputError("layout.no_group_column", file=file, column=quote(column), columns=names)
         _add_group(header, _group_name(column), column, file)
     for column in names:
         if column.startswith(GROUP_PREFIX) and column != GROUP_PREFIX and column not in header.groups.values():
@@ -124,16 +124,16 @@ def split_header(names: list[str], file: str, *, y_true: str = "y_true", y_pred:
         else:
             header.others.append(column)
     if _ONE in header.models and ONE_MODEL in header.models:
-        raise InputError(f"{file}: columns {', '.join(header.models[ONE_MODEL].values())} clash with y_pred/score, "
-                         f"whose model is called {ONE_MODEL}")
+        raise InputError("layout.one_model_clash", file=file, columns=list(header.models[ONE_MODEL].values()),
+                         names="y_pred/score", model=ONE_MODEL)
     header.models = {name.strip(): cols for name, cols in header.models.items()}
     return header
 
 
 def _add_group(header: Header, name: str, column: str, file: str) -> None:
     if name in header.groups:
-        raise InputError(f"{file}: columns {quote(header.groups[name])} and {quote(column)} both give the subgroup "
-                         f"attribute {quote(name)}")
+        raise InputError("layout.group_twice", file=file, first=quote(header.groups[name]), second=quote(column),
+                         name=quote(name))
     header.groups[name] = column
 
 
@@ -154,24 +154,33 @@ def _parses(column: str, texts: list[str], kinds=KINDS) -> list[tuple[str, str, 
     return found
 
 
-def _unresolved(header: Header, column: str, file: str, what: str, models: dict, strict: bool) -> None:
-    """A suffixed column that names no known class: an error when its model has other such columns, or when strict."""
+def _unresolved(header: Header, column: str, file: str, what_word: str, models: dict, strict: bool) -> None:
+    """A suffixed column that names no known class: an error when its model has other such columns, or when strict.
+
+    ``what_word`` (a key of :data:`iso4213_nb.error_words.layout.WORDS`) says what the suffix should have been.
+    """
     for kind in KINDS:
         marker = f"_{kind}_"
         if marker in column:
             model = column[: column.rindex(marker)]
             if model in models or strict:
-                raise InputError(f"{file}: column {quote(column)}: {quote(column[column.rindex(marker) + len(marker):])}"
-                                 f" is not {what}")
+                raise InputError("layout.unknown_suffix", file=file, column=quote(column),
+                                 text=quote(column[column.rindex(marker) + len(marker):]), what_word=what_word)
     if strict:
-        raise InputError(f"{file}: column {quote(column)} fits no layout of a predictions file")
+        raise InputError("layout.no_layout", file=file, column=quote(column))
+
+
+class _Readings(tuple):
+    """The readings ``(model, kind, text)`` of an ambiguous column, shown in the active language, ``; `` between them."""
+
+    def __format__(self, spec: str) -> str:
+        return format("; ".join(describe("layout.reading", {"model": quote(m.strip()), "kind": k, "text": quote(t)})
+                                for m, k, t in self), spec)
 
 
 def _one_reading(column: str, readings: list, file: str):
     if len(readings) > 1:
-        options = "; ".join(f"model {quote(m.strip())}, {k} of {quote(t)}" for m, k, t in readings)
-        raise InputError(f"{file}: column {quote(column)} can be read in more than one way ({options}); "
-                         "rename the model")
+        raise InputError("layout.ambiguous", file=file, column=quote(column), options=_Readings(readings))
     return readings[0] if readings else None
 
 
@@ -185,8 +194,7 @@ def resolve_classes(header: Header, labels: list, file: str, *, strict: bool = T
     class scores.
     """
     texts = [str(label) for label in labels]
-    what = ("a declared class" if declared else "a class of y_true (declare every class a model scores, with "
-            "--classes, when some never occur in y_true)")
+    what = "declared_class" if declared else "class_of_y_true"
     by_model: dict[str, dict[str, str]] = {}
     for column in header.suffixed:
         reading = _one_reading(column, _parses(column, texts), file)
@@ -195,21 +203,18 @@ def resolve_classes(header: Header, labels: list, file: str, *, strict: bool = T
             continue
         model, kind, text = reading
         if kind == "pred":
-            raise InputError(f"{file}: column {quote(column)} is a per-label prediction of the multi-label layout, "
-                             f"but the truth is one column, {header.y_true}; a multi-label file gives "
-                             "y_true_<label> columns")
+            raise InputError("layout.per_label_prediction", file=file, column=quote(column), y_true=header.y_true)
         if model == _ONE and ONE_MODEL in header.models:
-            raise InputError(f"{file}: column {quote(column)} clashes with the columns of model {ONE_MODEL}")
+            raise InputError("layout.one_model_column_clash", file=file, column=quote(column), model=ONE_MODEL)
         by_model.setdefault(model.strip(), {})[text] = column
     for model, columns in by_model.items():
         missing = [t for t in texts if t not in columns]
         if missing:
-            raise InputError(f"{file}: model {quote(model)} has score columns for {len(columns)} of {len(texts)} "
-                             f"classes; missing {', '.join(f'{model}_score_{t}' for t in missing[:5])}"
-                             f"{' …' if len(missing) > 5 else ''}")
+            raise InputError("layout.missing_class_scores", file=file, model=quote(model), count=len(columns),
+                             total=len(texts), missing=_missing(model, "score", missing))
         if "_score" in header.models.get(model, {}):
-            raise InputError(f"{file}: model {quote(model)} has both {header.models[model]['_score']} (binary score) "
-                             f"and {model}_score_<class> columns; give one or the other")
+            raise InputError("layout.binary_and_class_scores", file=file, model=quote(model),
+                             column=header.models[model]["_score"], name=model)
         header.models.setdefault(model, {})
     return {model: [columns[t] for t in texts] for model, columns in by_model.items()}
 
@@ -224,10 +229,8 @@ def resolve_multilabel(header: Header, label_texts: list[str], file: str, *,
     """
     if header.models:
         model, cols = next(iter(header.models.items()))
-        raise InputError(f"{file}: column {quote(next(iter(cols.values())))} belongs to the single-label layout, "
-                         f"but the truth is given per label (y_true_<label>); give {model}_pred_<label> and/or "
-                         f"{model}_score_<label> per label")
-    what = "a label of the y_true_<label> columns"
+        raise InputError("layout.single_label_model", file=file, column=quote(next(iter(cols.values()))), model=model)
+    what = "label_of_indicators"
     by_model: dict[str, dict[str, dict[str, str]]] = {}
     for column in header.suffixed:
         reading = _one_reading(column, _parses(column, label_texts), file)
@@ -237,17 +240,14 @@ def resolve_multilabel(header: Header, label_texts: list[str], file: str, *,
         model, kind, text = reading
         by_model.setdefault(model.strip(), {}).setdefault(kind, {})[text] = column
     if not by_model:
-        raise InputError(f"{file} has no model columns; a multi-label file gives <model>_pred_<label> and/or "
-                         f"<model>_score_<label> beside y_true_<label>, for every label")
+        raise InputError("layout.no_multilabel_models", file=file)
     result = {}
     for model, kinds in by_model.items():
         for kind, columns in kinds.items():
             missing = [t for t in label_texts if t not in columns]
             if missing:
-                raise InputError(f"{file}: model {quote(model)} has {kind} columns for {len(columns)} of "
-                                 f"{len(label_texts)} labels; missing "
-                                 f"{', '.join(f'{model}_{kind}_{t}' for t in missing[:5])}"
-                                 f"{' …' if len(missing) > 5 else ''}")
+                raise InputError("layout.missing_label_columns", file=file, model=quote(model), kind=kind,
+                                 count=len(columns), total=len(label_texts), missing=_missing(model, kind, missing))
         result[model] = {kind: [columns[t] for t in label_texts] for kind, columns in kinds.items()}
     return result
 
@@ -255,5 +255,11 @@ def resolve_multilabel(header: Header, label_texts: list[str], file: str, *,
 def check_others(header: Header, file: str, y_true: str) -> None:
     """In strict mode a column that fits no layout is an error (a typo must not silently drop a model; clause 8 reports every model)."""
     if header.others:
-        raise InputError(f"{file}: column {quote(header.others[0])} is neither {y_true}, y_pred, score, "
-                         "<model>_pred, <model>_score, <model>_score_<class>, group_<name> nor weight")
+        raise InputError("layout.unknown_column", file=file, column=quote(header.others[0]),
+                         names=[y_true, "y_pred", "score", "<model>_pred", "<model>_score", "<model>_score_<class>",
+                                "group_<name>"], last=WEIGHT)
+
+
+def _missing(model: str, kind: str, texts: list[str]) -> str:
+    """The first five missing columns ``<model>_<kind>_<text>``, and `` …`` when there are more."""
+    return ", ".join(f"{model}_{kind}_{t}" for t in texts[:5]) + (" …" if len(texts) > 5 else "")

@@ -67,47 +67,40 @@ def read_matrix(source, *, sep: str | None = None, decimal: str = ".", sheet: st
     name = table.source.name
     k = len(table.names) - 1
     if k > max_classes:
-        raise InputError(f"{name}: the matrix has {k:,} classes, more than the limit of {max_classes:,} "
-                         "(raise it with --max-classes)")
+        raise InputError("matrix.too_many_classes", file=name, count=k, limit=max_classes)
     if k < 2:
-        raise InputError(f"{name}: a confusion matrix needs labels in the first row and at least two "
-                         f"columns of counts; found {k + 1} column(s)")
+        raise InputError("matrix.too_few_columns", file=name, columns=k + 1)
     cells = [pc.utf8_trim_whitespace(table.columns[c]).to_pylist() for c in table.names]
     column_labels = [cells[j][0] for j in range(1, k + 1)]
     row_labels = cells[0][1:]
     if len(row_labels) != k:
-        raise InputError(f"{name}: the matrix must be square, got {len(row_labels)} rows "
-                         f"and {k} columns of counts")
+        raise InputError("matrix.not_square", file=name, rows=len(row_labels), columns=k)
     for j, label in enumerate(column_labels, start=2):
         if not label:
-            raise InputError(f"{table.where(0)}, column {j}: empty label")
+            raise InputError("matrix.empty_label", place=table.where(0), column=j)
     for i, label in enumerate(row_labels, start=1):
         if not label:
-            raise InputError(f"{table.where(i)}, column 1: empty label")
+            raise InputError("matrix.empty_label", place=table.where(i), column=1)
     if row_labels != column_labels:
-        raise InputError(f"{name}: the labels of the first column ({', '.join(row_labels[:10])}) differ from those "
-                         f"of the first row ({', '.join(column_labels[:10])}); both must list the same classes "
-                         "in the same order")
+        raise InputError("matrix.labels_differ", file=name, rows=row_labels[:10], columns=column_labels[:10])
     if len(set(column_labels)) != k:
         repeated = next(label for label in column_labels if column_labels.count(label) > 1)
-        raise InputError(f"{name}: label {quote(repeated)} appears more than once")
+        raise InputError("matrix.repeated_label", file=name, label=quote(repeated))
     counts = np.empty((k, k), dtype=np.int64)
     total = 0
     for j in range(1, k + 1):
         for i in range(1, k + 1):
             text = cells[j][i]
-            where = f"{table.where(i)}, column {j + 1}"
             if not text:
-                raise InputError(f"{where}: empty cell")
+                raise InputError("matrix.empty_cell", place=table.where(i), column=j + 1)
             value = _count(text, decimal)
             if value is None:
-                raise InputError(f"{where}: {quote(text)} is not a whole number of samples")
+                raise InputError("matrix.not_a_count", place=table.where(i), column=j + 1, text=quote(text))
             if value < 0:
-                raise InputError(f"{where}: negative count {quote(text)}")
+                raise InputError("matrix.negative_count", place=table.where(i), column=j + 1, text=quote(text))
             total += value
             if total >= MAX_TOTAL:
-                raise InputError(f"{where}: counts this large ({quote(text)}) cannot be computed exactly; "
-                                 "the total must stay below 2^53")
+                raise InputError("matrix.total_too_large", place=table.where(i), column=j + 1, text=quote(text))
             counts[i - 1, j - 1] = value
     labels = [int(t) for t in column_labels] if all(CANONICAL_INTEGER.fullmatch(t) for t in column_labels) \
         and all(-(2 ** 63) <= int(t) < 2 ** 63 for t in column_labels) else column_labels

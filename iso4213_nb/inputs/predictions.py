@@ -40,7 +40,7 @@ from .columns import (CANONICAL_INTEGER, INT64, MAX_CLASSES, group_column, indic
                       match_label, score_column, weight_column)
 from .layout import (BINARY, MULTICLASS, MULTILABEL, ONE_MODEL, SUFFIXES, TASKS, Header, check_others,
                      resolve_classes, resolve_multilabel, split_header)
-from .source import InputSource
+from .source import InputSource, display_name
 from .table import quote, read_table
 
 __all__ = ["BINARY", "MULTICLASS", "MULTILABEL", "ONE_MODEL", "SUFFIXES", "TASKS", "Model", "Predictions",
@@ -150,9 +150,8 @@ def _schema(names: list[str], y_true: str, y_pred: str | None, score: str | None
     """
     header = split_header(names, file, y_true=y_true, y_pred=y_pred, score=score, groups=groups, strict=strict)
     if header.truth:
-        raise InputError(f"{file}: reading in chunks (--chunk-rows, --engine, --states, state) takes single-label "
-                         f"files; columns {', '.join(map(quote, header.truth.values()))} (multi-label indicators) "
-                         "need the whole-file reader: leave those options out")
+        raise InputError("predictions.chunks_single_label", file=file, columns=[quote(c) for c in header.truth.values()],
+                         command="state")
     if strict:
         check_others(header, file, y_true)
     if not header.models and not header.suffixed:
@@ -161,22 +160,18 @@ def _schema(names: list[str], y_true: str, y_pred: str | None, score: str | None
 
 
 def _no_models(file: str, y_true: str, names: list[str]) -> InputError:
-    return InputError(f"{file} has no model columns; expected y_pred and/or score, or <model>_pred and/or "
-                      f"<model>_score (<model>_score_<class> for multi-class scores), besides {y_true}; "
-                      f"columns are: {', '.join(names)}")
+    return InputError("predictions.no_models", file=file, y_true=y_true, columns=names, score="score")
 
 
 def resolve_positive(positive, labels: list, file: str, *, required: bool = True):
     """The positive label of a binary task: ``positive`` as written, or 1 for labels 0 and 1 (5.1, step 4: reading the models' outputs)."""
     if positive is not None:
-        return match_label(positive, labels, "positive class")
+        return match_label(positive, labels, "positive_class")
     if [str(label) for label in labels] == ["0", "1"]:  # also text "0"/"1" beside labels beyond 64 bits
         return labels[1]
     if not required:
         return None
-    raise InputError(f"{file}: name the positive class with --positive (a report also takes report.positive "
-                     "from its meta file); "
-                     f"labels are: {', '.join(map(str, labels))}")
+    raise InputError("predictions.positive_needed", file=file, labels=list(labels))
 
 
 def _typed_names(texts: list[str]) -> list:
@@ -226,11 +221,11 @@ def read_predictions(source, *, positive=None, threshold: float = 0.5, sep: str 
     classes, or an unknown positive class.
     """
     if decimal not in (".", ","):
-        raise InputError(f"the decimal mark is . or , (got {quote(decimal)})")
+        raise InputError("chunks.bad_decimal", value=quote(decimal))
     if not math.isfinite(threshold):
-        raise InputError(f"the threshold must be a finite number, got {threshold}")
+        raise InputError("predictions.threshold_not_finite", threshold=str(threshold))
     found: list[Header] = []
-    file = "standard input" if str(source) == "-" else str(source)
+    file = display_name(source)
 
     def choose(names: list[str]) -> list[str]:
         header = split_header(names, file, y_true=y_true, y_pred=y_pred, score=score, groups=groups, strict=strict)
@@ -247,10 +242,9 @@ def read_predictions(source, *, positive=None, threshold: float = 0.5, sep: str 
     group_values = {name: group_column(table, column, max_classes) for name, column in header.groups.items()}
     if header.y_true is None:
         if positive is not None:
-            raise InputError(f"{file}: a positive class applies to binary tasks; this file is multi-label "
-                             f"({y_true}_<label> columns)")
+            raise InputError("predictions.positive_multilabel", file=file, y_true=y_true)
         if classes:
-            raise InputError(f"{file}: declared classes apply to single-label tasks; this file is multi-label")
+            raise InputError("predictions.classes_multilabel", file=file)
         pred = _multilabel(table, header, threshold, decimal, strict)
     else:
         pred = _single_label(table, header, positive=positive, threshold=threshold, decimal=decimal,
@@ -264,14 +258,13 @@ def _declared(classes, labels: list, file: str, y_true: str) -> list:
     """The declared classes typed like ``labels``; every class of ``y_true`` must be among them."""
     texts = list(dict.fromkeys(str(c).strip() for c in classes))
     if len(texts) < 2:
-        raise InputError("--classes names two or more classes")
+        raise InputError("predictions.too_few_declared")
     typed = _typed_names(texts)
     if any(isinstance(label, str) for label in labels) and not all(isinstance(t, str) for t in typed):
         typed = texts
     undeclared = [label for label in labels if str(label) not in texts]
     if undeclared:
-        raise InputError(f"{file}: {y_true} holds class(es) {', '.join(map(str, undeclared[:5]))} that --classes "
-                         f"does not declare; declared: {', '.join(texts[:20])}")
+        raise InputError("predictions.undeclared", file=file, y_true=y_true, classes=undeclared[:5], declared=texts[:20])
     return sorted(typed)
 
 
@@ -284,7 +277,7 @@ def _single_label(table, header: Header, *, positive, threshold, decimal, max_cl
     if classes:
         labels = _declared(classes, labels, file, y_true)
     if len(labels) < 2:
-        raise InputError(f"{file}: {y_true} holds a single class ({labels[0]}); an assessment needs two or more")
+        raise InputError("predictions.single_class", file=file, y_true=y_true, label=labels[0])
     class_scores = resolve_classes(header, labels, file, strict=strict, declared=bool(classes))
     if not header.models:
         raise _no_models(file, y_true, table.names)
@@ -293,11 +286,10 @@ def _single_label(table, header: Header, *, positive, threshold, decimal, max_cl
         for name, cols in header.models.items():
             if "_score" in cols:
                 one = "score" if cols["_score"] == "score" else f"{name}_score"
-                raise InputError(f"{file}: column {quote(cols['_score'])} gives scores, but {y_true} has "
-                                 f"{len(labels)} classes; a multi-class model gives one score column per class, "
-                                 f"{one}_<class>")
+                raise InputError("predictions.binary_score_multiclass", file=file, column=quote(cols["_score"]),
+                                 y_true=y_true, count=len(labels), one=one)
     if positive is not None and not binary:
-        raise InputError(f"{file}: a positive class applies to binary tasks; {y_true} has {len(labels)} classes")
+        raise InputError("predictions.positive_multiclass", file=file, y_true=y_true, count=len(labels))
     has_scores = any("_score" in cols for cols in header.models.values()) or bool(class_scores)
     pos = resolve_positive(positive, labels, file, required=positive_required or has_scores) if binary else None
     if not allow_predicted_only:
@@ -333,8 +325,7 @@ def _multilabel(table, header: Header, threshold: float, decimal: str, strict: b
     names = [names[i] for i in order]
     texts = [list(header.truth)[i] for i in order]
     if len(names) < 2:
-        raise InputError(f"{file}: one y_true_<label> column ({header.truth[texts[0]]}) is a binary task; give "
-                         "y_true for it, or two or more labels")
+        raise InputError("predictions.one_indicator", file=file, column=header.truth[texts[0]])
     columns = resolve_multilabel(header, texts, file, strict=strict)
     truth = np.column_stack([indicator_column(table, header.truth[t]) for t in texts])
     models = {}
@@ -358,5 +349,5 @@ def _check_known(table, column: str, typed: tuple[np.ndarray, list], labels: lis
     others = [v for v in seen if v not in known]
     if others:
         row = int(np.argmax(np.isin(values, np.asarray(others, dtype=values.dtype))))
-        raise InputError(f"{table.where(row)}, column {quote(column)}: label {others[0]} is not a class of "
-                         f"{y_true}; {y_true} labels are: {', '.join(map(str, labels[:20]))}")
+        raise InputError("predictions.unknown_label", place=table.where(row), column=quote(column), label=others[0],
+                         y_true=y_true, labels=labels[:20])

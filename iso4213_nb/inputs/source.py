@@ -21,10 +21,22 @@ from pathlib import Path
 
 from .. import progress
 from ..errors import InputError
+from ..i18n import _
 
 #: What the user types for standard input.
 STDIN = "-"
-STDIN_NAME = "standard input"
+class _StandardInput(str):
+    """The name of standard input: the text ``standard input`` as data (report.json, the manifest), and the
+    active language's words wherever a message formats it (``{file}: ...``) (issue 15: words at the edge)."""
+
+    def __format__(self, spec: str) -> str:
+        return format(_("standard input"), spec)
+
+    def __reduce__(self):
+        return (_StandardInput, (str(self),))
+
+
+STDIN_NAME = _StandardInput("standard input")
 
 #: First bytes of the formats that are recognised by content.
 COMPRESSION_MAGIC = {b"\x1f\x8b": "gzip", b"\x28\xb5\x2f\xfd": "zstd", b"BZh": "bz2"}
@@ -63,7 +75,7 @@ class InputSource:
     @property
     def file_name(self) -> str:
         """The file's own name without its folders (``"standard input"`` stays): what a shared report shows."""
-        return self.name if self.name == "standard input" else Path(self.name).name
+        return self.name if self.name == STDIN_NAME else Path(self.name).name
 
 
 class HashingReader(io.RawIOBase):
@@ -157,20 +169,20 @@ def open_source(source, stdin=None) -> LocalFile:
     try:
         mode = path.stat().st_mode
     except FileNotFoundError:
-        raise InputError(f"{name}: no such file") from None
+        raise InputError("source.no_such_file", file=name) from None
     except OSError as exc:
-        raise InputError(f"{name}: cannot be read ({exc.strerror})") from None
+        raise InputError("source.unreadable", file=name, detail=exc.strerror) from None
     if stat.S_ISDIR(mode):
         return LocalFile(name, path)
     if stat.S_ISREG(mode):
         if not os.access(path, os.R_OK):
-            raise InputError(f"{name}: permission denied")
+            raise InputError("source.permission_denied", file=name)
         return LocalFile(name, path)
     try:  # a pipe, /dev/stdin, a process substitution: read it once
         with open(path, "rb", buffering=0) as handle:
             return _spool(handle, name)
     except OSError as exc:
-        raise InputError(f"{name}: cannot be read ({exc.strerror})") from None
+        raise InputError("source.unreadable", file=name, detail=exc.strerror) from None
 
 
 def detect_format(head: bytes, name: str) -> str:
@@ -180,9 +192,9 @@ def detect_format(head: bytes, name: str) -> str:
     if head.startswith(ZIP_MAGIC):
         return "xlsx"
     if head.startswith(OLE_MAGIC):
-        raise InputError(f"{name}: a legacy Excel .xls file; save it as .xlsx or CSV")
+        raise InputError("source.legacy_xls", file=name)
     if head.startswith(UTF16_BOMS):
-        raise InputError(f"{name}: UTF-16 text; save it as UTF-8 (CSV UTF-8 in spreadsheet programs)")
+        raise InputError("source.utf16", file=name)
     for magic, compression in COMPRESSION_MAGIC.items():
         if head.startswith(magic):
             return compression
@@ -229,10 +241,10 @@ class FileDigest:
         """``(hex digest, size)`` once the whole file is hashed and found unchanged."""
         self._thread.join()
         if isinstance(self._result, BaseException):
-            raise InputError(f"{self.local.name}: cannot be read ({self._result})")
+            raise InputError("source.unreadable", file=self.local.name, detail=str(self._result))
         after = self.local.path.stat()
         if (after.st_size, after.st_mtime_ns) != (self._before.st_size, self._before.st_mtime_ns):
-            raise InputError(f"{self.local.name}: the file changed while it was being read; read it again")
+            raise InputError("source.changed", file=self.local.name)
         return self._result
 
 

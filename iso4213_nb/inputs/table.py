@@ -22,6 +22,7 @@ from typing import Callable, Sequence
 import pyarrow as pa
 import pyarrow.csv as pa_csv
 
+from ..error_words import describe
 from ..errors import InputError
 from .source import COMPRESSION_SUFFIX, FileDigest, InputSource, LocalFile, detect_format, open_source, read_all
 
@@ -46,11 +47,44 @@ def quote(value, limit: int = 40) -> str:
     return f"'{text}'"
 
 
+@dataclass(frozen=True)
+class Place:
+    """Where a cell is in the user's file, shown in the active language as ``FILE, line 7`` (5.1, step 4: reading the models' outputs).
+
+    ``line``: the line of a text file (the header is line 1); ``row``: the row of a
+    Parquet file or of a sheet (``sheet``: its name, quoted, when the workbook has
+    several); ``data_row``: the data row when its line cannot be found; none of
+    them: some line of the file.  Data only, words at the edge (issue 15).
+    """
+
+    file: str
+    line: int | None = None
+    row: int | None = None
+    sheet: str | None = None
+    data_row: int | None = None
+
+    def __str__(self) -> str:
+        if self.line is not None:
+            return describe("table.at_line", {"file": self.file, "line": self.line})
+        if self.row is not None and self.sheet is not None:
+            return describe("table.at_sheet_row", {"file": self.file, "sheet": self.sheet, "row": self.row})
+        if self.row is not None:
+            return describe("table.at_row", {"file": self.file, "row": self.row})
+        if self.sheet is not None:
+            return describe("table.at_sheet", {"file": self.file, "sheet": self.sheet})
+        if self.data_row is not None:
+            return describe("table.at_data_row", {"file": self.file, "row": self.data_row})
+        return describe("table.at_a_line", {"file": self.file})
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
 def parse_sep(text: str) -> str:
     """The delimiter a ``--sep`` value names: one character, or tab / comma / semicolon / pipe (5.1, step 4: reading the models' outputs)."""
     sep = SEP_NAMES.get(text.lower(), text)
     if len(sep) != 1 or sep in "\r\n\"":
-        raise InputError(f"--sep takes one character or tab, comma, semicolon, pipe; got {quote(text)}")
+        raise InputError("table.bad_sep", names=["tab", "comma", "semicolon", "pipe"], value=quote(text))
     return sep
 
 
@@ -71,18 +105,17 @@ class Table:
     names: list[str]
     columns: dict[str, pa.ChunkedArray]
     n_rows: int
-    _where: Callable[[int], str] = field(repr=False)
+    _where: Callable[[int], dict] = field(repr=False)
 
-    def where(self, row: int) -> str:
-        """``"FILE, line 7"`` (or ``row 7``, ``sheet S, row 7``) for 0-based data row ``row``."""
-        return f"{self.source.name}, {self._where(row)}"
+    def where(self, row: int) -> Place:
+        """The :class:`Place` of 0-based data row ``row`` (``FILE, line 7``; or ``row 7``, ``sheet S, row 7``)."""
+        return Place(self.source.name, **self._where(row))
 
     def require(self, names: Sequence[str]) -> None:
         """Raise ``FILE has no column 'x'; columns are: a, b`` for the first name the file lacks."""
         for name in names:
             if name not in self.names:
-                raise InputError(f"{self.source.name} has no column {quote(name)}; "
-                                 f"columns are: {', '.join(self.names)}")
+                raise InputError("table.no_column", file=self.source.name, column=quote(name), columns=self.names)
 
 
 def _choose(names: list[str], columns: ColumnChoice, name: str) -> list[str]:
@@ -91,18 +124,18 @@ def _choose(names: list[str], columns: ColumnChoice, name: str) -> list[str]:
     chosen = list(columns(names)) if callable(columns) else list(columns)
     for column in chosen:
         if column not in names:
-            raise InputError(f"{name} has no column {quote(column)}; columns are: {', '.join(names)}")
+            raise InputError("table.no_column", file=name, column=quote(column), columns=names)
     return list(dict.fromkeys(chosen))
 
 
-def _check_names(names: list[str], name: str, where: Callable[[int], str] = lambda i: f"column {i}") -> None:
+def _check_names(names: list[str], name: str) -> None:
     for i, column in enumerate(names, start=1):
         if not column:
-            raise InputError(f"{name}: {where(i)} of the header has no name")
+            raise InputError("table.unnamed_column", file=name, number=i)
     seen = set()
     for column in names:
         if column in seen:
-            raise InputError(f"{name}: column name {quote(column)} appears more than once in the header")
+            raise InputError("table.duplicate_column", file=name, column=quote(column))
         seen.add(column)
 
 
@@ -118,7 +151,7 @@ def _prefix(local: LocalFile, compression: str | None) -> bytes:
         with _open_decompressed(local.path, compression) as stream:
             return stream.read(SNIFF_BYTES)
     except (pa.ArrowException, OSError) as exc:
-        raise InputError(f"{local.name}: damaged {compression} data ({_arrow_message(exc)})") from None
+        raise InputError("table.damaged", file=local.name, compression=compression, detail=_arrow_message(exc)) from None
 
 
 def _arrow_message(exc: BaseException) -> str:
@@ -153,7 +186,7 @@ class _TextLines:
     def __init__(self, local: LocalFile, compression: str | None, sep: str, header_row: bool):
         self.local, self.compression, self.sep, self.header_row = local, compression, sep, header_row
 
-    def __call__(self, row: int) -> str:
+    def __call__(self, row: int) -> dict:
         with _open_decompressed(self.local.path, self.compression) as raw:
             text = io.TextIOWrapper(io.BufferedReader(_Raw(raw)), encoding="utf-8-sig", errors="replace", newline="")
             reader = csv.reader(text, delimiter=self.sep)
@@ -165,10 +198,10 @@ class _TextLines:
                         continue
                     data_row += 1
                     if data_row == row:
-                        return f"line {start}"
+                        return {"line": start}
             except csv.Error:
                 pass
-        return f"data row {row + 1}"
+        return {"data_row": row + 1}
 
 
 class _Raw(io.RawIOBase):
@@ -195,7 +228,7 @@ def text_header(local: LocalFile, compression: str | None, header: bool, sep: st
     name = local.name
     prefix = _prefix(local, compression)
     if b"\x00" in prefix:
-        raise InputError(f"{name}: not a text file (it holds NUL bytes); expected CSV, TSV, Parquet or .xlsx")
+        raise InputError("table.not_text", file=name)
     if prefix.startswith(b"\xef\xbb\xbf"):
         prefix = prefix[3:]
     complete = len(prefix) < SNIFF_BYTES - 3
@@ -203,23 +236,22 @@ def text_header(local: LocalFile, compression: str | None, header: bool, sep: st
     if not complete:
         lines = lines[:-1]
         if not lines:
-            raise InputError(f"{name}: the first line is longer than {SNIFF_BYTES // 1024} KiB; "
-                             "expected a header row of column names")
+            raise InputError("table.long_header", file=name, kib=SNIFF_BYTES // 1024)
     try:
         text_lines = [line.decode("utf-8") for line in lines]
     except UnicodeDecodeError:
-        raise InputError(f"{name}: not a UTF-8 text file") from None
+        raise InputError("table.not_utf8", file=name) from None
     leading_blank = next((i for i, line in enumerate(text_lines) if line.strip()), None)
     if leading_blank is None:
-        raise InputError(f"{name}: the file is empty")
+        raise InputError("table.empty_file", file=name)
     if leading_blank:
-        raise InputError(f"{name}: line 1 is empty; the first line must hold the column names")
+        raise InputError("table.blank_first_line", file=name)
     if sep is None:
         sep = sniff_delimiter(text_lines, prefer_tab=re.search(r"\.(tsv|tab)(\.\w+)?$", name.lower()) is not None)
     try:
         first = next(csv.reader([text_lines[0]], delimiter=sep))
     except (csv.Error, StopIteration):
-        raise InputError(f"{name}: line 1 is not a readable header row of column names") from None
+        raise InputError("table.unreadable_header", file=name) from None
     if header:
         names = [cell.strip() for cell in first]
         _check_names(names, name)
@@ -268,7 +300,7 @@ def _read_text(local: LocalFile, compression: str | None, columns: ColumnChoice,
                          kind + (f".{COMPRESSION_SUFFIX[compression]}" if compression else ""))
     table = Table(source, names, {c: data.column(c) for c in chosen}, data.num_rows, where)
     if table.n_rows == 0:
-        raise InputError(f"{name}: the file has a header row but no data rows" if header else f"{name}: the file is empty")
+        raise InputError("table.no_data_rows" if header else "table.empty_file", file=name)
     return table
 
 
@@ -276,18 +308,17 @@ def _text_error(exc: BaseException, invalid: list, where: _TextLines, name: str,
     message = _arrow_message(exc)
     if invalid:
         row = invalid[0]
-        line = f"line {row.number}" if row.number not in (None, -1) else _scan_ragged(where, width)
-        return InputError(f"{name}, {line}: has {row.actual_columns} field(s), the header has {width}")
+        line = row.number if row.number not in (None, -1) else _scan_ragged(where, width)
+        return InputError("table.ragged_row", place=Place(name, line=line), fields=row.actual_columns, width=width)
     if "straddling" in message or "block" in message:
-        return InputError(f"{name}: a line is longer than {MAX_LINE_BYTES >> 20} MiB; is this a table "
-                          "with one row per line?")
+        return InputError("table.long_line", file=name, mib=MAX_LINE_BYTES >> 20)
     if "UTF8" in message or "UTF-8" in message:
-        return InputError(f"{name}: not a UTF-8 text file")
-    return InputError(f"{name}: not a readable table ({message})")
+        return InputError("table.not_utf8", file=name)
+    return InputError("table.unreadable", file=name, detail=message)
 
 
-def _scan_ragged(where: _TextLines, width: int) -> str:
-    """The line of the first row whose number of fields differs from the header's."""
+def _scan_ragged(where: _TextLines, width: int) -> int | None:
+    """The line of the first row whose number of fields differs from the header's (None when none is found)."""
     with _open_decompressed(where.local.path, where.compression) as raw:
         text = io.TextIOWrapper(io.BufferedReader(_Raw(raw)), encoding="utf-8-sig", errors="replace", newline="")
         reader = csv.reader(text, delimiter=where.sep)
@@ -296,10 +327,10 @@ def _scan_ragged(where: _TextLines, width: int) -> str:
             for record in reader:
                 start, previous = previous + 1, reader.line_num
                 if record and len(record) != width:
-                    return f"line {start}"
+                    return start
         except csv.Error:
             pass
-    return "a line"
+    return None
 
 
 # --- Excel -----------------------------------------------------------------------------------------------------
@@ -325,14 +356,14 @@ def _read_xlsx(local: LocalFile, columns: ColumnChoice, header: bool, sheet: str
     try:
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many types on a damaged or foreign zip archive
-        raise InputError(f"{name}: not a readable .xlsx workbook ({type(exc).__name__})") from None
+        raise InputError("table.bad_xlsx", file=name, detail=type(exc).__name__) from None
     try:
         if sheet is None:
             ws = book.worksheets[0]
         elif sheet in book.sheetnames:
             ws = book[sheet]
         else:
-            raise InputError(f"{name} has no sheet {quote(sheet)}; sheets are: {', '.join(book.sheetnames)}")
+            raise InputError("table.no_sheet", file=name, sheet=quote(sheet), sheets=book.sheetnames)
         numbers, rows = [], []
         for number, values in enumerate(ws.iter_rows(values_only=True), start=1):
             cells = [_cell_text(v) for v in values]
@@ -342,12 +373,13 @@ def _read_xlsx(local: LocalFile, columns: ColumnChoice, header: bool, sheet: str
     except InputError:
         raise
     except Exception as exc:
-        raise InputError(f"{name}: not a readable .xlsx workbook ({type(exc).__name__})") from None
+        raise InputError("table.bad_xlsx", file=name, detail=type(exc).__name__) from None
     finally:
         book.close()
-    place = f"{name}, sheet {quote(ws.title)}" if len(book.sheetnames) > 1 or sheet is not None else name
+    named = len(book.sheetnames) > 1 or sheet is not None
+    place = Place(name, sheet=quote(ws.title)) if named else name
     if not rows:
-        raise InputError(f"{place}: the sheet is empty")
+        raise InputError("table.empty_sheet", place=place)
     width = max(len(r) for r in rows)
     while width > 0 and not any(len(r) >= width and r[width - 1] for r in rows):
         width -= 1
@@ -356,15 +388,15 @@ def _read_xlsx(local: LocalFile, columns: ColumnChoice, header: bool, sheet: str
         names, numbers, rows = [c.strip() for c in rows[0]], numbers[1:], rows[1:]
         _check_names(names, name)
         if not rows:
-            raise InputError(f"{place}: the sheet has a header row but no data rows")
+            raise InputError("table.sheet_without_rows", place=place)
     else:
         names = [str(i) for i in range(1, width + 1)]
     chosen = _choose(names, columns, name)
     index = {n: i for i, n in enumerate(names)}
     cols = {c: pa.chunked_array([pa.array([r[index[c]] for r in rows], type=pa.string())]) for c in chosen}
     source = InputSource(name, sha256, size, "xlsx")
-    prefix = place[len(name) + 2:] + ", " if place != name else ""
-    return Table(source, names, cols, len(rows), lambda row: f"{prefix}row {numbers[row]}")
+    title = quote(ws.title) if named else None
+    return Table(source, names, cols, len(rows), lambda row: {"sheet": title, "row": numbers[row]})
 
 
 # --- Parquet ---------------------------------------------------------------------------------------------------
@@ -373,12 +405,11 @@ def _parquet_files(local: LocalFile) -> list[Path]:
     files = sorted(p for p in local.path.rglob("*") if p.is_file()
                    and not any(part.startswith((".", "_")) for part in p.relative_to(local.path).parts))
     if not files:
-        raise InputError(f"{local.name}: is a folder without Parquet files; give a file, or a folder of Parquet files")
+        raise InputError("table.folder_without_parquet", file=local.name)
     for path in files:
         with open(path, "rb") as handle:
             if handle.read(4) != b"PAR1":
-                raise InputError(f"{local.name}: is a folder, and {path.relative_to(local.path)} in it is not "
-                                 "a Parquet file; only a folder of Parquet files can be read")
+                raise InputError("table.folder_with_other_file", file=local.name, part=str(path.relative_to(local.path)))
     return files
 
 
@@ -403,18 +434,18 @@ def _read_parquet(local: LocalFile, columns: ColumnChoice) -> Table:
                 _check_names(names, name)
                 chosen = _choose(names, columns, name)
             elif list(file_names) != names:
-                raise InputError(f"{part.name}: its columns differ from those of the other files in {name}")
+                raise InputError("table.parts_differ", part=part.name, file=name)
             tables.append(parquet.read(columns=chosen))
         except pa.ArrowException as exc:
-            raise InputError(f"{part.name}: not a readable Parquet file ({_arrow_message(exc)})") from None
+            raise InputError("table.bad_parquet", file=part.name, detail=_arrow_message(exc)) from None
     try:
         data = pa.concat_tables(tables)
     except pa.ArrowException:
-        raise InputError(f"{name}: its Parquet files store the columns with different types") from None
+        raise InputError("table.parts_types_differ", file=name) from None
     if data.num_rows == 0:
-        raise InputError(f"{name}: the file has no data rows")
+        raise InputError("table.parquet_without_rows", file=name)
     source = InputSource(name, digest.hexdigest(), size, "parquet")
-    return Table(source, names, {c: data.column(c) for c in chosen}, data.num_rows, lambda row: f"row {row + 1}")
+    return Table(source, names, {c: data.column(c) for c in chosen}, data.num_rows, lambda row: {"row": row + 1})
 
 
 # --- any of them -----------------------------------------------------------------------------------------------
@@ -440,11 +471,11 @@ def read_table(source, *, columns: ColumnChoice = None, header: bool = True, sep
     with open_source(source, stdin=stdin) as local:
         if local.is_dir:
             if sep is not None or sheet is not None:
-                raise InputError(f"{local.name}: a folder of Parquet files takes neither --sep nor --sheet")
+                raise InputError("table.folder_options", file=local.name)
             return _read_parquet(local, columns)
         fmt = detect_format(local.head(), local.name)
         if sheet is not None and fmt != "xlsx":
-            raise InputError(f"--sheet applies to .xlsx workbooks; {local.name} is not one")
+            raise InputError("table.sheet_not_xlsx", file=local.name)
         if fmt == "parquet":
             return _read_parquet(local, columns)
         if fmt == "xlsx":

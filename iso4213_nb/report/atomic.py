@@ -135,44 +135,49 @@ def remove_stale(parent: Path, prefixes) -> list[Path]:
 
 
 def _refused_place(out: Path) -> str | None:
-    """Why ``out`` may never be replaced (it is or holds the current folder, the home folder or /), else None."""
+    """Why ``out`` may never be replaced (it is or holds the current folder, the home folder or /), else None.
+
+    The reason is a key of :data:`iso4213_nb.error_words.report.WORDS`.
+    """
     resolved = out.resolve()
     if resolved == Path(resolved.anchor):
-        return "it is the root folder"
-    for name, place in (("the current folder", Path.cwd()), ("your home folder", Path.home())):
+        return "is_root"
+    for name, place in (("cwd", Path.cwd()), ("home", Path.home())):
         place = place.resolve()
         if resolved == place:
-            return f"it is {name}"
+            return f"is_{name}"
         if place.is_relative_to(resolved):
-            return f"it contains {name}"
+            return f"contains_{name}"
     return None
 
 
 def _foreign(folder: Path, listed: dict, base: Path) -> tuple[str, str] | None:
-    """The first entry under ``folder`` this tool did not write, as (relative path, "which ..." clause), or None.
+    """The first entry under ``folder`` this tool did not write, as (relative path, why), or None.
+
+    Why is a key of :data:`iso4213_nb.error_words.report.WORDS`.
 
     Returns None also for a folder that holds listed files only; an empty
     sub-folder is foreign (the manifest lists files, so nobody vouches for it).
     """
     entries = sorted(os.scandir(folder), key=lambda e: e.name)
     if folder != base and not entries:
-        return folder.relative_to(base).as_posix(), "which is an empty folder its manifest.json does not list"
+        return folder.relative_to(base).as_posix(), "empty_folder"
     for entry in entries:
         path = Path(entry.path)
         rel = path.relative_to(base).as_posix()
         if rel == MANIFEST:
             continue
         if entry.is_symlink():
-            return rel, "which is a symbolic link (this tool never writes one)"
+            return rel, "symbolic_link"
         if entry.is_dir():
             found = _foreign(path, listed, base)
             if found:
                 return found
             continue
         if rel not in listed:
-            return rel, "which is not listed in its manifest.json"
+            return rel, "not_listed"
         if not entry.is_file() or sha256_file(path) != listed[rel]["sha256"]:
-            return rel, "which was changed after this tool wrote it (its SHA-256 differs from manifest.json)"
+            return rel, "changed_after"
     return None
 
 
@@ -187,24 +192,22 @@ def check_target(out) -> None:
     out = Path(out)
     why = _refused_place(out)
     if why:
-        raise InputError(f"--out {out}: refusing to write the report there, {why}; name a folder of its own, "
-                         "for example --out report")
+        raise InputError("report.refused_place", out=str(out), why_word=why, example="report")
     if out.is_symlink():
-        raise InputError(f"--out {out} is a symbolic link; name the folder itself")
+        raise InputError("report.out_symlink", out=str(out))
     if not out.exists():
         return
     if not out.is_dir():
-        raise InputError(f"--out {out} exists and is not a folder")
+        raise InputError("report.out_not_folder", out=str(out))
     entries = sorted(p.name for p in out.iterdir())
     if not entries:
         return
     if MANIFEST not in entries:
-        raise InputError(f"--out {out} holds {entries[0]} and is not a report folder of this tool (no {MANIFEST}); "
-                         "choose another --out")
+        raise InputError("report.out_not_report", out=str(out), entry=entries[0], manifest=MANIFEST)
     manifest = read_manifest(out)
     found = _foreign(out, manifest["files"], out)
     if found:
-        raise InputError(f"--out {out} holds {found[0]}, {found[1]}; move it out or choose another --out")
+        raise InputError("report.out_foreign", out=str(out), entry=found[0], why_word=found[1])
 
 
 def _replace(built: Path, out: Path) -> None:

@@ -48,11 +48,11 @@ def read_settings(meta) -> dict:
     data = checklist.parse_yaml(Path(meta).read_text(encoding="utf-8")) or {}  # scalars as typed: title yes stays yes
     settings = data.get(SETTINGS) or {}
     if not isinstance(settings, dict):
-        raise InputError(f"{Path(meta).name}: section {SETTINGS!r} must be a mapping of {', '.join(SETTING_KEYS)}")
+        raise InputError("report.settings_not_mapping", file=Path(meta).name, section=repr(SETTINGS), keys=list(SETTING_KEYS))
     unknown = [k for k in settings if k not in SETTING_KEYS]
     if unknown:
-        raise InputError(f"{Path(meta).name}: unknown setting {SETTINGS}.{unknown[0]}; "
-                         f"settings are: {', '.join(SETTING_KEYS)}")
+        raise InputError("report.unknown_setting", file=Path(meta).name, setting=f"{SETTINGS}.{unknown[0]}",
+                         keys=list(SETTING_KEYS))
     return settings
 
 
@@ -100,7 +100,7 @@ def time_models(models: dict, X, pred, max_samples: int | None = None) -> dict:
     n = len(X) if max_samples is None else min(int(max_samples), len(X))
     unknown = [name for name in models if name not in pred.models]
     if unknown:
-        raise InputError(f"models {', '.join(map(str, unknown))} have no columns in {pred.source.file_name}")
+        raise InputError("report.models_without_columns", models=[str(m) for m in unknown], file=pred.source.file_name)
     timed = {}
     for name, model in models.items():
         result = time_predictions(model.predict, X[:n], batch_size=1, warmup=1)
@@ -163,7 +163,7 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
     started = utc_now()
     lang = current_language() if lang is None else lang
     if lang not in LANGUAGES:
-        raise InputError(f"unknown report language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+        raise InputError("report.unknown_language", lang=repr(lang), languages=list(LANGUAGES))
     formats = parse_formats(formats if isinstance(formats, str) else ",".join(formats))
     threshold = as_threshold(threshold, "--threshold")
     out = Path(out)
@@ -173,15 +173,15 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
     export.node_modules()
     is_demo = predictions is None
     if demo_name is not None and not is_demo:
-        raise InputError("--demo builds a bundled demo; give it without --predictions")
+        raise InputError("report.demo_with_predictions")
     bundled = DEMOS.get(demo_name or "binary")
     if bundled is None:
-        raise InputError(f"unknown demo {demo_name!r}; demos are: {', '.join(DEMOS)}")
+        raise InputError("report.unknown_demo", demo=repr(demo_name), demos=list(DEMOS))
     if is_demo:
         predictions = bundled.DEMO_PREDICTIONS
         meta = bundled.DEMO_META if meta is None else meta
     if (models is None) != (X is None):
-        raise InputError("models and X go together: the fitted models and the test samples they are timed on")
+        raise InputError("report.models_without_x", models="models", x="X")
     steps = ["reading", "computing the numbers", "running the report notebook", "writing HTML",
              *(["printing the PDF"] if "pdf" in formats else []), "writing the manifest"]
     with progress.bar(total=len(steps), desc="report", unit="step") as shown:

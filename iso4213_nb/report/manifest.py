@@ -139,12 +139,11 @@ def read_manifest(folder) -> dict:
     try:
         manifest = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise InputError(f"{folder} has no {MANIFEST}; it is not a report folder written by iso4213-nb") from None
+        raise InputError("report.no_manifest", folder=str(folder), manifest=MANIFEST) from None
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise InputError(f"{path} is not readable JSON ({exc.__class__.__name__}); "
-                         "it was not written by iso4213-nb") from None
+        raise InputError("report.manifest_not_json", path=str(path), detail=exc.__class__.__name__) from None
     files = manifest.get("files") if isinstance(manifest, dict) else None
     if (not isinstance(manifest, dict) or manifest.get("format") != FORMAT or not isinstance(files, dict)
             or not all(isinstance(v, dict) and isinstance(v.get("sha256"), str) for v in files.values())):
-        raise InputError(f"{path} was not written by iso4213-nb (no '{FORMAT}' format and file list)")
+        raise InputError("report.manifest_foreign", path=str(path), format=FORMAT)
     return manifest

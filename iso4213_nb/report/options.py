@@ -20,5 +20,5 @@ def parse_formats(text: str) -> tuple[str, ...]:
     formats = tuple(dict.fromkeys(f.strip().lower() for f in str(text).split(",") if f.strip()))
     unknown = [f for f in formats if f not in FORMATS]
     if unknown or not formats:
-        raise InputError(f"--format takes a comma-separated list of {', '.join(FORMATS)}; got {text!r}")
+        raise InputError("report.bad_formats", formats=list(FORMATS), text=repr(text))
     return formats

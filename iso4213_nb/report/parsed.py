@@ -113,7 +113,7 @@ def read_parsed(path) -> Predictions:
         table = pq.read_table(path)
         info = json.loads(table.schema.metadata[_KEY])
     except (OSError, KeyError, TypeError, ValueError, pa.ArrowException) as exc:
-        raise InputError(f"{path}: not a predictions file written by iso4213-nb ({exc.__class__.__name__})") from None
+        raise InputError("report.not_parsed", path=str(path), detail=exc.__class__.__name__) from None
     models = {}
     for entry in info["models"]:
         scores = None if entry["score"] is None else table[entry["score"]].to_numpy()

@@ -212,8 +212,7 @@ def _field(manifest: dict, *keys):
     value = manifest
     for key in keys:
         if not isinstance(value, dict) or key not in value:
-            raise InputError(f"manifest.json has no {'.'.join(keys)}; it was not written by this version of "
-                             "iso4213-nb or was edited")
+            raise InputError("report.manifest_field", field=".".join(keys))
         value = value[key]
     return value
 
@@ -230,7 +229,7 @@ def verify_report(folder, predictions=None) -> Verification:
 
     folder = Path(folder)
     if not folder.is_dir():
-        raise InputError(f"{folder}: no such folder")
+        raise InputError("report.no_folder", folder=str(folder))
     manifest = read_manifest(folder)
     result = Verification(folder, check_files(folder, manifest))
     recorded_input = {key: _field(manifest, "inputs", "predictions", key) for key in ("sha256", "parsed")}
