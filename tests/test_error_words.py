@@ -118,8 +118,6 @@ NOT_YET_CONVERTED = {
     "widgets/posterior.py",
     "widgets/significance_lab.py",
     "widgets/subgroups.py",
-    # poisson
-    "accumulators/bootstrap.py",
     # delong
     "accumulators/delong.py",
     "accumulators/engine.py",
