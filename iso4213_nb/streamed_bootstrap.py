@@ -64,6 +64,8 @@ DEFAULT_MEMORY = 256 * 2 ** 20
 POISSON_METHODS = {"percentile": "poisson_percentile", "bca": "poisson_bca"}
 #: Column of row keys the Poisson states read from a chunk.
 KEY = "poisson.key"
+#: Prefix of the column 1 − score of a binary scored model, and the column of its class index (1: positive).
+COMPLEMENT, BINARY_TRUE = "poisson.complement.", "positive"
 #: The class-score measures of the Poisson bootstrap, in the order of the state's sums.
 PROBABILITY_MEASURES = ("brier", "log_loss")
 
@@ -80,6 +82,7 @@ class Resampling:
     limit : rows × replicates the bootstrap may weigh (inf: no limit).
     offsets : ``((file, first row), ...)`` of a Parquet data set's files, for the Dask engine;
     offset : the first row of the file being read (set per Dask task by :func:`for_file`).
+    binary : also resample the binary scored models (their Brier score and log loss, as the report gives).
     """
 
     replicates: int
@@ -89,6 +92,7 @@ class Resampling:
     limit: float = math.inf
     offsets: tuple = ()
     offset: int = 0
+    binary: bool = False
 
     def bytes_needed(self, k: int) -> int:
         """Bytes of the replicates of one model with ``k`` classes (7.8)."""
@@ -99,10 +103,11 @@ class Resampling:
         return self.bytes_needed(k) <= self.memory
 
 
-def resampling_of(settings: IntervalSettings, *, key: str | None = None, memory: int = DEFAULT_MEMORY) -> Resampling:
+def resampling_of(settings: IntervalSettings, *, key: str | None = None, memory: int = DEFAULT_MEMORY,
+                  binary: bool = False) -> Resampling:
     """The :class:`Resampling` of interval settings: their resamples and seed; their budget bounds the weights (7.8)."""
     limit = math.inf if settings.budget is None else float(settings.budget)
-    return Resampling(settings.n_resamples, settings.seed, key, int(memory), limit)
+    return Resampling(settings.n_resamples, settings.seed, key, int(memory), limit, binary=binary)
 
 
 def with_offsets(resampling: Resampling, files: list) -> Resampling:
@@ -121,25 +126,39 @@ def for_file(resampling: Resampling, file) -> Resampling:
     return dataclasses.replace(resampling, offset=dict(resampling.offsets).get(str(file), 0))
 
 
-def zeros(resampling: Resampling | None, multiclass: dict) -> dict:
-    """``{"poisson.<model>": PoissonClassScores}`` for the multi-class models (model → class-score column names) (7.8).
+def zeros(resampling: Resampling | None, multiclass: dict, scored: list) -> dict:
+    """``{"poisson.<model>": PoissonClassScores}`` of every model with class probabilities (7.8).
 
-    A model whose replicates would not fit in memory gets the exact parts only (``replicates=0``).
+    ``multiclass``: model → its class-score column names; ``scored``: the models of a binary
+    task with one score column, read as the two columns (1 − score, score) of the negative and
+    the positive class, as the in-memory report reads them.  A model whose replicates would not
+    fit in memory gets the exact parts only (``replicates=0``).
     """
     if resampling is None:
         return {}
+    scored = scored if resampling.binary else []
+    columns = {**{name: [f"{COMPLEMENT}{name}", f"score.{name}"] for name in scored}, **multiclass}
     return {f"poisson.{name}": PoissonClassScores.zero(
-        cols, key=KEY, seed=resampling.seed, replicates=resampling.replicates if resampling.fits(len(cols)) else 0,
-        limit=resampling.limit) for name, cols in multiclass.items()}
+        cols, true=BINARY_TRUE if name in scored else "class_index", key=KEY, seed=resampling.seed,
+        replicates=resampling.replicates if resampling.fits(len(cols)) else 0, limit=resampling.limit)
+        for name, cols in columns.items()}
 
 
-def keys(resampling: Resampling | None, start: int, n: int, column: np.ndarray | None) -> dict:
-    """``{KEY: row keys}`` of a chunk of ``n`` rows starting at row ``start`` of its file (``{}`` without resampling) (7.8)."""
+def columns(resampling: Resampling | None, chunk, arrays: dict, scored: list) -> dict:
+    """What the states of :func:`zeros` read from a chunk besides ``arrays`` (the streaming columns) (7.8).
+
+    The row keys: column ``resampling.key`` of the chunk, else the position in the whole input
+    (``resampling.offset`` + the chunk's first row in its file + 0, 1, …); and for each binary
+    scored model 1 − score, and the class index 0 (negative) or 1 (positive).
+    """
     if resampling is None:
         return {}
-    if resampling.key is not None:
-        return {KEY: column}
-    return {KEY: resampling.offset + start + np.arange(n, dtype=np.int64)}
+    out = {KEY: chunk.key if resampling.key is not None else
+           resampling.offset + chunk.start + np.arange(len(chunk), dtype=np.int64)}
+    for name in scored if resampling.binary else []:
+        out[f"{COMPLEMENT}{name}"] = 1 - arrays[f"score.{name}"]
+        out[BINARY_TRUE] = arrays["positive"]
+    return out
 
 
 def score_area_intervals(scores, settings: IntervalSettings) -> dict:

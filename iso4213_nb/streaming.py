@@ -176,7 +176,8 @@ def zeros(settings: Settings) -> dict:
             states[f"gscores.{group}.{name}"] = GroupedStates.zero(f"group.{group}",
                                                                    _class_zero(name, len(cols), weight))
     states.update(streamed_bootstrap.zeros(settings.resampling, {name: [f"class.{name}.{j}" for j in range(len(cols))]
-                                                                  for name, cols in settings.multiclass.items()}))
+                                                                  for name, cols in settings.multiclass.items()},
+                                           settings.scored))
     if len(settings.models) > 1:
         states["paired"] = PairedOutcomes.zero([f"right.{name}" for name, _, _ in settings.models], true="one")
     return states
@@ -226,7 +227,7 @@ def columns(chunk: PredictionChunk, settings: Settings, positive_code: int, clas
             out[f"above.{name}"] = above
             right = above == is_positive
         out[f"right.{name}"] = right.astype(np.int8)
-    out.update(streamed_bootstrap.keys(settings.resampling, chunk.start, len(chunk), chunk.key))
+    out.update(streamed_bootstrap.columns(settings.resampling, chunk, out, settings.scored))
     return out
 
 

@@ -193,3 +193,59 @@ def test_moments_merged_in_any_split_equal_the_moments_of_all_rows():
     d = values - values.mean(axis=0)
     assert merged == pytest.approx(np.array([[1000.0] * 2, values.mean(axis=0), (d ** 2).sum(axis=0),
                                              (d ** 3).sum(axis=0)]), rel=1e-10)
+
+
+def _streamed_report(path, chunk_rows: int, settings):
+    """The streamed report content of ``path`` read in chunks, with the intervals of ``settings`` added."""
+    from types import SimpleNamespace
+
+    from iso4213_nb import streaming
+    from iso4213_nb.cli import _streaming
+    from iso4213_nb.report.streamed import build_content
+    from iso4213_nb.report.streamed_intervals import extend
+    from iso4213_nb.streamed_bootstrap import DEFAULT_MEMORY
+
+    args = SimpleNamespace(engine=None, scheduler=None, chunk_rows=chunk_rows, bins=None, row_key=None,
+                           ci_method=(settings.proportion, settings.bootstrap), bootstrap=settings.n_resamples,
+                           confidence_level=settings.confidence_level, seed=settings.seed,
+                           bootstrap_memory=DEFAULT_MEMORY, poisson_binary=True)  # as report's options
+    states, resolved, source, chunks = _streaming.collect(args, path)
+    with chunks:
+        assessed = streaming.assess_states(states, resolved, source.name)
+        report = build_content(assessed, states, source, answers={}, title="t", meta_name=None,
+                               how={"how": "chunks"}, chunks=chunks)
+    return extend(report, assessed, states, settings)
+
+
+@pytest.mark.parametrize("task", ["binary", "multiclass"])
+def test_streamed_report_intervals_are_the_in_memory_ones_where_counts_allow(tmp_path, task):
+    from iso4213_nb.inputs import read_predictions
+    from iso4213_nb.report import content, uncertainty
+    from iso4213_nb.report.schema import schema_errors
+
+    if task == "binary":
+        rng = np.random.default_rng(12)
+        y = rng.integers(0, 2, 500)
+        columns = {"y_true": y, "m_pred": (rng.random(500) < 0.3 + 0.4 * y).astype(int),
+                   "m_score": np.round(0.3 * y + 0.7 * rng.random(500), 3)}
+    else:
+        columns = _multiclass(12, 500, k=3)
+    path = _csv(tmp_path / "r.csv", columns)
+    settings = IntervalSettings(n_resamples=200, budget=None)
+    pred = read_predictions(path)
+    whole = uncertainty.extend(content.build(pred, {}, title="t", meta_name=None, demo=False), pred, settings)
+    streamed = _streamed_report(path, 67, settings)
+    assert schema_errors(streamed) == [] and streamed["interval_settings"] == whole["interval_settings"]
+    name = next(iter(whole["models"]))
+    got, expected = streamed["models"][name]["intervals"], whole["models"][name]["intervals"]
+    if task == "binary":  # DeLong's interval from the second pass: its sums in another order
+        assert got.pop("auroc")["estimate"] == pytest.approx(expected.pop("auroc")["estimate"], rel=1e-12)
+        assert got["average_precision"]["low"] is not None
+    else:
+        assert got["top_1_accuracy"]["low"] is not None
+    for measure in PROBABILITIES:  # Poisson: bounds to Monte-Carlo error (tested above)
+        mine, theirs = got.pop(measure), expected.pop(measure)
+        assert mine["method"] == "poisson_bca" and theirs["method"] == "bca"
+        assert mine["estimate"] == pytest.approx(theirs["estimate"], rel=1e-12) and mine["low"] is not None
+    assert got == expected
+    assert "bootstrap_intervals" not in {e["measure"] for e in streamed["streaming"]["not_given"]}

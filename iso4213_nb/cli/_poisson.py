@@ -27,8 +27,12 @@ def _mebibytes(text: str) -> int:
     return int(value * 2 ** 20)
 
 
-def add_options(parser: argparse.ArgumentParser) -> None:
-    """Add ``--row-key`` and ``--bootstrap-memory`` (7.8; beyond TS 4213: Poisson bootstrap)."""
+def add_options(parser: argparse.ArgumentParser, *, binary: bool = False) -> None:
+    """Add ``--row-key`` and ``--bootstrap-memory`` (7.8; beyond TS 4213: Poisson bootstrap).
+
+    ``binary``: the command also gives a binary model's Brier score and log loss (``report``).
+    """
+    parser.set_defaults(poisson_binary=binary)
     group = parser.add_argument_group(
         _("bootstrap beyond one machine's memory"),
         _("with --chunk-rows or --engine dask, the Brier score and log loss get a Poisson bootstrap whose weights "
@@ -44,13 +48,15 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 def configure(settings, args):
     """``settings`` with the :class:`~iso4213_nb.streamed_bootstrap.Resampling` the options ask for (7.8).
 
-    Only commands with interval options resample, and only multi-class models
-    with class scores need it; weighted files get no bootstrap (as in memory).
+    Only commands with interval options resample, and only models with class scores or
+    scores need it (``report`` gives a binary model's Brier score and log loss); weighted
+    files get no bootstrap (as in memory).
     """
-    if not hasattr(args, "ci_method") or not settings.multiclass or settings.weighted:
+    binary = bool(getattr(args, "poisson_binary", False) and settings.scored)
+    if not hasattr(args, "ci_method") or not (settings.multiclass or binary) or settings.weighted:
         return settings
     resampling = sb.resampling_of(interval_settings(args), key=getattr(args, "row_key", None),
-                                  memory=getattr(args, "bootstrap_memory", sb.DEFAULT_MEMORY))
+                                  memory=getattr(args, "bootstrap_memory", sb.DEFAULT_MEMORY), binary=binary)
     return dataclasses.replace(settings, resampling=resampling)
 
 

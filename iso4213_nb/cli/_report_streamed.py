@@ -8,6 +8,7 @@ from .. import streaming
 from ..errors import InputError
 from ..i18n import _
 from . import _streaming
+from ._intervals import interval_settings
 
 
 def run_streamed(args) -> int:
@@ -57,7 +58,8 @@ def run_streamed(args) -> int:
         parameters = {"positive": None if positive is None else str(positive), "threshold": settings.threshold,
                       "bins": settings.bins, "reading": {k: v for k, v in _streaming.chunk_options(args).items()}}
         out = make_streamed_report(assessed, states, source, meta=args.meta, out=args.out, formats=args.format,
-                                   how=how, chunks=chunks, command=args.argv, parameters=parameters)
+                                   how=how, chunks=chunks, command=args.argv, parameters=parameters,
+                                   intervals=interval_settings(args))
     except ReportBuildError as exc:
         print(_("iso4213-nb report: error: {error}").format(error=exc), file=sys.stderr)
         return 1

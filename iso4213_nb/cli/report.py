@@ -89,7 +89,7 @@ def register(subparsers) -> None:
                         help="top-k accuracies beyond k = 1..5 for multi-class scores, e.g. 10,20")
     add_reading_options(parser)
     _streaming.add_options(parser)
-    _poisson.add_options(parser)
+    _poisson.add_options(parser, binary=True)
     add_interval_options(parser)
     parser.set_defaults(func=run)
 
