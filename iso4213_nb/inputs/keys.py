@@ -14,7 +14,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ..errors import InputError
-from .columns import _first, to_numpy
+from .columns import _first, _first_unparsable, to_numpy
 from .table import Table, quote
 
 
@@ -36,22 +36,10 @@ def key_column(table: Table, name: str) -> np.ndarray:
     values = pc.utf8_trim_whitespace(column) if pa.types.is_string(column.type) else column
     try:
         return to_numpy(pc.cast(values, pa.int64()))
-    except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
-        raise _bad(table, name, _first_not_whole(values)) from None
-
-
-def _first_not_whole(values) -> int:
-    """Index of the first cell that does not cast to int64 (bisection with vectorised casts)."""
-    array = values.combine_chunks() if isinstance(values, pa.ChunkedArray) else values
-    low, high = 0, len(array)
-    while high - low > 1:
-        middle = (low + high) // 2
-        try:
-            pc.cast(array.slice(low, middle - low), pa.int64())
-            low = middle
-        except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
-            high = middle
-    return low
+    except pa.ArrowInvalid:
+        raise _bad(table, name, _first_unparsable(values, pa.int64())) from None
+    except pa.ArrowNotImplementedError:  # a type that never holds whole numbers (true/false, dates)
+        raise _bad(table, name, 0) from None
 
 
 def without_key(names: list[str], key: str | None, file: str) -> list[str]:
