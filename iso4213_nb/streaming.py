@@ -27,7 +27,9 @@ with the whole-file rule of :func:`~iso4213_nb.inputs.chunks.typed_labels`.
 What the states cannot give (they hold no rows): the placement values of
 DeLong's test and of the AUROC interval, which need a second pass over the
 rows once the score counts of every shard are merged (:func:`delong_pass`),
-a bootstrap over rows (the measures' and the subgroups' bootstrap intervals),
+a bootstrap over rows (the subgroups' bootstrap intervals; the measures' come
+from the merged counts, or for the Brier score and log loss from a Poisson
+bootstrap: :mod:`.streamed_bootstrap`),
 a subgroup's AUROC, and calibration (its equal-mass bins are quantiles of the
 rows; the equal-width part is :class:`~iso4213_nb.accumulators.CalibrationBins`).
 :data:`NEED_ROWS` lists them by reason code.

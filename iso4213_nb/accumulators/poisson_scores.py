@@ -81,6 +81,8 @@ class PoissonClassScores:
     k class-score columns; ``key``: column of whole-number row keys.
     ``sums`` is None when the bootstrap was not run: ``stopped`` says the
     work limit was reached; a state made with ``replicates=0`` never runs it.
+
+    Clause 7.8, Annex C; beyond TS 4213: Poisson bootstrap, Hanley & MacGibbon 2006.
     """
 
     true: str
