@@ -34,7 +34,7 @@ re-partitioned.
 Memory and work.  A replicate costs :data:`~.accumulators.poisson_scores.BYTES_PER_CLASS`
 × k bytes (k classes); beyond ``memory`` bytes for all replicates the
 intervals are Undefined with code ``bootstrap_memory`` (the state is never
-allocated).  The work is one weight per row and replicate (about 60 ns on
+allocated).  The work is one weight per row and replicate (at most 20 ns of CPU on
 one core); with the default number of resamples, beyond the score budget of
 weights the bootstrap stops (code ``poisson_budget``), as the in-memory
 bootstrap does beyond its budget of counts; naming the resamples lifts it.
