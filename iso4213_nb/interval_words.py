@@ -15,7 +15,8 @@ def method_name(method: str) -> str:
     """The name of an interval method code (``wilson``, ``bca``, ...) (7.8)."""
     names = {"wilson": _("Wilson score"), "clopper-pearson": _("Clopper–Pearson exact"), "wald": _("Wald"),
              "delong": _("DeLong"), "bca": _("bootstrap BCa"), "percentile": _("bootstrap percentile"),
-             "clopper-pearson-pairs": _("exact bound (Clopper–Pearson on disjoint pairs)")}
+             "clopper-pearson-pairs": _("exact bound (Clopper–Pearson on disjoint pairs)"),
+             "poisson_percentile": _("Poisson bootstrap percentile"), "poisson_bca": _("Poisson bootstrap BCa")}
     return names.get(method, method)
 
 
@@ -31,6 +32,15 @@ def reason_text(reason: dict) -> str:
         return _("not computed: the bootstrap would draw {n} resamples of {cells} score counts, beyond the default "
                  "budget of {budget} counts; ask for it with --bootstrap N").format(
             n=reason.get("n_resamples"), cells=reason.get("cells"), budget=reason.get("budget"))
+    if code == "bootstrap_memory":
+        return _("not computed: {n} Poisson bootstrap replicates would hold {mib} MiB, beyond --bootstrap-memory "
+                 "({budget} MiB); ask for fewer with --bootstrap N or allow more memory").format(
+            n=reason.get("n_resamples"), mib=number(reason.get("bytes", 0) / 2 ** 20, 1),
+            budget=number(reason.get("budget", 0) / 2 ** 20, 1))
+    if code == "poisson_budget":
+        return _("not computed: the Poisson bootstrap would weigh each of {rows} rows {n} times, beyond the default "
+                 "budget of {budget} weights; ask for it with --bootstrap N (fewer resamples cost less)").format(
+            rows=reason.get("rows"), n=reason.get("n_resamples"), budget=reason.get("budget"))
     if code == "degenerate_bootstrap":
         return _("every bootstrap resample gives the same value ({value}), so the bootstrap cannot show the "
                  "uncertainty here (a perfect or perfectly wrong model, or very few samples); read the proportion "

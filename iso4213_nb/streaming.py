@@ -27,7 +27,10 @@ with the whole-file rule of :func:`~iso4213_nb.inputs.chunks.typed_labels`.
 What the states cannot give (they hold no rows): the placement values of
 DeLong's test of two models, which need a second pass over the rows once the
 score counts of every shard are merged (:mod:`iso4213_nb.streamed_delong`;
-DeLong's interval of one AUROC needs only the counts), a bootstrap over rows (the measures' and the subgroups' bootstrap intervals),
+DeLong's interval of one AUROC needs only the counts), a bootstrap over rows
+(the subgroups' bootstrap intervals; the measures' come from the merged
+counts, or for the Brier score and log loss from a Poisson bootstrap:
+:mod:`.streamed_bootstrap`),
 a subgroup's AUROC, and calibration (its equal-mass bins are quantiles of the
 rows; the equal-width part is :class:`~iso4213_nb.accumulators.CalibrationBins`).
 :data:`NEED_ROWS` lists them by reason code.
@@ -43,6 +46,7 @@ import numpy as np
 
 from .accumulators import (BinnedScoreCounts, ClassScoreCounts, ConfusionCounts, DeLongPlacements, GroupedCounts,
                            GroupedStates, PairedOutcomes, ScoreCounts, merge_all)
+from . import streamed_bootstrap
 from .assessment import _Collector, assess_matrix
 from .confusion import ConfusionMatrix
 from .curves import BinaryScores
@@ -91,6 +95,8 @@ class Settings:
     groups: tuple = ()
     classes: tuple = ()
     class_texts: tuple = ()
+    #: a :class:`~iso4213_nb.streamed_bootstrap.Resampling` when the run gives bootstrap intervals (not stored in state files)
+    resampling: object = dataclasses.field(default=None, compare=False)
 
     @property
     def multiclass(self) -> dict:
@@ -170,6 +176,9 @@ def zeros(settings: Settings) -> dict:
         for name, cols in settings.multiclass.items():
             states[f"gscores.{group}.{name}"] = GroupedStates.zero(f"group.{group}",
                                                                    _class_zero(name, len(cols), weight))
+    states.update(streamed_bootstrap.zeros(settings.resampling, {name: [f"class.{name}.{j}" for j in range(len(cols))]
+                                                                  for name, cols in settings.multiclass.items()},
+                                           settings.scored))
     if len(settings.models) > 1:
         states["paired"] = PairedOutcomes.zero([f"right.{name}" for name, _, _ in settings.models], true="one")
     return states
@@ -219,6 +228,7 @@ def columns(chunk: PredictionChunk, settings: Settings, positive_code: int, clas
             out[f"above.{name}"] = above
             right = above == is_positive
         out[f"right.{name}"] = right.astype(np.int8)
+    out.update(streamed_bootstrap.columns(settings.resampling, chunk, out, settings.scored))
     return out
 
 
@@ -249,6 +259,8 @@ def relabel(state, mapping: dict):
 def part_states(part: tuple, settings: Settings, options: dict) -> dict:
     """The states of one row group ``part = (file, group)`` of a Parquet data set (one Dask task) (beyond TS 4213: mergeable counts)."""
     file, group = part
+    if settings.resampling is not None:  # row keys count from the file's first row in the data set
+        settings = dataclasses.replace(settings, resampling=streamed_bootstrap.for_file(settings.resampling, file))
     with PredictionChunks(file, row_group=group, **options) as chunks:
         these = Settings.of(chunks)
         if (these.models, these.weighted, these.groups, these.classes) != (settings.models, settings.weighted,

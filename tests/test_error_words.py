@@ -47,8 +47,6 @@ NOT_YET_CONVERTED = {
     "resampling.py",
     "roc_regions.py",
     # edge
-    # poisson
-    "accumulators/bootstrap.py",
 }
 
 

@@ -73,9 +73,10 @@ def test_multiclass_class_scores_in_chunks_equal_the_whole_file(tmp_path, capsys
     whole = _json(capsys, ["metrics", "--predictions", path])
     streamed = _json(capsys, ["metrics", "--predictions", path, "--chunk-rows", chunk])
     assert whole["labels_from_argmax"] is True and set(whole["class_scores"]["auroc"]) >= {"micro", "ovo"}
-    if not weighted:  # the arg-max labels' count-based intervals are those of the whole file; the bootstraps are named
-        assert streamed.pop("intervals_not_given") == ["class_scores"]
-        del whole["intervals"]["class_scores"]
+    if not weighted:  # top-k intervals are the whole file's; the Brier score and log loss get a Poisson bootstrap
+        got, expected = streamed["intervals"].pop("class_scores"), whole["intervals"].pop("class_scores")
+        assert got["top_k_accuracy"] == expected["top_k_accuracy"] and "intervals_not_given" not in streamed
+        assert {got[m]["method"] for m in ("brier", "log_loss")} == {"poisson_bca"}
     _close(streamed, whole)
 
 
@@ -239,6 +240,10 @@ def test_readable_output_in_chunks_names_the_intervals_it_leaves_out(tmp_path, c
     del columns["weight"]
     path = _csv(tmp_path / "m.csv", columns)
     assert main(["metrics", "--predictions", path, "--chunk-rows", "40"]) == 0
+    out = capsys.readouterr().out
+    assert "Poisson bootstrap BCa" in out and "not given" not in out
+    assert main(["state", "--predictions", path, "--out", str(tmp_path / "m.state")]) == 0
+    assert main(["metrics", "--states", str(tmp_path / "m.state")]) == 0  # state files hold no replicates
     out = capsys.readouterr().out
     assert "not given when the file is read in chunks" in out and "top-k accuracy, Brier score and log loss" in out
     assert main(["metrics", "--predictions", path]) == 0

@@ -33,6 +33,7 @@ States
 :class:`CalibrationBins`     equal-width probability bins: reliability table, ECE, exact Brier score
 :class:`DeLongPlacements`    second pass of DeLong's test of two AUROCs on the same samples
 :class:`PoissonBootstrap`    any of the above under Poisson(1) resampling weights fixed by row key and seed
+:class:`PoissonClassScores`  a model's top-k table, and its Brier and log-loss sums per Poisson replicate (7.8)
 """
 
 from .base import Accumulator, accumulate, merge_all
@@ -40,6 +41,7 @@ from .bootstrap import PoissonBootstrap, poisson_weights
 from .classes import ClassScoreCounts
 from .counts import ConfusionCounts, GroupedCounts, GroupedStates, PairedOutcomes
 from .delong import DeLongPlacements
+from .poisson_scores import PoissonClassScores
 from .engine import parquet_parts, parquet_reader, run_dask, run_local
 from .files import read_states, write_states
 from .scores import BinnedScoreCounts, BinnedScores, CalibrationBins, ScoreCounts
@@ -47,6 +49,6 @@ from .scores import BinnedScoreCounts, BinnedScores, CalibrationBins, ScoreCount
 __all__ = [
     "Accumulator", "BinnedScoreCounts", "BinnedScores", "CalibrationBins", "ClassScoreCounts", "ConfusionCounts",
     "DeLongPlacements",
-    "GroupedCounts", "GroupedStates", "PairedOutcomes", "PoissonBootstrap", "ScoreCounts", "accumulate", "merge_all",
+    "GroupedCounts", "GroupedStates", "PairedOutcomes", "PoissonBootstrap", "PoissonClassScores", "ScoreCounts", "accumulate", "merge_all",
     "parquet_parts", "parquet_reader", "poisson_weights", "read_states", "run_dask", "run_local", "write_states",
 ]

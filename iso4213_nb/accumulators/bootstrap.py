@@ -24,37 +24,105 @@ from .base import Chunk, column
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 #: Poisson(1) cumulative probabilities P(X <= k), k = 0..24; the chance of a count above 24 is below 1e-25.
 _POISSON_CDF = np.cumsum([math.exp(-1) / math.factorial(k) for k in range(25)])
+#: The same as 64-bit thresholds: a uniform 64-bit hash u gives the weight #{k : threshold_k <= u}.
+_THRESHOLDS = np.array([int(p * 2.0 ** 64) for p in _POISSON_CDF if p * 2.0 ** 64 < 2.0 ** 64], dtype=np.uint64)
+_BUCKET_BITS = 16
+_BUCKET_SHIFT = np.uint64(64 - _BUCKET_BITS)
+_BUCKET_EDGES = np.arange(2 ** _BUCKET_BITS + 1, dtype=object) << (64 - _BUCKET_BITS)
+#: Weight at the start of each of the 2**16 buckets of the top 16 bits, and whether a threshold falls inside it
+#: (then the full 64 bits decide): one table look-up per weight, exactly the weights of the thresholds.
+_BUCKET_WEIGHT = np.searchsorted(_THRESHOLDS, np.array(_BUCKET_EDGES[:-1].tolist(), dtype=np.uint64),
+                                 side="right").astype(np.uint8)
+_BUCKET_MIXED = _BUCKET_WEIGHT != np.searchsorted(
+    _THRESHOLDS, np.array([e - 1 for e in _BUCKET_EDGES[1:].tolist()], dtype=np.uint64), side="right")
 
 
-def _splitmix64(x: np.ndarray) -> np.ndarray:
-    """SplitMix64's finaliser (Steele, Lea & Flood 2014) on uint64 values; wraps modulo 2**64 by design."""
+def _splitmix64(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    """SplitMix64's finaliser (Steele, Lea & Flood 2014) on uint64 values; wraps modulo 2**64 by design.
+
+    In place in ``out`` (a uint64 array of x's shape) when given: no temporary arrays.
+    """
+    z = np.empty_like(x) if out is None else out
+    tmp = np.empty_like(z)
     with np.errstate(over="ignore"):
-        z = x + _GOLDEN
-        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-        return z ^ (z >> np.uint64(31))
+        np.add(x, _GOLDEN, out=z)
+        for shift, factor in ((30, 0xBF58476D1CE4E5B9), (27, 0x94D049BB133111EB)):
+            np.right_shift(z, np.uint64(shift), out=tmp)
+            np.bitwise_xor(z, tmp, out=z)
+            np.multiply(z, np.uint64(factor), out=z)
+        np.right_shift(z, np.uint64(31), out=tmp)
+        np.bitwise_xor(z, tmp, out=z)
+    return z
 
 
 def _keys(values: np.ndarray, name: str) -> np.ndarray:
     if values.dtype.kind not in "iu":
-        raise InputError(f"the row key column {name!r} must hold whole numbers (for example the row number in the "
-                         "whole data set), so that each row keeps its resampling weights wherever it is read")
+        raise InputError("poisson.key_not_whole", name=name)
     return values.astype(np.int64).view(np.uint64)
 
 
-def poisson_weights(keys, seed: int, replicate: int) -> np.ndarray:
-    """Poisson(1) resampling weights (int64) of the rows with integer ``keys`` in one ``replicate``.
-
-    The same (key, seed, replicate) always gives the same weight.
+def row_hashes(keys, seed: int) -> np.ndarray:
+    """The per-row part of the weights (uint64), computed once per chunk for every replicate.
 
     Beyond TS 4213: Poisson bootstrap, Hanley & MacGibbon 2006.
     """
     k = _keys(np.asarray(keys), "keys")
     base = _splitmix64(np.array([seed], dtype=np.int64).view(np.uint64))[0]
-    with np.errstate(over="ignore"):
-        mixed = _splitmix64(_splitmix64(k ^ base) + np.uint64(replicate) * _GOLDEN)
-    uniform = (mixed >> np.uint64(11)).astype(np.float64) * (1.0 / 2 ** 53)
-    return np.searchsorted(_POISSON_CDF, uniform, side="right").astype(np.int64)
+    return _splitmix64(k ^ base)
+
+
+#: Rows hashed at a time by :func:`weight_block`: a tile small enough to stay in the processor's cache.
+_TILE = 1 << 15
+
+
+def weight_block(hashes: np.ndarray, first: int, count: int) -> np.ndarray:
+    """Poisson(1) weights (uint8, ``count`` × rows) of replicates ``first`` … ``first + count − 1``.
+
+    ``hashes`` are :func:`row_hashes`.  Each weight is the inverse Poisson(1)
+    CDF of a 64-bit SplitMix64 hash of (row hash, replicate), read from a
+    table of its top 16 bits (all 64 bits decide in the few buckets that hold
+    a step of the CDF).  Rows go in cache-sized tiles, in place.
+
+    Beyond TS 4213: Poisson bootstrap, Hanley & MacGibbon 2006.
+    """
+    n = len(hashes)
+    weights = np.empty((count, n), dtype=np.uint8)
+    width = min(n, _TILE)
+    u, mixed_hash, bucket = np.empty(width, np.uint64), np.empty(width, np.uint64), np.empty(width, np.intp)
+    for r in range(count):
+        with np.errstate(over="ignore"):
+            step = np.uint64((first + r) % 2 ** 64) * _GOLDEN
+        for lo in range(0, n, _TILE):
+            hi = min(n, lo + _TILE)
+            m = hi - lo
+            with np.errstate(over="ignore"):
+                np.add(hashes[lo:hi], step, out=mixed_hash[:m])
+            _splitmix64(mixed_hash[:m], out=u[:m])
+            np.right_shift(u[:m], _BUCKET_SHIFT, out=mixed_hash[:m])
+            bucket[:m] = mixed_hash[:m]
+            row = weights[r, lo:hi]
+            np.take(_BUCKET_WEIGHT, bucket[:m], out=row)
+            mixed = np.take(_BUCKET_MIXED, bucket[:m])
+            if mixed.any():
+                row[mixed] = np.searchsorted(_THRESHOLDS, u[:m][mixed], side="right")
+    return weights
+
+
+def poisson_weights(keys, seed: int, replicate: int) -> np.ndarray:
+    """Poisson(1) resampling weights (int64) of the rows with integer ``keys`` in one ``replicate``.
+
+    The same (key, seed, replicate) always gives the same weight (:func:`weight_block`).
+
+    Beyond TS 4213: Poisson bootstrap, Hanley & MacGibbon 2006.
+    """
+    return weight_block(row_hashes(keys, seed), int(replicate), 1)[0].astype(np.int64)
+
+
+def check_replicates(replicates) -> int:
+    """``replicates`` as an int of at least 2, else an :class:`InputError` (beyond TS 4213: Poisson bootstrap)."""
+    if int(replicates) != replicates or replicates < 2:
+        raise InputError("poisson.replicates", value=replicates)
+    return int(replicates)
 
 
 @dataclass
@@ -74,21 +142,19 @@ class PoissonBootstrap:
     @classmethod
     def zero(cls, state, replicates: int = 200, seed: int = 0, key: str = "row") -> "PoissonBootstrap":
         """Wrap an empty state (any accumulator of this package that takes weights)."""
-        if int(replicates) != replicates or replicates < 2:
-            raise InputError(f"replicates must be a whole number of at least 2, got {replicates}")
-        return cls(key, int(seed), [copy.deepcopy(state) for _ in range(int(replicates))])
+        return cls(key, int(seed), [copy.deepcopy(state) for _ in range(check_replicates(replicates))])
 
     def update(self, chunk: Chunk, weights=None) -> "PoissonBootstrap":
         if weights is not None:
-            raise InputError("the Poisson bootstrap sets its own weights")
-        keys = column(chunk, self.key)
+            raise InputError("poisson.own_weights")
+        hashes = row_hashes(column(chunk, self.key), self.seed)
         for r, state in enumerate(self.states):
-            state.update(chunk, weights=poisson_weights(keys, self.seed, r))
+            state.update(chunk, weights=weight_block(hashes, r, 1)[0].astype(np.int64))
         return self
 
     def merge(self, other: "PoissonBootstrap") -> "PoissonBootstrap":
         if (self.key, self.seed, len(self.states)) != (other.key, other.seed, len(other.states)):
-            raise InputError("only bootstraps with the same key, seed and number of replicates can be merged")
+            raise InputError("poisson.merge_mismatch")
         return PoissonBootstrap(self.key, self.seed, [a.merge(b) for a, b in zip(self.states, other.states)])
 
     def finalize(self) -> list:

@@ -14,9 +14,9 @@ from .. import streamed_delong, streaming
 from ..errors import InputError
 from ..i18n import _, number
 from ..inputs import BINARY, MULTICLASS
-from ..measure_intervals import SCORE_MEASURES, interval_json, intervals_json, matrix_intervals
+from ..measure_intervals import interval_json, intervals_json, matrix_intervals
 from ._intervals import interval_settings
-from . import _streaming
+from . import _poisson, _streaming
 from .metrics import render
 
 
@@ -87,11 +87,8 @@ def run_streamed(args) -> int:
         positive = result.get("positive", assessed.positive if len(assessed.labels) == 2 else None)
         result["intervals"] = intervals_json(matrix_intervals(matrix.matrix(rows="true"), matrix.labels,
                                                               interval_settings(args), positive=positive))
-        not_given = []
-        if "auroc" in result:  # DeLong's variance and the score bootstrap need the rows themselves
-            not_given += ["auroc", *SCORE_MEASURES]
-        if "class_scores" in result:  # top-k accuracy, Brier score, log loss: a bootstrap of the rows
-            not_given.append("class_scores")
+        bootstrapped, not_given = _poisson.model_intervals(assessed, states, name, args)  # from counts or Poisson
+        result["intervals"].update(bootstrapped)
         if not_given:
             result["intervals_not_given"] = not_given
         if "auroc" in result:  # DeLong's interval from the exact counts; binned counts: Undefined, with the reason

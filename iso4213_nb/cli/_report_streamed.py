@@ -8,6 +8,7 @@ from .. import streamed_delong, streaming
 from ..errors import InputError
 from ..i18n import _
 from . import _streaming
+from ._intervals import interval_settings
 
 
 def run_streamed(args) -> int:
@@ -62,7 +63,8 @@ def run_streamed(args) -> int:
         rows = chunks if chunks is not None or args.states is not None else streamed_delong.dask_rows(
             args.predictions, _streaming.chunk_options(args), args.scheduler, args.workers)  # DeLong's second pass
         out = make_streamed_report(assessed, states, source, meta=args.meta, out=args.out, formats=args.format,
-                                   how=how, chunks=rows, command=args.argv, parameters=parameters)
+                                   how=how, chunks=rows, command=args.argv, parameters=parameters,
+                                   intervals=interval_settings(args))
     except ReportBuildError as exc:
         print(_("iso4213-nb report: error: {error}").format(error=exc), file=sys.stderr)
         return 1

@@ -18,6 +18,7 @@ import argparse
 from pathlib import Path
 
 from .. import progress, streaming
+from . import _poisson
 from ..accumulators import parquet_parts, read_states, write_states
 from ..errors import InputError
 from ..i18n import _
@@ -84,6 +85,8 @@ def chunk_options(args, **columns) -> dict:
     options["chunk_rows"] = args.chunk_rows or DEFAULT_CHUNK_ROWS
     if getattr(args, "group", None) and "columns" not in columns:  # report --group COL: a subgroup column too
         options["groups"] = list(args.group)
+    if getattr(args, "row_key", None):  # the Poisson bootstrap's row keys (cli/_poisson.py)
+        options["key"] = args.row_key
     return {**options, **columns}
 
 
@@ -126,7 +129,7 @@ def _settings(chunks, positive, threshold, labels_from_scores, args) -> streamin
     if labels_from_scores:
         settings = streaming.Settings(tuple((n, p and not s, s) for n, p, s in settings.models), settings.positive,
                                       settings.threshold, settings.bins, settings.low, settings.high)
-    return settings
+    return _poisson.configure(settings, args)
 
 
 def _collect_dask(args, source, *, positive, threshold, **columns):
@@ -134,7 +137,7 @@ def _collect_dask(args, source, *, positive, threshold, **columns):
     files = sorted({file for file, _group in parts})
     options = chunk_options(args, **columns)
     with PredictionChunks(files[0], **options) as first:
-        settings = _settings(first, positive, threshold, False, args)
+        settings = _poisson.with_files(_settings(first, positive, threshold, False, args), files)
     states = streaming.parquet_states(parts, settings, options, scheduler=args.scheduler, workers=args.workers)
     sha256, size, _stamps = _hash_files([Path(f) for f in files])
     return states, settings, InputSource(str(source), sha256, size, "parquet")

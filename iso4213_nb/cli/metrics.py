@@ -47,7 +47,7 @@ from ..measure_intervals import intervals_json, matrix_intervals, score_interval
 from ._intervals import add_interval_options, interval_settings
 from ..tables import text_table
 from ..undefined import is_undefined
-from . import _streaming
+from . import _poisson, _streaming
 
 AREAS = {"auroc": N_("AUROC, area under the ROC curve (6.3.6)"),
          "average_precision": N_("average precision, step-sum area under the PR curve (6.3.7)"),
@@ -94,6 +94,7 @@ def register(subparsers) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     add_reading_options(parser)
     _streaming.add_options(parser, states=False)
+    _poisson.add_options(parser)
     add_interval_options(parser)
     parser.set_defaults(func=run)
 

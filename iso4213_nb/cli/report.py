@@ -7,7 +7,7 @@ import sys
 
 from ..i18n import _
 from ..inputs import add_reading_options, reading_options
-from . import _streaming
+from . import _poisson, _streaming
 from ._intervals import add_interval_options, interval_settings
 from ._types import number
 from ..report.options import FORMATS, parse_formats
@@ -89,6 +89,7 @@ def register(subparsers) -> None:
                         help="top-k accuracies beyond k = 1..5 for multi-class scores, e.g. 10,20")
     add_reading_options(parser)
     _streaming.add_options(parser)
+    _poisson.add_options(parser, binary=True)
     add_interval_options(parser)
     parser.set_defaults(func=run)
 

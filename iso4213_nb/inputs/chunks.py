@@ -42,6 +42,7 @@ from .columns import (CANONICAL_INTEGER, INT64, MAX_CLASSES, group_column, label
                       weight_column)
 from .layout import Header, resolve_classes
 from .predictions import _schema
+from .keys import key_column, without_key
 from .source import COMPRESSION_SUFFIX, FileDigest, InputSource, detect_format, display_name, open_source
 from .table import (Place, Table, _arrow_message, _check_names, _choose, _open_decompressed, _parquet_files, _read_xlsx,
                     _text_error, _TextLines, csv_options, quote, text_header)
@@ -320,6 +321,7 @@ class PredictionChunk:
         :attr:`PredictionChunks.class_texts` order).
     weight : float64 sample weights (the ``weight`` column), or None.
     groups : subgroup attribute → its values as text.
+    key : int64 row keys (the ``key`` column of :class:`PredictionChunks`), or None.
     """
 
     start: int
@@ -329,6 +331,7 @@ class PredictionChunk:
     classes: dict = field(default_factory=dict)
     weight: np.ndarray | None = None
     groups: dict = field(default_factory=dict)
+    key: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.y_true)
@@ -389,7 +392,7 @@ class PredictionChunks:
     def __init__(self, source, *, chunk_rows: int = DEFAULT_CHUNK_ROWS, sep: str | None = None, decimal: str = ".",
                  max_classes: int = MAX_CLASSES, sheet: str | None = None, y_true: str = "y_true",
                  y_pred: str | None = None, score: str | None = None, strict: bool = True, stdin=None,
-                 row_group: int | None = None, columns: dict | None = None, groups=()):
+                 row_group: int | None = None, columns: dict | None = None, groups=(), key: str | None = None):
         if decimal not in (".", ","):
             raise InputError("chunks.bad_decimal", value=quote(decimal))
         self.y_true, self.decimal = y_true, decimal
@@ -401,6 +404,7 @@ class PredictionChunks:
         file = display_name(source)
 
         def choose(names: list[str]) -> list[str]:
+            names = without_key(names, key, file)
             if columns is not None:
                 if y_true not in names:
                     return [y_true]
@@ -416,8 +420,10 @@ class PredictionChunks:
                 self.weight, self.groups = header.weight, header.groups
             return list(dict.fromkeys([y_true, *(c for cols in self.models.values() for c in cols.values()),
                                        *(c for cols in self.class_columns.values() for c in cols),
-                                       *self.groups.values(), *([self.weight] if self.weight else [])]))
+                                       *self.groups.values(), *([self.weight] if self.weight else []),
+                                       *([key] if key else [])]))
 
+        self.key = key
         self.table = TableChunks(source, columns=choose, chunk_rows=chunk_rows, sep=sep, sheet=sheet, stdin=stdin,
                                  row_group=row_group)
         self.codes = LabelCodes(max_classes)
@@ -457,7 +463,8 @@ class PredictionChunks:
                        for model, cols in self.class_columns.items()}
             weight = weight_column(table, self.weight, self.decimal, whole=False) if self.weight else None
             groups = {name: group_column(table, column, self.codes.max_classes) for name, column in self.groups.items()}
-            yield PredictionChunk(start, y, pred, scores, classes, weight, groups)
+            keys = key_column(table, self.key) if self.key else None
+            yield PredictionChunk(start, y, pred, scores, classes, weight, groups, keys)
             consumed += table.n_rows
 
     def first_row(self, column: str, text: str) -> Place:

@@ -136,14 +136,14 @@ def match_label(text, labels: list, what_word: str):
     raise InputError("columns.not_a_label", what_word=what_word, text=quote(text), labels=shown)
 
 
-def _first_unparsable(column: pa.ChunkedArray) -> int:
-    """Index of the first text cell that is not a number (bisection with vectorised casts)."""
-    array = column.combine_chunks()
+def _first_unparsable(column: pa.ChunkedArray, to: pa.DataType = pa.float64()) -> int:
+    """Index of the first cell that does not cast to ``to`` (a number by default) (bisection with vectorised casts)."""
+    array = column.combine_chunks() if isinstance(column, pa.ChunkedArray) else column
     low, high = 0, len(array)
     while high - low > 1:
         middle = (low + high) // 2
         try:
-            pc.cast(array.slice(low, middle - low), pa.float64())
+            pc.cast(array.slice(low, middle - low), to)
             low = middle
         except pa.ArrowInvalid:
             high = middle

@@ -46,7 +46,7 @@ from ..inputs import BINARY, MULTICLASS
 from ..stats import mcnemar
 from ..subgroup_counts import subgroups_from_counts
 from ..undefined import is_undefined
-from . import content, export, render, render_tasks, tasks
+from . import content, export, render, render_tasks, render_uncertainty, streamed_intervals, tasks
 from .atomic import atomic_directory, check_target
 from .manifest import utc_now, write_manifest
 from .options import SETTINGS, parse_formats
@@ -151,6 +151,8 @@ REASONS = {
     "binned_approximate": N_("computed from scores counted in bins: approximate"),
     "binned_no_placements": N_("binned scores have no exact placement values"),
     "weighted": N_("the intervals count unweighted samples, and this file has a weight column (as in memory)"),
+    "no_replicates": N_("state files hold counts, not the Poisson bootstrap's replicates that the Brier score "
+                        "and log loss need; read the predictions with --chunk-rows or --engine dask for them"),
     "subgroup_rows": N_("per subgroup, the bootstrap intervals (F1, balanced accuracy, macro recall, largest gaps) "
                         "resample rows and DeLong's interval of the AUROC needs each row's placement value; the "
                         "measures, the AUROC, Wilson intervals and the heterogeneity tests come from the counts"),
@@ -256,6 +258,9 @@ def notebook(report: dict, assessed: streaming.Assessed) -> nbformat.NotebookNod
         cells += [_cell(render.operating_points(report, name)), _cell(render.confusion(report, name))]
     cells.append(_cell(markdown=_("## 5 Measures with confidence intervals (clause 6, 7.8)")))
     cells += [_cell(render.measures(report, name)) for name in models]
+    if "interval_settings" in report:  # the bootstrap intervals (.streamed_intervals)
+        cells += [_cell(render_uncertainty.settings_text(report))]
+        cells += [_cell(render_uncertainty.interval_table(report, name)) for name in models]
     cells += [_cell(html) for name in models
               for html in (render_tasks.class_scores(report, name), render_tasks.subgroups(report, name)) if html]
     cells.append(_cell(markdown=_("## 6 Curves (6.3.6–6.3.9)")))
@@ -270,14 +275,16 @@ def notebook(report: dict, assessed: streaming.Assessed) -> nbformat.NotebookNod
 
 
 def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, meta, out, formats, how: dict,
-                         chunks=None, command=None, parameters: dict | None = None) -> Path:
+                         chunks=None, command=None, parameters: dict | None = None, intervals=None) -> Path:
     """Write the report folder ``out`` from merged states (see the module docstring); returns its path (clause 8).
 
     ``source`` names the input (a predictions file, or the state files
     merged); ``how`` says how it was read (``engine``, ``chunk_rows``,
     ``states`` ...) and, under ``how``, one sentence for the page; ``chunks``
     are the open predictions, or the :class:`~iso4213_nb.streamed_delong.DaskRows` of a
-    Parquet data set, when a second pass can read the rows again (None for state files).
+    Parquet data set, when a second pass can read the rows again (None for state files); ``intervals``
+    (an :class:`~iso4213_nb.measure_intervals.IntervalSettings`) adds the bootstrap intervals
+    (:mod:`.streamed_intervals`).
     """
     from .build import DEFAULT_TITLE, _meta_source, read_settings
 
@@ -293,6 +300,8 @@ def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, 
     report = build_content(assessed, states, source, answers=answers,
                            title=str(settings.get("title") or DEFAULT_TITLE),
                            meta_name=None if meta is None else Path(meta).name, how=how, chunks=chunks)
+    if intervals is not None:
+        streamed_intervals.extend(report, assessed, states, intervals)
     nb = notebook(report, assessed)
     with atomic_directory(out) as tmp:
         (tmp / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False, allow_nan=False,

@@ -84,18 +84,27 @@ def model_intervals(pred: Predictions, model, settings: IntervalSettings, binary
     ``placements``: the model's DeLong placement values when already computed (:func:`placements_by_model`).
     """
     cm = ConfusionMatrix.from_predictions(pred.y_true, model.pred, labels=pred.labels)
-    positive = pred.positive if pred.binary else None
+    flat = counts_intervals(cm, pred.positive if pred.binary else None, settings)
+    if pred.binary and model.scores is not None:
+        flat.update(score_intervals(pred.y_true, model.scores, pred.positive, settings, binary, placements))
+    return {key: interval_json(ci) for key, ci in flat.items()}
+
+
+def counts_intervals(cm: ConfusionMatrix, positive, settings: IntervalSettings) -> dict:
+    """The count-based intervals of one model's confusion matrix, flat as in ``intervals`` (7.8).
+
+    ``positive``: the positive class of a binary task (its recall, specificity, precision, F1, F2, F0.5
+    and lift), or None (the macro, weighted and micro F1).  ConfidenceInterval objects.
+    """
     found = matrix_intervals(cm.matrix(rows="true"), cm.labels, settings, positive=positive)
     flat = {key: found[key] for key in ("accuracy", "cohen_kappa", "matthews_correlation", "balanced_accuracy")}
-    if pred.binary:
-        mine = found["per_class"][str(pred.positive)]
+    if positive is not None:
+        mine = found["per_class"][str(positive)]
         flat.update({key: mine[key] for key in ("recall", "specificity", "precision", "f1")})
         flat.update({"f2": found["fbeta"]["2"], "f0_5": found["fbeta"]["0.5"], "lift": found["lift"]})
-        if model.scores is not None:
-            flat.update(score_intervals(pred.y_true, model.scores, pred.positive, settings, binary, placements))
     else:
         flat.update({f"{method}_f1": found["averages"][method]["f1"] for method in ("macro", "weighted", "micro")})
-    return {key: interval_json(ci) for key, ci in flat.items()}
+    return flat
 
 
 def class_score_entries(pred: Predictions, settings: IntervalSettings, top_k) -> dict:

@@ -1,0 +1,93 @@
+"""The bootstrap intervals of ``metrics`` and ``report`` read in chunks or on Dask: options and wiring (7.8).
+
+``--row-key COL`` names a column of whole numbers that keys each row's
+Poisson weights (default: the row's position in the whole input);
+``--bootstrap-memory MIB`` bounds the memory of the replicates.  The
+resamples, seed, method and level are those of the interval options
+(:mod:`._intervals`).  What is computed where: :mod:`iso4213_nb.streamed_bootstrap`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+
+from .. import streamed_bootstrap as sb
+from ..i18n import _
+from ._intervals import interval_settings
+
+
+def _mebibytes(text: str) -> int:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0:
+        raise argparse.ArgumentTypeError(_("takes a positive number of MiB, got {text}").format(text=text))
+    return int(value * 2 ** 20)
+
+
+def add_options(parser: argparse.ArgumentParser, *, binary: bool = False) -> None:
+    """Add ``--row-key`` and ``--bootstrap-memory`` (7.8; beyond TS 4213: Poisson bootstrap).
+
+    ``binary``: the command also gives a binary model's Brier score and log loss (``report``).
+    """
+    parser.set_defaults(poisson_binary=binary)
+    group = parser.add_argument_group(
+        _("bootstrap beyond one machine's memory"),
+        _("with --chunk-rows or --engine dask, the Brier score and log loss get a Poisson bootstrap whose weights "
+          "depend only on each row's key and --seed, so chunks and partitions do not change them"))
+    group.add_argument("--row-key", metavar="COL",
+                       help=_("a column of whole numbers naming each row (default: the row's position in the "
+                              "whole input)"))
+    group.add_argument("--bootstrap-memory", type=_mebibytes, default=sb.DEFAULT_MEMORY, metavar="MIB",
+                       help=_("memory the bootstrap replicates may hold (default {mib} MiB); beyond it the "
+                              "interval is not given, with the reason").format(mib=sb.DEFAULT_MEMORY // 2 ** 20))
+
+
+def configure(settings, args):
+    """``settings`` with the :class:`~iso4213_nb.streamed_bootstrap.Resampling` the options ask for (7.8).
+
+    Only commands with interval options resample, and only models with class scores or
+    scores need it (``report`` gives a binary model's Brier score and log loss); weighted
+    files get no bootstrap (as in memory).
+    """
+    binary = bool(getattr(args, "poisson_binary", False) and settings.scored)
+    if not hasattr(args, "ci_method") or not (settings.multiclass or binary) or settings.weighted:
+        return settings
+    resampling = sb.resampling_of(interval_settings(args), key=getattr(args, "row_key", None),
+                                  memory=getattr(args, "bootstrap_memory", sb.DEFAULT_MEMORY), binary=binary)
+    return dataclasses.replace(settings, resampling=resampling)
+
+
+def with_files(settings, files: list):
+    """``settings`` whose resampling knows the first row of each Parquet file of a Dask data set (7.8)."""
+    if settings.resampling is None:
+        return settings
+    return dataclasses.replace(settings, resampling=sb.with_offsets(settings.resampling, files))
+
+
+def model_intervals(assessed, states: dict, name: str, args) -> tuple[dict, list]:
+    """The bootstrap intervals of one streamed model, keyed as in memory, and what is not given (7.8).
+
+    Returns ``(intervals, not_given)``: ``average_precision``, ``auprc_trapezoid``,
+    ``gain_area`` for a scored binary model, and ``class_scores`` (``top_k_accuracy``,
+    ``brier``, ``log_loss``) for a multi-class model with class scores; ``not_given``
+    lists ``class_scores`` when merged state files hold no replicates.
+    """
+    settings = interval_settings(args)
+    out, not_given = {}, []
+    model = assessed.models[name]
+    if model.scores is not None:
+        out.update(sb.entries(sb.score_area_intervals(model.scores, settings)))
+    if name in assessed.class_scores:
+        state = states.get(f"poisson.{name}")
+        if state is None:
+            not_given.append("class_scores")
+        else:
+            measures = assessed.class_scores[name]
+            found = sb.class_score_intervals(state, {"brier": measures.brier, "log_loss": measures.log_loss},
+                                             tuple(measures.top_k_accuracy), settings,
+                                             assessed.settings.resampling)
+            out["class_scores"] = sb.entries(found)
+    return out, not_given

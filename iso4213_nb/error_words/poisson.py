@@ -1,0 +1,16 @@
+"""Words for the errors of the Poisson bootstrap (:mod:`iso4213_nb.accumulators.bootstrap`, its streamed states and the row key) (beyond TS 4213: one-line errors)."""
+
+from ..i18n import N_
+
+TEMPLATES = {
+    "poisson.key_not_whole": N_("the row key column {name!r} must hold whole numbers (for example the row number in "
+                                "the whole data set), so that each row keeps its resampling weights wherever it is "
+                                "read"),
+    "poisson.replicates": N_("replicates must be a whole number of at least 2, got {value}"),
+    "poisson.own_weights": N_("the Poisson bootstrap sets its own weights"),
+    "poisson.merge_mismatch": N_("only bootstraps with the same key, seed and number of replicates can be merged"),
+    "poisson.key_cell": N_("{where}, column {name!r}: {text} is not a whole number; a row key (--row-key) numbers "
+                           "each row once"),
+    "poisson.key_missing": N_("{where}, column {name!r}: empty cell; a row key (--row-key) numbers each row once"),
+    "poisson.key_column": N_("{file}: there is no column {name!r} to use as the row key (--row-key)"),
+}
