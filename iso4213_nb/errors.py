@@ -34,6 +34,10 @@ class InputError(ValueError):
 
         return describe(self.code, self.params)
 
+    def __repr__(self) -> str:
+        """The code and the English-or-active-language line, so that a log (a Dask worker's) shows what went wrong."""
+        return f"{type(self).__name__}({self.code!r}: {str(self)!r})"
+
     def __reduce__(self):
         """Pickle as code and parameters, so that an error raised on a Dask worker reaches the client whole."""
         return (_rebuild, (self.code, self.params))

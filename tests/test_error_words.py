@@ -129,6 +129,7 @@ def test_codes_name_their_area_and_templates_are_one_line():
     for code, template in error_words.TEMPLATES.items():
         assert CODE.match(code), code
         assert "\n" not in template and template == template.strip(), code
+        assert "!r}" not in template, f"{code}: quote a name where it is raised (repr(name)), so a number keeps its decimal sign"
 
 
 @pytest.mark.parametrize("code", sorted(error_words.TEMPLATES))
@@ -153,6 +154,10 @@ def test_parameters_are_shown_as_data_in_the_active_language():
         assert str(error) == "y_true has 3 values from 0.25 to 2.5: a, b; a has 2 values from 0.5 to 1.25: x; c"
         with using("ru"):
             assert "0,25" in str(error) and "2,5" in str(error) and "1,25" in str(error)
+        listed = InputError("test.example", name="n", count=1, low=1.0, high=2.0, columns=[0.5, 0.75], cause="c")
+        assert "0.5, 0.75" in str(listed) and repr(listed).startswith("InputError('test.example': 'n has 1")
+        with using("ru"):
+            assert "0,5; 0,75" in str(listed)
     finally:
         del error_words.TEMPLATES["test.example"]
 

@@ -57,7 +57,7 @@ def _splitmix64(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
 
 def _keys(values: np.ndarray, name: str) -> np.ndarray:
     if values.dtype.kind not in "iu":
-        raise InputError("poisson.key_not_whole", name=name)
+        raise InputError("poisson.key_not_whole", name=repr(name))
     return values.astype(np.int64).view(np.uint64)
 
 

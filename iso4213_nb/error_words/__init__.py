@@ -12,7 +12,8 @@ Each module of this package holds the templates of one area of the toolkit
 
 :func:`describe` renders a code and its parameters in the active language of
 :mod:`iso4213_nb.i18n`: the template through the catalogue, floats with the
-language's decimal sign, lists joined with commas, a nested InputError in
+language's decimal sign, lists joined with commas (semicolons between
+numbers that have a decimal comma), a nested InputError in
 words too, and the whole folded into one line.  Modules are found by name,
 so a new area is a new module and nothing else.
 """
@@ -72,7 +73,9 @@ def _shown(key: str, value):
     if isinstance(value, (float, np.floating)):
         return _Number(value)
     if isinstance(value, (list, set, frozenset)) or (isinstance(value, np.ndarray) and value.ndim == 1):
-        return ", ".join(str(_shown(key, v)) for v in value)
+        items = [_shown(key, v) for v in value]
+        numbers_with_commas = current_language() == "ru" and any(isinstance(v, _Number) for v in items)
+        return ("; " if numbers_with_commas else ", ").join(map(str, items))
     return value
 
 

@@ -3,14 +3,14 @@
 from ..i18n import N_
 
 TEMPLATES = {
-    "poisson.key_not_whole": N_("the row key column {name!r} must hold whole numbers (for example the row number in "
+    "poisson.key_not_whole": N_("the row key column {name} must hold whole numbers (for example the row number in "
                                 "the whole data set), so that each row keeps its resampling weights wherever it is "
                                 "read"),
     "poisson.replicates": N_("replicates must be a whole number of at least 2, got {value}"),
     "poisson.own_weights": N_("the Poisson bootstrap sets its own weights"),
     "poisson.merge_mismatch": N_("only bootstraps with the same key, seed and number of replicates can be merged"),
-    "poisson.key_cell": N_("{where}, column {name!r}: {text} is not a whole number; a row key (--row-key) numbers "
+    "poisson.key_cell": N_("{where}, column {name}: {text} is not a whole number; a row key (--row-key) numbers "
                            "each row once"),
-    "poisson.key_missing": N_("{where}, column {name!r}: empty cell; a row key (--row-key) numbers each row once"),
-    "poisson.key_column": N_("{file}: there is no column {name!r} to use as the row key (--row-key)"),
+    "poisson.key_missing": N_("{where}, column {name}: empty cell; a row key (--row-key) numbers each row once"),
+    "poisson.key_column": N_("{file}: there is no column {name} to use as the row key (--row-key)"),
 }

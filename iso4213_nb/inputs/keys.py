@@ -20,14 +20,14 @@ from .table import Table, quote
 
 def _bad(table: Table, name: str, row: int) -> InputError:
     text = str(table.columns[name][row].as_py()).strip()
-    return InputError("poisson.key_cell", where=table.where(row), name=name, text=quote(text))
+    return InputError("poisson.key_cell", where=table.where(row), name=repr(name), text=quote(text))
 
 
 def key_column(table: Table, name: str) -> np.ndarray:
     """Column ``name`` of ``table`` as int64 row keys; :class:`InputError` for an empty or not-whole cell (7.8)."""
     column = table.columns[name]
     if column.null_count:
-        raise InputError("poisson.key_missing", where=table.where(_first(pc.is_null(column))), name=name)
+        raise InputError("poisson.key_missing", where=table.where(_first(pc.is_null(column))), name=repr(name))
     if pa.types.is_integer(column.type):
         try:
             return to_numpy(pc.cast(column, pa.int64()))
@@ -47,5 +47,5 @@ def without_key(names: list[str], key: str | None, file: str) -> list[str]:
     if key is None:
         return names
     if key not in names:
-        raise InputError("poisson.key_column", file=file, name=key)
+        raise InputError("poisson.key_column", file=file, name=repr(key))
     return [n for n in names if n != key]
