@@ -48,7 +48,6 @@ NOT_YET_CONVERTED = {
     "tables.py",
     "weights.py",
     # core
-    "_checks.py",
     "calibration.py",
     "computational.py",
     "confusion.py",
