@@ -74,6 +74,11 @@ def given(value):
     return value if isinstance(value, (bool, int, float)) else repr(value)
 
 
+def listed(values) -> str:
+    """Values the user gave, as an error's data: their reprs joined with commas (``'a', 'b', 3``)."""
+    return ", ".join(repr(v.item() if isinstance(v, np.generic) else v) for v in values)
+
+
 def as_threshold(value, name: str = "threshold") -> float:
     """A decision threshold (score >= threshold is positive) as a float: any finite real number, not a bool."""
     if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):
