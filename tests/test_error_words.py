@@ -49,7 +49,6 @@ NOT_YET_CONVERTED = {
     "weights.py",
     # core
     "calibration.py",
-    "confusion.py",
     "csmf.py",
     "curves.py",
     "distribution.py",
