@@ -50,7 +50,6 @@ NOT_YET_CONVERTED = {
     # core
     "calibration.py",
     "csmf.py",
-    "curves.py",
     "distribution.py",
     "interpolation.py",
     "invariance.py",
