@@ -49,7 +49,6 @@ NOT_YET_CONVERTED = {
     "weights.py",
     # core
     "calibration.py",
-    "csmf.py",
     "distribution.py",
     "interpolation.py",
     "invariance.py",
