@@ -54,7 +54,6 @@ NOT_YET_CONVERTED = {
     "invariance.py",
     "measure_intervals.py",
     "measures.py",
-    "multiclass_scores.py",
     "operating_points.py",
     "planning.py",
     "ranking.py",
