@@ -52,8 +52,6 @@ NOT_YET_CONVERTED = {
     "distribution.py",
     "interpolation.py",
     "invariance.py",
-    "measure_intervals.py",
-    "measures.py",
     "operating_points.py",
     "planning.py",
     "ranking.py",
