@@ -49,9 +49,6 @@ NOT_YET_CONVERTED = {
     "weights.py",
     # core
     "calibration.py",
-    "distribution.py",
-    "interpolation.py",
-    "invariance.py",
     "operating_points.py",
     "planning.py",
     "ranking.py",
