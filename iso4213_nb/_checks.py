@@ -74,6 +74,16 @@ def given(value):
     return value if isinstance(value, (bool, int, float)) else repr(value)
 
 
+def plain(value):
+    """A value the user gave, as an error's data without quotes: a number stays a number, a bool is ``true`` or
+    ``false``, anything else its text."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, bool):
+        return str(value).lower()
+    return value if isinstance(value, (int, float)) else str(value)
+
+
 def listed(values) -> str:
     """Values the user gave, as an error's data: their reprs joined with commas (``'a', 'b', 3``)."""
     return ", ".join(repr(v.item() if isinstance(v, np.generic) else v) for v in values)
