@@ -52,7 +52,6 @@ NOT_YET_CONVERTED = {
     "planning.py",
     "ranking.py",
     "resampling.py",
-    "roc_regions.py",
     # stats
     "annexes/__init__.py",
     "annexes/annex_a.py",
