@@ -48,7 +48,6 @@ NOT_YET_CONVERTED = {
     "tables.py",
     "weights.py",
     # core
-    "operating_points.py",
     "planning.py",
     "ranking.py",
     "resampling.py",
