@@ -48,7 +48,6 @@ NOT_YET_CONVERTED = {
     "tables.py",
     "weights.py",
     # core
-    "planning.py",
     "ranking.py",
     "resampling.py",
     # stats
