@@ -48,8 +48,6 @@ NOT_YET_CONVERTED = {
     "tables.py",
     "weights.py",
     # core
-    "ranking.py",
-    "resampling.py",
     # stats
     "annexes/__init__.py",
     "annexes/annex_a.py",
