@@ -2,7 +2,10 @@
 
 Each helper turns user input into a clean numpy array or raises
 :class:`~iso4213_nb.errors.InputError` with one line naming the problem, so
-that no caller sees a traceback from deep inside numpy.
+that no caller sees a traceback from deep inside numpy.  The errors are codes
+and data (issue 15): ``name`` is the argument's name as the caller gives it
+(``y_true``, ``scores``), shown as it is; the words live in
+:mod:`iso4213_nb.error_words.checks`.
 """
 
 from __future__ import annotations
@@ -33,12 +36,12 @@ def as_labels(values, name: str) -> np.ndarray:
     array = as_1d(values, name)
     if array.dtype.kind == "f":
         if not np.all(np.isfinite(array)):
-            raise InputError(f"{name} contains NaN or infinite labels")
+            raise InputError("checks.non_finite_labels", name=name)
         if np.all(array == np.round(array)):
             array = array.astype(np.int64)
     elif array.dtype.kind == "O":
         if any(v is None or (isinstance(v, float) and v != v) for v in array.tolist()):
-            raise InputError(f"{name} contains missing labels (None or NaN)")
+            raise InputError("checks.missing_labels", name=name)
         kinds = {type(v) for v in array.tolist()}
         if len(kinds) > 1:
             array = array.astype(str)
@@ -51,26 +54,45 @@ def as_scores(values, name: str, *, probabilities: bool = False) -> np.ndarray:
     """Real-valued scores as a float64 1-D array; rejects NaN, infinities and (for probabilities) values outside [0, 1]."""
     array = as_1d(values, name)
     if array.dtype.kind not in "biuf":
-        kind = {"U": "text", "S": "bytes", "O": "Python objects", "M": "dates", "m": "durations"}.get(
-            array.dtype.kind, "values that are not numbers")
-        raise InputError(f"{name} must be numeric, got {kind}")
+        kind = {"U": "text", "S": "bytes", "O": "objects", "M": "dates", "m": "durations"}.get(array.dtype.kind, "other")
+        raise InputError("checks.not_numeric", name=name, kind_word=kind)
     array = array.astype(np.float64, copy=False)
     bad = ~np.isfinite(array)
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
-        raise InputError(f"{name} contains {int(bad.sum())} NaN or infinite value(s), the first is value "
-                         f"number {i + 1}")
+        raise InputError("checks.non_finite_scores", name=name, count=int(bad.sum()), index=i + 1)
     if probabilities and (array.min() < 0 or array.max() > 1):
-        raise InputError(
-            f"{name} must be probabilities in [0, 1], got values from {array.min():g} to {array.max():g}"
-        )
+        raise InputError("checks.not_probabilities", name=name, low=float(array.min()), high=float(array.max()))
     return array
+
+
+def given(value):
+    """A value the user gave, as an error's data: a number stays a number (shown in the active language), anything
+    else is its repr (``'abc'``, ``None``)."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    return value if isinstance(value, (bool, int, float)) else repr(value)
+
+
+def plain(value):
+    """A value the user gave, as an error's data without quotes: a number stays a number, a bool is ``true`` or
+    ``false``, anything else its text."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, bool):
+        return str(value).lower()
+    return value if isinstance(value, (int, float)) else str(value)
+
+
+def listed(values) -> str:
+    """Values the user gave, as an error's data: their reprs joined with commas (``'a', 'b', 3``)."""
+    return ", ".join(repr(v.item() if isinstance(v, np.generic) else v) for v in values)
 
 
 def as_threshold(value, name: str = "threshold") -> float:
     """A decision threshold (score >= threshold is positive) as a float: any finite real number, not a bool."""
     if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):
-        raise InputError(f"{name} must be a finite number, got {value!r}")
+        raise InputError("checks.not_a_finite_number", name=name, value=given(value))
     return float(value)
 
 
@@ -78,8 +100,8 @@ def same_length(**arrays) -> int:
     """The common length of the named arrays; raises when they differ."""
     lengths = {name: len(a) for name, a in arrays.items()}
     if len(set(lengths.values())) > 1:
-        described = ", ".join(f"{name} has {n}" for name, n in lengths.items())
-        raise InputError(f"length mismatch: {described}")
+        raise InputError("checks.length_mismatch",
+                         lengths=[InputError("checks.length_of", name=name, length=n) for name, n in lengths.items()])
     return next(iter(lengths.values()))
 
 
@@ -88,43 +110,44 @@ def same_length(**arrays) -> int:
 COUNT_LIMIT = 2 ** 53
 
 
-def _position(mask: np.ndarray) -> str:
-    """Where the first True of ``mask`` is, 1-based: ``"row 2, column 3"`` or ``"entry 4"``."""
-    index = [int(i) + 1 for i in np.unravel_index(int(np.flatnonzero(mask)[0]), mask.shape)]
-    if len(index) == 1:
-        return f"entry {index[0]}"
-    if len(index) == 2:
-        return f"row {index[0]}, column {index[1]}"
-    return "position " + ", ".join(map(str, index))
+def _first(mask: np.ndarray) -> tuple[int, ...]:
+    """The 1-based place of the first True of ``mask``: ``(entry,)`` or ``(row, column)``."""
+    return tuple(int(i) + 1 for i in np.unravel_index(int(np.flatnonzero(mask)[0]), mask.shape))
+
+
+def _shape(shape: tuple[int, ...]) -> InputError:
+    """A shape as a phrase of the message: a single number, a list of 4 values, a 2×3 array."""
+    if not shape:
+        return InputError("checks.shape_number")
+    if len(shape) == 1:
+        return InputError("checks.shape_list", count=shape[0])
+    return InputError("checks.shape_array", shape="×".join(map(str, shape)))
 
 
 def as_finite_array(values, name: str, *, ndim: int, what: str = "values") -> np.ndarray:
-    """``values`` as a float array with ``ndim`` dimensions and no NaN or infinity.
+    """``values`` as a float array with ``ndim`` (1 or 2) dimensions and no NaN or infinity.
 
     The shared first step of every check on tables, matrices and fractions;
-    ``what`` names the entries in the message ("counts", "fractions", ...),
-    which gives the 1-based place of the first bad entry.
+    ``what`` names the entries in the message (a key of
+    :data:`iso4213_nb.error_words.checks.WORDS`: ``"counts"``, ``"fractions"``,
+    ``"scores"``, ``"values"``), which gives the 1-based place of the first bad entry.
     """
     try:
         array = np.asarray(values, dtype=float)
     except OverflowError:
-        raise InputError(f"{name} holds a number beyond the range of a 64-bit float (about 1.8e308)") from None
+        raise InputError("checks.beyond_float_range", name=name) from None
     except (TypeError, ValueError):
-        raise InputError(f"{name} must be a rectangular array of numbers only") from None
+        raise InputError("checks.not_rectangular", name=name) from None
     if array.ndim != ndim:
-        dimensions = {1: "one-dimensional", 2: "two-dimensional"}.get(ndim, f"{ndim}-dimensional")
-        raise InputError(f"{name} must be {dimensions}, got {_shape(array.shape)}")
+        raise InputError("checks.not_two_dimensional_array" if ndim == 2 else "checks.not_one_dimensional_array",
+                         name=name, got=_shape(array.shape))
     bad = ~np.isfinite(array)
     if bad.any():
-        raise InputError(f"{name} contains NaN or infinite {what}, the first at {_position(bad)}")
+        if ndim == 1:
+            raise InputError("checks.non_finite_entry", name=name, what_word=what, entry=_first(bad)[0])
+        row, column = _first(bad)
+        raise InputError("checks.non_finite_cell", name=name, what_word=what, row=row, column=column)
     return array
-
-
-def _shape(shape: tuple[int, ...]) -> str:
-    """A shape in words: ``"a 2×3 array"``, ``"a list of 4 values"``, ``"a single number"``."""
-    if not shape:
-        return "a single number"
-    return f"a list of {shape[0]} values" if len(shape) == 1 else f"a {'×'.join(map(str, shape))} array"
 
 
 def as_count_table(counts, name: str = "table", *, shape: tuple[int, int] | None = None,
@@ -136,29 +159,32 @@ def as_count_table(counts, name: str = "table", *, shape: tuple[int, int] | None
     count and their total must stay below :data:`COUNT_LIMIT` (2**53).
     """
     array = as_finite_array(counts, name, ndim=2, what="counts")
-    if square and array.shape[0] != array.shape[1]:
-        raise InputError(f"{name} must be square, got {array.shape[0]} rows and {array.shape[1]} columns")
-    if square and array.shape[0] < 2:
-        raise InputError(f"{name} must have at least two classes, got {array.shape[0]}")
+    rows, columns = array.shape
+    if square and rows != columns:
+        raise InputError("checks.not_square", name=name, rows=rows, columns=columns)
+    if square and rows < 2:
+        raise InputError("checks.one_class", name=name, count=rows)
     if min(array.shape) < 2:
-        raise InputError(f"{name} needs at least 2 rows and 2 columns, got {_shape(array.shape)}")
+        raise InputError("checks.too_small_table", name=name, rows=rows, columns=columns)
     if shape is not None and array.shape != shape:
-        raise InputError(f"{name} must be {shape[0]}×{shape[1]}, got {_shape(array.shape)}")
+        raise InputError("checks.wrong_table_shape", name=name, expected_rows=shape[0], expected_columns=shape[1],
+                         rows=rows, columns=columns)
     negative = array < 0
     if negative.any():
-        raise InputError(f"{name} contains negative counts, the first {array[negative][0]:g} at {_position(negative)}")
+        row, column = _first(negative)
+        raise InputError("checks.negative_count", name=name, value=array[negative][0], row=row, column=column)
     fractional = array != np.round(array)
     if fractional.any():
-        raise InputError(f"{name} contains non-integer counts, the first {array[fractional][0]:g} "
-                         f"at {_position(fractional)}")
+        row, column = _first(fractional)
+        raise InputError("checks.fractional_count", name=name, value=array[fractional][0], row=row, column=column)
     huge = array >= COUNT_LIMIT
     if huge.any():
-        raise InputError(f"{name} holds a count of {array[huge][0]:.4g} at {_position(huge)}; counts must stay below "
-                         f"2**53 (about {COUNT_LIMIT:.4g}) to be exact")
+        row, column = _first(huge)
+        raise InputError("checks.huge_count", name=name, value=array[huge][0], row=row, column=column,
+                         limit=float(COUNT_LIMIT))
     total = float(array.sum())
     if total >= COUNT_LIMIT:
-        raise InputError(f"the counts of {name} add up to {total:.4g}; the total must stay below 2**53 "
-                         f"(about {COUNT_LIMIT:.4g}) to be exact")
+        raise InputError("checks.huge_total", name=name, total=total, limit=float(COUNT_LIMIT))
     return array.astype(np.int64)
 
 
@@ -172,13 +198,13 @@ def as_indicator(values, name: str) -> np.ndarray:
     try:
         array = np.asarray(values)
     except Exception as exc:
-        raise InputError(f"{name} cannot be read as an array: {exc}") from None
+        raise InputError("checks.not_an_array", name=name, detail=str(exc)) from None
     if array.ndim != 2:
-        raise InputError(f"{name} must be a two-dimensional indicator matrix (samples × labels), got shape {array.shape}")
+        raise InputError("checks.not_an_indicator_matrix", name=name, shape=array.shape)
     if array.size == 0:
-        raise InputError(f"{name} is empty, got shape {array.shape}")
+        raise InputError("checks.empty_matrix", name=name, shape=array.shape)
     if array.dtype.kind == "b":
         return array
     if array.dtype.kind not in "iuf" or not np.isin(array, (0, 1)).all():
-        raise InputError(f"{name} must hold only 0 and 1 (label absent / present)")
+        raise InputError("checks.not_zero_one", name=name)
     return array.astype(bool)

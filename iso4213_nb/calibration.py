@@ -46,13 +46,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._checks import as_finite_array, as_labels, as_scores, same_length
+from ._checks import as_finite_array, as_labels, as_scores, plain, same_length
 from .errors import InputError
 from .probability_rows import rows_off_one
 from .resampling import label_codes, multiplicity_blocks, sample_weights
 from .stats.bootstrap import check_resamples
 from .stats.intervals import bootstrap_interval
-from .stats.results import ConfidenceInterval, _json, check_level, shown
+from .stats.results import ConfidenceInterval, _json, check_level
 
 #: Log loss clips probabilities to [EPS, 1 − EPS], as scikit-learn's ``log_loss`` does for float64.
 EPS = float(np.finfo(np.float64).eps)
@@ -165,7 +165,7 @@ class MulticlassCalibration:
 def _check_bins(n_bins) -> int:
     if isinstance(n_bins, bool) or not isinstance(n_bins, (int, float, np.integer, np.floating)) \
             or not float(n_bins).is_integer() or n_bins < 1:
-        raise InputError(f"n_bins must be a whole number of at least 1, got {shown(n_bins)}")
+        raise InputError("calibration.bad_bins", name="n_bins", value=plain(n_bins))
     return int(n_bins)
 
 
@@ -315,7 +315,7 @@ def calibration(y_true, proba, *, positive, n_bins: int = 10, sample_weight=None
     p = as_scores(proba, "proba", probabilities=True)
     n = same_length(y_true=labels, proba=p)
     if positive not in set(labels.tolist()):
-        raise InputError(f"the positive class {shown(positive)} is not among the labels of y_true")
+        raise InputError("calibration.positive_absent", label=plain(positive), name="y_true")
     n_bins, n_bootstrap, level = _options(n_bins, n_bootstrap, confidence_level)
     w = sample_weights(sample_weight, n)
     y = (labels == positive).astype(float)
@@ -325,15 +325,15 @@ def calibration(y_true, proba, *, positive, n_bins: int = 10, sample_weight=None
 def _probability_matrix(scores, labels, n: int) -> np.ndarray:
     matrix = as_finite_array(scores, "scores", ndim=2, what="scores")
     if matrix.shape != (n, len(labels)):
-        raise InputError(f"scores must have one row per sample and one column per label ({n}×{len(labels)}), "
-                         f"got {matrix.shape[0]}×{matrix.shape[1]}")
+        raise InputError("calibration.wrong_shape", name="scores", samples=n, labels=len(labels), rows=matrix.shape[0],
+                         columns=matrix.shape[1])
     if matrix.min() < 0 or matrix.max() > 1:
-        raise InputError(f"scores must be probabilities in [0, 1], got values from {matrix.min():g} to {matrix.max():g}")
+        raise InputError("calibration.not_probabilities", name="scores", low=float(matrix.min()),
+                         high=float(matrix.max()))
     off = rows_off_one(matrix)
     if off.any():
         row = int(np.flatnonzero(off)[0])
-        raise InputError(f"row {row + 1} of scores adds up to {matrix[row].sum():g}, not 1: calibration needs "
-                         f"probabilities")
+        raise InputError("calibration.row_sum", row=row + 1, name="scores", total=float(matrix[row].sum()))
     return matrix
 
 
@@ -356,13 +356,13 @@ def multiclass_calibration(y_true, scores, labels, *, n_bins: int = 10, sample_w
     truth = as_labels(y_true, "y_true")
     classes = list(as_labels(labels, "labels").tolist())
     if len(set(classes)) != len(classes) or len(classes) < 2:
-        raise InputError("labels must list at least two distinct classes")
+        raise InputError("calibration.too_few_classes", name="labels")
     n = len(truth)
     matrix = _probability_matrix(scores, classes, n)
     index = {label: j for j, label in enumerate(classes)}
     unknown = [v for v in np.unique(truth).tolist() if v not in index]
     if unknown:
-        raise InputError(f"y_true holds the label {shown(unknown[0])}, which is not among labels")
+        raise InputError("calibration.unknown_label", name="y_true", label=plain(unknown[0]))
     n_bins, n_bootstrap, level = _options(n_bins, n_bootstrap, confidence_level)
     w = sample_weights(sample_weight, n)
     codes = label_codes(truth, index)

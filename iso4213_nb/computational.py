@@ -26,7 +26,7 @@ from typing import Callable
 
 import numpy as np
 
-from ._checks import as_scores
+from ._checks import as_scores, given, same_length
 from .errors import InputError
 from .undefined import Undefined, ratio
 
@@ -66,7 +66,7 @@ class TimingResult:
     def percentile(self, q: float) -> float:
         """The q-th percentile of the per-sample latencies, seconds (linear interpolation)."""
         if not 0 <= q <= 100:
-            raise InputError(f"percentile must lie in [0, 100], got {q}")
+            raise InputError("computational.percentile_range", name="percentile", value=given(q))
         return float(np.percentile(self.latencies, q))
 
     @property
@@ -121,19 +121,19 @@ def time_predictions(predict: Callable, X, *, batch_size: int = 1, latency_bound
     :class:`TimingResult`.
     """
     if not callable(predict):
-        raise InputError("predict must be callable")
+        raise InputError("computational.not_callable", name="predict")
     try:
         n = len(X)
     except TypeError:
-        raise InputError("X must have a length (an array or a list of samples)") from None
+        raise InputError("computational.no_length", name="X") from None
     if n == 0:
-        raise InputError("X has no samples")
+        raise InputError("computational.no_samples", name="X")
     if int(batch_size) != batch_size or batch_size < 1:
-        raise InputError(f"batch_size must be a positive whole number, got {batch_size}")
+        raise InputError("computational.not_positive_whole", name="batch_size", value=given(batch_size))
     if latency_bound is not None and not latency_bound > 0:
-        raise InputError(f"latency_bound must be positive seconds, got {latency_bound}")
+        raise InputError("computational.not_positive_seconds", name="latency_bound", value=given(latency_bound))
     if int(warmup) != warmup or warmup < 0:
-        raise InputError(f"warmup must be a non-negative whole number, got {warmup}")
+        raise InputError("computational.not_non_negative_whole", name="warmup", value=given(warmup))
     batch_size = int(batch_size)
     starts = range(0, n, batch_size)
     for start in list(starts)[:int(warmup)]:
@@ -150,9 +150,9 @@ def time_predictions(predict: Callable, X, *, batch_size: int = 1, latency_bound
         try:
             got = len(out)
         except TypeError:
-            raise InputError(f"predict returned {type(out).__name__}, not one output per sample") from None
+            raise InputError("computational.not_per_sample", name="predict", type=type(out).__name__) from None
         if got != size:
-            raise InputError(f"predict returned {got} outputs for a batch of {size} samples")
+            raise InputError("computational.wrong_output_count", name="predict", count=got, size=size)
         latencies[start:start + size] = done - ingested
         outputs.append(np.asarray(out))
     end = clock()
@@ -167,14 +167,13 @@ def energy_from_power_trace(times, watts) -> float:
     """
     t = as_scores(times, "times")
     w = as_scores(watts, "watts")
-    if len(t) != len(w):
-        raise InputError(f"length mismatch: times has {len(t)}, watts has {len(w)}")
+    same_length(times=t, watts=w)
     if len(t) < 2:
-        raise InputError("a power trace needs at least two readings")
+        raise InputError("computational.short_trace")
     if np.any(np.diff(t) <= 0):
-        raise InputError("times must be strictly increasing")
+        raise InputError("computational.not_increasing", name="times")
     if np.any(w < 0):
-        raise InputError(f"watts must be non-negative, got {w.min():g}")
+        raise InputError("computational.negative_power", name="watts", value=float(w.min()))
     return float(np.trapezoid(w, t))
 
 
@@ -220,19 +219,20 @@ def energy(inferences: int, correct: int | None = None, *, joules: float | None 
     ``times`` and ``watts`` (a power trace, integrated by the trapezoid rule).
     """
     if (joules is None) == (times is None and watts is None):
-        raise InputError("give either joules or a power trace (times and watts), not both or neither")
+        raise InputError("computational.energy_or_trace", joules="joules", times="times", watts="watts")
     for name, value in (("inferences", inferences), ("correct", correct)):
         if value is not None and (int(value) != value or value < 0):
-            raise InputError(f"{name} must be a non-negative whole number, got {value}")
+            raise InputError("computational.not_non_negative_whole", name=name, value=given(value))
     if correct is not None and correct > inferences:
-        raise InputError(f"correct ({correct}) cannot exceed inferences ({inferences})")
+        raise InputError("computational.correct_exceeds_total", name="correct", value=given(correct),
+                         total_name="inferences", total=given(inferences))
     if joules is not None:
         if not (np.isfinite(joules) and joules >= 0):
-            raise InputError(f"joules must be a finite non-negative number, got {joules}")
+            raise InputError("computational.not_finite_non_negative", name="joules", value=given(joules))
         return EnergyResult(float(joules), int(inferences), None if correct is None else int(correct),
                             "supplied figure")
     if times is None or watts is None:
-        raise InputError("a power trace needs both times and watts")
+        raise InputError("computational.trace_needs_both", times="times", watts="watts")
     total = energy_from_power_trace(times, watts)
     return EnergyResult(total, int(inferences), None if correct is None else int(correct),
                         f"power trace of {len(times)} readings, trapezoid rule")

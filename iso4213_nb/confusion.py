@@ -15,7 +15,7 @@ from typing import Callable, Iterable, Sequence
 import numpy as np
 
 from . import measures
-from ._checks import as_count_matrix, as_labels, same_length
+from ._checks import as_count_matrix, as_labels, given, listed, same_length
 from .errors import InputError
 from .measures import BinaryCounts, WeightedCounts
 from .undefined import Undefined, is_undefined, ratio
@@ -29,7 +29,8 @@ AVERAGED = ("binary_accuracy", "precision", "recall", "specificity", "f1")
 
 def _check_rows(rows: str) -> str:
     if rows not in ROWS:
-        raise InputError(f"rows must be 'true' or 'predicted' (what the matrix rows hold), got {rows!r}")
+        raise InputError("confusion.rows_choice", name="rows", true=repr(ROWS[0]), predicted=repr(ROWS[1]),
+                         value=given(rows))
     return rows
 
 
@@ -95,9 +96,9 @@ class ConfusionMatrix:
             return cls._count_inferred(t, p, weight)
         labels = list(labels)
         if len(set(labels)) != len(labels):
-            raise InputError("labels contains duplicates")
+            raise InputError("confusion.duplicates", name="labels")
         if len(labels) < 2:
-            raise InputError(f"at least two labels are needed, got {len(labels)}")
+            raise InputError("confusion.too_few_labels", count=len(labels))
         lab = np.asarray(labels)
         if lab.dtype.kind != t.dtype.kind and {lab.dtype.kind, t.dtype.kind} - {"i", "u"}:
             lab, t, p = lab.astype(str), t.astype(str), p.astype(str)
@@ -110,7 +111,7 @@ class ConfusionMatrix:
             unknown = sorted_lab[pos] != arr
             if unknown.any():
                 bad = _python_labels(np.unique(arr[unknown])[:5])
-                raise InputError(f"{name} has label(s) {list(bad)} not among labels {list(_python_labels(lab))}")
+                raise InputError("confusion.unknown_labels", name=name, unknown=listed(bad), labels=listed(lab))
             codes.append(order[pos])
         return cls(cls._bincount(codes[0], codes[1], len(labels), weight), labels)
 
@@ -131,11 +132,11 @@ class ConfusionMatrix:
                 full = np.bincount(flat, minlength=span * span).reshape(span, span)
                 present = np.flatnonzero((full.sum(axis=0) + full.sum(axis=1)) > 0)
                 if len(present) < 2:
-                    raise InputError(f"only one class present ({int(present[0]) + lo!r}); a confusion matrix needs two")
+                    raise InputError("confusion.one_class_present", label=int(present[0]) + lo)
                 return cls(full[np.ix_(present, present)].astype(np.int64), present + lo)
         labels, inverse = np.unique(np.concatenate([t, p]), return_inverse=True)
         if len(labels) < 2:
-            raise InputError(f"only one class present ({_python_labels(labels)[0]!r}); a confusion matrix needs two")
+            raise InputError("confusion.one_class_present", label=listed(labels[:1]))
         n = len(t)
         return cls(cls._bincount(inverse[:n], inverse[n:], len(labels), weight), labels)
 
@@ -144,7 +145,7 @@ class ConfusionMatrix:
                   weight: np.ndarray | None = None) -> np.ndarray:
         """k × k counts (true in rows) of the code pairs; float64 sums of ``weight`` when given."""
         if k < 2:
-            raise InputError("only one class present; a confusion matrix needs two")
+            raise InputError("confusion.one_class")
         flat = true_codes.astype(np.int64, copy=False) * k
         flat += pred_codes
         counts = np.bincount(flat, weights=weight, minlength=k * k).reshape(k, k)
@@ -168,9 +169,9 @@ class ConfusionMatrix:
             labels = list(range(m.shape[0]))
         labels = list(labels)
         if len(labels) != m.shape[0]:
-            raise InputError(f"{len(labels)} labels given for a {m.shape[0]}×{m.shape[0]} matrix")
+            raise InputError("confusion.labels_for_matrix", count=len(labels), size=m.shape[0])
         if len(set(labels)) != len(labels):
-            raise InputError("labels contains duplicates")
+            raise InputError("confusion.duplicates", name="labels")
         return cls(m if rows == "true" else m.T.copy(), labels)
 
     # ------------------------------------------------------------------ counts
@@ -208,7 +209,7 @@ class ConfusionMatrix:
         for i, candidate in enumerate(self.labels):
             if candidate == label or str(candidate) == str(label):
                 return i
-        raise InputError(f"unknown label {label!r}; labels are {list(self.labels)}")
+        raise InputError("confusion.unknown_label", label=given(label), labels=listed(self.labels))
 
     def binary(self, positive) -> BinaryCounts:
         """The one-vs-rest counts of class ``positive`` (Table A.2 column)."""
@@ -241,7 +242,7 @@ class ConfusionMatrix:
         ``micro``: the measure of the pooled counts (sum of TP, FP, TN, FN).
         """
         if method not in AVERAGES:
-            raise InputError(f"average must be one of {AVERAGES}, got {method!r}")
+            raise InputError("confusion.not_an_average", name="average", choices=list(AVERAGES), value=given(method))
         fn = self._measure(measure)
         name = measure if isinstance(measure, str) else getattr(measure, "__name__", "measure")
         if method == "micro":
@@ -291,7 +292,7 @@ class ConfusionMatrix:
         try:
             return measures.PER_CLASS[measure]
         except KeyError:
-            raise InputError(f"unknown measure {measure!r}; known: {sorted(measures.PER_CLASS)}") from None
+            raise InputError("confusion.unknown_measure", measure=given(measure), known=sorted(measures.PER_CLASS)) from None
 
     # ------------------------------------------------------------------ dunder
     def __eq__(self, other: object) -> bool:

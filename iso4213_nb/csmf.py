@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._checks import as_count_matrix, as_finite_array
+from ._checks import as_count_matrix, as_finite_array, given
 from .confusion import _check_rows
 from .errors import InputError
 
@@ -59,32 +59,33 @@ class CSMF(NamedTuple):
 def _fractions(values, name: str, tolerance: float) -> np.ndarray:
     array = as_finite_array(values, name, ndim=1, what="fractions")
     if (array < 0).any():
-        raise InputError(f"{name} contains a negative fraction ({array.min():g})")
+        raise InputError("csmf.negative_fraction", name=name, value=float(array.min()))
     total = float(array.sum())
     if abs(total - 1) > tolerance:
-        raise InputError(f"{name} must sum to 1 (within {tolerance:g}), got {total:.6g}")
+        raise InputError("csmf.not_summing_to_one", name=name, tolerance=float(tolerance), total=total)
     return array
 
 
 def _aligned(true_fractions, predicted_fractions, tolerance: float) -> tuple[np.ndarray, np.ndarray]:
     true_is_map = isinstance(true_fractions, Mapping)
     if true_is_map != isinstance(predicted_fractions, Mapping):
-        raise InputError("pass both fractions as mappings {cause: fraction} or both as sequences, not one of each")
+        raise InputError("csmf.mapping_and_sequence")
     if true_is_map:
         causes = list(true_fractions)
         missing = [c for c in causes if c not in predicted_fractions]
         extra = [c for c in predicted_fractions if c not in true_fractions]
         if missing or extra:
-            raise InputError(f"causes differ: only in true_fractions {missing}, only in predicted_fractions {extra}")
+            raise InputError("csmf.causes_differ", first="true_fractions", only_first=repr(missing),
+                             second="predicted_fractions", only_second=repr(extra))
         true_fractions = [true_fractions[c] for c in causes]
         predicted_fractions = [predicted_fractions[c] for c in causes]
     t = _fractions(true_fractions, "true_fractions", tolerance)
     p = _fractions(predicted_fractions, "predicted_fractions", tolerance)
     if len(t) != len(p):
-        raise InputError(f"true_fractions has {len(t)} causes but predicted_fractions has {len(p)}")
+        raise InputError("csmf.cause_counts_differ", first="true_fractions", first_count=len(t),
+                         second="predicted_fractions", second_count=len(p))
     if len(t) < 2:
-        raise InputError(f"CSMF accuracy needs at least two causes, got {len(t)} "
-                         "(with one, the denominator 1 − min t is zero)")
+        raise InputError("csmf.too_few_causes", count=len(t))
     return t, p
 
 
@@ -117,7 +118,8 @@ def chance_corrected_csmf_accuracy(true_fractions, predicted_fractions, *, chanc
     """
     constants = {"exact": CHANCE_EXACT, "rounded": CHANCE_ROUNDED}
     if chance not in constants:
-        raise InputError(f"chance must be 'exact' (1 − 1/e) or 'rounded' (0.632), got {chance!r}")
+        raise InputError("csmf.chance_choice", name="chance", exact=repr("exact"), rounded=repr("rounded"),
+                         value=given(chance))
     c = constants[chance]
     return (csmf_accuracy(true_fractions, predicted_fractions, tolerance=tolerance) - c) / (1 - c)
 
@@ -143,12 +145,12 @@ def csmf_from_confusion(matrix, *, rows: str, labels=None) -> CSMF:
         m = m.T
     labels = list(range(m.shape[0])) if labels is None else list(labels)
     if len(labels) != m.shape[0]:
-        raise InputError(f"{len(labels)} labels given for a {m.shape[0]}×{m.shape[0]} matrix")
+        raise InputError("csmf.labels_for_matrix", count=len(labels), size=m.shape[0])
     if len(set(labels)) != len(labels):
-        raise InputError("labels contains duplicates")
+        raise InputError("csmf.duplicates", name="labels")
     n = int(m.sum())
     if n == 0:
-        raise InputError("matrix has no samples (all counts are 0)")
+        raise InputError("csmf.no_samples", name="matrix")
     true = {label: float(v) / n for label, v in zip(labels, m.sum(axis=1))}
     predicted = {label: float(v) / n for label, v in zip(labels, m.sum(axis=0))}
     return CSMF(true, predicted)

@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._checks import as_finite_array, as_labels, as_scores, same_length
+from ._checks import as_finite_array, as_labels, as_scores, given, listed, same_length
 from .errors import InputError
 from .measures import BinaryCounts, WeightedCounts
 from .undefined import Undefined
@@ -69,7 +69,7 @@ def positive_mask(t: np.ndarray, positive) -> tuple[np.ndarray, object]:
     if positive is None:
         if t.dtype.kind in "iu" and t.min() >= 0 and t.max() <= 1:
             return t == 1, 1
-        raise InputError(f"say which label is the positive class (positive=...); y_true has labels {_label_names(t)}")
+        raise InputError("curves.positive_needed", option="positive", labels=_label_names(t))
     mask = t == positive
     if not mask.any() and t.dtype.kind in "iuf" and isinstance(positive, str):
         try:
@@ -79,7 +79,7 @@ def positive_mask(t: np.ndarray, positive) -> tuple[np.ndarray, object]:
     if not mask.any() and t.dtype.kind == "U":
         mask = t == str(positive)
     if not mask.any():
-        raise InputError(f"positive label {positive!r} does not occur in y_true; its labels are {_label_names(t)}")
+        raise InputError("curves.positive_absent", label=given(positive), labels=_label_names(t))
     return mask, t[int(np.argmax(mask))].item()
 
 
@@ -237,15 +237,15 @@ class BinaryScores:
         same_length(scores=s, positive_counts=counts[0], negative_counts=counts[1])
         for c, name in zip(counts, ("positive_counts", "negative_counts")):
             if (c < 0).any() or not np.all(c == np.round(c)) or c.max(initial=0) > 2.0 ** 53:
-                raise InputError(f"{name} must hold whole, non-negative counts below 2**53")
+                raise InputError("curves.bad_counts", name=name)
         pos, neg = (c.astype(np.int64) for c in counts)
         order = np.argsort(s, kind="stable")
         s, pos, neg = s[order], pos[order], neg[order]
         if len(s) > 1 and (s[1:] == s[:-1]).any():
-            raise InputError("scores must be distinct: give each score once with its counts")
+            raise InputError("curves.repeated_scores", name="scores")
         kept = (pos + neg) > 0
         if not kept.any():
-            raise InputError("the counts are all zero: there are no samples")
+            raise InputError("curves.no_samples")
         s, pos, neg = s[kept], pos[kept], neg[kept]
         tps = np.cumsum(pos[::-1])[::-1].copy()
         fps = np.cumsum(neg[::-1])[::-1].copy()
@@ -275,9 +275,9 @@ class BinaryScores:
         try:
             value = float(threshold)
         except (TypeError, ValueError):
-            raise InputError(f"threshold must be a number, got {threshold!r}") from None
+            raise InputError("curves.not_a_number", name="threshold", value=given(threshold)) from None
         if value != value:
-            raise InputError("threshold is NaN")
+            raise InputError("curves.threshold_nan", name="threshold")
         i = int(np.searchsorted(self._ascending, value, side="left"))  # first distinct score >= threshold
         tp = self._tps_ascending[i].item() if i < len(self._ascending) else 0
         fp = self._fps_ascending[i].item() if i < len(self._ascending) else 0
@@ -409,11 +409,10 @@ def one_vs_rest(y_true, score_matrix, labels, sample_weight=None) -> dict:
     try:
         matrix = np.asarray(score_matrix, dtype=float)
     except (TypeError, ValueError):
-        raise InputError("score_matrix must hold numbers only") from None
+        raise InputError("curves.not_numbers", name="score_matrix") from None
     labels = list(labels)
     if matrix.ndim != 2 or matrix.shape[1] != len(labels):
-        raise InputError(f"score_matrix must have shape (n, {len(labels)}) for {len(labels)} labels, "
-                         f"got shape {matrix.shape}")
+        raise InputError("curves.score_matrix_shape", name="score_matrix", count=len(labels), shape=matrix.shape)
     same_length(y_true=t, score_matrix=matrix)
     known = np.zeros(len(t), dtype=bool)
     masks = []
@@ -424,7 +423,7 @@ def one_vs_rest(y_true, score_matrix, labels, sample_weight=None) -> dict:
         masks.append(mask)
         known |= mask
     if not known.all():
-        raise InputError(f"y_true has label(s) {_label_names(t[~known], 5)} not among labels {labels}")
+        raise InputError("curves.unknown_labels", name="y_true", unknown=_label_names(t[~known], 5), labels=listed(labels))
     weight = as_weights(sample_weight, len(t))
-    return {label: BinaryScores._from_mask(mask, as_scores(matrix[:, j], f"scores of class {label!r}"), label, weight)
+    return {label: BinaryScores._from_mask(mask, as_scores(matrix[:, j], f"score_matrix[:, {j}]"), label, weight)
             for j, (label, mask) in enumerate(zip(labels, masks))}

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._checks import as_1d, as_indicator, as_labels
+from ._checks import as_1d, as_indicator, as_labels, listed
 from .confusion import ConfusionMatrix
 from .errors import InputError
 from .measures import BinaryCounts
@@ -34,24 +34,24 @@ def shares(counts, name: str = "counts") -> np.ndarray:
     """Counts (non-negative, not all zero) divided by their total: a discrete distribution (6.2.7, 6.4.4)."""
     array = as_1d(counts, name)
     if array.dtype.kind not in "biuf":
-        raise InputError(f"{name} must be numeric, got values of type {array.dtype}")
+        raise InputError("distribution.not_numeric", name=name, dtype=str(array.dtype))
     array = array.astype(float)
     if not np.isfinite(array).all() or (array < 0).any():
-        raise InputError(f"{name} must be finite and non-negative")
+        raise InputError("distribution.not_finite_non_negative", name=name)
     total = array.sum()
     if total == 0:
-        raise InputError(f"{name} are all zero, so they define no distribution")
+        raise InputError("distribution.all_zero", name=name)
     return array / total
 
 
 def _kl(first: np.ndarray, second: np.ndarray, names: tuple[str, str], labels) -> float | Undefined:
     """Σ first · ln(first / second) with 0 · ln 0 = 0; Undefined when first > 0 where second = 0."""
     if first.shape != second.shape:
-        raise InputError(f"the two distributions have {len(first)} and {len(second)} classes")
+        raise InputError("distribution.class_counts_differ", first=len(first), second=len(second))
     if labels is None:
         labels = list(range(len(first)))
     elif len(labels) != len(first):
-        raise InputError(f"{len(labels)} labels given for {len(first)} classes")
+        raise InputError("distribution.labels_for_classes", count=len(labels), classes=len(first))
     infinite = (first > 0) & (second == 0)
     if infinite.any():
         i = int(np.flatnonzero(infinite)[0])
@@ -119,7 +119,7 @@ def kl_of_labels(y_true, y_pred, labels=None) -> dict:
     position = {str(c): i for i, c in enumerate(classes)}
     unknown = [v for v in present.tolist() if str(v) not in position]
     if unknown:
-        raise InputError(f"label(s) {unknown[:5]} are not among labels {classes}")
+        raise InputError("distribution.unknown_labels", unknown=listed(unknown[:5]), labels=listed(classes))
     order = np.array([position[str(v)] for v in present.tolist()])
     ordered_true, ordered_pred = np.zeros(len(classes), np.int64), np.zeros(len(classes), np.int64)
     ordered_true[order], ordered_pred[order] = true_counts, pred_counts
@@ -151,5 +151,6 @@ def kl_multilabel(y_true, y_pred, labels=None) -> dict:
     t = as_indicator(y_true, "y_true")
     p = as_indicator(y_pred, "y_pred")
     if t.shape[1] != p.shape[1]:
-        raise InputError(f"y_true has {t.shape[1]} label columns, y_pred has {p.shape[1]}")
+        raise InputError("distribution.label_columns_differ", first="y_true", first_count=t.shape[1], second="y_pred",
+                         second_count=p.shape[1])
     return both_directions(t.sum(axis=0), p.sum(axis=0), None if labels is None else list(labels))

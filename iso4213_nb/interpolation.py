@@ -93,7 +93,7 @@ def association(r) -> str:
         return f"undefined ({r.reason})"
     r = float(r)
     if not -1 <= r <= 1:
-        raise InputError(f"a correlation lies in [-1, 1], got {r}")
+        raise InputError("interpolation.not_a_correlation", value=r)
     sign = "positive" if r >= 0 else "negative"
     if abs(r) == 1:
         return f"perfect {sign} association"

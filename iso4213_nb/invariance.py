@@ -37,6 +37,7 @@ from typing import Callable
 import numpy as np
 
 from . import measures as m
+from ._checks import given, listed
 from .confusion import ConfusionMatrix
 from .errors import InputError
 from .measures import BinaryCounts
@@ -65,13 +66,13 @@ def as_counts(counts) -> np.ndarray:
     try:
         array = np.asarray(counts, dtype=float)
     except (TypeError, ValueError):
-        raise InputError("counts must be numbers: tp, fp, tn, fn") from None
+        raise InputError("invariance.not_numbers", name="counts", fields=list(FIELDS)) from None
     if array.ndim == 1:
         array = array[None, :]
     if array.ndim != 2 or array.shape[1] != 4 or array.shape[0] == 0:
-        raise InputError(f"counts must have four columns tp, fp, tn, fn, got shape {np.shape(counts)}")
+        raise InputError("invariance.not_four_columns", name="counts", fields=list(FIELDS), shape=np.shape(counts))
     if not np.all(np.isfinite(array)) or (array < 0).any() or not np.all(array == np.round(array)):
-        raise InputError("counts must be non-negative whole numbers")
+        raise InputError("invariance.not_whole_counts", name="counts")
     return array.astype(np.int64)
 
 
@@ -95,7 +96,8 @@ def _set(counts, column: int, value) -> np.ndarray:
     c = as_counts(counts).copy()
     value = np.asarray(value)
     if (value < 0).any() or not np.all(value == np.round(value)):
-        raise InputError(f"new {FIELDS[column]} must be a non-negative whole number, got {value}")
+        raise InputError("invariance.bad_new_count", name=FIELDS[column],
+                         value=given(value.item()) if value.ndim == 0 else str(value))
     c[:, column] = value
     return c
 
@@ -122,7 +124,7 @@ def change_fp(counts, fp) -> np.ndarray:
 
 def _check_factor(name: str, k) -> int:
     if int(k) != k or k < 1:
-        raise InputError(f"{name} must be a whole number of at least 1 (counts stay whole), got {k}")
+        raise InputError("invariance.bad_factor", name=name, value=given(k))
     return int(k)
 
 
@@ -345,6 +347,8 @@ PAPER_INVARIANT: dict[str, frozenset] = {
 }
 
 PAPER_CHANGES = ("I1", "I2", "I3", "I4", "I5", "I6", "I7", "I8")
+#: The tasks :func:`random_counts` draws counts for.
+TASKS = ("binary", "multi-class", "multi-label")
 
 
 def random_counts(task: str, rng: np.random.Generator) -> np.ndarray:
@@ -353,13 +357,14 @@ def random_counts(task: str, rng: np.random.Generator) -> np.ndarray:
 
     Beyond TS 4213: Sokolova & Lapalme 2009.
     """
-    if task == "binary":
+    if task == TASKS[0]:
         return rng.integers(0, 61, size=(1, 4))
-    if task == "multi-class":
+    if task == TASKS[1]:
         return rng.integers(0, 61, size=(3, 4))
-    if task == "multi-label":
+    if task == TASKS[2]:
         return rng.multinomial(5, [0.3, 0.15, 0.4, 0.15], size=6)
-    raise InputError(f"task must be 'binary', 'multi-class' or 'multi-label', got {task!r}")
+    raise InputError("invariance.task_choice", name="task", choices=listed(TASKS[:-1]), last=repr(TASKS[-1]),
+                     value=given(task))
 
 
 @dataclass(frozen=True)
@@ -433,12 +438,12 @@ def invariance_table(measures=None, n_trials: int = 200, seed: int = 0,
     names = tuple(MEASURES) if measures is None else tuple(measures)
     for name in names:
         if name not in MEASURES:
-            raise InputError(f"unknown measure {name!r}; known: {', '.join(MEASURES)}")
+            raise InputError("invariance.unknown_measure", measure=given(name), known=list(MEASURES))
     for ch in changes:
         if ch not in CHANGES:
-            raise InputError(f"unknown change {ch!r}; known: {', '.join(CHANGES)}")
+            raise InputError("invariance.unknown_change", change=given(ch), known=list(CHANGES))
     if int(n_trials) != n_trials or n_trials < 1:
-        raise InputError(f"n_trials must be a positive whole number, got {n_trials}")
+        raise InputError("invariance.not_positive_whole", name="n_trials", value=given(n_trials))
     rng = np.random.default_rng(seed)
     invariant, changed, paper = {}, {}, {}
     for name in names:

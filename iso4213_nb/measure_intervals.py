@@ -33,6 +33,7 @@ import numpy as np
 from . import stacked_measures as sm
 from .confusion import AVERAGED, AVERAGES
 from .curves import BinaryScores
+from ._checks import given, listed
 from .errors import InputError
 from .stats.bootstrap import check_method, check_resamples, counts_bootstrap_cis
 from .stats.intervals import proportion_ci
@@ -66,13 +67,13 @@ class IntervalSettings:
 
     def __post_init__(self):
         if self.proportion not in PROPORTION_METHODS:
-            raise InputError(f"the proportion interval must be one of {', '.join(PROPORTION_METHODS)}; "
-                             f"got {shown(self.proportion)}")
+            raise InputError("measure_intervals.not_a_proportion_method", choices=list(PROPORTION_METHODS),
+                             value=shown(self.proportion))
         check_method(self.bootstrap)
         check_level(self.confidence_level)
         check_resamples(self.n_resamples)
         if isinstance(self.seed, bool) or not isinstance(self.seed, (int, np.integer)) or self.seed < 0:
-            raise InputError(f"the seed must be a non-negative whole number, got {shown(self.seed)}")
+            raise InputError("measure_intervals.bad_seed", value=shown(self.seed))
 
     def bootstrap_options(self) -> dict:
         """Keyword arguments of the bootstrap functions."""
@@ -99,8 +100,8 @@ def parse_ci_method(text: str) -> tuple[str, str]:
               "bootstrap": [w for w in words if w in BOOTSTRAP_METHODS]}
     unknown = [w for w in words if w not in PROPORTION_METHODS + BOOTSTRAP_METHODS]
     if unknown or not words or any(len(v) > 1 for v in chosen.values()):
-        raise InputError(f"--ci-method takes one proportion method ({', '.join(PROPORTION_METHODS)}) and/or one "
-                         f"bootstrap method ({', '.join(BOOTSTRAP_METHODS)}), comma-separated; got {text!r}")
+        raise InputError("measure_intervals.ci_method_choice", option="--ci-method", proportion=list(PROPORTION_METHODS),
+                         bootstrap=list(BOOTSTRAP_METHODS), value=repr(text))
     return (chosen["proportion"] or ["wilson"])[0], (chosen["bootstrap"] or ["bca"])[0]
 
 
@@ -173,7 +174,7 @@ def matrix_intervals(matrix, labels, settings: IntervalSettings = IntervalSettin
     if positive is not None:
         index = next((i for i, label in enumerate(labels) if str(label) == str(positive)), None)
         if index is None:
-            raise InputError(f"positive class {positive!r} is not among the labels {labels[:10]}")
+            raise InputError("measure_intervals.positive_absent", label=given(positive), labels=listed(labels[:10]))
     names, statistics = _matrix_statistics(k, index)
     strata = np.repeat(np.arange(k), k)  # cell (i, j) belongs to true class i
     found = dict(zip(names, counts_bootstrap_cis(statistics, M.ravel(), names, strata=strata,

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ._checks import given
 from .errors import InputError
 from .undefined import Undefined, is_undefined, ratio
 
@@ -43,7 +44,7 @@ class BinaryCounts:
         for field in ("tp", "fp", "tn", "fn"):
             value = getattr(self, field)
             if value < 0 or value != int(value):
-                raise InputError(f"{field} must be a non-negative whole count, got {value}")
+                raise InputError("measures.not_a_count", name=field, value=given(value))
             object.__setattr__(self, field, int(value))
 
     def __getitem__(self, key: str) -> int:
@@ -93,7 +94,7 @@ class WeightedCounts(BinaryCounts):
         for field in ("tp", "fp", "tn", "fn"):
             value = float(getattr(self, field))
             if not math.isfinite(value) or value < 0:
-                raise InputError(f"{field} must be a finite, non-negative total weight, got {value:g}")
+                raise InputError("measures.not_a_weight", name=field, value=value)
             object.__setattr__(self, field, value)
 
 
@@ -130,7 +131,7 @@ def fbeta(c: BinaryCounts, beta: float) -> float | Undefined:
     β > 1 weighs recall more, β < 1 precision.
     """
     if not beta > 0:
-        raise InputError(f"beta must be positive, got {beta}")
+        raise InputError("measures.not_positive", name="beta", value=given(beta))
     b2 = float(beta) ** 2
     return ratio((1 + b2) * c.tp, (1 + b2) * c.tp + b2 * c.fn + c.fp, code=NO_POSITIVES_AT_ALL)
 
@@ -141,7 +142,8 @@ def f_alpha_beta(c: BinaryCounts, alpha: float, beta: float) -> float | Undefine
     α = β gives F1; α = 1, β = b² gives F_b of :func:`fbeta`.
     """
     if not (alpha > 0 and beta > 0):
-        raise InputError(f"alpha and beta must be positive, got alpha={alpha}, beta={beta}")
+        raise InputError("measures.not_both_positive", first="alpha", first_value=given(alpha), second="beta",
+                         second_value=given(beta))
     return ratio((alpha + beta) * c.tp, alpha * (c.tp + c.fp) + beta * (c.tp + c.fn), code=NO_POSITIVES_AT_ALL)
 
 

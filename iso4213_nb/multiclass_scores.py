@@ -40,7 +40,7 @@ from numbers import Integral
 
 import numpy as np
 
-from ._checks import as_finite_array, as_labels, same_length
+from ._checks import as_finite_array, as_labels, given, listed, same_length
 from .curves import BinaryScores
 from .errors import InputError
 from .probability_rows import rows_off_one
@@ -65,22 +65,22 @@ def _python(value):
 # ---------------------------------------------------------------------------------------------- input checks
 def _labels(labels) -> list:
     if labels is None or isinstance(labels, (str, bytes)):
-        raise InputError("labels must be the list of class labels in the column order of scores")
+        raise InputError("multiclass_scores.labels_needed", name="labels", scores="scores")
     labels = [_python(v) for v in labels]
     if len(labels) < 2:
-        raise InputError(f"at least two labels are needed, got {len(labels)}")
+        raise InputError("multiclass_scores.too_few_labels", count=len(labels))
     if len({str(v) for v in labels}) != len(labels):
-        raise InputError("labels contains duplicates")
+        raise InputError("multiclass_scores.duplicates", name="labels")
     return labels
 
 
 def _score_matrix(scores, labels: list) -> np.ndarray:
     matrix = as_finite_array(scores, "scores", ndim=2, what="scores")
     if matrix.shape[1] != len(labels):
-        raise InputError(f"scores must have one column per label: {len(labels)} labels, "
-                         f"got {matrix.shape[1]} columns")
+        raise InputError("multiclass_scores.columns_per_label", name="scores", labels=len(labels),
+                         columns=matrix.shape[1])
     if matrix.shape[0] == 0:
-        raise InputError("scores has no rows")
+        raise InputError("multiclass_scores.no_rows", name="scores")
     return matrix
 
 
@@ -99,7 +99,8 @@ def _codes(y_true, labels: list) -> np.ndarray:
         else:
             mapping[i] = j
     if unknown:
-        raise InputError(f"y_true has label(s) {unknown[:5]} not among labels {labels[:10]}")
+        raise InputError("multiclass_scores.unknown_labels", name="y_true", unknown=listed(unknown[:5]),
+                         labels=listed(labels[:10]))
     return mapping[inverse.ravel()]
 
 
@@ -115,10 +116,10 @@ def _inputs(y_true, scores, labels, sample_weight):
 def _ks(top_k) -> tuple[int, ...]:
     values = (top_k,) if isinstance(top_k, Integral) else tuple(top_k)
     if not values:
-        raise InputError("top_k is empty: give at least one k")
+        raise InputError("multiclass_scores.no_k", name="top_k")
     for k in values:
         if isinstance(k, bool) or not isinstance(k, Integral) or k < 1:
-            raise InputError(f"top_k must hold whole numbers of at least 1, got {k!r}")
+            raise InputError("multiclass_scores.bad_k", name="top_k", value=given(k))
     return tuple(dict.fromkeys(int(k) for k in values))
 
 
@@ -337,7 +338,8 @@ def ovr_auroc(y_true, scores, labels, average: str = "macro", *, sample_weight=N
     ``no_negatives``) when a class that enters the average has a single class.
     """
     if average not in OVR_AVERAGES:
-        raise InputError(f"average must be one of {OVR_AVERAGES}, got {average!r}")
+        raise InputError("multiclass_scores.not_an_average", name="average", choices=list(OVR_AVERAGES),
+                         value=given(average))
     codes, matrix, labels, weight = _inputs(y_true, scores, labels, sample_weight)
     if average == "micro":
         return _micro_auroc(codes, matrix, weight)
@@ -359,7 +361,8 @@ def ovo_auroc(y_true, scores, labels, average: str = "macro", *, sample_weight=N
     class has no sample.
     """
     if average not in OVO_AVERAGES:
-        raise InputError(f"average must be one of {OVO_AVERAGES}, got {average!r}")
+        raise InputError("multiclass_scores.not_an_average", name="average", choices=list(OVO_AVERAGES),
+                         value=given(average))
     codes, matrix, labels, weight = _inputs(y_true, scores, labels, sample_weight)
     return _ovo_auroc(codes, matrix, labels, weight, average)
 

@@ -33,14 +33,15 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ._checks import given
 from .errors import InputError
 from .measures import BinaryCounts
 
 
 def _require_both_classes(scores) -> None:
     if scores.positives == 0 or scores.negatives == 0:
-        missing = "positive" if scores.positives == 0 else "negative"
-        raise InputError(f"y_true has no {missing} samples; operating points need both classes")
+        raise InputError("operating_points.no_positives" if scores.positives == 0 else "operating_points.no_negatives",
+                         name="y_true")
 
 
 def negative_weight(positives: int, negatives: int, prevalence: float | None) -> float:
@@ -51,9 +52,9 @@ def negative_weight(positives: int, negatives: int, prevalence: float | None) ->
     if prevalence is None:
         return 1.0
     if not (isinstance(prevalence, Real) and 0 < prevalence < 1):
-        raise InputError(f"prevalence must be a number strictly between 0 and 1, got {prevalence!r}")
+        raise InputError("operating_points.bad_prevalence", name="prevalence", value=given(prevalence))
     if positives <= 0 or negatives <= 0:
-        raise InputError("a prevalence can only be set when the data hold both positives and negatives")
+        raise InputError("operating_points.prevalence_needs_both")
     return positives * (1 - float(prevalence)) / (float(prevalence) * negatives)
 
 
@@ -65,7 +66,7 @@ def counts_at_thresholds(scores, thresholds) -> tuple[np.ndarray, np.ndarray]:
     """
     thresholds = np.asarray(thresholds, dtype=float)
     if np.isnan(thresholds).any():
-        raise InputError("thresholds contain NaN")
+        raise InputError("operating_points.nan_threshold", name="thresholds")
     ascending = np.asarray(scores.thresholds, dtype=float)[::-1]
     above = len(ascending) - np.searchsorted(ascending, thresholds, side="left")
     tps = np.concatenate([[0], np.asarray(scores.tps, dtype=np.int64)])
@@ -129,10 +130,10 @@ def check_costs(cost_fp, cost_fn) -> tuple[float, float]:
     values = []
     for name, value in (("cost_fp", cost_fp), ("cost_fn", cost_fn)):
         if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value) or value < 0:
-            raise InputError(f"{name} must be a finite number ≥ 0, got {value!r}")
+            raise InputError("operating_points.bad_cost", name=name, value=given(value))
         values.append(float(value))
     if values[0] == 0 and values[1] == 0:
-        raise InputError("cost_fp and cost_fn are both 0; at least one error must cost something")
+        raise InputError("operating_points.costs_both_zero", first="cost_fp", second="cost_fn")
     return values[0], values[1]
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from scipy import optimize
 from scipy import stats as sps
 
+from ._checks import given, plain
 from .errors import InputError
 from .stats.results import check_level
 
@@ -40,20 +41,21 @@ def _count(value, name: str, least: int = 1) -> int:
     try:
         x = float(value)
     except (TypeError, ValueError):
-        raise InputError(f"{name} must be a whole number, got {value!r}") from None
+        raise InputError("planning.not_a_number", name=name, value=given(value)) from None
     if not x.is_integer() or x < least:
-        raise InputError(f"{name} must be a whole number of at least {least}, got {value}")
+        raise InputError("planning.too_small_count", name=name, least=least, value=plain(value))
     return int(x)
 
 
 def _z(confidence_level: float) -> float:
-    return float(sps.norm.ppf(0.5 + check_level(confidence_level, "confidence level") / 2))
+    return float(sps.norm.ppf(0.5 + check_level(confidence_level, "confidence_level") / 2))
 
 
-def _smallest(condition, name: str) -> int:
-    """The smallest n in [1, MAX_N] with ``condition(n)`` true, for a condition that stays true once it holds."""
+def _smallest(condition) -> int:
+    """The smallest n in [1, MAX_N] with ``condition(n)`` (a half-width reached) true, for a condition that stays true
+    once it holds."""
     if not condition(MAX_N):
-        raise InputError(f"no test set of up to {MAX_N:,} samples reaches that {name}")
+        raise InputError("planning.half_width_unreachable", limit=MAX_N)
     low, high = 1, MAX_N
     while low < high:
         middle = (low + high) // 2
@@ -90,8 +92,8 @@ def proportion_sample_size(proportion, half_width, confidence_level: float = 0.9
 
     Clause 7.8; beyond TS 4213: Wilson 1927.
     """
-    h = check_level(half_width, "half-width")
-    n = _smallest(lambda k: proportion_half_width(proportion, k, confidence_level) <= h, "half-width")
+    h = check_level(half_width, "half_width")
+    n = _smallest(lambda k: proportion_half_width(proportion, k, confidence_level) <= h)
     return ProportionPlan(float(proportion), h, float(confidence_level), n,
                           proportion_half_width(proportion, n, confidence_level))
 
@@ -102,7 +104,7 @@ def hanley_mcneil_se(auroc, positives, negatives) -> float:
 
     Clause 6.3.6; beyond TS 4213: Hanley & McNeil 1982.
     """
-    a = check_level(auroc, "AUROC")
+    a = check_level(auroc, "auroc")
     m, n = _count(positives, "positives"), _count(negatives, "negatives")
     q1, q2 = a / (2 - a), 2 * a * a / (1 + a)
     return math.sqrt((a * (1 - a) + (m - 1) * (q1 - a * a) + (n - 1) * (q2 - a * a)) / (m * n))
@@ -143,12 +145,12 @@ def auroc_sample_size(auroc, prevalence, half_width, confidence_level: float = 0
 
     Clause 6.3.6; beyond TS 4213: Hanley & McNeil 1982.
     """
-    pi, h = check_level(prevalence, "prevalence"), check_level(half_width, "half-width")
+    pi, h = check_level(prevalence, "prevalence"), check_level(half_width, "half_width")
     z = _z(confidence_level)
 
     def enough(k):
         return k >= 2 and z * hanley_mcneil_se(auroc, *_split(k, pi)) <= h
-    n = _smallest(enough, "half-width")
+    n = _smallest(enough)
     while n > 2 and enough(n - 1):  # rounding of the class split can make the condition step back once
         n -= 1
     m, negatives = _split(n, pi)
@@ -157,11 +159,11 @@ def auroc_sample_size(auroc, prevalence, half_width, confidence_level: float = 0
 
 # ------------------------------------------------------------------ McNemar (7.9)
 def _discordance(p10, p01) -> tuple[float, float]:
-    a, b = check_level(p10, "p10 (share only A gets right)"), check_level(p01, "p01 (share only B gets right)")
+    a, b = check_level(p10, "p10"), check_level(p01, "p01")
     if a + b >= 1:
-        raise InputError(f"p10 + p01 must be below 1, got {a + b:g}")
+        raise InputError("planning.discordance_too_large", first="p10", second="p01", total=a + b)
     if a == b:
-        raise InputError("p10 equals p01: the models do not differ, so no test set can show a difference")
+        raise InputError("planning.no_difference", first="p10", second="p01")
     return a + b, a - b
 
 
@@ -197,7 +199,7 @@ def mcnemar_sample_size(p10, p01, power: float = 0.8, alpha: float = 0.05) -> Mc
     zb = float(sps.norm.ppf(target))
     n = math.ceil((za * math.sqrt(psi) + zb * math.sqrt(psi - delta ** 2)) ** 2 / delta ** 2)
     if n > MAX_N:
-        raise InputError(f"more than {MAX_N:,} pairs would be needed")
+        raise InputError("planning.too_many_pairs", limit=MAX_N)
     return McNemarPlan(float(p10), float(p01), float(alpha), target, n, mcnemar_power(p10, p01, n, alpha), n * psi)
 
 
@@ -215,5 +217,5 @@ def mcnemar_detectable_difference(discordance, n, power: float = 0.8, alpha: flo
         return mcnemar_power(half + delta / 2, half - delta / 2, n, alpha) - target
     upper = psi * (1 - 1e-9)
     if gap(upper) < 0:
-        raise InputError(f"{n} pairs cannot reach power {target:g} at any difference when {psi:g} of pairs disagree")
+        raise InputError("planning.power_unreachable", n=n, power=target, share=psi)
     return float(optimize.brentq(gap, 1e-12, upper, xtol=1e-12))

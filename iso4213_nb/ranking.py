@@ -24,6 +24,7 @@ from itertools import combinations
 import numpy as np
 from scipy import stats as sps
 
+from ._checks import plain
 from .errors import InputError
 from .stats import adjust_pvalues, friedman
 
@@ -88,7 +89,7 @@ def rank_models(scores, names=None, *, alpha: float = 0.05, higher_is_better: bo
     Clause 7; beyond TS 4213: Demšar 2006.
     """
     if not 0 < float(alpha) < 1:
-        raise InputError(f"alpha must lie strictly between 0 and 1, got {alpha}")
+        raise InputError("ranking.not_a_level", name="alpha", value=plain(alpha))
     result = friedman(scores, posthoc="nemenyi", alpha=alpha, names=names, higher_is_better=higher_is_better)
     labels = list(result.mean_ranks)
     ranks = np.array([result.mean_ranks[name] for name in labels])

@@ -33,11 +33,12 @@ def sample_weights(sample_weight, n: int) -> np.ndarray:
         return np.ones(n)
     w = as_scores(sample_weight, "sample_weight")
     if len(w) != n:
-        raise InputError(f"sample_weight has {len(w)} values for {n} samples")
+        raise InputError("resampling.weights_for_samples", name="sample_weight", count=len(w), samples=n)
     if w.min() < 0:
-        raise InputError(f"sample_weight must be non-negative, got {w.min():g} at sample {int(np.argmin(w)) + 1}")
+        raise InputError("resampling.negative_weight", name="sample_weight", value=float(w.min()),
+                         sample=int(np.argmin(w)) + 1)
     if w.sum() <= 0:
-        raise InputError("sample_weight adds up to 0: no sample counts")
+        raise InputError("resampling.zero_total", name="sample_weight")
     return w
 
 

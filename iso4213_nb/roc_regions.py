@@ -33,6 +33,7 @@ from typing import Callable
 import numpy as np
 
 from . import progress
+from ._checks import given, plain
 from .curves import BinaryScores
 from .errors import InputError
 from .undefined import Undefined
@@ -44,9 +45,9 @@ def _unit(value, name: str) -> float:
     try:
         x = float(value)
     except (TypeError, ValueError):
-        raise InputError(f"{name} must be a number between 0 and 1, got {value!r}") from None
+        raise InputError("roc_regions.not_a_number", name=name, value=given(value)) from None
     if not 0 <= x <= 1:
-        raise InputError(f"{name} must lie between 0 and 1, got {value}")
+        raise InputError("roc_regions.not_in_unit_interval", name=name, value=plain(value))
     return x
 
 
@@ -134,10 +135,10 @@ class PartialAuroc:
 def partial_auroc(scores: BinaryScores, low, high, focus: str = "specificity") -> PartialAuroc:
     """Partial area under the ROC curve over a specificity or sensitivity range (6.3.6; McClish 1989)."""
     if focus not in FOCI:
-        raise InputError(f"focus must be one of {', '.join(FOCI)}, got {focus!r}")
-    a, b = sorted((_unit(low, "low end of the range"), _unit(high, "high end of the range")))
+        raise InputError("roc_regions.focus_choice", name="focus", choices=list(FOCI), value=given(focus))
+    a, b = sorted((_unit(low, "low"), _unit(high, "high")))
     if a == b:
-        raise InputError(f"the range is empty: both ends are {a}")
+        raise InputError("roc_regions.empty_range", value=a)
     axes = _axes(scores, focus)
     if isinstance(axes, Undefined):
         return PartialAuroc(axes, axes, focus, a, b)
@@ -164,9 +165,9 @@ def bootstrap_curve_values(scores: BinaryScores, statistic: Callable[[BinaryScor
     Clause 6.3.6, 6.3.7.
     """
     if int(n_resamples) != n_resamples or n_resamples < 2:
-        raise InputError(f"n_resamples must be a whole number of at least 2, got {n_resamples}")
+        raise InputError("roc_regions.too_few_resamples", name="n_resamples", value=plain(n_resamples))
     if scores.positives == 0 or scores.negatives == 0:
-        raise InputError("a bootstrap of the ROC curve needs both classes")
+        raise InputError("roc_regions.one_class")
     thresholds, pos, neg = scores.counts_by_score()
     rng = np.random.default_rng(seed)
     values = []
@@ -219,10 +220,10 @@ class Band:
 
 
 def _band(scores: BinaryScores, at, read, confidence_level, n_resamples, seed) -> Band:
-    grid = np.array([_unit(v, "grid value") for v in np.atleast_1d(at)])
-    level = _unit(confidence_level, "confidence level")
+    grid = np.array([_unit(v, "at") for v in np.atleast_1d(at)])
+    level = _unit(confidence_level, "confidence_level")
     if not 0 < level < 1:
-        raise InputError(f"confidence level must lie strictly between 0 and 1, got {confidence_level}")
+        raise InputError("roc_regions.not_a_level", name="confidence_level", value=plain(confidence_level))
     estimate = np.array([float(read(scores, v)) for v in grid])
     values = bootstrap_curve_values(scores, lambda r: [float(read(r, v)) for v in grid], n_resamples, seed)
     low, high = np.nanquantile(values, [(1 - level) / 2, (1 + level) / 2], axis=0)

@@ -25,29 +25,6 @@ PACKAGE = Path(error_words.__file__).parents[1]
 CODE = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$")
 #: Packages whose code is presentation: they may raise a sentence already put through ``_()``.
 PRESENTATION = ("cli/", "widgets/", "figures/", "report/")
-#: Files whose errors are still English sentences; a file leaves this set when it is converted.
-NOT_YET_CONVERTED = {
-    # inputs
-    # core
-    "_checks.py",
-    "calibration.py",
-    "computational.py",
-    "confusion.py",
-    "csmf.py",
-    "curves.py",
-    "distribution.py",
-    "interpolation.py",
-    "invariance.py",
-    "measure_intervals.py",
-    "measures.py",
-    "multiclass_scores.py",
-    "operating_points.py",
-    "planning.py",
-    "ranking.py",
-    "resampling.py",
-    "roc_regions.py",
-    # edge
-}
 
 
 def _sites():
@@ -96,12 +73,9 @@ def _placeholders(template: str) -> set[str]:
 SITES = _sites()
 
 
-def test_every_file_raises_codes_except_those_not_yet_converted():
-    legacy = {(f, line) for f, line, kind, _, _ in SITES if kind == "legacy"}
-    stray = sorted((f, line) for f, line in legacy if f not in NOT_YET_CONVERTED)
-    assert not stray, f"InputError raised with a sentence instead of a code: {stray}"
-    converted = sorted(NOT_YET_CONVERTED - {f for f, _ in legacy})
-    assert not converted, f"remove from NOT_YET_CONVERTED (no sentence left): {converted}"
+def test_every_error_is_raised_with_a_code_or_words_of_the_presentation_layer():
+    legacy = sorted((f, line) for f, line, kind, _, _ in SITES if kind == "legacy")
+    assert not legacy, f"InputError raised with a sentence instead of a code: {legacy}"
 
 
 def test_every_code_has_a_template_taking_exactly_the_parameters_given():

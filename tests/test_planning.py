@@ -79,7 +79,7 @@ def test_mcnemar_detectable_difference_inverts_the_power():
 
 @pytest.mark.parametrize("call, message", [
     (lambda: proportion_sample_size(1.2, 0.02), "proportion must lie strictly between 0 and 1"),
-    (lambda: proportion_sample_size(0.9, 0), "half-width must lie strictly between 0 and 1"),
+    (lambda: proportion_sample_size(0.9, 0), "half_width must lie strictly between 0 and 1"),
     (lambda: mcnemar_sample_size(0.05, 0.05), "do not differ"),
     (lambda: mcnemar_sample_size(0.6, 0.5), "below 1"),
     (lambda: auroc_half_width(0.8, 0, 10), "positives must be a whole number of at least 1"),
