@@ -8,7 +8,7 @@ from ..i18n import N_
 TEMPLATES = {
     "csmf.negative_fraction": N_("{name} contains a negative fraction ({value:g})"),
     "csmf.not_summing_to_one": N_("{name} must sum to 1 (within {tolerance:g}), got {total:.6g}"),
-    "csmf.mapping_and_sequence": N_("pass both fractions as mappings {{cause: fraction}} or both as sequences, "
+    "csmf.mapping_and_sequence": N_("pass both fractions as mappings (cause → fraction) or both as sequences, "
                                     "not one of each"),
     "csmf.causes_differ": N_("causes differ: only in {first} {only_first}, only in {second} {only_second}"),
     "csmf.cause_counts_differ": N_("{first} has {first_count} causes but {second} has {second_count}"),
