@@ -86,7 +86,7 @@ def settings_of(chunks: PredictionChunks, positive, threshold: float, args) -> L
     ``positive`` (``--positive``) and ``args.bins`` (``--bins``) are refused in one line.
     """
     if positive is not None:
-        raise InputError("multilabel_stream.positive", file=chunks.name, column="y_true")
+        raise InputError("multilabel_stream.positive", file=chunks.name, y_true=chunks.y_true)
     if getattr(args, "bins", None) is not None:
         raise InputError("multilabel_stream.bins", file=chunks.name)
     return LabelSettings.of(chunks, threshold)
@@ -166,7 +166,7 @@ def summary(states: dict, settings: LabelSettings, file: str, *, threshold_given
     models, a ``--threshold`` for a model given by indicators, or weights that are all 0.
     """
     if len(settings.models) != 1:
-        raise InputError("multilabel_stream.models", file=file, n=len(settings.models),
+        raise InputError("multilabel_stream.models", file=file, count=len(settings.models),
                          models=[name for name, _, _ in settings.models])
     name, has_pred, _ = settings.models[0]
     if threshold_given and has_pred:
