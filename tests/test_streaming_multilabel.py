@@ -79,6 +79,23 @@ def test_merged_states_equal_summarize_whatever_the_chunking_and_merge_order(wei
     assert ("per_label.always.auroc: one_class" in expected["undefined"]) == with_scores
 
 
+def test_whole_multiplicities_count_a_row_that_many_times():
+    """The protocol's ``weights`` (a Poisson bootstrap's multiplicities): a row of multiplicity k counts as k rows."""
+    truth, pred, scores, weights = _data(9, n=150)
+    times = np.random.default_rng(3).poisson(1.0, 150)
+    chunk = _chunk(truth, pred, scores, weights)
+    got = _zero(5, True, "w").update(chunk, times).finalize()
+    repeated = summarize(*(np.repeat(a, times, axis=0) for a in (truth, pred, scores)), labels=LABELS,
+                         sample_weight=np.repeat(weights, times))
+    assert got.pop("n") == 150 and repeated.pop("n") == times.sum()
+    _assert_equal(got, repeated)
+    times[truth[:, 0] == 1] = 0  # label a drawn in no row: no ranking, as for the rows repeated
+    got = _zero(5, True, None).update(chunk, times).finalize()
+    assert "per_label.a.auroc: one_class" in got["undefined"]
+    assert got["undefined"] == summarize(*(np.repeat(a, times, axis=0) for a in (truth, pred, scores)),
+                                         labels=LABELS)["undefined"]
+
+
 def test_the_state_agrees_with_scikit_learn():
     """An independent check of the merged counts: scikit-learn on the rows (labels with both classes)."""
     truth, pred, scores, weights = _data(2)

@@ -15,7 +15,7 @@ the rows only through:
   such pairs, whatever the number of rows;
 * with scores, per label the exact score counts of
   :class:`~.scores.ScoreCounts` (AUROC, average precision: 6.3.6, 6.3.7), and
-  how many rows have the label (a label every row has, or none, has no ranking).
+  how many rows have the label and how many do not (a label every row has, or none, has no ranking).
 
 Counts are int64 without sample weights, so :meth:`LabelSetCounts.finalize`
 is then exactly that of all rows at once, whatever the chunking and the order
@@ -33,7 +33,7 @@ from .._checks import as_indicator
 from ..distribution import both_directions
 from ..errors import InputError
 from ..multilabel_summary import NO_UNION, _ratio, assemble, ranking_of
-from .base import Chunk, column, counted, sample_weights
+from .base import Chunk, column, counted, row_weights, sample_weights
 from .scores import ScoreCounts
 
 
@@ -57,7 +57,9 @@ class LabelSetCounts:
     weight : the column of sample weights, or None (every row counts once).
     rows : rows read.
     cells : L × 4 counts (sums of weights with ``weight``): tp, fp, fn, tn of each label.
-    present : rows that truly have each label (whatever their weight), L int64.
+    present : L × 2 int64, the rows that truly have each label and those that do not, whatever their
+        sample weight (as in memory, a label in every row or in none has no ranking); a row of
+        multiplicity 0 (``weights``) is not counted.
     pairs : sorted codes ``union · (L + 1) + intersection`` of the pairs met.
     pair_counts : samples (sums of weights) of each pair.
     ranking : one :class:`~.scores.ScoreCounts` per label (empty without scores).
@@ -70,7 +72,7 @@ class LabelSetCounts:
     weight: str | None = None
     rows: int = 0
     cells: np.ndarray = field(default_factory=lambda: np.zeros((0, 4), dtype=np.int64))
-    present: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    present: np.ndarray = field(default_factory=lambda: np.zeros((0, 2), dtype=np.int64))
     pairs: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     pair_counts: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     ranking: list = field(default_factory=list)
@@ -84,7 +86,7 @@ class LabelSetCounts:
                              preds=len(preds), scores=len(scores))
         dtype = np.int64 if weight is None else np.float64
         state = cls(truths, preds, labels, scores, weight, 0, np.zeros((len(labels), 4), dtype=dtype),
-                    np.zeros(len(labels), dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=dtype))
+                    np.zeros((len(labels), 2), dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=dtype))
         state.ranking = state.zero_ranking()
         return state
 
@@ -99,13 +101,15 @@ class LabelSetCounts:
         if len(t) != len(p):
             raise InputError("labels_state.lengths_differ", columns=[self.truths[0], self.preds[0]])
         w = sample_weights(chunk, self.weight, weights, len(t))
+        drawn = t if weights is None else t[row_weights(weights, len(t)) > 0]
+        present = np.stack([np.count_nonzero(drawn, axis=0), np.count_nonzero(~drawn, axis=0)], axis=1)
         ones = np.ones(len(t), dtype=np.int64) if w is None else w
         kinds = (t & p, ~t & p, t & ~p, ~t & ~p)  # tp, fp, fn, tn
         cells = np.stack([np.count_nonzero(k, axis=0) if w is None else w @ k for k in kinds], axis=1)
         union, inter = np.count_nonzero(t | p, axis=1), np.count_nonzero(t & p, axis=1)
         pairs = _sum_by_code(union * (len(self.labels) + 1) + inter, counted(ones, w))
         part = LabelSetCounts(self.truths, self.preds, self.labels, self.scores, self.weight, len(t),
-                              cells.astype(self.cells.dtype), np.count_nonzero(t, axis=0).astype(np.int64), *pairs,
+                              cells.astype(self.cells.dtype), present.astype(np.int64), *pairs,
                               [state.update(chunk, weights) for state in self.zero_ranking()])
         merged = self.merge(part)
         self.__dict__.update(merged.__dict__)
@@ -141,7 +145,7 @@ class LabelSetCounts:
                 "kl_divergence": both_directions(tp + fn, tp + fp)}
 
     def _ranking(self, j: int) -> dict:
-        if self.present[j] in (0, self.rows):
+        if not self.present[j].all():
             return ranking_of(None)
         return ranking_of(self.ranking[j].finalize())
 
@@ -157,7 +161,7 @@ class LabelSetCounts:
                         self._ranking if self.scores else None)
 
     #: The count arrays of a state file entry, with the shape of each for L labels.
-    ARRAYS = {"cells": lambda k: (k, 4), "present": lambda k: (k,), "pairs": None, "pair_counts": None}
+    ARRAYS = {"cells": lambda k: (k, 4), "present": lambda k: (k, 2), "pairs": None, "pair_counts": None}
 
     def to_entry(self, state_json, array_json) -> dict:
         """The JSON form of this state (:mod:`.files`): its columns, its counts, its score states."""
