@@ -23,6 +23,8 @@ reason codes for undefined ones.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from . import multilabel
@@ -87,7 +89,47 @@ def summarize(y_true, y_pred, scores=None, labels=None, sample_weight=None) -> d
         data = _weighted(t, p, w)
     tp, fp, fn = w @ (t & p), w @ (~t & p), w @ (t & ~p)
     tn = w.sum() - tp - fp - fn
-    count = float if sample_weight is not None else int
+    ranking = None if scores is None else functools.partial(_ranking, t, np.asarray(scores, dtype=np.float64),
+                                                            sample_weight)
+    return assemble(data, (tp, fp, fn, tn), labels, len(t), sample_weight is not None, ranking)
+
+
+def _ranking(t: np.ndarray, scores: np.ndarray, sample_weight, j: int) -> dict:
+    """AUROC and average precision of label j from its rows (6.3.6, 6.3.7)."""
+    if t[:, j].all() or not t[:, j].any():
+        return ranking_of(None)
+    extra = {} if sample_weight is None else {"sample_weight": sample_weight}
+    return ranking_of(BinaryScores(t[:, j], scores[:, j], positive=True, **extra))
+
+
+def ranking_of(curve) -> dict:
+    """AUROC and average precision of one label's curve (6.3.6, 6.3.7); both undefined (``one_class``) for None.
+
+    None stands for a label that every sample has, or none has: its ranking has no positives or no negatives.
+    """
+    if curve is None:
+        return {"auroc": Undefined(code=ONE_CLASS), "average_precision": Undefined(code=ONE_CLASS)}
+    return {"auroc": curve.auroc(), "average_precision": curve.average_precision()}
+
+
+def assemble(data: dict, cells: tuple, labels: list, n: int, weighted: bool, ranking=None) -> dict:
+    """The dict of :func:`summarize` from the data-set measures and each label's counts (6.5).
+
+    Parameters
+    ----------
+    data : ``hamming_loss``, ``exact_match_ratio``, ``jaccard_dataset``, ``jaccard_samples``
+        (values or :class:`Undefined`) and ``kl_divergence`` (both directions).
+    cells : ``(tp, fp, fn, tn)``, each one count (or sum of weights) per label.
+    labels : the label names, in the order of ``cells``.
+    n : the number of samples; ``weighted``: the counts are sums of sample weights.
+    ranking : None (no scores), or ``j -> {"auroc": value, "average_precision": value}`` for label j.
+
+    Shared by :func:`summarize` (all rows in memory) and
+    :class:`~iso4213_nb.accumulators.labels.LabelSetCounts` (merged counts), so both
+    name every undefined value alike.
+    """
+    tp, fp, fn, tn = cells
+    count = float if weighted else int
     undefined: list[str] = []
 
     def keep(path: str, value):
@@ -102,9 +144,8 @@ def summarize(y_true, y_pred, scores=None, labels=None, sample_weight=None) -> d
                  "precision": keep(f"per_label.{label}.precision", _ratio(tp[j], tp[j] + fp[j], NO_PREDICTED)),
                  "recall": keep(f"per_label.{label}.recall", _ratio(tp[j], tp[j] + fn[j], NO_TRUE)),
                  "f1": keep(f"per_label.{label}.f1", _f1(tp[j], fp[j], fn[j]))}
-        if scores is not None:
-            entry.update(_ranking(t[:, j], np.asarray(scores, dtype=np.float64)[:, j], sample_weight,
-                                  lambda name, v, label=label: keep(f"per_label.{label}.{name}", v)))
+        if ranking is not None:
+            entry.update({name: keep(f"per_label.{label}.{name}", value) for name, value in ranking(j).items()})
         per_label[str(label)] = entry
     averages = {"macro": {}, "micro": {}}
     for name in ("precision", "recall", "f1"):
@@ -117,20 +158,9 @@ def summarize(y_true, y_pred, scores=None, labels=None, sample_weight=None) -> d
                          "f1": keep("averages.micro.f1", _f1(T, F, N))}
     result = {key: keep(key, value) for key, value in data.items() if key != "kl_divergence"}
     result["kl_divergence"] = {k: keep(f"kl_divergence.{k}", v) for k, v in data["kl_divergence"].items()}
-    result.update({"n": int(len(t)), "labels": labels, "weighted": sample_weight is not None,
+    result.update({"n": int(n), "labels": list(labels), "weighted": bool(weighted),
                    "per_label": per_label, "averages": averages, "undefined": undefined})
     return result
-
-
-def _ranking(truth: np.ndarray, scores: np.ndarray, sample_weight, keep) -> dict:
-    """AUROC and average precision of one label (6.3.6, 6.3.7); undefined when the label is always or never present."""
-    if truth.all() or not truth.any():
-        return {"auroc": keep("auroc", Undefined(code=ONE_CLASS)),
-                "average_precision": keep("average_precision", Undefined(code=ONE_CLASS))}
-    extra = {} if sample_weight is None else {"sample_weight": sample_weight}
-    curve = BinaryScores(truth, scores, positive=True, **extra)
-    return {"auroc": keep("auroc", curve.auroc()), "average_precision": keep("average_precision",
-                                                                          curve.average_precision())}
 
 
 def per_label_mcnemar(y_true, pred_a, pred_b, labels=None) -> list[tuple]:

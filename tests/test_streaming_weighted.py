@@ -120,8 +120,9 @@ def test_bad_optional_columns_get_the_whole_file_message_in_chunks(tmp_path, cap
 
 
 def test_a_multilabel_file_is_refused_in_one_line_in_chunks(tmp_path, capsys):
+    """The report reads a multi-label file whole (metrics and state read it in chunks: test_streaming_multilabel)."""
     path = _csv(tmp_path / "ml.csv", {"y_true_a": [0, 1], "y_true_b": [1, 1], "y_pred_a": [0, 1], "y_pred_b": [1, 0]})
-    message = _error(capsys, ["metrics", "--predictions", path, "--chunk-rows", "1"])
+    message = _error(capsys, ["report", "--predictions", path, "--out", str(tmp_path / "r"), "--chunk-rows", "1"])
     assert len(message.splitlines()) == 1 and "multi-label" in message and "y_true_a" in message
 
 

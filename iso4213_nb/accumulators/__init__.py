@@ -24,6 +24,7 @@ files (:mod:`.files`).
 States
 ------
 :class:`ConfusionCounts`     counts of (true, predicted) label pairs: every clause-6 measure
+:class:`LabelSetCounts`      a multi-label model's per-label counts and label-set sizes: every measure of 6.5
 :class:`GroupedCounts`       one :class:`ConfusionCounts` per subgroup value (5.3.2)
 :class:`GroupedStates`       one copy of any state per subgroup value: each group's scores (5.3.2)
 :class:`PairedOutcomes`      correctness patterns of several models: McNemar tables (7.9), Cochran's Q
@@ -44,11 +45,13 @@ from .delong import DeLongPlacements
 from .poisson_scores import PoissonClassScores
 from .engine import parquet_parts, parquet_reader, run_dask, run_local
 from .files import read_states, write_states
+from .labels import LabelSetCounts
 from .scores import BinnedScoreCounts, BinnedScores, CalibrationBins, ScoreCounts
 
 __all__ = [
     "Accumulator", "BinnedScoreCounts", "BinnedScores", "CalibrationBins", "ClassScoreCounts", "ConfusionCounts",
     "DeLongPlacements",
-    "GroupedCounts", "GroupedStates", "PairedOutcomes", "PoissonBootstrap", "PoissonClassScores", "ScoreCounts", "accumulate", "merge_all",
+    "GroupedCounts", "GroupedStates", "LabelSetCounts", "PairedOutcomes", "PoissonBootstrap", "PoissonClassScores", "ScoreCounts",
+    "accumulate", "merge_all",
     "parquet_parts", "parquet_reader", "poisson_weights", "read_states", "run_dask", "run_local", "write_states",
 ]

@@ -20,8 +20,10 @@ Versions: 1 held unweighted counts; 2 adds the ``weight`` column of sample
 weights (float64 sums, ``<f8`` arrays), the rows and ``fractional`` flag of
 confusion counts, :class:`~.classes.ClassScoreCounts`, :class:`~.counts.GroupedStates`
 (any state per subgroup value), and the rows and log
-loss of :class:`~.scores.CalibrationBins`.  A version-1 file reads as
-before: its states are unweighted, its calibration bins have no log loss.  DeLong's second pass is not stored: it needs the
+loss of :class:`~.scores.CalibrationBins`.  Version 3 adds
+:class:`~.labels.LabelSetCounts` (a multi-label model, 6.5), whose entry also holds
+``ranking``: its per-label score states.  A version-1 file reads as
+before: its states are unweighted, its calibration bins have no log loss; a version-2 file reads as before.  DeLong's second pass is not stored: it needs the
 merged first pass of every shard, so it runs where the shards' predictions are.
 """
 
@@ -38,14 +40,15 @@ from ..errors import InputError
 from .bootstrap import PoissonBootstrap
 from .classes import ClassScoreCounts
 from .counts import ConfusionCounts, GroupedCounts, GroupedStates, PairedOutcomes
+from .labels import LabelSetCounts
 from .scores import BinnedScoreCounts, CalibrationBins, ScoreCounts
 
 FORMAT = "iso4213-nb-state"
-VERSION = 2
+VERSION = 3
 SCHEMA = Path(__file__).with_name("state.schema.json")
 KINDS = {cls.__name__: cls for cls in (ConfusionCounts, GroupedCounts, PairedOutcomes, ScoreCounts,
                                        BinnedScoreCounts, CalibrationBins, PoissonBootstrap, ClassScoreCounts,
-                                       GroupedStates)}
+                                       GroupedStates, LabelSetCounts)}
 
 
 def _array_to_json(array: np.ndarray) -> dict:
@@ -93,6 +96,8 @@ def state_to_json(state) -> dict:
     if isinstance(state, PoissonBootstrap):
         return {"kind": kind, "config": {"key": state.key, "seed": state.seed},
                 "replicates": [state_to_json(s) for s in state.states]}
+    if hasattr(state, "to_entry"):  # a state with nested states writes itself (LabelSetCounts)
+        return {"kind": kind, **state.to_entry(state_to_json, _array_to_json)}
     config, arrays = {}, {}
     for f in fields(state):
         value = getattr(state, f.name)
@@ -122,6 +127,8 @@ def state_from_json(entry: dict):
         if cls is PoissonBootstrap:
             return PoissonBootstrap(config["key"], int(config["seed"]),
                                     [state_from_json(s) for s in entry["replicates"]])
+        if hasattr(cls, "from_entry"):
+            return cls.from_entry(entry, state_from_json, _array_from_json)
         arrays = {name: _array_from_json(a) for name, a in entry.get("arrays", {}).items()}
         values = {**config, **arrays}
         if "labels" in values:

@@ -15,7 +15,9 @@ from ..errors import InputError
 from ..i18n import _, number
 from ..inputs import BINARY, MULTICLASS
 from ..measure_intervals import interval_json, intervals_json, matrix_intervals
+from ..streaming_labels import LabelSettings
 from ._intervals import interval_settings
+from ._labels_streamed import run_multilabel
 from . import _poisson, _streaming
 from .metrics import render
 
@@ -49,14 +51,17 @@ def run_streamed(args) -> int:
     _check_options(args)
     chunks = None
     if args.states is not None:
-        states, settings, source = _streaming.load(args.states)
+        states, settings, source = _streaming.load(args.states, multilabel=True)
     else:
         columns = {"y_pred": args.y_pred, "score": args.score}
         columns = {k: v for k, v in columns.items() if v is not None}
         threshold = 0.5 if args.threshold is None else args.threshold
         states, settings, source, chunks = _streaming.collect(
             args, args.predictions, positive=args.positive, threshold=threshold,
-            labels_from_scores=args.threshold is not None, y_true=args.y_true or "y_true", strict=False, **columns)
+            labels_from_scores=args.threshold is not None, y_true=args.y_true or "y_true", strict=False,
+            multilabel=True, **columns)
+    if isinstance(settings, LabelSettings):  # a multi-label file (6.5): the whole file's multi-label output
+        return run_multilabel(args, states, settings, source, chunks)
     try:
         if len(settings.models) != 1:
             raise InputError(_("{name} holds {n} models ({models}); metrics assesses one: name its columns with "

@@ -62,7 +62,7 @@ def configure(settings, args):
 
 def with_files(settings, files: list):
     """``settings`` whose resampling knows the first row of each Parquet file of a Dask data set (7.8)."""
-    if settings.resampling is None:
+    if getattr(settings, "resampling", None) is None:  # no Poisson bootstrap (or a multi-label file)
         return settings
     return dataclasses.replace(settings, resampling=sb.with_offsets(settings.resampling, files))
 

@@ -18,6 +18,7 @@ import argparse
 from pathlib import Path
 
 from .. import progress, streaming
+from .. import streaming_labels
 from . import _poisson
 from ..accumulators import parquet_parts, read_states, write_states
 from ..errors import InputError
@@ -117,7 +118,7 @@ def collect(args, source, *, positive=None, threshold: float = 0.5, labels_from_
         settings = _settings(chunks, positive, threshold, labels_from_scores, args)
         with progress.bar(desc=_("reading {name}").format(name=chunks.name), unit=_("rows"),
                           unit_scale=True) as bar:
-            states = streaming.shard_states(chunks, settings, progress=bar.update)
+            states = streaming_labels.shard_states(chunks, settings, progress=bar.update)
     except BaseException:
         chunks.close()
         raise
@@ -125,6 +126,8 @@ def collect(args, source, *, positive=None, threshold: float = 0.5, labels_from_
 
 
 def _settings(chunks, positive, threshold, labels_from_scores, args) -> streaming.Settings:
+    if chunks.label_layout is not None:  # a multi-label file (6.5): PredictionChunks(multilabel=True)
+        return streaming_labels.settings_of(chunks, positive, threshold, args)
     settings = streaming.Settings.of(chunks, positive=positive, threshold=threshold, **_binning(args))
     if labels_from_scores:
         settings = streaming.Settings(tuple((n, p and not s, s) for n, p, s in settings.models), settings.positive,
@@ -138,14 +141,14 @@ def _collect_dask(args, source, *, positive, threshold, **columns):
     options = chunk_options(args, **columns)
     with PredictionChunks(files[0], **options) as first:
         settings = _poisson.with_files(_settings(first, positive, threshold, False, args), files)
-    states = streaming.parquet_states(parts, settings, options, scheduler=args.scheduler, workers=args.workers)
+    states = streaming_labels.parquet_states(parts, settings, options, scheduler=args.scheduler, workers=args.workers)
     sha256, size, _stamps = _hash_files([Path(f) for f in files])
     return states, settings, InputSource(str(source), sha256, size, "parquet")
 
 
 def save(path, states: dict, settings: streaming.Settings, source: InputSource) -> Path:
     """Write a shard's states with its settings and source to a state file (atomically) (beyond TS 4213: chunked and distributed runs)."""
-    rows = int(states["truth"].counts.trace())
+    rows = streaming_labels.rows(states)
     path = Path(path)
     partial = path.with_name(path.name + ".partial")
     write_states(partial, states, source={
@@ -156,12 +159,12 @@ def save(path, states: dict, settings: streaming.Settings, source: InputSource) 
     return path
 
 
-def load(paths) -> tuple[dict, streaming.Settings, InputSource]:
+def load(paths, multilabel: bool = False) -> tuple[dict, streaming.Settings, InputSource]:
     """The merged states of state files (any order gives the same), their common settings, and a source naming them (beyond TS 4213: chunked and distributed runs)."""
     shards, settings, inputs = [], None, []
     for path in paths:
         states, source = read_states(path)
-        these = streaming.Settings.from_json(source.get("settings") or {}, str(path))
+        these = streaming_labels.settings_from_json(source.get("settings") or {}, str(path))
         if settings is not None and these != settings:
             raise InputError(_("{path}: its models or settings (positive class, threshold, bins) differ from those of "
                                "{first}; write every shard's state with the same options").format(
@@ -169,6 +172,8 @@ def load(paths) -> tuple[dict, streaming.Settings, InputSource]:
         settings = these
         shards.append(states)
         inputs.append(source.get("input") or {})
+    if isinstance(settings, streaming_labels.LabelSettings) and not multilabel:
+        raise InputError("multilabel_stream.not_here", files=[str(path) for path in paths])
     merged = streaming.merge_shards(shards)
     names = ", ".join(str(i.get("name", "?")) for i in inputs)
     return merged, settings, InputSource(names, "", sum(int(i.get("size") or 0) for i in inputs), "state")

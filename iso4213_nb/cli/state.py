@@ -11,7 +11,8 @@ class, threshold, bins).  The predictions file follows the report's schema
 (:mod:`iso4213_nb.inputs.predictions`): every column other than ``y_true``,
 ``weight`` and ``group_<name>`` belongs to a model (``<model>_score_<class>``
 for class scores); sample weights, subgroups and class scores are kept in
-the state (version 2 of the format).
+the state (version 2 of the format); a multi-label file (``y_true_<label>``, 6.5) keeps one
+multi-label state per model (version 3), which ``metrics --states`` reads.
 
 A state holds counts, not rows: merged states give every clause-6 measure and
 DeLong's interval of one AUROC (a function of the score counts), but not
@@ -26,6 +27,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..i18n import _
+from .. import streaming_labels
 from ..inputs import add_reading_options
 from . import _streaming
 from ._types import number
@@ -53,13 +55,13 @@ def run(args) -> int:
     if out.is_dir():
         raise InputError(_("{out}: is a folder; --out names the state file to write").format(out=out))
     states, settings, source, chunks = _streaming.collect(args, args.predictions, positive=args.positive,
-                                                          threshold=args.threshold)
+                                                          threshold=args.threshold, multilabel=True)
     try:
         _streaming.save(out, states, settings, source)
     finally:
         if chunks is not None:
             chunks.close()
-    rows = int(states["truth"].counts.trace())
+    rows = streaming_labels.rows(states)
     print(_("state of {rows} rows and {models} model(s) written to {out}").format(
         rows=rows, models=len(settings.models), out=out))
     return 0

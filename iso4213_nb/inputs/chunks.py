@@ -40,6 +40,7 @@ import pyarrow.csv as pa_csv
 from ..errors import InputError
 from .columns import (CANONICAL_INTEGER, INT64, MAX_CLASSES, group_column, label_columns, score_column,
                       weight_column)
+from .label_chunks import label_chunks, label_layout
 from .layout import Header, resolve_classes
 from .predictions import _schema
 from .keys import key_column, without_key
@@ -368,7 +369,9 @@ class PredictionChunks:
     Takes the keyword arguments of :func:`~.predictions.read_predictions`
     that concern reading (``sep``, ``decimal``, ``sheet``, ``max_classes``,
     ``y_true``, ``y_pred``, ``score``, ``strict``, ``groups``, ``stdin``) plus
-    ``chunk_rows`` and ``row_group`` (:class:`TableChunks`); ``columns``
+    ``chunk_rows`` and ``row_group`` (:class:`TableChunks`); with ``multilabel`` a multi-label file
+    (``y_true_<label>`` columns, 6.5) is read too, as :class:`~.label_chunks.LabelChunk` objects
+    (``label_layout`` holds its columns; without it the file is refused in one line); ``columns``
     (``{model: {"_pred": column, "_score": column}}``) names the models' columns
     instead of the schema (``compare``'s ``--a`` and ``--b``).  ``models`` maps each model to its columns
     (``{"_pred": column, "_score": column}``; ``{}`` for a model with class scores only); ``codes`` holds the label
@@ -392,7 +395,8 @@ class PredictionChunks:
     def __init__(self, source, *, chunk_rows: int = DEFAULT_CHUNK_ROWS, sep: str | None = None, decimal: str = ".",
                  max_classes: int = MAX_CLASSES, sheet: str | None = None, y_true: str = "y_true",
                  y_pred: str | None = None, score: str | None = None, strict: bool = True, stdin=None,
-                 row_group: int | None = None, columns: dict | None = None, groups=(), key: str | None = None):
+                 row_group: int | None = None, columns: dict | None = None, groups=(), key: str | None = None,
+                 multilabel: bool = False):
         if decimal not in (".", ","):
             raise InputError("chunks.bad_decimal", value=quote(decimal))
         self.y_true, self.decimal = y_true, decimal
@@ -401,6 +405,7 @@ class PredictionChunks:
         self.class_texts: list[str] = []
         self.weight: str | None = None
         self.groups: dict[str, str] = {}
+        self.label_layout = None  # multilabel=True and a multi-label file: its columns (label_chunks.LabelLayout)
         file = display_name(source)
 
         def choose(names: list[str]) -> list[str]:
@@ -410,6 +415,12 @@ class PredictionChunks:
                     return [y_true]
                 self.models.update(columns)
             else:
+                if multilabel:
+                    self.label_layout = label_layout(names, file, y_true=y_true, y_pred=y_pred, score=score,
+                                                     strict=strict, groups=groups)
+                if self.label_layout is not None:
+                    self.weight, self.groups = self.label_layout.header.weight, self.label_layout.header.groups
+                    return self.label_layout.columns
                 header = _schema(names, y_true, y_pred, score, strict, file, groups)
                 texts = sorted({t for t in map(_class_suffix, header.suffixed) if t is not None})
                 if header.suffixed:
@@ -445,6 +456,9 @@ class PredictionChunks:
         return self.table.n_rows
 
     def __iter__(self) -> Iterator[PredictionChunk]:
+        if self.label_layout is not None:  # a multi-label file: label_chunks.LabelChunk objects
+            yield from label_chunks(self)
+            return
         label_names = [self.y_true, *(cols["_pred"] for cols in self.models.values() if "_pred" in cols)]
         consumed = 0
         for table in self.table:
