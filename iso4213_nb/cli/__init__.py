@@ -19,6 +19,7 @@ import sys
 import threading
 
 from .. import progress
+from ._argparse_words import words
 from ..errors import InputError
 from ..i18n import LANGUAGES, N_, _, chosen_language, set_language
 
@@ -48,8 +49,8 @@ def _raise_stopped(signum, frame):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # argparse's own errors: one line, exit 2
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
+    def error(self, message: str):  # argparse's own errors: one line in the active language, exit 2
+        self.exit(EXIT_BAD_INPUT, _("{command}: error: {error}").format(command=self.prog, error=words(message)) + "\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -73,6 +74,17 @@ def build_parser() -> argparse.ArgumentParser:
 UNUSED_SLOW_IMPORTS = ("rfc3987_syntax",)
 
 
+def _language_asked(argv: list[str]) -> str | None:
+    """The ``--lang`` of ``argv`` when it names a language, read before the options are parsed, so that the
+    parser's own complaints are in that language too (beyond TS 4213: gettext)."""
+    for i, arg in enumerate(argv):
+        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else arg[len("--lang="):] if arg.startswith(
+            "--lang=") else None
+        if value in LANGUAGES:
+            return value
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status.
 
@@ -87,6 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     command = "iso4213-nb"
     language = chosen_language()
     try:
+        set_language(_language_asked(sys.argv[1:] if argv is None else argv) or language)
         args = build_parser().parse_args(argv)
         progress.set_quiet(args.quiet)
         if args.lang:
