@@ -109,3 +109,25 @@ def test_plan_command_refuses_mixed_questions(capsys):
     assert stop.value.code == 2 and capsys.readouterr().err.count("\n") == 1
     assert main(["plan", "mcnemar", "--discordance", "0.2", "--p10", "0.1", "--n", "50"]) == 2
     assert "goes with --n alone" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [["proportion", "--proportion", "0.9", "--n", "868"],
+                                  ["proportion", "--proportion", "0.9", "--half-width", "0.02"],
+                                  ["auroc", "--auroc", "0.85", "--prevalence", "0.3", "--half-width", "0.03"],
+                                  ["auroc", "--auroc", "0.85", "--prevalence", "0.3", "--n", "5000"],
+                                  ["mcnemar", "--p10", "0.1", "--p01", "0.05"],
+                                  ["mcnemar", "--p10", "0.1", "--p01", "0.05", "--n", "300"],
+                                  ["mcnemar", "--discordance", "0.15", "--n", "1000"]])
+def test_plan_answers_in_russian_with_the_same_numbers(capsys, argv):
+    """Every answer of ``plan`` is a sentence of the catalogue (issue 15): Russian words, decimal comma, same numbers."""
+    import re
+
+    from visible_words import english_words
+
+    assert main(["--lang", "en", "plan", *argv]) == 0
+    english = capsys.readouterr().out
+    assert main(["--lang", "ru", "plan", *argv]) == 0
+    russian = capsys.readouterr().out
+    assert not english_words(russian, allowed={"Hanley", "McNeil"}), russian
+    as_english = [n.replace("\u00a0", "").replace(",", ".") for n in re.findall(r"\d[\d\u00a0]*(?:,\d+)?", russian)]
+    assert as_english == [n.replace(",", "") for n in re.findall(r"\d[\d,]*(?:\.\d+)?", english)], (english, russian)

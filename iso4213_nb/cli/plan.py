@@ -13,7 +13,7 @@ from dataclasses import asdict
 
 from .. import planning
 from ..errors import InputError
-from ..i18n import _
+from ..i18n import _, current_language, number, percent, significant
 
 
 def register(subparsers) -> None:
@@ -45,16 +45,28 @@ def register(subparsers) -> None:
     parser.set_defaults(func=run)
 
 
+def _count(n) -> str:
+    """A whole number as the sentences write it: ``1,234`` in English, ``1 234`` in Russian."""
+    return f"{int(n):,}" if current_language() == "en" else number(int(n))
+
+
+def _level(confidence_level: float) -> str:
+    """A confidence level as a percentage: ``95%`` in English, ``95 %`` in Russian."""
+    return f"{confidence_level:.0%}" if current_language() == "en" else percent(confidence_level, 0)
+
+
 def _proportion(args) -> tuple[dict, str]:
     if args.n is not None:
         h = planning.proportion_half_width(args.proportion, args.n, args.confidence_level)
         return ({"proportion": args.proportion, "n": args.n, "half_width": h},
-                f"{args.n:,} samples at a proportion of {args.proportion:g}: {args.confidence_level:.0%} Wilson "
-                f"interval about ±{h:.4f}.")
+                _("{n} samples at a proportion of {proportion}: {level} Wilson interval about ±{half_width}.").format(
+                    n=_count(args.n), proportion=significant(args.proportion, 6), level=_level(args.confidence_level),
+                    half_width=number(h, 4)))
     plan = planning.proportion_sample_size(args.proportion, args.half_width, args.confidence_level)
-    return (asdict(plan), f"{plan.n:,} test samples give a {plan.confidence_level:.0%} Wilson interval of "
-                          f"±{plan.half_width:.4f} around a proportion of {plan.proportion:g} (target "
-                          f"±{plan.target_half_width:g}).")
+    return (asdict(plan), _("{n} test samples give a {level} Wilson interval of ±{half_width} around a proportion of "
+                            "{proportion} (target ±{target}).").format(
+        n=_count(plan.n), level=_level(plan.confidence_level), half_width=number(plan.half_width, 4),
+        proportion=significant(plan.proportion, 6), target=significant(plan.target_half_width, 6)))
 
 
 def _auroc(args) -> tuple[dict, str]:
@@ -65,12 +77,16 @@ def _auroc(args) -> tuple[dict, str]:
         h = planning.auroc_half_width(args.auroc, m, args.n - m, args.confidence_level)
         return ({"auroc": args.auroc, "prevalence": args.prevalence, "n": args.n, "positives": m,
                  "negatives": args.n - m, "half_width": h},
-                f"{args.n:,} samples ({m:,} positives, {args.n - m:,} negatives) at an AUROC of {args.auroc:g}: "
-                f"{args.confidence_level:.0%} interval about ±{h:.4f} (Hanley & McNeil).")
+                _("{n} samples ({positives} positives, {negatives} negatives) at an AUROC of {auroc}: {level} interval "
+                  "about ±{half_width} (Hanley & McNeil).").format(
+                    n=_count(args.n), positives=_count(m), negatives=_count(args.n - m),
+                    auroc=significant(args.auroc, 6), level=_level(args.confidence_level), half_width=number(h, 4)))
     plan = planning.auroc_sample_size(args.auroc, args.prevalence, args.half_width, args.confidence_level)
-    return (asdict(plan), f"{plan.n:,} test samples ({plan.positives:,} positives, {plan.negatives:,} negatives) give a "
-                          f"{plan.confidence_level:.0%} interval of ±{plan.half_width:.4f} around an AUROC of "
-                          f"{plan.auroc:g} (Hanley & McNeil; target ±{plan.target_half_width:g}).")
+    return (asdict(plan), _("{n} test samples ({positives} positives, {negatives} negatives) give a {level} interval "
+                            "of ±{half_width} around an AUROC of {auroc} (Hanley & McNeil; target ±{target}).").format(
+        n=_count(plan.n), positives=_count(plan.positives), negatives=_count(plan.negatives),
+        level=_level(plan.confidence_level), half_width=number(plan.half_width, 4), auroc=significant(plan.auroc, 6),
+        target=significant(plan.target_half_width, 6)))
 
 
 def _mcnemar(args) -> tuple[dict, str]:
@@ -80,19 +96,23 @@ def _mcnemar(args) -> tuple[dict, str]:
         delta = planning.mcnemar_detectable_difference(args.discordance, args.n, args.power, args.alpha)
         return ({"discordance": args.discordance, "n": args.n, "power": args.power, "alpha": args.alpha,
                  "detectable_difference": delta},
-                f"{args.n:,} pairs, {args.discordance:g} of them discordant: McNemar's test at α = {args.alpha:g} "
-                f"detects an accuracy difference of {delta:.4f} or more with power {args.power:g}.")
+                _("{n} pairs, {discordance} of them discordant: McNemar's test at α = {alpha} detects an accuracy "
+                  "difference of {difference} or more with power {power}.").format(
+                    n=_count(args.n), discordance=significant(args.discordance, 6), alpha=significant(args.alpha, 6),
+                    difference=number(delta, 4), power=significant(args.power, 6)))
     if args.p10 is None or args.p01 is None:
         raise InputError(_("give --p10 and --p01 (or --discordance with --n)"))
     if args.n is not None:
         power = planning.mcnemar_power(args.p10, args.p01, args.n, args.alpha)
         return ({"p10": args.p10, "p01": args.p01, "n": args.n, "alpha": args.alpha, "power": power},
-                f"{args.n:,} pairs: McNemar's test at α = {args.alpha:g} has power {power:.3f} for p10 = "
-                f"{args.p10:g}, p01 = {args.p01:g}.")
+                _("{n} pairs: McNemar's test at α = {alpha} has power {power} for p10 = {p10}, p01 = {p01}.").format(
+                    n=_count(args.n), alpha=significant(args.alpha, 6), power=number(power, 3),
+                    p10=significant(args.p10, 6), p01=significant(args.p01, 6)))
     plan = planning.mcnemar_sample_size(args.p10, args.p01, args.power, args.alpha)
-    return (asdict(plan), f"{plan.n:,} pairs (about {plan.expected_discordant:,.0f} discordant) give McNemar's test at "
-                          f"α = {plan.alpha:g} power {plan.power:.3f} for p10 = {plan.p10:g}, p01 = {plan.p01:g} "
-                          "(Connor 1987, uncorrected chi-squared form).")
+    return (asdict(plan), _("{n} pairs (about {discordant} discordant) give McNemar's test at α = {alpha} power {power} "
+                            "for p10 = {p10}, p01 = {p01} (Connor 1987, uncorrected chi-squared form).").format(
+        n=_count(plan.n), discordant=_count(round(plan.expected_discordant)), alpha=significant(plan.alpha, 6),
+        power=number(plan.power, 3), p10=significant(plan.p10, 6), p01=significant(plan.p01, 6)))
 
 
 def run(args: argparse.Namespace) -> int:
