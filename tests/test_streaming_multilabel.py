@@ -279,3 +279,14 @@ def test_bins_are_refused_for_a_multilabel_file(tmp_path, capsys):
     truth, pred, scores, _ = _data(8, n=20)
     path = _csv(tmp_path / "ml.csv", _columns(truth, pred, scores, None, kinds=("score",)))
     assert "--bins" in _error(capsys, ["metrics", "--predictions", path, "--bins", "10"])
+
+
+@pytest.mark.parametrize("argv", [["compare", "--a", "m_pred_a", "--b", "n_pred_a"], ["report", "--out", "{tmp}/never"]])
+def test_commands_that_read_multilabel_files_whole_refuse_chunks_in_one_line(tmp_path, capsys, argv):
+    path = _csv(tmp_path / "labels.csv", {"y_true_a": [1, 0, 1], "y_true_b": [0, 1, 1], "m_pred_a": [1, 0, 1],
+                                          "m_pred_b": [0, 1, 1], "n_pred_a": [1, 1, 0], "n_pred_b": [1, 1, 0]})
+    argv = [arg.format(tmp=tmp_path) for arg in argv]
+    assert main([argv[0], "--predictions", path, "--chunk-rows", "2", *argv[1:]]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "'y_true_a', 'y_true_b'" in err and "only metrics and state" in err
+    assert not (tmp_path / "never").exists()

@@ -32,7 +32,7 @@ ALLOWED |= frozenset("CSV TSV Parquet Excel xlsx xls UTF KiB MiB NUL NaN SHA JSO
 #: Software a message names, and the words of a command a user types as it is (pip install 'iso4213-nb[dask]').
 ALLOWED |= frozenset("Dask dask pip install Arrow pyarrow".split())
 #: Commands of the toolkit a message tells the user to run, as they are typed (iso4213-nb compare --a MODEL).
-ALLOWED |= frozenset("metrics compare".split())
+ALLOWED |= frozenset("metrics compare state report".split())
 
 _TAG = re.compile(r"<(style|script|code)\b.*?</\1>|<[^>]+>", re.S)
 #: A word, or a column name a user types with its placeholders (``<model>_score_<class>`` and ``{y_true}_<label>``

@@ -34,8 +34,9 @@ def _result(args, exact: bool | None):
     if args.test == "mcnemar" and args.positive is not None:
         raise InputError(_("--positive applies to --test delong"))
     columns = {"a": {kind: args.a}, "b": {kind: args.b}}
+    y_true = args.y_true or "y_true"  # the whole-file reader's default truth column
     states, settings, source, chunks = _streaming.collect(args, args.predictions, positive=args.positive,
-                                                          y_true=args.y_true, columns=columns)
+                                                          y_true=y_true, columns=columns)
     try:
         assessed = streaming.assess_states(states, settings, source.name)
         if args.test == "mcnemar":
@@ -45,12 +46,12 @@ def _result(args, exact: bool | None):
                     where = source.name if chunks is None else chunks.first_row(column, str(unknown[0]))
                     raise InputError(_("{where}, column '{column}': label {label} is not a class of {y_true}").format(
                         where=where, column=column, label=unknown[0],
-                        y_true=args.y_true))
+                        y_true=y_true))
             table = assessed.paired.mcnemar_table("right.a", "right.b")
             return mcnemar(table, exact=exact, correction=not args.no_correction), {"table": table.tolist()}
         zeros = streamed_delong.pair_zeros(states, [("a", "b")])
         if chunks is None:
-            rows = streamed_delong.dask_rows(args.predictions, _streaming.chunk_options(args, y_true=args.y_true,
+            rows = streamed_delong.dask_rows(args.predictions, _streaming.chunk_options(args, y_true=y_true,
                                                                                         columns=columns),
                                              args.scheduler, args.workers)
             second = streamed_delong.second_pass(rows, zeros, settings, assessed.positive)

@@ -3,9 +3,9 @@
 from ..i18n import N_
 
 TEMPLATES = {
-    "predictions.chunks_single_label": N_("{file}: reading in chunks (--chunk-rows, --engine, --states, {command}) takes "
-                                          "single-label files; columns {columns} (multi-label indicators) need the "
-                                          "whole-file reader: leave those options out"),
+    "predictions.chunks_single_label": N_("{file}: in chunks (--chunk-rows, --engine, --states) only metrics and state "
+                                          "read multi-label files; here columns {columns} (multi-label indicators) "
+                                          "need the whole-file reader: leave those options out"),
     "predictions.no_models": N_("{file} has no model columns; expected y_pred and/or {score}, or <model>_pred and/or "
                                 "<model>_score (<model>_score_<class> for multi-class scores), besides {y_true}; "
                                 "columns are: {columns}"),

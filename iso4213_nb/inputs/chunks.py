@@ -412,6 +412,9 @@ class PredictionChunks:
             names = without_key(names, key, file)
             if columns is not None:
                 if y_true not in names:
+                    truth = [name for name in names if name.startswith(f"{y_true}_")]
+                    if truth:  # a multi-label file, whose models compare reads whole
+                        raise InputError("predictions.chunks_single_label", file=file, columns=list(map(quote, truth)))
                     return [y_true]
                 self.models.update(columns)
             else:

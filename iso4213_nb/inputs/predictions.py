@@ -146,12 +146,12 @@ def _schema(names: list[str], y_true: str, y_pred: str | None, score: str | None
     """The header of a file read in chunks: labels, scores, class scores, subgroups and weights (not multi-label).
 
     The chunked reader's schema: its accumulators hold every single-label column of the whole-file reader;
-    multi-label indicators (``y_true_<label>``) are refused in one line rather than assessed without them.
+    multi-label indicators (``y_true_<label>``) are read by :mod:`.label_chunks` when the caller asks for them
+    (``metrics``, ``state``) and refused in one line otherwise rather than assessed without them.
     """
     header = split_header(names, file, y_true=y_true, y_pred=y_pred, score=score, groups=groups, strict=strict)
     if header.truth:
-        raise InputError("predictions.chunks_single_label", file=file, columns=[quote(c) for c in header.truth.values()],
-                         command="state")
+        raise InputError("predictions.chunks_single_label", file=file, columns=[quote(c) for c in header.truth.values()])
     if strict:
         check_others(header, file, y_true)
     if not header.models and not header.suffixed:
