@@ -9,10 +9,9 @@ partitioning or the engine, and the in-memory intervals up to Monte-Carlo error.
 import math
 
 import numpy as np
-import pyarrow as pa
-import pyarrow.parquet as pq
 import pytest
 
+from parquet_parts import parquet_folder
 from iso4213_nb.accumulators import poisson_weights
 from iso4213_nb.accumulators.bootstrap import row_hashes, weight_block
 from iso4213_nb.accumulators.poisson_scores import BYTES_PER_CLASS, PoissonClassScores, merge_moments, moments_of
@@ -36,16 +35,6 @@ def _multiclass(seed: int, n: int, k: int = 4) -> dict:
 
 def _csv(path, columns: dict) -> str:
     return str(csv_file(path, list(columns), zip(*columns.values())))
-
-
-def _parquet(folder, columns: dict, files: int, rows_per_group: int) -> str:
-    folder.mkdir()
-    n = len(next(iter(columns.values())))
-    bounds = np.linspace(0, n, files + 1).astype(int)
-    for i, (lo, hi) in enumerate(zip(bounds[:-1], bounds[1:])):
-        pq.write_table(pa.table({k: v[lo:hi] for k, v in columns.items()}), folder / f"part-{i}.parquet",
-                       row_group_size=rows_per_group)
-    return str(folder)
 
 
 def _close(a, b, path="intervals"):
@@ -103,8 +92,8 @@ def test_poisson_intervals_agree_with_the_in_memory_bootstrap_to_monte_carlo_err
 
 def test_poisson_intervals_do_not_change_with_chunking_partitioning_or_engine(tmp_path, capsys):
     columns = _multiclass(4, 1200, k=3)
-    folder = _parquet(tmp_path / "one", columns, files=1, rows_per_group=1200)
-    split = _parquet(tmp_path / "split", columns, files=3, rows_per_group=173)
+    folder = parquet_folder(tmp_path / "one", columns, files=1, rows_per_group=1200)
+    split = parquet_folder(tmp_path / "split", columns, files=3, rows_per_group=173)
     argv = ["--bootstrap", "100", "--ci-method", "percentile"]
 
     def intervals(source, *extra):

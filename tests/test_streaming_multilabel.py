@@ -5,11 +5,10 @@ import json
 
 import jsonschema
 import numpy as np
-import pyarrow as pa
-import pyarrow.parquet as pq
 import pytest
 from sklearn.metrics import f1_score, hamming_loss, jaccard_score, roc_auc_score
 
+from parquet_parts import parquet_folder
 from iso4213_nb.accumulators import LabelSetCounts, merge_all, read_states, write_states
 from iso4213_nb.accumulators.files import SCHEMA
 from iso4213_nb.cli import main
@@ -197,21 +196,11 @@ def test_metrics_in_chunks_print_what_the_whole_file_prints(tmp_path, capsys, ki
     assert whole["weighted"] == weighted and ("auroc" in whole["per_label"]["a"]) == ("score" in kinds)
 
 
-def _parquet_folder(folder, columns: dict, rows_per_group: int, files: int) -> str:
-    folder.mkdir()
-    n = len(next(iter(columns.values())))
-    bounds = np.linspace(0, n, files + 1).astype(int)
-    for i, (lo, hi) in enumerate(zip(bounds[:-1], bounds[1:])):
-        pq.write_table(pa.table({k: v[lo:hi] for k, v in columns.items()}), folder / f"part-{i}.parquet",
-                       row_group_size=rows_per_group)
-    return str(folder)
-
-
 @pytest.mark.parametrize("rows, files", [(1000, 1), (37, 3)])
 def test_dask_engine_and_state_files_equal_the_whole_file(tmp_path, capsys, rows, files):
     truth, pred, scores, weights = _data(5, n=240)
     columns = _columns(truth, pred, scores, weights, kinds=("pred", "score"), model="m")
-    folder = _parquet_folder(tmp_path / "ds", columns, rows, files)
+    folder = parquet_folder(tmp_path / "ds", columns, files=files, rows_per_group=rows)
     whole = _json(capsys, ["metrics", "--predictions", _csv(tmp_path / "whole.csv", columns)])
     assert whole["model"] == "m" and whole["weighted"]
     argv = ["metrics", "--predictions", folder]
