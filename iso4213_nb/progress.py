@@ -12,6 +12,8 @@ import sys
 
 from tqdm import tqdm
 
+from .i18n import _
+
 QUIET = False
 
 
@@ -41,3 +43,8 @@ def bar(total=None, desc: str = "", unit: str = "it", unit_scale: bool = False):
     """
     return tqdm(total=total, desc=desc, unit=unit, unit_scale=unit_scale, file=sys.stderr,
                 disable=not enabled(), leave=False, dynamic_ncols=True)
+
+
+def reading(name: str) -> str:
+    """The label of the bar of a file being read, in the active language (beyond TS 4213: progress bars)."""
+    return _("reading {name}").format(name=name)

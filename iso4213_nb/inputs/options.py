@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import InputError
+from ..i18n import _
 from .columns import MAX_CLASSES
 from .table import parse_sep
 
@@ -25,7 +26,7 @@ def _max_classes(text: str) -> int:
     except ValueError:
         value = 0
     if value < 2:
-        raise argparse.ArgumentTypeError(f"--max-classes takes a whole number of at least 2, got {text}")
+        raise argparse.ArgumentTypeError(_("--max-classes takes a whole number of at least 2, got {text}").format(text=text))
     return value
 
 

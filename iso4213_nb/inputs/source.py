@@ -85,7 +85,7 @@ class HashingReader(io.RawIOBase):
         self._handle = handle
         self.sha256 = hashlib.sha256()
         self.size = 0
-        self._bar = progress.bar(total=total, desc=f"reading {name}", unit="B", unit_scale=True)
+        self._bar = progress.bar(total=total, desc=progress.reading(name), unit="B", unit_scale=True)
 
     def readable(self) -> bool:
         return True
@@ -222,7 +222,7 @@ class FileDigest:
         try:
             digest, size = hashlib.sha256(), 0
             with open(self.local.path, "rb", buffering=0) as handle, \
-                    progress.bar(total=self._before.st_size, desc=f"reading {self.local.name}", unit="B",
+                    progress.bar(total=self._before.st_size, desc=progress.reading(self.local.name), unit="B",
                                  unit_scale=True) as bar:
                 while not self._stop.is_set() and (chunk := handle.read(CHUNK)):
                     digest.update(chunk)
