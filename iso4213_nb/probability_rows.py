@@ -49,7 +49,7 @@ def written_decimals(matrix: np.ndarray) -> np.ndarray:
 
 def row_sum_tolerance(matrix: np.ndarray) -> np.ndarray:
     """How far each row of ``matrix`` (n × k) may add up away from 1: k/2 · 10^-d for a row written with d decimals,
-    bounded by :data:`PROBABILITY_SUM_TOLERANCE` below and :data:`MAX_ROUNDING_TOLERANCE` above (beyond TS 4213)."""
+    bounded by :data:`PROBABILITY_SUM_TOLERANCE` below and :data:`MAX_ROUNDING_TOLERANCE` above (beyond TS 4213: probability checks)."""
     m = np.asarray(matrix, dtype=np.float64)
     rounding = m.shape[1] * 0.5 * 10.0 ** -written_decimals(m).astype(np.float64)
     return np.clip(rounding, PROBABILITY_SUM_TOLERANCE, MAX_ROUNDING_TOLERANCE)

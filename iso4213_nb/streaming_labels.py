@@ -52,13 +52,13 @@ class LabelSettings:
     weighted: bool = False
 
     def to_json(self) -> dict:
-        """The settings as JSON (stored in a state file's ``source``), marked ``"task": "multilabel"`` (beyond TS 4213)."""
+        """The settings as JSON (stored in a state file's ``source``), marked ``"task": "multilabel"`` (6.5; beyond TS 4213: chunked evaluation)."""
         return {"task": TASK, "models": [list(m) for m in self.models], "labels": list(self.labels),
                 "threshold": self.threshold, "weighted": self.weighted}
 
     @classmethod
     def from_json(cls, data: dict, where: str) -> "LabelSettings":
-        """Settings from :meth:`to_json`; an :class:`InputError` naming ``where`` when damaged (beyond TS 4213)."""
+        """Settings from :meth:`to_json`; an :class:`InputError` naming ``where`` when damaged (6.5; beyond TS 4213: chunked evaluation)."""
         try:
             return cls(tuple((str(n), bool(p), bool(s)) for n, p, s in data["models"]), tuple(data["labels"]),
                        float(data["threshold"]), bool(data["weighted"]))
@@ -67,21 +67,21 @@ class LabelSettings:
 
     @classmethod
     def of(cls, chunks: PredictionChunks, threshold: float) -> "LabelSettings":
-        """The settings of a multi-label file opened in chunks (beyond TS 4213)."""
+        """The settings of a multi-label file opened in chunks (6.5; beyond TS 4213: chunked evaluation)."""
         layout = chunks.label_layout
         models = tuple((name, "pred" in kinds, "score" in kinds) for name, kinds in layout.models.items())
         return cls(models, tuple(layout.labels), float(threshold), layout.header.weight is not None)
 
 
 def settings_from_json(data: dict, where: str):
-    """:class:`LabelSettings` or :class:`~iso4213_nb.streaming.Settings`, as a state file's ``task`` says (beyond TS 4213)."""
+    """:class:`LabelSettings` or :class:`~iso4213_nb.streaming.Settings`, as a state file's ``task`` says (6.5; beyond TS 4213: chunked evaluation)."""
     if data.get("task") == TASK:
         return LabelSettings.from_json(data, where)
     return streaming.Settings.from_json(data, where)
 
 
 def settings_of(chunks: PredictionChunks, positive, threshold: float, args) -> LabelSettings:
-    """The settings of a multi-label file opened in chunks, refusing what applies to single-label tasks only (beyond TS 4213).
+    """The settings of a multi-label file opened in chunks, refusing what applies to single-label tasks only (6.5; beyond TS 4213: chunked evaluation).
 
     ``positive`` (``--positive``) and ``args.bins`` (``--bins``) are refused in one line.
     """
@@ -93,7 +93,7 @@ def settings_of(chunks: PredictionChunks, positive, threshold: float, args) -> L
 
 
 def zeros(settings: LabelSettings) -> dict:
-    """The empty states of a multi-label shard: ``multilabel.<model>`` per model (beyond TS 4213)."""
+    """The empty states of a multi-label shard: ``multilabel.<model>`` per model (6.5; beyond TS 4213: chunked evaluation)."""
     k = len(settings.labels)
     weight = "weight" if settings.weighted else None
     return {f"multilabel.{name}": LabelSetCounts.zero(
@@ -103,7 +103,7 @@ def zeros(settings: LabelSettings) -> dict:
 
 
 def columns(chunk, settings: LabelSettings) -> dict:
-    """The arrays the states of :func:`zeros` read from one :class:`~iso4213_nb.inputs.label_chunks.LabelChunk` (beyond TS 4213)."""
+    """The arrays the states of :func:`zeros` read from one :class:`~iso4213_nb.inputs.label_chunks.LabelChunk` (6.5; beyond TS 4213: chunked evaluation)."""
     out = {f"true.{j}": values for j, values in enumerate(chunk.truth)}
     if chunk.weight is not None:
         out["weight"] = chunk.weight
@@ -116,7 +116,7 @@ def columns(chunk, settings: LabelSettings) -> dict:
 
 
 def shard_states(chunks: PredictionChunks, settings, progress=None) -> dict:
-    """Every state of one pass over ``chunks``; ``progress(rows)`` is called per chunk (beyond TS 4213).
+    """Every state of one pass over ``chunks``; ``progress(rows)`` is called per chunk (6.5; beyond TS 4213: chunked evaluation).
 
     Single-label settings (:class:`~iso4213_nb.streaming.Settings`) go to
     :func:`iso4213_nb.streaming.shard_states`, so a caller need not tell the tasks apart.
@@ -134,7 +134,7 @@ def shard_states(chunks: PredictionChunks, settings, progress=None) -> dict:
 
 
 def part_states(part: tuple, settings: LabelSettings, options: dict) -> dict:
-    """The states of one row group ``part = (file, group)`` of a multi-label Parquet data set (one Dask task) (beyond TS 4213)."""
+    """The states of one row group ``part = (file, group)`` of a multi-label Parquet data set (one Dask task) (6.5; beyond TS 4213: chunked evaluation)."""
     file, group = part
     with PredictionChunks(file, row_group=group, **options) as chunks:
         if chunks.label_layout is None or LabelSettings.of(chunks, settings.threshold) != settings:
@@ -143,7 +143,7 @@ def part_states(part: tuple, settings: LabelSettings, options: dict) -> dict:
 
 
 def parquet_states(parts: list, settings, options: dict, *, scheduler: str | None = None, workers: int = 2) -> dict:
-    """The merged states of every part as a Dask reduction; single-label settings go to :mod:`iso4213_nb.streaming` (beyond TS 4213)."""
+    """The merged states of every part as a Dask reduction; single-label settings go to :mod:`iso4213_nb.streaming` (6.5; beyond TS 4213: chunked evaluation)."""
     from .accumulators.engine import reduce_dask
 
     if not isinstance(settings, LabelSettings):
@@ -153,7 +153,7 @@ def parquet_states(parts: list, settings, options: dict, *, scheduler: str | Non
 
 
 def rows(states: dict) -> int:
-    """The rows a shard's states were made of, single-label (its ``truth`` counts) or multi-label (beyond TS 4213)."""
+    """The rows a shard's states were made of, single-label (its ``truth`` counts) or multi-label (6.5; beyond TS 4213: chunked evaluation)."""
     if "truth" in states:
         return int(states["truth"].counts.trace())
     return int(next(iter(states.values())).rows)

@@ -55,7 +55,7 @@ class LabelLayout:
 
 def label_layout(names: list[str], file: str, *, y_true: str = "y_true", y_pred: str | None = None,
                  score: str | None = None, strict: bool = True, groups=()) -> LabelLayout | None:
-    """The layout of a multi-label header, checked as the whole-file reader checks it; None for a single-label one.
+    """The layout of a multi-label header (6.5), checked as the whole-file reader checks it; None for a single-label one.
 
     Raises :class:`InputError` with the whole-file reader's words for a header
     that mixes layouts, a model that covers some labels only, no model, or a
@@ -101,7 +101,7 @@ class LabelChunk:
 
 
 def label_chunks(chunks) -> Iterator[LabelChunk]:
-    """The chunks of a :class:`~.chunks.PredictionChunks` whose file is multi-label, typed column by column.
+    """The chunks of a :class:`~.chunks.PredictionChunks` whose file is multi-label (6.5), typed column by column.
 
     Columns are typed in the whole-file reader's order (weight, subgroups,
     truth, then each model's scores and indicators), so one bad cell gets the
