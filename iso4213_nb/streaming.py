@@ -239,7 +239,7 @@ def shard_states(chunks: PredictionChunks, settings: Settings, progress=None) ->
     for chunk in chunks:
         arrays = columns(chunk, settings, positive_code, class_codes(chunks, settings) if chunk.classes else None)
         for state in states.values():
-            state.update(arrays)
+            _update(state, arrays, chunks.name)
         if progress is not None:
             progress(len(chunk))
     texts = dict(enumerate(chunks.codes.texts))
@@ -247,6 +247,18 @@ def shard_states(chunks: PredictionChunks, settings: Settings, progress=None) ->
         if name == "truth" or name.startswith("labels.") or (name.startswith("group.") and state.true == "y_true"):
             states[name] = relabel(state, texts)
     return states
+
+
+def _update(state, arrays: dict, file: str) -> None:
+    """``state.update(arrays)``, a score beyond ``--bins-range`` named by its model rather than the state's column key."""
+    try:
+        state.update(arrays)
+    except InputError as exc:
+        if exc.code != "accumulators.score_outside_bins":
+            raise
+        column = exc.params["name"].strip("'\"")  # the state's key of the scores: score.<model>
+        raise InputError("streaming.score_outside_bins", file=file, model=repr(column.removeprefix("score.")),
+                         **{k: exc.params[k] for k in ("score", "low", "high")}) from None
 
 
 def relabel(state, mapping: dict):

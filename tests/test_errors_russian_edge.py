@@ -68,9 +68,9 @@ def test_a_file_read_in_chunks_that_scores_three_classes_is_refused_in_russian(f
 def test_a_score_outside_the_bins_of_a_chunked_run_is_refused_in_russian_with_the_decimal_comma(files, capsys):
     english, russian = _errors(["metrics", "--predictions", files["beyond"], "--chunk-rows", "2", "--bins", "4"],
                                capsys)
-    assert "has a score (1.5) outside the binned range [0, 1]" in english
-    assert "1,5" in russian
-    _assert_same_data(english, russian, ["'score.forest'"])
+    assert "model 'forest' has a score (1.5) outside the binned range [0, 1]; set the range with --bins-range" in english
+    assert "1,5" in russian and "score.forest" not in english  # the user's model, not the state's column key
+    _assert_same_data(english, russian, [files["beyond"], "'forest'", "--bins-range"])
 
 
 def test_an_option_the_file_cannot_serve_is_refused_in_russian(files, capsys):

@@ -12,5 +12,7 @@ TEMPLATES = {
                                        "are read for binary tasks only"),
     "streaming.positive_needs_binary": N_("{file}: a positive class applies to binary tasks; y_true has {count} "
                                           "classes"),
+    "streaming.score_outside_bins": N_("{file}: model {model} has a score ({score:g}) outside the binned range "
+                                       "[{low:g}, {high:g}]; set the range with --bins-range LOW HIGH"),
     "streaming.delong_too_few": N_("DeLong's variance needs at least two positives and two negatives"),
 }
