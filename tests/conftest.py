@@ -31,6 +31,10 @@ voila, browser = voila_pages.voila, voila_pages.browser
 # the developer's own progress file and out of the repository.
 os.environ["ISO4213_PROGRESS"] = os.path.join(tempfile.mkdtemp(prefix="iso4213-progress-"), "progress.json")
 
+# The tests read English unless they choose a language themselves (i18n.using, --lang): a developer's own
+# ISO4213_LANG must not turn every expected message into Russian.
+os.environ.pop("ISO4213_LANG", None)
+
 settings.register_profile("iso4213", deadline=None, database=None)
 settings.load_profile("iso4213")
 

@@ -145,3 +145,15 @@ def test_an_error_survives_pickling_as_a_dask_worker_sends_it():
     params = {name: 2.5 for name in _placeholders(error_words.TEMPLATES[code])}
     error = pickle.loads(pickle.dumps(InputError(code, **params)))
     assert (error.code, error.params) == (code, params) and str(error) == str(InputError(code, **params))
+
+
+def test_whole_numbers_group_as_the_language_does_and_unfit_parameters_still_give_a_line():
+    error_words.TEMPLATES["test.count"] = "up to {limit:,} samples, row {row}"
+    try:
+        error = InputError("test.count", limit=1_000_000, row=12345)
+        assert str(error) == "up to 1,000,000 samples, row 12345"
+        with using("ru"):
+            assert str(error) == "up to 1\u00a0000\u00a0000 samples, row 12345"
+        assert str(InputError("test.count")) == "test.count {}"  # rebuilt from args alone: a line, not a KeyError
+    finally:
+        del error_words.TEMPLATES["test.count"]

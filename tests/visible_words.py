@@ -33,6 +33,8 @@ ALLOWED |= frozenset("CSV TSV Parquet Excel xlsx xls UTF KiB MiB NUL NaN SHA JSO
 ALLOWED |= frozenset("Dask dask pip install Arrow pyarrow".split())
 #: Commands of the toolkit a message tells the user to run, as they are typed (iso4213-nb compare --a MODEL).
 ALLOWED |= frozenset("metrics compare state report".split())
+#: Placeholders of an option's values as --help writes them (--bins-range LOW HIGH).
+ALLOWED |= frozenset("LOW HIGH".split())
 
 _TAG = re.compile(r"<(style|script|code)\b.*?</\1>|<[^>]+>", re.S)
 #: A word, or a column name a user types with its placeholders (``<model>_score_<class>`` and ``{y_true}_<label>``

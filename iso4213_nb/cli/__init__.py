@@ -116,8 +116,8 @@ def main(argv: list[str] | None = None) -> int:
         print(_("{command}: error: {error}").format(command=command, error=exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as exc:
-        print(f"{command}: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
-              file=sys.stderr)
+        where = f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": ")  # the system's own words and the path
+        print(_("{command}: error: {error}").format(command=command, error=where), file=sys.stderr)
         return EXIT_BAD_INPUT
     finally:
         set_language(language)

@@ -100,7 +100,7 @@ def run_streamed(args) -> int:
             _with_auroc_interval(result, states[f"scores.{name}"], interval_settings(args).confidence_level)
     only = result["predicted_only_labels"]
     if only:
-        print(_("iso4213-nb metrics: note: label(s) {labels} predicted but never in y_true; their recall is "
+        print("iso4213-nb metrics: " + _("note: label(s) {labels} predicted but never in y_true; their recall is "
                 "undefined").format(labels=", ".join(map(str, only))), file=sys.stderr)
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))

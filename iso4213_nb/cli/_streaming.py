@@ -22,7 +22,7 @@ from .. import streaming_labels
 from . import _poisson
 from ..accumulators import parquet_parts, read_states, write_states
 from ..errors import InputError
-from ..i18n import _
+from ..i18n import _, significant
 from ..inputs import InputSource
 from ..inputs.chunks import DEFAULT_CHUNK_ROWS, PredictionChunks, _hash_files, chunk_rows_value
 
@@ -97,7 +97,8 @@ def _binning(args) -> dict:
         return {}
     low, high = args.bins_range
     if not low < high:
-        raise InputError(_("--bins-range needs LOW < HIGH, got {low:g} and {high:g}").format(low=low, high=high))
+        raise InputError(_("--bins-range needs LOW < HIGH, got {low} and {high}").format(low=significant(low, 6),
+                                                                                       high=significant(high, 6)))
     return {"bins": bins, "low": low, "high": high}
 
 

@@ -5,15 +5,17 @@ from __future__ import annotations
 import argparse
 import math
 
+from ..i18n import _
+
 
 def number(text: str) -> float:
     """A finite real number."""
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text}") from None
+        raise argparse.ArgumentTypeError(_("not a number: {text}").format(text=text)) from None
     if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"not a finite number: {text}")
+        raise argparse.ArgumentTypeError(_("not a finite number: {text}").format(text=text))
     return value
 
 
@@ -21,5 +23,5 @@ def open_unit(text: str) -> float:
     """A number strictly between 0 and 1 (a level, an alpha, a share)."""
     value = number(text)
     if not 0 < value < 1:
-        raise argparse.ArgumentTypeError(f"must lie strictly between 0 and 1, got {text}")
+        raise argparse.ArgumentTypeError(_("must lie strictly between 0 and 1, got {text}").format(text=text))
     return value

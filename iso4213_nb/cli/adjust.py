@@ -35,7 +35,7 @@ def _pvalue(text: str) -> float:
     """One p-value in [0, 1]."""
     value = number(text)
     if not 0 <= value <= 1:
-        raise argparse.ArgumentTypeError(f"a p-value must lie in [0, 1], got {text}")
+        raise argparse.ArgumentTypeError(_("a p-value must lie in [0, 1], got {text}").format(text=text))
     return value
 
 

@@ -14,6 +14,7 @@ from dataclasses import asdict
 from .. import planning
 from ..errors import InputError
 from ..i18n import _, current_language, number, percent, significant
+from ._types import open_unit
 
 
 def register(subparsers) -> None:
@@ -22,24 +23,24 @@ def register(subparsers) -> None:
                                    description=__doc__.splitlines()[0].strip("`.: "))
     questions = parser.add_subparsers(dest="question", required=True, parser_class=type(parser))
     proportion = questions.add_parser("proportion", help="Wilson interval of accuracy, recall, ... (7.8)")
-    proportion.add_argument("--proportion", type=float, required=True, help="the proportion you expect, e.g. 0.9")
+    proportion.add_argument("--proportion", type=open_unit, required=True, help="the proportion you expect, e.g. 0.9")
     auroc = questions.add_parser("auroc", help="normal interval of AUROC, Hanley & McNeil variance (6.3.6)")
-    auroc.add_argument("--auroc", type=float, required=True, help="the AUROC you expect, e.g. 0.85")
-    auroc.add_argument("--prevalence", type=float, required=True, help="share of positives in the test set")
+    auroc.add_argument("--auroc", type=open_unit, required=True, help="the AUROC you expect, e.g. 0.85")
+    auroc.add_argument("--prevalence", type=open_unit, required=True, help="share of positives in the test set")
     for sub in (proportion, auroc):
         target = sub.add_mutually_exclusive_group(required=True)
-        target.add_argument("--half-width", type=float, help="wanted half-width of the interval (size the test set)")
+        target.add_argument("--half-width", type=open_unit, help="wanted half-width of the interval (size the test set)")
         target.add_argument("--n", type=int, help="test samples you have (get the half-width)")
-        sub.add_argument("--confidence-level", type=float, default=0.95, help="default 0.95")
+        sub.add_argument("--confidence-level", type=open_unit, default=0.95, help="default 0.95")
     mcnemar = questions.add_parser("mcnemar", help="power of McNemar's test of two models (7.9)")
-    mcnemar.add_argument("--p10", type=float, help="share of samples only model A gets right")
-    mcnemar.add_argument("--p01", type=float, help="share of samples only model B gets right")
-    mcnemar.add_argument("--discordance", type=float,
+    mcnemar.add_argument("--p10", type=open_unit, help="share of samples only model A gets right")
+    mcnemar.add_argument("--p01", type=open_unit, help="share of samples only model B gets right")
+    mcnemar.add_argument("--discordance", type=open_unit,
                          help="with --n: share of samples the models disagree on (get the detectable difference)")
-    mcnemar.add_argument("--power", type=float, default=0.8, help="wanted power (default 0.8)")
+    mcnemar.add_argument("--power", type=open_unit, default=0.8, help="wanted power (default 0.8)")
     mcnemar.add_argument("--n", type=int, help="pairs you have: get the power (with --p10/--p01) or the detectable "
                                                "difference (with --discordance)")
-    mcnemar.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
+    mcnemar.add_argument("--alpha", type=open_unit, default=0.05, help="significance level (default 0.05)")
     for sub in (proportion, auroc, mcnemar):
         sub.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(func=run)

@@ -107,7 +107,8 @@ def class_list(text: str) -> tuple[str, ...]:
     """argparse type for ``--classes``: comma-separated class names as written in the file (the classes of 6.4)."""
     classes = tuple(part.strip() for part in text.split(","))
     if len(classes) < 2 or not all(classes):
-        raise argparse.ArgumentTypeError(f"--classes takes two or more comma-separated classes, got {text!r}")
+        raise argparse.ArgumentTypeError(_("--classes takes two or more comma-separated classes, got {text}").format(
+            text=repr(text)))
     return classes
 
 
@@ -118,7 +119,8 @@ def top_k_list(text: str) -> tuple[int, ...]:
     except ValueError:
         values = ()
     if not values or min(values) < 1:
-        raise argparse.ArgumentTypeError(f"--top-k takes comma-separated whole numbers of at least 1, got {text!r}")
+        raise argparse.ArgumentTypeError(_("--top-k takes comma-separated whole numbers of at least 1, got {text}").format(
+            text=repr(text)))
     return values
 
 

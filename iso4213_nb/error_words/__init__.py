@@ -12,8 +12,9 @@ Each module of this package holds the templates of one area of the toolkit
 
 :func:`describe` renders a code and its parameters in the active language of
 :mod:`iso4213_nb.i18n`: the template through the catalogue, floats with the
-language's decimal sign, lists joined with commas (semicolons between
-numbers that have a decimal comma), a nested InputError in
+language's decimal sign, whole numbers grouped as the language groups them
+(``{count:,}``), lists joined with commas (semicolons between numbers that
+have a decimal comma), a nested InputError in
 words too, and the whole folded into one line.  Modules are found by name,
 so a new area is a new module and nothing else.
 """
@@ -21,6 +22,7 @@ so a new area is a new module and nothing else.
 from __future__ import annotations
 
 import importlib
+import re
 import pkgutil
 from collections.abc import Mapping
 
@@ -58,6 +60,15 @@ class _Number(float):
         return self.__format__("")
 
 
+class _Integer(int):
+    """A whole number that groups its digits as the active language does when asked (``{count:,}``): ``1,000,000`` in
+    English, ``1 000 000`` (non-breaking spaces) in Russian, where a comma would read as a decimal sign."""
+
+    def __format__(self, spec: str) -> str:
+        text = format(int(self), spec)
+        return text.replace(",", "\u00a0") if current_language() == "ru" else text
+
+
 def _shown(key: str, value):
     """A parameter as it goes into a template."""
     from ..errors import InputError
@@ -69,7 +80,7 @@ def _shown(key: str, value):
     if isinstance(value, (bool, np.bool_)):
         return bool(value)
     if isinstance(value, (int, np.integer)):
-        return int(value)
+        return _Integer(value)
     if isinstance(value, (float, np.floating)):
         return _Number(value)
     if isinstance(value, (list, set, frozenset)) or (isinstance(value, np.ndarray) and value.ndim == 1):
@@ -86,6 +97,15 @@ def describe(code: str, params: Mapping | None = None) -> str:
     """
     template = TEMPLATES.get(code)
     if template is None:
-        return " ".join(code.split())
+        return _one_line(code)
     values = {key: _shown(key, value) for key, value in (params or {}).items()}
-    return " ".join(_(template).format(**values).split())
+    try:
+        text = _(template).format(**values)
+    except (KeyError, IndexError, ValueError, TypeError):  # parameters that do not fit: still one readable line
+        text = f"{code} {dict(params or {})}"
+    return _one_line(text)
+
+
+def _one_line(text: str) -> str:
+    """``text`` with every run of line breaks, tabs and spaces made one space; non-breaking spaces stay."""
+    return re.sub(r"[ \t\n\r\f\v]+", " ", text).strip()
