@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 from dataclasses import fields
 from pathlib import Path
 
@@ -149,8 +150,23 @@ def write_states(path, states: dict, source: dict | None = None) -> Path:
     document = {"format": FORMAT, "version": VERSION, "source": source or {},
                 "states": {name: state_to_json(state) for name, state in states.items()}}
     path = Path(path)
-    path.write_text(json.dumps(document, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    partial = path.with_name(path.name + ".partial")  # a stop half-way leaves the old file, never half a state
+    partial.write_text(json.dumps(document, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    os.replace(partial, path)
     return path
+
+
+def is_state_file(path) -> bool:
+    """True when ``path`` starts as a state file of this format does (so that writing over it loses no user data).
+
+    Beyond TS 4213: state files of the chunked evaluation of clause 6.
+    """
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return False
+    return head.lstrip().startswith(b"{") and f'"format": "{FORMAT}"'.encode() in head
 
 
 def read_states(path) -> tuple[dict, dict]:

@@ -10,6 +10,7 @@ resamples, seed, method and level are those of the interval options
 from __future__ import annotations
 
 import argparse
+import math
 import dataclasses
 
 from .. import streamed_bootstrap as sb
@@ -22,7 +23,7 @@ def _mebibytes(text: str) -> int:
         value = float(text)
     except ValueError:
         value = -1.0
-    if not value > 0:
+    if not (value > 0 and math.isfinite(value)):
         raise argparse.ArgumentTypeError(_("takes a positive number of MiB, got {text}").format(text=text))
     return int(value * 2 ** 20)
 

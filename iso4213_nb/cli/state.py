@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..accumulators.files import is_state_file
 from ..errors import InputError
 from ..i18n import _
 from .. import streaming_labels
@@ -54,6 +55,9 @@ def run(args) -> int:
     out = Path(args.out)
     if out.is_dir():
         raise InputError(_("{out}: is a folder; --out names the state file to write").format(out=out))
+    if out.exists() and not is_state_file(out):  # never write over what this tool did not write
+        raise InputError(_("{out}: exists and is not a state file; --out replaces only a state file written by "
+                           "iso4213-nb").format(out=out))
     states, settings, source, chunks = _streaming.collect(args, args.predictions, positive=args.positive,
                                                           threshold=args.threshold, multilabel=True)
     try:

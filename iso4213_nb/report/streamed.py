@@ -115,10 +115,11 @@ def _comparisons(assessed: streaming.Assessed, delong: dict, alpha: float = 0.05
     return content.adjusted_comparisons(tests, alpha)
 
 
-def second_pass(assessed: streaming.Assessed, states: dict, chunks) -> tuple[dict, dict]:
+def second_pass(assessed: streaming.Assessed, states: dict, chunks,
+                confidence_level: float = content.CONFIDENCE_LEVEL) -> tuple[dict, dict]:
     """``({model: AUROC interval}, {(a, b): DeLong test})`` (clause 8): intervals from the counts, tests from a
     second pass over ``chunks`` (open chunks or :class:`~iso4213_nb.streamed_delong.DaskRows`; None: no test)."""
-    intervals = streamed_delong.report_intervals(assessed, states, content.CONFIDENCE_LEVEL)
+    intervals = streamed_delong.report_intervals(assessed, states, confidence_level)
     return ({name: content._interval(ci) for name, ci in intervals.items()},
             streamed_delong.delong_tests(assessed, states, chunks))
 
@@ -160,9 +161,11 @@ REASONS = {
 
 
 def build_content(assessed: streaming.Assessed, states: dict, source, *, answers: dict, title: str,
-                  meta_name: str | None, how: dict, chunks=None) -> dict:
-    """The JSON-ready report (the shape of :func:`.content.build`, plus ``streaming``) (clause 8)."""
-    intervals, delong = second_pass(assessed, states, chunks)
+                  meta_name: str | None, how: dict, chunks=None,
+                  confidence_level: float = content.CONFIDENCE_LEVEL) -> dict:
+    """The JSON-ready report (the shape of :func:`.content.build`, plus ``streaming``); the AUROC intervals at
+    ``confidence_level`` (clause 8)."""
+    intervals, delong = second_pass(assessed, states, chunks, confidence_level)
     environment = capture()
     names = [m[0] for m in assessed.settings.models]
     items = content.items(answers, environment, None)
@@ -299,7 +302,8 @@ def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, 
     settings = read_settings(meta)
     report = build_content(assessed, states, source, answers=answers,
                            title=str(settings.get("title") or DEFAULT_TITLE),
-                           meta_name=None if meta is None else Path(meta).name, how=how, chunks=chunks)
+                           meta_name=None if meta is None else Path(meta).name, how=how, chunks=chunks,
+                           confidence_level=content.CONFIDENCE_LEVEL if intervals is None else intervals.confidence_level)
     if intervals is not None:
         streamed_intervals.extend(report, assessed, states, intervals)
     nb = notebook(report, assessed)
