@@ -120,3 +120,16 @@ def test_the_command_line_in_russian(tmp_path, capsys, name, text, argv):
     command = f"iso4213-nb {argv[0]}: "
     assert english.startswith(command + "error: ") and russian.startswith(command + "ошибка: ")
     _same_facts(english.split(": ", 2)[2], russian.split(": ", 2)[2])
+
+
+@pytest.mark.parametrize("call, english, russian", [
+    (lambda: stats.proportion_ci(3, 10, confidence_level=1.5), "got 1.5", "1,5"),
+    (lambda: stats.proportion_ci(3, 10, confidence_level=2.0), "got 2", "2"),
+    (lambda: stats.adjust_pvalues([0.01, 0.2], "holm", alpha=1234567.0), "got 1234567", "1234567"),
+])
+def test_a_number_the_user_gave_keeps_its_value_and_takes_the_readers_decimal_sign(call, english, russian):
+    """A value the user gave reaches the error as a number, so Russian writes 1,5 where English writes 1.5;
+    a whole float reads as a person writes it (2, not 2.0; 1234567, not 1.23457e+06)."""
+    in_english, in_russian = _in_both(_raised(call))
+    assert in_english.endswith(english), in_english
+    assert in_russian.endswith(russian) and "1.5" not in in_russian and "2.0" not in in_russian, in_russian

@@ -53,7 +53,9 @@ class _Number(float):
     """A float that formats with the active language's decimal sign (``0,5`` in Russian)."""
 
     def __format__(self, spec: str) -> str:
-        text = format(float(self), spec)
+        value = float(self)
+        whole = not spec and value.is_integer() and abs(value) < 1e15  # as a person writes it: 2, not 2.0
+        text = str(int(value)) if whole else format(value, spec)
         return text.replace(".", ",") if current_language() == "ru" else text
 
     def __str__(self) -> str:

@@ -23,8 +23,9 @@ from ..errors import InputError
 from ..undefined import Undefined, is_undefined, to_json
 
 
-def shown(value) -> str:
-    """A value the user gave, as text for a message: numbers plainly (``2``, ``0.5``), never a Python repr.
+def shown(value) -> str | int | float:
+    """A value the user gave, for an error's parameters: numbers stay numbers (the error's words write them with
+    the reader's decimal sign), anything else as text, never a Python repr.
 
     Clause 7.
     """
@@ -32,8 +33,8 @@ def shown(value) -> str:
         value = value.item()
     if isinstance(value, bool):
         return str(value).lower()
-    if isinstance(value, float):
-        return f"{value:g}"
+    if isinstance(value, (int, float)):
+        return value
     return str(value)
 
 
