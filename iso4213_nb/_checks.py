@@ -84,9 +84,10 @@ def plain(value):
     return value if isinstance(value, (int, float)) else str(value)
 
 
-def listed(values) -> str:
-    """Values the user gave, as an error's data: their reprs joined with commas (``'a', 'b', 3``)."""
-    return ", ".join(repr(v.item() if isinstance(v, np.generic) else v) for v in values)
+def listed(values) -> list:
+    """Values the user gave, as an error's data: each as :func:`given` makes it (numbers stay numbers, so the words
+    write them in the reader's language; text quoted), a list that the error's words join (``'a', 'b', 3``)."""
+    return [given(v) for v in values]
 
 
 def as_threshold(value, name: str = "threshold") -> float:

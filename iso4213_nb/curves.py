@@ -53,10 +53,9 @@ class Curve(NamedTuple):
     y_label: str
 
 
-def _label_names(labels: np.ndarray, limit: int = 10) -> str:
+def _label_names(labels: np.ndarray, limit: int = 10) -> list:
     values = np.unique(labels)
-    shown = ", ".join(repr(v.item() if isinstance(v, np.generic) else v) for v in values[:limit])
-    return shown + (", ..." if len(values) > limit else "")
+    return listed(values[:limit]) + (["..."] if len(values) > limit else [])
 
 
 def positive_mask(t: np.ndarray, positive) -> tuple[np.ndarray, object]:

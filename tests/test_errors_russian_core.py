@@ -74,3 +74,16 @@ def test_the_command_line_says_a_planning_error_in_russian(capsys, options, engl
     russian = err.removeprefix("iso4213-nb plan: ошибка: ")
     assert _numbers(russian) == _numbers(english) and "p10" in russian and "p01" in russian, russian
     assert not english_words(russian), russian
+
+
+def test_labels_listed_in_an_error_keep_the_readers_number_format():
+    """Labels the user gave reach the error as numbers: 0,5; 1,5 in Russian (a semicolon between numbers with a
+    decimal comma), 0.5, 1.5 in English; text labels stay quoted in both."""
+    call = lambda: BinaryScores([0.5, 1.5, 1.5], [0.1, 0.2, 0.3], positive=2.5)  # noqa: E731
+    english = _message(call)
+    with i18n.using("ru"):
+        russian = _message(call)
+    assert english.endswith("its labels are 0.5, 1.5"), english
+    assert russian.endswith("0,5; 1,5") and "2,5" in russian, russian
+    words = lambda: BinaryScores(["a", "b"], [0.1, 0.2], positive="c")  # noqa: E731
+    assert _message(words).endswith("its labels are 'a', 'b'")
