@@ -23,8 +23,8 @@ def _mebibytes(text: str) -> int:
         value = float(text)
     except ValueError:
         value = -1.0
-    if not (value > 0 and math.isfinite(value)):
-        raise argparse.ArgumentTypeError(_("takes a positive number of MiB, got {text}").format(text=text))
+    if not (value >= 1 and math.isfinite(value)):  # below 1 MiB no replicate fits; 1e-9 would print as 0.0 MiB
+        raise argparse.ArgumentTypeError(_("takes a number of MiB of at least 1, got {text}").format(text=text))
     return int(value * 2 ** 20)
 
 

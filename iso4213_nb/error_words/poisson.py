@@ -13,4 +13,15 @@ TEMPLATES = {
                            "each row once"),
     "poisson.key_missing": N_("{where}, column {name}: empty cell; a row key (--row-key) numbers each row once"),
     "poisson.key_column": N_("{file}: there is no column {name} to use as the row key (--row-key)"),
+    "poisson.key_has_role": N_("{file}: the row key (--row-key) {name} is {role_word}; the row key must be a "
+                               "column of its own"),
+}
+
+WORDS = {
+    "key_is_true": N_("the column of true labels"),
+    "key_is_pred": N_("a model's column of predicted labels"),
+    "key_is_score": N_("a model's score column"),
+    "key_is_class_score": N_("a model's class-score column"),
+    "key_is_group": N_("a subgroup column"),
+    "key_is_weight": N_("the weight column"),
 }

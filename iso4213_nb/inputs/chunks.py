@@ -409,7 +409,8 @@ class PredictionChunks:
         file = display_name(source)
 
         def choose(names: list[str]) -> list[str]:
-            names = without_key(names, key, file)
+            names = without_key(names, key, file, y_true=y_true, y_pred=y_pred, score=score, groups=groups,
+                                columns=columns)
             if columns is not None:
                 if y_true not in names:
                     truth = [name for name in names if name.startswith(f"{y_true}_")]
