@@ -14,6 +14,7 @@ import math
 import dataclasses
 
 from .. import streamed_bootstrap as sb
+from .. import streaming
 from ..i18n import _
 from ._intervals import interval_settings
 
@@ -91,4 +92,7 @@ def model_intervals(assessed, states: dict, name: str, args) -> tuple[dict, list
                                              tuple(measures.top_k_accuracy), settings,
                                              assessed.settings.resampling)
             out["class_scores"] = sb.entries(found)
+            if streaming.KEY_RUNS in states:  # --row-key: whether every key was checked to name one row
+                for measure in sb.PROBABILITY_MEASURES:
+                    out["class_scores"][measure]["row_key_check"] = states[streaming.KEY_RUNS].finalize()
     return out, not_given

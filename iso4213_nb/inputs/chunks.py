@@ -37,6 +37,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.csv as pa_csv
 
+from ..accumulators.key_runs import KeyRuns
 from ..errors import InputError
 from .columns import (CANONICAL_INTEGER, INT64, MAX_CLASSES, group_column, label_columns, score_column,
                       weight_column)
@@ -48,6 +49,8 @@ from .source import COMPRESSION_SUFFIX, FileDigest, InputSource, detect_format, 
 from .table import (Place, Table, _arrow_message, _check_names, _choose, _open_decompressed, _parquet_files, _read_xlsx,
                     _text_error, _TextLines, csv_options, quote, text_header)
 
+#: Memory the runs of row keys may hold unless ``key_memory`` says otherwise (``--bootstrap-memory``'s default).
+KEY_MEMORY = 256 * 2 ** 20
 #: Rows per chunk unless ``--chunk-rows`` says otherwise (memory in the module docstring).
 DEFAULT_CHUNK_ROWS = 1_000_000
 HASH_BLOCK = 1 << 20
@@ -377,6 +380,10 @@ class PredictionChunks:
     (``{"_pred": column, "_score": column}``; ``{}`` for a model with class scores only); ``codes`` holds the label
     texts; ``score_range`` each scored model's smallest and largest score;
     ``source`` and ``n_rows`` are set after a complete pass.
+    With ``key`` (``--row-key``) each chunk's row keys are read and checked
+    against every key before them: a key naming a second row is an error
+    naming its line; ``key_runs`` (:class:`~iso4213_nb.accumulators.key_runs.KeyRuns`,
+    at most ``key_memory`` bytes) holds the keys of the pass, to merge with other parts'.
 
     The optional columns are read with the whole-file reader's checks:
     ``weight`` (:func:`~.columns.weight_column`; that not every weight is 0 is
@@ -396,7 +403,7 @@ class PredictionChunks:
                  max_classes: int = MAX_CLASSES, sheet: str | None = None, y_true: str = "y_true",
                  y_pred: str | None = None, score: str | None = None, strict: bool = True, stdin=None,
                  row_group: int | None = None, columns: dict | None = None, groups=(), key: str | None = None,
-                 multilabel: bool = False):
+                 multilabel: bool = False, key_memory: int = KEY_MEMORY):
         if decimal not in (".", ","):
             raise InputError("chunks.bad_decimal", value=quote(decimal))
         self.y_true, self.decimal = y_true, decimal
@@ -438,7 +445,8 @@ class PredictionChunks:
                                        *self.groups.values(), *([self.weight] if self.weight else []),
                                        *([key] if key else [])]))
 
-        self.key = key
+        self.key, self.key_memory = key, key_memory
+        self.key_runs: KeyRuns | None = None
         self.table = TableChunks(source, columns=choose, chunk_rows=chunk_rows, sep=sep, sheet=sheet, stdin=stdin,
                                  row_group=row_group)
         self.codes = LabelCodes(max_classes)
@@ -464,6 +472,7 @@ class PredictionChunks:
             yield from label_chunks(self)
             return
         label_names = [self.y_true, *(cols["_pred"] for cols in self.models.values() if "_pred" in cols)]
+        self.key_runs = KeyRuns.zero(self.key, self.key_memory) if self.key else None  # each pass anew
         consumed = 0
         for table in self.table:
             start = self.table._offset + consumed
@@ -481,9 +490,18 @@ class PredictionChunks:
                        for model, cols in self.class_columns.items()}
             weight = weight_column(table, self.weight, self.decimal, whole=False) if self.weight else None
             groups = {name: group_column(table, column, self.codes.max_classes) for name, column in self.groups.items()}
-            keys = key_column(table, self.key) if self.key else None
+            keys = self._keys(table) if self.key else None
             yield PredictionChunk(start, y, pred, scores, classes, weight, groups, keys)
             consumed += table.n_rows
+
+    def _keys(self, table: Table) -> np.ndarray:
+        """The row keys of one chunk, each checked against every key before it (:class:`KeyRuns`)."""
+        keys = key_column(table, self.key)
+        row = self.key_runs.first_duplicate(keys)
+        if row is not None:
+            raise InputError("poisson.duplicate_key_at", where=table.where(row), name=repr(self.key),
+                             key=int(keys[row]))
+        return keys
 
     def first_row(self, column: str, text: str) -> Place:
         """Where label ``text`` first appeared in ``column``: ``"FILE, line 7"`` (or row) (beyond TS 4213: chunked input)."""
