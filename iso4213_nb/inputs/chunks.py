@@ -44,10 +44,10 @@ from .columns import (CANONICAL_INTEGER, INT64, MAX_CLASSES, group_column, label
 from .label_chunks import label_chunks, label_layout
 from .layout import Header, resolve_classes
 from .predictions import _schema
-from .keys import key_column, without_key
+from .keys import duplicate_key, key_column, without_key
 from .source import COMPRESSION_SUFFIX, FileDigest, InputSource, detect_format, display_name, open_source
 from .table import (Place, Table, _arrow_message, _check_names, _choose, _open_decompressed, _parquet_files, _read_xlsx,
-                    _text_error, _TextLines, csv_options, quote, text_header)
+                    _text_error, _TextLines, csv_options, parquet_place, quote, text_header)
 
 #: Memory the runs of row keys may hold unless ``key_memory`` says otherwise (``--bootstrap-memory``'s default).
 KEY_MEMORY = 256 * 2 ** 20
@@ -130,6 +130,7 @@ class TableChunks:
         self.chunk_rows = chunk_rows_value(chunk_rows)
         self.row_group = row_group
         self.local = open_source(source, stdin=stdin)
+        self._parts: list[tuple[int, str]] = []  # (first data row, name) of each file of a Parquet folder read so far
         self.source: InputSource | None = None
         self.n_rows = 0
         try:
@@ -159,7 +160,7 @@ class TableChunks:
             except pa.ArrowException as exc:
                 raise InputError("table.bad_parquet", file=name, detail=_arrow_message(exc)) from None
             _check_names(self.names, name)
-            self._where = lambda row: {"row": row + 1}
+            self._where = functools.partial(parquet_place, self._parts)
         elif self.row_group is not None:
             raise InputError("chunks.row_group_not_parquet", file=name)
         elif self.format == "xlsx":
@@ -171,6 +172,10 @@ class TableChunks:
         self.chosen = _choose(self.names, columns, name)
         self._chunk_source = InputSource(name, "", 0, self.format)
 
+    def place(self, row: int) -> Place:
+        """Where 0-based data row ``row`` is: ``FILE, line 7``, or the file within a folder and its row (beyond TS 4213: chunked input)."""
+        return Place(**{"file": self.local.name, **self._where(row)})
+
     def _table(self, data: pa.Table, start: int) -> Table:
         where = functools.partial(lambda offset, row: self._where(offset + row), start)
         return Table(self._chunk_source, self.names, {c: data.column(c) for c in self.chosen}, data.num_rows, where)
@@ -179,6 +184,7 @@ class TableChunks:
         """One pass over the rows: :class:`~.table.Table` chunks whose ``where`` names lines of the whole file."""
         passes = {"text": self._text_pass, "parquet": self._parquet_pass, "xlsx": self._xlsx_pass}
         self._offset = start = 0
+        self._parts.clear()
         for data in passes[self.format]():
             yield self._table(data, self._offset + start)
             start += data.num_rows
@@ -217,11 +223,14 @@ class TableChunks:
             yield from self._row_group_pass()
             return
         sha256, size, stamps = _hash_files(self.paths)
-        schema = None
+        schema, first = None, 0
         for path in self.paths:
             part = self.local.name if path == self.local.path else f"{self.local.name}/{path.relative_to(self.local.path)}"
             try:
                 parquet = pq.ParquetFile(path)
+                if part != self.local.name:  # a file of a folder: its rows are named in it, as on Dask
+                    self._parts.append((first, part))
+                    first += parquet.metadata.num_rows
                 if list(parquet.schema_arrow.names) != self.names:
                     raise InputError("table.parts_differ", part=part, file=self.local.name)
                 for data in _rebatch(_row_group_batches(parquet, self.chunk_rows, self.chosen), self.chunk_rows):
@@ -499,14 +508,13 @@ class PredictionChunks:
         keys = key_column(table, self.key)
         row = self.key_runs.first_duplicate(keys)
         if row is not None:
-            raise InputError("poisson.duplicate_key_at", where=table.where(row), name=repr(self.key),
-                             key=int(keys[row]))
+            raise duplicate_key(table, self.key, keys, row)
         return keys
 
     def first_row(self, column: str, text: str) -> Place:
         """Where label ``text`` first appeared in ``column``: ``"FILE, line 7"`` (or row) (beyond TS 4213: chunked input)."""
         row = self.codes.first[column][self.codes.index[text]]
-        return Place(self.name, **self.table._where(row))
+        return self.table.place(row)
 
     def close(self) -> None:
         """Remove the temporary copy of standard input, if any (beyond TS 4213: chunked input)."""

@@ -13,6 +13,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from ..accumulators.key_runs import BYTES_PER_RUN, KeyRuns
 from ..errors import InputError
 from .columns import _first, _first_unparsable, to_numpy
 from .layout import Header, split_header
@@ -74,6 +75,24 @@ def key_role(names: list[str], key: str, file: str, *, y_true: str = "y_true", y
     if key == header.weight:
         return "weight"
     return None
+
+
+def check_keys(table: Table, name: str) -> None:
+    """Column ``name`` of a whole table as row keys: whole numbers, each naming one row; :class:`InputError` else (7.8).
+
+    The in-memory bootstrap resamples the rows themselves and needs no key, but
+    a key given there is checked as the chunked reader checks it, so that one
+    command line means the same whole or in chunks.
+    """
+    keys = key_column(table, name)
+    row = KeyRuns.zero(name, (len(keys) + 1) * BYTES_PER_RUN).first_duplicate(keys)  # room for every key: exact
+    if row is not None:
+        raise duplicate_key(table, name, keys, row)
+
+
+def duplicate_key(table: Table, name: str, keys: np.ndarray, row: int) -> InputError:
+    """The one-line error of a row key that names row ``row`` of ``table`` and an earlier row (7.8)."""
+    return InputError("poisson.duplicate_key_at", where=table.where(row), name=repr(name), key=int(keys[row]))
 
 
 def without_key(names: list[str], key: str | None, file: str, **layout) -> list[str]:
