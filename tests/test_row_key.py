@@ -127,3 +127,35 @@ def test_row_keys_too_scattered_for_their_memory_are_said_unchecked(tmp_path, ca
     assert json.loads(captured.out)["intervals"]["class_scores"]["brier"]["row_key_check"] == {
         "code": "keys_unique", "runs": 66_000}
     assert "not checked" not in captured.err
+
+
+def test_the_whole_file_metrics_takes_a_row_key_and_checks_it_as_the_chunked_path_does(tmp_path, capsys):
+    """The whole-file path refused (report) or ignored (metrics) a key the chunked path accepts."""
+    import json
+
+    ids = np.random.default_rng(1).permutation(200) + 7
+    _columns, path = _multiclass_file(tmp_path, ids)
+    argv = ["metrics", "--predictions", path, "--row-key", "id", "--bootstrap", "50", "--json"]
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["intervals"]["class_scores"]["brier"]["method"] == "bca"
+    ids[150] = ids[3]
+    _columns, path = _multiclass_file(tmp_path, ids, "dup.csv")
+    assert main(["metrics", "--predictions", path, "--row-key", "id"]) == 2
+    assert f"line 152, column 'id': the row key {ids[3]} " in capsys.readouterr().err
+    assert main(["metrics", "--predictions", path, "--row-key", "score_ant"]) == 2
+    assert "class-score column" in capsys.readouterr().err
+
+
+def test_the_whole_file_report_reads_a_row_key_outside_its_strict_layout(tmp_path, capsys):
+    """The report's reader (strict: an unknown column is an error) leaves the key out; a duplicate stops it first."""
+    from iso4213_nb.report.build import read_input
+
+    ids = np.arange(200)
+    _columns, path = _multiclass_file(tmp_path, ids)
+    pred = read_input(path, positive=None, threshold=0.5, reading={"key": "id"})
+    assert pred.labels == ["ant", "bee", "cat"] and "id" not in pred.models
+    ids[199] = 0
+    _columns, path = _multiclass_file(tmp_path, ids, "dup.csv")
+    out = tmp_path / "report"
+    assert main(["report", "--predictions", path, "--row-key", "id", "--out", str(out)]) == 2
+    assert "line 201, column 'id': the row key 0 " in capsys.readouterr().err and not out.exists()
