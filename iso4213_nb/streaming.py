@@ -58,8 +58,6 @@ from .multiclass_scores import TOP_K
 
 #: The positive class assumed while streaming when none is named: label 1 of labels 0 and 1 (as the whole-file reader).
 DEFAULT_POSITIVE_TEXT = "1"
-#: The state of the row keys seen (``--row-key``: :class:`~iso4213_nb.accumulators.key_runs.KeyRuns`).
-KEY_RUNS = "rowkeys"
 #: Measures that need the rows themselves, with the reason code of each (words are added by the caller).
 NEED_ROWS = {"delong_test": "second_pass", "bootstrap_intervals": "rows",
              "subgroup_bootstrap_intervals": "subgroup_rows"}
@@ -245,7 +243,7 @@ def shard_states(chunks: PredictionChunks, settings: Settings, progress=None) ->
         if progress is not None:
             progress(len(chunk))
     if getattr(chunks, "key_runs", None) is not None:  # --row-key: its keys, checked once each, merge across parts
-        states[KEY_RUNS] = chunks.key_runs
+        states[streamed_bootstrap.KEY_RUNS] = chunks.key_runs
     texts = dict(enumerate(chunks.codes.texts))
     for name, state in states.items():
         if name == "truth" or name.startswith("labels.") or (name.startswith("group.") and state.true == "y_true"):

@@ -159,3 +159,27 @@ def test_the_whole_file_report_reads_a_row_key_outside_its_strict_layout(tmp_pat
     out = tmp_path / "report"
     assert main(["report", "--predictions", path, "--row-key", "id", "--out", str(out)]) == 2
     assert "line 201, column 'id': the row key 0 " in capsys.readouterr().err and not out.exists()
+
+
+def test_the_streamed_report_states_the_key_check_in_each_poisson_interval_as_its_schema_allows():
+    """report.json's intervals take no unknown key: row_key_check is declared, and only Poisson entries get it."""
+    import json
+    from pathlib import Path
+
+    import jsonschema
+
+    from iso4213_nb import streamed_bootstrap as sb
+    from iso4213_nb.accumulators.key_runs import KeyRuns
+
+    schema = json.loads((Path(sb.__file__).parent / "report" / "report.schema.json").read_text())
+    interval = {**schema, "$ref": "#/definitions/interval"} if "definitions" in schema else \
+        {**schema, "$ref": "#/$defs/interval"}
+    entries = {"brier": {"estimate": 0.2, "low": 0.1, "high": 0.3, "confidence_level": 0.95,
+                         "method": "poisson_bca", "row_key": "id"},
+               "f1": {"estimate": 0.5, "low": 0.4, "high": 0.6, "confidence_level": 0.95, "method": "bca"}}
+    runs = KeyRuns.zero("id", 2 ** 20).update({"id": np.arange(10)})
+    checked = sb.with_key_check(entries, {sb.KEY_RUNS: runs})
+    assert checked["brier"]["row_key_check"] == {"code": "keys_unique", "runs": 1} and "row_key_check" not in checked["f1"]
+    for entry in checked.values():
+        jsonschema.validate(entry, {k: v for k, v in interval.items() if k not in ("required", "properties", "type",
+                                                                                  "additionalProperties")})

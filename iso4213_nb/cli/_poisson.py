@@ -14,7 +14,6 @@ import math
 import dataclasses
 
 from .. import streamed_bootstrap as sb
-from .. import streaming
 from ..i18n import _
 from ._intervals import interval_settings
 
@@ -92,8 +91,5 @@ def model_intervals(assessed, states: dict, name: str, args) -> tuple[dict, list
             found = sb.class_score_intervals(state, {"brier": measures.brier, "log_loss": measures.log_loss},
                                              tuple(measures.top_k_accuracy), settings,
                                              assessed.settings.resampling)
-            out["class_scores"] = sb.entries(found)
-            if streaming.KEY_RUNS in states:  # --row-key: whether every key was checked to name one row
-                for measure in sb.PROBABILITY_MEASURES:
-                    out["class_scores"][measure]["row_key_check"] = states[streaming.KEY_RUNS].finalize()
+            out["class_scores"] = sb.with_key_check(sb.entries(found), states)  # --row-key: checked or not
     return out, not_given

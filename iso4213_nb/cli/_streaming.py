@@ -26,6 +26,7 @@ from ..errors import InputError
 from ..i18n import _, number, significant
 from ..inputs import InputSource
 from ..inputs.chunks import KEY_MEMORY as DEFAULT_KEY_MEMORY
+from ..streamed_bootstrap import KEY_RUNS
 from ..inputs.chunks import DEFAULT_CHUNK_ROWS, PredictionChunks, _hash_files, chunk_rows_value
 
 #: Version of the ``source`` block that :func:`save` writes into a state file.
@@ -134,7 +135,7 @@ def collect(args, source, *, positive=None, threshold: float = 0.5, labels_from_
 
 def key_check_note(states: dict) -> None:
     """Say on stderr when the row keys' runs outgrew their memory, so duplicates went unchecked (7.8; beyond TS 4213: Poisson bootstrap)."""
-    runs = states.get(streaming.KEY_RUNS)
+    runs = states.get(KEY_RUNS)
     found = None if runs is None else runs.finalize()
     if found is not None and found["code"] == "key_check_memory":
         print("iso4213-nb: " + _("note: the row keys (--row-key) are too scattered to hold as runs in {mib} MiB "
