@@ -454,10 +454,9 @@ def _read_parquet(local: LocalFile, columns: ColumnChoice) -> Table:
 
 
 def parquet_place(parts: list[tuple[int, str]], row: int) -> dict:
-    """Where 0-based data row ``row`` of a Parquet file or folder is: its row, in the folder's file that holds it.
+    """Where 0-based data row ``row`` of a Parquet file or folder is: its row, in the file that holds it (5.1, step 4: reading the models' outputs).
 
     ``parts``: ``(first data row, name)`` of each file of a folder in reading order (empty for one file).
-    5.1, step 4: reading the models' outputs.
     """
     if not parts:
         return {"row": row + 1}
