@@ -41,7 +41,9 @@ def add_options(parser: argparse.ArgumentParser, *, binary: bool = False) -> Non
     group.add_argument("--row-key", metavar="COL",
                        help=_("a column of whole numbers naming each row (default: the row's position in the "
                               "whole input); read whole, the bootstrap resamples the rows themselves and needs no "
-                              "key, but the column is checked the same way (whole numbers, no duplicates)"))
+                              "key, but the column is checked the same way (whole numbers, no duplicates); streamed, "
+                              "the duplicate check holds the keys as runs in up to --bootstrap-memory, beyond which "
+                              "the output says it was not made"))
     group.add_argument("--bootstrap-memory", type=_mebibytes, default=sb.DEFAULT_MEMORY, metavar="MIB",
                        help=_("memory the bootstrap replicates may hold (default {mib} MiB); beyond it the "
                               "interval is not given, with the reason").format(mib=sb.DEFAULT_MEMORY // 2 ** 20))
