@@ -66,6 +66,8 @@ POISSON_METHODS = {"percentile": "poisson_percentile", "bca": "poisson_bca"}
 KEY = "poisson.key"
 #: Prefix of the column 1 − score of a binary scored model, and the column of its class index (1: positive).
 COMPLEMENT, BINARY_TRUE = "poisson.complement.", "positive"
+#: The state of the row keys seen (``--row-key``: :class:`~iso4213_nb.accumulators.key_runs.KeyRuns`).
+KEY_RUNS = "rowkeys"
 #: The class-score measures of the Poisson bootstrap, in the order of the state's sums.
 PROBABILITY_MEASURES = ("brier", "log_loss")
 
@@ -275,3 +277,16 @@ def entries(tree) -> dict:
     if isinstance(tree, ConfidenceInterval):
         return interval_entry(tree)
     return {str(key): entries(value) for key, value in tree.items()}
+
+
+def with_key_check(tree, states: dict):
+    """``tree`` (interval entries, nested) with ``row_key_check`` in each Poisson-bootstrap entry: whether every
+    row key was checked to name one row (:meth:`~.accumulators.key_runs.KeyRuns.finalize`), when a key was given (7.8)."""
+    runs = states.get(KEY_RUNS)
+    if runs is None or not isinstance(tree, dict):
+        return tree
+    if tree.get("method") in POISSON_METHODS.values():
+        tree["row_key_check"] = runs.finalize()
+    for value in tree.values():
+        with_key_check(value, states)
+    return tree

@@ -242,6 +242,8 @@ def shard_states(chunks: PredictionChunks, settings: Settings, progress=None) ->
             _update(state, arrays, chunks.name)
         if progress is not None:
             progress(len(chunk))
+    if getattr(chunks, "key_runs", None) is not None:  # --row-key: its keys, checked once each, merge across parts
+        states[streamed_bootstrap.KEY_RUNS] = chunks.key_runs
     texts = dict(enumerate(chunks.codes.texts))
     for name, state in states.items():
         if name == "truth" or name.startswith("labels.") or (name.startswith("group.") and state.true == "y_true"):

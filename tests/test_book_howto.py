@@ -27,6 +27,7 @@ def test_beyond_one_machine_example_runs_and_merges_exactly():
     assert len(sizes) == 1 and int(sizes[0].split()[0]) % 24 == 0
     assert "one-vs-one AUROC True" in lines and "micro AUROC True" in lines
     assert "multi-label exact match True" in lines and "multi-label AUROC True" in lines
+    assert "row key read whole: bca | in chunks: poisson_bca" in lines  # --row-key runs both ways
 
 
 BOOK = PAGE.parents[1]

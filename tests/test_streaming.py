@@ -104,9 +104,10 @@ def test_parquet_rows_are_numbered_across_row_groups_and_files(tmp_path):
     scores = [0.1] * 10 + [float("nan")]
     pq.write_table(pa.table({"y_true": [0, 1] * 5, "score": [0.2] * 10}), folder / "a.parquet", row_group_size=3)
     pq.write_table(pa.table({"y_true": [0] * 11, "score": scores}), folder / "b.parquet", row_group_size=4)
-    with pytest.raises(InputError, match=r"row 21, column 'score'"), PredictionChunks(str(folder), chunk_rows=5) as c:
+    where = r"ds/b\.parquet, row 11, column 'score'"  # the file of the folder, and the row in it
+    with pytest.raises(InputError, match=where), PredictionChunks(str(folder), chunk_rows=5) as c:
         list(c)
-    with pytest.raises(InputError, match=r"row 21, column 'score'") as whole:
+    with pytest.raises(InputError, match=where) as whole:
         read_predictions(str(folder))
     assert whole.value
 
@@ -316,3 +317,33 @@ def test_reading_in_chunks_reads_weights_subgroups_and_class_scores_as_the_whole
     assert errors[: len(errors) // 2] == errors[len(errors) // 2:]
 
 
+
+
+@pytest.mark.parametrize("multilabel", [False, True])
+def test_a_bad_cell_in_a_parquet_folder_read_in_chunks_names_the_file_and_its_row(tmp_path, capsys, multilabel):
+    """It named the folder and the row counted over every file, which no one can open; Dask names the file too."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    truth = {"y_true_a": [0, 1, 1], "y_true_b": [1, 0, 1]} if multilabel else {"y_true": [0, 1, 1]}
+    score = "m_score_a" if multilabel else "score"
+    others = {"m_score_b": ["0.5", "0.5", "0.5"]} if multilabel else {}
+    pq.write_table(pa.table({**truth, score: ["0.2", "0.8", "0.7"], **others}), folder / "part-0.parquet")
+    pq.write_table(pa.table({**truth, score: ["0.1", "0.6", "x"], **others}), folder / "part-1.parquet")
+    assert main(["metrics", "--predictions", str(folder), "--chunk-rows", "2"]) == 2
+    err = capsys.readouterr().err
+    assert f"part-1.parquet, row 3, column '{score}'" in err and "'x'" in err
+
+
+@pytest.mark.parametrize("engine", [["--chunk-rows", "5"], ["--engine", "dask", "--scheduler", "synchronous"]])
+def test_compare_in_chunks_without_y_true_is_refused_as_the_whole_file_compare_refuses_it(tmp_path, capsys, engine):
+    """The chunked path took a column named y_true by default, which the whole-file path (and the README) never does."""
+    path = tmp_path / "p.parquet"
+    pq.write_table(pa.table({"y_true": [1, 0, 1, 0], "a_pred": [1, 0, 0, 0], "b_pred": [1, 1, 1, 0]}), path)
+    argv = ["compare", "--predictions", str(path), "--a", "a_pred", "--b", "b_pred"]
+    assert main(argv) == 2
+    assert "name its true labels with --y-true" in capsys.readouterr().err
+    assert main(argv + engine) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "name the true labels with --y-true" in err
+    assert main(argv + engine + ["--y-true", "y_true", "--json"]) == 0
+    capsys.readouterr()

@@ -134,13 +134,13 @@ def test_a_row_key_that_is_not_a_whole_number_is_one_line_naming_the_cell(tmp_pa
 
 def test_replicates_beyond_the_memory_budget_give_a_reason_and_what_to_do(tmp_path, capsys):
     path = _csv(tmp_path / "m.csv", _multiclass(7, 300))
-    argv = ["metrics", "--predictions", path, "--chunk-rows", "100", "--bootstrap", "500"]
-    budget = 500 * 4 * BYTES_PER_CLASS / 2 ** 20  # exactly the 500 replicates of 4 classes: they fit
+    argv = ["metrics", "--predictions", path, "--chunk-rows", "100", "--bootstrap", "12000"]
+    budget = 12000 * 4 * BYTES_PER_CLASS / 2 ** 20  # exactly the replicates of 4 classes (over 1 MiB): they fit
     fits = _json(capsys, argv + ["--bootstrap-memory", str(budget)])
     assert fits["intervals"]["class_scores"]["brier"]["low"] is not None
     over = _json(capsys, argv + ["--bootstrap-memory", str(budget * 0.99)])["intervals"]["class_scores"]
-    assert over["brier"]["reason"] == {"code": "bootstrap_memory", "bytes": 48000, "budget": int(budget * 0.99 * 2 ** 20),
-                                       "n_resamples": 500}
+    assert over["brier"]["reason"] == {"code": "bootstrap_memory", "bytes": 1152000,
+                                       "budget": int(budget * 0.99 * 2 ** 20), "n_resamples": 12000}
     assert over["top_k_accuracy"]["1"]["low"] is not None  # top-k needs no replicates
     assert main(argv + ["--bootstrap-memory", str(budget * 0.99)]) == 0
     out = capsys.readouterr().out
@@ -239,3 +239,13 @@ def test_streamed_report_intervals_are_the_in_memory_ones_where_counts_allow(tmp
         assert mine["estimate"] == pytest.approx(theirs["estimate"], rel=1e-12) and mine["low"] is not None
     assert got == expected
     assert "bootstrap_intervals" not in {e["measure"] for e in streamed["streaming"]["not_given"]}
+
+
+@pytest.mark.parametrize("value", ["1e-9", "0.5"])
+def test_a_bootstrap_memory_below_one_mebibyte_is_refused_in_one_line(tmp_path, capsys, value):
+    """It was accepted and printed as "0.0 MiB": no replicate fits in less than a mebibyte worth stating."""
+    path = _csv(tmp_path / "m.csv", _multiclass(7, 30))
+    with pytest.raises(SystemExit) as stop:
+        main(["metrics", "--predictions", path, "--chunk-rows", "10", "--bootstrap-memory", value])
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert stop.value.code == 2 and "--bootstrap-memory" in err and "at least 1" in err and value in err

@@ -20,6 +20,7 @@ import contextvars
 import copy
 import functools
 import glob
+import logging
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -108,7 +109,10 @@ def _client(scheduler: str | None, workers: int):
         with Client(scheduler) as client:
             yield client
         return
-    with LocalCluster(n_workers=int(workers), threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
+    # The workers' own log (a task's error with its traceback, "Compute Failed") would reach stderr before the
+    # error the client re-raises here, which the command prints as one line: only a fatal message gets through.
+    with LocalCluster(n_workers=int(workers), threads_per_worker=1, processes=True, dashboard_address=":0",
+                      silence_logs=logging.CRITICAL) as cluster:
         with Client(cluster) as client:
             yield client
 

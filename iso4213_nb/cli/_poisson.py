@@ -23,8 +23,8 @@ def _mebibytes(text: str) -> int:
         value = float(text)
     except ValueError:
         value = -1.0
-    if not (value > 0 and math.isfinite(value)):
-        raise argparse.ArgumentTypeError(_("takes a positive number of MiB, got {text}").format(text=text))
+    if not (value >= 1 and math.isfinite(value)):  # below 1 MiB no replicate fits; 1e-9 would print as 0.0 MiB
+        raise argparse.ArgumentTypeError(_("takes a number of MiB of at least 1, got {text}").format(text=text))
     return int(value * 2 ** 20)
 
 
@@ -40,7 +40,10 @@ def add_options(parser: argparse.ArgumentParser, *, binary: bool = False) -> Non
           "depend only on each row's key and --seed, so chunks and partitions do not change them"))
     group.add_argument("--row-key", metavar="COL",
                        help=_("a column of whole numbers naming each row (default: the row's position in the "
-                              "whole input)"))
+                              "whole input); read whole, the bootstrap resamples the rows themselves and needs no "
+                              "key, but the column is checked the same way (whole numbers, no duplicates); streamed, "
+                              "the duplicate check holds the keys as runs in up to --bootstrap-memory, beyond which "
+                              "the output says it was not made"))
     group.add_argument("--bootstrap-memory", type=_mebibytes, default=sb.DEFAULT_MEMORY, metavar="MIB",
                        help=_("memory the bootstrap replicates may hold (default {mib} MiB); beyond it the "
                               "interval is not given, with the reason").format(mib=sb.DEFAULT_MEMORY // 2 ** 20))
@@ -90,5 +93,5 @@ def model_intervals(assessed, states: dict, name: str, args) -> tuple[dict, list
             found = sb.class_score_intervals(state, {"brier": measures.brier, "log_loss": measures.log_loss},
                                              tuple(measures.top_k_accuracy), settings,
                                              assessed.settings.resampling)
-            out["class_scores"] = sb.entries(found)
+            out["class_scores"] = sb.with_key_check(sb.entries(found), states)  # --row-key: checked or not
     return out, not_given

@@ -15,6 +15,7 @@ into memory as before.
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from .. import progress, streaming
@@ -22,8 +23,10 @@ from .. import streaming_labels
 from . import _poisson
 from ..accumulators import parquet_parts, read_states, write_states
 from ..errors import InputError
-from ..i18n import _, significant
+from ..i18n import _, number, significant
 from ..inputs import InputSource
+from ..inputs.chunks import KEY_MEMORY as DEFAULT_KEY_MEMORY
+from ..streamed_bootstrap import KEY_RUNS
 from ..inputs.chunks import DEFAULT_CHUNK_ROWS, PredictionChunks, _hash_files, chunk_rows_value
 
 #: Version of the ``source`` block that :func:`save` writes into a state file.
@@ -88,6 +91,7 @@ def chunk_options(args, **columns) -> dict:
         options["groups"] = list(args.group)
     if getattr(args, "row_key", None):  # the Poisson bootstrap's row keys (cli/_poisson.py)
         options["key"] = args.row_key
+        options["key_memory"] = getattr(args, "bootstrap_memory", None) or DEFAULT_KEY_MEMORY  # its own bound
     return {**options, **columns}
 
 
@@ -111,7 +115,9 @@ def collect(args, source, *, positive=None, threshold: float = 0.5, labels_from_
     (None on Dask) so that a second pass can follow; the caller closes them.
     """
     if args.engine == "dask":
-        return (*_collect_dask(args, source, positive=positive, threshold=threshold, **columns), None)
+        found = _collect_dask(args, source, positive=positive, threshold=threshold, **columns)
+        key_check_note(found[0])
+        return (*found, None)
     if args.scheduler is not None:
         raise InputError(_("--scheduler applies to --engine dask"))
     chunks = PredictionChunks(source, **chunk_options(args, **columns))
@@ -123,7 +129,19 @@ def collect(args, source, *, positive=None, threshold: float = 0.5, labels_from_
     except BaseException:
         chunks.close()
         raise
+    key_check_note(states)
     return states, settings, chunks.source, chunks
+
+
+def key_check_note(states: dict) -> None:
+    """Say on stderr when the row keys' runs outgrew their memory, so duplicates went unchecked (7.8; beyond TS 4213: Poisson bootstrap)."""
+    runs = states.get(KEY_RUNS)
+    found = None if runs is None else runs.finalize()
+    if found is not None and found["code"] == "key_check_memory":
+        print("iso4213-nb: " + _("note: the row keys (--row-key) are too scattered to hold as runs in {mib} MiB "
+                                 "(--bootstrap-memory), so they were not checked for duplicates; a duplicate key "
+                                 "would share its rows' Poisson weights").format(
+            mib=number(found["budget"] / 2 ** 20, 1)), file=sys.stderr)
 
 
 def _settings(chunks, positive, threshold, labels_from_scores, args) -> streaming.Settings:

@@ -110,7 +110,7 @@ def _from_predictions(args) -> dict:
     pred = read_predictions(args.predictions, positive=args.positive, y_true=args.y_true or "y_true",
                             strict=False, positive_required=False, allow_predicted_only=True,
                             threshold=0.5 if args.threshold is None else args.threshold,
-                            **columns, **reading_options(args))
+                            key=args.row_key, **columns, **reading_options(args))  # a key: checked, not needed
     if pred.task == MULTILABEL:
         return _multilabel(pred, args)
     if len(pred.models) != 1:

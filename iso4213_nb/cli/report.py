@@ -142,6 +142,8 @@ def run(args) -> int:
         reading["groups"] = list(args.group)
     if args.classes:
         reading["classes"] = list(args.classes)
+    if args.row_key:  # checked and left out of the layout; the in-memory bootstrap resamples rows, not keys
+        reading["key"] = args.row_key
     try:
         out = make_report(args.predictions, args.meta, args.out, args.format,
                           positive=args.positive, threshold=args.threshold, command=args.argv,

@@ -37,17 +37,20 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.csv as pa_csv
 
+from ..accumulators.key_runs import KeyRuns
 from ..errors import InputError
 from .columns import (CANONICAL_INTEGER, INT64, MAX_CLASSES, group_column, label_columns, score_column,
                       weight_column)
 from .label_chunks import label_chunks, label_layout
 from .layout import Header, resolve_classes
 from .predictions import _schema
-from .keys import key_column, without_key
+from .keys import duplicate_key, key_column, without_key
 from .source import COMPRESSION_SUFFIX, FileDigest, InputSource, detect_format, display_name, open_source
 from .table import (Place, Table, _arrow_message, _check_names, _choose, _open_decompressed, _parquet_files, _read_xlsx,
-                    _text_error, _TextLines, csv_options, quote, text_header)
+                    _text_error, _TextLines, csv_options, parquet_place, quote, text_header)
 
+#: Memory the runs of row keys may hold unless ``key_memory`` says otherwise (``--bootstrap-memory``'s default).
+KEY_MEMORY = 256 * 2 ** 20
 #: Rows per chunk unless ``--chunk-rows`` says otherwise (memory in the module docstring).
 DEFAULT_CHUNK_ROWS = 1_000_000
 HASH_BLOCK = 1 << 20
@@ -127,6 +130,7 @@ class TableChunks:
         self.chunk_rows = chunk_rows_value(chunk_rows)
         self.row_group = row_group
         self.local = open_source(source, stdin=stdin)
+        self._parts: list[tuple[int, str]] = []  # (first data row, name) of each file of a Parquet folder read so far
         self.source: InputSource | None = None
         self.n_rows = 0
         try:
@@ -156,7 +160,7 @@ class TableChunks:
             except pa.ArrowException as exc:
                 raise InputError("table.bad_parquet", file=name, detail=_arrow_message(exc)) from None
             _check_names(self.names, name)
-            self._where = lambda row: {"row": row + 1}
+            self._where = functools.partial(parquet_place, self._parts)
         elif self.row_group is not None:
             raise InputError("chunks.row_group_not_parquet", file=name)
         elif self.format == "xlsx":
@@ -168,6 +172,10 @@ class TableChunks:
         self.chosen = _choose(self.names, columns, name)
         self._chunk_source = InputSource(name, "", 0, self.format)
 
+    def place(self, row: int) -> Place:
+        """Where 0-based data row ``row`` is: ``FILE, line 7``, or the file within a folder and its row (beyond TS 4213: chunked input)."""
+        return Place(**{"file": self.local.name, **self._where(row)})
+
     def _table(self, data: pa.Table, start: int) -> Table:
         where = functools.partial(lambda offset, row: self._where(offset + row), start)
         return Table(self._chunk_source, self.names, {c: data.column(c) for c in self.chosen}, data.num_rows, where)
@@ -176,6 +184,7 @@ class TableChunks:
         """One pass over the rows: :class:`~.table.Table` chunks whose ``where`` names lines of the whole file."""
         passes = {"text": self._text_pass, "parquet": self._parquet_pass, "xlsx": self._xlsx_pass}
         self._offset = start = 0
+        self._parts.clear()
         for data in passes[self.format]():
             yield self._table(data, self._offset + start)
             start += data.num_rows
@@ -214,11 +223,14 @@ class TableChunks:
             yield from self._row_group_pass()
             return
         sha256, size, stamps = _hash_files(self.paths)
-        schema = None
+        schema, first = None, 0
         for path in self.paths:
             part = self.local.name if path == self.local.path else f"{self.local.name}/{path.relative_to(self.local.path)}"
             try:
                 parquet = pq.ParquetFile(path)
+                if part != self.local.name:  # a file of a folder: its rows are named in it, as on Dask
+                    self._parts.append((first, part))
+                    first += parquet.metadata.num_rows
                 if list(parquet.schema_arrow.names) != self.names:
                     raise InputError("table.parts_differ", part=part, file=self.local.name)
                 for data in _rebatch(_row_group_batches(parquet, self.chunk_rows, self.chosen), self.chunk_rows):
@@ -377,6 +389,10 @@ class PredictionChunks:
     (``{"_pred": column, "_score": column}``; ``{}`` for a model with class scores only); ``codes`` holds the label
     texts; ``score_range`` each scored model's smallest and largest score;
     ``source`` and ``n_rows`` are set after a complete pass.
+    With ``key`` (``--row-key``) each chunk's row keys are read and checked
+    against every key before them: a key naming a second row is an error
+    naming its line; ``key_runs`` (:class:`~iso4213_nb.accumulators.key_runs.KeyRuns`,
+    at most ``key_memory`` bytes) holds the keys of the pass, to merge with other parts'.
 
     The optional columns are read with the whole-file reader's checks:
     ``weight`` (:func:`~.columns.weight_column`; that not every weight is 0 is
@@ -396,7 +412,7 @@ class PredictionChunks:
                  max_classes: int = MAX_CLASSES, sheet: str | None = None, y_true: str = "y_true",
                  y_pred: str | None = None, score: str | None = None, strict: bool = True, stdin=None,
                  row_group: int | None = None, columns: dict | None = None, groups=(), key: str | None = None,
-                 multilabel: bool = False):
+                 multilabel: bool = False, key_memory: int = KEY_MEMORY):
         if decimal not in (".", ","):
             raise InputError("chunks.bad_decimal", value=quote(decimal))
         self.y_true, self.decimal = y_true, decimal
@@ -409,7 +425,8 @@ class PredictionChunks:
         file = display_name(source)
 
         def choose(names: list[str]) -> list[str]:
-            names = without_key(names, key, file)
+            names = without_key(names, key, file, y_true=y_true, y_pred=y_pred, score=score, groups=groups,
+                                columns=columns)
             if columns is not None:
                 if y_true not in names:
                     truth = [name for name in names if name.startswith(f"{y_true}_")]
@@ -437,7 +454,8 @@ class PredictionChunks:
                                        *self.groups.values(), *([self.weight] if self.weight else []),
                                        *([key] if key else [])]))
 
-        self.key = key
+        self.key, self.key_memory = key, key_memory
+        self.key_runs: KeyRuns | None = None
         self.table = TableChunks(source, columns=choose, chunk_rows=chunk_rows, sep=sep, sheet=sheet, stdin=stdin,
                                  row_group=row_group)
         self.codes = LabelCodes(max_classes)
@@ -463,6 +481,7 @@ class PredictionChunks:
             yield from label_chunks(self)
             return
         label_names = [self.y_true, *(cols["_pred"] for cols in self.models.values() if "_pred" in cols)]
+        self.key_runs = KeyRuns.zero(self.key, self.key_memory) if self.key else None  # each pass anew
         consumed = 0
         for table in self.table:
             start = self.table._offset + consumed
@@ -480,14 +499,22 @@ class PredictionChunks:
                        for model, cols in self.class_columns.items()}
             weight = weight_column(table, self.weight, self.decimal, whole=False) if self.weight else None
             groups = {name: group_column(table, column, self.codes.max_classes) for name, column in self.groups.items()}
-            keys = key_column(table, self.key) if self.key else None
+            keys = self._keys(table) if self.key else None
             yield PredictionChunk(start, y, pred, scores, classes, weight, groups, keys)
             consumed += table.n_rows
+
+    def _keys(self, table: Table) -> np.ndarray:
+        """The row keys of one chunk, each checked against every key before it (:class:`KeyRuns`)."""
+        keys = key_column(table, self.key)
+        row = self.key_runs.first_duplicate(keys)
+        if row is not None:
+            raise duplicate_key(table, self.key, keys, row)
+        return keys
 
     def first_row(self, column: str, text: str) -> Place:
         """Where label ``text`` first appeared in ``column``: ``"FILE, line 7"`` (or row) (beyond TS 4213: chunked input)."""
         row = self.codes.first[column][self.codes.index[text]]
-        return Place(self.name, **self.table._where(row))
+        return self.table.place(row)
 
     def close(self) -> None:
         """Remove the temporary copy of standard input, if any (beyond TS 4213: chunked input)."""

@@ -40,6 +40,7 @@ from .columns import (CANONICAL_INTEGER, INT64, MAX_CLASSES, group_column, indic
                       match_label, score_column, weight_column)
 from .layout import (BINARY, MULTICLASS, MULTILABEL, ONE_MODEL, SUFFIXES, TASKS, Header, check_others,
                      resolve_classes, resolve_multilabel, split_header)
+from .keys import check_keys, without_key
 from .source import InputSource, display_name
 from .table import quote, read_table
 
@@ -185,7 +186,7 @@ def read_predictions(source, *, positive=None, threshold: float = 0.5, sep: str 
                      max_classes: int = MAX_CLASSES, sheet: str | None = None, y_true: str = "y_true",
                      y_pred: str | None = None, score: str | None = None, strict: bool = True,
                      positive_required: bool = True, allow_predicted_only: bool = False, groups=(),
-                     classes=None, stdin=None) -> Predictions:
+                     classes=None, stdin=None, key: str | None = None) -> Predictions:
     """Read and check a predictions file once (layout in the module docstring) (5.1, step 4: reading the models' outputs).
 
     Parameters
@@ -210,6 +211,9 @@ def read_predictions(source, *, positive=None, threshold: float = 0.5, sep: str 
         when some never occur in ``y_true`` but have score columns; ``y_true``
         must hold declared classes only.
     stdin : the binary stream ``"-"`` reads (default ``sys.stdin.buffer``).
+    key : a row key column (``--row-key``), left out of the layout and checked as the
+        chunked reader checks it (whole numbers, each naming one row; :func:`.keys.check_keys`);
+        the in-memory bootstrap resamples rows and does not use it.
 
     Raises
     ------
@@ -228,16 +232,19 @@ def read_predictions(source, *, positive=None, threshold: float = 0.5, sep: str 
     file = display_name(source)
 
     def choose(names: list[str]) -> list[str]:
+        names = without_key(names, key, file, y_true=y_true, y_pred=y_pred, score=score, groups=groups)
         header = split_header(names, file, y_true=y_true, y_pred=y_pred, score=score, groups=groups, strict=strict)
         if strict:
             check_others(header, file, y_true)
         if not header.models and not header.suffixed and header.y_true is not None:
             raise _no_models(file, y_true, names)
         found.append(header)
-        return header.columns
+        return header.columns + ([key] if key else [])
 
     table = read_table(source, columns=choose, sep=sep, sheet=sheet, stdin=stdin)
     file, header = table.source.name, found[0]
+    if key:
+        check_keys(table, key)
     weight = weight_column(table, header.weight, decimal) if header.weight else None
     group_values = {name: group_column(table, column, max_classes) for name, column in header.groups.items()}
     if header.y_true is None:

@@ -11,6 +11,9 @@ Parquet file (:meth:`Table.where`).
 
 from __future__ import annotations
 
+import bisect
+import functools
+
 import csv
 import io
 import re
@@ -109,7 +112,7 @@ class Table:
 
     def where(self, row: int) -> Place:
         """The :class:`Place` of 0-based data row ``row`` (``FILE, line 7``; or ``row 7``, ``sheet S, row 7``)."""
-        return Place(self.source.name, **self._where(row))
+        return Place(**{"file": self.source.name, **self._where(row)})  # a file of a folder names itself
 
     def require(self, names: Sequence[str]) -> None:
         """Raise ``FILE has no column 'x'; columns are: a, b`` for the first name the file lacks."""
@@ -420,7 +423,7 @@ def _read_parquet(local: LocalFile, columns: ColumnChoice) -> Table:
 
     name = local.name
     paths = _parquet_files(local) if local.is_dir else [local.path]
-    digest, size, tables, names = hashlib.sha256(), 0, [], None
+    digest, size, tables, names, parts = hashlib.sha256(), 0, [], None, []
     for path in paths:
         part = LocalFile(name if path == local.path else f"{name}/{path.relative_to(local.path)}", path)
         data, _, n = read_all(part)
@@ -436,6 +439,7 @@ def _read_parquet(local: LocalFile, columns: ColumnChoice) -> Table:
             elif list(file_names) != names:
                 raise InputError("table.parts_differ", part=part.name, file=name)
             tables.append(parquet.read(columns=chosen))
+            parts.append((sum(t.num_rows for t in tables[:-1]), part.name))
         except pa.ArrowException as exc:
             raise InputError("table.bad_parquet", file=part.name, detail=_arrow_message(exc)) from None
     try:
@@ -445,7 +449,19 @@ def _read_parquet(local: LocalFile, columns: ColumnChoice) -> Table:
     if data.num_rows == 0:
         raise InputError("table.parquet_without_rows", file=name)
     source = InputSource(name, digest.hexdigest(), size, "parquet")
-    return Table(source, names, {c: data.column(c) for c in chosen}, data.num_rows, lambda row: {"row": row + 1})
+    return Table(source, names, {c: data.column(c) for c in chosen}, data.num_rows,
+                 functools.partial(parquet_place, parts if local.is_dir else []))
+
+
+def parquet_place(parts: list[tuple[int, str]], row: int) -> dict:
+    """Where 0-based data row ``row`` of a Parquet file or folder is: its row, in the file that holds it (5.1, step 4: reading the models' outputs).
+
+    ``parts``: ``(first data row, name)`` of each file of a folder in reading order (empty for one file).
+    """
+    if not parts:
+        return {"row": row + 1}
+    first, name = parts[bisect.bisect_right([start for start, _ in parts], row) - 1]
+    return {"file": name, "row": row - first + 1}
 
 
 # --- any of them -----------------------------------------------------------------------------------------------

@@ -53,7 +53,7 @@ def extend(report: dict, assessed, states: dict, settings: IntervalSettings) -> 
                                                  assessed.settings.resampling)
                 flat.update({f"top_{k}_accuracy": sb.interval_entry(ci) for k, ci in found["top_k_accuracy"].items()})
                 flat.update({key: sb.interval_entry(found[key]) for key in sb.PROBABILITY_MEASURES})
-        report["models"][name]["intervals"].update(flat)
+        report["models"][name]["intervals"].update(sb.with_key_check(flat, states))  # --row-key: checked or not
     missing = report["streaming"]["not_given"]
     missing[:] = [entry for entry in missing if entry["measure"] != "bootstrap_intervals"]
     if without:
