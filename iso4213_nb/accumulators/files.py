@@ -33,14 +33,18 @@ import base64
 import json
 import os
 from dataclasses import fields
+from functools import lru_cache
 from pathlib import Path
 
+import jsonschema
 import numpy as np
 
 from ..errors import InputError
 from .bootstrap import PoissonBootstrap
 from .classes import ClassScoreCounts
 from .counts import ConfusionCounts, GroupedCounts, GroupedStates, PairedOutcomes
+from .file_checks import Damaged, check_state
+from .file_schema import json_path, schema_problem
 from .labels import LabelSetCounts
 from .scores import BinnedScoreCounts, CalibrationBins, ScoreCounts
 
@@ -172,6 +176,10 @@ def is_state_file(path) -> bool:
 def read_states(path) -> tuple[dict, dict]:
     """``(states, source)`` of a state file; one-line :class:`InputError` for anything else.
 
+    The file is checked against ``state.schema.json``, then each state for
+    what the schema cannot say (:mod:`.file_checks`); an error names the file,
+    the place of the bad entry and what is wrong.
+
     Beyond TS 4213: state files of the chunked evaluation of clause 6.
     """
     path = Path(path)
@@ -186,14 +194,27 @@ def read_states(path) -> tuple[dict, dict]:
     version = document.get("version")
     if not isinstance(version, int) or version > VERSION or version < 1:
         raise InputError("accumulators.state_file_version", path=path, version=repr(version), newest=VERSION)
-    states = document.get("states")
-    if not isinstance(states, dict):
-        raise InputError("accumulators.no_states", path=path, key="'states'")
-    return {name: _state_in_file(entry, path, name) for name, entry in states.items()}, document.get("source") or {}
+    schema_error = next(_validator().iter_errors(document), None)
+    if schema_error is not None:
+        raise InputError("state_file.schema", path=path, where=json_path(schema_error.absolute_path),
+                         error=schema_problem(schema_error, KINDS)) from None
+    return ({name: _state_in_file(entry, path, name) for name, entry in document["states"].items()},
+            document.get("source") or {})
+
+
+@lru_cache(maxsize=1)
+def _validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(json.loads(SCHEMA.read_text(encoding="utf-8")))
 
 
 def _state_in_file(entry, path: Path, name: str):
     try:
-        return state_from_json(entry)
+        state = state_from_json(entry)
+        check_state(state)
     except InputError as exc:
         raise InputError("accumulators.in_state", path=path, name=repr(name), error=exc) from None
+    except Damaged as exc:
+        if not exc.where:
+            raise InputError("accumulators.in_state", path=path, name=repr(name), error=exc.error) from None
+        raise InputError("state_file.in_part", path=path, name=repr(name), where=exc.where, error=exc.error) from None
+    return state
