@@ -2,19 +2,31 @@
 
 A state file lets shards evaluated on different machines be assessed together
 without moving their predictions: each machine writes the states of its
-shard, and whoever holds all the files merges them.  The layout, checked
-against ``state.schema.json`` beside this module, is::
+shard, and whoever holds all the files merges them.  The layout is::
 
-    {"format": "iso4213-nb-state", "version": 2,
-     "source": {...free metadata: input file name, SHA-256, rows...},
+    {"format": "iso4213-nb-state", "version": 3,
+     "source": {"version": 1,
+                "input": {"name": "shard-eu.csv", "sha256": "...", "size": 3573, "format": "csv", "rows": 240},
+                "settings": {...the models and options every shard of a merge must share...}},
      "states": {"<name>": {"kind": "ScoreCounts", "config": {...}, "arrays": {...}}}}
 
 ``config`` holds the column names, the positive label, the binning and the
 class labels (JSON numbers or strings exactly as the data had them);
 ``arrays`` holds each count array as ``{"dtype": "<i8", "shape": [...],
 "base64": "..."}``: the little-endian bytes, so counts and float sums
-round-trip bit for bit.  A reader refuses another ``format`` or a newer
-``version`` with one line naming the version.
+round-trip bit for bit.
+
+:func:`read_states` checks, in this order, and refuses with one line naming
+the file: JSON; the ``format``; a ``version`` from 1 to :data:`VERSION`;
+``state.schema.json`` beside this module (which fields each kind of state
+has, of which JSON types and array dtypes; the line gives the JSONPath of the
+bad entry); then what a schema cannot say, for every kind of :data:`KINDS`
+(:mod:`.file_checks`: distinct scores strictly increasing and finite, counts
+finite and not negative, array lengths and shapes that agree with each other
+and with the labels, bins, offsets and pair codes in range, the parts and
+replicates of a state of its columns and of one shape).  Whoever merges files
+(``metrics --states``, ``report --states``) also refuses the same file, or
+two files of the same shard (the same ``source.input.sha256``), given twice.
 
 Versions: 1 held unweighted counts; 2 adds the ``weight`` column of sample
 weights (float64 sums, ``<f8`` arrays), the rows and ``fractional`` flag of
@@ -23,7 +35,9 @@ confusion counts, :class:`~.classes.ClassScoreCounts`, :class:`~.counts.GroupedS
 loss of :class:`~.scores.CalibrationBins`.  Version 3 adds
 :class:`~.labels.LabelSetCounts` (a multi-label model, 6.5), whose entry also holds
 ``ranking``: its per-label score states.  A version-1 file reads as
-before: its states are unweighted, its calibration bins have no log loss; a version-2 file reads as before.  DeLong's second pass is not stored: it needs the
+before: its states are unweighted, its calibration bins have no log loss; a
+version-2 file reads as before (``tests/data/state_files`` holds files that
+the code of versions 1 and 2 wrote).  DeLong's second pass is not stored: it needs the
 merged first pass of every shard, so it runs where the shards' predictions are.
 """
 
