@@ -24,6 +24,7 @@ from iso4213_nb.accumulators.file_checks import CHECKS
 from iso4213_nb.accumulators.files import KINDS, SCHEMA
 from iso4213_nb.cli import main
 from iso4213_nb.errors import InputError
+from test_streaming import _close, _json
 
 OLD = Path(__file__).parent / "data" / "state_files"
 
@@ -176,6 +177,10 @@ DAMAGE = [
      "state 'grouped', at parts[1].state: array 'counts' holds a negative count"),
     ("grouped", ("parts", 0, "state"), _config("pred", "other"),
      "state 'grouped', at parts[0].state: this state reads other columns or settings than the state that holds it"),
+    ("grouped", (), lambda e: e["parts"].append(e["parts"][0]),
+     "state 'grouped': the group value 'north' has two parts; each value has one"),
+    ("group_scores", (), lambda e: e["parts"][1].__setitem__("value", "north"),
+     "state 'group_scores': the group value 'north' has two parts"),
     ("paired", (), _cut("patterns"), "state 'paired': array 'patterns' has shape 3; the state's configuration needs 4"),
     ("binned", (), _config("low", 2.0), "state 'binned': the binned range needs finite low < high, got 2.0 and 1.0"),
     ("binned", (), _cut("negatives"), "state 'binned': array 'negatives' has shape 3; the state's configuration "
@@ -230,32 +235,14 @@ def test_scores_out_of_order_would_have_given_a_wrong_auroc(tmp_path, document):
     assert "not strictly increasing" in _refused(tmp_path, {**document, "states": {"scores": entry}})
 
 
-def _metrics(capsys, argv) -> dict:
-    assert main(argv + ["--json"]) == 0, capsys.readouterr().err
-    out = json.loads(capsys.readouterr().out)
-    out.pop("source", None)
-    return out
-
-
-def _close(a, b) -> bool:
-    """Equal: counts and words exactly, floats to 1e-12 (a merge adds in another order than the whole file)."""
-    if isinstance(a, dict):
-        return isinstance(b, dict) and a.keys() == b.keys() and all(_close(a[k], b[k]) for k in a)
-    if isinstance(a, list):
-        return isinstance(b, list) and len(a) == len(b) and all(map(_close, a, b))
-    if isinstance(a, float) and isinstance(b, float):
-        return a == pytest.approx(b, rel=1e-12, abs=1e-12)
-    return a == b
-
-
 @pytest.mark.parametrize("state, predictions, version", [("v1-binary", "binary", 1), ("v2-binary", "binary", 2),
                                                         ("v2-weighted", "weighted", 2)])
 def test_state_files_written_by_versions_1_and_2_read_and_give_the_numbers_of_the_whole_file(
         capsys, state, predictions, version):
     path = OLD / f"{state}.state"
     assert json.loads(path.read_text())["version"] == version  # as the old code wrote it (see the folder's README)
-    merged = _metrics(capsys, ["metrics", "--states", str(path)])
-    whole = _metrics(capsys, ["metrics", "--predictions", str(OLD / f"{predictions}.csv")])
+    merged = _json(capsys, ["metrics", "--states", str(path)])
+    whole = _json(capsys, ["metrics", "--predictions", str(OLD / f"{predictions}.csv")])
     for key in merged.pop("intervals_not_given", []):
         del whole["intervals"][key]
     assert merged["n"] == whole["n"] and merged["per_class"] == whole["per_class"]  # counts exactly

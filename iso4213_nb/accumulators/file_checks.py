@@ -31,7 +31,10 @@ from .scores import BinnedScoreCounts, CalibrationBins, ScoreCounts
 
 
 class Damaged(Exception):
-    """A state that does not mean what its kind must: ``where`` in the state, ``error`` (an InputError) what is wrong."""
+    """A state that does not mean what its kind must: ``where`` in the state, ``error`` (an InputError) what is wrong.
+
+    Beyond TS 4213: state files of the chunked evaluation of clause 6.
+    """
 
     def __init__(self, where: str, error: InputError):
         super().__init__(where, error)

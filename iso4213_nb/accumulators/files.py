@@ -138,10 +138,10 @@ def state_from_json(entry: dict):
     cls, config = KINDS[kind], entry.get("config", {})
     try:
         if cls is GroupedCounts:
-            parts = {part["value"]: state_from_json(part["state"]) for part in entry["parts"]}
+            parts = _parts_of(entry)
             return GroupedCounts(config["group"], config["true"], config["pred"], parts, config.get("weight"))
         if cls is GroupedStates:
-            parts = {part["value"]: state_from_json(part["state"]) for part in entry["parts"]}
+            parts = _parts_of(entry)
             return GroupedStates(config["group"], state_from_json(entry["template"]), parts)
         if cls is PoissonBootstrap:
             return PoissonBootstrap(config["key"], int(config["seed"]),
@@ -158,6 +158,16 @@ def state_from_json(entry: dict):
         return cls(**values)
     except (KeyError, TypeError) as exc:
         raise InputError("accumulators.damaged_entry", kind=kind, detail=str(exc)) from None
+
+
+def _parts_of(entry: dict) -> dict:
+    """``{group value: state}`` of a grouped entry; a value given twice would lose a part silently, so it is refused."""
+    parts = {}
+    for part in entry["parts"]:
+        if part["value"] in parts:
+            raise InputError("state_file.group_value_twice", value=repr(part["value"]))
+        parts[part["value"]] = state_from_json(part["state"])
+    return parts
 
 
 def write_states(path, states: dict, source: dict | None = None) -> Path:

@@ -31,6 +31,7 @@ TEMPLATES = {
     "state_file.offsets": N_("the offsets {offsets} do not split {count} distinct scores into {columns} columns"),
     "state_file.first_row": N_("array {array} ({values}) does not start with a row number or inf"),
     "state_file.pair_code": N_("the code {code} is no (union, intersection) pair of {labels} labels"),
+    "state_file.group_value_twice": N_("the group value {value} has two parts; each value has one"),
     "state_file.part_columns": N_("this state reads other columns or settings than the state that holds it"),
     "state_file.replicate_shape": N_("the arrays of this replicate have shapes {shapes}, those of the first {first}"),
 }
