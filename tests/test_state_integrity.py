@@ -116,6 +116,13 @@ def test_a_file_off_its_schema_is_one_line_naming_the_place_and_the_problem(tmp_
     assert _refused(tmp_path, _edit(document, *steps, value=value, delete=delete)).startswith(expected)
 
 
+@pytest.mark.parametrize("version, name, kind", [(1, "classes", "ClassScoreCounts"), (1, "group_scores", "GroupedStates"),
+                                                (2, "label_sets", "LabelSetCounts")])
+def test_a_file_holds_only_the_kinds_of_its_version(tmp_path, document, version, name, kind):
+    older = {**document, "version": version, "states": {name: document["states"][name]}}
+    assert _refused(tmp_path, older).startswith(f"at $.states.{name}.kind: {kind!r} is not one of ConfusionCounts, ")
+
+
 def _array(entry: dict, name: str) -> np.ndarray:
     a = entry["arrays"][name]
     return np.frombuffer(base64.b64decode(a["base64"]), dtype=a["dtype"]).reshape(a["shape"]).copy()
