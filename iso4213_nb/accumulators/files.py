@@ -2,19 +2,31 @@
 
 A state file lets shards evaluated on different machines be assessed together
 without moving their predictions: each machine writes the states of its
-shard, and whoever holds all the files merges them.  The layout, checked
-against ``state.schema.json`` beside this module, is::
+shard, and whoever holds all the files merges them.  The layout is::
 
-    {"format": "iso4213-nb-state", "version": 2,
-     "source": {...free metadata: input file name, SHA-256, rows...},
+    {"format": "iso4213-nb-state", "version": 3,
+     "source": {"version": 1,
+                "input": {"name": "shard-eu.csv", "sha256": "...", "size": 3573, "format": "csv", "rows": 240},
+                "settings": {...the models and options every shard of a merge must share...}},
      "states": {"<name>": {"kind": "ScoreCounts", "config": {...}, "arrays": {...}}}}
 
 ``config`` holds the column names, the positive label, the binning and the
 class labels (JSON numbers or strings exactly as the data had them);
 ``arrays`` holds each count array as ``{"dtype": "<i8", "shape": [...],
 "base64": "..."}``: the little-endian bytes, so counts and float sums
-round-trip bit for bit.  A reader refuses another ``format`` or a newer
-``version`` with one line naming the version.
+round-trip bit for bit.
+
+:func:`read_states` checks, in this order, and refuses with one line naming
+the file: JSON; the ``format``; a ``version`` from 1 to :data:`VERSION`;
+``state.schema.json`` beside this module (which fields each kind of state
+has, of which JSON types and array dtypes; the line gives the JSONPath of the
+bad entry); then what a schema cannot say, for every kind of :data:`KINDS`
+(:mod:`.file_checks`: distinct scores strictly increasing and finite, counts
+finite and not negative, array lengths and shapes that agree with each other
+and with the labels, bins, offsets and pair codes in range, the parts and
+replicates of a state of its columns and of one shape).  Whoever merges files
+(``metrics --states``, ``report --states``) also refuses the same file, or
+two files of the same shard (the same ``source.input.sha256``), given twice.
 
 Versions: 1 held unweighted counts; 2 adds the ``weight`` column of sample
 weights (float64 sums, ``<f8`` arrays), the rows and ``fractional`` flag of
@@ -23,7 +35,9 @@ confusion counts, :class:`~.classes.ClassScoreCounts`, :class:`~.counts.GroupedS
 loss of :class:`~.scores.CalibrationBins`.  Version 3 adds
 :class:`~.labels.LabelSetCounts` (a multi-label model, 6.5), whose entry also holds
 ``ranking``: its per-label score states.  A version-1 file reads as
-before: its states are unweighted, its calibration bins have no log loss; a version-2 file reads as before.  DeLong's second pass is not stored: it needs the
+before: its states are unweighted, its calibration bins have no log loss; a
+version-2 file reads as before (``tests/data/state_files`` holds files that
+the code of versions 1 and 2 wrote).  DeLong's second pass is not stored: it needs the
 merged first pass of every shard, so it runs where the shards' predictions are.
 """
 
@@ -33,14 +47,18 @@ import base64
 import json
 import os
 from dataclasses import fields
+from functools import lru_cache
 from pathlib import Path
 
+import jsonschema
 import numpy as np
 
 from ..errors import InputError
 from .bootstrap import PoissonBootstrap
 from .classes import ClassScoreCounts
 from .counts import ConfusionCounts, GroupedCounts, GroupedStates, PairedOutcomes
+from .file_checks import Damaged, check_state
+from .file_schema import json_path, schema_problem
 from .labels import LabelSetCounts
 from .scores import BinnedScoreCounts, CalibrationBins, ScoreCounts
 
@@ -120,10 +138,10 @@ def state_from_json(entry: dict):
     cls, config = KINDS[kind], entry.get("config", {})
     try:
         if cls is GroupedCounts:
-            parts = {part["value"]: state_from_json(part["state"]) for part in entry["parts"]}
+            parts = _parts_of(entry)
             return GroupedCounts(config["group"], config["true"], config["pred"], parts, config.get("weight"))
         if cls is GroupedStates:
-            parts = {part["value"]: state_from_json(part["state"]) for part in entry["parts"]}
+            parts = _parts_of(entry)
             return GroupedStates(config["group"], state_from_json(entry["template"]), parts)
         if cls is PoissonBootstrap:
             return PoissonBootstrap(config["key"], int(config["seed"]),
@@ -140,6 +158,16 @@ def state_from_json(entry: dict):
         return cls(**values)
     except (KeyError, TypeError) as exc:
         raise InputError("accumulators.damaged_entry", kind=kind, detail=str(exc)) from None
+
+
+def _parts_of(entry: dict) -> dict:
+    """``{group value: state}`` of a grouped entry; a value given twice would lose a part silently, so it is refused."""
+    parts = {}
+    for part in entry["parts"]:
+        if part["value"] in parts:
+            raise InputError("state_file.group_value_twice", value=repr(part["value"]))
+        parts[part["value"]] = state_from_json(part["state"])
+    return parts
 
 
 def write_states(path, states: dict, source: dict | None = None) -> Path:
@@ -172,6 +200,10 @@ def is_state_file(path) -> bool:
 def read_states(path) -> tuple[dict, dict]:
     """``(states, source)`` of a state file; one-line :class:`InputError` for anything else.
 
+    The file is checked against ``state.schema.json``, then each state for
+    what the schema cannot say (:mod:`.file_checks`); an error names the file,
+    the place of the bad entry and what is wrong.
+
     Beyond TS 4213: state files of the chunked evaluation of clause 6.
     """
     path = Path(path)
@@ -186,14 +218,27 @@ def read_states(path) -> tuple[dict, dict]:
     version = document.get("version")
     if not isinstance(version, int) or version > VERSION or version < 1:
         raise InputError("accumulators.state_file_version", path=path, version=repr(version), newest=VERSION)
-    states = document.get("states")
-    if not isinstance(states, dict):
-        raise InputError("accumulators.no_states", path=path, key="'states'")
-    return {name: _state_in_file(entry, path, name) for name, entry in states.items()}, document.get("source") or {}
+    schema_error = next(_validator().iter_errors(document), None)
+    if schema_error is not None:
+        raise InputError("state_file.schema", path=path, where=json_path(schema_error.absolute_path),
+                         error=schema_problem(schema_error, KINDS)) from None
+    return ({name: _state_in_file(entry, path, name) for name, entry in document["states"].items()},
+            document.get("source") or {})
+
+
+@lru_cache(maxsize=1)
+def _validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(json.loads(SCHEMA.read_text(encoding="utf-8")))
 
 
 def _state_in_file(entry, path: Path, name: str):
     try:
-        return state_from_json(entry)
+        state = state_from_json(entry)
+        check_state(state)
     except InputError as exc:
         raise InputError("accumulators.in_state", path=path, name=repr(name), error=exc) from None
+    except Damaged as exc:
+        if not exc.where:
+            raise InputError("accumulators.in_state", path=path, name=repr(name), error=exc.error) from None
+        raise InputError("state_file.in_part", path=path, name=repr(name), where=exc.where, error=exc.error) from None
+    return state

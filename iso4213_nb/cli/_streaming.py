@@ -179,10 +179,16 @@ def save(path, states: dict, settings: streaming.Settings, source: InputSource) 
 
 
 def load(paths, multilabel: bool = False) -> tuple[dict, streaming.Settings, InputSource]:
-    """The merged states of state files (any order gives the same), their common settings, and a source naming them (beyond TS 4213: chunked and distributed runs)."""
-    shards, settings, inputs = [], None, []
+    """The merged states of state files (any order gives the same), their common settings, and a source naming them (beyond TS 4213: chunked and distributed runs).
+
+    The same file given twice, or two files made from the same predictions
+    (the same SHA-256 in ``source.input``), are refused: merging them would
+    count that shard twice.
+    """
+    shards, settings, inputs, seen = [], None, [], {}
     for path in paths:
         states, source = read_states(path)
+        _once(path, source.get("input") or {}, seen)
         these = streaming_labels.settings_from_json(source.get("settings") or {}, str(path))
         if settings is not None and these != settings:
             raise InputError(_("{path}: its models or settings (positive class, threshold, bins) differ from those of "
@@ -196,3 +202,18 @@ def load(paths, multilabel: bool = False) -> tuple[dict, streaming.Settings, Inp
     merged = streaming.merge_shards(shards)
     names = ", ".join(str(i.get("name", "?")) for i in inputs)
     return merged, settings, InputSource(names, "", sum(int(i.get("size") or 0) for i in inputs), "state")
+
+
+def _once(path, made_from: dict, seen: dict) -> None:
+    """Refuse ``path`` when it is a file already given or holds a shard already given (``seen``: key → path)."""
+    stat = Path(path).stat()
+    keys = [("file", stat.st_dev, stat.st_ino)]
+    sha256 = made_from.get("sha256")
+    if isinstance(sha256, str) and sha256:
+        keys.append(("shard", sha256))
+    for key in keys:
+        if key in seen:
+            if key[0] == "file":
+                raise InputError("state_file.same_file_twice", path=seen[key], other=path)
+            raise InputError("state_file.same_shard_twice", path=seen[key], other=path, sha256=sha256)
+        seen[key] = path
