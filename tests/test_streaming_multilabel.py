@@ -140,17 +140,6 @@ def test_a_state_file_holds_the_label_state_exactly(tmp_path):
         state.merge(_zero(5, False, "w"))
 
 
-def test_a_version_2_state_file_still_reads(tmp_path):
-    """Version 3 adds the multi-label state; what version 2 held reads as before."""
-    from iso4213_nb.accumulators import ConfusionCounts
-
-    counts = ConfusionCounts.zero().update({"y_true": np.array([0, 1, 1, 0]), "y_pred": np.array([0, 1, 0, 0])})
-    path = write_states(tmp_path / "v2.state", {"counts": counts})
-    path.write_text(path.read_text().replace('"version": 3', '"version": 2'))
-    assert json.loads(path.read_text())["version"] == 2
-    assert read_states(path)[0]["counts"].finalize().matrix(rows="true").tolist() == [[2, 0], [1, 1]]
-
-
 def _columns(truth, pred, scores, weights, *, kinds=("pred",), model="y"):
     """The columns of a multi-label predictions file: y_true_<label>, <model>_pred_<label> / _score_<label>, weight."""
     names = {"pred": f"{model}_pred" if model != "y" else "y_pred", "score": f"{model}_score" if model != "y" else "score"}
