@@ -165,7 +165,7 @@ def _config(key, value):
 
 # (state, path to the entry inside it, edit, expected problem): every kind of files.KINDS, and what each check guards
 DAMAGE = [
-    ("scores", (), _swap("scores"), "state 'scores': array 'scores' is not strictly increasing: 0.0 at index 1 "
+    ("scores", (), _swap("scores"), "state 'scores': array 'scores' is not strictly increasing: 0 at index 1 "
                                        "follows 0.1"),
     ("scores", (), _set("scores", 3, np.nan), "state 'scores': array 'scores' holds NaN or an infinite value (at "
                                               "index 3)"),
@@ -189,7 +189,7 @@ DAMAGE = [
     ("group_scores", (), lambda e: e["parts"][1].__setitem__("value", "north"),
      "state 'group_scores': the group value 'north' has two parts"),
     ("paired", (), _cut("patterns"), "state 'paired': array 'patterns' has shape 3; the state's configuration needs 4"),
-    ("binned", (), _config("low", 2.0), "state 'binned': the binned range needs finite low < high, got 2.0 and 1.0"),
+    ("binned", (), _config("low", 2.0), "state 'binned': the binned range needs finite low < high, got 2 and 1"),
     ("binned", (), _cut("negatives"), "state 'binned': array 'negatives' has shape 3; the state's configuration "
                                       "needs 4"),
     ("calibration", (), _set("sums", 7, -0.5), "state 'calibration': array 'sums' holds a negative count (-0.5 at "
@@ -203,7 +203,7 @@ DAMAGE = [
      "state 'bootstrap', at replicates[1]: this state reads other columns or settings"),
     ("classes", (), _swap("distinct"), "state 'classes': array 'distinct' is not strictly increasing"),
     ("classes", (), _set("offsets", 1, 999), "state 'classes': the offsets"),
-    ("classes", (), _set("outside", 0, np.nan), "state 'classes': array 'outside' (nan, 0.0, 0.0) does not start with a "
+    ("classes", (), _set("outside", 0, np.nan), "state 'classes': array 'outside' (nan, 0, 0) does not start with a "
                                                 "row number or inf"),
     ("classes", (), _cut("ranks"), "state 'classes': array 'ranks' has shape 2; the state's configuration needs 3"),
     ("group_scores", ("parts", 1, "state"), _swap("scores"),
