@@ -51,6 +51,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .accumulators.classes import ClassScoreCounts
 from .accumulators.poisson_scores import BYTES_PER_CLASS, PoissonClassScores
 from .class_score_intervals import _mean_intervals
 from .measure_intervals import SCORE_MEASURES, IntervalSettings, interval_json, score_bootstrap_intervals
@@ -70,6 +71,8 @@ COMPLEMENT, BINARY_TRUE = "poisson.complement.", "positive"
 KEY_RUNS = "rowkeys"
 #: The class-score measures of the Poisson bootstrap, in the order of the state's sums.
 PROBABILITY_MEASURES = ("brier", "log_loss")
+#: Why :func:`class_score_intervals` leaves a measure out: its reason code.
+NOT_GIVEN_REASONS = {"top_k_accuracy": "old_state_file", "brier": "no_replicates", "log_loss": "no_replicates"}
 
 
 @dataclass(frozen=True)
@@ -198,7 +201,7 @@ def top_k_intervals(ranks: np.ndarray, top_k, settings: IntervalSettings) -> dic
 
 def _replicate_means(state: PoissonClassScores) -> np.ndarray:
     """Class-stratified means of the Brier and log-loss terms in each replicate (replicates × 2; nan where a class drew no row)."""
-    n_c = state.ranks.sum(axis=1).astype(float)
+    n_c = state.classes.astype(float)
     present = n_c > 0
     weight = state.sums[:, present, 0]
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -255,11 +258,27 @@ def probability_intervals(state: PoissonClassScores, estimates: dict, settings: 
     return out
 
 
-def class_score_intervals(state: PoissonClassScores, estimates: dict, top_k, settings: IntervalSettings,
-                          resampling: Resampling) -> dict:
-    """``{"top_k_accuracy": {k: CI}, "brier": CI, "log_loss": CI}`` of one streamed multi-class model (7.8; Annex C)."""
-    return {"top_k_accuracy": top_k_intervals(state.ranks, top_k, settings),
-            **probability_intervals(state, estimates, settings, resampling)}
+def class_score_intervals(counts: ClassScoreCounts, state: PoissonClassScores | None, estimates: dict, top_k,
+                          settings: IntervalSettings, resampling: Resampling | None) -> tuple[dict, list]:
+    """The intervals of one streamed multi-class model's class scores, and what is not given (7.8; Annex C).
+
+    Returns ``({"top_k_accuracy": {k: CI}, "brier": CI, "log_loss": CI}, not_given)``: top-k from
+    the (true class × rank) table of the merged ``counts`` (chunks, Dask or state files alike),
+    the Brier score and log loss from the Poisson ``state`` (None: merged state files, which hold
+    no replicates).  ``not_given`` names ``top_k_accuracy`` (a state file of version 3 or older)
+    and ``brier`` and ``log_loss`` (no replicates) where they are left out.
+    """
+    found, missing = {}, []
+    ranks = counts.class_ranks()
+    if ranks is None:
+        missing.append("top_k_accuracy")
+    else:
+        found["top_k_accuracy"] = top_k_intervals(ranks, top_k, settings)
+    if state is None:
+        missing += list(PROBABILITY_MEASURES)
+    else:
+        found.update(probability_intervals(state, estimates, settings, resampling))
+    return found, missing
 
 
 def interval_entry(ci: ConfidenceInterval) -> dict:

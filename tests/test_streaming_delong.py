@@ -193,7 +193,7 @@ def test_streamed_reports_give_the_auroc_intervals_and_delong_test_on_both_engin
             assert _close(report["models"][name]["intervals"]["auroc"], whole["models"][name]["intervals"]["auroc"])
         assert _close([t for t in report["comparisons"]["tests"] if t["measure"] == "auroc"], expected)
         assert _close(report["comparisons"], whole["comparisons"])  # Holm's correction over the same p-values
-        assert {e["measure"] for e in report["streaming"]["not_given"]} == {"bootstrap_intervals"}
+        assert {e["measure"] for e in report["streaming"]["not_given"]} == {"calibration", "bootstrap_intervals"}
 
 
 def test_state_files_give_the_interval_and_name_the_test_as_needing_the_rows(tmp_path, capsys):

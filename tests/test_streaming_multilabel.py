@@ -128,7 +128,7 @@ def test_a_state_file_holds_the_label_state_exactly(tmp_path):
     state = _zero(5, True, "w").update(_chunk(truth, pred, scores, weights))
     path = write_states(tmp_path / "ml.state", {"m": state})
     document = json.loads(path.read_text())
-    assert document["version"] == 3
+    assert document["version"] == 4
     jsonschema.validate(document, json.loads(SCHEMA.read_text()))
     back = read_states(path)[0]["m"]
     _assert_equal(back.finalize(), state.finalize())

@@ -8,9 +8,11 @@ j, class j positive, every other class negative), and so do the pooled
 (micro) curve of all n × k (indicator, score) pairs and Hand & Till's
 pairwise AUROCs A(j|l) (column j, class j positive, class l negative), so all
 of them are exact.  Top-k accuracy is a sum over rows of whether the true
-class ranks among the k highest (a histogram of that rank); log loss and the
-Brier score are sums over rows.  Memory: 8 (k + 1) bytes per distinct score
-per column, whatever the number of rows.
+class ranks among the k highest: a table of (true class × rank of the true
+class) counts, which also holds every cell the in-memory bootstrap of top-k
+accuracy draws from (:func:`iso4213_nb.streamed_bootstrap.top_k_intervals`);
+log loss and the Brier score are sums over rows.  Memory: 8 (k + 1) bytes per distinct score
+per column, plus 8 k² bytes, whatever the number of rows.
 
 Beyond TS 4213 where :mod:`iso4213_nb.multiclass_scores` is; its functions
 give the same values on all the rows at once (counts exactly, sums to
@@ -47,6 +49,16 @@ def _merge_tables(scores_a, table_a, scores_b, table_b) -> tuple[np.ndarray, np.
     return scores[start], np.add.reduceat(table[order], start, axis=0)
 
 
+def _rank_sums(ranks: np.ndarray) -> np.ndarray:
+    """Rows (or weight) whose true class ranks 0, 1, … k − 1, from a k × k table or its column sums (older files)."""
+    return ranks if ranks.ndim == 1 else ranks.sum(axis=0)
+
+
+def _merge_ranks(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Two rank tables summed; with a state of an older file, their column sums (all such a file knows)."""
+    return a + b if a.ndim == b.ndim else _rank_sums(a) + _rank_sums(b)
+
+
 def _first(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Of two ``[row, ...]`` records of a first offending row, the earlier one (row ``inf``: none)."""
     return a if a[0] <= b[0] else b
@@ -65,7 +77,9 @@ class ClassScoreCounts:
     Arrays: ``distinct`` (the distinct scores of every column, one after the
     other; column j's are ``distinct[offsets[j]:offsets[j + 1]]``),
     ``counts`` (one row per entry of ``distinct``, one column per true class),
-    ``ranks`` (rows, or weight, whose true class ranks 0, 1, … k − 1),
+    ``ranks`` (k × k: rows, or weight, of true class c whose true class ranks
+    0, 1, … k − 1 among the k scores; a state file of version 3 or older holds
+    only the k column sums, which give top-k accuracy but not its interval),
     ``sums`` (Σw, Σw·(−ln p_true clipped), Σw·Σ_j (p_j − y_j)²), and
     ``outside`` / ``unnormalised``: the first row with a score outside
     [0, 1] (row, column, value) and with a row total off 1 (row, total).
@@ -92,7 +106,7 @@ class ClassScoreCounts:
         k = len(scores)
         dtype = np.int64 if weight is None else np.float64
         return cls(true, scores, row, weight, np.zeros(0), np.zeros(k + 1, dtype=np.int64),
-                   np.zeros((0, k), dtype=dtype), np.zeros(k, dtype=dtype))
+                   np.zeros((0, k), dtype=dtype), np.zeros((k, k), dtype=dtype))
 
     @property
     def k(self) -> int:
@@ -122,7 +136,7 @@ class ClassScoreCounts:
             distinct, inverse = np.unique(matrix[:, j], return_inverse=True)
             table = counted(np.bincount(inverse * k + codes, weights=w, minlength=len(distinct) * k), w)
             tables.append((distinct, table.reshape(len(distinct), k)))
-        ranks = counted(np.bincount(_ranks(codes, matrix), weights=w, minlength=k), w)
+        ranks = counted(np.bincount(codes * k + _ranks(codes, matrix), weights=w, minlength=k * k), w).reshape(k, k)
         loss, brier = log_loss_terms(codes, matrix), squared_errors(codes, matrix)  # Brier halved for k = 2 at the end
         part = ClassScoreCounts(self.true, self.scores, self.row, self.weight,
                                 np.concatenate([t[0] for t in tables]),
@@ -157,8 +171,13 @@ class ClassScoreCounts:
             tables.append(table)
         return ClassScoreCounts(self.true, self.scores, self.row, self.weight, np.concatenate(distinct),
                                 np.concatenate([[0], np.cumsum([len(d) for d in distinct])]).astype(np.int64),
-                                np.concatenate(tables), self.ranks + other.ranks, self.sums + other.sums,
+                                np.concatenate(tables), _merge_ranks(self.ranks, other.ranks), self.sums + other.sums,
                                 _first(self.outside, other.outside), _first(self.unnormalised, other.unnormalised))
+
+    def class_ranks(self) -> np.ndarray | None:
+        """The (true class × rank of the true class) table, or None when a state file of version 3 or older gave
+        only its column sums (6.4; the cells of top-k accuracy's bootstrap, 7.8)."""
+        return self.ranks if self.ranks.ndim == 2 else None
 
     def support(self) -> np.ndarray:
         """Rows (or weight) of each true class (6.4)."""
@@ -219,7 +238,7 @@ class ClassScoreCounts:
                  "micro": _auroc(self.micro())}
         pairs = self._pairwise(labels, support)
         auroc["ovo"] = _averaged(pairs, np.ones(len(pairs)))
-        share = np.cumsum(self.ranks) / self.ranks.sum()
+        share = np.cumsum(_rank_sums(self.ranks)) / self.ranks.sum()
         top = {j: float(share[min(j, self.k) - 1]) for j in top_k}
         brier = self._loss(2)
         if isinstance(brier, float) and self.k == 2:

@@ -152,7 +152,7 @@ def _class_scores(state: ClassScoreCounts, where: str) -> None:
         raise Damaged(where, InputError("state_file.not_increasing", array=repr("distinct"), index=i,
                                         value=state.distinct[i].item(), previous=state.distinct[i - 1].item()))
     _shaped(where, "counts", state.counts, (len(state.distinct), k))
-    _shaped(where, "ranks", state.ranks, (k,))
+    _shaped(where, "ranks", state.ranks, (k, k) if state.ranks.ndim == 2 else (k,))
     _shaped(where, "sums", state.sums, (3,))
     _counts(where, state, ("counts", "ranks"))
     _not_negative(where, "sums", state.sums)

@@ -4,7 +4,7 @@ A state file lets shards evaluated on different machines be assessed together
 without moving their predictions: each machine writes the states of its
 shard, and whoever holds all the files merges them.  The layout is::
 
-    {"format": "iso4213-nb-state", "version": 3,
+    {"format": "iso4213-nb-state", "version": 4,
      "source": {"version": 1,
                 "input": {"name": "shard-eu.csv", "sha256": "...", "size": 3573, "format": "csv", "rows": 240},
                 "settings": {...the models and options every shard of a merge must share...}},
@@ -34,9 +34,12 @@ confusion counts, :class:`~.classes.ClassScoreCounts`, :class:`~.counts.GroupedS
 (any state per subgroup value), and the rows and log
 loss of :class:`~.scores.CalibrationBins`.  Version 3 adds
 :class:`~.labels.LabelSetCounts` (a multi-label model, 6.5), whose entry also holds
-``ranking``: its per-label score states.  A version-1 file reads as
-before: its states are unweighted, its calibration bins have no log loss; a
-version-2 file reads as before (``tests/data/state_files`` holds files that
+``ranking``: its per-label score states.  Version 4 makes the ``ranks`` of
+:class:`~.classes.ClassScoreCounts` a (true class × rank) table, so that merged
+files give top-k accuracy's bootstrap interval (a file of version 2 or 3
+holds its column sums: top-k accuracy without the interval).  A version-1
+file reads as before: its states are unweighted, its calibration bins have no
+log loss; files of versions 2 and 3 read as before (``tests/data/state_files`` holds files that
 the code of versions 1 and 2 wrote).  DeLong's second pass is not stored: it needs the
 merged first pass of every shard, so it runs where the shards' predictions are.
 """
@@ -63,7 +66,7 @@ from .labels import LabelSetCounts
 from .scores import BinnedScoreCounts, CalibrationBins, ScoreCounts
 
 FORMAT = "iso4213-nb-state"
-VERSION = 3
+VERSION = 4
 SCHEMA = Path(__file__).with_name("state.schema.json")
 KINDS = {cls.__name__: cls for cls in (ConfusionCounts, GroupedCounts, PairedOutcomes, ScoreCounts,
                                        BinnedScoreCounts, CalibrationBins, PoissonBootstrap, ClassScoreCounts,

@@ -1,10 +1,11 @@
-"""The resampling state of a multi-class model's class scores: top-k, Brier score and log loss (7.8; Annex C).
+"""The resampling state of a multi-class model's Brier score and log loss (7.8; Annex C).
 
 Three parts, all mergeable:
 
-* ``ranks`` (k × k counts, exact): rows of true class c whose true class ranks
-  r among the k scores.  Top-k accuracy depends on the rows only through this
-  table, so its bootstrap is the in-memory one, drawn from the merged counts.
+* ``classes`` (k counts, exact): the rows of each true class, the strata of
+  the bootstrap.  (Top-k accuracy needs no resampling state: its bootstrap
+  draws from the (true class × rank) table of
+  :class:`~.classes.ClassScoreCounts`, which merged state files hold too.)
 * ``moments`` (exact up to rounding): rows, mean, and second and third central
   moments of each row's Brier and log-loss terms, merged by Pébay's formulas;
   they give BCa's jackknife acceleration of a mean without the rows.
@@ -15,7 +16,7 @@ Three parts, all mergeable:
   rows come in.  Memory: :data:`BYTES_PER_CLASS` × k bytes per replicate.
 
 The Brier and log-loss terms take every distinct value a probability can, so
-unlike top-k they have no small table of counts to draw from; the Poisson
+unlike top-k accuracy they have no small table of counts to draw from; the Poisson
 bootstrap is the way to resample them without the rows.
 
 ``limit`` bounds the work: once rows × replicates would pass it, ``sums`` is
@@ -34,7 +35,6 @@ import numpy as np
 
 from ..class_score_intervals import per_sample_values
 from ..errors import InputError
-from ..multiclass_scores import _ranks
 from .base import Chunk, column
 from .bootstrap import check_replicates, row_hashes, weight_block
 from .scores import _scores
@@ -75,7 +75,7 @@ def moments_of(values: np.ndarray) -> np.ndarray:
 
 @dataclass
 class PoissonClassScores:
-    """Exact top-k table, exact moments, and Poisson-bootstrap sums of one model's class scores (module docstring).
+    """Rows per class, exact moments, and Poisson-bootstrap sums of one model's class scores (module docstring).
 
     ``true``: column of class indices 0 … k − 1 (−1: skipped); ``scores``: the
     k class-score columns; ``key``: column of whole-number row keys.
@@ -92,7 +92,7 @@ class PoissonClassScores:
     replicates: int
     limit: float = np.inf
     rows: int = 0
-    ranks: np.ndarray | None = None
+    classes: np.ndarray | None = None
     moments: np.ndarray | None = None
     sums: np.ndarray | None = None
     stopped: bool = False
@@ -106,7 +106,7 @@ class PoissonClassScores:
             check_replicates(replicates)
         k = len(scores)
         sums = np.zeros((int(replicates), k, 3)) if replicates else None
-        return cls(true, scores, key, int(seed), int(replicates), float(limit), 0, np.zeros((k, k), dtype=np.int64),
+        return cls(true, scores, key, int(seed), int(replicates), float(limit), 0, np.zeros(k, dtype=np.int64),
                    np.zeros((4, 2)), sums)
 
     @property
@@ -132,7 +132,7 @@ class PoissonClassScores:
         if len(codes) == 0:
             return self
         k = self.k
-        self.ranks = self.ranks + np.bincount(codes * k + _ranks(codes, matrix), minlength=k * k).reshape(k, k)
+        self.classes = self.classes + np.bincount(codes, minlength=k)
         values = per_sample_values(codes, matrix)
         self.moments = merge_moments(self.moments, moments_of(values))
         self.rows += len(codes)
@@ -163,7 +163,7 @@ class PoissonClassScores:
         stopped = self.stopped or other.stopped or (self.sums is not None and self._over(rows))
         sums = None if stopped or self.sums is None else self.sums + other.sums
         return PoissonClassScores(self.true, self.scores, self.key, self.seed, self.replicates, self.limit, rows,
-                                  self.ranks + other.ranks, merge_moments(self.moments, other.moments), sums, stopped)
+                                  self.classes + other.classes, merge_moments(self.moments, other.moments), sums, stopped)
 
     def finalize(self) -> "PoissonClassScores":
         """The state itself: :mod:`iso4213_nb.streamed_bootstrap` reads its parts into intervals."""

@@ -92,7 +92,7 @@ def run_streamed(args) -> int:
         positive = result.get("positive", assessed.positive if len(assessed.labels) == 2 else None)
         result["intervals"] = intervals_json(matrix_intervals(matrix.matrix(rows="true"), matrix.labels,
                                                               interval_settings(args), positive=positive))
-        bootstrapped, not_given = _poisson.model_intervals(assessed, states, name, args)  # from counts or Poisson
+        bootstrapped, not_given = _poisson.model_intervals(assessed, states, name, args)  # counts, Poisson
         result["intervals"].update(bootstrapped)
         if not_given:
             result["intervals_not_given"] = not_given
@@ -125,8 +125,3 @@ def _check_probabilities(state, settings) -> None:
 def _with_auroc_interval(result: dict, counts, confidence_level: float) -> None:
     """Put DeLong's AUROC interval (from the merged counts, :mod:`iso4213_nb.streamed_delong`) into ``result``."""
     result["intervals"]["auroc"] = interval_json(streamed_delong.auroc_interval(counts, confidence_level))
-    rest = [key for key in result.get("intervals_not_given", []) if key != "auroc"]
-    if rest:
-        result["intervals_not_given"] = rest
-    else:
-        result.pop("intervals_not_given", None)

@@ -77,7 +77,10 @@ def model_intervals(assessed, states: dict, name: str, args) -> tuple[dict, list
     Returns ``(intervals, not_given)``: ``average_precision``, ``auprc_trapezoid``,
     ``gain_area`` for a scored binary model, and ``class_scores`` (``top_k_accuracy``,
     ``brier``, ``log_loss``) for a multi-class model with class scores; ``not_given``
-    lists ``class_scores`` when merged state files hold no replicates.
+    lists ``{"measure": "<key>_interval", "reason": code}`` for each left out (the codes of a
+    report's ``streaming.not_given``):
+    ``no_replicates`` (merged state files hold no Poisson replicates: the Brier score
+    and log loss) or ``old_state_file`` (a file of version 3 or older: top-k accuracy).
     """
     settings = interval_settings(args)
     out, not_given = {}, []
@@ -85,13 +88,12 @@ def model_intervals(assessed, states: dict, name: str, args) -> tuple[dict, list
     if model.scores is not None:
         out.update(sb.entries(sb.score_area_intervals(model.scores, settings)))
     if name in assessed.class_scores:
-        state = states.get(f"poisson.{name}")
-        if state is None:
-            not_given.append("class_scores")
-        else:
-            measures = assessed.class_scores[name]
-            found = sb.class_score_intervals(state, {"brier": measures.brier, "log_loss": measures.log_loss},
-                                             tuple(measures.top_k_accuracy), settings,
-                                             assessed.settings.resampling)
+        measures = assessed.class_scores[name]
+        found, missing = sb.class_score_intervals(
+            states[f"classes.{name}"], states.get(f"poisson.{name}"),
+            {"brier": measures.brier, "log_loss": measures.log_loss}, tuple(measures.top_k_accuracy), settings,
+            assessed.settings.resampling)
+        if found:
             out["class_scores"] = sb.with_key_check(sb.entries(found), states)  # --row-key: checked or not
+        not_given += [{"measure": f"{key}_interval", "reason": sb.NOT_GIVEN_REASONS[key]} for key in missing]
     return out, not_given

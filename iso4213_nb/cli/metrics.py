@@ -39,6 +39,7 @@ from ..errors import InputError
 from ..i18n import N_, _, current_language, number, significant
 from ..inputs import MULTICLASS, MULTILABEL, add_reading_options, read_matrix, read_predictions, reading_options
 from ..multiclass_scores import TOP_K, assess_scores
+from ..report.not_given_words import MEASURES, REASONS
 from ..multilabel_summary import summarize
 from ..report.render_tasks import ML_MEASURES
 from ..interval_words import interval_text, method_name
@@ -283,20 +284,21 @@ def render(result: dict) -> str:
         lines += ["", _("undefined:")] + [f"  {entry}" for entry in readings.undefined_notes(result)]
     if "intervals" in result:
         lines += ["", render_intervals(result["intervals"])]
-        if result.get("intervals_not_given"):  # read in chunks: what needs the rows themselves is named
-            lines.append(_("not given when the file is read in chunks, since they resample or rank the rows: "
-                           "{measures}").format(measures=", ".join(_(_NOT_GIVEN_NAMES[key]) for key in
-                                                                  result["intervals_not_given"])))
+        lines += _not_given_lines(result.get("intervals_not_given", []))
     elif result.get("intervals_skipped") == "weighted_input":
         lines += ["", _("no confidence intervals: the Wilson, DeLong and bootstrap intervals here count unweighted "
                         "samples, and this file has a weight column")]
     return "\n".join(lines)
 
 
-#: Names of the interval groups a chunked run leaves out (``intervals_not_given``), marked for the catalogue.
-_NOT_GIVEN_NAMES = {"average_precision": N_("average precision"),
-                    "auprc_trapezoid": N_("area under the PR curve (trapezoids)"), "gain_area": N_("area under the gain curve"),
-                    "class_scores": N_("top-k accuracy, Brier score and log loss")}
+def _not_given_lines(not_given: list) -> list[str]:
+    """One line per reason: the intervals left out and why (7.8)."""
+    lines = []
+    for reason in dict.fromkeys(entry["reason"] for entry in not_given):
+        names = ", ".join(_(MEASURES[e["measure"]]) for e in not_given if e["reason"] == reason)
+        lines.append(_("not given: {measures}; {reason}").format(measures=names, reason=_(REASONS[reason])))
+    return lines
+
 
 #: Measures of the readable interval table: key path in ``intervals`` and name.
 INTERVAL_ROWS = (("accuracy",), ("cohen_kappa",), ("matthews_correlation",), ("balanced_accuracy",),

@@ -205,6 +205,9 @@ def ranking(report: dict) -> str:
                                                 "into folds that each hold every class, so no ranking is made."),
                  "multilabel": _("Ranking, the bootstrap intervals and the interval bands are computed for "
                                  "single-label files; this multi-label file has its per-label measures instead."),
+                 "needs_rows": _("The ranking splits the rows into disjoint folds; this report was computed from "
+                                 "counts, without the rows, so it has no ranking (see how this report was "
+                                 "computed)."),
                  "weighted_input": _("Ranking, the bootstrap intervals and the interval bands resample unweighted "
                                      "samples, so a file with a weight column has none of them; its measures are "
                                      "weighted, without intervals.")}

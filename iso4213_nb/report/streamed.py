@@ -41,7 +41,7 @@ import numpy as np
 
 from .. import __version__, checklist, streamed_delong, streaming
 from ..environment import capture
-from ..i18n import N_, _
+from ..i18n import _
 from ..inputs import BINARY, MULTICLASS
 from ..stats import mcnemar
 from ..subgroup_counts import subgroups_from_counts
@@ -49,6 +49,7 @@ from ..undefined import is_undefined
 from . import content, export, render, render_tasks, render_uncertainty, streamed_intervals, tasks
 from .atomic import atomic_directory, check_target
 from .manifest import utc_now, write_manifest
+from .not_given_words import MEASURES, REASONS
 from .options import SETTINGS, parse_formats
 
 
@@ -124,15 +125,23 @@ def second_pass(assessed: streaming.Assessed, states: dict, chunks,
             streamed_delong.delong_tests(assessed, states, chunks))
 
 
-def not_given(assessed: streaming.Assessed, rows_read: bool) -> list[dict]:
-    """Which measures the report does not give, or gives approximately, and the reason code of each (clause 8)."""
+def not_given(assessed: streaming.Assessed, rows_read: bool, models: dict) -> list[dict]:
+    """Which measures the report does not give, or gives approximately, and the reason code of each (clause 8).
+
+    ``models``: the report's model entries (their ``calibration_skipped`` says which calibrations need rows).
+    """
     out = []
     scored = assessed.settings.scored
+    calibrated = [name for name, entry in models.items() if entry.get("calibration_skipped") == "needs_rows"]
+    if calibrated:
+        out.append({"measure": "calibration", "models": calibrated, "reason": "calibration_rows"})
     if assessed.settings.bins is not None:
         out += [{"measure": area, "models": scored, "reason": "binned_approximate"}
                 for area in streaming.BINNED_AREAS if scored]
         out += [{"measure": m, "models": scored, "reason": "binned_no_placements"}
                 for m in ("delong_test", "auroc_interval") if scored]
+        if scored and len(assessed.labels) == 2 and not assessed.weighted:
+            out.append({"measure": "operating_intervals", "models": scored, "reason": "binned_operating"})
     elif assessed.weighted and scored:
         out += [{"measure": m, "models": scored, "reason": "weighted"} for m in ("delong_test", "auroc_interval")]
     elif not rows_read and len(scored) > 1:  # one AUROC's interval comes from the counts (streamed_delong)
@@ -145,19 +154,8 @@ def not_given(assessed: streaming.Assessed, rows_read: bool) -> list[dict]:
     return out
 
 
-REASONS = {
-    "second_pass": N_("needs each row's placement values under both models, known only once every score is "
-                      "counted; state files hold counts only, and the rows they came from were not read again"),
-    "rows": N_("a bootstrap resamples rows; the report's intervals are Wilson intervals from counts instead"),
-    "binned_approximate": N_("computed from scores counted in bins: approximate"),
-    "binned_no_placements": N_("binned scores have no exact placement values"),
-    "weighted": N_("the intervals count unweighted samples, and this file has a weight column (as in memory)"),
-    "no_replicates": N_("state files hold counts, not the Poisson bootstrap's replicates that the Brier score "
-                        "and log loss need; read the predictions with --chunk-rows or --engine dask for them"),
-    "subgroup_rows": N_("per subgroup, the bootstrap intervals (F1, balanced accuracy, macro recall, largest gaps) "
-                        "resample rows and DeLong's interval of the AUROC needs each row's placement value; the "
-                        "measures, the AUROC, Wilson intervals and the heterogeneity tests come from the counts"),
-}
+
+
 
 
 def build_content(assessed: streaming.Assessed, states: dict, source, *, answers: dict, title: str,
@@ -176,6 +174,7 @@ def build_content(assessed: streaming.Assessed, states: dict, source, *, answers
     binned = {name: {"bins": m.binned.bins, "low": m.binned.low, "high": m.binned.high,
                      "auroc_error_bound": m.binned.auroc_error_bound}
               for name, m in assessed.models.items() if m.binned is not None}
+    models = {name: _model(assessed, name, intervals.get(name)) for name in names}
     return {
         "title": title,
         "generated_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
@@ -188,12 +187,12 @@ def build_content(assessed: streaming.Assessed, states: dict, source, *, answers
                   "groups": list(assessed.groups), "top_k": top_k},
         "items": items,
         "checklist": content.checklist_answers(answers),
-        "models": {name: _model(assessed, name, intervals.get(name)) for name in names},
+        "models": models,
         "comparisons": _comparisons(assessed, delong),
         "environment": environment,
         "inference": None,
         "confidence_level": content.CONFIDENCE_LEVEL,
-        "streaming": {**how, "binned": binned, "not_given": not_given(assessed, chunks is not None)},
+        "streaming": {**how, "binned": binned, "not_given": not_given(assessed, chunks is not None, models)},
     }
 
 
@@ -202,14 +201,21 @@ def _curves_png(assessed: streaming.Assessed, report: dict) -> str | None:
     import matplotlib
 
     matplotlib.use("Agg", force=False)
-    import matplotlib.pyplot as plt
-
     from .figures import scores_figure
 
     scored = {name: m.scores for name, m in assessed.models.items() if m.scores is not None}
     if not scored:
         return None
-    fig = scores_figure(scored, assessed.class_counts[assessed.positive] / assessed.n, report)
+    return _png(scores_figure(scored, assessed.class_counts[assessed.positive] / assessed.n, report))
+
+
+def _png(fig) -> str:
+    """A matplotlib figure as a base64 PNG; the figure is closed."""
+    import matplotlib
+
+    matplotlib.use("Agg", force=False)
+    import matplotlib.pyplot as plt
+
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=100)
     plt.close(fig)
@@ -225,7 +231,7 @@ def streaming_html(report: dict) -> str:
             "Model {name}: scores counted in {bins} equal bins on [{low:g}, {high:g}]; its curves and areas are "
             "approximate, and its AUROC lies within ± {bound:.6f} of the exact value.").format(
             name=name, bins=b["bins"], low=b["low"], high=b["high"], bound=b["auroc_error_bound"])) + "</p>")
-    rows = [[entry["measure"].replace("_", " "), ", ".join(entry["models"]), _(REASONS[entry["reason"]])]
+    rows = [[_(MEASURES[entry["measure"]]), ", ".join(entry["models"]), _(REASONS[entry["reason"]])]
             for entry in s["not_given"]]
     table = render.html_table(rows, [_("measure"), _("models"), _("why it is not given, or not exactly")],
                               caption=_("What mergeable counts cannot give"))
@@ -264,12 +270,20 @@ def notebook(report: dict, assessed: streaming.Assessed) -> nbformat.NotebookNod
     if "interval_settings" in report:  # the bootstrap intervals (.streamed_intervals)
         cells += [_cell(render_uncertainty.settings_text(report))]
         cells += [_cell(render_uncertainty.interval_table(report, name)) for name in models]
+        cells += [_cell(render_uncertainty.operating_table(report, name)) for name in models
+                  if "operating_intervals" in models[name]]
+        bands = render_uncertainty.bands_figure(report)
+        if bands is not None:
+            cells.append(_cell(png=_png(bands)))
     cells += [_cell(html) for name in models
               for html in (render_tasks.class_scores(report, name), render_tasks.subgroups(report, name)) if html]
     cells.append(_cell(markdown=_("## 6 Curves (6.3.6–6.3.9)")))
     png = _curves_png(assessed, report)
     cells.append(_cell(png=png) if png else _cell(f"<p>{_('No model has scores, so there are no curves.')}</p>"))
-    cells += [_cell(markdown=_("## 7 Comparisons between models (clause 7, 7.10)")), _cell(render.comparisons(report)),
+    cells += [_cell(markdown=_("## 7 Comparisons between models (clause 7, 7.10)")), _cell(render.comparisons(report))]
+    if "ranking" in report:
+        cells.append(_cell(render_uncertainty.ranking(report)))
+    cells += [
               _cell(markdown=_("## 8 Test environment (5.3.11, 5.3.12, clause 8)")), _cell(render.environment(report)),
               _cell(markdown=_("## 9 Inference duration (6.6, clause 8)")), _cell(render.inference(report))]
     nb = nbformat.v4.new_notebook(cells=cells)

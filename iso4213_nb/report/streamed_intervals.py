@@ -12,9 +12,17 @@
   (a Poisson bootstrap: method ``poisson_percentile`` or ``poisson_bca``;
   :mod:`iso4213_nb.streamed_bootstrap`), and the Brier score and log loss of a
   binary model whose scores are probabilities, read as (1 − score, score) as in memory;
+* ``models.<m>.operating_intervals`` of a scored binary model (exact score
+  counts, not binned): its bootstrap draws (score, class) pairs, which the
+  counts hold, so it equals the in-memory one number for number;
+* ``ranking``: with fewer than three models, why there is none (as in memory);
+  with three or more, none, and ``ranking`` in ``streaming.not_given`` (its
+  folds split the rows; reason ``ranking_rows``);
 * in ``streaming.not_given``, the entry ``bootstrap_intervals`` is replaced by
-  ``class_score_intervals`` (reason ``no_replicates``) for the models whose
-  Brier score and log loss had no replicates (merged state files).
+  what is still left out: ``brier_interval`` and ``log_loss_interval`` (reason
+  ``no_replicates``) for the models whose Brier score and log loss had no
+  replicates (merged state files), ``top_k_accuracy_interval`` (reason
+  ``old_state_file``) for a state file of version 3 or older.
 
 With a weight column nothing is added (the intervals count unweighted
 samples), as in memory.  Data and reason codes only.
@@ -24,6 +32,7 @@ from __future__ import annotations
 
 from .. import streamed_bootstrap as sb
 from ..measure_intervals import IntervalSettings, interval_json
+from ..operating_intervals import operating_intervals
 from .uncertainty import counts_intervals, settings_json
 
 
@@ -33,31 +42,42 @@ def extend(report: dict, assessed, states: dict, settings: IntervalSettings) -> 
         return report
     report["interval_settings"] = settings_json(settings)
     report["confidence_level"] = settings.confidence_level
-    without = []
+    without: dict = {}
     for name, model in assessed.models.items():
         flat = {key: interval_json(ci) for key, ci in counts_intervals(model.matrix, assessed.positive,
                                                                          settings).items()}
         if model.scores is not None:
             flat.update(sb.entries(sb.score_area_intervals(model.scores, settings)))
         state = states.get(f"poisson.{name}")
-        if name not in assessed.class_scores and state is not None and _probabilities(model.scores):
+        missing = []
+        if name in assessed.class_scores:
+            measures = assessed.class_scores[name]
+            found, missing = sb.class_score_intervals(
+                states[f"classes.{name}"], state, {"brier": measures.brier, "log_loss": measures.log_loss},
+                tuple(measures.top_k_accuracy), settings, assessed.settings.resampling)
+            flat.update({f"top_{k}_accuracy": sb.interval_entry(ci)
+                         for k, ci in found.get("top_k_accuracy", {}).items()})
+            flat.update({key: sb.interval_entry(found[key]) for key in sb.PROBABILITY_MEASURES if key in found})
+        elif _probabilities(model.scores) and state is None:  # merged state files: no replicates
+            missing = list(sb.PROBABILITY_MEASURES)
+        elif _probabilities(model.scores):
             estimates = {key: float(state.moments[1, j]) for j, key in enumerate(sb.PROBABILITY_MEASURES)}
             flat.update(sb.entries(sb.probability_intervals(state, estimates, settings, assessed.settings.resampling)))
-        if name in assessed.class_scores:
-            if state is None:
-                without.append(name)
-            else:
-                measures = assessed.class_scores[name]
-                found = sb.class_score_intervals(state, {"brier": measures.brier, "log_loss": measures.log_loss},
-                                                 tuple(measures.top_k_accuracy), settings,
-                                                 assessed.settings.resampling)
-                flat.update({f"top_{k}_accuracy": sb.interval_entry(ci) for k, ci in found["top_k_accuracy"].items()})
-                flat.update({key: sb.interval_entry(found[key]) for key in sb.PROBABILITY_MEASURES})
+        for key in missing:
+            without.setdefault((f"{key}_interval", sb.NOT_GIVEN_REASONS[key]), []).append(name)
         report["models"][name]["intervals"].update(sb.with_key_check(flat, states))  # --row-key: checked or not
-    missing = report["streaming"]["not_given"]
-    missing[:] = [entry for entry in missing if entry["measure"] != "bootstrap_intervals"]
-    if without:
-        missing.append({"measure": "class_score_intervals", "models": without, "reason": "no_replicates"})
+        if model.scores is not None and model.binned is None and len(assessed.labels) == 2:
+            report["models"][name]["operating_intervals"] = operating_intervals(model.scores, settings)
+    not_given = report["streaming"]["not_given"]
+    not_given[:] = [entry for entry in not_given if entry["measure"] != "bootstrap_intervals"]
+    not_given += [{"measure": measure, "models": models, "reason": reason}
+                  for (measure, reason), models in without.items()]
+    names = list(assessed.models)
+    if len(names) < 3:
+        report["ranking"] = {"applies": False, "reason": {"code": "fewer_than_three_models", "models": len(names)}}
+    else:
+        report["ranking"] = {"applies": False, "reason": {"code": "needs_rows"}}
+        not_given.append({"measure": "ranking", "models": names, "reason": "ranking_rows"})
     return report
 
 
