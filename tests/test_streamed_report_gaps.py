@@ -10,7 +10,6 @@ the rows' Poisson replicates).
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 
 import numpy as np
@@ -25,6 +24,7 @@ from iso4213_nb.report import content, streamed_intervals, uncertainty
 from iso4213_nb.report.schema import schema_errors
 from iso4213_nb.report.streamed import build_content, streaming_html
 from test_streaming import _csv as csv_file
+from test_streaming_weighted import _close
 
 SETTINGS = IntervalSettings(n_resamples=60, budget=None)
 OLD_STATES = Path(__file__).parent / "data" / "state_files"
@@ -132,21 +132,6 @@ def test_every_in_memory_key_is_given_or_named_in_chunks_and_from_state_files(tm
         assert {"brier_interval", "log_loss_interval"} <= named and "top_k_accuracy_interval" not in named
         want = {key: v for key, v in whole["models"]["m"]["intervals"].items() if key.startswith("top_")}
         assert len(want) == 2 and {key: merged["models"]["m"]["intervals"][key] for key in want} == want
-
-
-def _close(a, b, path="operating_intervals"):
-    if isinstance(a, dict):
-        assert isinstance(b, dict) and a.keys() == b.keys(), (path, set(a) ^ set(b))
-        for key in a:
-            _close(a[key], b[key], f"{path}.{key}")
-    elif isinstance(a, list):
-        assert isinstance(b, list) and len(a) == len(b), path
-        for i, (x, y) in enumerate(zip(a, b)):
-            _close(x, y, f"{path}[{i}]")
-    elif isinstance(a, float) and isinstance(b, float):
-        assert math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-12) or (math.isnan(a) and math.isnan(b)), (path, a, b)
-    else:
-        assert a == b, (path, a, b)
 
 
 def test_operating_points_with_intervals_from_counts_equal_the_in_memory_ones(tmp_path, capsys):
