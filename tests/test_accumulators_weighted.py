@@ -165,7 +165,7 @@ def test_version_2_state_files_carry_weights_and_class_scores_and_version_1_file
     states = {name: state.update(data) for name, state in states.items()}
     path = write_states(tmp_path / "v2.state", states)
     document = json.loads(path.read_text())
-    assert document["version"] == 3
+    assert document["version"] == 4
     jsonschema.validate(document, json.loads(SCHEMA.read_text()))
     back, _ = read_states(path)
     for name, state in states.items():
@@ -187,6 +187,6 @@ def test_version_2_state_files_carry_weights_and_class_scores_and_version_1_file
     assert v1["counts"].finalize().matrix(rows="true").sum() == 50
     reliability = v1["calibration"].finalize()
     assert reliability.count.sum() == 50 and np.isnan(reliability.log_loss)
-    (tmp_path / "v4.state").write_text(json.dumps({**old, "version": 4}))
-    with pytest.raises(InputError, match=r"^\S+v4.state: state file version 4; this iso4213-nb reads versions 1 to 3$"):
-        read_states(tmp_path / "v4.state")
+    (tmp_path / "v5.state").write_text(json.dumps({**old, "version": 5}))
+    with pytest.raises(InputError, match=r"^\S+v5.state: state file version 5; this iso4213-nb reads versions 1 to 4$"):
+        read_states(tmp_path / "v5.state")
