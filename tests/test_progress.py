@@ -50,3 +50,18 @@ def test_bootstraps_show_their_progress_on_a_terminal(monkeypatch):
         monkeypatch.setattr("sys.stderr", tty)
         run()
         assert "bootstrap:" in tty.getvalue() and "/20 " in tty.getvalue()  # the bar, with its total
+
+
+def test_reading_in_chunks_counts_the_rows_read_on_a_terminal(monkeypatch, tmp_path, capsys):
+    """``--chunk-rows`` reads with a bar naming the file and counting its rows (issue 12, point 2)."""
+    from iso4213_nb.cli import _streaming, main
+
+    path = tmp_path / "p.csv"
+    path.write_text("y_true,score\n" + "".join(f"{i % 2},{(i % 10) / 10}\n" for i in range(250)))
+    tty, bars = _Tty(), []
+    monkeypatch.setattr("sys.stderr", tty)
+    made = progress.bar
+    monkeypatch.setattr(_streaming.progress, "bar", lambda **kw: bars.append(made(**kw)) or bars[-1])
+    assert main(["metrics", "--predictions", str(path), "--chunk-rows", "100"]) == 0
+    assert f"reading {path}" in tty.getvalue() and "rows" in tty.getvalue()
+    assert [bar.n for bar in bars if bar.unit == "rows"] == [250]  # every row counted, chunk by chunk

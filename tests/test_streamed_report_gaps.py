@@ -9,8 +9,8 @@ the rows' Poisson replicates).
 
 from __future__ import annotations
 
+import base64
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -23,11 +23,11 @@ from iso4213_nb.measure_intervals import IntervalSettings
 from iso4213_nb.report import content, streamed_intervals, uncertainty
 from iso4213_nb.report.schema import schema_errors
 from iso4213_nb.report.streamed import build_content, streaming_html
+from state_shards import state_files
 from test_streaming import _csv as csv_file
 from test_streaming_weighted import _close
 
 SETTINGS = IntervalSettings(n_resamples=60, budget=None)
-OLD_STATES = Path(__file__).parent / "data" / "state_files"
 
 #: The keys (paths) of the in-memory content that each entry of ``streaming.not_given`` stands for.
 COVERS = {
@@ -103,17 +103,6 @@ def _multiclass(path, seed: int, n: int = 240) -> str:
     return str(csv_file(path, list(columns), zip(*columns.values())))
 
 
-def _shards(tmp_path, path: str) -> list[str]:
-    lines = Path(path).read_text().splitlines()
-    out = []
-    for i, part in enumerate((lines[1:100], lines[100:])):
-        shard = tmp_path / f"shard{i}.csv"
-        shard.write_text("\n".join([lines[0], *part]) + "\n")
-        assert main(["state", "--predictions", str(shard), "--out", str(tmp_path / f"shard{i}.state")]) == 0
-        out.append(str(tmp_path / f"shard{i}.state"))
-    return out
-
-
 @pytest.mark.parametrize("case", ["binary, one model, subgroups", "binary, three models", "multi-class"])
 def test_every_in_memory_key_is_given_or_named_in_chunks_and_from_state_files(tmp_path, capsys, case):
     if case == "multi-class":
@@ -121,7 +110,7 @@ def test_every_in_memory_key_is_given_or_named_in_chunks_and_from_state_files(tm
     else:
         path = _binary(tmp_path / "p.csv", 2, 1 if case.startswith("binary, one") else 3)
     whole = _in_memory(path)
-    chunked, merged = _chunked(path, 37), _merged(_shards(tmp_path, path))
+    chunked, merged = _chunked(path, 37), _merged(state_files(tmp_path, path, 99))
     capsys.readouterr()
     assert _silent_gaps(whole, chunked) == []
     assert _silent_gaps(whole, merged) == []
@@ -137,7 +126,7 @@ def test_every_in_memory_key_is_given_or_named_in_chunks_and_from_state_files(tm
 def test_operating_points_with_intervals_from_counts_equal_the_in_memory_ones(tmp_path, capsys):
     path = _binary(tmp_path / "p.csv", 5, 2, n=300)
     whole = _in_memory(path)
-    for streamed in (_chunked(path, 41), _merged(_shards(tmp_path, path))):
+    for streamed in (_chunked(path, 41), _merged(state_files(tmp_path, path, 99))):
         for name in ("m0", "m1"):
             ours = streamed["models"][name]["operating_intervals"]
             assert ours["sensitivity_at_specificity"] and ours["bands"]["roc"]
@@ -152,9 +141,9 @@ def test_a_version_3_state_file_gives_top_k_accuracy_and_names_its_interval(tmp_
     assert main(["state", "--predictions", path, "--out", str(tmp_path / "new.state")]) == 0
     document = json.loads((tmp_path / "new.state").read_text())
     entry = document["states"]["classes.m"]["arrays"]["ranks"]
-    table = np.frombuffer(__import__("base64").b64decode(entry["base64"]), "<i8").reshape(entry["shape"])
+    table = np.frombuffer(base64.b64decode(entry["base64"]), "<i8").reshape(entry["shape"])
     old = table.sum(axis=0).astype("<i8")  # what version 3 wrote: the column sums
-    entry.update(shape=[3], base64=__import__("base64").b64encode(old.tobytes()).decode())
+    entry.update(shape=[3], base64=base64.b64encode(old.tobytes()).decode())
     document["version"] = 3
     (tmp_path / "old.state").write_text(json.dumps(document))
     report = _merged([str(tmp_path / "old.state")])
@@ -171,7 +160,7 @@ def test_a_version_3_state_file_gives_top_k_accuracy_and_names_its_interval(tmp_
 
 def test_the_page_names_what_is_not_given_in_the_readers_language(tmp_path, capsys):
     path = _binary(tmp_path / "p.csv", 6, 3)
-    report = _merged(_shards(tmp_path, path))
+    report = _merged(state_files(tmp_path, path, 99))
     capsys.readouterr()
     page = streaming_html(report)
     assert "ranking of the models" in page and "calibration" in page and "splits the rows into disjoint folds" in page

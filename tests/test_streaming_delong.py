@@ -23,6 +23,7 @@ from iso4213_nb.cli import _streaming, main
 from iso4213_nb.inputs import read_predictions
 from iso4213_nb.stats import auroc_ci, delong_test
 from iso4213_nb.streamed_delong import _part_pass, auroc_interval, dask_rows, pair_zeros
+from state_shards import state_files
 
 SYNC = ["--engine", "dask", "--scheduler", "synchronous"]
 
@@ -199,13 +200,7 @@ def test_streamed_reports_give_the_auroc_intervals_and_delong_test_on_both_engin
 def test_state_files_give_the_interval_and_name_the_test_as_needing_the_rows(tmp_path, capsys):
     y, a, b = _data(8, n=900)
     csv, _ = _write(tmp_path, y, a, b)
-    lines = open(csv).read().splitlines()
-    states = []
-    for i, part in enumerate((lines[1:400], lines[400:])):
-        shard = tmp_path / f"s{i}.csv"
-        shard.write_text("\n".join([lines[0], *part]) + "\n")
-        assert main(["state", "--predictions", str(shard), "--out", str(tmp_path / f"s{i}.state")]) == 0
-        states.append(str(tmp_path / f"s{i}.state"))
+    states = state_files(tmp_path, csv, 399)
     capsys.readouterr()
     merged, settings, source = _streaming.load(states[::-1])
     assessed = streaming.assess_states(merged, settings, source.name)

@@ -25,9 +25,8 @@ from ..accumulators import parquet_parts, read_states, write_states
 from ..errors import InputError
 from ..i18n import _, number, significant
 from ..inputs import InputSource
-from ..inputs.chunks import KEY_MEMORY as DEFAULT_KEY_MEMORY
+from ..inputs.chunks import DEFAULT_CHUNK_ROWS, KEY_MEMORY, PredictionChunks, _hash_files, chunk_rows_value
 from ..streamed_bootstrap import KEY_RUNS
-from ..inputs.chunks import DEFAULT_CHUNK_ROWS, PredictionChunks, _hash_files, chunk_rows_value
 
 #: Version of the ``source`` block that :func:`save` writes into a state file.
 SOURCE_VERSION = 1
@@ -91,7 +90,7 @@ def chunk_options(args, **columns) -> dict:
         options["groups"] = list(args.group)
     if getattr(args, "row_key", None):  # the Poisson bootstrap's row keys (cli/_poisson.py)
         options["key"] = args.row_key
-        options["key_memory"] = getattr(args, "bootstrap_memory", None) or DEFAULT_KEY_MEMORY  # its own bound
+        options["key_memory"] = getattr(args, "bootstrap_memory", None) or KEY_MEMORY  # its own bound
     return {**options, **columns}
 
 
@@ -168,14 +167,10 @@ def _collect_dask(args, source, *, positive, threshold, **columns):
 def save(path, states: dict, settings: streaming.Settings, source: InputSource) -> Path:
     """Write a shard's states with its settings and source to a state file (atomically) (beyond TS 4213: chunked and distributed runs)."""
     rows = streaming_labels.rows(states)
-    path = Path(path)
-    partial = path.with_name(path.name + ".partial")
-    write_states(partial, states, source={
+    return write_states(path, states, source={  # write_states replaces the file whole, never half-written
         "version": SOURCE_VERSION, "input": {"name": source.file_name, "sha256": source.sha256, "size": source.size,
                                              "format": source.format, "rows": rows},
         "settings": settings.to_json()})
-    partial.replace(path)  # a state file is whole or absent, never half-written
-    return path
 
 
 def load(paths, multilabel: bool = False) -> tuple[dict, streaming.Settings, InputSource]:

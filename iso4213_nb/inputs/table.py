@@ -423,7 +423,7 @@ def _read_parquet(local: LocalFile, columns: ColumnChoice) -> Table:
 
     name = local.name
     paths = _parquet_files(local) if local.is_dir else [local.path]
-    digest, size, tables, names, parts = hashlib.sha256(), 0, [], None, []
+    digest, size, tables, names, parts, first = hashlib.sha256(), 0, [], None, [], 0
     for path in paths:
         part = LocalFile(name if path == local.path else f"{name}/{path.relative_to(local.path)}", path)
         data, _, n = read_all(part)
@@ -439,7 +439,8 @@ def _read_parquet(local: LocalFile, columns: ColumnChoice) -> Table:
             elif list(file_names) != names:
                 raise InputError("table.parts_differ", part=part.name, file=name)
             tables.append(parquet.read(columns=chosen))
-            parts.append((sum(t.num_rows for t in tables[:-1]), part.name))
+            parts.append((first, part.name))
+            first += tables[-1].num_rows
         except pa.ArrowException as exc:
             raise InputError("table.bad_parquet", file=part.name, detail=_arrow_message(exc)) from None
     try:

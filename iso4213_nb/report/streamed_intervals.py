@@ -58,11 +58,13 @@ def extend(report: dict, assessed, states: dict, settings: IntervalSettings) -> 
             flat.update({f"top_{k}_accuracy": sb.interval_entry(ci)
                          for k, ci in found.get("top_k_accuracy", {}).items()})
             flat.update({key: sb.interval_entry(found[key]) for key in sb.PROBABILITY_MEASURES if key in found})
-        elif _probabilities(model.scores) and state is None:  # merged state files: no replicates
-            missing = list(sb.PROBABILITY_MEASURES)
         elif _probabilities(model.scores):
-            estimates = {key: float(state.moments[1, j]) for j, key in enumerate(sb.PROBABILITY_MEASURES)}
-            flat.update(sb.entries(sb.probability_intervals(state, estimates, settings, assessed.settings.resampling)))
+            if state is None:  # merged state files: no replicates
+                missing = list(sb.PROBABILITY_MEASURES)
+            else:
+                estimates = {key: float(state.moments[1, j]) for j, key in enumerate(sb.PROBABILITY_MEASURES)}
+                flat.update(sb.entries(sb.probability_intervals(state, estimates, settings,
+                                                                assessed.settings.resampling)))
         for key in missing:
             without.setdefault((f"{key}_interval", sb.NOT_GIVEN_REASONS[key]), []).append(name)
         report["models"][name]["intervals"].update(sb.with_key_check(flat, states))  # --row-key: checked or not
