@@ -27,7 +27,7 @@ import numpy as np
 from sklearn.metrics import confusion_matrix, precision_recall_fscore_support, roc_curve
 
 from iso4213_nb.annexes import annex_a, annex_b
-from iso4213_nb.csmf import csmf_accuracy
+from iso4213_nb.measures.csmf import csmf_accuracy
 from iso4213_nb.widgets.annex_a import ConfusionEditor
 from iso4213_nb.widgets.annex_b import AnnexBExplorer
 

@@ -28,8 +28,8 @@ from sklearn.calibration import calibration_curve
 from sklearn.metrics import (accuracy_score, balanced_accuracy_score, brier_score_loss, f1_score, log_loss,
                              precision_score, recall_score, roc_auc_score)
 
-from iso4213_nb.calibration import calibration
-from iso4213_nb.subgroups import GroupThresholds, subgroup_analysis
+from iso4213_nb.measures.calibration import calibration
+from iso4213_nb.subgroups.rows import GroupThresholds, subgroup_analysis
 
 
 def best(action, repeat: int) -> float:

@@ -21,8 +21,8 @@ import numpy as np
 from sklearn.metrics import confusion_matrix, roc_curve
 
 from iso4213_nb import ConfusionMatrix
-from iso4213_nb.assessment import assess_matrix
-from iso4213_nb.curves import BinaryScores
+from iso4213_nb.measures.assessment import assess_matrix
+from iso4213_nb.measures.curves import BinaryScores
 
 
 def best_time(fn, repeat: int) -> float:

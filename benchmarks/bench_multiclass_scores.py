@@ -4,7 +4,7 @@ Run on demand (not part of the test suite):
 
     .venv/bin/python benchmarks/bench_multiclass_scores.py [--n 1000000] [--k 10] [--repeat 1]
 
-Times each measure of :mod:`iso4213_nb.multiclass_scores` (public function,
+Times each measure of :mod:`iso4213_nb.measures.multiclass_scores` (public function,
 input checks included) next to the scikit-learn function that computes the
 same number, and ``assess_scores`` (everything at once, the per-class curves
 included) next to the sum of the scikit-learn calls it replaces.  Prints
@@ -20,7 +20,7 @@ import numpy as np
 from sklearn.metrics import average_precision_score, brier_score_loss, log_loss, roc_auc_score, top_k_accuracy_score
 from sklearn.preprocessing import label_binarize
 
-from iso4213_nb import multiclass_scores as ms
+from iso4213_nb.measures import multiclass_scores as ms
 
 
 def best_time(fn, repeat: int) -> tuple[float, float]:

@@ -22,8 +22,8 @@ import argparse
 import numpy as np
 from scipy import stats as sps
 
-from iso4213_nb.curves import BinaryScores
-from iso4213_nb.roc_regions import roc_band
+from iso4213_nb.measures.curves import BinaryScores
+from iso4213_nb.measures.roc_regions import roc_band
 from iso4213_nb.stats import auroc_ci, proportion_ci
 
 LEVEL = 0.95

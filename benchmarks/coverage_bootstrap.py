@@ -3,7 +3,7 @@
 Each simulated test set draws n samples from a fixed population (prevalence
 0.3, sensitivity 0.8, specificity 0.85), so every measure has a known true
 value, computed from the population's cell probabilities.  For each test set
-the intervals of :func:`iso4213_nb.measure_intervals.matrix_intervals`
+the intervals of :func:`iso4213_nb.stats.measure_intervals.matrix_intervals`
 (stratified by true class, 2000 resamples) are computed with the percentile
 and the BCa rule, and the script counts how often each holds the true value.
 Wilson, Clopper–Pearson and DeLong are covered by ``benchmarks/coverage.py``
@@ -23,7 +23,7 @@ import math
 
 import numpy as np
 
-from iso4213_nb.measure_intervals import IntervalSettings, matrix_intervals
+from iso4213_nb.stats.measure_intervals import IntervalSettings, matrix_intervals
 
 PREVALENCE, SENSITIVITY, SPECIFICITY = 0.3, 0.8, 0.85
 LEVEL = 0.95

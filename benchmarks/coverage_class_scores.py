@@ -3,10 +3,10 @@
 The population: three classes with shares 0.5, 0.3, 0.2; a model's scores are
 the softmax of 1.5 · one-hot(true class) plus standard normal noise per class,
 rounded to 4 decimals (as a predictions file would hold them; rows still add up to 1 within the 0.001
-tolerance of :data:`iso4213_nb.multiclass_scores.PROBABILITY_SUM_TOLERANCE`).  The true value of each measure
+tolerance of :data:`iso4213_nb.measures.multiclass_scores.PROBABILITY_SUM_TOLERANCE`).  The true value of each measure
 is its mean over 2,000,000 samples drawn from the population (Monte Carlo
 error below 0.001).  For each simulated test set of n samples the intervals of
-:func:`iso4213_nb.class_score_intervals.class_score_intervals` (stratified by
+:func:`iso4213_nb.stats.class_score_intervals.class_score_intervals` (stratified by
 true class, 2000 resamples, budget lifted) are computed with the percentile
 and the BCa rule, and the script counts how often each holds the true value.
 
@@ -23,9 +23,9 @@ import argparse
 
 import numpy as np
 
-from iso4213_nb.class_score_intervals import class_score_intervals
-from iso4213_nb.measure_intervals import IntervalSettings
-from iso4213_nb.multiclass_scores import assess_scores
+from iso4213_nb.stats.class_score_intervals import class_score_intervals
+from iso4213_nb.stats.measure_intervals import IntervalSettings
+from iso4213_nb.measures.multiclass_scores import assess_scores
 
 SHARES = np.array([0.5, 0.3, 0.2])
 LABELS = [0, 1, 2]

@@ -1,14 +1,26 @@
 """iso4213-nb: teaching and reporting toolkit for ISO/IEC TS 4213:2022.
 
-Layers, one direction only: computation (this package's top-level modules and
-:mod:`iso4213_nb.stats`) → presentation (:mod:`iso4213_nb.figures`, tables) →
-widgets (:mod:`iso4213_nb.widgets`) → notebooks → reports and book.
+Layers, one direction only: computation (:mod:`~iso4213_nb.core`, :mod:`~iso4213_nb.measures` for clause 6,
+:mod:`~iso4213_nb.stats` for clause 7 and the intervals, :mod:`~iso4213_nb.subgroups`, :mod:`~iso4213_nb.controls`
+for clause 5, :mod:`~iso4213_nb.annexes`, :mod:`~iso4213_nb.scale` for streamed work) → words
+(:mod:`~iso4213_nb.words`) → presentation (:mod:`~iso4213_nb.figures`) → widgets (:mod:`~iso4213_nb.widgets`) →
+notebooks → reports, command line and book (:mod:`~iso4213_nb.report`, :mod:`~iso4213_nb.cli`).
+ARCHITECTURE.md has the table of what may import what.  The module names of the flat 0.1 layout still import,
+with a DeprecationWarning (:mod:`iso4213_nb.moved`).
 """
 
-from .confusion import ConfusionMatrix
-from .errors import InputError
-from .measures import BinaryCounts
-from .undefined import Undefined, is_undefined
+from . import moved as _moved
+from .core.errors import InputError
+from .core.undefined import Undefined, is_undefined
+from .measures.confusion import ConfusionMatrix
+from .measures.counts import BinaryCounts
+
+_moved.install()
 
 __all__ = ["BinaryCounts", "ConfusionMatrix", "InputError", "Undefined", "is_undefined"]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str):
+    """``iso4213_nb.<module of the 0.1 layout>``: the moved module, with a DeprecationWarning."""
+    return _moved.module_attribute(name)

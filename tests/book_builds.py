@@ -30,7 +30,7 @@ WIDGETS = "import ipywidgets as w\nw.VBox([w.IntSlider(value=3), w.Button(descri
 #: The explorer page: 300 scores of a made-up model, the explorer starting at threshold 0.5.
 EXPLORER = """import numpy as np
 from IPython.display import HTML
-from iso4213_nb.curves import BinaryScores
+from iso4213_nb.measures.curves import BinaryScores
 from iso4213_nb.figures.vega_explorer import explorers_html
 rng = np.random.default_rng(3)
 y = rng.integers(0, 2, 300)

@@ -6,12 +6,12 @@ from hypothesis import given, settings, strategies as st
 from sklearn.calibration import calibration_curve
 from sklearn.metrics import brier_score_loss
 
-from iso4213_nb.accumulators import (BinnedScoreCounts, CalibrationBins, ConfusionCounts, DeLongPlacements,
+from iso4213_nb.scale.accumulators import (BinnedScoreCounts, CalibrationBins, ConfusionCounts, DeLongPlacements,
                                      GroupedCounts, PairedOutcomes, PoissonBootstrap, ScoreCounts, accumulate,
                                      merge_all, poisson_weights)
-from iso4213_nb.confusion import ConfusionMatrix
-from iso4213_nb.curves import BinaryScores
-from iso4213_nb.errors import InputError
+from iso4213_nb.measures.confusion import ConfusionMatrix
+from iso4213_nb.measures.curves import BinaryScores
+from iso4213_nb.core.errors import InputError
 from iso4213_nb.stats import cochran_q, delong_test, mcnemar_table
 
 
@@ -249,9 +249,9 @@ import jsonschema  # noqa: E402
 import pyarrow as pa  # noqa: E402
 import pyarrow.parquet as pq  # noqa: E402
 
-from iso4213_nb.accumulators import (parquet_parts, parquet_reader, read_states, run_dask, run_local,  # noqa: E402
+from iso4213_nb.scale.accumulators import (parquet_parts, parquet_reader, read_states, run_dask, run_local,  # noqa: E402
                                      write_states)
-from iso4213_nb.accumulators.files import SCHEMA  # noqa: E402
+from iso4213_nb.scale.accumulators.files import SCHEMA  # noqa: E402
 
 
 def _all_states():
@@ -264,7 +264,7 @@ def _all_states():
 
 def _same(a, b):
     """Two states agree: configuration and integer counts exactly, float sums to 1e-12 (their addition order differs)."""
-    from iso4213_nb.accumulators.files import _array_from_json, state_to_json
+    from iso4213_nb.scale.accumulators.files import _array_from_json, state_to_json
 
     def compare(x, y):
         if isinstance(x, dict) and "base64" in x:
@@ -281,7 +281,7 @@ def _same(a, b):
 
 
 def test_state_files_round_trip_bit_for_bit_and_follow_their_schema(tmp_path):
-    from iso4213_nb.accumulators.files import state_to_json
+    from iso4213_nb.scale.accumulators.files import state_to_json
 
     data = _data(8, text=True)
     states = {name: s.update(data) for name, s in _all_states().items()}

@@ -5,13 +5,13 @@ import itertools
 import numpy as np
 import pytest
 
-from iso4213_nb.accumulators import (CalibrationBins, ClassScoreCounts, ConfusionCounts, GroupedCounts, GroupedStates,
+from iso4213_nb.scale.accumulators import (CalibrationBins, ClassScoreCounts, ConfusionCounts, GroupedCounts, GroupedStates,
                                      ScoreCounts)
-from iso4213_nb.assessment import assess
-from iso4213_nb.calibration import calibration
-from iso4213_nb.confusion import ConfusionMatrix
-from iso4213_nb.multiclass_scores import assess_scores
-from iso4213_nb.undefined import is_undefined
+from iso4213_nb.measures.assessment import assess
+from iso4213_nb.measures.calibration import calibration
+from iso4213_nb.measures.confusion import ConfusionMatrix
+from iso4213_nb.measures.multiclass_scores import assess_scores
+from iso4213_nb.core.undefined import is_undefined
 
 
 def _data(seed, n=300, k=4):
@@ -150,9 +150,9 @@ def test_version_2_state_files_carry_weights_and_class_scores_and_version_1_file
 
     import jsonschema
 
-    from iso4213_nb.accumulators import read_states, write_states
-    from iso4213_nb.accumulators.files import SCHEMA, state_to_json
-    from iso4213_nb.errors import InputError
+    from iso4213_nb.scale.accumulators import read_states, write_states
+    from iso4213_nb.scale.accumulators.files import SCHEMA, state_to_json
+    from iso4213_nb.core.errors import InputError
 
     data, _ = _data(7, n=50, k=3)
     data["group"] = np.array(["n", "s"])[np.arange(50) % 2]

@@ -117,7 +117,7 @@ def test_agreements_and_differences_do_not_overlap_and_name_real_rows():
 def test_audit_words_come_from_codes_in_either_language():
     """The audit holds codes and the table's own strings; figures.annex_tables makes the words (issue 15)."""
     from iso4213_nb.figures.annex_tables import annex_c_audit_rows
-    from iso4213_nb.i18n import using
+    from iso4213_nb.words.i18n import using
 
     english = {(row[0], row[1]): row for row in annex_c_audit_rows()[0]}
     assert english[("MNIST", "LeNet")][4] == "accuracy '99,3%' has no space before %"
@@ -133,7 +133,7 @@ def test_limits_and_agreements_read_in_russian_with_their_numbers_and_clauses():
     from pathlib import Path
 
     from iso4213_nb.figures.annex_tables import annex_c_agreements, annex_c_limits
-    from iso4213_nb.i18n import using
+    from iso4213_nb.words.i18n import using
 
     sys.path.insert(0, str(Path(__file__).parent))
     from visible_words import english_words

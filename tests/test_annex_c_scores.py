@@ -5,7 +5,7 @@ import pytest
 from sklearn.metrics import top_k_accuracy_score
 
 from iso4213_nb.annexes import annex_c_scores
-from iso4213_nb.errors import InputError
+from iso4213_nb.core.errors import InputError
 from iso4213_nb.figures.multiclass_scores import top_k_rows
 
 

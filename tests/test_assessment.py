@@ -8,9 +8,9 @@ from sklearn.metrics import (average_precision_score, balanced_accuracy_score, c
                              matthews_corrcoef, precision_recall_fscore_support, roc_auc_score)
 
 from iso4213_nb import ConfusionMatrix, InputError
-from iso4213_nb import readings
-from iso4213_nb.assessment import assess, assess_matrix
-from iso4213_nb.undefined import Undefined
+from iso4213_nb.words import readings
+from iso4213_nb.measures.assessment import assess, assess_matrix
+from iso4213_nb.core.undefined import Undefined
 
 TABLE_A1 = [[400, 150, 14], [23, 3800, 144], [13, 355, 65]]
 

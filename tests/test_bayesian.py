@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from iso4213_nb.bayesian import correlated_ttest, signed_rank
-from iso4213_nb.errors import InputError
+from iso4213_nb.stats.bayesian import correlated_ttest, signed_rank
+from iso4213_nb.core.errors import InputError
 
 
 @settings(max_examples=40, deadline=None, database=None)

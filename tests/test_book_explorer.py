@@ -12,10 +12,10 @@ import pytest
 import yaml
 from book_builds import BOOK, EXPLORER, shared_book
 
-from iso4213_nb import measures
-from iso4213_nb.curves import BinaryScores
+from iso4213_nb.measures import counts as measures
+from iso4213_nb.measures.curves import BinaryScores
 from iso4213_nb.report.export import VEGA_BUNDLE
-from iso4213_nb.undefined import Undefined
+from iso4213_nb.core.undefined import Undefined
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

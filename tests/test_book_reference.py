@@ -56,7 +56,7 @@ def test_api_reference_covers_every_public_module_once():
     public = [m.name for m in pkgutil.walk_packages(iso4213_nb.__path__, "iso4213_nb.")
               if not any(part.startswith("_") for part in m.name.split(".")[1:])]
     assert sorted(listed) == sorted(public) and len(listed) == len(set(listed))
-    assert "iso4213_nb.curves" in module.modules("computation")
+    assert "iso4213_nb.measures.curves" in module.modules("computation")
     assert "iso4213_nb.figures.curves" in module.modules("presentation")
     assert "iso4213_nb.stats.contingency" in module.modules("statistics")
     book = EXT.parents[1]

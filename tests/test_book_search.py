@@ -13,7 +13,7 @@ import re
 import pytest
 from book_builds import BOOK, shared_book
 
-from iso4213_nb import glossary
+from iso4213_nb.words import glossary
 
 
 def _pages_found(index: dict, query: str) -> set[str]:

@@ -4,12 +4,12 @@ import numpy as np
 import pytest
 from scipy import stats as sps
 
-from iso4213_nb import stacked_measures as sm
-from iso4213_nb.confusion import AVERAGED, AVERAGES, ConfusionMatrix
-from iso4213_nb.errors import InputError
+from iso4213_nb.measures import stacked as sm
+from iso4213_nb.measures.confusion import AVERAGED, AVERAGES, ConfusionMatrix
+from iso4213_nb.core.errors import InputError
 from iso4213_nb.stats.bootstrap import (JACKKNIFE_GROUPS, bootstrap_ci, counts_bootstrap_ci, counts_bootstrap_cis,
                                         interval_bounds, multinomial_resamples)
-from iso4213_nb.undefined import is_undefined
+from iso4213_nb.core.undefined import is_undefined
 
 
 @pytest.mark.parametrize("method, scipy_method", [("percentile", "percentile"), ("bca", "BCa")])
@@ -130,7 +130,7 @@ def test_stacked_measures_equal_the_scalar_ones(k, seed):
         for i in range(k):
             counts = cm.binary(i)
             for name, fn in sm.PER_CLASS.items():
-                expected = float(__import__("iso4213_nb.measures", fromlist=["PER_CLASS"]).PER_CLASS[name](counts))
+                expected = float(__import__("iso4213_nb.measures.counts", fromlist=["PER_CLASS"]).PER_CLASS[name](counts))
                 assert sm.PER_CLASS[name](c)[0, i] == pytest.approx(expected, nan_ok=True), name
         for name in ("accuracy", "cohen_kappa", "matthews_correlation", "balanced_accuracy"):
             assert getattr(sm, name)(M[None])[0] == pytest.approx(float(getattr(cm, name)()), nan_ok=True), name
@@ -166,6 +166,6 @@ def test_acceleration_without_defined_jackknife_values_is_zero_without_warnings(
 def test_a_bootstrap_that_cannot_vary_gives_no_zero_width_interval():
     perfect = counts_bootstrap_ci(lambda c: c[:, 0] / c.sum(axis=1), np.array([20, 0]), n_resamples=50)
     assert is_undefined(perfect.low) and perfect.low.code == "degenerate_bootstrap" and perfect.estimate == 1.0
-    from iso4213_nb.interval_words import interval_text
-    from iso4213_nb.measure_intervals import interval_json
+    from iso4213_nb.words.intervals import interval_text
+    from iso4213_nb.stats.measure_intervals import interval_json
     assert "cannot show the uncertainty" in interval_text(interval_json(perfect))

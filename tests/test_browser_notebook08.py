@@ -3,7 +3,7 @@ the specificity slider, the read-out settles on the package's own numbers at the
 
 The page is first checked as every notebook's is (``voila_pages.page_problems``).
 Expected numbers come from the notebook's own data (its cells tagged ``setup`` run in this process) through
-:mod:`iso4213_nb.bayesian` and :func:`iso4213_nb.roc_regions.roc_band`, never from the widget's Python state.
+:mod:`iso4213_nb.stats.bayesian` and :func:`iso4213_nb.measures.roc_regions.roc_band`, never from the widget's Python state.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import nbformat
 import pytest
 from voila_pages import NOTEBOOKS, TIMEOUT_MS, notebook_page
 
-from iso4213_nb import bayesian
-from iso4213_nb.curves import BinaryScores
-from iso4213_nb.roc_regions import roc_band
+from iso4213_nb.stats import bayesian
+from iso4213_nb.measures.curves import BinaryScores
+from iso4213_nb.measures.roc_regions import roc_band
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 PATH = NOTEBOOKS / "08_significance.ipynb"

@@ -4,10 +4,11 @@ import os
 
 import pytest
 
-from iso4213_nb import demo, measures
-from iso4213_nb.curves import BinaryScores
+from iso4213_nb.demos import breast_cancer as demo
+from iso4213_nb.measures import counts as measures
+from iso4213_nb.measures.curves import BinaryScores
 from iso4213_nb.inputs import read_predictions
-from iso4213_nb.undefined import Undefined
+from iso4213_nb.core.undefined import Undefined
 from report_builds import MODEL_TAG, SCRIPT_LABEL, demo_report, hostile_inputs, hostile_report
 
 CHROMIUM = "/usr/bin/chromium"

@@ -8,8 +8,8 @@ import nbformat
 import numpy as np
 import pytest
 
-from iso4213_nb.i18n import number
-from iso4213_nb.subgroups import GroupThresholds
+from iso4213_nb.words.i18n import number
+from iso4213_nb.subgroups.rows import GroupThresholds
 from voila_pages import NOTEBOOKS, notebook_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -7,10 +7,10 @@ import pytest
 from sklearn.calibration import calibration_curve
 from sklearn.metrics import brier_score_loss, log_loss
 
-from iso4213_nb.accumulators import CalibrationBins
-from iso4213_nb.calibration import calibration, multiclass_calibration
-from iso4213_nb.errors import InputError
-from iso4213_nb.resampling import multiplicity_blocks
+from iso4213_nb.scale.accumulators import CalibrationBins
+from iso4213_nb.measures.calibration import calibration, multiclass_calibration
+from iso4213_nb.core.errors import InputError
+from iso4213_nb.stats.resampling import multiplicity_blocks
 
 
 def _binary(seed, n=300, decimals=None):
@@ -201,7 +201,7 @@ def test_bad_input_is_one_line(call, words):
 
 def test_reliability_table_text_lists_the_non_empty_bins_in_the_active_language():
     from iso4213_nb.figures.calibration import reliability_table_text
-    from iso4213_nb.i18n import using
+    from iso4213_nb.words.i18n import using
 
     y, p, _rng = _binary(0, decimals=2)
     table = calibration(y, p, positive=1, n_bootstrap=10).bins["equal_width"]

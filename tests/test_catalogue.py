@@ -11,8 +11,8 @@ import json
 
 import pytest
 
-from iso4213_nb import catalogue, i18n
-from iso4213_nb.i18n import _, number, percent
+from iso4213_nb.words import catalogue, i18n
+from iso4213_nb.words.i18n import _, number, percent
 
 
 @pytest.fixture(scope="module")

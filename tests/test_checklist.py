@@ -6,7 +6,8 @@ import re
 import pytest
 import yaml
 
-from iso4213_nb import InputError, checklist
+from iso4213_nb import InputError
+from iso4213_nb.controls import checklist
 
 
 def test_keys_are_unique_and_two_level():

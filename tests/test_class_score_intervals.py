@@ -7,10 +7,10 @@ import pytest
 from scipy import stats as sps
 from sklearn.metrics import log_loss as sk_log_loss
 
-from iso4213_nb import multiclass_scores as mcs
-from iso4213_nb.class_score_intervals import class_score_intervals, per_sample_values
-from iso4213_nb.errors import InputError
-from iso4213_nb.measure_intervals import IntervalSettings
+from iso4213_nb.measures import multiclass_scores as mcs
+from iso4213_nb.stats.class_score_intervals import class_score_intervals, per_sample_values
+from iso4213_nb.core.errors import InputError
+from iso4213_nb.stats.measure_intervals import IntervalSettings
 from iso4213_nb.report import render_uncertainty
 
 from report_builds import demo_report, multiclass_report

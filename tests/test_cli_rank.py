@@ -5,9 +5,9 @@ import json
 import numpy as np
 import pytest
 
-from iso4213_nb.bayesian import correlated_ttest, signed_rank
+from iso4213_nb.stats.bayesian import correlated_ttest, signed_rank
 from iso4213_nb.cli import main
-from iso4213_nb.ranking import rank_models
+from iso4213_nb.stats.ranking import rank_models
 
 NAMES = ["logistic", "forest", "bayes", "svm"]
 

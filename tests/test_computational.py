@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from iso4213_nb import InputError, Undefined
-from iso4213_nb.computational import energy, energy_from_power_trace, time_predictions
+from iso4213_nb.measures.computational import energy, energy_from_power_trace, time_predictions
 
 
 class FakeClock:

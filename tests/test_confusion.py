@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from iso4213_nb import readings
+from iso4213_nb.words import readings
 from iso4213_nb import ConfusionMatrix, InputError, Undefined
 
 # Table A.1 as printed: predicted classes in rows, actual classes in columns.

@@ -12,8 +12,8 @@ from sklearn.model_selection import GroupShuffleSplit, train_test_split
 from statsmodels.stats.inter_rater import cohens_kappa
 
 from iso4213_nb import InputError, Undefined, is_undefined
-from iso4213_nb.control_readings import reading
-from iso4213_nb.controls import (annotator_agreement, augment_subjects, expected_random_matrix, group_overlap,
+from iso4213_nb.words.controls import reading
+from iso4213_nb.controls.computed import (annotator_agreement, augment_subjects, expected_random_matrix, group_overlap,
                                  majority_baseline, random_baseline)
 
 

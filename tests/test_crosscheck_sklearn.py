@@ -14,7 +14,8 @@ from sklearn.metrics import (accuracy_score, balanced_accuracy_score, class_like
                              precision_recall_fscore_support)
 from statsmodels.stats.inter_rater import cohens_kappa
 
-from iso4213_nb import ConfusionMatrix, Undefined, measures
+from iso4213_nb import ConfusionMatrix, Undefined
+from iso4213_nb.measures import counts as measures
 
 SEEDS = range(80)
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from iso4213_nb import InputError
-from iso4213_nb.csmf import (CHANCE_EXACT, chance_corrected_csmf_accuracy, csmf_accuracy,
+from iso4213_nb.measures.csmf import (CHANCE_EXACT, chance_corrected_csmf_accuracy, csmf_accuracy,
                              csmf_from_confusion)
 
 TRUE = {"cardiac": 0.5, "infection": 1 / 3, "injury": 1 / 6}

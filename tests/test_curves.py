@@ -6,7 +6,7 @@ from sklearn.metrics import (auc, average_precision_score, precision_recall_curv
                              roc_curve)
 
 from iso4213_nb import BinaryCounts, InputError, Undefined
-from iso4213_nb.curves import BinaryScores, one_vs_rest
+from iso4213_nb.measures.curves import BinaryScores, one_vs_rest
 
 # Hand example: scores with a tie between a positive and a negative at 0.6.
 Y = [1, 0, 1, 0, 1, 0]

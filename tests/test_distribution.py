@@ -7,9 +7,9 @@ import pytest
 from scipy.special import rel_entr
 from scipy.stats import entropy
 
-from iso4213_nb import readings
+from iso4213_nb.words import readings
 from iso4213_nb import BinaryCounts, ConfusionMatrix, InputError, Undefined
-from iso4213_nb.distribution import (both_directions, kl_binary, kl_multilabel, kl_of_labels, kl_of_matrix,
+from iso4213_nb.measures.distribution import (both_directions, kl_binary, kl_multilabel, kl_of_labels, kl_of_matrix,
                                      kl_pred_vs_true, kl_true_vs_pred, shares)
 
 TABLE_A1 = [[400, 150, 14], [23, 3800, 144], [13, 355, 65]]  # predicted in rows

@@ -6,7 +6,7 @@ import platform
 
 import numpy
 
-from iso4213_nb.environment import capture
+from iso4213_nb.controls.environment import capture
 
 
 def test_capture_reports_this_machine():

@@ -1,7 +1,7 @@
 """Errors are codes and parameters, with their words added at the edge (issue 15, point 1 and 2).
 
 Every ``InputError`` raised in the package carries a problem code whose template
-lives in :mod:`iso4213_nb.error_words`; presentation code may raise a sentence it
+lives in :mod:`iso4213_nb.words.errors`; presentation code may raise a sentence it
 has already put through the catalogue.  These tests read the package's source to
 hold every raise site to that, and render every template in Russian.
 """
@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from iso4213_nb import error_words
-from iso4213_nb.errors import InputError
-from iso4213_nb.i18n import using
+from iso4213_nb.words import errors as error_words
+from iso4213_nb.core.errors import InputError
+from iso4213_nb.words.i18n import using
 from visible_words import english_words
 
 PACKAGE = Path(error_words.__file__).parents[1]

@@ -8,11 +8,11 @@ import re
 import numpy as np
 import pytest
 
-from iso4213_nb import i18n
-from iso4213_nb.calibration import calibration
-from iso4213_nb.confusion import ConfusionMatrix
-from iso4213_nb.curves import BinaryScores
-from iso4213_nb.errors import InputError
+from iso4213_nb.words import i18n
+from iso4213_nb.measures.calibration import calibration
+from iso4213_nb.measures.confusion import ConfusionMatrix
+from iso4213_nb.measures.curves import BinaryScores
+from iso4213_nb.core.errors import InputError
 from visible_words import english_words
 
 NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")

@@ -16,8 +16,8 @@ import pyarrow.parquet as pq
 import pytest
 
 from iso4213_nb.cli import main
-from iso4213_nb.errors import InputError
-from iso4213_nb.i18n import using
+from iso4213_nb.core.errors import InputError
+from iso4213_nb.words.i18n import using
 from visible_words import english_words
 
 NUMBER = re.compile(r"(?<![\w.,])-?\d+(?:[.,]\d+)?(?![\w.])")

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from iso4213_nb.cli import main
-from iso4213_nb.i18n import using
+from iso4213_nb.words.i18n import using
 from iso4213_nb.inputs.table import Place
 from visible_words import english_words
 
@@ -88,7 +88,7 @@ def test_a_place_in_a_sheet_or_a_parquet_file_is_named_in_the_active_language():
 def test_standard_input_is_named_in_the_active_language_and_stays_english_as_data():
     from io import BytesIO
 
-    from iso4213_nb.errors import InputError
+    from iso4213_nb.core.errors import InputError
     from iso4213_nb.inputs import read_predictions
 
     with pytest.raises(InputError) as caught:

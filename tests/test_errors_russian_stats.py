@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from iso4213_nb import checklist, stats
+from iso4213_nb.controls import checklist
+from iso4213_nb import stats
 from iso4213_nb.cli import main
-from iso4213_nb.errors import InputError
-from iso4213_nb.i18n import using
+from iso4213_nb.core.errors import InputError
+from iso4213_nb.words.i18n import using
 from iso4213_nb.widgets.exercises import Exercise
 from visible_words import english_words
 

@@ -5,7 +5,7 @@ import pytest
 from sklearn.metrics import precision_recall_curve, recall_score
 
 from iso4213_nb import InputError
-from iso4213_nb.explorer_state import ExplorerState, SliderGrid
+from iso4213_nb.course.explorer_state import ExplorerState, SliderGrid
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ from matplotlib.figure import Figure
 from sklearn.metrics import roc_curve
 
 from iso4213_nb import BinaryCounts, ConfusionMatrix, InputError
-from iso4213_nb.curves import BinaryScores
+from iso4213_nb.measures.curves import BinaryScores
 from iso4213_nb.figures import draw_confusion_matrix, draw_curve, draw_point, draw_score_histograms, prepare_axes
 from iso4213_nb.figures.curves import thin_index
 
@@ -155,7 +155,7 @@ def test_histograms_reject_bad_scores():
 
 def test_annex_c_audit_fits_a_page_and_keeps_every_note():
     from iso4213_nb.figures.annex_tables import annex_c_audit_notes, annex_c_audit_rows, annex_c_audit_summary_rows
-    from iso4213_nb.tables import text_table
+    from iso4213_nb.figures.tables import text_table
 
     assert max(map(len, text_table(*annex_c_audit_summary_rows()).splitlines())) <= 100
     notes = annex_c_audit_notes(width=100)

@@ -6,9 +6,9 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
-from iso4213_nb.bayesian import correlated_ttest, signed_rank  # noqa: E402
+from iso4213_nb.stats.bayesian import correlated_ttest, signed_rank  # noqa: E402
 from iso4213_nb.figures.ranking import draw_critical_difference, draw_posterior  # noqa: E402
-from iso4213_nb.ranking import rank_models  # noqa: E402
+from iso4213_nb.stats.ranking import rank_models  # noqa: E402
 
 
 def _texts(ax):

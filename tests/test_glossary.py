@@ -13,9 +13,10 @@ from sklearn.metrics import cohen_kappa_score, roc_auc_score
 from scipy.stats import pearsonr
 from sklearn.metrics import hamming_loss, jaccard_score
 
-from iso4213_nb import BinaryCounts, ConfusionMatrix, InputError, glossary
-from iso4213_nb.computational import energy, time_predictions
-from iso4213_nb.curves import BinaryScores
+from iso4213_nb import BinaryCounts, ConfusionMatrix, InputError
+from iso4213_nb.words import glossary
+from iso4213_nb.measures.computational import energy, time_predictions
+from iso4213_nb.measures.curves import BinaryScores
 
 C = BinaryCounts(tp=40, fp=10, tn=45, fn=5)
 # Hand computations for C, keyed by (target, args).
@@ -131,9 +132,9 @@ def test_ambiguous_names_need_a_source():
 
 
 def test_lookup_folds_case_dashes_and_yo():
-    assert glossary.lookup("ПОЛНОТА")[0].target == "iso4213_nb.measures.recall"
-    assert glossary.lookup("R_T-")[0].target == "iso4213_nb.measures.specificity"  # ASCII hyphen for minus
-    assert glossary.lookup("fall out")[0].target == "iso4213_nb.measures.false_positive_rate"
+    assert glossary.lookup("ПОЛНОТА")[0].target == "iso4213_nb.measures.counts.recall"
+    assert glossary.lookup("R_T-")[0].target == "iso4213_nb.measures.counts.specificity"  # ASCII hyphen for minus
+    assert glossary.lookup("fall out")[0].target == "iso4213_nb.measures.counts.false_positive_rate"
     assert glossary.lookup("макроусреднённое значение F1-меры")  # ё as printed in some copies
     with pytest.raises(InputError, match="no glossary entry for 'kappa-ish'"):
         glossary.term("kappa-ish")
@@ -141,10 +142,10 @@ def test_lookup_folds_case_dashes_and_yo():
 
 def test_the_names_standard_notes_lists_map_to_one_function_each():
     groups = {
-        "iso4213_nb.measures.recall": ["recall", "sensitivity", "true positive rate", "hit rate", "R_T+", "полнота"],
-        "iso4213_nb.measures.precision": ["precision", "positive predictive value", "V_P+", "точность"],
-        "iso4213_nb.measures.specificity": ["specificity", "selectivity", "true negative rate", "R_T−"],
-        "iso4213_nb.measures.false_positive_rate": ["fall-out", "false positive rate", "R_F+"],
+        "iso4213_nb.measures.counts.recall": ["recall", "sensitivity", "true positive rate", "hit rate", "R_T+", "полнота"],
+        "iso4213_nb.measures.counts.precision": ["precision", "positive predictive value", "V_P+", "точность"],
+        "iso4213_nb.measures.counts.specificity": ["specificity", "selectivity", "true negative rate", "R_T−"],
+        "iso4213_nb.measures.counts.false_positive_rate": ["fall-out", "false positive rate", "R_F+"],
     }
     for target, names in groups.items():
         for name in names:
@@ -161,7 +162,7 @@ def test_resolve_rejects_outside_and_missing_targets():
     with pytest.raises(InputError, match="inside iso4213_nb"):
         glossary.resolve("os.remove")
     with pytest.raises(InputError, match="does not exist"):
-        glossary.resolve("iso4213_nb.measures.no_such_measure")
+        glossary.resolve("iso4213_nb.measures.counts.no_such_measure")
 
 
 def test_the_glossary_is_keyed_by_the_terms_a_learner_looks_up():
@@ -169,10 +170,10 @@ def test_the_glossary_is_keyed_by_the_terms_a_learner_looks_up():
     words = [word for word, _ in concepts]
     assert words == sorted(words, key=lambda w: (glossary.normalise(w)))
     headwords = {terms[0].target + repr(terms[0].args): word for word, terms in concepts}
-    assert headwords["iso4213_nb.measures.recall()"] == "recall"  # not Table A.3's "Accuracy" row
-    assert headwords["iso4213_nb.measures.precision()"] == "precision"
-    assert headwords["iso4213_nb.confusion.ConfusionMatrix.accuracy()"] == "accuracy"
-    assert headwords["iso4213_nb.curves.BinaryScores.auroc()"] == "AUROC"
+    assert headwords["iso4213_nb.measures.counts.recall()"] == "recall"  # not Table A.3's "Accuracy" row
+    assert headwords["iso4213_nb.measures.counts.precision()"] == "precision"
+    assert headwords["iso4213_nb.measures.confusion.ConfusionMatrix.accuracy()"] == "accuracy"
+    assert headwords["iso4213_nb.measures.curves.BinaryScores.auroc()"] == "AUROC"
     assert len(concepts) == len(glossary.by_target())
     assert all(word in {t.name for t in terms} for word, terms in concepts)
 

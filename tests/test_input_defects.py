@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from iso4213_nb import progress
+from iso4213_nb.core import progress
 from iso4213_nb.cli import main
 from iso4213_nb.inputs import read_predictions
 

@@ -10,7 +10,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from iso4213_nb.course import COURSE, EXERCISES
+from iso4213_nb.course.contents import COURSE, EXERCISES
 
 ROOT = Path(__file__).resolve().parents[1]
 PACK = ROOT / "instructor"

@@ -6,7 +6,7 @@ from scipy.stats import pearsonr
 from sklearn.metrics import max_error as sk_max_error, mean_squared_error
 
 from iso4213_nb import InputError, Undefined
-from iso4213_nb.interpolation import association, max_error, pearson_correlation, rmse
+from iso4213_nb.measures.interpolation import association, max_error, pearson_correlation, rmse
 
 
 def test_hand_example():

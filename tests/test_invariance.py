@@ -10,7 +10,7 @@ import pytest
 from sklearn.metrics import accuracy_score, f1_score, hamming_loss, precision_score, recall_score
 
 from iso4213_nb import BinaryCounts, ConfusionMatrix, InputError, Undefined
-from iso4213_nb.invariance import (CHANGES, MEASURES, PAPER_INVARIANT, as_counts, change_fn, change_fp, change_tn,
+from iso4213_nb.measures.invariance import (CHANGES, MEASURES, PAPER_INVARIANT, as_counts, change_fn, change_fp, change_tn,
                                    change_tp, exchange, invariance_table, scale, scale_columns, scale_rows)
 
 C = [10, 3, 50, 7]  # tp, fp, tn, fn

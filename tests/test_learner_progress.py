@@ -5,9 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from iso4213_nb import InputError, learner_progress
-from iso4213_nb.course import COURSE, EXERCISES
-from iso4213_nb.learner_progress import ProgressError, load, record_path, save_attempt, summary
+from iso4213_nb import InputError
+from iso4213_nb.course import learner_progress
+from iso4213_nb.course.contents import COURSE, EXERCISES
+from iso4213_nb.course.learner_progress import ProgressError, load, record_path, save_attempt, summary
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -64,7 +65,7 @@ def test_history_is_capped(path):
 
 
 def test_unknown_key_is_refused(path):
-    with pytest.raises(InputError, match="not in iso4213_nb.course"):
+    with pytest.raises(InputError, match="not in iso4213_nb.course.contents"):
         save_attempt("99.1", "x", "wrong", correct=False)
 
 

@@ -7,9 +7,9 @@ import pytest
 from sklearn.metrics import f1_score, matthews_corrcoef
 
 from iso4213_nb.cli import main
-from iso4213_nb.curves import BinaryScores
-from iso4213_nb.errors import InputError
-from iso4213_nb.measure_intervals import (SCORE_MEASURES, IntervalSettings, areas_of_counts, matrix_intervals,
+from iso4213_nb.measures.curves import BinaryScores
+from iso4213_nb.core.errors import InputError
+from iso4213_nb.stats.measure_intervals import (SCORE_MEASURES, IntervalSettings, areas_of_counts, matrix_intervals,
                                           parse_ci_method, score_bootstrap_intervals)
 from iso4213_nb.stats import proportion_ci
 
@@ -152,8 +152,8 @@ def test_matrix_intervals_with_an_absent_class_stay_defined_where_they_can():
 
 
 def test_operating_readings_over_budget_keep_their_exact_estimates_and_say_why():
-    from iso4213_nb import roc_regions
-    from iso4213_nb.operating_intervals import operating_intervals
+    from iso4213_nb.measures import roc_regions
+    from iso4213_nb.stats.operating_intervals import operating_intervals
     rng = np.random.default_rng(1)
     y = rng.integers(0, 2, 400)
     scores = BinaryScores(y, rng.random(400) + y)

@@ -16,9 +16,9 @@ from sklearn.metrics import (average_precision_score, brier_score_loss, log_loss
                              top_k_accuracy_score)
 from sklearn.preprocessing import label_binarize
 
-from iso4213_nb import multiclass_scores as ms
-from iso4213_nb.errors import InputError
-from iso4213_nb.undefined import Undefined, is_undefined
+from iso4213_nb.measures import multiclass_scores as ms
+from iso4213_nb.core.errors import InputError
+from iso4213_nb.core.undefined import Undefined, is_undefined
 
 SEEDS = range(12)
 

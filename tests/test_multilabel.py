@@ -5,7 +5,7 @@ import pytest
 from sklearn.metrics import accuracy_score, hamming_loss as sk_hamming, jaccard_score, multilabel_confusion_matrix
 
 from iso4213_nb import BinaryCounts, InputError, Undefined
-from iso4213_nb.multilabel import (exact_match_ratio, hamming_loss, hamming_loss_by_sample, jaccard_dataset,
+from iso4213_nb.measures.multilabel import (exact_match_ratio, hamming_loss, hamming_loss_by_sample, jaccard_dataset,
                                    jaccard_samples, label_distribution_kl, per_label_counts)
 
 # Sample 0: true {A, B, C}, predicted {A, B} (the example of 6.5.3: an error for exact match).

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from sklearn import metrics as sk
 
-from iso4213_nb.multilabel_summary import summarize
+from iso4213_nb.measures.multilabel_summary import summarize
 
 
 def _data(seed, n=60, labels=4):

@@ -7,7 +7,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from iso4213_nb.course import COURSE
+from iso4213_nb.course.contents import COURSE
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 MAX_CODE_LINES = 15
@@ -93,5 +93,5 @@ def _exercise_keys(source: str):
 def test_exercise_keys_match_the_course_catalogue_in_order(lesson):
     nb = nbformat.read(NOTEBOOKS / lesson.file, as_version=4)
     keys = [k for c in nb.cells if c.cell_type == "code" for k in _exercise_keys(c.source)]
-    assert keys == [key for key, _ in lesson.exercises], f"{lesson.file}: Exercise keys {keys} differ from iso4213_nb.course"
+    assert keys == [key for key, _ in lesson.exercises], f"{lesson.file}: Exercise keys {keys} differ from iso4213_nb.course.contents"
 

@@ -6,9 +6,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from iso4213_nb.curves import BinaryScores
-from iso4213_nb.measure_intervals import IntervalSettings
-from iso4213_nb.operating_intervals import operating_intervals
+from iso4213_nb.measures.curves import BinaryScores
+from iso4213_nb.stats.measure_intervals import IntervalSettings
+from iso4213_nb.stats.operating_intervals import operating_intervals
 
 PROC = Path(__file__).parent / "data" / "proc"
 

@@ -5,8 +5,8 @@ import pytest
 from sklearn.metrics import f1_score, precision_recall_curve, precision_score, roc_curve
 
 from iso4213_nb import InputError
-from iso4213_nb.curves import BinaryScores
-from iso4213_nb.operating_points import (candidate_thresholds, check_costs, counts_at_thresholds, negative_weight,
+from iso4213_nb.measures.curves import BinaryScores
+from iso4213_nb.measures.operating_points import (candidate_thresholds, check_costs, counts_at_thresholds, negative_weight,
                                          optimal_points, rates)
 
 

@@ -7,9 +7,9 @@ import pytest
 from scipy import stats as sps
 
 from iso4213_nb.cli import main
-from iso4213_nb.curves import BinaryScores
-from iso4213_nb.errors import InputError
-from iso4213_nb.planning import (auroc_half_width, auroc_sample_size, hanley_mcneil_se, mcnemar_detectable_difference,
+from iso4213_nb.measures.curves import BinaryScores
+from iso4213_nb.core.errors import InputError
+from iso4213_nb.stats.planning import (auroc_half_width, auroc_sample_size, hanley_mcneil_se, mcnemar_detectable_difference,
                                  mcnemar_power, mcnemar_sample_size, proportion_half_width, proportion_sample_size)
 from iso4213_nb.stats import proportion_ci
 

@@ -7,9 +7,9 @@ from decimal import Decimal
 import numpy as np
 import pytest
 
-from iso4213_nb import multiclass_scores as ms
-from iso4213_nb.calibration import multiclass_calibration
-from iso4213_nb.probability_rows import (MAX_ROUNDING_TOLERANCE, PROBABILITY_SUM_TOLERANCE, row_sum_tolerance,
+from iso4213_nb.measures import multiclass_scores as ms
+from iso4213_nb.measures.calibration import multiclass_calibration
+from iso4213_nb.core.probability_rows import (MAX_ROUNDING_TOLERANCE, PROBABILITY_SUM_TOLERANCE, row_sum_tolerance,
                                          rows_off_one, written_decimals)
 
 

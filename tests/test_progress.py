@@ -2,7 +2,7 @@
 
 import io
 
-from iso4213_nb import progress
+from iso4213_nb.core import progress
 
 
 class _Tty(io.StringIO):
@@ -37,8 +37,8 @@ def test_bar_on_a_terminal_and_silenced_by_quiet(monkeypatch):
 def test_bootstraps_show_their_progress_on_a_terminal(monkeypatch):
     import numpy as np
 
-    from iso4213_nb.curves import BinaryScores
-    from iso4213_nb.roc_regions import bootstrap_curve_values
+    from iso4213_nb.measures.curves import BinaryScores
+    from iso4213_nb.measures.roc_regions import bootstrap_curve_values
     from iso4213_nb.stats import auroc_ci, bootstrap_ci
 
     rng = np.random.default_rng(0)

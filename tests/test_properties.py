@@ -6,8 +6,8 @@ import numpy as np
 from hypothesis import given, settings, strategies as st
 
 from iso4213_nb import BinaryCounts, ConfusionMatrix, Undefined
-from iso4213_nb import measures as m
-from iso4213_nb.curves import BinaryScores
+from iso4213_nb.measures import counts as m
+from iso4213_nb.measures.curves import BinaryScores
 
 counts = st.builds(BinaryCounts, tp=st.integers(0, 500), fp=st.integers(0, 500),
                    tn=st.integers(0, 500), fn=st.integers(0, 500)).filter(lambda c: c.n > 0)

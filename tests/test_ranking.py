@@ -7,8 +7,8 @@ from hypothesis import given, settings, strategies as st
 from scipy import stats as sps
 from statsmodels.stats.multitest import multipletests
 
-from iso4213_nb.errors import InputError
-from iso4213_nb.ranking import rank_models
+from iso4213_nb.core.errors import InputError
+from iso4213_nb.stats.ranking import rank_models
 
 
 def _table(seed, n=12, k=4, decimals=2):

@@ -1,5 +1,5 @@
 """The reading paragraphs of every clause-7 result in Russian: no English word left, and the same numbers as the
-English paragraph (issue 15: the computation returns data and codes, :mod:`iso4213_nb.readings` makes the words)."""
+English paragraph (issue 15: the computation returns data and codes, :mod:`iso4213_nb.words.readings` makes the words)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ import warnings
 import numpy as np
 import pytest
 
-from iso4213_nb import control_readings, controls, readings, stats
-from iso4213_nb.i18n import using
+from iso4213_nb.words import controls as control_readings, readings
+from iso4213_nb.controls import computed as controls
+from iso4213_nb import stats
+from iso4213_nb.words.i18n import using
 from visible_words import english_words
 
 RNG = np.random.default_rng(11)
@@ -62,8 +64,8 @@ CONTROLS = {
     "undefined agreement": lambda: controls.annotator_agreement([1, 1, 1], [1, 1, 1]),
 }
 
-#: Every reading: clause 7's results through :mod:`iso4213_nb.readings`, the 5.3 controls (which return numbers
-#: only) through :mod:`iso4213_nb.control_readings`.
+#: Every reading: clause 7's results through :mod:`iso4213_nb.words.readings`, the 5.3 controls (which return numbers
+#: only) through :mod:`iso4213_nb.words.controls`.
 CASES = {**{name: (make, readings.reading) for name, make in RESULTS.items()},
          **{name: (make, control_readings.reading) for name, make in CONTROLS.items()}}
 

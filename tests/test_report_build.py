@@ -14,11 +14,12 @@ from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import proportion_confint
 
-from iso4213_nb import InputError, checklist
-from iso4213_nb.demo import DEMO_PREDICTIONS, MODELS
+from iso4213_nb import InputError
+from iso4213_nb.controls import checklist
+from iso4213_nb.demos.breast_cancer import DEMO_PREDICTIONS, MODELS
 from iso4213_nb.report import build, content, render, words
 from iso4213_nb.inputs import read_predictions
-from iso4213_nb.tables import format_value
+from iso4213_nb.figures.tables import format_value
 from report_builds import MODEL_TAG, SCRIPT_LABEL, TITLE, USER_URL, demo_report, hostile_report
 
 URL = re.compile(r"https?://")

@@ -5,7 +5,8 @@ import csv
 import numpy as np
 from sklearn.metrics import accuracy_score
 
-from iso4213_nb import checklist, demo
+from iso4213_nb.controls import checklist
+from iso4213_nb.demos import breast_cancer as demo
 
 
 def test_regeneration_equals_the_stored_file(tmp_path):

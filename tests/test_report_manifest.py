@@ -11,9 +11,9 @@ import pyarrow
 import pytest
 from jsonschema import Draft202012Validator
 
-from iso4213_nb import demo as demo_module
+from iso4213_nb.demos import breast_cancer as demo_module
 from iso4213_nb.report import content
-from iso4213_nb.measure_intervals import IntervalSettings
+from iso4213_nb.stats.measure_intervals import IntervalSettings
 from iso4213_nb.report import uncertainty
 from iso4213_nb.report.execute import inject_parameters
 from iso4213_nb.report.manifest import MANIFEST

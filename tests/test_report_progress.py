@@ -5,7 +5,7 @@ import io
 import nbformat
 import pytest
 
-from iso4213_nb import progress
+from iso4213_nb.core import progress
 from iso4213_nb.report.execute import run_template
 
 

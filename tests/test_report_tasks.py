@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from iso4213_nb import demo_multiclass
+from iso4213_nb.demos import digits as demo_multiclass
 from iso4213_nb.report import render_tasks
 from iso4213_nb.report.schema import schema_errors
 from iso4213_nb.report.verify import verify_report

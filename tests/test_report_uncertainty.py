@@ -13,12 +13,13 @@ import scikit_posthocs
 from scipy import stats as sps
 from sklearn.metrics import average_precision_score, cohen_kappa_score, f1_score, fbeta_score, matthews_corrcoef
 
-from iso4213_nb import demo, roc_regions
+from iso4213_nb.demos import breast_cancer as demo
+from iso4213_nb.measures import roc_regions
 from iso4213_nb.cli import build_parser
 from iso4213_nb.cli._intervals import interval_settings
-from iso4213_nb.curves import BinaryScores
+from iso4213_nb.measures.curves import BinaryScores
 from iso4213_nb.inputs import read_predictions
-from iso4213_nb.measure_intervals import DEFAULT_RESAMPLES, SCORE_BUDGET, IntervalSettings
+from iso4213_nb.stats.measure_intervals import DEFAULT_RESAMPLES, SCORE_BUDGET, IntervalSettings
 from iso4213_nb.report import render_uncertainty, uncertainty
 from iso4213_nb.report.manifest import read_manifest
 from iso4213_nb.report.verify import verify_report

@@ -5,11 +5,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from sklearn.metrics import roc_auc_score
 
-from iso4213_nb.curves import BinaryScores
-from iso4213_nb.errors import InputError
-from iso4213_nb.roc_regions import (bootstrap_curve_values, partial_auroc, sensitivity_at_specificity,
+from iso4213_nb.measures.curves import BinaryScores
+from iso4213_nb.core.errors import InputError
+from iso4213_nb.measures.roc_regions import (bootstrap_curve_values, partial_auroc, sensitivity_at_specificity,
                                     specificity_at_sensitivity)
-from iso4213_nb.undefined import Undefined
+from iso4213_nb.core.undefined import Undefined
 
 
 def _scores(seed, n=300, decimals=1):
@@ -168,7 +168,7 @@ def test_bootstrap_intervals_agree_with_proc_to_monte_carlo_error(dataset):
 
 
 def test_precision_at_recall_reads_the_first_operating_point_reaching_it():
-    from iso4213_nb.roc_regions import precision_at_recall
+    from iso4213_nb.measures.roc_regions import precision_at_recall
     scores = BinaryScores([1, 0, 1, 0, 1], [0.9, 0.8, 0.7, 0.6, 0.2])
     assert precision_at_recall(scores, 1 / 3) == 1.0
     assert precision_at_recall(scores, 0.5) == pytest.approx(2 / 3)  # threshold 0.7: TP 2, FP 1
@@ -176,7 +176,7 @@ def test_precision_at_recall_reads_the_first_operating_point_reaching_it():
 
 
 def test_roc_band_agrees_with_proc_ci_se_and_covers_the_estimate():
-    from iso4213_nb.roc_regions import roc_band
+    from iso4213_nb.measures.roc_regions import roc_band
     y, a, _ = _proc_data("medium")
     band = roc_band(BinaryScores(y.astype(int), a), [0.9], n_resamples=4000, seed=7)
     assert band.low[0] == pytest.approx(REFERENCES["medium", "ci_se_at_sp_0.9_low"], abs=0.03)
@@ -191,7 +191,7 @@ def test_roc_band_reaches_its_pointwise_coverage_in_simulation():
     """Binormal scores, Se at Sp = 0.8 known exactly: the 90 % pointwise interval covers it about 90 % of the time."""
     from scipy import stats as sps
 
-    from iso4213_nb.roc_regions import roc_band
+    from iso4213_nb.measures.roc_regions import roc_band
     rng = np.random.default_rng(11)
     shift, sp = 1.2, 0.8
     truth = sps.norm.sf(sps.norm.ppf(sp) - shift)
@@ -209,7 +209,7 @@ def test_pr_band_equals_an_independent_stratified_bootstrap_of_scikit_learns_cur
     pointwise percentile interval, against rows resampled within each class and read off scikit-learn's PR curve."""
     from sklearn.metrics import precision_recall_curve
 
-    from iso4213_nb.roc_regions import pr_band
+    from iso4213_nb.measures.roc_regions import pr_band
 
     def precision_at(y, s, recall):
         precision, recalls, thresholds = precision_recall_curve(y, s)

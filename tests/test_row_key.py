@@ -42,9 +42,9 @@ def _multiclass_file(tmp_path, ids, name="m.csv"):
 @pytest.mark.parametrize("seed", range(4))
 def test_key_runs_find_a_duplicate_exactly_whatever_the_split_and_merge_order(seed):
     """Against np.unique: the runs say 'unique' exactly when no key repeats, in any split, merged in any order."""
-    from iso4213_nb.accumulators import merge_all
-    from iso4213_nb.accumulators.key_runs import KeyRuns
-    from iso4213_nb.errors import InputError
+    from iso4213_nb.scale.accumulators import merge_all
+    from iso4213_nb.scale.accumulators.key_runs import KeyRuns
+    from iso4213_nb.core.errors import InputError
 
     rng = np.random.default_rng(seed)
     keys = rng.permutation(np.concatenate([np.arange(500), np.arange(800, 1300), rng.integers(-10 ** 12, 10 ** 12, 50)]))
@@ -67,7 +67,7 @@ def test_key_runs_find_a_duplicate_exactly_whatever_the_split_and_merge_order(se
 
 
 def test_key_runs_beyond_their_memory_stop_checking_and_say_so():
-    from iso4213_nb.accumulators.key_runs import BYTES_PER_RUN, KeyRuns
+    from iso4213_nb.scale.accumulators.key_runs import BYTES_PER_RUN, KeyRuns
 
     runs = KeyRuns.zero("id", 3 * BYTES_PER_RUN).update({"id": np.array([0, 1, 2, 5, 9])})
     assert runs.finalize() == {"code": "keys_unique", "runs": 3}
@@ -168,10 +168,10 @@ def test_the_streamed_report_states_the_key_check_in_each_poisson_interval_as_it
 
     import jsonschema
 
-    from iso4213_nb import streamed_bootstrap as sb
-    from iso4213_nb.accumulators.key_runs import KeyRuns
+    from iso4213_nb.scale import streamed_bootstrap as sb
+    from iso4213_nb.scale.accumulators.key_runs import KeyRuns
 
-    schema = json.loads((Path(sb.__file__).parent / "report" / "report.schema.json").read_text())
+    schema = json.loads((Path(sb.__file__).parents[1] / "report" / "report.schema.json").read_text())
     interval = {**schema, "$ref": "#/definitions/interval"} if "definitions" in schema else \
         {**schema, "$ref": "#/$defs/interval"}
     entries = {"brier": {"estimate": 0.2, "low": 0.1, "high": 0.3, "confidence_level": 0.95,

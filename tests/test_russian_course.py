@@ -16,8 +16,8 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from iso4213_nb.course import COURSE
-from iso4213_nb.i18n import using
+from iso4213_nb.course.contents import COURSE
+from iso4213_nb.words.i18n import using
 from test_instructor_pack import _renderings, _text_before_exercise
 from test_notebook_style import _exercise_keys
 
@@ -72,7 +72,7 @@ def test_no_russian_notebook_prints_an_answer_above_its_exercise(answers, name):
 
 
 def test_checks_answer_in_russian_and_read_russian_replies():
-    from iso4213_nb.undefined import Undefined
+    from iso4213_nb.core.undefined import Undefined
     from iso4213_nb.widgets.exercises import Exercise
 
     with using("ru"):

@@ -6,8 +6,8 @@ import re
 import nbformat
 import pytest
 
-from iso4213_nb.errors import InputError
-from iso4213_nb.slides import MARKER, NOTEBOOKS, as_slides, main, split_at_headings, write_slides
+from iso4213_nb.core.errors import InputError
+from iso4213_nb.course.slides import MARKER, NOTEBOOKS, as_slides, main, split_at_headings, write_slides
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -17,13 +17,13 @@ import jsonschema
 import numpy as np
 import pytest
 
-from iso4213_nb.accumulators import (BinnedScoreCounts, CalibrationBins, ClassScoreCounts, ConfusionCounts,
+from iso4213_nb.scale.accumulators import (BinnedScoreCounts, CalibrationBins, ClassScoreCounts, ConfusionCounts,
                                      GroupedCounts, GroupedStates, LabelSetCounts, PairedOutcomes, PoissonBootstrap,
                                      ScoreCounts, read_states, write_states)
-from iso4213_nb.accumulators.file_checks import CHECKS
-from iso4213_nb.accumulators.files import KINDS, SCHEMA
+from iso4213_nb.scale.accumulators.file_checks import CHECKS
+from iso4213_nb.scale.accumulators.files import KINDS, SCHEMA
 from iso4213_nb.cli import main
-from iso4213_nb.errors import InputError
+from iso4213_nb.core.errors import InputError
 from test_streaming import _close, _json
 
 OLD = Path(__file__).parent / "data" / "state_files"
@@ -230,8 +230,8 @@ def test_a_state_that_cannot_mean_what_its_kind_must_is_one_line_naming_file_sta
 
 def test_scores_out_of_order_would_have_given_a_wrong_auroc(tmp_path, document):
     """What the ordering check guards: DeLong's AUROC interval walks the distinct scores in the order stored."""
-    from iso4213_nb.accumulators.files import state_from_json
-    from iso4213_nb.streamed_delong import auroc_interval
+    from iso4213_nb.scale.accumulators.files import state_from_json
+    from iso4213_nb.scale.streamed_delong import auroc_interval
 
     right = auroc_interval(state_from_json(document["states"]["scores"]), 0.95)
     entry = json.loads(json.dumps(document["states"]["scores"]))

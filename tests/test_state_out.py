@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from iso4213_nb.accumulators import read_states
+from iso4213_nb.scale.accumulators import read_states
 from iso4213_nb.cli import main
 
 ROWS = "y_true,a_pred,b_pred\n1,1,0\n0,0,0\n1,1,1\n0,1,0\n"

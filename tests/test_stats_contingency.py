@@ -6,7 +6,8 @@ from scipy import stats as sps
 from statsmodels.stats.contingency_tables import cochrans_q as sm_cochran
 from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
 
-from iso4213_nb import InputError, Undefined, readings
+from iso4213_nb import InputError, Undefined
+from iso4213_nb.words import readings
 from iso4213_nb.stats import chi_squared, cochran_q, fisher_exact, mcnemar, mcnemar_table
 
 

@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 from scipy import stats as sps
 
-from iso4213_nb import InputError, readings
+from iso4213_nb import InputError
+from iso4213_nb.words import readings
 from iso4213_nb.stats import anova, friedman, kruskal_wallis
 
 

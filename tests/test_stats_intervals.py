@@ -5,7 +5,8 @@ import pytest
 from scipy import stats as sps
 from statsmodels.stats.proportion import proportion_confint
 
-from iso4213_nb import InputError, Undefined, readings, stats
+from iso4213_nb import InputError, Undefined, stats
+from iso4213_nb.words import readings
 from iso4213_nb.stats import bootstrap_ci, paired_bootstrap_ci, proportion_ci
 
 STATSMODELS_NAME = {"wilson": "wilson", "clopper-pearson": "beta", "wald": "normal"}

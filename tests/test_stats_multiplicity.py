@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 from statsmodels.stats.multitest import multipletests
 
-from iso4213_nb import InputError, readings
+from iso4213_nb import InputError
+from iso4213_nb.words import readings
 from iso4213_nb.stats import adjust_pvalues, familywise_error_rate
 
 STATSMODELS_NAME = {"bonferroni": "bonferroni", "holm": "holm", "hochberg": "simes-hochberg", "bh": "fdr_bh",

@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 from scipy import stats as sps
 
-from iso4213_nb import InputError, readings
+from iso4213_nb import InputError
+from iso4213_nb.words import readings
 from iso4213_nb.stats import (AssumptionWarning, combined_ftest_5x2cv, corrected_resampled_ttest,
                               five_by_two_differences, paired_ttest, paired_ttest_5x2cv, wilcoxon)
 

@@ -7,7 +7,8 @@ import re
 import numpy as np
 import pytest
 
-from iso4213_nb import InputError, Undefined, readings, stats
+from iso4213_nb import InputError, Undefined, stats
+from iso4213_nb.words import readings
 
 RNG = np.random.default_rng(0)
 Y = RNG.integers(0, 2, 60)

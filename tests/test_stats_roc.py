@@ -5,7 +5,8 @@ import pytest
 from scipy import stats as sps
 from sklearn.metrics import roc_auc_score
 
-from iso4213_nb import InputError, Undefined, readings
+from iso4213_nb import InputError, Undefined
+from iso4213_nb.words import readings
 from iso4213_nb.stats import auroc_ci, bootstrap_ci, delong_test
 from iso4213_nb.stats.roc import _runs, _tie_groups, auroc_of_counts, placement_values
 
@@ -189,7 +190,7 @@ def test_delong_identical_placements_say_the_difference_is_zero():
 def test_perfect_separation_gets_an_exact_bound_with_its_reason_not_a_zero_width_interval(level):
     from statsmodels.stats.proportion import proportion_confint
 
-    from iso4213_nb.measure_intervals import interval_json
+    from iso4213_nb.stats.measure_intervals import interval_json
     y = np.array([0] * 7 + [1] * 5)
     s = np.r_[np.linspace(0, 0.4, 7), np.linspace(0.6, 1, 5)]
     perfect = auroc_ci(y, s, confidence_level=level)
@@ -223,9 +224,9 @@ def test_the_exact_bound_covers_the_auroc_when_perfect_separations_are_common():
 def test_a_report_sorts_each_models_scores_once_for_delong(monkeypatch):
     """The AUROC intervals of content and of the uncertainty section and DeLong's test of every pair share
     one set of placement values per model."""
-    from iso4213_nb import demo
+    from iso4213_nb.demos import breast_cancer as demo
     from iso4213_nb.inputs import read_predictions
-    from iso4213_nb.measure_intervals import IntervalSettings
+    from iso4213_nb.stats.measure_intervals import IntervalSettings
     from iso4213_nb.report import content, uncertainty
     from iso4213_nb.stats import roc
 
@@ -241,8 +242,8 @@ def test_a_report_sorts_each_models_scores_once_for_delong(monkeypatch):
 
 
 def test_the_words_say_why_a_perfect_separation_has_no_delong_interval():
-    from iso4213_nb.interval_words import interval_text, method_name
-    from iso4213_nb.measure_intervals import interval_json
+    from iso4213_nb.words.intervals import interval_text, method_name
+    from iso4213_nb.stats.measure_intervals import interval_json
 
     y = np.r_[np.zeros(50), np.ones(10)]
     entry = interval_json(auroc_ci(y, np.r_[np.linspace(0, 0.4, 50), np.linspace(0.6, 1, 10)]))

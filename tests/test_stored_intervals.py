@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 
 from iso4213_nb import ConfusionMatrix, InputError, stats
-from iso4213_nb.curves import BinaryScores
-from iso4213_nb.measures import balanced_accuracy, f1, matthews_correlation
-from iso4213_nb.roc_regions import roc_band
-from iso4213_nb.stored_intervals import MEASURES, MeasureIntervals, StoredRocBand
+from iso4213_nb.measures.curves import BinaryScores
+from iso4213_nb.measures.counts import balanced_accuracy, f1, matthews_correlation
+from iso4213_nb.measures.roc_regions import roc_band
+from iso4213_nb.stats.stored_intervals import MEASURES, MeasureIntervals, StoredRocBand
 
 
 @pytest.fixture(scope="module")

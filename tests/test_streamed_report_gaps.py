@@ -15,11 +15,11 @@ import json
 import numpy as np
 import pytest
 
-from iso4213_nb import streaming
+from iso4213_nb.scale import streaming
 from iso4213_nb.cli import _streaming, main
-from iso4213_nb.i18n import using
+from iso4213_nb.words.i18n import using
 from iso4213_nb.inputs import read_predictions
-from iso4213_nb.measure_intervals import IntervalSettings
+from iso4213_nb.stats.measure_intervals import IntervalSettings
 from iso4213_nb.report import content, streamed_intervals, uncertainty
 from iso4213_nb.report.schema import schema_errors
 from iso4213_nb.report.streamed import build_content, streaming_html

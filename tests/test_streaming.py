@@ -10,7 +10,7 @@ import pytest
 from sklearn.metrics import roc_auc_score
 
 from iso4213_nb.cli import main
-from iso4213_nb.errors import InputError
+from iso4213_nb.core.errors import InputError
 from iso4213_nb.inputs import read_predictions
 from iso4213_nb.inputs.chunks import PredictionChunks, TableChunks, typed_labels
 
@@ -231,7 +231,7 @@ def test_compare_in_chunks_equals_the_whole_file(tmp_path, capsys, chunk, test, 
 
 def _report_of_states(tmp_path, argv_states):
     from iso4213_nb.cli import _streaming
-    from iso4213_nb import streaming
+    from iso4213_nb.scale import streaming
     from iso4213_nb.report.streamed import build_content
 
     states, settings, source = _streaming.load(argv_states)
@@ -242,7 +242,7 @@ def _report_of_states(tmp_path, argv_states):
 
 def report_contents(path: str, chunk_rows: int) -> tuple[dict, dict]:
     """``(in-memory, streamed)`` report content of one predictions file, the streamed one read in chunks."""
-    from iso4213_nb import streaming
+    from iso4213_nb.scale import streaming
     from iso4213_nb.cli import _streaming
     from iso4213_nb.report import content
     from iso4213_nb.report.schema import schema_errors

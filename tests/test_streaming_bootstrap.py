@@ -12,12 +12,12 @@ import numpy as np
 import pytest
 
 from parquet_parts import parquet_folder
-from iso4213_nb.accumulators import poisson_weights
-from iso4213_nb.accumulators.bootstrap import row_hashes, weight_block
-from iso4213_nb.accumulators.poisson_scores import BYTES_PER_CLASS, PoissonClassScores, merge_moments, moments_of
+from iso4213_nb.scale.accumulators import poisson_weights
+from iso4213_nb.scale.accumulators.bootstrap import row_hashes, weight_block
+from iso4213_nb.scale.accumulators.poisson_scores import BYTES_PER_CLASS, PoissonClassScores, merge_moments, moments_of
 from iso4213_nb.cli import main
-from iso4213_nb.measure_intervals import IntervalSettings
-from iso4213_nb.streamed_bootstrap import Resampling, probability_intervals
+from iso4213_nb.stats.measure_intervals import IntervalSettings
+from iso4213_nb.scale.streamed_bootstrap import Resampling, probability_intervals
 from test_streaming import _csv as csv_file, _json
 
 NAMES = np.array(["ant", "bee", "cat", "dog"])
@@ -189,11 +189,11 @@ def _streamed_report(path, chunk_rows: int, settings):
     """The streamed report content of ``path`` read in chunks, with the intervals of ``settings`` added."""
     from types import SimpleNamespace
 
-    from iso4213_nb import streaming
+    from iso4213_nb.scale import streaming
     from iso4213_nb.cli import _streaming
     from iso4213_nb.report.streamed import build_content
     from iso4213_nb.report.streamed_intervals import extend
-    from iso4213_nb.streamed_bootstrap import DEFAULT_MEMORY
+    from iso4213_nb.scale.streamed_bootstrap import DEFAULT_MEMORY
 
     args = SimpleNamespace(engine=None, scheduler=None, chunk_rows=chunk_rows, bins=None, row_key=None,
                            ci_method=(settings.proportion, settings.bootstrap), bootstrap=settings.n_resamples,

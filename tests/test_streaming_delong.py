@@ -16,13 +16,13 @@ import pyarrow.parquet as pq
 import pytest
 from sklearn.metrics import roc_auc_score
 
-from iso4213_nb import streaming
-from iso4213_nb.accumulators import BinnedScoreCounts, ScoreCounts
-from iso4213_nb.accumulators.delong import auroc_variance
+from iso4213_nb.scale import streaming
+from iso4213_nb.scale.accumulators import BinnedScoreCounts, ScoreCounts
+from iso4213_nb.scale.accumulators.delong import auroc_variance
 from iso4213_nb.cli import _streaming, main
 from iso4213_nb.inputs import read_predictions
 from iso4213_nb.stats import auroc_ci, delong_test
-from iso4213_nb.streamed_delong import _part_pass, auroc_interval, dask_rows, pair_zeros
+from iso4213_nb.scale.streamed_delong import _part_pass, auroc_interval, dask_rows, pair_zeros
 from state_shards import state_files
 
 SYNC = ["--engine", "dask", "--scheduler", "synchronous"]

@@ -9,11 +9,11 @@ import pytest
 from sklearn.metrics import f1_score, hamming_loss, jaccard_score, roc_auc_score
 
 from parquet_parts import parquet_folder
-from iso4213_nb.accumulators import LabelSetCounts, merge_all, read_states, write_states
-from iso4213_nb.accumulators.files import SCHEMA
+from iso4213_nb.scale.accumulators import LabelSetCounts, merge_all, read_states, write_states
+from iso4213_nb.scale.accumulators.files import SCHEMA
 from iso4213_nb.cli import main
-from iso4213_nb.errors import InputError
-from iso4213_nb.multilabel_summary import summarize
+from iso4213_nb.core.errors import InputError
+from iso4213_nb.measures.multilabel_summary import summarize
 
 LABELS = ["a", "b", "c", "always", "never"]
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from iso4213_nb.cli import main
-from iso4213_nb.errors import InputError
+from iso4213_nb.core.errors import InputError
 from iso4213_nb.inputs import read_predictions
 from test_streaming import _csv as csv_file, _json, report_contents
 
@@ -138,10 +138,10 @@ def _analysis_dict(analysis, rows_only=()):
 
 @pytest.mark.parametrize("task, weights", [("binary", "whole"), ("binary", "fractional"), ("multiclass", None)])
 def test_subgroups_from_merged_counts_equal_the_subgroup_analysis_of_the_rows(tmp_path, task, weights):
-    from iso4213_nb import streaming
+    from iso4213_nb.scale import streaming
     from iso4213_nb.inputs.chunks import PredictionChunks
-    from iso4213_nb.subgroup_counts import subgroups_from_counts
-    from iso4213_nb.subgroups import subgroup_analysis
+    from iso4213_nb.subgroups.counts import subgroups_from_counts
+    from iso4213_nb.subgroups.rows import subgroup_analysis
 
     rng = np.random.default_rng(5)
     n = 240

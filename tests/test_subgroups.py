@@ -11,10 +11,10 @@ from sklearn.metrics import (accuracy_score, balanced_accuracy_score, f1_score, 
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import proportion_confint
 
-from iso4213_nb.errors import InputError
+from iso4213_nb.core.errors import InputError
 from iso4213_nb.stats import auroc_ci
-from iso4213_nb.subgroups import GroupThresholds, recall_gap, subgroup_analysis
-from iso4213_nb.undefined import is_undefined
+from iso4213_nb.subgroups.rows import GroupThresholds, recall_gap, subgroup_analysis
+from iso4213_nb.core.undefined import is_undefined
 
 BINARY = {"accuracy": accuracy_score, "recall": recall_score, "specificity": true_negative_rate,
           "precision": precision_score, "f1": f1_score, "balanced_accuracy": balanced_accuracy_score}

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from iso4213_nb import InputError, Undefined
-from iso4213_nb.tables import format_value, html_table, text_table
+from iso4213_nb.figures.tables import format_value, html_table, text_table
 
 
 @pytest.mark.parametrize("value, kwargs, text", [

@@ -12,10 +12,10 @@ from html.parser import HTMLParser
 import numpy as np
 import pytest
 
-from iso4213_nb import measures
-from iso4213_nb.confusion import ConfusionMatrix
-from iso4213_nb.curves import BinaryScores
-from iso4213_nb.errors import InputError
+from iso4213_nb.measures import counts as measures
+from iso4213_nb.measures.confusion import ConfusionMatrix
+from iso4213_nb.measures.curves import BinaryScores
+from iso4213_nb.core.errors import InputError
 from iso4213_nb.figures.vega_explorer import (MAX_POSITIONS, explorer_data, explorer_html, explorer_spec,
                                               explorers_html)
 from iso4213_nb.report import export

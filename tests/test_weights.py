@@ -16,14 +16,15 @@ from sklearn.metrics import (accuracy_score, average_precision_score, balanced_a
                              precision_recall_fscore_support, roc_auc_score, roc_curve)
 from statsmodels.stats.proportion import proportion_confint
 
-from iso4213_nb import ConfusionMatrix, measures
-from iso4213_nb.assessment import assess
-from iso4213_nb.curves import BinaryScores
-from iso4213_nb.errors import InputError
-from iso4213_nb.measures import WeightedCounts
+from iso4213_nb import ConfusionMatrix
+from iso4213_nb.measures import counts as measures
+from iso4213_nb.measures.assessment import assess
+from iso4213_nb.measures.curves import BinaryScores
+from iso4213_nb.core.errors import InputError
+from iso4213_nb.measures.counts import WeightedCounts
 from iso4213_nb.stats import auroc_ci, delong_test, mcnemar_table, proportion_ci
 from iso4213_nb.stats.weighted import weighted_proportion_ci
-from iso4213_nb.weights import effective_sample_size
+from iso4213_nb.core.weights import effective_sample_size
 
 SEEDS = range(20)
 
@@ -229,7 +230,7 @@ def test_bad_weights_and_unweighted_methods_get_one_line(call, message):
 
 
 def test_curves_one_vs_rest_takes_weights():
-    from iso4213_nb.curves import one_vs_rest
+    from iso4213_nb.measures.curves import one_vs_rest
     rng = np.random.default_rng(11)
     y = rng.integers(0, 3, 120)
     s = rng.dirichlet(np.ones(3), 120)

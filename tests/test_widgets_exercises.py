@@ -11,8 +11,8 @@ import ipywidgets as widgets
 import pytest
 
 from iso4213_nb import BinaryCounts, InputError, Undefined
-from iso4213_nb.distribution import kl_true_vs_pred
-from iso4213_nb.measures import precision
+from iso4213_nb.measures.distribution import kl_true_vs_pred
+from iso4213_nb.measures.counts import precision
 from iso4213_nb.widgets.exercises import Exercise
 
 
@@ -242,7 +242,7 @@ def test_prompt_and_reply_are_escaped():
     ({"prompt": "x", "answer": math.inf}, "infinite"),
     ({"prompt": "x", "answer": 1.0, "tolerance": -1}, "tolerance"),
     ({"prompt": "x", "answer": 1.0, "kind": "furlongs"}, "kind of quantity"),
-    ({"prompt": "x", "answer": 1.0, "key": "99.9"}, "not in iso4213_nb.course"),
+    ({"prompt": "x", "answer": 1.0, "key": "99.9"}, "not in iso4213_nb.course.contents"),
     ({"prompt": "x", "answer": "a", "choices": ["b", "c"]}, "choices"),
     ({"prompt": "x", "answer": 60.69}, "is not a proportion between 0 and 1"),
     ({"prompt": "x", "answer": -0.1, "kind": "nats"}, "is not a divergence"),
@@ -264,7 +264,7 @@ def test_widget_is_a_displayable_container():
 
 # ---------------------------------------------------------------- the summary at the end of the course
 def test_progress_summary_shows_each_notebook_and_refreshes(progress_file):
-    from iso4213_nb.course import EXERCISES
+    from iso4213_nb.course.contents import EXERCISES
     from iso4213_nb.widgets.exercises import progress_summary
 
     total = len(EXERCISES)

@@ -6,10 +6,11 @@ import re
 import numpy as np
 import pytest
 
-from iso4213_nb import InputError, bayesian, stats
-from iso4213_nb import stored_intervals
-from iso4213_nb.curves import BinaryScores
-from iso4213_nb.roc_regions import roc_band
+from iso4213_nb import InputError, stats
+from iso4213_nb.stats import bayesian
+from iso4213_nb.stats import stored_intervals
+from iso4213_nb.measures.curves import BinaryScores
+from iso4213_nb.measures.roc_regions import roc_band
 from iso4213_nb.widgets.live_intervals import LEVELS, IntervalsWidget, RocBandWidget
 from iso4213_nb.widgets.posterior import ROPES, PosteriorWidget
 

@@ -1,4 +1,4 @@
-"""PlanningWidget driven from Python: each number it shows is the one iso4213_nb.planning gives at that input,
+"""PlanningWidget driven from Python: each number it shows is the one iso4213_nb.stats.planning gives at that input,
 and a refused input leaves the answer on show untouched."""
 
 import re
@@ -6,7 +6,7 @@ import re
 import numpy as np
 import pytest
 
-from iso4213_nb import planning
+from iso4213_nb.stats import planning
 from iso4213_nb.widgets.planning import PlanningWidget
 
 

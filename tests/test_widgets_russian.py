@@ -12,7 +12,7 @@ import re
 import numpy as np
 import pytest
 
-from iso4213_nb.i18n import using
+from iso4213_nb.words.i18n import using
 from visible_words import english_words, visible_strings
 
 #: Names the test data give (model names, causes, group values) and what the user typed.
@@ -76,7 +76,7 @@ def _checklist(_scored):
 
 
 def _exercise(_scored):
-    from iso4213_nb.undefined import Undefined
+    from iso4213_nb.core.undefined import Undefined
     from iso4213_nb.widgets.exercises import Exercise
 
     exercise = Exercise("Какова полнота?", 0.75, hint=["подсказка"], key="A.1",

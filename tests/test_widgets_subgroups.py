@@ -6,12 +6,12 @@ import re
 import numpy as np
 import pytest
 
-from iso4213_nb.calibration import calibration
-from iso4213_nb.errors import InputError
+from iso4213_nb.measures.calibration import calibration
+from iso4213_nb.core.errors import InputError
 from iso4213_nb.figures.calibration import calibration_table_html, reliability_figure
 from iso4213_nb.figures.subgroups import heterogeneity_html, subgroup_table_html, warnings_text
-from iso4213_nb.i18n import number
-from iso4213_nb.subgroups import subgroup_analysis
+from iso4213_nb.words.i18n import number
+from iso4213_nb.subgroups.rows import subgroup_analysis
 from iso4213_nb.widgets.subgroups import SubgroupExplorer
 
 

@@ -33,11 +33,11 @@ from sphinx.util.docutils import SphinxDirective
 
 #: Layers in the order of ARCHITECTURE.md; a module belongs to the first whose prefix it starts with.
 LAYERS = {
-    "inputs": ("iso4213_nb.inputs", "iso4213_nb.accumulators"),
-    "statistics": ("iso4213_nb.stats", "iso4213_nb.bayesian", "iso4213_nb.ranking", "iso4213_nb.planning"),
+    "inputs": ("iso4213_nb.inputs", "iso4213_nb.scale.accumulators"),
+    "statistics": ("iso4213_nb.stats", "iso4213_nb.stats.bayesian", "iso4213_nb.stats.ranking", "iso4213_nb.stats.planning"),
     "annexes": ("iso4213_nb.annexes",),
-    "presentation": ("iso4213_nb.figures", "iso4213_nb.tables", "iso4213_nb.readings", "iso4213_nb.i18n",
-                     "iso4213_nb.slides"),
+    "presentation": ("iso4213_nb.figures", "iso4213_nb.figures.tables", "iso4213_nb.words.readings", "iso4213_nb.words.i18n",
+                     "iso4213_nb.course.slides"),
     "widgets": ("iso4213_nb.widgets",),
     "report": ("iso4213_nb.report", "iso4213_nb.cli"),
     "computation": ("iso4213_nb",),

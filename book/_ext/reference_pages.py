@@ -6,7 +6,7 @@
   changes by itself when they land.
 * ``report-schema``: every key of ``report.json``, from
   ``iso4213_nb/report/report.schema.json``.
-* ``measures-index``: every name of every measure in :data:`iso4213_nb.glossary.TERMS`
+* ``measures-index``: every name of every measure in :data:`iso4213_nb.words.glossary.TERMS`
   (TS 4213, ПНСТ 835-2023, TR 24029-1, ...) with its formula symbol, so the
   book's search finds a measure by any of them.
 
@@ -146,8 +146,8 @@ def report_schema_lines() -> list[str]:
 
 
 def measures_index_lines() -> list[str]:
-    """reST of every measure with all its names and its symbol, from :data:`iso4213_nb.glossary.TERMS`."""
-    from iso4213_nb import glossary
+    """reST of every measure with all its names and its symbol, from :data:`iso4213_nb.words.glossary.TERMS`."""
+    from iso4213_nb.words import glossary
 
     rows = []
     for head, terms in glossary.by_concept():

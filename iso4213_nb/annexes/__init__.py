@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib
 from typing import NamedTuple
 
-from ..errors import InputError
+from ..core.errors import InputError
 
 #: Annex letter -> module name inside this package.
 MODULES = {"A": "annex_a", "B": "annex_b", "C": "annex_c", "D": "annex_d"}

@@ -21,10 +21,10 @@ compares every cell with the recomputation.
 
 from __future__ import annotations
 
-from ..confusion import ConfusionMatrix
-from ..errors import InputError
-from ..undefined import Undefined, is_undefined
-from ..undefined import to_json as number
+from ..measures.confusion import ConfusionMatrix
+from ..core.errors import InputError
+from ..core.undefined import Undefined, is_undefined
+from ..core.undefined import to_json as number
 from . import Check, comma
 
 LABELS = ("A", "B", "C")
@@ -66,7 +66,7 @@ PRINTED_OVERALL_ACCURACY = "85,92"
 #: Cells of Table A.4 that the Indian adoption (IS/ISO/IEC TS 4213, 2023) does not print.
 MISSING_IN_INDIAN_COPY = (("Accuracy", "Weighted"),)
 
-#: Row of Table A.3 -> name of the per-class measure in :mod:`iso4213_nb.measures`.
+#: Row of Table A.3 -> name of the per-class measure in :mod:`iso4213_nb.measures.counts`.
 A3_MEASURES = {
     "Accuracy": "recall",  # per-class accuracy (6.4.2) is recall
     "Binary Accuracy": "binary_accuracy",
@@ -126,7 +126,7 @@ def undefined_values(cm: ConfusionMatrix) -> list[tuple[str, Undefined]]:
 def undefined_cells(cm: ConfusionMatrix) -> list[str]:
     """``"Table A.x / row / column: reason code"`` for every cell of Tables A.3 and A.4 that is undefined.
 
-    The codes are put in words by :func:`iso4213_nb.readings.reason` (the Annex A widget shows them so).
+    The codes are put in words by :func:`iso4213_nb.words.readings.reason` (the Annex A widget shows them so).
     """
     return [f"{where}: {value.code or value.reason}" for where, value in undefined_values(cm)]
 

@@ -43,10 +43,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..curves import BinaryScores
-from ..errors import InputError
-from ..measures import false_positive_rate, recall
-from ..undefined import to_json as number
+from ..measures.curves import BinaryScores
+from ..core.errors import InputError
+from ..measures.counts import false_positive_rate, recall
+from ..core.undefined import to_json as number
 from . import Check, comma, printed_number
 
 #: Table B.1 as printed: (score, actual class); the ellipsis sits after row 4.

@@ -29,9 +29,9 @@ import csv
 import re
 from importlib import resources
 
-from ..checklist import REPORT_ITEMS
-from ..errors import InputError
-from ..i18n import N_
+from ..controls.checklist import REPORT_ITEMS
+from ..core.errors import InputError
+from ..words.i18n import N_
 from . import Check, comma, printed_number
 
 DATA_FILE = "table_c1.csv"
@@ -40,7 +40,7 @@ COLUMNS = ("dataset", "model", "reference", "accuracy", "top1_error", "top5_erro
            "learning_rate", "dropout_rate")
 TRAINING_SETTINGS = ("batch_size", "momentum", "weight_decay", "decay_rate", "learning_rate", "dropout_rate")
 
-#: What Table C.1 gives for the clause 8 reporting items (:data:`iso4213_nb.checklist.REPORT_ITEMS`);
+#: What Table C.1 gives for the clause 8 reporting items (:data:`iso4213_nb.controls.checklist.REPORT_ITEMS`);
 #: the others are missing.
 CLAUSE_8_GIVEN = {
     "training_data": "partly: the benchmark is named; size and composition are not given",

@@ -22,9 +22,9 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.csv as pacsv
 
-from ..errors import InputError
+from ..core.errors import InputError
 from ..inputs import label_columns, read_table, score_column
-from ..multiclass_scores import top_k_accuracies
+from ..measures.multiclass_scores import top_k_accuracies
 
 SCORE_MARK = "_score_"
 #: The generated models and how strongly their scores point at the true class (larger is better).
@@ -90,7 +90,7 @@ def top_k_table(y_true, models: dict, labels: list) -> list[dict]:
     """Per model: top-1 and top-5 accuracy and error (Annex C, Table C.1's columns), as fractions.
 
     ``{"model", "top1_accuracy", "top1_error", "top5_accuracy", "top5_error"}``
-    per row, computed by :func:`iso4213_nb.multiclass_scores.top_k_accuracies`.
+    per row, computed by :func:`iso4213_nb.measures.multiclass_scores.top_k_accuracies`.
     """
     rows = []
     for name, scores in models.items():

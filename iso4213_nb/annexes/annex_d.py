@@ -7,7 +7,7 @@ of cause j as column total / N (D.2), N as the grand total (D.3), and then
 gives CSMF accuracy (D.4) in a form that lost its summation sign and turned
 "the minimum over j of the true CSMF" into a product m_j · C^t (every copy;
 the Indian copy also prints M_11 for M_ij).  :data:`GARBLED` and
-:data:`RECONSTRUCTED` hold the two forms; :mod:`iso4213_nb.csmf` computes the
+:data:`RECONSTRUCTED` hold the two forms; :mod:`iso4213_nb.measures.csmf` computes the
 reconstructed one.
 
 The worked example below is the toolkit's own (the annex has none); its
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .. import csmf
+from ..measures import csmf
 from . import Check, comma
 
 #: D.4 as the annex prints it (all copies).

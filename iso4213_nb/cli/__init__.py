@@ -3,7 +3,7 @@
 Each sub-command lives in its own module of this package and provides
 ``register(subparsers)``, which adds its parser and sets ``func`` to a
 function ``run(args) -> int``.  Modules are discovered, so adding a command
-means adding a module.  Bad input (:class:`~iso4213_nb.errors.InputError`,
+means adding a module.  Bad input (:class:`~iso4213_nb.core.errors.InputError`,
 unreadable files) prints one line on stderr and exits with status 2.  Ctrl-C
 and SIGTERM print one line and exit with 130 and 143 (128 + the signal's
 number, as a shell reports it); the commands clean up on the way out.
@@ -18,10 +18,10 @@ import signal
 import sys
 import threading
 
-from .. import progress
+from ..core import progress
 from ._argparse_words import words
-from ..errors import InputError
-from ..i18n import LANGUAGES, N_, _, chosen_language, set_language
+from ..core.errors import InputError
+from ..words.i18n import LANGUAGES, N_, _, chosen_language, set_language
 
 EXIT_BAD_INPUT = 2
 #: What a stopping signal prints (after "iso4213-nb <command>: ") and the exit status, 128 + its number.

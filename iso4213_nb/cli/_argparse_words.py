@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..i18n import N_, _
+from ..words.i18n import N_, _
 
 #: argparse's message shapes (Python 3.11–3.13) and their words; the groups become the named fields.
 _SHAPES = (

@@ -3,7 +3,7 @@
 McNemar's table (7.9) is a count of which model is right on each row, so one
 pass gives it exactly.  DeLong's test needs each row's placement value, known
 only once every score is counted: the first pass counts the scores, the
-second reads the rows again (:mod:`iso4213_nb.streamed_delong`): the file's
+second reads the rows again (:mod:`iso4213_nb.scale.streamed_delong`): the file's
 chunks in this process (the file must be unchanged; standard input is kept in
 a temporary copy for it), or with ``--engine dask`` a second Dask reduction
 over the same row groups.  Results equal the whole-file path (counts exactly,
@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import contextlib
 
-from .. import progress, streamed_delong, streaming
-from ..accumulators.engine import dask_session
-from ..errors import InputError
-from ..i18n import _
+from ..core import progress
+from ..scale import streamed_delong, streaming
+from ..scale.accumulators.engine import dask_session
+from ..core.errors import InputError
+from ..words.i18n import _
 from ..stats import mcnemar
 from ..stats.roc import delong_from_moments
 from . import _streaming

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import InputError
-from ..i18n import _
+from ..core.errors import InputError
+from ..words.i18n import _
 from ._types import open_unit
 
 CI_METHOD_HELP = _("interval methods, comma-separated: one proportion method (wilson, clopper-pearson) for "
@@ -28,7 +28,7 @@ def _whole(minimum: int):
 
 
 def _ci_method(text: str) -> tuple[str, str]:
-    from ..measure_intervals import parse_ci_method
+    from ..stats.measure_intervals import parse_ci_method
     try:
         return parse_ci_method(text)
     except InputError as exc:
@@ -50,8 +50,8 @@ def add_interval_options(parser) -> None:
 
 
 def interval_settings(args):
-    """The :class:`~iso4213_nb.measure_intervals.IntervalSettings` the options ask for (7.8)."""
-    from ..measure_intervals import DEFAULT_RESAMPLES, SCORE_BUDGET, IntervalSettings
+    """The :class:`~iso4213_nb.stats.measure_intervals.IntervalSettings` the options ask for (7.8)."""
+    from ..stats.measure_intervals import DEFAULT_RESAMPLES, SCORE_BUDGET, IntervalSettings
     proportion, bootstrap = args.ci_method
     return IntervalSettings(proportion=proportion, bootstrap=bootstrap, confidence_level=args.confidence_level,
                             n_resamples=DEFAULT_RESAMPLES if args.bootstrap is None else args.bootstrap,

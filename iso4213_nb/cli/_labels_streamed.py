@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from .. import streaming_labels
+from ..scale import streaming_labels
 from .metrics import render_multilabel
 
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 import sys
 
-from .. import streamed_delong, streaming
-from ..errors import InputError
-from ..i18n import _, number
+from ..scale import streamed_delong, streaming
+from ..core.errors import InputError
+from ..words.i18n import _, number
 from ..inputs import BINARY, MULTICLASS
-from ..measure_intervals import interval_json, intervals_json, matrix_intervals
-from ..streaming_labels import LabelSettings
+from ..stats.measure_intervals import interval_json, intervals_json, matrix_intervals
+from ..scale.streaming_labels import LabelSettings
 from ._intervals import interval_settings
 from ._labels_streamed import run_multilabel
 from . import _poisson, _streaming
@@ -123,5 +123,5 @@ def _check_probabilities(state, settings) -> None:
 
 
 def _with_auroc_interval(result: dict, counts, confidence_level: float) -> None:
-    """Put DeLong's AUROC interval (from the merged counts, :mod:`iso4213_nb.streamed_delong`) into ``result``."""
+    """Put DeLong's AUROC interval (from the merged counts, :mod:`iso4213_nb.scale.streamed_delong`) into ``result``."""
     result["intervals"]["auroc"] = interval_json(streamed_delong.auroc_interval(counts, confidence_level))

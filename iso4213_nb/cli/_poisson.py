@@ -4,7 +4,7 @@
 Poisson weights (default: the row's position in the whole input);
 ``--bootstrap-memory MIB`` bounds the memory of the replicates.  The
 resamples, seed, method and level are those of the interval options
-(:mod:`._intervals`).  What is computed where: :mod:`iso4213_nb.streamed_bootstrap`.
+(:mod:`._intervals`).  What is computed where: :mod:`iso4213_nb.scale.streamed_bootstrap`.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import argparse
 import math
 import dataclasses
 
-from .. import streamed_bootstrap as sb
-from ..i18n import _
+from ..scale import streamed_bootstrap as sb
+from ..words.i18n import _
 from ._intervals import interval_settings
 
 
@@ -50,7 +50,7 @@ def add_options(parser: argparse.ArgumentParser, *, binary: bool = False) -> Non
 
 
 def configure(settings, args):
-    """``settings`` with the :class:`~iso4213_nb.streamed_bootstrap.Resampling` the options ask for (7.8).
+    """``settings`` with the :class:`~iso4213_nb.scale.streamed_bootstrap.Resampling` the options ask for (7.8).
 
     Only commands with interval options resample, and only models with class scores or
     scores need it (``report`` gives a binary model's Brier score and log loss); weighted

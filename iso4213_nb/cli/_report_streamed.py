@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from .. import streamed_delong, streaming
-from ..errors import InputError
-from ..i18n import _
+from ..scale import streamed_delong, streaming
+from ..core.errors import InputError
+from ..words.i18n import _
 from . import _streaming
 from ._intervals import interval_settings
 

@@ -18,15 +18,16 @@ import argparse
 import sys
 from pathlib import Path
 
-from .. import progress, streaming
-from .. import streaming_labels
+from ..core import progress
+from ..scale import streaming
+from ..scale import streaming_labels
 from . import _poisson
-from ..accumulators import parquet_parts, read_states, write_states
-from ..errors import InputError
-from ..i18n import _, number, significant
+from ..scale.accumulators import parquet_parts, read_states, write_states
+from ..core.errors import InputError
+from ..words.i18n import _, number, significant
 from ..inputs import InputSource
 from ..inputs.chunks import DEFAULT_CHUNK_ROWS, KEY_MEMORY, PredictionChunks, _hash_files, chunk_rows_value
-from ..streamed_bootstrap import KEY_RUNS
+from ..scale.streamed_bootstrap import KEY_RUNS
 
 #: Version of the ``source`` block that :func:`save` writes into a state file.
 SOURCE_VERSION = 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import math
 
-from ..i18n import _
+from ..words.i18n import _
 
 
 def number(text: str) -> float:

@@ -10,11 +10,11 @@ from __future__ import annotations
 import argparse
 import json
 
-from .. import i18n, readings
+from ..words import i18n, readings
 from ..stats import adjust_pvalues
 from ..stats.multiplicity import METHODS
-from ..i18n import _, significant
-from ..tables import text_table
+from ..words.i18n import _, significant
+from ..figures.tables import text_table
 from ._types import number, open_unit
 
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 import json
 
 from ..annexes import annex
-from ..i18n import N_, _
-from ..tables import text_table
+from ..words.i18n import N_, _
+from ..figures.tables import text_table
 
 EXIT_MISMATCH = 1
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .. import checklist
-from ..errors import InputError
-from ..i18n import _
+from ..controls import checklist
+from ..core.errors import InputError
+from ..words.i18n import _
 from ..report import words
 from ..report.options import SETTINGS
-from ..tables import text_table
+from ..figures.tables import text_table
 
 
 def register(subparsers) -> None:

@@ -17,17 +17,17 @@ from __future__ import annotations
 
 import json
 
-from .. import readings
-from ..errors import InputError
-from ..i18n import _, number
+from ..words import readings
+from ..core.errors import InputError
+from ..words.i18n import _, number
 from ..inputs import (BINARY, MULTILABEL, add_reading_options, label_columns, read_predictions, read_table,
                       reading_options, resolve_positive, score_column)
-from ..multilabel_summary import per_label_mcnemar
+from ..measures.multilabel_summary import per_label_mcnemar
 from ..inputs.columns import is_numeric_text
 from ..inputs.table import quote
 from ..stats import adjust_pvalues, delong_test, mcnemar, mcnemar_table
-from ..tables import text_table
-from ..undefined import is_undefined
+from ..figures.tables import text_table
+from ..core.undefined import is_undefined
 from . import _streaming
 from ._types import open_unit
 

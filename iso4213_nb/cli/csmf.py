@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 
-from ..csmf import chance_corrected_csmf_accuracy, csmf_accuracy, csmf_from_confusion
+from ..measures.csmf import chance_corrected_csmf_accuracy, csmf_accuracy, csmf_from_confusion
 from ..inputs import add_reading_options, read_matrix, reading_options
-from ..tables import format_value, text_table
+from ..figures.tables import format_value, text_table
 
 
 def register(subparsers) -> None:

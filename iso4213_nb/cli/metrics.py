@@ -9,7 +9,7 @@ Two inputs, one of them required::
 and the interval options ``--ci-method``, ``--confidence-level``,
 ``--bootstrap N`` and ``--seed`` (:mod:`iso4213_nb.cli._intervals`): every
 measure gets a confidence interval (7.8), chosen per measure by
-:mod:`iso4213_nb.measure_intervals`; ``--json`` puts them under
+:mod:`iso4213_nb.stats.measure_intervals`; ``--json`` puts them under
 ``intervals``, keyed like the measures (``intervals.per_class.<label>.recall``).
 
 plus the reading options of :mod:`iso4213_nb.inputs` (``--sep``,
@@ -23,7 +23,7 @@ ones.  A predictions file follows the schema of
 the labels are ``score >= T`` (T = 0.5 by default, which requires
 probabilities in [0, 1]).
 
-``--json`` prints the dict of :func:`iso4213_nb.assessment.assess`; otherwise
+``--json`` prints the dict of :func:`iso4213_nb.measures.assessment.assess`; otherwise
 readable tables in per cent.  Bad input: one line on stderr, exit status 2.
 """
 
@@ -32,22 +32,22 @@ from __future__ import annotations
 import json
 import sys
 
-from .. import readings
-from ..assessment import assess, assess_matrix
-from ..confusion import AVERAGED, AVERAGES, ConfusionMatrix
-from ..errors import InputError
-from ..i18n import N_, _, current_language, number, significant
+from ..words import readings
+from ..measures.assessment import assess, assess_matrix
+from ..measures.confusion import AVERAGED, AVERAGES, ConfusionMatrix
+from ..core.errors import InputError
+from ..words.i18n import N_, _, current_language, number, significant
 from ..inputs import MULTICLASS, MULTILABEL, add_reading_options, read_matrix, read_predictions, reading_options
-from ..multiclass_scores import TOP_K, assess_scores
+from ..measures.multiclass_scores import TOP_K, assess_scores
 from ..report.not_given_words import MEASURES, REASONS
-from ..multilabel_summary import summarize
+from ..measures.multilabel_summary import summarize
 from ..report.render_tasks import ML_MEASURES
-from ..interval_words import interval_text, method_name
-from ..class_score_intervals import class_score_intervals
-from ..measure_intervals import intervals_json, matrix_intervals, score_intervals
+from ..words.intervals import interval_text, method_name
+from ..stats.class_score_intervals import class_score_intervals
+from ..stats.measure_intervals import intervals_json, matrix_intervals, score_intervals
 from ._intervals import add_interval_options, interval_settings
-from ..tables import text_table
-from ..undefined import is_undefined
+from ..figures.tables import text_table
+from ..core.undefined import is_undefined
 from . import _poisson, _streaming
 
 AREAS = {"auroc": N_("AUROC, area under the ROC curve (6.3.6)"),
@@ -167,7 +167,7 @@ def _intervals(settings, result: dict, y_true, y_pred, scores, positive) -> dict
 
 
 def _multilabel(pred, args) -> dict:
-    """Every clause-6.5 measure of the one model of a multi-label file (:mod:`iso4213_nb.multilabel_summary`)."""
+    """Every clause-6.5 measure of the one model of a multi-label file (:mod:`iso4213_nb.measures.multilabel_summary`)."""
     if len(pred.models) != 1:
         raise InputError(_("{file} holds {count} models ({models}); metrics assesses one: keep the "
                            "y_pred_<label> / score_<label> columns of one model, or compare two with iso4213-nb "

@@ -2,7 +2,7 @@
 
 Each question is asked one of two ways: give the target (a half-width, a
 power) and get the smallest test set, or give ``--n`` and get what that test
-set reaches.  The formulas and their assumptions are in :mod:`iso4213_nb.planning`.
+set reaches.  The formulas and their assumptions are in :mod:`iso4213_nb.stats.planning`.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import argparse
 import json
 from dataclasses import asdict
 
-from .. import planning
-from ..errors import InputError
-from ..i18n import _, current_language, number, percent, significant
+from ..stats import planning
+from ..core.errors import InputError
+from ..words.i18n import _, current_language, number, percent, significant
 from ._types import open_unit
 
 

@@ -23,10 +23,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import InputError
-from ..i18n import N_, _, number, significant
+from ..core.errors import InputError
+from ..words.i18n import N_, _, number, significant
 from ..inputs import add_reading_options, read_table, reading_options, score_column
-from ..tables import text_table
+from ..figures.tables import text_table
 from ._types import open_unit
 
 PLOT_FORMATS = (".png", ".svg", ".pdf")
@@ -75,7 +75,7 @@ def _read(args) -> tuple[list[str], np.ndarray, str]:
 
 
 def _bayesian(names, scores, args) -> list[dict]:
-    from ..bayesian import correlated_ttest, signed_rank
+    from ..stats.bayesian import correlated_ttest, signed_rank
 
     out = []
     for i, j in combinations(range(len(names)), 2):
@@ -125,7 +125,7 @@ def run(args) -> int:
     ranking = None
     notes = []
     if args.design == "datasets" and len(names) >= 3:
-        from ..ranking import rank_models
+        from ..stats.ranking import rank_models
         ranking = rank_models(scores, names, alpha=args.alpha, higher_is_better=not args.lower_is_better)
     elif args.design == "cv":
         notes.append(N_("The rows are folds of one cross-validation: they share training data, so the Friedman test "
@@ -162,7 +162,7 @@ def run(args) -> int:
     return 0
 
 
-#: How the Bayesian methods of :mod:`iso4213_nb.bayesian` are named in print (English: their codes, as always).
+#: How the Bayesian methods of :mod:`iso4213_nb.stats.bayesian` are named in print (English: their codes, as always).
 _METHODS = {"correlated t-test": N_("correlated t-test"), "signed-rank": N_("signed-rank")}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..i18n import _
+from ..words.i18n import _
 from ..inputs import add_reading_options, reading_options
 from . import _poisson, _streaming
 from ._intervals import add_interval_options, interval_settings
@@ -48,7 +48,7 @@ predictions file (CSV with a header row, one row per test sample):
   file that mixes the layouts is refused with one line naming the columns.
 
 meta file (YAML): the answers the data cannot give (data sources, bias,
-  ground truth, hyperparameters, ...), sections as in iso4213_nb.checklist,
+  ground truth, hyperparameters, ...), sections as in iso4213_nb.controls.checklist,
   plus an optional section
     report: {title: ..., positive: ...}
 
@@ -130,7 +130,7 @@ def run(args) -> int:
     from ..report.execute import ReportBuildError
 
     if _streaming.wanted(args):
-        from ..accumulators.engine import dask_session
+        from ..scale.accumulators.engine import dask_session
         from ._report_streamed import run_streamed
 
         if args.engine == "dask":  # DeLong's second pass runs on the cluster of the first

@@ -4,7 +4,7 @@ Shards assessed on different machines travel as state files, never as
 predictions: ``iso4213-nb report --states A.state B.state ...`` (or
 ``metrics --states``) merges them, in any order, into the numbers of all the
 rows together.  The file is versioned JSON, not pickle (its layout is
-documented in :mod:`iso4213_nb.accumulators.files` and checked against
+documented in :mod:`iso4213_nb.scale.accumulators.files` and checked against
 ``state.schema.json``); its ``source`` block records the shard's file name,
 SHA-256 and rows, and the options every shard must share (models, positive
 class, threshold, bins).  The predictions file follows the report's schema
@@ -17,7 +17,7 @@ multi-label state per model (version 3), which ``metrics --states`` reads.
 A state holds counts, not rows: merged states give every clause-6 measure and
 DeLong's interval of one AUROC (a function of the score counts), but not
 DeLong's test of two models, whose second pass reads each row's placement
-values under both (:mod:`iso4213_nb.streamed_delong`): for it, run
+values under both (:mod:`iso4213_nb.scale.streamed_delong`): for it, run
 ``compare`` or ``report`` on the predictions themselves.
 """
 
@@ -25,10 +25,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..accumulators.files import is_state_file
-from ..errors import InputError
-from ..i18n import _
-from .. import streaming_labels
+from ..scale.accumulators.files import is_state_file
+from ..core.errors import InputError
+from ..words.i18n import _
+from ..scale import streaming_labels
 from ..inputs import add_reading_options
 from . import _streaming
 from ._types import number

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..i18n import N_, _
+from ..words.i18n import N_, _
 
 DESCRIPTION = """\
 Check a report folder written by 'iso4213-nb report', item by item: every

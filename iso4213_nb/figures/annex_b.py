@@ -11,7 +11,7 @@ current threshold on both, and updates everything in place.
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..words.i18n import _
 
 import io
 from dataclasses import dataclass
@@ -23,8 +23,8 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 from ..annexes import annex_b
-from ..curves import BinaryScores
-from ..measures import false_positive_rate, precision, recall
+from ..measures.curves import BinaryScores
+from ..measures.counts import false_positive_rate, precision, recall
 from .curves import CurveArtists, draw_curve, draw_point, prepare_axes
 
 def to_png(figure: Figure) -> bytes:
@@ -108,7 +108,7 @@ class AnnexBFigure:
     Attributes
     ----------
     figure : matplotlib Figure with three axes.
-    data : :class:`iso4213_nb.curves.BinaryScores` of the input.
+    data : :class:`iso4213_nb.measures.curves.BinaryScores` of the input.
     """
 
     def __init__(self, scores, y_true, threshold: float = 0.5, *, published: bool = True):

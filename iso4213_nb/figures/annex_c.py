@@ -7,7 +7,7 @@ test-set size: see :data:`iso4213_nb.annexes.annex_c.CANNOT_SUPPORT`).
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..words.i18n import _
 
 from matplotlib.figure import Figure
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..words.i18n import _
 
 from dataclasses import dataclass
 

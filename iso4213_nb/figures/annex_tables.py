@@ -1,8 +1,8 @@
 """Text and HTML renderings of the annex reproductions (presentation layer).
 
 Each function takes results of :mod:`iso4213_nb.annexes` and returns
-``(rows, header)`` ready for :func:`iso4213_nb.tables.text_table` or
-:func:`iso4213_nb.tables.html_table` (which escapes every cell), so the
+``(rows, header)`` ready for :func:`iso4213_nb.figures.tables.text_table` or
+:func:`iso4213_nb.figures.tables.html_table` (which escapes every cell), so the
 command line, the notebooks and the widgets print the same tables.
 """
 
@@ -12,9 +12,9 @@ import re
 import textwrap
 
 from ..annexes import Check, annex_a, annex_b, annex_c, annex_d
-from ..confusion import ConfusionMatrix
-from ..i18n import N_, _, pgettext
-from ..tables import format_value
+from ..measures.confusion import ConfusionMatrix
+from ..words.i18n import N_, _, pgettext
+from .tables import format_value
 
 MARK_OK = "✓"
 

@@ -1,10 +1,10 @@
 """Reliability diagrams and the calibration summary in words (beyond TS 4213: scikit-learn's reliability diagram).
 
-Draws a :class:`~iso4213_nb.calibration.ReliabilityTable` (observed frequency
+Draws a :class:`~iso4213_nb.measures.calibration.ReliabilityTable` (observed frequency
 against mean predicted probability per bin, the diagonal of perfect
 calibration, and the number of samples per bin underneath), and puts a
-:class:`~iso4213_nb.calibration.CalibrationResult` into an HTML table.  The
-numbers come from :mod:`iso4213_nb.calibration`; only words and drawing live here.
+:class:`~iso4213_nb.measures.calibration.CalibrationResult` into an HTML table.  The
+numbers come from :mod:`iso4213_nb.measures.calibration`; only words and drawing live here.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from ..calibration import CalibrationResult, ReliabilityTable
-from ..i18n import _, number
-from ..tables import text_table
+from ..measures.calibration import CalibrationResult, ReliabilityTable
+from ..words.i18n import _, number
+from .tables import text_table
 
 
 def binning_name(binning: str) -> str:

@@ -1,6 +1,6 @@
 """The threshold curves of 6.3.6–6.3.9 drawn with a movable operating point.
 
-Each curve of :mod:`iso4213_nb.curves` (ROC, PR, gain, lift) is drawn by
+Each curve of :mod:`iso4213_nb.measures.curves` (ROC, PR, gain, lift) is drawn by
 :func:`draw_curve` on axes prepared by :func:`prepare_axes`.  The returned
 :class:`CurveArtists` hold the line and an operating-point marker; a widget
 moves the marker (and, for a prevalence change, the line's y values) in
@@ -14,7 +14,7 @@ were kept so that in-place updates of the full arrays stay aligned.
 
 from __future__ import annotations
 
-from ..i18n import N_, _
+from ..words.i18n import N_, _
 
 from dataclasses import dataclass
 
@@ -131,7 +131,7 @@ def draw_curve(ax: Axes, curve, *, label: str | None = None, color=None, max_poi
     Parameters
     ----------
     ax : matplotlib Axes, usually prepared by :func:`prepare_axes`.
-    curve : a :class:`iso4213_nb.curves.Curve` (or anything with ``x`` and ``y``).
+    curve : a :class:`iso4213_nb.measures.curves.Curve` (or anything with ``x`` and ``y``).
         Points with an undefined coordinate (NaN) leave a gap.
     label : legend entry.
     color : matplotlib colour; default the axes' next colour.

@@ -13,7 +13,7 @@ right of the line are TP, left of it FN; negatives right of it FP, left TN.
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..words.i18n import _
 
 from dataclasses import dataclass
 
@@ -22,8 +22,8 @@ from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
 from matplotlib.patches import StepPatch
 
-from .._checks import as_scores, same_length
-from ..errors import InputError
+from ..core.checks import as_scores, same_length
+from ..core.errors import InputError
 
 
 def class_histograms(scores, is_positive, edges) -> tuple[np.ndarray, np.ndarray]:

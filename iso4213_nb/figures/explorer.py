@@ -1,7 +1,7 @@
 """The threshold explorer's figure: six panels drawn once, updated in place, rendered to image bytes.
 
 :class:`ExplorerFigure` draws the ROC, PR, gain and lift curves (6.3.6–6.3.9)
-of every model of an :class:`~iso4213_nb.explorer_state.ExplorerState`, the
+of every model of an :class:`~iso4213_nb.course.explorer_state.ExplorerState`, the
 score histograms of both classes and the confusion matrix of Table 1 (6.3.2),
 then follows the state: :meth:`~ExplorerFigure.show_threshold` moves the
 operating points, the threshold line and the matrix counts;
@@ -19,7 +19,7 @@ encodes about ten times faster), or as PNG on request.
 
 from __future__ import annotations
 
-from ..i18n import N_, _
+from ..words.i18n import N_, _
 
 import io
 
@@ -29,8 +29,8 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from PIL import Image
 
-from ..errors import InputError
-from ..explorer_state import KINDS, OPTIMUM_CURVE
+from ..core.errors import InputError
+from ..course.explorer_state import KINDS, OPTIMUM_CURVE
 from .curves import draw_curve, draw_point, prepare_axes
 from .distributions import draw_score_histograms, score_edges
 from .matrix import draw_confusion_matrix
@@ -43,7 +43,7 @@ OPTIMA = {"youden": (N_("Youden J"), "^"), "f1": (N_("best F1"), "s"), "cost": (
 
 
 class ExplorerFigure:
-    """The explorer's figure for an :class:`~iso4213_nb.explorer_state.ExplorerState` (6.3).
+    """The explorer's figure for an :class:`~iso4213_nb.course.explorer_state.ExplorerState` (6.3).
 
     Parameters
     ----------

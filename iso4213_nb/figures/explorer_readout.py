@@ -1,6 +1,6 @@
 """The explorer's read-out: counts, measures and optima at the threshold, as escaped HTML.
 
-:func:`readout_html` turns an :class:`~iso4213_nb.explorer_state.ExplorerState`
+:func:`readout_html` turns an :class:`~iso4213_nb.course.explorer_state.ExplorerState`
 into the panel shown beside the figure.  Its markup is a contract for tests
 and screen readers: the threshold sits in ``[data-value=threshold]`` with the
 exact value in ``data-exact``; each count in ``[data-cell=TP|FP|FN|TN]``; each
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 
-from ..i18n import N_, _, number, significant
+from ..words.i18n import N_, _, number, significant
 from .explorer import OPTIMA
 
 #: The measures shown in the read-out, with the clause (or source) that defines them.

@@ -1,14 +1,14 @@
 """Words and pictures for live intervals (7.8): a table of measures, the ROC band, the ROPE probabilities.
 
 * :func:`intervals_table_html` — one row per measure of
-  :class:`~iso4213_nb.stored_intervals.MeasureIntervals`: estimate, low, high
+  :class:`~iso4213_nb.stats.stored_intervals.MeasureIntervals`: estimate, low, high
   and the method, each number in a cell with ``data-measure`` and
   ``data-bound`` attributes;
 * :func:`draw_roc_band` — the ROC curve (6.3.6) with its pointwise band and
   the interval of sensitivity at one specificity as an error bar;
 * :func:`roc_point_html` — that interval in words;
 * :func:`rope_html` — P(left), P(rope), P(right) of a Bayesian comparison
-  (:mod:`iso4213_nb.bayesian`), each in a ``data-value`` element.
+  (:mod:`iso4213_nb.stats.bayesian`), each in a ``data-value`` element.
 """
 
 from __future__ import annotations
@@ -17,16 +17,16 @@ import html
 
 from matplotlib.axes import Axes
 
-from ..bayesian import RopeProbabilities
-from ..i18n import _, number
-from ..interval_words import reason_text
-from ..roc_regions import Band
+from ..stats.bayesian import RopeProbabilities
+from ..words.i18n import _, number
+from ..words.intervals import reason_text
+from ..measures.roc_regions import Band
 from ..stats.results import ConfidenceInterval
-from ..undefined import is_undefined
+from ..core.undefined import is_undefined
 
 
 def measure_names() -> dict[str, str]:
-    """Display name of each measure of :data:`iso4213_nb.stored_intervals.MEASURES`, with its clause (5.3.9, 6.2, 6.3)."""
+    """Display name of each measure of :data:`iso4213_nb.stats.stored_intervals.MEASURES`, with its clause (5.3.9, 6.2, 6.3)."""
     return {"accuracy": _("accuracy (6.2.2)"), "recall": _("recall (6.2.4)"), "specificity": _("specificity (6.2.5)"),
             "precision": _("precision (6.2.3)"), "f1": _("F1 (6.2.6)"), "balanced_accuracy": _("balanced accuracy"),
             "mcc": _("Matthews correlation"), "kappa": _("Cohen's kappa (5.3.9)"), "auroc": _("AUROC (6.3.6)"),

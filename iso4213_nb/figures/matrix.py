@@ -18,10 +18,10 @@ from matplotlib.axes import Axes
 from matplotlib.image import AxesImage
 from matplotlib.text import Text
 
-from ..confusion import ConfusionMatrix, _check_rows
-from ..errors import InputError
-from ..i18n import _, number
-from ..measures import BinaryCounts
+from ..measures.confusion import ConfusionMatrix, _check_rows
+from ..core.errors import InputError
+from ..words.i18n import _, number
+from ..measures.counts import BinaryCounts
 
 _BINARY_NAMES = {"true": [["TP", "FN"], ["FP", "TN"]], "predicted": [["TP", "FP"], ["FN", "TN"]]}
 

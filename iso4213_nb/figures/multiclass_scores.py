@@ -1,7 +1,7 @@
-"""Tables and figures of the score-based multi-class measures (presentation of :mod:`iso4213_nb.multiclass_scores`).
+"""Tables and figures of the score-based multi-class measures (presentation of :mod:`iso4213_nb.measures.multiclass_scores`).
 
-Every word passes through :func:`iso4213_nb.i18n._`; the numbers come from a
-:class:`~iso4213_nb.multiclass_scores.ScoreAssessment` (or Annex C's
+Every word passes through :func:`iso4213_nb.words.i18n._`; the numbers come from a
+:class:`~iso4213_nb.measures.multiclass_scores.ScoreAssessment` (or Annex C's
 :func:`~iso4213_nb.annexes.annex_c_scores.top_k_table`) and are only formatted here.
 """
 
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from matplotlib.figure import Figure
 
-from ..i18n import _
-from ..multiclass_scores import ScoreAssessment
-from ..tables import format_value
-from ..undefined import Undefined
+from ..words.i18n import _
+from ..measures.multiclass_scores import ScoreAssessment
+from .tables import format_value
+from ..core.undefined import Undefined
 from .curves import draw_curve, prepare_axes
 
 

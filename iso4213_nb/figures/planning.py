@@ -1,11 +1,11 @@
-"""Words and a small figure for planning a test set (7.8, 7.9; the formulas are in :mod:`iso4213_nb.planning`).
+"""Words and a small figure for planning a test set (7.8, 7.9; the formulas are in :mod:`iso4213_nb.stats.planning`).
 
 * :func:`plan` — for one quantity (:data:`QUANTITIES`: a proportion with its
   Wilson interval, AUROC with the variance of Hanley & McNeil, McNemar's test
   of two models) and its inputs, the smallest test set that reaches the
   target, what a given test set reaches instead (the reverse question), and
   the curve of half-width (or power, for McNemar) against the test set size.
-  Every number is the one :mod:`iso4213_nb.planning` returns; nothing is
+  Every number is the one :mod:`iso4213_nb.stats.planning` returns; nothing is
   computed here but the grid of sizes the curve is drawn over.
 * :func:`readout_html` — those numbers in words, each in an element with a
   ``data-value`` attribute so that tests and browsers can find it.
@@ -24,9 +24,9 @@ from dataclasses import dataclass
 import numpy as np
 from matplotlib.axes import Axes
 
-from .. import planning
-from ..errors import InputError
-from ..i18n import N_, _, number
+from ..stats import planning
+from ..core.errors import InputError
+from ..words.i18n import N_, _, number
 from .live_intervals import percent
 
 #: The quantities a test set can be planned for, as (code, label) pairs for a chooser.
@@ -41,7 +41,7 @@ class Planned:
     Attributes
     ----------
     quantity : "proportion", "auroc" or "mcnemar".
-    plan : the :mod:`~iso4213_nb.planning` result for the target (ProportionPlan, AurocPlan or McNemarPlan).
+    plan : the :mod:`~iso4213_nb.stats.planning` result for the target (ProportionPlan, AurocPlan or McNemarPlan).
     n_have : the test set size of the reverse question.
     reached : at ``n_have``: the half-width (proportion, AUROC) or the power (McNemar).
     detectable : McNemar only: the smallest |p10 − p01| ``n_have`` pairs detect with the wanted power.
@@ -69,7 +69,7 @@ def plan(quantity: str, *, proportion: float = 0.9, auroc: float = 0.85, prevale
          confidence_level: float = 0.95, n_have: int = 500) -> Planned:
     """Answer the planning question for ``quantity`` at these inputs (7.8, 7.9; see the module docstring).
 
-    Bad inputs raise the :class:`~iso4213_nb.errors.InputError` of :mod:`~iso4213_nb.planning`.
+    Bad inputs raise the :class:`~iso4213_nb.core.errors.InputError` of :mod:`~iso4213_nb.stats.planning`.
     """
     if quantity == "proportion":
         result = planning.proportion_sample_size(proportion, half_width, confidence_level)

@@ -3,7 +3,7 @@
 * :func:`draw_critical_difference` — models placed on an axis of mean rank
   (1 = best, on the left), the critical difference drawn to scale above the
   axis, and a thick bar under each group of models whose mean ranks are
-  within it (:class:`~iso4213_nb.ranking.Ranking.groups`).
+  within it (:class:`~iso4213_nb.stats.ranking.Ranking.groups`).
 * :func:`draw_posterior` — for the correlated t-test, the Student posterior of
   the mean difference with the ROPE shaded; for the signed-rank test, the
   posterior samples on the probability triangle (A better, equivalent,
@@ -19,8 +19,8 @@ import numpy as np
 from matplotlib.axes import Axes
 from scipy import stats as sps
 
-from ..bayesian import RopeProbabilities
-from ..ranking import Ranking
+from ..stats.bayesian import RopeProbabilities
+from ..stats.ranking import Ranking
 
 
 def draw_critical_difference(ax: Axes, ranking: Ranking) -> Axes:

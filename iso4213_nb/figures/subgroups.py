@@ -1,7 +1,7 @@
 """Subgroup results in words and pictures (5.3.2): tables, the largest gaps, heterogeneity tests, warnings, recall bars.
 
-Everything here turns the data and codes of :mod:`iso4213_nb.subgroups` into
-words (through :func:`iso4213_nb.i18n._`) and matplotlib drawings; nothing is
+Everything here turns the data and codes of :mod:`iso4213_nb.subgroups.rows` into
+words (through :func:`iso4213_nb.words.i18n._`) and matplotlib drawings; nothing is
 computed here.
 """
 
@@ -13,11 +13,11 @@ from dataclasses import dataclass
 import numpy as np
 from matplotlib.axes import Axes
 
-from .. import interval_words
-from ..i18n import _, number
+from ..words import intervals as interval_words
+from ..words.i18n import _, number
 from ..stats.results import ConfidenceInterval
-from ..subgroups import SubgroupAnalysis
-from ..undefined import is_undefined
+from ..subgroups.rows import SubgroupAnalysis
+from ..core.undefined import is_undefined
 
 
 def measure_name(measure: str) -> str:
@@ -28,7 +28,7 @@ def measure_name(measure: str) -> str:
 
 
 def reason_text(value) -> str:
-    """Why a subgroup value or interval is undefined, in words (5.3.2; the codes of :mod:`iso4213_nb.subgroups`)."""
+    """Why a subgroup value or interval is undefined, in words (5.3.2; the codes of :mod:`iso4213_nb.subgroups.rows`)."""
     code = value.code or value.reason
     words = {
         "no_positives": _("the group has no actual positives"),
@@ -110,7 +110,7 @@ def heterogeneity_html(analysis: SubgroupAnalysis) -> str:
 
 
 def warnings_text(analysis: SubgroupAnalysis) -> list[str]:
-    """Each small-group warning as one sentence (5.3.2; the rule of :mod:`iso4213_nb.subgroups`)."""
+    """Each small-group warning as one sentence (5.3.2; the rule of :mod:`iso4213_nb.subgroups.rows`)."""
     out = []
     for w in analysis.warnings:
         if w["code"] == "small_group":

@@ -18,7 +18,7 @@
     return denominator === 0 ? { undefinedBecause: reason } : numerator / denominator;
   }
 
-  // The measures of the tables, the same formulas and reason codes as iso4213_nb.measures (6.2.4, 6.2.5, 6.3.3).
+  // The measures of the tables, the same formulas and reason codes as iso4213_nb.measures.counts (6.2.4, 6.2.5, 6.3.3).
   var MEASURES = {
     recall: function (c) { return ratio(c.tp, c.tp + c.fn, "no_positives"); },
     precision: function (c) { return ratio(c.tp, c.tp + c.fp, "no_predicted_positives"); },

@@ -15,7 +15,7 @@ Which thresholds the slider offers
 ----------------------------------
 Every threshold with its own counts is a candidate: each distinct score,
 plus one just above the largest score, where no sample is predicted positive
-(:func:`iso4213_nb.operating_points.candidate_thresholds`).  With at most
+(:func:`iso4213_nb.measures.operating_points.candidate_thresholds`).  With at most
 ``max_positions`` candidates the slider offers all of them.  With more, it
 offers ``max_positions`` of them spread evenly along the ROC curve (equal
 steps of TPR + FPR, so rare positives still get fine steps), always
@@ -47,13 +47,13 @@ from typing import Mapping
 
 import numpy as np
 
-from .. import measures
-from .._checks import as_threshold
-from ..curves import BinaryScores
-from ..errors import InputError
-from ..i18n import N_, _, current_language, number
-from ..measures import BinaryCounts
-from ..operating_points import candidate_thresholds
+from ..measures import counts as measures
+from ..core.checks import as_threshold
+from ..measures.curves import BinaryScores
+from ..core.errors import InputError
+from ..words.i18n import N_, _, current_language, number
+from ..measures.counts import BinaryCounts
+from ..measures.operating_points import candidate_thresholds
 
 #: Most slider positions offered; every candidate threshold is offered when there are no more than this.
 MAX_POSITIONS = 1001
@@ -147,7 +147,7 @@ def explorer_data(scores: BinaryScores, *, marks: Mapping[str, float] | None = N
 
     Parameters
     ----------
-    scores : the model's :class:`~iso4213_nb.curves.BinaryScores`.
+    scores : the model's :class:`~iso4213_nb.measures.curves.BinaryScores`.
     marks : named thresholds ``{name: threshold}`` (the report's operating points, say); each is offered
         under its own value.  Named thresholds with the same counts share one position: the first
         given (``start`` before ``marks``) lends it its value, and the names are listed together.

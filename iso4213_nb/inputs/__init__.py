@@ -10,7 +10,7 @@
 Formats: CSV and TSV (delimiter found from the first lines or given; ``.``
 or ``,`` as decimal mark; plain, ``.gz``, ``.zst`` or ``.bz2``), Parquet (a
 file or a folder of files), Excel ``.xlsx``; ``"-"`` is standard input, read
-once.  Every problem raises :class:`~iso4213_nb.errors.InputError` with one
+once.  Every problem raises :class:`~iso4213_nb.core.errors.InputError` with one
 line naming the file, the line (the header is line 1) and the column.  Inner
 layers receive the typed arrays and do not check them again.
 """

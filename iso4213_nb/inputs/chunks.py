@@ -37,8 +37,8 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.csv as pa_csv
 
-from ..accumulators.key_runs import KeyRuns
-from ..errors import InputError
+from ..scale.accumulators.key_runs import KeyRuns
+from ..core.errors import InputError
 from .columns import (CANONICAL_INTEGER, INT64, MAX_CLASSES, group_column, label_columns, score_column,
                       weight_column)
 from .label_chunks import label_chunks, label_layout
@@ -391,7 +391,7 @@ class PredictionChunks:
     ``source`` and ``n_rows`` are set after a complete pass.
     With ``key`` (``--row-key``) each chunk's row keys are read and checked
     against every key before them: a key naming a second row is an error
-    naming its line; ``key_runs`` (:class:`~iso4213_nb.accumulators.key_runs.KeyRuns`,
+    naming its line; ``key_runs`` (:class:`~iso4213_nb.scale.accumulators.key_runs.KeyRuns`,
     at most ``key_memory`` bytes) holds the keys of the pass, to merge with other parts'.
 
     The optional columns are read with the whole-file reader's checks:

@@ -21,7 +21,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ..errors import InputError
+from ..core.errors import InputError
 from .table import Table, quote
 
 CANONICAL_INTEGER = re.compile(r"-?(0|[1-9][0-9]*)")
@@ -127,7 +127,7 @@ def label_columns(table: Table, names, max_classes: int = MAX_CLASSES) -> dict[s
 def match_label(text, labels: list, what_word: str):
     """The label among ``labels`` written exactly as ``text`` (``2`` is label 2; ``02`` is not) (5.1, step 4: reading the models' outputs).
 
-    ``what_word`` names the option in the error, as a key of :data:`iso4213_nb.error_words.columns.WORDS`.
+    ``what_word`` names the option in the error, as a key of :data:`iso4213_nb.words.errors.columns.WORDS`.
     """
     for label in labels:
         if str(label) == str(text):

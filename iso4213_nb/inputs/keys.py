@@ -1,7 +1,7 @@
 """The row key column (``--row-key``): whole numbers that name each row, read once at the edge (7.8; beyond TS 4213).
 
 A Poisson bootstrap gives each row weights that depend only on its key and
-the seed (:mod:`iso4213_nb.accumulators.bootstrap`), so the key must be a
+the seed (:mod:`iso4213_nb.scale.accumulators.bootstrap`), so the key must be a
 whole number: integer columns as they are, text and float cells when they
 hold whole numbers.  An empty cell or another value is an error naming the
 file, line and column.
@@ -13,8 +13,8 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ..accumulators.key_runs import BYTES_PER_RUN, KeyRuns
-from ..errors import InputError
+from ..scale.accumulators.key_runs import BYTES_PER_RUN, KeyRuns
+from ..core.errors import InputError
 from .columns import _first, _first_unparsable, to_numpy
 from .layout import Header, split_header
 from .table import Table, quote

@@ -22,7 +22,7 @@ from typing import Iterator
 
 import numpy as np
 
-from ..errors import InputError
+from ..core.errors import InputError
 from .columns import group_column, indicator_column, score_column, weight_column
 from .layout import Header, check_others, resolve_multilabel, split_header
 from .predictions import _typed_names

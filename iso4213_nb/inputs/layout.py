@@ -29,8 +29,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..error_words import describe
-from ..errors import InputError
+from ..words.errors import describe
+from ..core.errors import InputError
 from .table import quote
 
 #: The task of a predictions file.
@@ -157,7 +157,7 @@ def _parses(column: str, texts: list[str], kinds=KINDS) -> list[tuple[str, str, 
 def _unresolved(header: Header, column: str, file: str, what_word: str, models: dict, strict: bool) -> None:
     """A suffixed column that names no known class: an error when its model has other such columns, or when strict.
 
-    ``what_word`` (a key of :data:`iso4213_nb.error_words.layout.WORDS`) says what the suffix should have been.
+    ``what_word`` (a key of :data:`iso4213_nb.words.errors.layout.WORDS`) says what the suffix should have been.
     """
     for kind in KINDS:
         marker = f"_{kind}_"

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import pyarrow.compute as pc
 
-from ..errors import InputError
+from ..core.errors import InputError
 from .columns import CANONICAL_INTEGER, MAX_CLASSES
 from .source import InputSource
 from .table import quote, read_table

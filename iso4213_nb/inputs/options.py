@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import InputError
-from ..i18n import _
+from ..core.errors import InputError
+from ..words.i18n import _
 from .columns import MAX_CLASSES
 from .table import parse_sep
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..errors import InputError
+from ..core.errors import InputError
 from .columns import (CANONICAL_INTEGER, INT64, MAX_CLASSES, group_column, indicator_column, label_columns,
                       match_label, score_column, weight_column)
 from .layout import (BINARY, MULTICLASS, MULTILABEL, ONE_MODEL, SUFFIXES, TASKS, Header, check_others,

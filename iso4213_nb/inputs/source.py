@@ -4,7 +4,7 @@
 (standard input and other pipes are copied once into a temporary file) and
 recognises the format from the first bytes, not from the name.  Every byte is
 hashed (SHA-256) as it is read, so :class:`InputSource` records exactly what
-was assessed.  Progress is shown on a terminal (:mod:`iso4213_nb.progress`).
+was assessed.  Progress is shown on a terminal (:mod:`iso4213_nb.core.progress`).
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import progress
-from ..errors import InputError
-from ..i18n import _
+from ..core import progress
+from ..core.errors import InputError
+from ..words.i18n import _
 
 #: What the user types for standard input.
 STDIN = "-"

@@ -25,8 +25,8 @@ from typing import Callable, Sequence
 import pyarrow as pa
 import pyarrow.csv as pa_csv
 
-from ..error_words import describe
-from ..errors import InputError
+from ..words.errors import describe
+from ..core.errors import InputError
 from .source import COMPRESSION_SUFFIX, FileDigest, InputSource, LocalFile, detect_format, open_source, read_all
 
 #: Longest line (and header) of a text file; a longer one is an error, not a memory blow-up.

@@ -3,7 +3,7 @@
 :func:`iso4213_nb.report.build.make_report` is the whole job of ``iso4213-nb report``:
 
 1. read and check the predictions once (:mod:`.predictions`) and the ``--meta``
-   answers (:mod:`iso4213_nb.checklist`); bad input raises
+   answers (:mod:`iso4213_nb.controls.checklist`); bad input raises
    :class:`~iso4213_nb.InputError` before anything is written;
 2. compute every number once (:mod:`.content`) into the dict written as
    ``report.json`` (its JSON Schema: :mod:`.schema`);

@@ -33,7 +33,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from ..errors import InputError
+from ..core.errors import InputError
 from .manifest import MANIFEST, TEMP_MARKER, read_manifest, sha256_file
 
 #: Name prefixes of this tool's temporary folders beside ``--out``: the report being built, the one it replaces.
@@ -137,7 +137,7 @@ def remove_stale(parent: Path, prefixes) -> list[Path]:
 def _refused_place(out: Path) -> str | None:
     """Why ``out`` may never be replaced (it is or holds the current folder, the home folder or /), else None.
 
-    The reason is a key of :data:`iso4213_nb.error_words.report.WORDS`.
+    The reason is a key of :data:`iso4213_nb.words.errors.report.WORDS`.
     """
     resolved = out.resolve()
     if resolved == Path(resolved.anchor):
@@ -154,7 +154,7 @@ def _refused_place(out: Path) -> str | None:
 def _foreign(folder: Path, listed: dict, base: Path) -> tuple[str, str] | None:
     """The first entry under ``folder`` this tool did not write, as (relative path, why), or None.
 
-    Why is a key of :data:`iso4213_nb.error_words.report.WORDS`.
+    Why is a key of :data:`iso4213_nb.words.errors.report.WORDS`.
 
     Returns None also for a folder that holds listed files only; an empty
     sub-folder is foreign (the manifest lists files, so nobody vouches for it).

@@ -10,15 +10,17 @@ from pathlib import Path
 import nbformat
 import numpy as np
 
-from .. import checklist, demo, demo_multiclass, progress
-from ..computational import time_predictions
-from ..environment import capture
-from .._checks import as_threshold
-from ..errors import InputError
+from ..controls import checklist
+from ..demos import breast_cancer as demo, digits as demo_multiclass
+from ..core import progress
+from ..measures.computational import time_predictions
+from ..controls.environment import capture
+from ..core.checks import as_threshold
+from ..core.errors import InputError
 from ..inputs import read_predictions
-from ..measure_intervals import IntervalSettings
+from ..stats.measure_intervals import IntervalSettings
 from . import content, export, uncertainty, words
-from ..i18n import LANGUAGES, current_language, using
+from ..words.i18n import LANGUAGES, current_language, using
 from .atomic import atomic_directory, check_target
 from .execute import run_template
 from .manifest import sha256_file, utc_now, write_manifest
@@ -41,7 +43,7 @@ def _plain(value):
 def read_settings(meta) -> dict:
     """The ``report:`` section of a meta file (title, positive); ``{}`` without a meta file (clause 8).
 
-    The file's YAML and the rest of its sections are checked by :func:`iso4213_nb.checklist.load` first.
+    The file's YAML and the rest of its sections are checked by :func:`iso4213_nb.controls.checklist.load` first.
     """
     if meta is None:
         return {}
@@ -120,7 +122,7 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
     ----------
     predictions : predictions file (layout in :mod:`iso4213_nb.inputs.predictions`), ``-`` for
         standard input, or None for a bundled demo, whose meta file is then used unless ``meta`` is given.
-    meta : YAML file of checklist answers (:mod:`iso4213_nb.checklist`) plus an
+    meta : YAML file of checklist answers (:mod:`iso4213_nb.controls.checklist`) plus an
         optional ``report:`` section with ``title`` and ``positive``.
     out : the report folder; replaced only after everything succeeded, and only
         when it is empty or a report folder of this tool whose every file is
@@ -140,18 +142,18 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
     demo_name : which bundled demo (:data:`DEMOS`) without ``predictions``; default ``"binary"``.
     top_k : top-k accuracies wanted beyond k = 1..5 for multi-class scores.
     intervals : how the intervals are computed (methods, level, resamples, seed;
-        :class:`~iso4213_nb.measure_intervals.IntervalSettings`, defaults when None);
+        :class:`~iso4213_nb.stats.measure_intervals.IntervalSettings`, defaults when None);
         recorded in report.json and the manifest (:mod:`.uncertainty`).  The
         critical-difference diagram of three or more models is written beside
         the report as PNG and SVG and listed in the manifest.
     lang : the language of the HTML and PDF (``"en"``, ``"ru"``; default the active one,
-        :func:`iso4213_nb.i18n.current_language`).  ``report.json`` holds codes and numbers
+        :func:`iso4213_nb.words.i18n.current_language`).  ``report.json`` holds codes and numbers
         only, so it is the same in every language.
 
     The predictions are read once; the notebook gets the parsed columns as
     ``predictions.parquet`` (:mod:`.parsed`), never the input's path.  The
     test environment is captured automatically
-    (:func:`iso4213_nb.environment.capture`), and ``manifest.json``
+    (:func:`iso4213_nb.controls.environment.capture`), and ``manifest.json``
     (:mod:`.manifest`) records hashes of the inputs and of every output.
 
     Returns the path of ``out``.  Bad input raises :class:`InputError` and
@@ -236,8 +238,8 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
                             "formats": list(formats), "reading": dict(reading or {}), "top_k": list(top_k),
                             "demo": (demo_name or "binary") if is_demo else None,
                             "intervals": uncertainty.settings_json(intervals), "lang": lang},
-                random_seeds={**({f"{bundled.__name__.rsplit('.', 1)[-1]}.train_test_split": bundled.SEED,
-                                  f"{bundled.__name__.rsplit('.', 1)[-1]}.models": bundled.SEED} if is_demo else {}),
+                random_seeds={**({f"{bundled.KEY}.train_test_split": bundled.SEED,
+                                  f"{bundled.KEY}.models": bundled.SEED} if is_demo else {}),
                               "bootstrap": intervals.seed},
                 extra_tools={"chromium": _chromium_version()} if "pdf" in formats else {})
             shown.update(1)

@@ -22,11 +22,12 @@ import itertools
 
 import numpy as np
 
-from .. import __version__, checklist
-from ..assessment import assess
-from ..confusion import ConfusionMatrix
-from ..curves import BinaryScores
-from ..operating_points import candidate_thresholds
+from .. import __version__
+from ..controls import checklist
+from ..measures.assessment import assess
+from ..measures.confusion import ConfusionMatrix
+from ..measures.curves import BinaryScores
+from ..measures.operating_points import candidate_thresholds
 from ..stats import adjust_pvalues, auroc_ci, delong_test, mcnemar, mcnemar_table, proportion_ci
 from ..inputs import Predictions
 from . import tasks, uncertainty
@@ -72,7 +73,7 @@ def operating_points(scores: BinaryScores) -> list[dict]:
     reaches 0.9; the lowest threshold whose FPR stays at or below 0.1.
     Predicted positive iff ``score >= threshold``.  The candidates are every
     distinct score plus one just above the largest, which predicts no positive
-    (:func:`iso4213_nb.operating_points.candidate_thresholds`).  Both classes
+    (:func:`iso4213_nb.measures.operating_points.candidate_thresholds`).  Both classes
     must be present.
     """
     thresholds = candidate_thresholds(scores)
@@ -211,7 +212,7 @@ def build(pred: Predictions, answers: dict, *, title: str | None, meta_name: str
     Parameters
     ----------
     pred : checked predictions (:func:`iso4213_nb.inputs.read_predictions`).
-    answers : flat checklist answers (:func:`iso4213_nb.checklist.load`); ``{}`` for none.
+    answers : flat checklist answers (:func:`iso4213_nb.controls.checklist.load`); ``{}`` for none.
     title : the report's title (user text; escaped when rendered), or None for the default title in words.
     meta_name : file name of the ``--meta`` file, or None.
     demo : True when the predictions are the bundled demo.

@@ -44,7 +44,7 @@ from jupyter_client import KernelManager
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
-from .. import progress
+from ..core import progress
 from .atomic import make_temp_folder, remove_stale, signals_deferred
 
 TEMPLATE = Path(str(resources.files("iso4213_nb") / "report" / "template.ipynb"))
@@ -167,8 +167,8 @@ def _socket_root() -> Path:
 
 def translate_markdown(nb: nbformat.NotebookNode, language: str) -> nbformat.NotebookNode:
     """Replace each markdown cell's text by its translation into ``language`` (its catalogue message); returns ``nb`` (clause 8)."""
-    from ..catalogue import cell_message
-    from ..i18n import translations
+    from ..words.catalogue import cell_message
+    from ..words.i18n import translations
 
     found = translations(language)
     for cell in nb.cells:

@@ -164,7 +164,7 @@ def to_html(nb: nbformat.NotebookNode, directory: Path, title: str = "Assessment
             language: str = "en") -> Path:
     """Write ``directory/report.html`` (no code cells, local JavaScript) and its assets; returns the path (clause 8).
 
-    ``language`` is the page's ``lang`` attribute (the report's language, :mod:`iso4213_nb.i18n`).
+    ``language`` is the page's ``lang`` attribute (the report's language, :mod:`iso4213_nb.words.i18n`).
     """
     vega = shows_explorer(nb)
     exporter = HTMLExporter(template_name="lab", template_file=TEMPLATE_FILE,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 
-from ..curves import BinaryScores
+from ..measures.curves import BinaryScores
 from ..figures.curves import KINDS, draw_curve, prepare_axes
 from ..inputs import Predictions
 
@@ -32,8 +32,8 @@ def curves_figure(pred: Predictions, report: dict):
 def scores_figure(scored: dict, prevalence: float, report: dict):
     """The 2×2 figure of the four curves (6.3.6–6.3.9), one line per model of ``scored``.
 
-    ``scored`` maps a model name to its scores' curves (a :class:`~iso4213_nb.curves.BinaryScores`, or the
-    binned or merged counts of :mod:`iso4213_nb.accumulators`); ``prevalence`` is the share of positives.
+    ``scored`` maps a model name to its scores' curves (a :class:`~iso4213_nb.measures.curves.BinaryScores`, or the
+    binned or merged counts of :mod:`iso4213_nb.scale.accumulators`); ``prevalence`` is the share of positives.
     """
     fig, axes = plt.subplots(2, 2, figsize=(10, 9), layout="constrained")
     for ax, kind in zip(axes.flat, KINDS):

@@ -16,9 +16,9 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
-from ..curves import BinaryScores
+from ..measures.curves import BinaryScores
 from ..figures.curves import draw_curve, prepare_axes
-from ..i18n import _
+from ..words.i18n import _
 from ..inputs import MULTICLASS, Predictions
 
 #: Most classes drawn as separate lines; beyond it the figure would be unreadable and the table suffices.

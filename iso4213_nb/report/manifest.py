@@ -33,7 +33,7 @@ from importlib import metadata
 from pathlib import Path
 
 from .. import __version__
-from ..errors import InputError
+from ..core.errors import InputError
 
 MANIFEST = "manifest.json"
 #: The marker file inside each temporary folder of this tool (see :mod:`.atomic`); removed before a folder is final.

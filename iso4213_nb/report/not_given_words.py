@@ -7,7 +7,7 @@ Kept apart from :mod:`.streamed` so that ``metrics`` can say them without loadin
 
 from __future__ import annotations
 
-from ..i18n import N_
+from ..words.i18n import N_
 
 #: Why a measure is not given, or not exactly, by reason code.
 REASONS = {

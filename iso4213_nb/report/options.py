@@ -6,7 +6,7 @@ Kept apart from :mod:`.build` so that ``iso4213-nb --help`` and the
 
 from __future__ import annotations
 
-from ..errors import InputError
+from ..core.errors import InputError
 
 #: Output formats ``--format`` accepts; PDF is printed from the HTML.
 FORMATS = ("html", "pdf")

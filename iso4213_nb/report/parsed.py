@@ -31,7 +31,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from ..errors import InputError
+from ..core.errors import InputError
 from ..inputs import InputSource, Model, Predictions
 
 PARSED = "predictions.parquet"

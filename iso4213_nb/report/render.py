@@ -3,12 +3,12 @@
 The report notebook displays these fragments; each takes the report dict
 (or a part of it) and returns a string of HTML.  Every value that comes from
 the user (title, class labels, model and file names, checklist answers) goes
-through :func:`html.escape` or :func:`iso4213_nb.tables.html_table`, which
+through :func:`html.escape` or :func:`iso4213_nb.figures.tables.html_table`, which
 escapes every cell.  User text sits inside ``tex2jax_ignore`` blocks so that
 MathJax never typesets it.
 
-Every word comes through :mod:`iso4213_nb.i18n` (``_``) and every number through
-:func:`iso4213_nb.i18n.number`, and the codes of ``report.json`` become words
+Every word comes through :mod:`iso4213_nb.words.i18n` (``_``) and every number through
+:func:`iso4213_nb.words.i18n.number`, and the codes of ``report.json`` become words
 in :mod:`.words`, so one ``report.json`` renders in any catalogued language.
 """
 
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import html
 
-from ..i18n import N_, _, number
-from ..tables import html_table
+from ..words.i18n import N_, _, number
+from ..figures.tables import html_table
 from . import words
 
 STYLE = """<style>

@@ -3,7 +3,7 @@
 Each function takes the dict of :func:`iso4213_nb.report.content.build` (as
 extended by :mod:`.tasks`) and returns HTML, or ``""`` when its section does
 not apply to the file, so the report shows only what the data hold.  Every
-word goes through :func:`iso4213_nb.i18n._`; every user value (model, class,
+word goes through :func:`iso4213_nb.words.i18n._`; every user value (model, class,
 group names) is escaped, inside ``tex2jax_ignore`` blocks.
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import html
 
-from ..i18n import N_, _, number
-from ..tables import html_table
+from ..words.i18n import N_, _, number
+from ..figures.tables import html_table
 from .render import STYLE
 
 TASK_WORDS = {"binary": N_("binary (two classes, 6.3)"), "multiclass": N_("multi-class (one of several classes, 6.4)"),

@@ -1,8 +1,8 @@
 """HTML and figures of the report's uncertainty sections, from the keys :mod:`.uncertainty` adds (7.8, 6.3.6, clause 7).
 
-Presentation only: every word goes through :func:`iso4213_nb.i18n._`, every
-reason code through :mod:`iso4213_nb.interval_words`; every user string
-(model names) is escaped by :func:`iso4213_nb.tables.html_table` or
+Presentation only: every word goes through :func:`iso4213_nb.words.i18n._`, every
+reason code through :mod:`iso4213_nb.words.intervals`; every user string
+(model names) is escaped by :func:`iso4213_nb.figures.tables.html_table` or
 :func:`html.escape`, and a dollar sign in a figure label is escaped so
 matplotlib never reads it as mathtext.
 """
@@ -17,10 +17,10 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..figures.ranking import draw_critical_difference
-from ..i18n import N_, _, number
-from ..interval_words import interval_text, method_name, reason_text
-from ..ranking import Ranking
-from ..tables import format_value, html_table
+from ..words.i18n import N_, _, number
+from ..words.intervals import interval_text, method_name, reason_text
+from ..stats.ranking import Ranking
+from ..figures.tables import format_value, html_table
 
 #: Measures of the interval table: key of ``models.<m>.intervals`` and its name with the clause.
 MEASURES = (

@@ -2,7 +2,7 @@
 
 ``iso4213-nb report --chunk-rows``, ``--engine dask``, ``--bins`` or
 ``--states`` build the report here instead of in :mod:`.build`: the numbers
-come from the states of :mod:`iso4213_nb.streaming`, never from all rows in
+come from the states of :mod:`iso4213_nb.scale.streaming`, never from all rows in
 memory, and equal those of the in-memory report (every count, every clause-6
 measure, the curves and their areas, the operating points, McNemar's tests;
 with a ``weight`` column the weighted ones; a multi-class model's class-score
@@ -14,7 +14,7 @@ one AUROC comes from the score counts, but DeLong's test of two models needs
 each row's placement values under both, so it is computed by a second pass
 over the predictions when the rows are at hand (``--chunk-rows`` on one file,
 or a second Dask reduction) and is not given from state files
-(:mod:`iso4213_nb.streamed_delong`); in binned mode (``--bins``) the areas are
+(:mod:`iso4213_nb.scale.streamed_delong`); in binned mode (``--bins``) the areas are
 approximate, the AUROC with its worst-case error bound, and neither DeLong
 result is given.
 
@@ -39,13 +39,15 @@ from pathlib import Path
 import nbformat
 import numpy as np
 
-from .. import __version__, checklist, streamed_delong, streaming
-from ..environment import capture
-from ..i18n import _
+from .. import __version__
+from ..controls import checklist
+from ..scale import streamed_delong, streaming
+from ..controls.environment import capture
+from ..words.i18n import _
 from ..inputs import BINARY, MULTICLASS
 from ..stats import mcnemar
-from ..subgroup_counts import subgroups_from_counts
-from ..undefined import is_undefined
+from ..subgroups.counts import subgroups_from_counts
+from ..core.undefined import is_undefined
 from . import content, export, render, render_tasks, render_uncertainty, streamed_intervals, tasks
 from .atomic import atomic_directory, check_target
 from .manifest import utc_now, write_manifest
@@ -119,7 +121,7 @@ def _comparisons(assessed: streaming.Assessed, delong: dict, alpha: float = 0.05
 def second_pass(assessed: streaming.Assessed, states: dict, chunks,
                 confidence_level: float = content.CONFIDENCE_LEVEL) -> tuple[dict, dict]:
     """``({model: AUROC interval}, {(a, b): DeLong test})`` (clause 8): intervals from the counts, tests from a
-    second pass over ``chunks`` (open chunks or :class:`~iso4213_nb.streamed_delong.DaskRows`; None: no test)."""
+    second pass over ``chunks`` (open chunks or :class:`~iso4213_nb.scale.streamed_delong.DaskRows`; None: no test)."""
     intervals = streamed_delong.report_intervals(assessed, states, confidence_level)
     return ({name: content._interval(ci) for name, ci in intervals.items()},
             streamed_delong.delong_tests(assessed, states, chunks))
@@ -298,9 +300,9 @@ def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, 
     ``source`` names the input (a predictions file, or the state files
     merged); ``how`` says how it was read (``engine``, ``chunk_rows``,
     ``states`` ...) and, under ``how``, one sentence for the page; ``chunks``
-    are the open predictions, or the :class:`~iso4213_nb.streamed_delong.DaskRows` of a
+    are the open predictions, or the :class:`~iso4213_nb.scale.streamed_delong.DaskRows` of a
     Parquet data set, when a second pass can read the rows again (None for state files); ``intervals``
-    (an :class:`~iso4213_nb.measure_intervals.IntervalSettings`) adds the bootstrap intervals
+    (an :class:`~iso4213_nb.stats.measure_intervals.IntervalSettings`) adds the bootstrap intervals
     (:mod:`.streamed_intervals`).
     """
     from .build import DEFAULT_TITLE, _meta_source, read_settings

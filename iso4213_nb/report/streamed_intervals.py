@@ -10,7 +10,7 @@
   trapezoid AUPRC, gain area) and, for a multi-class model with class scores,
   ``top_<k>_accuracy`` (from counts, as in memory), ``brier`` and ``log_loss``
   (a Poisson bootstrap: method ``poisson_percentile`` or ``poisson_bca``;
-  :mod:`iso4213_nb.streamed_bootstrap`), and the Brier score and log loss of a
+  :mod:`iso4213_nb.scale.streamed_bootstrap`), and the Brier score and log loss of a
   binary model whose scores are probabilities, read as (1 − score, score) as in memory;
 * ``models.<m>.operating_intervals`` of a scored binary model (exact score
   counts, not binned): its bootstrap draws (score, class) pairs, which the
@@ -30,9 +30,9 @@ samples), as in memory.  Data and reason codes only.
 
 from __future__ import annotations
 
-from .. import streamed_bootstrap as sb
-from ..measure_intervals import IntervalSettings, interval_json
-from ..operating_intervals import operating_intervals
+from ..scale import streamed_bootstrap as sb
+from ..stats.measure_intervals import IntervalSettings, interval_json
+from ..stats.operating_intervals import operating_intervals
 from .uncertainty import counts_intervals, settings_json
 
 

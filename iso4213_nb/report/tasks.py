@@ -7,14 +7,14 @@
 * per model with class scores (6.4, beyond TS 4213 where named):
   ``top_k_accuracy``, ``auroc`` (macro, weighted, micro, and Hand & Till's
   one-vs-one), ``per_class`` (one-vs-rest AUROC and average precision),
-  ``log_loss``, ``brier`` (:mod:`iso4213_nb.multiclass_scores`);
+  ``log_loss``, ``brier`` (:mod:`iso4213_nb.measures.multiclass_scores`);
 * per model of a multi-label file: ``multilabel``
-  (:func:`iso4213_nb.multilabel_summary.summarize`, every clause-6.5 measure);
+  (:func:`iso4213_nb.measures.multilabel_summary.summarize`, every clause-6.5 measure);
 * per model and subgroup attribute: ``subgroups.<name>``
-  (:func:`iso4213_nb.subgroups.subgroup_analysis`: per-value measures with
+  (:func:`iso4213_nb.subgroups.rows.subgroup_analysis`: per-value measures with
   intervals and n, the largest gap, a heterogeneity test, warnings);
 * per model whose scores are probabilities: ``calibration`` (beyond TS 4213:
-  :mod:`iso4213_nb.calibration`), or ``calibration_skipped`` with a reason code;
+  :mod:`iso4213_nb.measures.calibration`), or ``calibration_skipped`` with a reason code;
 * ``items``: the clause-8 bias item (5.3.2) becomes filled automatically
   when the file has subgroup columns.
 
@@ -29,12 +29,12 @@ import itertools
 
 import numpy as np
 
-from ..calibration import calibration, multiclass_calibration
+from ..measures.calibration import calibration, multiclass_calibration
 from ..inputs import MULTICLASS, MULTILABEL, Predictions
-from ..multiclass_scores import assess_scores
-from ..probability_rows import rows_off_one
-from ..multilabel_summary import per_label_mcnemar, summarize
-from ..subgroups import subgroup_analysis
+from ..measures.multiclass_scores import assess_scores
+from ..core.probability_rows import rows_off_one
+from ..measures.multilabel_summary import per_label_mcnemar, summarize
+from ..subgroups.rows import subgroup_analysis
 
 #: Top-k accuracies always reported for a multi-class model with scores (Annex C reports top-1 and top-5).
 TOP_K = (1, 2, 3, 4, 5)
@@ -85,7 +85,7 @@ def _calibration(pred: Predictions, model) -> dict:
 
 
 def _subgroups(pred: Predictions, model) -> dict:
-    """Per subgroup attribute, :func:`iso4213_nb.subgroups.subgroup_analysis` of one model (5.3.2)."""
+    """Per subgroup attribute, :func:`iso4213_nb.subgroups.rows.subgroup_analysis` of one model (5.3.2)."""
     scores = model.scores if pred.binary else model.score_matrix
     return {name: subgroup_analysis(pred.y_true, model.pred, values, labels=pred.labels, positive=pred.positive,
                                     scores=scores, sample_weight=pred.weight).to_dict()

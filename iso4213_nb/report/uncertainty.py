@@ -8,16 +8,16 @@
 * ``models.<m>.intervals.<measure>`` — the proportions (Wilson or
   Clopper–Pearson), AUROC (DeLong) and, new, F1, F2, F0.5, MCC, Cohen's kappa,
   balanced accuracy, lift, average precision, trapezoid AUPRC and gain area
-  (bootstrap) of :mod:`iso4213_nb.measure_intervals`; for a multi-class task
+  (bootstrap) of :mod:`iso4213_nb.stats.measure_intervals`; for a multi-class task
   kappa, MCC, balanced accuracy and the macro, weighted and micro F1;
 * ``models.<m>.intervals.top_<k>_accuracy``, ``brier``, ``log_loss`` — for a
   multi-class model with class scores (the k of ``input.top_k``), and the Brier
   score and log loss of a binary model whose scores are probabilities: a
   stratified bootstrap paired across the models
-  (:mod:`iso4213_nb.class_score_intervals`);
+  (:mod:`iso4213_nb.stats.class_score_intervals`);
 * ``models.<m>.operating_intervals`` — for a scored binary model, Se at fixed
   Sp and Sp at fixed Se, the partial AUROC (raw and McClish) and the pointwise
-  ROC and PR bands (:mod:`iso4213_nb.operating_intervals`);
+  ROC and PR bands (:mod:`iso4213_nb.stats.operating_intervals`);
 * ``ranking`` — for three or more models on the same samples (:func:`ranking`).
 
 Data and reason codes only; :mod:`.render_uncertainty` puts them in words.
@@ -27,14 +27,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..bayesian import signed_rank
-from ..class_score_intervals import class_score_intervals, model_matrices
-from ..confusion import ConfusionMatrix
-from ..curves import BinaryScores
+from ..stats.bayesian import signed_rank
+from ..stats.class_score_intervals import class_score_intervals, model_matrices
+from ..measures.confusion import ConfusionMatrix
+from ..measures.curves import BinaryScores
 from ..inputs import MULTILABEL, Predictions
-from ..measure_intervals import IntervalSettings, interval_json, matrix_intervals, score_intervals
-from ..operating_intervals import operating_intervals
-from ..ranking import rank_models
+from ..stats.measure_intervals import IntervalSettings, interval_json, matrix_intervals, score_intervals
+from ..stats.operating_intervals import operating_intervals
+from ..stats.ranking import rank_models
 from ..stats.roc import Placements, placements_of
 
 #: Disjoint test folds the ranking splits the samples into (fewer when the smallest class is smaller).
@@ -113,7 +113,7 @@ def class_score_entries(pred: Predictions, settings: IntervalSettings, top_k) ->
     Multi-class models with class scores get all three (``top_k``: the report's
     ``input.top_k``); binary models whose scores are probabilities get the Brier
     score and log loss.  One paired draw over the models
-    (:func:`iso4213_nb.class_score_intervals.class_score_intervals`).
+    (:func:`iso4213_nb.stats.class_score_intervals.class_score_intervals`).
     """
     if pred.binary:
         found, labels = model_matrices(pred.y_true, {n: m.scores for n, m in pred.models.items()}, pred.labels,
@@ -167,7 +167,7 @@ def ranking(pred: Predictions, settings: IntervalSettings, *, folds: int = RANKI
     with fixed models are independent blocks, as the test assumes; bootstrap
     resamples overlap and per-sample 0/1 correctness is almost all ties, so
     neither is used.  The same independence lets the Bayesian signed-rank
-    test (Benavoli et al. 2014; :func:`iso4213_nb.bayesian.signed_rank`)
+    test (Benavoli et al. 2014; :func:`iso4213_nb.stats.bayesian.signed_rank`)
     compare the two best models with a ROPE of ±``rope``.
 
     Returns ``{"applies": False, "reason": {"code": ...}}`` for fewer than three

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import InputError
+from ..core.errors import InputError
 from . import content, uncertainty
 from .manifest import NOT_LISTED, read_manifest, sha256_file
 from .parsed import read_parsed

@@ -1,4 +1,4 @@
-"""Words for the codes of ``report.json`` (clause 8), in the active language (:mod:`iso4213_nb.i18n`).
+"""Words for the codes of ``report.json`` (clause 8), in the active language (:mod:`iso4213_nb.words.i18n`).
 
 ``report.json`` is language-neutral: operating points, their rules, the
 reported items, the checklist entries, the comparison statement and the
@@ -9,10 +9,11 @@ same ``report.json`` gives an English or a Russian page.
 
 from __future__ import annotations
 
-from .. import checklist, readings
-from ..i18n import N_, _, number
+from ..controls import checklist
+from ..words import readings
+from ..words.i18n import N_, _, number
 from ..stats.results import TestResult
-from ..undefined import Undefined
+from ..core.undefined import Undefined
 
 #: The title of a report whose meta file sets none.
 DEFAULT_TITLE = N_("Assessment of classification performance (ISO/IEC TS 4213:2022)")
@@ -34,7 +35,7 @@ _RULES = {
     "lowest_fpr_0.1": N_("lowest threshold whose FPR is at most 0.1"),
 }
 
-#: What each reported item is (the clause-8 ones come from :data:`iso4213_nb.checklist.REPORT_ITEMS`).
+#: What each reported item is (the clause-8 ones come from :data:`iso4213_nb.controls.checklist.REPORT_ITEMS`).
 _ITEMS = {
     "process": N_("the five steps of the assessment process"),
     "channel_effects": N_("known channel effects in the data"),
@@ -143,7 +144,7 @@ def test_reading(entry: dict) -> str:
 
 
 def undefined_notes(assessment: dict) -> list[str]:
-    """One line per undefined measure of an assessment (:func:`iso4213_nb.readings.undefined_notes`) (clause 8)."""
+    """One line per undefined measure of an assessment (:func:`iso4213_nb.words.readings.undefined_notes`) (clause 8)."""
     return readings.undefined_notes(assessment)
 
 

@@ -6,7 +6,7 @@ size, ``confidence_interval(level)`` where meaningful, and test-specific
 ``details``); intervals return a frozen
 :class:`~iso4213_nb.stats.results.ConfidenceInterval`.  Results are data and
 codes (undefined values carry a ``code`` and ``params``), never sentences:
-:mod:`iso4213_nb.readings` gives their names and reading paragraphs.
+:mod:`iso4213_nb.words.readings` gives their names and reading paragraphs.
 
 Modules: :mod:`.paired` (t-test 7.2, Wilcoxon 7.6), :mod:`.cv` (5×2cv tests,
 corrected resampled t), :mod:`.groups` (ANOVA 7.3, Kruskal–Wallis 7.4,

@@ -1,15 +1,15 @@
 """Input checks specific to the tests: paired samples, groups, contingency tables, 0/1 truth.
 
-Everything raises :class:`~iso4213_nb.errors.InputError` with one line; the
-generic array checks come from :mod:`iso4213_nb._checks`.
+Everything raises :class:`~iso4213_nb.core.errors.InputError` with one line; the
+generic array checks come from :mod:`iso4213_nb.core.checks`.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from .._checks import as_finite_array, as_labels, as_scores, same_length
-from ..errors import InputError
+from ..core.checks import as_finite_array, as_labels, as_scores, same_length
+from ..core.errors import InputError
 from .results import shown
 
 

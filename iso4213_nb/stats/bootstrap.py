@@ -39,7 +39,7 @@ within half of the exact value, which moves the BCa bounds by under 1 % of
 the interval's width).  The details say which was used (``jackknife``).
 
 Undefined values.  A statistic undefined on the full data gives an interval
-whose bounds are :class:`~iso4213_nb.undefined.Undefined` with code
+whose bounds are :class:`~iso4213_nb.core.undefined.Undefined` with code
 ``"undefined_estimate"``; resamples on which it is undefined (nan or
 Undefined) are left out and counted in ``n_undefined``; when fewer than half
 of the resamples are defined the bounds are Undefined with code
@@ -59,10 +59,10 @@ from typing import Callable
 import numpy as np
 from scipy import stats as sps
 
-from .. import progress
-from .._checks import as_1d, as_labels, same_length
-from ..errors import InputError
-from ..undefined import is_undefined
+from ..core import progress
+from ..core.checks import as_1d, as_labels, same_length
+from ..core.errors import InputError
+from ..core.undefined import is_undefined
 from .results import ConfidenceInterval, check_level, shown, undefined
 
 METHODS = ("percentile", "bca")

@@ -21,9 +21,9 @@ import numpy as np
 from scipy import special
 from scipy import stats as sps
 
-from .._checks import as_count_table, as_labels, same_length
-from ..errors import InputError
-from ..weights import refuse
+from ..core.checks import as_count_table, as_labels, same_length
+from ..core.errors import InputError
+from ..core.weights import refuse
 from ._input import matrix
 from .results import TestResult, undefined
 

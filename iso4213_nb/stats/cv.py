@@ -20,8 +20,8 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats as sps
 
-from .._checks import as_scores
-from ..errors import InputError
+from ..core.checks import as_scores
+from ..core.errors import InputError
 from ._input import matrix, negligible
 from .results import TestResult, shown
 

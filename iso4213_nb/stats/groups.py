@@ -15,7 +15,7 @@ from itertools import combinations
 import numpy as np
 from scipy import stats as sps
 
-from ..errors import InputError
+from ..core.errors import InputError
 from ._input import groups as check_groups
 from ._input import matrix, negligible
 from .multiplicity import adjust_pvalues

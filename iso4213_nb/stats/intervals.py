@@ -20,7 +20,7 @@ from typing import Callable
 import numpy as np
 from scipy import stats as sps
 
-from ..errors import InputError
+from ..core.errors import InputError
 from .bootstrap import acceleration, interval_bounds
 from .results import ConfidenceInterval, check_level, shown
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._checks import as_scores
-from ..errors import InputError
+from ..core.checks import as_scores
+from ..core.errors import InputError
 from .results import check_level, shown
 
 METHODS = ("bonferroni", "holm", "hochberg", "bh", "by")

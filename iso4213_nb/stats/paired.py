@@ -12,7 +12,7 @@ import warnings
 import numpy as np
 from scipy import stats as sps
 
-from ..errors import InputError
+from ..core.errors import InputError
 from ._input import negligible, paired
 from .results import TestResult
 

@@ -5,7 +5,7 @@ attributes (``statistic``, ``pvalue``, ``df``) and a ``confidence_interval``
 method returning a :class:`ConfidenceInterval`.  What a test is, which variant
 ran, what an effect size measures and why a value is undefined are codes
 (``"mcnemar"``, ``"exact"``, ``"cramers_v"``, ``Undefined(code="zero_variance")``);
-:mod:`iso4213_nb.readings` turns them into names and paragraphs.
+:mod:`iso4213_nb.words.readings` turns them into names and paragraphs.
 ``to_dict()`` gives the JSON form: undefined values become ``null``, listed
 under ``"undefined"`` as ``"field: code"`` and under ``"reasons"`` with their
 parameters.
@@ -19,8 +19,8 @@ from typing import Callable, Mapping
 
 import numpy as np
 
-from ..errors import InputError
-from ..undefined import Undefined, is_undefined, to_json
+from ..core.errors import InputError
+from ..core.undefined import Undefined, is_undefined, to_json
 
 
 def shown(value) -> str | int | float:

@@ -21,11 +21,11 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy import stats as sps
 
-from .. import progress
-from .._checks import as_scores, same_length
-from ..errors import InputError
-from ..undefined import is_undefined
-from ..weights import refuse
+from ..core import progress
+from ..core.checks import as_scores, same_length
+from ..core.errors import InputError
+from ..core.undefined import is_undefined
+from ..core.weights import refuse
 from ._input import binary_truth
 from .bootstrap import METHODS as BOOTSTRAP_METHODS
 from .intervals import bootstrap_interval
@@ -189,7 +189,7 @@ def delong_from_moments(auc_a: float, auc_b: float, var: float, var_a: float, va
     """DeLong's test (6.3.6, 7.8) from the two AUROCs and the variances of their difference and of each.
 
     What :func:`delong_test` computes from placement values, and what a
-    two-pass streaming run (:class:`iso4213_nb.accumulators.DeLongPlacements`)
+    two-pass streaming run (:class:`iso4213_nb.scale.accumulators.DeLongPlacements`)
     gives from merged sums; ``m`` positives and ``n`` negatives.
     """
     covariance = (var_a + var_b - var) / 2

@@ -34,9 +34,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._checks import as_1d, same_length
-from ..errors import InputError
-from ..weights import as_weights, effective_sample_size
+from ..core.checks import as_1d, same_length
+from ..core.errors import InputError
+from ..core.weights import as_weights, effective_sample_size
 from .intervals import PROPORTION_METHODS, proportion_bounds
 from .results import ConfidenceInterval, check_level, shown
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 
-from ..errors import InputError
+from ..core.errors import InputError
 
 
 class GuardedCallbacks:

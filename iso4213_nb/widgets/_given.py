@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from numbers import Integral, Real
 
-from ..i18n import current_language
+from ..words.i18n import current_language
 
 
 def given(value) -> str:

@@ -27,12 +27,12 @@ import re
 import ipywidgets as widgets
 
 from ..annexes import annex_a
-from ..confusion import ConfusionMatrix
-from ..errors import InputError
-from .. import readings
+from ..measures.confusion import ConfusionMatrix
+from ..core.errors import InputError
+from ..words import readings
 from ..figures.annex_tables import annex_a_rows, item_words
-from ..i18n import N_, _, number
-from ..tables import format_value, html_table
+from ..words.i18n import N_, _, number
+from ..figures.tables import format_value, html_table
 
 _COUNT = re.compile(r"\s*(\d{1,12})\s*")
 MAX_COUNT = 10**9

@@ -26,11 +26,11 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from ..annexes import annex_b
-from ..errors import InputError
+from ..core.errors import InputError
 from ..figures.annex_b import AnnexBFigure
-from ..measures import BinaryCounts
-from ..i18n import _, number
-from ..tables import format_value
+from ..measures.counts import BinaryCounts
+from ..words.i18n import _, number
+from ..figures.tables import format_value
 
 
 class AnnexBExplorer:

@@ -24,15 +24,15 @@ from numbers import Real
 import ipywidgets as widgets
 from matplotlib.figure import Figure
 
-from .. import csmf
+from ..measures import csmf
 from ..annexes import annex_d
-from ..errors import InputError
-from ..explorer_state import SliderGrid
+from ..core.errors import InputError
+from ..course.explorer_state import SliderGrid
 from ..figures.annex_b import to_png
 from ..figures.annex_d import draw_shares
-from ..i18n import _
-from ..tables import format_value
-from ..undefined import Undefined
+from ..words.i18n import _
+from ..figures.tables import format_value
+from ..core.undefined import Undefined
 
 #: Slider positions: weights 0, 0.001, …, 1.
 WEIGHT_GRID = SliderGrid(0.0, 0.001, 1000)

@@ -1,6 +1,6 @@
 """A form that walks a learner through the clause-5 checklist and saves the answers as the report's YAML.
 
-One text area per :data:`iso4213_nb.checklist.ITEMS` entry, grouped by
+One text area per :data:`iso4213_nb.controls.checklist.ITEMS` entry, grouped by
 section in an accordion, each labelled with its clause and prompt.  A path
 box with *Save* and *Load* buttons writes and reads the YAML file that the
 report reads with ``--meta``; a status line counts the answers still
@@ -26,9 +26,9 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from .. import checklist
-from ..errors import InputError
-from ..i18n import N_, _
+from ..controls import checklist
+from ..core.errors import InputError
+from ..words.i18n import N_, _
 
 _SECTION_TITLES = {
     "process": N_("5.1 Five-step process"),

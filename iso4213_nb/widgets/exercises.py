@@ -6,11 +6,11 @@ answer* and a feedback line.  The answer is a value the package computed in
 the cell (a measure, an area, a divergence), never a number typed into the
 notebook, so that the exercise and the toolkit cannot disagree.
 
-The judging lives in :mod:`iso4213_nb.answers` (feedback by the kind of
+The judging lives in :mod:`iso4213_nb.course.answers` (feedback by the kind of
 quantity, expected mistakes, lenient reading of ``0,75``, ``75 %``, ``inf``,
 ``∞``, ``undefined``); this module only wires it to widgets and, when the
 exercise has a ``key``, saves each reply to the learner's progress file
-(:mod:`iso4213_nb.learner_progress`, outside the repository);
+(:mod:`iso4213_nb.course.learner_progress`, outside the repository);
 :func:`progress_summary` shows that record per notebook at the end of the course.
 
 Hints come one at a time: the first after the first wrong reply, the next
@@ -29,13 +29,13 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from .. import course, learner_progress
-from ..answers import check_answer, check_mistakes, instructions, judge_number, judge_text, quantity
-from ..errors import InputError
-from ..tables import html_table
-from .. import readings
-from ..i18n import _, number, significant
-from ..undefined import is_undefined
+from ..course import contents as course, learner_progress
+from ..course.answers import check_answer, check_mistakes, instructions, judge_number, judge_text, quantity
+from ..core.errors import InputError
+from ..figures.tables import html_table
+from ..words import readings
+from ..words.i18n import _, number, significant
+from ..core.undefined import is_undefined
 
 _GOOD, _BAD = "#1a7f37", "#b42318"
 
@@ -51,7 +51,7 @@ class Exercise:
         The value the package computed; ``math.inf`` or an :class:`~iso4213_nb.Undefined` for a value
         that is infinite or does not exist; a string for a word or a choice.
     kind : str, default "proportion"
-        Kind of quantity of a numeric answer, a key of :data:`iso4213_nb.answers.QUANTITIES`
+        Kind of quantity of a numeric answer, a key of :data:`iso4213_nb.course.answers.QUANTITIES`
         ("proportion", "percentage", "percentage points", "nats", "joules", "per second", "count",
         "number"); it sets the instructions, the range and the unit slips the feedback recognises.
     tolerance : float, optional
@@ -65,7 +65,7 @@ class Exercise:
     choices : sequence of str, optional
         For a string answer: show a drop-down with these options instead of a text box.
     key : str, optional
-        The exercise's key in :data:`iso4213_nb.course.COURSE`; with it every reply is saved to the
+        The exercise's key in :data:`iso4213_nb.course.contents.COURSE`; with it every reply is saved to the
         learner's progress file.
     decimals : int, default 4
         Decimals used when the answer is revealed.
@@ -79,7 +79,7 @@ class Exercise:
         The container the notebook displays.
     correct : bool or None
         Outcome of the last check, ``None`` before the first.
-    verdict : iso4213_nb.answers.Verdict or None
+    verdict : iso4213_nb.course.answers.Verdict or None
         Last verdict with its reason code.
     saved_to : pathlib.Path or None
         Where the last reply was recorded; ``save_error`` holds the reason when it could not be.
@@ -202,7 +202,7 @@ def _summary_html() -> str:
 def progress_summary() -> widgets.VBox:
     """The learner's progress per notebook (attempted, solved, still to do) with a *Refresh* button.
 
-    Reads :func:`iso4213_nb.learner_progress.summary`; a progress file that cannot be read gives one line
+    Reads :func:`iso4213_nb.course.learner_progress.summary`; a progress file that cannot be read gives one line
     saying why instead of the table.
 
     Beyond TS 4213: the course's exercises on clauses 5–8.

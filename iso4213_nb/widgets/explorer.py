@@ -1,7 +1,7 @@
 """ThresholdExplorer: ipywidgets wiring of one threshold to every view of a scored binary classifier.
 
 The rules live elsewhere and are tested without a browser:
-:class:`iso4213_nb.explorer_state.ExplorerState` holds the threshold, model,
+:class:`iso4213_nb.course.explorer_state.ExplorerState` holds the threshold, model,
 prevalence and costs and computes the counts (Table 1, 6.3.2), measures,
 operating points (6.3.6–6.3.9, 3.2.15) and optima;
 :class:`iso4213_nb.figures.explorer.ExplorerFigure` draws and renders the
@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from ..explorer_state import ExplorerState
+from ..course.explorer_state import ExplorerState
 from ..figures.explorer import OPTIMA, ExplorerFigure
 from ..figures.explorer_readout import SHOWN, readout_html
-from ..i18n import _
+from ..words.i18n import _
 from ._callbacks import GuardedCallbacks
 
 __all__ = ["SHOWN", "ThresholdExplorer"]
@@ -56,7 +56,7 @@ class ThresholdExplorer(GuardedCallbacks):
 
     Attributes and properties
     -------------------------
-    state : the :class:`~iso4213_nb.explorer_state.ExplorerState` behind every view.
+    state : the :class:`~iso4213_nb.course.explorer_state.ExplorerState` behind every view.
     threshold, model, prevalence, costs : settable from Python; the widgets follow.
     models, confusion, metrics, optima, precision_at_prevalence : read from :attr:`state`;
         :meth:`confusion_of`, :meth:`metrics_of`, :meth:`optima_of` answer for any model.
@@ -195,12 +195,12 @@ class ThresholdExplorer(GuardedCallbacks):
 
     @property
     def metrics(self) -> dict:
-        """Every measure of :data:`iso4213_nb.measures.PER_CLASS` at :attr:`confusion`."""
+        """Every measure of :data:`iso4213_nb.measures.counts.PER_CLASS` at :attr:`confusion`."""
         return self.state.metrics
 
     @property
     def optima(self):
-        """:class:`~iso4213_nb.operating_points.OptimalPoints` of :attr:`model` at the prevalence and costs."""
+        """:class:`~iso4213_nb.measures.operating_points.OptimalPoints` of :attr:`model` at the prevalence and costs."""
         return self.state.optima
 
     @property

@@ -1,9 +1,9 @@
 """Buttons that apply Sokolova & Lapalme's changes I1–I8 to a binary confusion matrix and recompute every measure.
 
-Each click changes the current counts with :mod:`iso4213_nb.invariance`
+Each click changes the current counts with :mod:`iso4213_nb.measures.invariance`
 (I2–I5 add ``step`` to one count, I6 multiplies all counts by ``factor``, I7 and
 I8 multiply one column or row by ``factor``), then shows the matrix and a table
-of every measure of :data:`iso4213_nb.measures.PER_CLASS` before and after the
+of every measure of :data:`iso4213_nb.measures.counts.PER_CLASS` before and after the
 click, whether it changed, and what the paper's text says about that change.
 
 Testable without a browser: ``lab.buttons["I2"].click()`` or ``lab.apply("I2")``,
@@ -18,11 +18,11 @@ import math
 
 import ipywidgets as widgets
 
-from .. import invariance, measures
-from ..errors import InputError
-from ..i18n import N_, _, number
-from ..measures import BinaryCounts
-from ..undefined import is_undefined
+from ..measures import invariance, counts as measures
+from ..core.errors import InputError
+from ..words.i18n import N_, _, number
+from ..measures.counts import BinaryCounts
+from ..core.undefined import is_undefined
 
 #: Measures of measures.PER_CLASS that are measures of the paper, with the paper's group.
 PAPER_GROUP = {"binary_accuracy": "Accuracy_G", "precision": "Precision_G", "recall": "Recall_G", "f1": "Fscore_G",

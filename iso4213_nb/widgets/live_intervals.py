@@ -1,6 +1,6 @@
 """Live intervals (7.8): a confidence-level slider over a model's measures, and the ROC band with Se at a fixed Sp.
 
-Thin wiring over :mod:`iso4213_nb.stored_intervals` (the bootstrap runs once,
+Thin wiring over :mod:`iso4213_nb.stats.stored_intervals` (the bootstrap runs once,
 when the widget is made; a slider move re-reads quantiles of the stored
 replicates or recomputes a closed form) and :mod:`iso4213_nb.figures.live_intervals`.
 Sliders are selection sliders over exact values, so the browser never sends
@@ -16,12 +16,12 @@ from __future__ import annotations
 import ipywidgets as widgets
 from matplotlib.figure import Figure
 
-from ..curves import BinaryScores
-from ..errors import InputError
+from ..measures.curves import BinaryScores
+from ..core.errors import InputError
 from ..figures.annex_b import to_png
 from ..figures.live_intervals import draw_roc_band, intervals_table_html, method_names, percent, roc_point_html
-from ..i18n import _, number, significant
-from ..stored_intervals import PROPORTION_METHODS, MeasureIntervals, StoredRocBand
+from ..words.i18n import _, number, significant
+from ..stats.stored_intervals import PROPORTION_METHODS, MeasureIntervals, StoredRocBand
 from ..stats.bootstrap import METHODS as BOOTSTRAP_METHODS
 from ._callbacks import GuardedCallbacks
 from ._given import given, listed
@@ -67,7 +67,7 @@ class IntervalsWidget(_LevelWidget):
 
     Parameters
     ----------
-    y_true, scores, threshold, positive, n_resamples, seed : as :class:`~iso4213_nb.stored_intervals.MeasureIntervals`.
+    y_true, scores, threshold, positive, n_resamples, seed : as :class:`~iso4213_nb.stats.stored_intervals.MeasureIntervals`.
     confidence_level : starting level, one of :data:`LEVELS`.
 
     Attributes
@@ -139,9 +139,9 @@ class RocBandWidget(_LevelWidget):
 
     Parameters
     ----------
-    y_true, scores, positive : the model's data, as :class:`~iso4213_nb.curves.BinaryScores`.
+    y_true, scores, positive : the model's data, as :class:`~iso4213_nb.measures.curves.BinaryScores`.
     specificity : starting specificity (a point of the grid, default 0.9); confidence_level : one of :data:`LEVELS`.
-    n_resamples, seed, specificities : as :class:`~iso4213_nb.stored_intervals.StoredRocBand`.
+    n_resamples, seed, specificities : as :class:`~iso4213_nb.stats.stored_intervals.StoredRocBand`.
 
     Attributes
     ----------

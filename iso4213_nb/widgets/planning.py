@@ -1,7 +1,7 @@
 """PlanningWidget: how many test samples a question needs, and what the test set you have can show (7.8, 7.9).
 
 Thin wiring over :func:`iso4213_nb.figures.planning.plan` (which calls
-:mod:`iso4213_nb.planning`), :func:`~iso4213_nb.figures.planning.readout_html`
+:mod:`iso4213_nb.stats.planning`), :func:`~iso4213_nb.figures.planning.readout_html`
 and :func:`~iso4213_nb.figures.planning.draw_planning_curve`.  Every input is
 a number box (typed values are kept exactly); each change recomputes the
 closed-form answers, a few microseconds, and redraws the small curve.
@@ -15,10 +15,10 @@ from __future__ import annotations
 import ipywidgets as widgets
 from matplotlib.figure import Figure
 
-from ..errors import InputError
+from ..core.errors import InputError
 from ..figures.annex_b import to_png
 from ..figures.planning import QUANTITIES, draw_planning_curve, plan, readout_html
-from ..i18n import _
+from ..words.i18n import _
 from ._callbacks import GuardedCallbacks
 
 #: Which inputs each quantity uses (the others are hidden).

@@ -1,6 +1,6 @@
 """PosteriorWidget: a Bayesian comparison of two models with a ROPE-width slider (Benavoli et al. 2017).
 
-Thin wiring over :mod:`iso4213_nb.bayesian` (the correlated t-test of
+Thin wiring over :mod:`iso4213_nb.stats.bayesian` (the correlated t-test of
 cross-validation scores, a closed form, or the signed-rank test across data
 sets, whose Dirichlet draws are redrawn with the same seed: a few milliseconds),
 :func:`iso4213_nb.figures.live_intervals.rope_html` and
@@ -14,12 +14,12 @@ import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
 
-from .. import bayesian
-from ..errors import InputError
+from ..stats import bayesian
+from ..core.errors import InputError
 from ..figures.annex_b import to_png
 from ..figures.live_intervals import rope_html
 from ..figures.ranking import draw_posterior
-from ..i18n import _, number, significant
+from ..words.i18n import _, number, significant
 from ._callbacks import GuardedCallbacks
 from ._given import given
 
@@ -37,8 +37,8 @@ class PosteriorWidget(GuardedCallbacks):
     names : the two models' names (A, B).
     method : "correlated t-test" (Corani & Benavoli 2015) or "signed-rank" (Benavoli et al. 2014).
     rope : starting half-width, one of :data:`ROPES`.
-    options : further keywords of :func:`~iso4213_nb.bayesian.correlated_ttest` (``runs``, ``test_fraction``)
-        or :func:`~iso4213_nb.bayesian.signed_rank` (``prior``, ``n_samples``, ``seed``).
+    options : further keywords of :func:`~iso4213_nb.stats.bayesian.correlated_ttest` (``runs``, ``test_fraction``)
+        or :func:`~iso4213_nb.stats.bayesian.signed_rank` (``prior``, ``n_samples``, ``seed``).
     """
 
     def __init__(self, a, b, names: tuple[str, str] = ("A", "B"), *, method: str = "correlated t-test",

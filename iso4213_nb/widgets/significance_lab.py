@@ -35,16 +35,17 @@ from numbers import Real
 import ipywidgets as widgets
 import numpy as np
 
-from .. import readings, stats
-from .._checks import as_labels, as_scores, as_threshold
-from ..curves import BinaryScores, positive_mask
-from ..errors import InputError
-from ..i18n import N_, _, number, percent, significant
-from ..interval_words import reason_text
+from ..words import readings
+from .. import stats
+from ..core.checks import as_labels, as_scores, as_threshold
+from ..measures.curves import BinaryScores, positive_mask
+from ..core.errors import InputError
+from ..words.i18n import N_, _, number, percent, significant
+from ..words.intervals import reason_text
 from ._callbacks import GuardedCallbacks
 from ._given import given
-from ..tables import html_table
-from ..undefined import is_undefined
+from ..figures.tables import html_table
+from ..core.undefined import is_undefined
 
 #: Multiple-comparison procedures shown side by side (names of :func:`iso4213_nb.stats.adjust_pvalues`).
 PROCEDURES = {"bonferroni": N_("Bonferroni"), "holm": N_("Holm (7.10.2's rule)"),

@@ -1,10 +1,10 @@
 """Subgroup explorer: choose a group attribute, move the threshold, watch recall per group and the gap (5.3.2).
 
-Thin wiring: :class:`~iso4213_nb.subgroups.GroupThresholds` sorts each
+Thin wiring: :class:`~iso4213_nb.subgroups.rows.GroupThresholds` sorts each
 group's scores once, so a slider move is a binary search per group; the
 recall bars and the read-out come from :mod:`iso4213_nb.figures.subgroups`.
 Beside them, a reliability diagram (beyond TS 4213,
-:mod:`iso4213_nb.calibration`) of all samples and of each group of the chosen
+:mod:`iso4213_nb.measures.calibration`) of all samples and of each group of the chosen
 attribute, computed once per attribute.
 
 State from Python: ``threshold`` (settable), ``attribute`` (settable),
@@ -20,14 +20,14 @@ import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
 
-from .._checks import as_labels, as_scores, as_threshold
-from ..calibration import calibration
-from ..errors import InputError
+from ..core.checks import as_labels, as_scores, as_threshold
+from ..measures.calibration import calibration
+from ..core.errors import InputError
 from ..figures.annex_b import to_png
 from ..figures.calibration import draw_reliability
 from ..figures.subgroups import draw_group_recalls, interval_text
-from ..i18n import _, number
-from ..subgroups import GroupThresholds, recall_gap
+from ..words.i18n import _, number
+from ..subgroups.rows import GroupThresholds, recall_gap
 from ._callbacks import GuardedCallbacks
 
 

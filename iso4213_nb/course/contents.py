@@ -1,0 +1,88 @@
+"""The course's table of contents: its notebooks, in teaching order, and the exercises each one holds.
+
+Every :class:`~iso4213_nb.widgets.exercises.Exercise` in ``notebooks/`` names
+its key (``"06.3"``); the key must be listed here, so that the learner's
+progress summary can say what is left to do in notebooks not yet opened, and
+a test checks that this list and the notebooks agree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.errors import InputError
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One notebook of the course: its ``code`` ("06", "A"), file name, title and exercise keys with labels.
+
+    Beyond TS 4213: the course's catalogue of notebooks over clauses 5–8 and Annexes A–D.
+    """
+
+    code: str
+    file: str
+    title: str
+    exercises: tuple[tuple[str, str], ...]
+
+
+COURSE = (
+    Lesson("01", "01_process_and_controls.ipynb", "Process and controls (5.1, 5.3)", (
+        ("01.1", "accuracy expected of stratified random guessing"),)),
+    Lesson("02", "02_binary_measures.ipynb", "Binary measures (6.2, 6.3)", (
+        ("02.1", "F2 at threshold 0.4"),
+        ("02.2", "precision at threshold 0.95"),
+        ("02.3", "F1 at threshold 0.3, read in the explorer"))),
+    Lesson("03", "03_threshold_explorer.ipynb", "The threshold explorer", (
+        ("03.1", "recall of naive Bayes at threshold 0.5"),)),
+    Lesson("04", "04_multiclass_measures.ipynb", "Multi-class measures (6.4)", (
+        ("04.1", "macro recall when one class is never predicted"),
+        ("04.2", "micro precision of the same matrix"))),
+    Lesson("05", "05_multilabel_measures.ipynb", "Multi-label measures (6.5)", (
+        ("05.1", "data-set level Jaccard index"),
+        ("05.2", "sample-level Jaccard index"))),
+    Lesson("06", "06_distribution_measures.ipynb", "Distribution measures (KL divergence)", (
+        ("06.1", "D(T‖P) of three classes"),
+        ("06.2", "D(P‖T) of the same counts"),
+        ("06.3", "D(T‖P) when a class is never predicted"))),
+    Lesson("07", "07_computational_measures.ipynb", "Computational measures (6.6)", (
+        ("07.1", "energy per correct inference from a coarser trace"),
+        ("07.2", "throughput under a tighter latency bound"))),
+    Lesson("08", "08_significance.ipynb", "Statistical significance (clause 7)", (
+        ("08.1", "informative pairs of McNemar's test"),
+        ("08.2", "rejections of the Benjamini–Hochberg procedure"),
+        ("08.3", "test samples for a Wilson interval of ±0.02"))),
+    Lesson("09", "09_reporting.ipynb", "Reporting (clause 8)", (
+        ("09.1", "precision at a representative operating point"),
+        ("09.2", "p-values adjusted together for four models"))),
+    Lesson("10", "10_choosing_a_measure.ipynb", "Choosing a measure", (
+        ("10.1", "precision when negatives are ten times as many"),
+        ("10.2", "the measure that survives a change of class balance"))),
+    Lesson("11", "11_glossary.ipynb", "Glossary", (
+        ("11.1", "the value behind a false friend"),)),
+    Lesson("12", "12_subgroups_and_calibration.ipynb", "Subgroups (5.3.2) and calibration", (
+        ("12.1", "largest recall gap between two groups"),)),
+    Lesson("A", "annex_a.ipynb", "Annex A: multi-class results", (
+        ("A.1", "balanced accuracy of class C, in percent"),)),
+    Lesson("B", "annex_b.ipynb", "Annex B: a ROC curve from scores", (
+        ("B.1", "precision at threshold 0,7"),)),
+    Lesson("C", "annex_c.ipynb", "Annex C: the benchmark table", (
+        ("C.1", "half-width of an accuracy interval"),
+        ("C.2", "clause-8 items the table fills"))),
+    Lesson("D", "annex_d.ipynb", "Annex D: CSMF accuracy", (
+        ("D.1", "CSMF accuracy of a uniform prediction"),
+        ("D.2", "the same, corrected for chance"))),
+)
+
+EXERCISES = {key: (lesson, label) for lesson in COURSE for key, label in lesson.exercises}
+
+
+def exercise(key: str) -> tuple[Lesson, str]:
+    """The lesson and label of exercise ``key``; an :class:`InputError` for a key the course does not list.
+
+    Beyond TS 4213: the course's catalogue of notebooks over clauses 5–8 and Annexes A–D.
+    """
+    try:
+        return EXERCISES[key]
+    except KeyError:
+        raise InputError("course.unknown_exercise", key=repr(key)) from None

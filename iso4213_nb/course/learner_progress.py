@@ -1,0 +1,133 @@
+"""A learner's progress through the course exercises, kept in one local JSON file.
+
+Where: the file named by the environment variable ``ISO4213_PROGRESS``, else
+``~/.iso4213-nb/progress.json``.  Never inside the repository (the notebooks
+stay clean and shareable): a path there is refused.  Nothing leaves the
+machine.
+
+What: for every exercise key of :mod:`iso4213_nb.course.contents`, the number of
+attempts, whether it was solved, whether the answer was revealed, and the
+last replies with their results and times (UTC)::
+
+    {"format": "iso4213-nb progress", "version": 1,
+     "exercises": {"06.3": {"attempts": 2, "solved": true, "revealed": false,
+                            "history": [{"at": "2026-11-23T09:40:00Z", "reply": "0", "result": "zero for no value"},
+                                        {"at": "...", "reply": "inf", "result": "correct"}]}}}
+
+A file that is not such a record is never overwritten: saving reports why it
+could not save, and the exercise keeps working.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from datetime import datetime, timezone
+from pathlib import Path
+
+from .contents import COURSE, exercise
+
+ENV_VAR = "ISO4213_PROGRESS"
+FORMAT = "iso4213-nb progress"
+VERSION = 1
+#: Replies kept per exercise (the oldest are dropped).
+HISTORY = 20
+_CHECKOUT = Path(__file__).resolve().parents[2]
+
+
+class ProgressError(Exception):
+    """The progress file cannot be read or written; the message is one line naming the file.
+
+    Beyond TS 4213: the course's record of exercises.
+    """
+
+
+def record_path() -> Path:
+    """The progress file: ``$ISO4213_PROGRESS`` or ``~/.iso4213-nb/progress.json``; refused inside the repository.
+
+    Beyond TS 4213: the course's record of exercises.
+    """
+    configured = os.environ.get(ENV_VAR, "").strip()
+    path = Path(configured).expanduser() if configured else Path.home() / ".iso4213-nb" / "progress.json"
+    path = path.resolve()
+    if (_CHECKOUT / "notebooks").is_dir() and path.is_relative_to(_CHECKOUT):
+        raise ProgressError(f"{path}: the progress file must be outside the repository; set {ENV_VAR} elsewhere")
+    return path
+
+
+def _empty() -> dict:
+    return {"format": FORMAT, "version": VERSION, "exercises": {}}
+
+
+def load(path: Path | None = None) -> dict:
+    """The record at ``path`` (default :func:`record_path`); an empty record when the file does not exist yet.
+
+    Beyond TS 4213: the course's record of exercises.
+    """
+    path = record_path() if path is None else Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return _empty()
+    except OSError as error:
+        raise ProgressError(f"{path}: cannot read ({error.strerror})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ProgressError(f"{path}: not a progress file (invalid JSON at line {error.lineno}); left untouched") from None
+    if not (isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("exercises"), dict)):
+        raise ProgressError(f"{path}: not a progress file written by iso4213-nb; left untouched")
+    return data
+
+
+def save_attempt(key: str, reply: str, result: str, *, correct: bool | None, path: Path | None = None) -> Path:
+    """Add one reply to exercise ``key``'s entry and write the file atomically; return its path.
+
+    ``correct`` is the verdict (``None`` for a revealed answer, which counts as revealed, not attempted).
+    Raises :class:`ProgressError` when the file cannot be used.
+
+    Beyond TS 4213: the course's record of exercises.
+    """
+    exercise(key)
+    path = record_path() if path is None else Path(path)
+    data = load(path)
+    entry = data["exercises"].setdefault(key, {"attempts": 0, "solved": False, "revealed": False, "history": []})
+    if correct is None:
+        entry["revealed"] = True
+    else:
+        entry["attempts"] += 1
+        entry["solved"] = entry["solved"] or bool(correct)
+    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    entry["history"] = (entry["history"] + [{"at": stamp, "reply": str(reply)[:200], "result": result}])[-HISTORY:]
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, prefix=".progress-",
+                                         suffix=".tmp", delete=False) as handle:
+            json.dump(data, handle, ensure_ascii=False, indent=1)
+        os.replace(handle.name, path)
+    except OSError as error:
+        raise ProgressError(f"{path}: cannot write ({error.strerror})") from None
+    return path
+
+
+def summary(path: Path | None = None) -> list[dict]:
+    """Per lesson of the course: exercises, how many attempted, solved, and revealed before being solved.
+
+    Returns one dict per lesson in course order, with ``code``, ``title``, ``exercises``, ``attempted``,
+    ``solved``, ``revealed`` and ``todo`` (the labels of exercises not solved yet).
+
+    Beyond TS 4213: the course's record of exercises.
+    """
+    done = load(path)["exercises"]
+    rows = []
+    for lesson in COURSE:
+        entries = [(label, done.get(key, {})) for key, label in lesson.exercises]
+        rows.append({
+            "code": lesson.code, "title": lesson.title, "exercises": len(entries),
+            "attempted": sum(e.get("attempts", 0) > 0 for _, e in entries),
+            "solved": sum(bool(e.get("solved")) for _, e in entries),
+            "revealed": sum(bool(e.get("revealed")) and not e.get("solved") for _, e in entries),
+            "todo": [label for label, e in entries if not e.get("solved")],
+        })
+    return rows

@@ -1,9 +1,0 @@
-"""Words for the errors of :mod:`iso4213_nb.multilabel_summary` (multi-label summary and comparison, 6.5, 7; beyond TS 4213: one-line errors)."""
-
-from ..i18n import N_
-
-TEMPLATES = {
-    "multilabel_summary.weight_count": N_("sample_weight has {size} values for {n} samples"),
-    "multilabel_summary.paired_shapes_differ": N_("y_true, pred_a and pred_b have shapes {truth}, {a}, {b}; they must "
-                                                  "match"),
-}

@@ -1,0 +1,238 @@
+"""Measures computed from the four counts of one binary (or one-vs-rest) split.
+
+Clause references are to ISO/IEC TS 4213:2022.  Each function takes a
+:class:`BinaryCounts` and returns a float, or :class:`~iso4213_nb.core.undefined.Undefined`
+with the reason when its denominator is zero.  The 13 confusion-matrix measures
+of ISO/IEC TR 24029-1 (as tabulated by Lee 2023) are all here; Lee prints
+fall-out with the wrong denominator, :func:`false_positive_rate` follows 3.2.12.
+
+Names used by the source documents map to one function each in
+:mod:`iso4213_nb.words.glossary`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..core.checks import given
+from ..core.errors import InputError
+from ..core.undefined import Undefined, is_undefined, ratio
+
+#: Reason codes of undefined measures (words: :func:`iso4213_nb.words.readings.reason`).
+NO_PREDICTED_POSITIVES = "no_predicted_positives"
+NO_PREDICTED_NEGATIVES = "no_predicted_negatives"
+NO_POSITIVES = "no_positives"
+NO_NEGATIVES = "no_negatives"
+NO_SAMPLES = "no_samples"
+NO_POSITIVES_AT_ALL = "no_actual_or_predicted_positives"
+
+
+@dataclass(frozen=True)
+class BinaryCounts:
+    """True/false positives and negatives of one binary split (6.2.1, Table 1).
+
+    Fields are readable as attributes (``c.tp``) or as keys (``c["tp"]``).
+    """
+
+    tp: int
+    fp: int
+    tn: int
+    fn: int
+
+    def __post_init__(self):
+        for field in ("tp", "fp", "tn", "fn"):
+            value = getattr(self, field)
+            if value < 0 or value != int(value):
+                raise InputError("measures.not_a_count", name=field, value=given(value))
+            object.__setattr__(self, field, int(value))
+
+    def __getitem__(self, key: str) -> int:
+        if key not in ("tp", "fp", "tn", "fn"):
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def keys(self):
+        return ("tp", "fp", "tn", "fn")
+
+    @property
+    def n(self) -> int:
+        """Total number of samples."""
+        return self.tp + self.fp + self.tn + self.fn
+
+    @property
+    def positives(self) -> int:
+        """Actual positives, TP + FN."""
+        return self.tp + self.fn
+
+    @property
+    def negatives(self) -> int:
+        """Actual negatives, TN + FP."""
+        return self.tn + self.fp
+
+    @property
+    def predicted_positives(self) -> int:
+        """Predicted positives, TP + FP."""
+        return self.tp + self.fp
+
+
+@dataclass(frozen=True)
+class WeightedCounts(BinaryCounts):
+    """The four cells of a binary split (6.2.1) as sums of sample weights (scikit-learn's ``sample_weight``).
+
+    Every measure of this module accepts it in place of :class:`BinaryCounts`:
+    each count becomes the total weight of the samples it counts, so whole
+    weights give the counts of repeated rows.  Fields are non-negative floats.
+    """
+
+    tp: float
+    fp: float
+    tn: float
+    fn: float
+
+    def __post_init__(self):
+        for field in ("tp", "fp", "tn", "fn"):
+            value = float(getattr(self, field))
+            if not math.isfinite(value) or value < 0:
+                raise InputError("measures.not_a_weight", name=field, value=value)
+            object.__setattr__(self, field, value)
+
+
+def binary_accuracy(c: BinaryCounts) -> float | Undefined:
+    """(TP + TN) / N (6.3.3); for one class of a multi-class matrix this is Table A.3's "Binary Accuracy"."""
+    return ratio(c.tp + c.tn, c.n, code=NO_SAMPLES)
+
+
+def precision(c: BinaryCounts) -> float | Undefined:
+    """TP / (TP + FP) (6.2.4).  Positive predictive value."""
+    return ratio(c.tp, c.tp + c.fp, code=NO_PREDICTED_POSITIVES)
+
+
+def recall(c: BinaryCounts) -> float | Undefined:
+    """TP / (TP + FN) (6.2.4, 3.2.10).  Sensitivity, true positive rate, hit rate; per-class accuracy (6.4.2)."""
+    return ratio(c.tp, c.tp + c.fn, code=NO_POSITIVES)
+
+
+def specificity(c: BinaryCounts) -> float | Undefined:
+    """TN / (TN + FP) (6.2.4).  Selectivity, true negative rate."""
+    return ratio(c.tn, c.tn + c.fp, code=NO_NEGATIVES)
+
+
+def f1(c: BinaryCounts) -> float | Undefined:
+    """2TP / (2TP + FP + FN) (6.2.5)."""
+    return ratio(2 * c.tp, 2 * c.tp + c.fp + c.fn, code=NO_POSITIVES_AT_ALL)
+
+
+def fbeta(c: BinaryCounts, beta: float) -> float | Undefined:
+    """F_beta = (1 + β²) p r / (r + β² p) (6.2.6), computed in counts as (1 + β²)TP / ((1 + β²)TP + β²FN + FP).
+
+    The count form equals the printed form wherever p and r are defined and
+    not both zero, and stays defined (= 0) when TP = 0 with positives present.
+    β > 1 weighs recall more, β < 1 precision.
+    """
+    if not beta > 0:
+        raise InputError("measures.not_positive", name="beta", value=given(beta))
+    b2 = float(beta) ** 2
+    return ratio((1 + b2) * c.tp, (1 + b2) * c.tp + b2 * c.fn + c.fp, code=NO_POSITIVES_AT_ALL)
+
+
+def f_alpha_beta(c: BinaryCounts, alpha: float, beta: float) -> float | Undefined:
+    """F(αp, βr) = (α + β) p r / (α r + β p) (6.2.6), in counts (α + β)TP / (α(TP + FP) + β(TP + FN)).
+
+    α = β gives F1; α = 1, β = b² gives F_b of :func:`fbeta`.
+    """
+    if not (alpha > 0 and beta > 0):
+        raise InputError("measures.not_both_positive", first="alpha", first_value=given(alpha), second="beta",
+                         second_value=given(beta))
+    return ratio((alpha + beta) * c.tp, alpha * (c.tp + c.fp) + beta * (c.tp + c.fn), code=NO_POSITIVES_AT_ALL)
+
+
+def negative_predictive_value(c: BinaryCounts) -> float | Undefined:
+    """TN / (TN + FN).  V_P− of TR 24029-1 (beyond TS 4213: TR 24029-1, Lee 2023)."""
+    return ratio(c.tn, c.tn + c.fn, code=NO_PREDICTED_NEGATIVES)
+
+
+def false_positive_rate(c: BinaryCounts) -> float | Undefined:
+    """FP / (FP + TN) (3.2.12).  Fall-out, R_F+ of TR 24029-1 (Lee 2023 misprints its denominator)."""
+    return ratio(c.fp, c.fp + c.tn, code=NO_NEGATIVES)
+
+
+def miss_rate(c: BinaryCounts) -> float | Undefined:
+    """FN / (FN + TP).  False negative rate, R_F− of TR 24029-1; 1 − recall (beyond TS 4213: TR 24029-1, Lee 2023)."""
+    return ratio(c.fn, c.fn + c.tp, code=NO_POSITIVES)
+
+
+def false_discovery_rate(c: BinaryCounts) -> float | Undefined:
+    """FP / (FP + TP); 1 − precision (beyond TS 4213: Sokolova & Lapalme 2009)."""
+    return ratio(c.fp, c.fp + c.tp, code=NO_PREDICTED_POSITIVES)
+
+
+def false_omission_rate(c: BinaryCounts) -> float | Undefined:
+    """FN / (FN + TN); 1 − negative predictive value (beyond TS 4213: Sokolova & Lapalme 2009)."""
+    return ratio(c.fn, c.fn + c.tn, code=NO_PREDICTED_NEGATIVES)
+
+
+def positive_likelihood_ratio(c: BinaryCounts) -> float | Undefined:
+    """LR+ = recall / false positive rate (beyond TS 4213: Sokolova & Lapalme 2009)."""
+    tpr, fpr = recall(c), false_positive_rate(c)
+    if is_undefined(tpr) or is_undefined(fpr):
+        return tpr if is_undefined(tpr) else fpr
+    return ratio(tpr, fpr, code="unbounded_lr_plus")
+
+
+def negative_likelihood_ratio(c: BinaryCounts) -> float | Undefined:
+    """LR− = miss rate / specificity (beyond TS 4213: Sokolova & Lapalme 2009)."""
+    fnr, tnr = miss_rate(c), specificity(c)
+    if is_undefined(fnr) or is_undefined(tnr):
+        return fnr if is_undefined(fnr) else tnr
+    return ratio(fnr, tnr, code="unbounded_lr_minus")
+
+
+def diagnostic_odds_ratio(c: BinaryCounts) -> float | Undefined:
+    """DOR = (TP · TN) / (FP · FN) = LR+ / LR− (beyond TS 4213: Glas et al. 2003)."""
+    return ratio(c.tp * c.tn, c.fp * c.fn, code="unbounded_diagnostic_odds_ratio")
+
+
+def prevalence(c: BinaryCounts) -> float | Undefined:
+    """(TP + FN) / N, the share of actual positives (6.3.7, the baseline of the PR curve)."""
+    return ratio(c.tp + c.fn, c.n, code=NO_SAMPLES)
+
+
+def balanced_accuracy(c: BinaryCounts) -> float | Undefined:
+    """(recall + specificity) / 2 (beyond TS 4213: Brodersen et al. 2010)."""
+    r, s = recall(c), specificity(c)
+    if is_undefined(r) or is_undefined(s):
+        return r if is_undefined(r) else s
+    return (r + s) / 2
+
+
+def matthews_correlation(c: BinaryCounts) -> float | Undefined:
+    """(TP·TN − FP·FN) / sqrt((TP+FP)(TP+FN)(TN+FP)(TN+FN)); undefined when a margin is zero.
+
+    Beyond TS 4213: Matthews 1975.
+    """
+    margins = (c.tp + c.fp) * (c.tp + c.fn) * (c.tn + c.fp) * (c.tn + c.fn)
+    if margins == 0:
+        return Undefined(code="empty_margin")
+    return (c.tp * c.tn - c.fp * c.fn) / math.sqrt(margins)
+
+
+#: The per-class measures every table and report shows, in display order.
+PER_CLASS = {
+    "binary_accuracy": binary_accuracy,
+    "precision": precision,
+    "recall": recall,
+    "specificity": specificity,
+    "f1": f1,
+    "negative_predictive_value": negative_predictive_value,
+    "false_positive_rate": false_positive_rate,
+    "miss_rate": miss_rate,
+    "false_discovery_rate": false_discovery_rate,
+    "false_omission_rate": false_omission_rate,
+    "positive_likelihood_ratio": positive_likelihood_ratio,
+    "negative_likelihood_ratio": negative_likelihood_ratio,
+    "diagnostic_odds_ratio": diagnostic_odds_ratio,
+    "prevalence": prevalence,
+    "balanced_accuracy": balanced_accuracy,
+    "matthews_correlation": matthews_correlation,
+}

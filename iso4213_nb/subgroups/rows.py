@@ -1,0 +1,533 @@
+"""Measures per subgroup, the largest gap between subgroups and a test of heterogeneity (5.3.2 bias; data and codes).
+
+Clause 5.3.2 asks whether the data and the model treat groups of the
+population alike.  For one group attribute (sex, site, scanner, age band …)
+:func:`subgroup_analysis` computes, per value of the attribute:
+
+* the headline measures of clause 6 with n: for a binary task (``positive``
+  given) accuracy (6.2.3, 6.3.3), recall, specificity and precision (6.2.4,
+  6.3.4), F1 (6.2.5, 6.3.4) and balanced accuracy (the mean of recall and
+  specificity, scikit-learn's ``balanced_accuracy_score``); for a multi-class
+  task accuracy (6.4.2) and macro recall (6.4.3; the mean over the classes
+  present in the group: a class with no member in the group has no recall,
+  undefined rather than 0, and is left out); with scores, AUROC (6.3.6; for
+  multi-class the macro one-vs-rest AUROC over the classes with members and
+  non-members in the group, scikit-learn's ``multi_class="ovr"``);
+* an interval for each (7.8): Wilson's score interval for the proportions
+  (accuracy, recall, specificity, precision), DeLong's for a binary AUROC
+  (needs two positives and two negatives), and the percentile bootstrap for
+  F1, balanced accuracy, macro recall and multi-class AUROC, which are not
+  simple proportions.  A measure with a zero denominator is Undefined with a
+  reason code, and so is its interval;
+* the **largest gap** between the groups (highest − lowest value among the
+  groups where the measure is defined), with a percentile bootstrap interval:
+  rows are resampled within each group and true class (so every group keeps
+  its size and class counts), the gap recomputed on each resample (beyond TS
+  4213: Efron & Tibshirani 1993).  Being a maximum minus a minimum, the
+  bootstrap gap is biased upwards when groups hardly differ: an interval far
+  from 0 is evidence of a gap, one touching 0 is not;
+* a **heterogeneity test** for each proportion measure (7.5): Pearson's
+  chi-squared on the groups × (numerator, denominator − numerator) table,
+  and every pair of groups compared by chi-squared (Fisher's exact test, 7.7,
+  when an expected count is below 5), the pairwise p-values adjusted by
+  Holm's step-down method (7.10.2) at α = 1 − confidence level (pairs are
+  compared for up to :data:`MAX_PAIRWISE_GROUPS` groups);
+* **warnings** (codes) for groups too small for their intervals to mean much,
+  by a two-part rule: ``small_group`` when a group has fewer than
+  :data:`MIN_GROUP_SIZE` (30) samples, because the 95 % Wilson interval of a
+  proportion near 1/2 is then wider than ±0.17, more than most gaps worth
+  finding; ``small_cell`` when a cell of the group's confusion counts (TP, FP,
+  TN, FN; per class the true members for multi-class) holds fewer than
+  :data:`~iso4213_nb.stats.contingency.MIN_EXPECTED` (5), the expected-count
+  rule under which the chi-squared tests above are approximate and the
+  ratios built on that cell rest on a handful of samples.
+
+Weights are scikit-learn's ``sample_weight`` (a row of weight w counts as w
+rows).  With whole-number weights the weighted counts are counts of repeated
+rows, so Wilson, DeLong and chi-squared apply to them; with fractional
+weights those have no count to stand on and are Undefined
+(``fractional_weights``), while estimates and bootstrap intervals remain.
+
+:class:`GroupThresholds` answers "what are the per-group counts and recalls
+at threshold t?" for a slider with a binary search per group.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from itertools import combinations
+
+import numpy as np
+
+from ..core.checks import as_finite_array, as_labels, as_scores, as_threshold, same_length
+from ..measures.curves import BinaryScores
+from ..core.errors import InputError
+from ..stats.resampling import label_codes, multiplicity_blocks, sample_weights, whole_weights
+from ..stats.bootstrap import check_resamples
+from ..stats.contingency import MIN_EXPECTED, chi_squared, fisher_exact
+from ..stats.intervals import bootstrap_interval, proportion_ci
+from ..stats.multiplicity import adjust_pvalues
+from ..stats.results import ConfidenceInterval, TestResult, _json, check_level, shown, undefined
+from ..stats.roc import _tie_groups, auroc_ci
+
+#: A group with fewer samples than this gets a ``small_group`` warning (see the module docstring).
+MIN_GROUP_SIZE = 30
+#: Above this many groups the pairwise comparisons are skipped (20 groups are already 190 pairs per measure, and
+#: Holm's adjustment over so many leaves little power); the test across all groups still runs.
+MAX_PAIRWISE_GROUPS = 20
+#: Keys of :meth:`SubgroupAnalysis.to_dict` that a group value may not take.
+RESERVED = ("largest_gap", "heterogeneity", "warnings")
+BINARY_MEASURES = ("accuracy", "recall", "specificity", "precision", "f1", "balanced_accuracy")
+MULTICLASS_MEASURES = ("accuracy", "macro_recall")
+_BINARY_COUNTS = ("tp", "fp", "tn", "fn")
+#: Measures that are proportions of counts: Wilson intervals and chi-squared heterogeneity tests.
+_PROPORTIONS = ("accuracy", "recall", "specificity", "precision")
+#: Why a measure of a group is undefined.
+_UNDEFINED = {"accuracy": "no_samples", "recall": "no_positives", "specificity": "no_negatives",
+              "precision": "no_predicted_positives", "f1": "no_positives_and_no_predicted_positives",
+              "balanced_accuracy": "no_positives_or_no_negatives", "macro_recall": "no_samples",
+              "auroc": "single_class"}
+
+
+def _ratio(numerator, denominator):
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(denominator > 0, numerator / np.where(denominator > 0, denominator, 1), np.nan)
+
+
+def _mean_of_defined(values: np.ndarray, axis: int) -> np.ndarray:
+    """Mean over ``axis`` of the non-NaN values; NaN where there is none."""
+    defined = ~np.isnan(values)
+    return _ratio(np.where(defined, values, 0).sum(axis=axis), defined.sum(axis=axis))
+
+
+def binary_measures(counts: dict) -> dict:
+    """The binary headline measures from weighted counts ``tp``, ``fp``, ``tn``, ``fn`` (arrays of any one shape).
+
+    accuracy (TP + TN)/N (6.3.3), recall TP/(TP + FN), specificity
+    TN/(TN + FP), precision TP/(TP + FP) (6.3.4), F1 2TP/(2TP + FP + FN)
+    (6.2.5, 6.3.4), balanced accuracy (recall + specificity)/2 (scikit-learn's
+    definition).  NaN where a denominator is 0.
+    """
+    tp, fp, tn, fn = (counts[key] for key in _BINARY_COUNTS)
+    recall, specificity = _ratio(tp, tp + fn), _ratio(tn, tn + fp)
+    return {"accuracy": _ratio(tp + tn, tp + fp + tn + fn), "recall": recall, "specificity": specificity,
+            "precision": _ratio(tp, tp + fp), "f1": _ratio(2 * tp, 2 * tp + fp + fn),
+            "balanced_accuracy": (recall + specificity) / 2}
+
+
+def multiclass_measures(counts: dict) -> dict:
+    """Accuracy (6.4.2) and macro recall (6.4.3) from weighted counts ``correct``, ``total``, ``tp`` and ``members``.
+
+    ``tp`` and ``members`` have the classes on their last axis; macro recall is
+    the mean of tp/members over the classes with members (NaN when none has).
+    """
+    macro = _mean_of_defined(_ratio(counts["tp"], counts["members"]), axis=-1)
+    return {"accuracy": _ratio(counts["correct"], counts["total"]), "macro_recall": macro}
+
+
+def auroc_of_weights(positive_sorted: np.ndarray, weights: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """AUROC (6.3.6) of each row of ``weights`` (rows × m), samples sorted by score, tie groups starting at ``starts``.
+
+    With P_g, N_g the weights of positives and negatives in tie group g
+    (ascending scores) and C_g = N_1 + … + N_g:
+    AUROC = Σ_g P_g (C_g − N_g/2) / (ΣP ΣN), the Mann–Whitney form with ties
+    counted half; NaN where a row has no positive or no negative weight.
+    """
+    pos = np.add.reduceat(weights * positive_sorted, starts, axis=1)
+    neg = np.add.reduceat(weights * ~positive_sorted, starts, axis=1)
+    wins = np.sum(pos * np.cumsum(neg, axis=1), axis=1) - 0.5 * np.sum(pos * neg, axis=1)
+    return _ratio(wins, pos.sum(axis=1) * neg.sum(axis=1))
+
+
+@dataclass(frozen=True, eq=False)
+class SubgroupAnalysis:
+    """Measures per value of one group attribute, their largest gaps and heterogeneity tests (5.3.2; data, no words).
+
+    Attributes
+    ----------
+    values : list of the group values (sorted), as given.
+    task : ``"binary"`` or ``"multiclass"``.
+    measures : tuple of the measure names computed.
+    n : dict value → number of samples.
+    results : dict value → dict measure → ConfidenceInterval (``estimate``
+        may be Undefined; ``method`` ``"wilson"``, ``"delong"`` or ``"percentile"``).
+    largest_gap : dict measure → ConfidenceInterval (``of`` = ``"largest_gap"``,
+        details ``between`` = [highest group, lowest group], ``seed``, ``n_resamples``, ``n_undefined``).
+    heterogeneity : dict measure → TestResult (chi-squared across groups, details
+        ``values`` = the groups tested, ``pairwise`` = list of pair dicts).
+    warnings : list of dicts with ``code`` (``"small_group"`` or ``"small_cell"``), ``value``, ``n`` and the numbers.
+    """
+
+    values: list
+    task: str
+    measures: tuple
+    n: dict
+    results: dict = field(repr=False)
+    largest_gap: dict = field(repr=False)
+    heterogeneity: dict = field(repr=False)
+    warnings: list = field(repr=False)
+
+    def to_dict(self, confidence_level: float | None = None) -> dict:
+        """The report.json form (5.3.2; clause 8): per group value (as text) its n and interval dicts, then ``largest_gap``, ``heterogeneity`` and ``warnings``."""
+        out = {}
+        for value in self.values:
+            out[str(value)] = {"n": self.n[value],
+                               **{m: ci.to_dict() for m, ci in self.results[value].items()}}
+        out["largest_gap"] = {m: ci.to_dict() for m, ci in self.largest_gap.items()}
+        out["heterogeneity"] = {m: test.to_dict() for m, test in self.heterogeneity.items()}
+        out["warnings"] = [_json({**w, "value": str(w["value"])}) for w in self.warnings]
+        return out
+
+
+def _interval(estimate, level, method, measure, **details) -> ConfidenceInterval:
+    """An interval whose bounds are Undefined for the same reason as ``estimate``, or as ``details['reason']``."""
+    reason = details.pop("reason", None)
+    if reason is None:
+        reason = estimate
+    return ConfidenceInterval(reason, reason, level, method, estimate=estimate, of=measure, details=details)
+
+
+def _estimate(value: float, measure: str):
+    return undefined(_UNDEFINED[measure]) if np.isnan(value) else float(value)
+
+
+class _Data:
+    """The checked inputs: labels, group codes, weights, counting columns per row and the bootstrap strata."""
+
+    def __init__(self, y_true, y_pred, groups, labels, positive, scores, sample_weight):
+        truth = as_labels(y_true, "y_true")
+        pred = as_labels(y_pred, "y_pred")
+        group = as_labels(groups, "groups")
+        self.n = same_length(y_true=truth, y_pred=pred, groups=group)
+        self.labels = list(as_labels(labels, "labels").tolist())
+        if len(set(self.labels)) != len(self.labels) or len(self.labels) < 2:
+            raise InputError("subgroups.too_few_labels", labels="labels")
+        index = {label: j for j, label in enumerate(self.labels)}
+        for name, values in (("y_true", truth), ("y_pred", pred)):
+            unknown = [v for v in np.unique(values).tolist() if v not in index]
+            if unknown:
+                raise InputError("subgroups.unknown_label", name=name, label=shown(unknown[0]), labels="labels")
+        self.values, self.group = np.unique(group, return_inverse=True)
+        self.values = self.values.tolist()
+        keys = [str(v) for v in self.values]
+        clash = [k for k in keys if k in RESERVED]
+        if clash:
+            raise InputError("subgroups.reserved_name", name=repr(clash[0]))
+        if len(set(keys)) != len(keys):
+            raise InputError("subgroups.same_text")
+        self.w = sample_weights(sample_weight, self.n)
+        self.whole = whole_weights(self.w)
+        self.true_code, pred_code = label_codes(truth, index), label_codes(pred, index)
+        k = len(self.labels)
+        self.strata = self.group * k + self.true_code
+        self.binary = positive is not None
+        if self.binary:
+            if positive not in index:
+                raise InputError("subgroups.unknown_positive", label=shown(positive), labels="labels")
+            actual, predicted = self.true_code == index[positive], pred_code == index[positive]
+            self.columns = {"tp": actual & predicted, "fp": ~actual & predicted, "tn": ~actual & ~predicted,
+                            "fn": actual & ~predicted}
+            self.actual = actual
+        else:
+            onehot = np.zeros((self.n, k), dtype=bool)
+            onehot[np.arange(self.n), self.true_code] = True
+            correct = self.true_code == pred_code
+            self.columns = {"correct": correct, "total": np.ones(self.n, dtype=bool),
+                            "tp": onehot & correct[:, None], "members": onehot}
+        self.scores = None if scores is None else self._scores(scores, k)
+
+    def _scores(self, scores, k):
+        if self.binary:
+            s = as_scores(scores, "scores")
+            same_length(y_true=self.true_code, scores=s)
+            return s[:, None]
+        matrix = as_finite_array(scores, "scores", ndim=2, what="scores")
+        if matrix.shape != (self.n, k):
+            raise InputError("subgroups.score_shape", n=self.n, k=k, rows=matrix.shape[0], columns=matrix.shape[1])
+        return matrix
+
+    def members(self, g: int) -> np.ndarray:
+        return np.flatnonzero(self.group == g)
+
+    def size(self, g: int) -> int:
+        """Rows of group ``g`` (whatever their weights)."""
+        return int(np.sum(self.group == g))
+
+    def counts(self, rows: np.ndarray, weights: np.ndarray) -> dict:
+        """Weighted counts of group rows ``rows`` under weights (resamples × len(rows)): name → array (resamples, ...)."""
+        return {name: weights @ column[rows].astype(float) for name, column in self.columns.items()}
+
+    def measures(self, counts: dict) -> dict:
+        return binary_measures(counts) if self.binary else multiclass_measures(counts)
+
+    def auroc_parts(self, rows: np.ndarray) -> list:
+        """Per score column that has both classes among ``rows``: (order, positive mask sorted, tie-group starts)."""
+        parts = []
+        truths = [self.actual[rows]] if self.binary else [self.true_code[rows] == j for j in range(len(self.labels))]
+        for j, truth in enumerate(truths):
+            if truth.all() or not truth.any():
+                continue
+            s = self.scores[rows, j]
+            order = np.argsort(s, kind="stable")
+            parts.append((order, truth[order], _tie_groups(s[order])[0]))
+        return parts
+
+    def auroc(self, parts: list, weights: np.ndarray) -> np.ndarray:
+        """AUROC (macro over the usable classes for multi-class) of each row of ``weights``; NaN without a usable class."""
+        if not parts:
+            return np.full(len(weights), np.nan)
+        values = np.stack([auroc_of_weights(pos, weights[:, order], starts) for order, pos, starts in parts])
+        return _mean_of_defined(values, axis=0)
+
+
+def _numerator_denominator(counts: dict, measure: str, binary: bool) -> tuple[float, float]:
+    """Weighted numerator and denominator of a proportion measure from one group's counts."""
+    if not binary:
+        return float(counts["correct"][0]), float(counts["total"][0])
+    tp, fp, tn, fn = (float(counts[key][0]) for key in _BINARY_COUNTS)
+    return {"accuracy": (tp + tn, tp + fp + tn + fn), "recall": (tp, tp + fn), "specificity": (tn, tn + fp),
+            "precision": (tp, tp + fp)}[measure]
+
+
+def _wilson(data: _Data, counts: dict, measure: str, estimate, level: float) -> ConfidenceInterval:
+    if not isinstance(estimate, float):
+        return _interval(estimate, level, "wilson", measure)
+    if not data.whole:
+        return _interval(estimate, level, "wilson", measure, reason=undefined("fractional_weights"))
+    x, d = _numerator_denominator(counts, measure, data.binary)
+    return replace(proportion_ci(round(x), round(d), "wilson", level), of=measure)
+
+
+def _delong(data: _Data, rows: np.ndarray, estimate, level: float) -> ConfidenceInterval:
+    if not isinstance(estimate, float):
+        return _interval(estimate, level, "delong", "auroc")
+    if not data.whole:
+        return _interval(estimate, level, "delong", "auroc", reason=undefined("fractional_weights"))
+    repeat = data.w[rows].astype(np.int64)
+    truth, s = np.repeat(data.actual[rows], repeat), np.repeat(data.scores[rows, 0], repeat)
+    positives, negatives = int(truth.sum()), int((~truth).sum())
+    if min(positives, negatives) < 2:
+        return _interval(estimate, level, "delong", "auroc",
+                         reason=undefined("too_few_for_delong", positives=positives, negatives=negatives))
+    ci = auroc_ci(truth, s, confidence_level=level, method="delong", positive=True)
+    return replace(ci, estimate=estimate)
+
+
+def _percentile(distribution: np.ndarray, estimate, level: float, measure: str, n_resamples: int, seed: int
+                ) -> ConfidenceInterval:
+    defined = distribution[~np.isnan(distribution)]
+    details = {"seed": seed, "n_resamples": n_resamples, "n_undefined": int(len(distribution) - len(defined)),
+               "stratified": True}
+    if not isinstance(estimate, float):
+        return _interval(estimate, level, "percentile", measure, **details)
+    if len(defined) < 10:
+        return _interval(estimate, level, "percentile", measure, **details,
+                         reason=undefined("too_few_defined_resamples", defined=len(defined)))
+    low, high = bootstrap_interval(defined, estimate, level, "percentile")
+    return ConfidenceInterval(low, high, level, "percentile", estimate=estimate, of=measure, details=details)
+
+
+def _pair_test(table: np.ndarray) -> TestResult:
+    """Chi-squared on a 2×2 table of two groups, or Fisher's exact test when an expected count is below 5 (7.5, 7.7)."""
+    if (table.sum(axis=0) == 0).any():
+        return fisher_exact(table)
+    result = chi_squared(table)
+    return fisher_exact(table) if result.details["use_fisher"] else result
+
+
+def _heterogeneity(data: _Data, point_counts: list, measure: str, level: float) -> TestResult:
+    """Chi-squared across the groups with a denominator, plus Holm-adjusted pairwise tests (7.5, 7.10.2)."""
+    rows, used = [], []
+    for g, counts in enumerate(point_counts):
+        x, d = _numerator_denominator(counts, measure, data.binary)
+        if d > 0:
+            rows.append([x, d - x])
+            used.append(str(data.values[g]))
+    table = np.array(rows)
+    reason = None
+    if len(rows) < 2:
+        reason = undefined("fewer_than_two_groups", groups=len(rows))
+    elif not data.whole:
+        reason = undefined("fractional_weights")
+    elif (table.sum(axis=0) == 0).any():
+        reason = undefined("same_proportion_everywhere", proportion=float(table[0, 0] > 0))
+    if reason is not None:
+        return TestResult("chi_squared", reason, reason, details={"values": used, "pairwise": []})
+    table = np.rint(table).astype(np.int64)
+    overall = chi_squared(table)
+    if len(rows) > MAX_PAIRWISE_GROUPS:
+        return replace(overall, details={**overall.details, "values": used, "pairwise": [],
+                                         "pairwise_skipped": undefined("too_many_groups", groups=len(rows),
+                                                                       maximum=MAX_PAIRWISE_GROUPS)})
+    pairs = list(combinations(range(len(rows)), 2))
+    tests = [_pair_test(table[[a, b]]) for a, b in pairs]
+    adjusted = adjust_pvalues([t.pvalue for t in tests], "holm", alpha=1 - level)
+    pairwise = [{"values": [used[a], used[b]], "test": t.test, "pvalue": t.pvalue,
+                 "adjusted_pvalue": float(adj), "rejected": bool(rej)}
+                for (a, b), t, adj, rej in zip(pairs, tests, adjusted.adjusted, adjusted.rejected)]
+    return replace(overall, details={**overall.details, "values": used, "pairwise": pairwise,
+                                     "adjustment": "holm", "alpha": 1 - level})
+
+
+def _warnings(data: _Data, point_counts: list) -> list:
+    out = []
+    for g, counts in enumerate(point_counts):
+        value, n = data.values[g], data.size(g)
+        if n < MIN_GROUP_SIZE:
+            out.append({"code": "small_group", "value": value, "n": n, "minimum": MIN_GROUP_SIZE})
+        if data.binary:
+            cells = {name: float(counts[name][0]) for name in _BINARY_COUNTS}
+        else:
+            cells = {f"members_{label}": float(c) for label, c in zip(data.labels, counts["members"][0]) if c > 0}
+        small = {name: c for name, c in cells.items() if c < MIN_EXPECTED}
+        if small:
+            out.append({"code": "small_cell", "value": value, "n": n, "cells": small, "minimum": MIN_EXPECTED})
+    return out
+
+
+def subgroup_analysis(y_true, y_pred, groups, *, labels, positive=None, scores=None, sample_weight=None,
+                      confidence_level: float = 0.95, n_bootstrap: int = 1000, seed: int = 0) -> SubgroupAnalysis:
+    """Every headline measure per subgroup, the largest gaps and heterogeneity tests (5.3.2; 6.2–6.4, 7.5, 7.8, 7.10).
+
+    Parameters
+    ----------
+    y_true, y_pred : true and predicted labels, each one of ``labels``.
+    groups : one group attribute, a value per sample (text or numbers; no missing values).
+    labels : every class.
+    positive : the positive class for a binary task; None for multi-class measures.
+    scores : optional; binary: the score of ``positive`` per sample; multi-class:
+        an (n, k) matrix, column j for ``labels[j]``.  Adds ``"auroc"``.
+    sample_weight : non-negative weights (scikit-learn's meaning), or None.
+    confidence_level, n_bootstrap, seed : the intervals and the seeded bootstrap.
+
+    Returns
+    -------
+    SubgroupAnalysis (see the module docstring for every rule).
+    """
+    level = check_level(confidence_level)
+    n_bootstrap = check_resamples(n_bootstrap, "n_bootstrap")
+    data = _Data(y_true, y_pred, groups, labels, positive, scores, sample_weight)
+    measures = BINARY_MEASURES if data.binary else MULTICLASS_MEASURES
+    if data.scores is not None:
+        measures = measures + ("auroc",)
+    members = [data.members(g) for g in range(len(data.values))]
+    auroc_parts = [data.auroc_parts(rows) for rows in members] if data.scores is not None else None
+    point_counts = [data.counts(rows, data.w[rows][None, :]) for rows in members]
+    point = []
+    for g, rows in enumerate(members):
+        values = data.measures(point_counts[g])
+        if auroc_parts is not None:
+            values["auroc"] = data.auroc(auroc_parts[g], data.w[rows][None, :])
+        point.append({m: _estimate(float(values[m][0]), m) for m in measures})
+    draws = {m: [] for m in measures}
+    for block in multiplicity_blocks(data.strata, n_bootstrap, seed):
+        per_group = {m: [] for m in measures}
+        for g, rows in enumerate(members):
+            weights = block[:, rows] * data.w[rows]
+            values = data.measures(data.counts(rows, weights))
+            if auroc_parts is not None:
+                values["auroc"] = data.auroc(auroc_parts[g], weights)
+            for m in measures:
+                per_group[m].append(values[m])
+        for m in measures:
+            draws[m].append(np.stack(per_group[m], axis=1))
+    draws = {m: np.concatenate(blocks) for m, blocks in draws.items()}
+    results = {}
+    for g, (value, rows) in enumerate(zip(data.values, members)):
+        results[value] = {}
+        for m in measures:
+            estimate = point[g][m]
+            if m in _PROPORTIONS:
+                ci = _wilson(data, point_counts[g], m, estimate, level)
+            elif m == "auroc" and data.binary:
+                ci = _delong(data, rows, estimate, level)
+            else:
+                ci = _percentile(draws[m][:, g], estimate, level, m, n_bootstrap, seed)
+            results[value][m] = ci
+    gaps = {m: _gap(data, point, draws[m], m, level, n_bootstrap, seed) for m in measures}
+    tests = {m: _heterogeneity(data, point_counts, m, level)
+             for m in measures if m in _PROPORTIONS}
+    return SubgroupAnalysis(data.values, "binary" if data.binary else "multiclass", measures,
+                            {v: len(rows) for v, rows in zip(data.values, members)}, results, gaps, tests,
+                            _warnings(data, point_counts))
+
+
+def _gap(data: _Data, point: list, draws: np.ndarray, measure: str, level: float, n_bootstrap: int, seed: int
+         ) -> ConfidenceInterval:
+    """Highest minus lowest value over the groups where ``measure`` is defined, with its bootstrap interval."""
+    defined = [g for g, values in enumerate(point) if isinstance(values[measure], float)]
+    details = {"seed": seed, "n_resamples": n_bootstrap, "stratified": True}
+    if len(defined) < 2:
+        reason = undefined("fewer_than_two_groups", groups=len(defined))
+        return ConfidenceInterval(reason, reason, level, "percentile", estimate=reason, of="largest_gap",
+                                  details={**details, "between": []})
+    estimates = np.array([point[g][measure] for g in defined])
+    high, low = defined[int(np.argmax(estimates))], defined[int(np.argmin(estimates))]
+    sub = draws[:, defined]
+    complete = ~np.isnan(sub).any(axis=1)
+    distribution = sub[complete].max(axis=1) - sub[complete].min(axis=1)
+    estimate = float(estimates.max() - estimates.min())
+    details.update({"between": [str(data.values[high]), str(data.values[low])],
+                    "n_undefined": int(np.sum(~complete)), "distribution": distribution})
+    if len(distribution) < 10:
+        reason = undefined("too_few_defined_resamples", defined=len(distribution))
+        return ConfidenceInterval(reason, reason, level, "percentile", estimate=estimate, of="largest_gap",
+                                  details=details)
+    lo, hi = bootstrap_interval(distribution, estimate, level, "percentile")
+    return ConfidenceInterval(lo, hi, level, "percentile", estimate=estimate, of="largest_gap", details=details)
+
+
+class GroupThresholds:
+    """Per-group counts at any decision threshold, for a slider (6.3.2 per subgroup, 5.3.2).
+
+    Each group's scores are sorted once (:class:`~iso4213_nb.measures.curves.BinaryScores`);
+    :meth:`counts_at` is then a binary search per group, no pass over the data.
+
+    Parameters
+    ----------
+    y_true, scores, groups : labels, scores of ``positive`` and group values per sample.
+    positive : the positive class.
+    """
+
+    def __init__(self, y_true, scores, groups, *, positive):
+        truth = as_labels(y_true, "y_true")
+        s = as_scores(scores, "scores")
+        group = as_labels(groups, "groups")
+        same_length(y_true=truth, scores=s, groups=group)
+        if positive not in set(truth.tolist()):
+            raise InputError("subgroups.positive_not_in_truth", label=shown(positive))
+        values, codes = np.unique(group, return_inverse=True)
+        self.values = values.tolist()
+        actual = truth == positive
+        self.scores = {v: BinaryScores(actual[codes == g], s[codes == g]) for g, v in enumerate(self.values)}
+        self.low, self.high = float(s.min()), float(s.max())
+
+    def counts_at(self, threshold: float) -> dict:
+        """Group value → :class:`~iso4213_nb.measures.counts.BinaryCounts` when ``score >= threshold`` is positive (6.3.2)."""
+        t = as_threshold(threshold)
+        return {v: scores.counts_at(t) for v, scores in self.scores.items()}
+
+    def recall_at(self, threshold: float) -> dict:
+        """Group value → recall TP / (TP + FN) (6.3.4) at ``threshold``; NaN for a group without positives."""
+        return {v: c.tp / (c.tp + c.fn) if c.tp + c.fn else float("nan") for v, c in self.counts_at(threshold).items()}
+
+    def recall_intervals_at(self, threshold: float, confidence_level: float = 0.95) -> dict:
+        """Group value → recall (6.3.4) at ``threshold`` with Wilson's interval (7.8); Undefined without positives."""
+        level = check_level(confidence_level)
+        out = {}
+        for v, c in self.counts_at(threshold).items():
+            if c.tp + c.fn:
+                out[v] = replace(proportion_ci(c.tp, c.tp + c.fn, "wilson", level), of="recall")
+            else:
+                out[v] = _interval(undefined("no_positives"), level, "wilson", "recall")
+        return out
+
+
+def recall_gap(recalls: dict) -> tuple[float, list]:
+    """Highest minus lowest of the defined recalls and the two groups [highest, lowest] (5.3.2); NaN, [] with fewer than two."""
+    defined = {v: r for v, r in recalls.items() if not np.isnan(r)}
+    if len(defined) < 2:
+        return float("nan"), []
+    high, low = max(defined, key=defined.get), min(defined, key=defined.get)
+    return defined[high] - defined[low], [high, low]
+

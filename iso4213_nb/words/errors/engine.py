@@ -1,0 +1,11 @@
+"""Words for the errors of the engines that run the accumulators, :mod:`iso4213_nb.scale.accumulators.engine` (beyond TS 4213: one-line errors)."""
+
+from ..i18n import N_
+
+TEMPLATES = {
+    "engine.no_dask": N_("--engine dask needs Dask: pip install 'iso4213-nb[dask]'"),
+    "engine.no_parts": N_("no parts to assess: the data set is empty"),
+    "engine.no_parquet_files": N_("{dataset}: no Parquet files found"),
+    "engine.unreadable_parquet": N_("{file}: not a readable Parquet file ({detail})"),
+    "engine.missing_values": N_("{file}: column {name} has {count} missing value(s) in row group {group}"),
+}
