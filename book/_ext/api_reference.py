@@ -31,15 +31,15 @@ from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx.util.docutils import SphinxDirective
 
-#: Layers in the order of ARCHITECTURE.md; a module belongs to the first whose prefix it starts with.
+#: Layers in the order of ARCHITECTURE.md, each the subpackages it documents; a module belongs to the first layer
+#: one of whose prefixes it starts with (the root package, and the import hook of old names, go to computation).
 LAYERS = {
-    "inputs": ("iso4213_nb.inputs", "iso4213_nb.scale.accumulators"),
-    "statistics": ("iso4213_nb.stats", "iso4213_nb.stats.bayesian", "iso4213_nb.stats.ranking", "iso4213_nb.stats.planning"),
+    "inputs": ("iso4213_nb.inputs", "iso4213_nb.scale"),
+    "statistics": ("iso4213_nb.stats",),
     "annexes": ("iso4213_nb.annexes",),
-    "presentation": ("iso4213_nb.figures", "iso4213_nb.figures.tables", "iso4213_nb.words.readings", "iso4213_nb.words.i18n",
-                     "iso4213_nb.course.slides"),
+    "presentation": ("iso4213_nb.figures", "iso4213_nb.words", "iso4213_nb.course"),
     "widgets": ("iso4213_nb.widgets",),
-    "report": ("iso4213_nb.report", "iso4213_nb.cli"),
+    "report": ("iso4213_nb.report", "iso4213_nb.cli", "iso4213_nb.demos"),
     "computation": ("iso4213_nb",),
 }
 
