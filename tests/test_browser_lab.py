@@ -10,7 +10,10 @@ recorded.  Checked as an instructor sees it:
 * after Run All and once the kernel is idle and nothing has changed for a
   while, the explorer shows what the last cells set (threshold 0.3,
   prevalence 0.05), not a value the browser sent back after snapping it to a
-  slider step.
+  slider step;
+* the kernel-free explorer answers the arrow keys (Lab's command mode takes
+  them to move the cell selection unless the slider keeps them), and the
+  numbers it shows are the package's at the position the keys reach.
 """
 
 from __future__ import annotations
@@ -100,6 +103,33 @@ def test_run_all_in_lab_ends_in_the_state_the_cells_set(lab):
             image = page.evaluate("""() => { const i = document.querySelector('.iso4213-explorer-widget img');
                 return (i.clientWidth / i.clientHeight) / (i.naturalWidth / i.naturalHeight); }""")
             assert image == pytest.approx(1, abs=0.01), "the explorer image is stretched"
+            _keys_move_the_kernel_free_explorer(page)
             assert offsite == [], f"requests left the machine: {offsite}"
         finally:
             browser.close()
+
+
+def _keys_move_the_kernel_free_explorer(page) -> None:
+    """Focus the first kernel-free explorer's slider, press keys, and read what a person sees."""
+    import json
+
+    from iso4213_nb.measures.counts import BinaryCounts, precision, recall
+
+    explorer = page.locator("div.iso4213-explorer").first
+    explorer.scroll_into_view_if_needed()
+    slider = explorer.locator('input[name="threshold"]')
+    slider.click()
+    start = int(slider.input_value())
+    cell = page.evaluate(f"() => {_PANEL}.content.activeCellIndex")
+    for key in ("ArrowRight", "ArrowUp", "ArrowRight", "ArrowDown"):
+        slider.press(key)
+    reached = start + 2
+    page.wait_for_function("([e, v]) => e.querySelector('input[name=threshold]').value === v",
+                           arg=[explorer.element_handle(), str(reached)], timeout=TIMEOUT_MS)
+    assert page.evaluate(f"() => {_PANEL}.content.activeCellIndex") == cell, "the arrow keys moved the cell selection"
+    data = json.loads(explorer.locator("script.iso4213-explorer-data").text_content())
+    tp, fp = data["tp"][reached], data["fp"][reached]
+    counts = BinaryCounts(tp=tp, fp=fp, fn=data["positives"] - tp, tn=data["negatives"] - fp)
+    shown = {key: explorer.locator(f'[data-measure="{key}"]').text_content() for key in ("tp", "fp", "recall", "precision")}
+    assert shown == {"tp": str(tp), "fp": str(fp), "recall": f"{float(recall(counts)):.4f}",
+                     "precision": f"{float(precision(counts)):.4f}"}

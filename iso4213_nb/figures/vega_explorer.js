@@ -12,6 +12,8 @@
   "use strict";
 
   var DECIMALS = 4;
+  // The keys a range input moves by.
+  var SLIDER_KEYS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"];
 
   // A ratio, or the code of the reason why it is undefined (a zero denominator is never shown as 0).
   function ratio(numerator, denominator, reason) {
@@ -102,6 +104,12 @@
       });
     }
 
+    // JupyterLab's notebook takes arrow keys in command mode to move the cell selection, even from a focused
+    // range input; the slider keeps the keys it moves by, so keyboard and screen-reader users can work it.
+    root.setAttribute("data-lm-suppress-shortcuts", "true");
+    slider.addEventListener("keydown", function (event) {
+      if (SLIDER_KEYS.indexOf(event.key) >= 0) { event.stopPropagation(); }
+    });
     slider.addEventListener("input", function () {
       var i = Number(slider.value);
       showNumbers(root, data, i);
