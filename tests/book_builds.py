@@ -2,9 +2,9 @@
 
 A Jupyter Book build starts Sphinx and a kernel per notebook page, so the book
 tests share one build (:func:`shared_book`, built once per test run as the
-reports are in ``report_builds.py``) of an intro and three pages: a page with
+reports are in ``report_builds.py``) of an intro and four pages: a page with
 widgets (a slider and a button with a Font Awesome icon), a page with the
-kernel-free explorer, and the generated *Measures by name* reference page
+kernel-free explorer, a page whose output reaches the kernel in pieces, and the generated *Measures by name* reference page
 (beside a stand-in for the glossary notebook it links to).
 Only a book that must fail is built on its own (:func:`small_book`).
 """
@@ -36,6 +36,8 @@ rng = np.random.default_rng(3)
 y = rng.integers(0, 2, 300)
 s = np.round(rng.random(300) * 0.6 + 0.4 * y, 3)
 HTML(explorers_html({"tiny model": BinaryScores(y, s)}, start=0.5))"""
+#: The streams page: a shell cell whose output reaches the kernel in two pieces, cut inside a word.
+STREAMS = "%%bash\nprintf 'y_true,naive_ba'; sleep 0.5; printf 'yes_score\\n0,0.5\\n'"
 
 
 def _notebook(folder: Path, name: str, source: str) -> None:
@@ -71,7 +73,7 @@ def build_book(folder: Path, notebooks: dict[str, str], reference: bool = False)
 def shared_book() -> Path:
     """The HTML folder of the shared book, built by the first caller of this test run; fails if the build did."""
     def build(folder: Path) -> Path:
-        done = build_book(folder, {"widgets": WIDGETS, "explorer": EXPLORER}, reference=True)
+        done = build_book(folder, {"widgets": WIDGETS, "explorer": EXPLORER, "streams": STREAMS}, reference=True)
         (folder / "build.log").write_text(f"{done.returncode}\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
         return folder
     folder = built_once("book", build)

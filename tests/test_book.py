@@ -93,3 +93,11 @@ def test_every_howto_guide_is_in_the_book_and_run_by_nbval():
         nb = nbformat.read(path, as_version=4)
         checked = [c for c in nb.cells if "nbval-check-output" in c.metadata.get("tags", [])]
         assert checked and all(c.outputs for c in checked), f"{path.name}: execute it (outputs are compared)"
+
+
+def test_output_that_reaches_the_kernel_in_pieces_shows_in_one_box_as_written():
+    """The pieces of a shell command's output (cut inside a word) read as one block, exactly as the terminal shows it."""
+    page = (shared_book() / "streams.html").read_text(encoding="utf-8")
+    outputs = re.findall(r'<div class="output stream highlight-myst-ansi notranslate"><div class="highlight"><pre>'
+                         r'<span></span>(.*?)</pre>', page, flags=re.S)
+    assert outputs == ["y_true,naive_bayes_score\n0,0.5\n"]
