@@ -4,7 +4,7 @@ A Jupyter Book build starts Sphinx and a kernel per notebook page, so the book
 tests share one build (:func:`shared_book`, built once per test run as the
 reports are in ``report_builds.py``) of an intro and four pages: a page with
 widgets (a slider and a button with a Font Awesome icon), a page with the
-kernel-free explorer, a page whose output reaches the kernel in pieces, and the generated *Measures by name* reference page
+kernel-free explorer, a page whose output reaches the kernel in pieces, an API page of one module, and the generated *Measures by name* reference page
 (beside a stand-in for the glossary notebook it links to).
 Only a book that must fail is built on its own (:func:`small_book`).
 """
@@ -40,6 +40,10 @@ HTML(explorers_html({"tiny model": BinaryScores(y, s)}, start=0.5))"""
 STREAMS = "%%bash\nprintf 'y_true,naive_ba'; sleep 0.5; printf 'yes_score\\n0,0.5\\n'"
 
 
+#: An API page of one module whose constants include a table of modules (their repr names the build machine's files).
+API_SAMPLE = "# API sample\n\n```{eval-rst}\n.. automodule:: iso4213_nb.report.build\n   :members:\n```\n"
+
+
 def _notebook(folder: Path, name: str, source: str) -> None:
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(f"# {name.title()}"),
                                          nbformat.v4.new_code_cell(source)])
@@ -59,6 +63,8 @@ def build_book(folder: Path, notebooks: dict[str, str], reference: bool = False)
         (folder / "notebooks").mkdir()
         (folder / "notebooks" / "11_glossary.md").write_text("# Glossary\n")
         pages += ["reference/measures", "notebooks/11_glossary"]
+        (folder / "reference" / "api_sample.md").write_text(API_SAMPLE)
+        pages.append("reference/api_sample")
     (folder / "_toc.yml").write_text("format: jb-book\nroot: intro\nchapters:\n"
                                      + "".join(f"  - file: {page}\n" for page in pages))
     (folder / "intro.md").write_text("# Intro\n\nA small book.\n")

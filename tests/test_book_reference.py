@@ -78,3 +78,23 @@ def test_docstring_sections_become_rubrics_and_named_bullets():
     after = out.index("Prose after the list.")
     assert out[after - 1] == ""  # the list ends before the paragraph (no docutils warning)
     assert out[-1] == "TestResult with ``pvalue``."
+
+
+def test_api_pages_show_no_path_or_module_repr_of_the_build_machine():
+    from book_builds import ROOT, shared_book
+
+    page = (shared_book() / "reference" / "api_sample.html").read_text(encoding="utf-8")
+    assert "DEMOS" in page and "read_settings" in page  # the module was documented
+    assert str(ROOT) not in page and "&lt;module" not in page
+
+
+def test_a_constant_shows_its_value_only_when_short_and_free_of_machine_paths():
+    from pathlib import Path as P
+
+    import iso4213_nb.report.build as build
+
+    module = _api_extension()
+    assert module.shows_value(2**53) and module.shows_value("report.json") and module.shows_value((0.9, 0.95))
+    assert not module.shows_value(build.DEMOS)  # a dict of modules: their reprs name files on this machine
+    assert not module.shows_value(P("/work/x/notebooks")) and not module.shows_value("C:\\Users\\me")
+    assert not module.shows_value(list(range(100)))  # too long to read beside a name

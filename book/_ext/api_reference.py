@@ -29,7 +29,9 @@ import re
 
 from docutils import nodes
 from docutils.statemachine import StringList
+from sphinx.ext.autodoc import DataDocumenter
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.inspect import object_description
 
 #: Layers in the order of ARCHITECTURE.md, each the subpackages it documents; a module belongs to the first layer
 #: one of whose prefixes it starts with (the root package, and the import hook of old names, go to computation).
@@ -42,6 +44,11 @@ LAYERS = {
     "report": ("iso4213_nb.report", "iso4213_nb.cli", "iso4213_nb.demos"),
     "computation": ("iso4213_nb",),
 }
+
+#: Longest value shown beside a module constant; a longer one (a table of words, an array) is left to its docstring.
+MAX_VALUE = 80
+#: Text that marks a value as the build machine's, not the package's: an absolute path, a module's repr.
+_MACHINE = re.compile(r"<module |(?:^|[\s'\"(])/(?:[\w.-]+/)+|[A-Z]:\\")
 
 #: Sections whose entries are ``name : description`` lines.
 ENTRY_SECTIONS = {"Parameters", "Other Parameters", "Attributes", "Raises", "Yields", "Keyword Arguments",
@@ -110,6 +117,21 @@ def render_sections(lines: list[str]) -> list[str]:
     return out
 
 
+def shows_value(value) -> bool:
+    """Whether a module constant's value is printed beside its name: short, and naming no path or module repr."""
+    text = object_description(value)
+    return len(text) <= MAX_VALUE and not _MACHINE.search(text)
+
+
+class ConstantDocumenter(DataDocumenter):
+    """Module constants with their value only where :func:`shows_value` allows: the pages showed the build machine's
+    paths (``/work/.../breast_cancer.py``) and tables thousands of characters long."""
+
+
+    def should_suppress_value_header(self) -> bool:
+        return super().should_suppress_value_header() or not shows_value(self.object)
+
+
 def _process_docstring(app, what, name, obj, options, lines):
     lines[:] = render_sections(list(lines))
 
@@ -133,6 +155,7 @@ class ApiReference(SphinxDirective):
 
 def setup(app):
     app.setup_extension("sphinx.ext.autodoc")
+    app.add_autodocumenter(ConstantDocumenter, override=True)
     app.add_directive("api-reference", ApiReference)
     app.connect("autodoc-process-docstring", _process_docstring)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
