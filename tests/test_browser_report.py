@@ -9,7 +9,7 @@ from iso4213_nb.measures import counts as measures
 from iso4213_nb.measures.curves import BinaryScores
 from iso4213_nb.inputs import read_predictions
 from iso4213_nb.core.undefined import Undefined
-from report_builds import MODEL_TAG, SCRIPT_LABEL, demo_report, hostile_inputs, hostile_report
+from report_builds import MODEL_TAG, SCRIPT_LABEL, demo_report, demo_report_ru, hostile_inputs, hostile_report
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -183,3 +183,30 @@ def test_hostile_report_explorers_keep_names_as_text(browser, tmp_path):
     page.wait_for_timeout(300)
     assert problems == []
     page.close()
+
+
+#: A4's width less the report's print margins (12 mm a side), in CSS pixels (96 per inch): the width a printed
+#: page lays its content out in.
+A4_CONTENT_WIDTH = round((210 - 2 * 12) / 25.4 * 96)
+
+
+@pytest.mark.parametrize("build", [demo_report, demo_report_ru], ids=["en", "ru"])
+def test_the_printed_report_is_a4_and_keeps_every_column_of_every_table(browser, build):
+    """The issue saw the Russian PDF lose its comparisons table's decision column and print a scrollbar."""
+    from pypdf import PdfReader
+
+    folder = build()
+    sizes = {(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in PdfReader(folder / "report.pdf").pages}
+    assert sizes == {(595, 842)}, f"pages are not A4 portrait: {sizes}"
+    page, problems = _open(browser, folder / "report.html", viewport={"width": A4_CONTENT_WIDTH, "height": 1100})
+    page.emulate_media(media="print")
+    cut = page.evaluate("""(width) => [...document.querySelectorAll('table')].filter(table => {
+            const right = table.getBoundingClientRect().right;
+            let box = table.parentElement, scrolls = false;
+            for (; box && box !== document.body; box = box.parentElement) {
+                if (box.scrollWidth > box.clientWidth + 1 && getComputedStyle(box).overflowX !== 'visible') { scrolls = true; }
+            }
+            return right > width + 1 || scrolls;
+        }).map(table => (table.caption ? table.caption.textContent : table.textContent).slice(0, 80))""", A4_CONTENT_WIDTH)
+    assert cut == [], f"tables cut or scrolling at the printed width: {cut}"
+    assert problems == []

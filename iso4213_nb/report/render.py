@@ -28,7 +28,13 @@ STYLE = """<style>
 .iso-report .status-automatic { color: #1f4e8c; font-weight: bold; }
 .iso-report .status-missing { color: #b00020; font-weight: bold; }
 .iso-report p.reading { max-width: 60em; }
-@media print { .iso-report table { page-break-inside: avoid; } }
+@page { size: A4; margin: 12mm; }
+@media print {
+  .iso-report table { page-break-inside: avoid; max-width: 100%; font-size: 0.8em; }
+  .iso-report th, .iso-report td { padding: 0.15em 0.3em; overflow-wrap: anywhere; }
+  .jp-OutputArea-output, .jp-OutputArea-child, .jp-RenderedHTMLCommon { overflow: visible !important; }
+  .jp-OutputPrompt, .jp-InputPrompt { display: none !important; }
+}
 </style>"""
 
 _STATUS_CLASS = {"filled": "status-filled", "filled automatically": "status-automatic", "missing": "status-missing"}
