@@ -165,3 +165,22 @@ def test_annex_c_audit_fits_a_page_and_keeps_every_note():
         for text in (writing, difference):
             if text != "–":
                 assert " ".join(text.split()) in joined, (dataset, model)
+
+
+def test_ten_curves_get_ten_colours_and_their_markers_match():
+    """Each curve takes one colour of the cycle (the marker used to take the next: ten classes showed five colours)."""
+    from matplotlib.colors import to_hex
+
+    from iso4213_nb.figures.multiclass_scores import per_class_curves_figure
+    from iso4213_nb.measures.multiclass_scores import assess_scores
+
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 10, 400)
+    scores = rng.random((400, 10)) + np.eye(10)[y]
+    figure = per_class_curves_figure(assess_scores(y, scores / scores.sum(1, keepdims=True), list(range(10))))
+    for ax in figure.axes:
+        curves = [line for line in ax.lines if line.get_linestyle() == "-"]
+        colours = [to_hex(line.get_color()) for line in curves]
+        assert len(curves) == 10 and len(set(colours)) == 10
+        markers = [line for line in ax.lines if line.get_marker() == "o" and line.get_linestyle() == "None"]
+        assert [to_hex(m.get_markerfacecolor()) for m in markers] == colours

@@ -146,8 +146,10 @@ def draw_curve(ax: Axes, curve, *, label: str | None = None, color=None, max_poi
     y = np.asarray(curve.y, dtype=float)
     index = thin_index(len(x), max_points)
     (line,) = ax.plot(x[index], y[index], color=color, linewidth=1.5, label=label)
-    (point,) = ax.plot([np.nan], [np.nan], linestyle="none", marker=marker, markersize=8,
-                       markerfacecolor=line.get_color(), markeredgecolor="black", zorder=5)
+    # The marker takes the line's colour explicitly, so that it does not draw the next colour of the cycle: two
+    # colours a curve gave ten classes five colours, and a model another colour in each figure.
+    (point,) = ax.plot([np.nan], [np.nan], linestyle="none", marker=marker, markersize=8, color=line.get_color(),
+                       markeredgecolor="black", zorder=5)
     return CurveArtists(line=line, marker=point, index=index)
 
 
