@@ -133,3 +133,15 @@ def _pdf_numbers(folder, russian: bool) -> list[float]:
 def test_pdf_numbers_equal(both):
     en, ru = (_pdf_numbers(folder, russian) for folder, russian in zip(both, (False, True)))
     assert len(en) > 200 and en == ru
+
+
+def test_confidence_levels_read_as_numbers_of_percent_in_both_languages(both):
+    """The Russian page wrote "95,-процентной" (a decimal comma left after stripping zeros) in six places."""
+    from iso4213_nb.words.i18n import level_percent, using
+
+    ru = (both[1] / "report.html").read_text(encoding="utf-8")
+    assert not re.search(r"\d,-процентн", ru) and "95-процентн" in ru
+    with using("ru"):
+        assert [level_percent(x) for x in (0.95, 0.975, 0.999, 0.5)] == ["95", "97,5", "99,9", "50"]
+    with using("en"):
+        assert [level_percent(x) for x in (0.95, 0.975, 0.999)] == ["95", "97.5", "99.9"]

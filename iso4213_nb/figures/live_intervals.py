@@ -18,7 +18,7 @@ import html
 from matplotlib.axes import Axes
 
 from ..stats.bayesian import RopeProbabilities
-from ..words.i18n import _, number
+from ..words.i18n import _, level_percent, number
 from ..words.intervals import reason_text
 from ..measures.roc_regions import Band
 from ..stats.results import ConfidenceInterval
@@ -48,8 +48,7 @@ def reasons() -> dict[str, str]:
 
 def percent(level: float) -> str:
     """A confidence level (7.8) as a percentage with no needless decimals: 0.95 → "95 %", 0.975 → "97.5 %"."""
-    text = number(100 * level, 2)
-    return text.rstrip("0").rstrip(".,") + " %"
+    return f"{level_percent(level)} %"
 
 
 def _value(x, decimals: int = 4) -> str:

@@ -17,7 +17,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..figures.ranking import draw_critical_difference
-from ..words.i18n import N_, _, number
+from ..words.i18n import N_, _, level_percent, number
 from ..words.intervals import interval_text, method_name, reason_text
 from ..stats.ranking import Ranking
 from ..figures.tables import format_value, html_table
@@ -48,7 +48,7 @@ def _wrap(body: str) -> str:
 
 
 def _level(report: dict) -> str:
-    return number(100 * report["confidence_level"], 1).rstrip("0").rstrip(".")
+    return level_percent(report["confidence_level"])
 
 
 def _label(name) -> str:

@@ -138,6 +138,12 @@ def percent(value, decimals: int = 1) -> str:
     return f"{number(100 * float(value), decimals)}\u00a0%"
 
 
+def level_percent(level: float) -> str:
+    """A confidence level (7.8) as a number of percent with no needless decimals, in the active language's format:
+    0.95 → ``95``, 0.975 → ``97.5`` (``97,5`` in Russian) (beyond TS 4213: gettext)."""
+    return significant(100 * float(level), 6)
+
+
 def significant(value, digits: int = 4) -> str:
     """``value`` with at most ``digits`` significant digits (Python's ``g`` format) and the active language's decimal sign (beyond TS 4213: gettext).
 
