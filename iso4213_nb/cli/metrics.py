@@ -43,6 +43,7 @@ from ..report.not_given_words import MEASURES, REASONS
 from ..measures.multilabel_summary import summarize
 from ..report.render_tasks import ML_MEASURES
 from ..words.intervals import interval_text, method_name
+from ..words.measures import label as measure_label
 from ..stats.class_score_intervals import class_score_intervals
 from ..stats.measure_intervals import intervals_json, matrix_intervals, score_intervals
 from ._intervals import add_interval_options, interval_settings
@@ -50,10 +51,8 @@ from ..figures.tables import text_table
 from ..core.undefined import is_undefined
 from . import _poisson, _streaming
 
-AREAS = {"auroc": N_("AUROC, area under the ROC curve (6.3.6)"),
-         "average_precision": N_("average precision, step-sum area under the PR curve (6.3.7)"),
-         "auprc_trapezoid": N_("AUPRC by the trapezoid rule (6.3.7)"),
-         "gain_area": N_("area under the cumulative response (gain) curve (6.3.8)")}
+#: The areas under the curves printed after the summary (keys of the registry).
+AREAS = ("auroc", "average_precision", "auprc_trapezoid", "gain_area")
 PER_CLASS_COLUMNS = ("tp", "tn", "fp", "fn", "accuracy", "binary_accuracy", "precision", "recall", "specificity", "f1")
 #: Column and row names of the printed tables: in English the keys themselves, as the tables always printed
 #: them; in Russian the terms of ПНСТ 835-2023 (Tables A.3 and A.4).
@@ -199,8 +198,8 @@ def render_multilabel(result: dict) -> str:
     lines = [_("samples: {n}    labels: {k}    predictions: {source}{weighted}").format(
         n=result["n"], k=len(result["labels"]), source=_source(result["predicted_from"]),
         weighted=_("    weighted by the weight column") if result["weighted"] else "")]
-    for key, words in ML_MEASURES:
-        lines.append(f"{_(words)}: {number(result[key], 4)}")
+    for key in ML_MEASURES:
+        lines.append(f"{measure_label(key)}: {number(result[key], 4)}")
     kl = result["kl_divergence"]
     lines.append(_("KL divergence of the label shares (nats): predicted vs true {a} (6.5.5), true vs predicted {b}")
                  .format(a=number(kl["pred_vs_true"], 4), b=number(kl["true_vs_pred"], 4)))
@@ -262,9 +261,9 @@ def render(result: dict) -> str:
     lines.append(_("accuracy: {accuracy} %    Cohen's kappa: {kappa}    MCC: {mcc}    balanced accuracy: {balanced} %")
                  .format(accuracy=_pct(result["accuracy"]), kappa=number(result["cohen_kappa"], 4),
                          mcc=number(result["matthews_correlation"], 4), balanced=_pct(result["balanced_accuracy"])))
-    for name, title in AREAS.items():
+    for name in AREAS:
         if name in result:
-            lines.append(f"{_(title)}: {number(result[name], 4)}")
+            lines.append(f"{measure_label(name)}: {number(result[name], 4)}")
     lines += ["", _("per class (counts; measures in %):")]
     rows = [[label] + [entry[c] if c in ("tp", "tn", "fp", "fn") else _pct(entry[c]) for c in PER_CLASS_COLUMNS]
             for label, entry in result["per_class"].items()]

@@ -20,17 +20,16 @@ from matplotlib.axes import Axes
 from ..stats.bayesian import RopeProbabilities
 from ..words.i18n import _, number
 from ..words.intervals import reason_text
+from ..words.measures import label as measure_label
+from ..stats.stored_intervals import MEASURES
 from ..measures.roc_regions import Band
 from ..stats.results import ConfidenceInterval
 from ..core.undefined import is_undefined
 
 
 def measure_names() -> dict[str, str]:
-    """Display name of each measure of :data:`iso4213_nb.stats.stored_intervals.MEASURES`, with its clause (5.3.9, 6.2, 6.3)."""
-    return {"accuracy": _("accuracy (6.2.2)"), "recall": _("recall (6.2.4)"), "specificity": _("specificity (6.2.5)"),
-            "precision": _("precision (6.2.3)"), "f1": _("F1 (6.2.6)"), "balanced_accuracy": _("balanced accuracy"),
-            "mcc": _("Matthews correlation"), "kappa": _("Cohen's kappa (5.3.9)"), "auroc": _("AUROC (6.3.6)"),
-            "average_precision": _("average precision (6.3.7)")}
+    """Display name of each measure of :data:`iso4213_nb.stats.stored_intervals.MEASURES`, with its clause from the registry (clause 6)."""
+    return {key: measure_label(key) for key in MEASURES}
 
 
 def method_names() -> dict[str, str]:

@@ -54,6 +54,8 @@ from ..core.errors import InputError
 from ..words.i18n import N_, _, current_language, number
 from ..measures.counts import BinaryCounts
 from ..measures.operating_points import candidate_thresholds
+from ..measures.registry import MEASURES as REGISTRY
+from ..words.measures import name as measure_name
 
 #: Most slider positions offered; every candidate threshold is offered when there are no more than this.
 MAX_POSITIONS = 1001
@@ -62,13 +64,13 @@ CHART_WIDTH, CHART_HEIGHT = 230, 210
 #: The Vega signal that holds the slider position; the charts' operating point follows it.
 POSITION_SIGNAL = "position"
 
-#: The measures of the page, in table order: (key, label, formula and clause, function of the counts).
+#: The measures of the page, in table order: (key of the page's script, key of the registry, function of the counts).
 MEASURES = (
-    ("recall", N_("recall (true positive rate)"), "TP / (TP + FN), 6.2.4", measures.recall),
-    ("precision", N_("precision"), "TP / (TP + FP), 6.2.4", measures.precision),
-    ("specificity", N_("specificity (true negative rate)"), "TN / (TN + FP), 6.2.4", measures.specificity),
-    ("f1", N_("F1"), "2TP / (2TP + FP + FN), 6.2.5", measures.f1),
-    ("accuracy", N_("accuracy"), "(TP + TN) / N, 6.3.3", measures.binary_accuracy),
+    ("recall", "recall", measures.recall),
+    ("precision", "precision", measures.precision),
+    ("specificity", "specificity", measures.specificity),
+    ("f1", "f1", measures.f1),
+    ("accuracy", "binary_accuracy", measures.binary_accuracy),
 )
 DECIMALS = 4
 
@@ -330,9 +332,10 @@ def explorer_html(name, scores: BinaryScores, *, marks: Mapping[str, float] | No
               f'<td data-measure="fp">{counts.fp}</td></tr>'
               f'<tr><th scope="row">{heads[4]}</th><td data-measure="fn">{counts.fn}</td>'
               f'<td data-measure="tn">{counts.tn}</td></tr></table>')
-    rows = "".join(f'<tr><th scope="row">{html.escape(_(label))}</th><td data-measure="{key}">'
-                   f'{_cell(function(counts))}</td><td class="iso4213-explorer-formula">{formula}</td></tr>'
-                   for key, label, formula, function in MEASURES)
+    rows = "".join(f'<tr><th scope="row">{html.escape(measure_name(entry))}</th><td data-measure="{key}">'
+                   f'{_cell(function(counts))}</td><td class="iso4213-explorer-formula">'
+                   f'{html.escape(REGISTRY[entry].formula)}, {REGISTRY[entry].clause}</td></tr>'
+                   for key, entry, function in MEASURES)
     caption = html.escape(_("Measures at this threshold"))
     table = (f'<table class="iso4213-explorer-measures" data-threshold="{threshold}">'
              f"<caption>{caption}</caption>{rows}</table>")

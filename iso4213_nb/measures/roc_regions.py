@@ -73,13 +73,13 @@ def _read(x: np.ndarray, y: np.ndarray, at: float) -> float:
 
 
 def sensitivity_at_specificity(scores: BinaryScores, specificity) -> float | Undefined:
-    """Sensitivity (recall, 6.2.4) of the ROC curve at a given specificity (6.2.5), as pROC's ``coords``."""
+    """Sensitivity (recall, 6.2.4) of the ROC curve at a given specificity (6.2.4), as pROC's ``coords``."""
     axes = _axes(scores, "specificity")
     return axes if isinstance(axes, Undefined) else _read(*axes, _unit(specificity, "specificity"))
 
 
 def specificity_at_sensitivity(scores: BinaryScores, sensitivity) -> float | Undefined:
-    """Specificity (6.2.5) of the ROC curve at a given sensitivity (6.2.4), as pROC's ``coords``."""
+    """Specificity (6.2.4) of the ROC curve at a given sensitivity (6.2.4), as pROC's ``coords``."""
     axes = _axes(scores, "sensitivity")
     return axes if isinstance(axes, Undefined) else _read(*axes, _unit(sensitivity, "sensitivity"))
 
@@ -182,7 +182,7 @@ def bootstrap_curve_values(scores: BinaryScores, statistic: Callable[[BinaryScor
 
 
 def precision_at_recall(scores: BinaryScores, recall) -> float | Undefined:
-    """Precision (6.2.3) at the highest threshold whose recall (6.2.4) reaches ``recall``.
+    """Precision (6.2.4) at the highest threshold whose recall (6.2.4) reaches ``recall``.
 
     The PR curve is not interpolated: a straight line between two PR points is
     not reachable by any classifier (Davis & Goadrich 2006), so the operating

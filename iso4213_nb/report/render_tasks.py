@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 
 from ..words.i18n import N_, _, number
+from ..words.measures import label as measure_label
 from ..figures.tables import html_table
 from .render import STYLE
 
@@ -21,9 +22,8 @@ AUROC_AVERAGES = (("macro", N_("macro: mean of the one-vs-rest AUROCs")),
                   ("weighted", N_("weighted: one-vs-rest AUROCs weighted by class support")),
                   ("micro", N_("micro: one ROC curve over every (sample, class) pair")),
                   ("ovo", N_("one-vs-one: mean AUROC over pairs of classes (Hand & Till 2001)")))
-ML_MEASURES = (("hamming_loss", N_("Hamming loss (6.5.2), lower is better")), ("exact_match_ratio", N_("exact match ratio (6.5.3)")),
-               ("jaccard_dataset", N_("Jaccard index, data-set level (6.5.4)")),
-               ("jaccard_samples", N_("Jaccard index, sample level (6.5.4)")))
+#: The data-set measures of 6.5 (keys of the registry and of the assessment).
+ML_MEASURES = ("hamming_loss", "exact_match_ratio", "jaccard_dataset", "jaccard_samples")
 CALIBRATION_ROWS = (("ece", N_("expected calibration error, equal-width bins")),
                     ("ece_equal_mass", N_("expected calibration error, equal-mass bins")),
                     ("brier", N_("Brier score")), ("brier_reliability", N_("Brier reliability (Murphy), lower is better")),
@@ -106,7 +106,7 @@ def multilabel(report: dict, model: str) -> str:
     if m is None:
         return ""
     kl = m["kl_divergence"]
-    rows = [[_(words), _num(m[key])] for key, words in ML_MEASURES]
+    rows = [[measure_label(key), _num(m[key])] for key in ML_MEASURES]
     rows += [[_("KL divergence of the label shares, predicted vs true (6.5.5)"), _num(kl.get("pred_vs_true"))],
              [_("KL divergence of the label shares, true vs predicted"), _num(kl.get("true_vs_pred"))]]
     parts = [html_table(rows, [_("measure"), _("value")], caption=_("Multi-label measures: {model}").format(model=model))]

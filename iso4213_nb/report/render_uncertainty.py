@@ -17,23 +17,16 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..figures.ranking import draw_critical_difference
-from ..words.i18n import N_, _, number
+from ..words.i18n import _, number
 from ..words.intervals import interval_text, method_name, reason_text
+from ..words.measures import label as measure_label
 from ..stats.ranking import Ranking
 from ..figures.tables import format_value, html_table
 
-#: Measures of the interval table: key of ``models.<m>.intervals`` and its name with the clause.
-MEASURES = (
-    ("accuracy", N_("accuracy (6.2.3)")), ("recall", N_("recall (6.2.4)")), ("specificity", N_("specificity (6.2.4)")),
-    ("precision", N_("precision (6.2.4)")), ("f1", N_("F1 (6.2.5)")), ("f2", N_("F2 (6.2.6)")), ("f0_5", N_("F0.5 (6.2.6)")),
-    ("cohen_kappa", N_("Cohen's kappa (5.3.9)")), ("matthews_correlation", N_("Matthews correlation (MCC)")),
-    ("balanced_accuracy", N_("balanced accuracy")), ("macro_f1", N_("macro F1 (6.4.3)")),
-    ("weighted_f1", N_("weighted F1 (6.4.3)")), ("micro_f1", N_("micro F1 (6.4.3)")), ("auroc", N_("AUROC (6.3.6)")),
-    ("average_precision", N_("average precision (6.3.7)")), ("auprc_trapezoid", N_("AUPRC, trapezoid rule (6.3.7)")),
-    ("gain_area", N_("gain curve area (6.3.8)")), ("lift", N_("lift at the operating point (6.3.9)")),
-    ("brier", N_("Brier score (beyond TS 4213; lower is better)")),
-    ("log_loss", N_("log loss (beyond TS 4213; lower is better)")),
-)
+#: Measures of the interval table: keys of ``models.<m>.intervals`` (names and clauses from the registry).
+MEASURES = ("accuracy", "recall", "specificity", "precision", "f1", "f2", "f0_5", "cohen_kappa",
+            "matthews_correlation", "balanced_accuracy", "macro_f1", "weighted_f1", "micro_f1", "auroc",
+            "average_precision", "auprc_trapezoid", "gain_area", "lift", "brier", "log_loss")
 
 
 def _value(value, decimals: int = 4) -> str:
@@ -95,7 +88,7 @@ def interval_table(report: dict, model: str) -> str:
     intervals = report["models"][model]["intervals"]
     top_k = [(f"top_{k}_accuracy", _("top-{k} accuracy (Annex C)").format(k=k)) for k in report["input"].get("top_k", ())]
     rows = []
-    named = [(key, _(name)) for key, name in MEASURES]
+    named = [(key, measure_label(key)) for key in MEASURES]
     for key, words in [*named[:1], *top_k, *named[1:]]:
         entry = intervals.get(key)
         if entry is None:

@@ -17,7 +17,9 @@ from __future__ import annotations
 from ..stats.contingency import MCNEMAR_EXACT_BELOW, MIN_EXPECTED
 from ..stats.multiplicity import AdjustedPValues
 from ..stats.results import ConfidenceInterval, TestResult, reason_dict
+from ..measures.registry import MEASURES
 from .i18n import N_, _, current_language, number, significant
+from .measures import name as measure_name
 from ..core.undefined import Undefined, is_undefined
 
 _TEST_NAMES = {
@@ -111,9 +113,7 @@ def adjustment_name(method: str) -> str:
     """The short name of a multiple-comparison procedure, ``Holm`` for ``holm`` (7.10)."""
     return _(_ADJUSTMENT_SHORT[method]) if method in _ADJUSTMENT_SHORT else method
 #: Words for the ``average`` and ``measure`` parameters of ``average_needs_every_class``.
-_PARAM_WORDS = {"macro": N_("macro"), "weighted": N_("weighted"), "micro": N_("micro"),
-                "precision": N_("precision"), "recall": N_("recall"), "specificity": N_("specificity"),
-                "f1": N_("F1"), "binary_accuracy": N_("binary accuracy"), "accuracy": N_("accuracy")}
+_PARAM_WORDS = {"macro": N_("macro"), "weighted": N_("weighted"), "micro": N_("micro")}
 
 
 def _param(key: str, value):
@@ -122,8 +122,10 @@ def _param(key: str, value):
         return _(_REASONS[value])
     if key in ("first", "second"):
         return _(_SHARE_NAMES.get(value, value))
-    if key in ("average", "measure") and value in _PARAM_WORDS:
+    if key == "average" and value in _PARAM_WORDS:
         return _(_PARAM_WORDS[value])
+    if key == "measure" and value in MEASURES:
+        return measure_name(value)
     if key == "label":
         return repr(value.item() if hasattr(value, "item") else value)
     if key == "share":
