@@ -158,3 +158,15 @@ def test_labels_in_both_languages():
         assert label("precision") == "точность (6.2.4)" and name("recall") == "полнота"
         assert all(name(key) != MEASURES[key].name or MEASURES[key].name in ("AUROC",) for key in STANDARD
                    if not MEASURES[key].name.startswith(("F", "AUPRC")))
+
+
+def test_the_books_measures_page_lists_the_registry():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("reference_pages", ROOT / "book" / "_ext" / "reference_pages.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    text = "\n".join(module.measures_registry_lines())
+    for entry in MEASURES.values():
+        assert f"``{entry.key}``\n     - {entry.clause or 'beyond TS 4213: ' + entry.source}\n" in text
+    assert "measures-registry" in (ROOT / "book" / "reference" / "measures.md").read_text(encoding="utf-8")
