@@ -89,14 +89,17 @@ def wrong_clauses(text: str, allowed: dict[str, set[str]]) -> list[str]:
 
 
 def _shown_texts():
-    """(where, text) of every place that shows a clause: package source, catalogue, notebooks, book pages."""
+    """(where, text) of every place that shows a clause: package source, catalogue, notebooks (cells, outputs and the
+    widgets' saved state), book pages."""
     package = ROOT / "iso4213_nb"
     for path in sorted([*package.rglob("*.py"), *package.rglob("*.js"), *package.rglob("*.po")]):
         yield path.relative_to(ROOT).as_posix(), path.read_text(encoding="utf-8")
     for path in sorted([*(ROOT / "notebooks").rglob("*.ipynb"), package / "report" / "template.ipynb"]):
         if ".ipynb_checkpoints" in path.parts:
             continue
-        for number, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"]):
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        yield f"{path.relative_to(ROOT).as_posix()} widget state", json.dumps(notebook["metadata"], ensure_ascii=False)
+        for number, cell in enumerate(notebook["cells"]):
             parts = ["".join(cell["source"])]
             for output in cell.get("outputs", []):
                 parts.append("".join(output.get("text", "")))

@@ -39,12 +39,6 @@ def method_names() -> dict[str, str]:
             "clopper-pearson-pairs": _("exact bound (Clopper–Pearson on disjoint pairs)")}
 
 
-def reasons() -> dict[str, str]:
-    """Words for the reason codes of an undefined interval (7.8)."""
-    return {"no_predicted_positives": _("no predicted positives, so precision has no value"),
-            "empty_denominator": _("its denominator is 0")}
-
-
 def percent(level: float) -> str:
     """A confidence level (7.8) as a percentage with no needless decimals: 0.95 → "95 %", 0.975 → "97.5 %"."""
     text = number(100 * level, 2)
@@ -57,7 +51,7 @@ def _value(x, decimals: int = 4) -> str:
 
 def intervals_table_html(intervals: dict[str, ConfidenceInterval], n_resamples: int, seed: int) -> str:
     """A table of every measure's interval (7.8) at one confidence level; ``intervals`` maps measure → interval."""
-    names, methods, why = measure_names(), method_names(), reasons()
+    names, methods = measure_names(), method_names()
     level = next(iter(intervals.values())).confidence_level
     head = [_("measure"), _("estimate"), _("{level} low").format(level=percent(level)),
             _("{level} high").format(level=percent(level)), _("method")]
@@ -68,8 +62,7 @@ def intervals_table_html(intervals: dict[str, ConfidenceInterval], n_resamples: 
             cells.append(f"<td data-measure='{key}' data-bound='{bound}'>{html.escape(_value(value))}</td>")
         method = methods[ci.method]
         if is_undefined(ci.low):
-            method += " — " + (why[ci.low.code] if ci.low.code in why
-                               else reason_text({"code": ci.low.code, **ci.low.params}))
+            method += " — " + reason_text({"code": ci.low.code, **ci.low.params})
         cells.append(f"<td>{html.escape(method)}</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")
     note = _("Bootstrap rows: {n} stratified resamples drawn once (seed {seed}); moving the level re-reads their "

@@ -18,6 +18,7 @@ from matplotlib.figure import Figure
 
 from ..figures.ranking import draw_critical_difference
 from ..words.i18n import _, number
+from ..words import reasons
 from ..words.intervals import interval_text, method_name, reason_text
 from ..words.measures import label as measure_label
 from ..stats.ranking import Ranking
@@ -191,11 +192,9 @@ def ranking(report: dict) -> str:
     rk = report.get("ranking") or {}
     if not rk.get("applies"):
         reason = (rk.get("reason") or {}).get("code")
-        words = {"fewer_than_three_models": _("A ranking of models needs three or more models; this report "
-                                              "has {k}, and section 7 compares them in pairs.").format(
-                     k=(rk.get("reason") or {}).get("models")),
-                 "too_few_samples_for_folds": _("The smallest class has too few samples to split the test set "
-                                                "into folds that each hold every class, so no ranking is made."),
+        given = {k: v for k, v in (rk.get("reason") or {}).items() if k != "code"}
+        words = {"fewer_than_three_models": reasons.words("fewer_than_three_models", given),
+                 "too_few_samples_for_folds": reasons.words("too_few_samples_for_folds", given),
                  "multilabel": _("Ranking, the bootstrap intervals and the interval bands are computed for "
                                  "single-label files; this multi-label file has its per-label measures instead."),
                  "needs_rows": _("The ranking splits the rows into disjoint folds; this report was computed from "
