@@ -36,7 +36,7 @@ from ..words import readings
 from ..measures.assessment import assess, assess_matrix
 from ..measures.confusion import AVERAGED, AVERAGES, ConfusionMatrix
 from ..core.errors import InputError
-from ..words.i18n import N_, _, current_language, number, significant
+from ..words.i18n import N_, _, number, significant, with_decimal_sign
 from ..inputs import MULTICLASS, MULTILABEL, add_reading_options, read_matrix, read_predictions, reading_options
 from ..measures.multiclass_scores import TOP_K, assess_scores
 from ..report.not_given_words import MEASURES, REASONS
@@ -188,8 +188,7 @@ def _source(predicted_from: str) -> str:
     if predicted_from == "labels":
         return _("labels")
     if predicted_from.startswith("scores >= "):
-        return _("scores >= {threshold}").format(threshold=predicted_from[len("scores >= "):].replace(
-            ".", "," if current_language() == "ru" else "."))
+        return _("scores >= {threshold}").format(threshold=with_decimal_sign(predicted_from[len("scores >= "):]))
     return predicted_from
 
 

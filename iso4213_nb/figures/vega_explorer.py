@@ -51,7 +51,7 @@ from ..measures import counts as measures
 from ..core.checks import as_threshold
 from ..measures.curves import BinaryScores
 from ..core.errors import InputError
-from ..words.i18n import N_, _, current_language, number
+from ..words.i18n import N_, _, decimal_sign, number, with_decimal_sign
 from ..measures.counts import BinaryCounts
 from ..measures.operating_points import candidate_thresholds
 from ..measures.registry import MEASURES as REGISTRY
@@ -266,14 +266,14 @@ def _cell(value) -> str:
 def _shown_threshold(value) -> str:
     """A threshold as the slider's words show it: Python's shortest round trip, with the language's decimal sign."""
     text = repr(float(value))
-    return text.replace(".", ",") if current_language() == "ru" else text
+    return with_decimal_sign(text)
 
 
 def words() -> dict:
     """The words and decimal sign the page's script writes on every slider move (6.2.4, 6.3.6), in the active language."""
     return {"threshold": _("threshold {value}"), "above": _(", above every score: no sample is predicted positive"),
             "marked": _(" (marked: {marks})"), "undefined": _("undefined"),
-            "decimal": "," if current_language() == "ru" else ".",
+            "decimal": decimal_sign(),
             "no_positives": _("no actual positives (TP + FN = 0)"),
             "no_predicted_positives": _("no predicted positives (TP + FP = 0)"),
             "no_negatives": _("no actual negatives (TN + FP = 0)"),

@@ -18,7 +18,7 @@ from ..stats.contingency import MCNEMAR_EXACT_BELOW, MIN_EXPECTED
 from ..stats.multiplicity import AdjustedPValues
 from ..stats.results import ConfidenceInterval, TestResult, reason_dict
 from . import reasons
-from .i18n import N_, _, current_language, number, significant
+from .i18n import N_, _, number, significant
 from ..core.undefined import Undefined, is_undefined
 
 _TEST_NAMES = {
