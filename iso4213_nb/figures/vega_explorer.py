@@ -55,6 +55,7 @@ from ..words.i18n import N_, _, decimal_sign, number, with_decimal_sign
 from ..measures.counts import BinaryCounts
 from ..measures.operating_points import candidate_thresholds
 from ..measures.registry import MEASURES as REGISTRY
+from ..words import reasons
 from ..words.measures import name as measure_name
 
 #: Most slider positions offered; every candidate threshold is offered when there are no more than this.
@@ -73,6 +74,8 @@ MEASURES = (
     ("accuracy", "binary_accuracy", measures.binary_accuracy),
 )
 DECIMALS = 4
+#: Reason codes the page's script shows when a measure of its table has no value (those of ``measures.counts``).
+_REASONS = ("no_positives", "no_predicted_positives", "no_negatives", "no_actual_or_predicted_positives", "no_samples")
 
 STYLE = """<style>
 .iso4213-explorer { border: 1px solid #ccc; border-radius: 4px; padding: 0.4em 0.8em 0.6em; margin: 0.6em 0 1.2em;
@@ -274,11 +277,7 @@ def words() -> dict:
     return {"threshold": _("threshold {value}"), "above": _(", above every score: no sample is predicted positive"),
             "marked": _(" (marked: {marks})"), "undefined": _("undefined"),
             "decimal": decimal_sign(),
-            "no_positives": _("no actual positives (TP + FN = 0)"),
-            "no_predicted_positives": _("no predicted positives (TP + FP = 0)"),
-            "no_negatives": _("no actual negatives (TN + FP = 0)"),
-            "no_actual_or_predicted_positives": _("no actual and no predicted positives (TP + FP + FN = 0)"),
-            "no_samples": _("no samples"),
+            **{code: reasons.words(code) for code in _REASONS},
             "no_charts": _("The curves need the Vega libraries, which the exported report and the book load from "
                            "their own files; here only the numbers follow the slider."),
             "chart_error": _("The curves could not be drawn: {error}")}
