@@ -7,6 +7,7 @@ Kept apart from :mod:`.streamed` so that ``metrics`` can say them without loadin
 
 from __future__ import annotations
 
+from ..measures.registry import MEASURES as REGISTRY
 from ..words.i18n import N_
 from ..words.reasons import WORDS
 
@@ -16,11 +17,10 @@ REASONS = {code: WORDS[code] for code in (
     "calibration_rows", "ranking_rows", "binned_operating", "old_state_file", "subgroup_rows")}
 
 
-#: Names of the measures ``streaming.not_given`` lists, for the page.
+#: Names of what ``streaming.not_given`` lists, for the page (a measure's name is the registry's).
 MEASURES = {
     "delong_test": N_("DeLong's test of two AUROCs"), "auroc_interval": N_("DeLong's interval of the AUROC"),
-    "auroc": N_("AUROC"), "average_precision": N_("average precision"),
-    "auprc_trapezoid": N_("area under the PR curve (trapezoids)"), "gain_area": N_("area under the gain curve"),
+    **{key: REGISTRY[key].name for key in ("auroc", "average_precision", "auprc_trapezoid", "gain_area")},
     "bootstrap_intervals": N_("bootstrap intervals"),
     "subgroup_bootstrap_intervals": N_("bootstrap intervals per subgroup"),
     "brier_interval": N_("interval of the Brier score"), "log_loss_interval": N_("interval of the log loss"),
