@@ -43,7 +43,7 @@ from ..report.not_given_words import MEASURES, REASONS
 from ..measures.multilabel_summary import summarize
 from ..report.render_tasks import ML_MEASURES
 from ..words.intervals import interval_text, method_name
-from ..words.measures import label as measure_label
+from ..words.measures import label as measure_label, name as measure_name
 from ..stats.class_score_intervals import class_score_intervals
 from ..stats.measure_intervals import intervals_json, matrix_intervals, score_intervals
 from ._intervals import add_interval_options, interval_settings
@@ -228,7 +228,7 @@ def render_class_scores(scores: dict, from_argmax: bool) -> str:
         log_loss=number(scores["log_loss"], 4), brier=number(scores["brier"], 4)))
     rows = [[label, number(v["auroc"], 4), number(v["average_precision"], 4)]
             for label, v in scores["per_class"].items()]
-    lines.append(text_table(rows, [_("class"), _("AUROC (one vs rest)"), _("average precision")]))
+    lines.append(text_table(rows, [_("class"), _("AUROC (one vs rest)"), measure_name("average_precision")]))
     return "\n".join(lines)
 
 
@@ -307,13 +307,13 @@ INTERVAL_ROWS = (("accuracy",), ("cohen_kappa",), ("matthews_correlation",), ("b
 
 def render_intervals(intervals: dict) -> str:
     """The main measures with their intervals, and per class recall, precision and F1 with theirs (7.8)."""
-    names = {"accuracy": _("accuracy"), "cohen_kappa": _("Cohen's kappa"), "matthews_correlation": _("MCC"),
-             "balanced_accuracy": _("balanced accuracy"), "averages.macro.f1": _("macro F1"),
-             "averages.weighted.f1": _("weighted F1"), "fbeta.2": _("F2 (positive class)"),
-             "fbeta.0.5": _("F0.5 (positive class)"), "lift": _("lift at the operating point"),
-             "auroc": _("AUROC"), "average_precision": _("average precision"),
-             "class_scores.top_k_accuracy.1": _("top-1 accuracy"), "class_scores.brier": _("Brier score"),
-             "class_scores.log_loss": _("log loss")}
+    names = {path: measure_name(key) for path, key in (
+        ("accuracy", "accuracy"), ("cohen_kappa", "cohen_kappa"), ("balanced_accuracy", "balanced_accuracy"),
+        ("averages.macro.f1", "macro_f1"), ("averages.weighted.f1", "weighted_f1"), ("lift", "lift"),
+        ("auroc", "auroc"), ("average_precision", "average_precision"), ("class_scores.brier", "brier"),
+        ("class_scores.log_loss", "log_loss"))}
+    names.update({"matthews_correlation": _("MCC"), "fbeta.2": _("F2 (positive class)"),
+                  "fbeta.0.5": _("F0.5 (positive class)"), "class_scores.top_k_accuracy.1": _("top-1 accuracy")})
     rows = []
     level = None
     for path in INTERVAL_ROWS:

@@ -13,6 +13,7 @@ from ..words.i18n import _
 from ..measures.multiclass_scores import ScoreAssessment
 from .tables import format_value
 from ..core.undefined import Undefined
+from ..words.measures import name as measure_name
 from .curves import draw_curve, prepare_axes
 
 
@@ -41,7 +42,8 @@ def score_summary_rows(result: ScoreAssessment, decimals: int = 4) -> tuple[list
     names = {"macro": _("AUROC, macro average (one-vs-rest)"), "weighted": _("AUROC, weighted average (one-vs-rest)"),
              "micro": _("AUROC, micro average (one-vs-rest)"), "ovo": _("AUROC, one-vs-one (Hand & Till 2001)")}
     rows += [[names[key], _cell(value, decimals)] for key, value in result.auroc.items()]
-    rows += [[_("log loss"), _cell(result.log_loss, decimals)], [_("Brier score"), _cell(result.brier, decimals)]]
+    rows += [[measure_name("log_loss"), _cell(result.log_loss, decimals)],
+             [measure_name("brier"), _cell(result.brier, decimals)]]
     return rows, [_("measure"), _("value")]
 
 
@@ -50,7 +52,7 @@ def per_class_rows(result: ScoreAssessment, decimals: int = 4) -> tuple[list[lis
     rows = [[str(label), format_value(result.curves[label].positives, 2),
              _cell(values["auroc"], decimals), _cell(values["average_precision"], decimals)]
             for label, values in result.per_class.items()]
-    return rows, [_("class"), _("true samples"), _("AUROC (one-vs-rest)"), _("average precision")]
+    return rows, [_("class"), _("true samples"), _("AUROC (one-vs-rest)"), measure_name("average_precision")]
 
 
 def per_class_curves_figure(result: ScoreAssessment, max_points: int = 2000) -> Figure:

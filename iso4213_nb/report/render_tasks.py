@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 
 from ..words.i18n import N_, _, number
-from ..words.measures import label as measure_label
+from ..words.measures import label as measure_label, name as measure_name
 from ..figures.tables import html_table
 from .render import STYLE
 
@@ -111,8 +111,8 @@ def multilabel(report: dict, model: str) -> str:
              [_("KL divergence of the label shares, true vs predicted"), _num(kl.get("true_vs_pred"))]]
     parts = [html_table(rows, [_("measure"), _("value")], caption=_("Multi-label measures: {model}").format(model=model))]
     ranked = any("auroc" in v for v in m["per_label"].values())
-    header = [_("label"), _("TP"), _("FP"), _("FN"), _("precision"), _("recall"), "F1"]
-    header += [_("AUROC"), _("average precision")] if ranked else []
+    header = [_("label"), _("TP"), _("FP"), _("FN"), measure_name("precision"), measure_name("recall"), "F1"]
+    header += [measure_name("auroc"), measure_name("average_precision")] if ranked else []
     per_label = []
     for label, v in m["per_label"].items():
         row = [label, _num(v["tp"], 0 if isinstance(v["tp"], int) else 2), _num(v["fp"], 0 if isinstance(v["fp"], int) else 2),

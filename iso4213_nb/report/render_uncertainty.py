@@ -20,7 +20,7 @@ from ..figures.ranking import draw_critical_difference
 from ..words.i18n import _, number
 from ..words import reasons
 from ..words.intervals import interval_text, method_name, reason_text
-from ..words.measures import label as measure_label
+from ..words.measures import label as measure_label, name as measure_name
 from ..stats.ranking import Ranking
 from ..figures.tables import format_value, html_table
 
@@ -147,7 +147,7 @@ def bands_figure(report: dict) -> Figure | None:
     roc.plot([0, 1], [0, 1], color="grey", linestyle=":", linewidth=1)
     roc.set(xlabel=_("false positive rate (1 − specificity)"), ylabel=_("sensitivity (true positive rate)"),
             title=_("ROC with pointwise {level} % band").format(level=_level(report)), xlim=(0, 1), ylim=(0, 1.01))
-    pr.set(xlabel=_("recall"), ylabel=_("precision"),
+    pr.set(xlabel=measure_name("recall"), ylabel=measure_name("precision"),
            title=_("precision–recall with pointwise {level} % band").format(level=_level(report)),
            xlim=(0, 1), ylim=(0, 1.01))
     for ax in (roc, pr):
@@ -204,7 +204,7 @@ def ranking(report: dict) -> str:
                                      "samples, so a file with a weight column has none of them; its measures are "
                                      "weighted, without intervals.")}
         return _wrap(f"<p>{html.escape(words.get(reason, str(reason)))}</p>")
-    measure = _("AUROC") if rk["measure"] == "auroc" else _("accuracy")
+    measure = measure_name(rk["measure"])
     intro = _("The test set was split into {k} disjoint folds, each keeping the class shares (seed {seed}), and "
               "the {measure} of every model computed on each fold. The folds are independent blocks (different "
               "samples, the same fixed models), which the Friedman test assumes; bootstrap resamples overlap and "
