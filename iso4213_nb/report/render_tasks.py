@@ -91,7 +91,7 @@ def class_scores(report: dict, model: str) -> str:
                        caption=_("Multi-class AUROC: {model}").format(model=model))
     per_class = html_table([[label, _num(v.get("auroc")), _num(v.get("average_precision"))]
                             for label, v in m["per_class"].items()],
-                           [_("class"), _("AUROC, one vs rest (6.3.6)"), _("average precision (6.3.7)")],
+                           [_("class"), _("AUROC, one vs rest (6.3.6)"), measure_label("average_precision")],
                            caption=_("Per-class ranking measures: {model}").format(model=model))
     scores = html_table([[_("log loss (scikit-learn's definition, natural log)"), _num(m.get("log_loss"))],
                          [_("multi-class Brier score (mean squared distance to the one-hot truth)"),
