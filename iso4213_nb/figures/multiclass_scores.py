@@ -13,21 +13,14 @@ from ..words.i18n import _
 from ..measures.multiclass_scores import ScoreAssessment
 from .tables import format_value
 from ..core.undefined import Undefined
+from ..words import reasons
 from ..words.measures import name as measure_name
 from .curves import draw_curve, prepare_axes
 
 
 def reason(value: Undefined) -> str:
     """Why a score-based measure is undefined, in words (6.3.6, 6.3.7; beyond TS 4213: scikit-learn's definitions)."""
-    templates = {
-        "no_positives": _("class {label} never occurs in the true labels"),
-        "no_negatives": _("every sample belongs to class {label}"),
-        "absent_class": _("class {label} has no sample, so its pairs have no AUROC"),
-        "not_probabilities": _("the score in row {row}, column {column} is {value:g}, outside [0, 1]"),
-        "rows_not_normalised": _("the scores of row {row} add up to {total:g}, not 1"),
-    }
-    template = templates.get(value.code)
-    return value.reason if template is None else template.format(**value.params)
+    return reasons.of(value)
 
 
 def _cell(value, decimals: int) -> str:

@@ -44,8 +44,10 @@ WORDS = {
     "no_samples": N_("no samples"),
     "no_predicted_positives": N_("no predicted positives (TP + FP = 0)"),
     "no_predicted_negatives": N_("no predicted negatives (TN + FN = 0)"),
-    "no_positives": N_("no actual positives (TP + FN = 0)"),
-    "no_negatives": N_("no actual negatives (TN + FP = 0)"),
+    "no_positives": {"class": N_("class {label} never occurs in the true labels"),
+                     "counts": N_("no actual positives (TP + FN = 0)")},
+    "no_negatives": {"class": N_("every sample belongs to class {label}"),
+                     "counts": N_("no actual negatives (TN + FP = 0)")},
     "no_actual_or_predicted_positives": N_("no actual and no predicted positives (TP + FP + FN = 0)"),
     "unbounded_lr_plus": N_("no false positives (FP = 0), so LR+ is unbounded"),
     "unbounded_lr_minus": N_("no true negatives (TN = 0), so LR− is unbounded"),
@@ -122,8 +124,16 @@ WORDS = {
     "weighted_input": N_("the file has a weight column: the bootstrap intervals (F1, MCC, kappa, top-k accuracy, "
                          "Brier score, log loss and the others) resample unweighted samples, and Wilson's and "
                          "DeLong's intervals count them, so none is given for weighted measures"),
-    "not_probabilities": N_("the scores are not probabilities (each in [0, 1], each row adding up to 1), so the "
-                            "Brier score and log loss are undefined and have no interval"),
+    "not_probabilities": {
+        "cell": N_("the score in row {row}, column {column} is {value}, outside [0, 1]"),
+        "scores": N_("the scores are not probabilities (each in [0, 1], each row adding up to 1), so the "
+                     "Brier score and log loss are undefined and have no interval"),
+    },
+    "rows_not_normalised": {
+        "row": N_("the scores of row {row} add up to {total}, not 1"),
+        "scores": N_("the scores are not probabilities (each in [0, 1], each row adding up to 1), so the "
+                     "Brier score and log loss are undefined and have no interval"),
+    },
     # 5.3.2: subgroups (iso4213_nb.subgroups.rows and .counts)
     "no_positives_and_no_predicted_positives": N_("the group has no positives and nothing predicted positive"),
     "no_positives_or_no_negatives": N_("the group lacks positives or negatives"),
@@ -153,8 +163,6 @@ WORDS = {
                         "resample rows and DeLong's interval of the AUROC needs each row's placement value; the "
                         "measures, the AUROC, Wilson intervals and the heterogeneity tests come from the counts"),
 }
-#: Rows whose scores do not add up to 1 are scores that are not probabilities: the same words.
-WORDS["rows_not_normalised"] = WORDS["not_probabilities"]
 
 _SHARE_NAMES = {"true": N_("true"), "predicted": N_("predicted")}
 #: Words for the ``average`` parameter of ``average_needs_every_class``.
@@ -163,8 +171,8 @@ _AVERAGES = {"macro": N_("macro"), "weighted": N_("weighted"), "micro": N_("micr
 
 def _param(key: str, value):
     """A reason's parameter in words: numbers in the active language's format, codes translated."""
-    if key == "cause" and isinstance(WORDS.get(value), str):
-        return _(WORDS[value])
+    if key == "cause" and value in WORDS:
+        return words(value)
     if key in ("first", "second"):
         return _(_SHARE_NAMES.get(value, value))
     if key == "average" and value in _AVERAGES:
@@ -173,7 +181,7 @@ def _param(key: str, value):
         return measure_name(value)
     if key == "label":
         return repr(value.item() if hasattr(value, "item") else value)
-    if key == "share":
+    if key in ("share", "value", "total") and isinstance(value, float):
         return significant(value, 4)
     if isinstance(value, float):
         return number(value, 4)
