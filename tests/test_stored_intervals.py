@@ -28,8 +28,8 @@ def _counts(t, p):
 
 
 FRESH = {"f1": lambda t, p: f1(_counts(t, p)), "balanced_accuracy": lambda t, p: balanced_accuracy(_counts(t, p)),
-         "mcc": lambda t, p: matthews_correlation(_counts(t, p)),
-         "kappa": lambda t, p: ConfusionMatrix.from_predictions(t, p, labels=[0, 1]).cohen_kappa()}
+         "matthews_correlation": lambda t, p: matthews_correlation(_counts(t, p)),
+         "cohen_kappa": lambda t, p: ConfusionMatrix.from_predictions(t, p, labels=[0, 1]).cohen_kappa()}
 
 
 @pytest.mark.parametrize("level", [0.8, 0.95, 0.99])
@@ -86,7 +86,7 @@ def test_precision_without_predicted_positives_is_undefined_not_zero(data):
     ci = nothing.interval("precision", 0.95)
     assert ci.low.code == "no_predicted_positives"
     assert nothing.interval("f1", 0.95).estimate == 0  # 2TP / (2TP + FP + FN) with FN > 0
-    assert nothing.interval("mcc", 0.95).estimate.code == "undefined_estimate"  # a zero denominator, said so
+    assert nothing.interval("matthews_correlation", 0.95).estimate.code == "undefined_estimate"  # a zero denominator, said so
 
 
 @pytest.mark.parametrize("level", [0.8, 0.95])

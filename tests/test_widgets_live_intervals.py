@@ -54,10 +54,10 @@ def test_table_follows_the_level_slider_and_the_method_buttons(data, intervals, 
     assert _cell(html, "accuracy", "high") == f"{accuracy.high:.4f}"
     auroc = stats.auroc_ci(y, s, confidence_level=level)
     assert _cell(html, "auroc", "low") == f"{auroc.low:.4f}"
-    fresh = stats.bootstrap_ci(stored_intervals._label_statistic("mcc"), y, pred, n_resamples=200, strata=y, seed=5,
+    fresh = stats.bootstrap_ci(stored_intervals._label_statistic("matthews_correlation"), y, pred, n_resamples=200, strata=y, seed=5,
                                method=bootstrap, confidence_level=level)
-    assert _cell(html, "mcc", "low") == f"{fresh.low:.4f}" and _cell(html, "mcc", "high") == f"{fresh.high:.4f}"
-    assert intervals.intervals["mcc"].method == bootstrap
+    assert _cell(html, "matthews_correlation", "low") == f"{fresh.low:.4f}" and _cell(html, "matthews_correlation", "high") == f"{fresh.high:.4f}"
+    assert intervals.intervals["matthews_correlation"].method == bootstrap
     assert intervals.message.value == ""
 
 

@@ -76,7 +76,7 @@ def test_group_without_positives_is_undefined_not_zero():
     p = np.linspace(0, 1, 80)
     g = np.array(["a"] * 40 + ["b"] * 40)  # b holds no ill samples
     explorer = SubgroupExplorer(y, p, {"g": g}, positive="ill")
-    assert "undefined (the group has no actual positives)" in explorer.readout.value
+    assert "undefined (no actual positives (TP + FN = 0))" in explorer.readout.value
     assert explorer.between == [] and np.isnan(explorer.gap)
 
 

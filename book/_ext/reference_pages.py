@@ -6,6 +6,7 @@
   changes by itself when they land.
 * ``report-schema``: every key of ``report.json``, from
   ``iso4213_nb/report/report.schema.json``.
+* ``measures-registry``: every measure of :data:`iso4213_nb.measures.registry.MEASURES` with its clause;
 * ``measures-index``: every name of every measure in :data:`iso4213_nb.words.glossary.TERMS`
   (TS 4213, ПНСТ 835-2023, TR 24029-1, ...) with its formula symbol, so the
   book's search finds a measure by any of them.
@@ -158,6 +159,20 @@ def measures_index_lines() -> list[str]:
                    "function"], rows, "18 12 50 20")
 
 
+def measures_registry_lines() -> list[str]:
+    """reST of every measure of :data:`iso4213_nb.measures.registry.MEASURES`: clause, names in both languages,
+    symbol, formula, kind, which direction is better and the reason code when it has no value."""
+    from iso4213_nb.measures.registry import MEASURES
+    from iso4213_nb.words.i18n import translations
+
+    russian = translations("ru")
+    rows = [[f"``{m.key}``", m.clause or f"beyond TS 4213: {m.source}", m.name, russian.get(m.name, m.name),
+             f"``{m.symbol}``", f"``{m.formula}``", m.kind, m.better, f"``{m.undefined}``" if m.undefined else "never"]
+            for m in MEASURES.values()]
+    return _table(["key", "clause", "name", "название (ПНСТ 835-2023)", "symbol", "formula", "kind", "better",
+                   "undefined"], rows, "12 12 12 14 7 17 9 6 11")
+
+
 class _Generated(SphinxDirective):
     lines = staticmethod(lambda: [])
 
@@ -187,8 +202,15 @@ class MeasuresIndex(_Generated):
     lines = staticmethod(measures_index_lines)
 
 
+class MeasuresRegistry(_Generated):
+    """``measures-registry``: the registry of measures, the one place that names a measure and its clause."""
+
+    lines = staticmethod(measures_registry_lines)
+
+
 def setup(app):
     app.add_directive("predictions-format", PredictionsFormat)
     app.add_directive("report-schema", ReportSchema)
     app.add_directive("measures-index", MeasuresIndex)
+    app.add_directive("measures-registry", MeasuresRegistry)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -36,13 +36,14 @@ from ..words import readings
 from ..measures.assessment import assess, assess_matrix
 from ..measures.confusion import AVERAGED, AVERAGES, ConfusionMatrix
 from ..core.errors import InputError
-from ..words.i18n import N_, _, current_language, number, significant
+from ..words.i18n import N_, _, number, significant, with_decimal_sign
 from ..inputs import MULTICLASS, MULTILABEL, add_reading_options, read_matrix, read_predictions, reading_options
 from ..measures.multiclass_scores import TOP_K, assess_scores
 from ..report.not_given_words import MEASURES, REASONS
 from ..measures.multilabel_summary import summarize
 from ..report.render_tasks import ML_MEASURES
 from ..words.intervals import interval_text, method_name
+from ..words.measures import label as measure_label, name as measure_name
 from ..stats.class_score_intervals import class_score_intervals
 from ..stats.measure_intervals import intervals_json, matrix_intervals, score_intervals
 from ._intervals import add_interval_options, interval_settings
@@ -50,10 +51,8 @@ from ..figures.tables import text_table
 from ..core.undefined import is_undefined
 from . import _poisson, _streaming
 
-AREAS = {"auroc": N_("AUROC, area under the ROC curve (6.3.6)"),
-         "average_precision": N_("average precision, step-sum area under the PR curve (6.3.7)"),
-         "auprc_trapezoid": N_("AUPRC by the trapezoid rule (6.3.7)"),
-         "gain_area": N_("area under the cumulative response (gain) curve (6.3.8)")}
+#: The areas under the curves printed after the summary (keys of the registry).
+AREAS = ("auroc", "average_precision", "auprc_trapezoid", "gain_area")
 PER_CLASS_COLUMNS = ("tp", "tn", "fp", "fn", "accuracy", "binary_accuracy", "precision", "recall", "specificity", "f1")
 #: Column and row names of the printed tables: in English the keys themselves, as the tables always printed
 #: them; in Russian the terms of ПНСТ 835-2023 (Tables A.3 and A.4).
@@ -189,8 +188,7 @@ def _source(predicted_from: str) -> str:
     if predicted_from == "labels":
         return _("labels")
     if predicted_from.startswith("scores >= "):
-        return _("scores >= {threshold}").format(threshold=predicted_from[len("scores >= "):].replace(
-            ".", "," if current_language() == "ru" else "."))
+        return _("scores >= {threshold}").format(threshold=with_decimal_sign(predicted_from[len("scores >= "):]))
     return predicted_from
 
 
@@ -199,8 +197,8 @@ def render_multilabel(result: dict) -> str:
     lines = [_("samples: {n}    labels: {k}    predictions: {source}{weighted}").format(
         n=result["n"], k=len(result["labels"]), source=_source(result["predicted_from"]),
         weighted=_("    weighted by the weight column") if result["weighted"] else "")]
-    for key, words in ML_MEASURES:
-        lines.append(f"{_(words)}: {number(result[key], 4)}")
+    for key in ML_MEASURES:
+        lines.append(f"{measure_label(key)}: {number(result[key], 4)}")
     kl = result["kl_divergence"]
     lines.append(_("KL divergence of the label shares (nats): predicted vs true {a} (6.5.5), true vs predicted {b}")
                  .format(a=number(kl["pred_vs_true"], 4), b=number(kl["true_vs_pred"], 4)))
@@ -230,7 +228,7 @@ def render_class_scores(scores: dict, from_argmax: bool) -> str:
         log_loss=number(scores["log_loss"], 4), brier=number(scores["brier"], 4)))
     rows = [[label, number(v["auroc"], 4), number(v["average_precision"], 4)]
             for label, v in scores["per_class"].items()]
-    lines.append(text_table(rows, [_("class"), _("AUROC (one vs rest)"), _("average precision")]))
+    lines.append(text_table(rows, [_("class"), _("AUROC (one vs rest)"), measure_name("average_precision")]))
     return "\n".join(lines)
 
 
@@ -262,9 +260,9 @@ def render(result: dict) -> str:
     lines.append(_("accuracy: {accuracy} %    Cohen's kappa: {kappa}    MCC: {mcc}    balanced accuracy: {balanced} %")
                  .format(accuracy=_pct(result["accuracy"]), kappa=number(result["cohen_kappa"], 4),
                          mcc=number(result["matthews_correlation"], 4), balanced=_pct(result["balanced_accuracy"])))
-    for name, title in AREAS.items():
+    for name in AREAS:
         if name in result:
-            lines.append(f"{_(title)}: {number(result[name], 4)}")
+            lines.append(f"{measure_label(name)}: {number(result[name], 4)}")
     lines += ["", _("per class (counts; measures in %):")]
     rows = [[label] + [entry[c] if c in ("tp", "tn", "fp", "fn") else _pct(entry[c]) for c in PER_CLASS_COLUMNS]
             for label, entry in result["per_class"].items()]
@@ -309,13 +307,13 @@ INTERVAL_ROWS = (("accuracy",), ("cohen_kappa",), ("matthews_correlation",), ("b
 
 def render_intervals(intervals: dict) -> str:
     """The main measures with their intervals, and per class recall, precision and F1 with theirs (7.8)."""
-    names = {"accuracy": _("accuracy"), "cohen_kappa": _("Cohen's kappa"), "matthews_correlation": _("MCC"),
-             "balanced_accuracy": _("balanced accuracy"), "averages.macro.f1": _("macro F1"),
-             "averages.weighted.f1": _("weighted F1"), "fbeta.2": _("F2 (positive class)"),
-             "fbeta.0.5": _("F0.5 (positive class)"), "lift": _("lift at the operating point"),
-             "auroc": _("AUROC"), "average_precision": _("average precision"),
-             "class_scores.top_k_accuracy.1": _("top-1 accuracy"), "class_scores.brier": _("Brier score"),
-             "class_scores.log_loss": _("log loss")}
+    names = {path: measure_name(key) for path, key in (
+        ("accuracy", "accuracy"), ("cohen_kappa", "cohen_kappa"), ("balanced_accuracy", "balanced_accuracy"),
+        ("averages.macro.f1", "macro_f1"), ("averages.weighted.f1", "weighted_f1"), ("lift", "lift"),
+        ("auroc", "auroc"), ("average_precision", "average_precision"), ("class_scores.brier", "brier"),
+        ("class_scores.log_loss", "log_loss"))}
+    names.update({"matthews_correlation": _("MCC"), "fbeta.2": _("F2 (positive class)"),
+                  "fbeta.0.5": _("F0.5 (positive class)"), "class_scores.top_k_accuracy.1": _("top-1 accuracy")})
     rows = []
     level = None
     for path in INTERVAL_ROWS:

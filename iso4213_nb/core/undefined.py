@@ -22,7 +22,7 @@ class Undefined:
     ----------
     reason : str
         Plain-language cause, e.g. ``"no predicted positives (TP + FP = 0)"``: the text given,
-        or for a ``code`` the words of :func:`iso4213_nb.words.readings.reason` in the active language
+        or for a ``code`` the words of :func:`iso4213_nb.words.reasons.of` in the active language
         (looked up when read, so the computation layer itself holds no sentence).
     code : str or None
         Optional machine-readable cause, e.g. ``"zero_variance"``, for the
@@ -45,9 +45,9 @@ class Undefined:
         """The cause in words: the text given, else the words for :attr:`code` (presentation layer, lazily)."""
         if self._text is not None:
             return self._text
-        from ..words.readings import reason  # words live at the edge; imported only when a person reads them
+        from ..words.reasons import of  # words live at the edge; imported only when a person reads them
 
-        return reason(self)
+        return of(self)
 
     def __repr__(self) -> str:
         return f"undefined ({self.reason})"
@@ -73,17 +73,15 @@ def is_undefined(value: object) -> bool:
     return isinstance(value, Undefined)
 
 
-def ratio(numerator: Real, denominator: Real, reason: str | None = None, *, code: str | None = None,
-          params: dict | None = None) -> float | Undefined:
+def ratio(numerator: Real, denominator: Real, *, code: str, params: dict | None = None) -> float | Undefined:
     """``numerator / denominator`` as a float, or :class:`Undefined` when the denominator is 0.
 
     The Undefined carries ``code`` and ``params`` (machine-readable; the
-    presentation layer, :func:`iso4213_nb.words.readings.reason`, puts them in words)
-    or, from older callers, a ``reason`` text.  Clause 6; beyond TS 4213: undefined values carry
-    their reason.
+    presentation layer, :func:`iso4213_nb.words.reasons.words`, puts them in words).  Clause 6; beyond
+    TS 4213: undefined values carry their reason.
     """
     if denominator == 0:
-        return Undefined(reason, code=code, params=params)
+        return Undefined(code=code, params=params)
     return float(numerator) / float(denominator)
 
 

@@ -146,7 +146,7 @@ def read_reply(text: str, kind: Quantity):
     if not reply:
         raise ValueError(_("the answer box is empty"))
     if reply in UNDEFINED_WORDS:
-        return Undefined("typed as undefined")
+        return Undefined(code="typed_undefined")
     sign = -1.0 if reply.startswith("-") else 1.0
     if reply.lstrip("+-") in {w.lstrip("+") for w in INFINITY_WORDS}:
         return sign * math.inf

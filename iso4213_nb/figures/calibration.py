@@ -18,6 +18,7 @@ from matplotlib.figure import Figure
 
 from ..measures.calibration import CalibrationResult, ReliabilityTable
 from ..words.i18n import _, number
+from ..words.measures import name as measure_name
 from .tables import text_table
 
 
@@ -109,14 +110,14 @@ def calibration_table_html(result: CalibrationResult) -> str:
          _("{level} % bootstrap interval, resampled within each class").format(level=level)),
         (_("ECE, {bins}").format(bins=binning_name("equal_mass")), interval(result.ece_equal_mass),
          _("{level} % bootstrap interval, resampled within each class").format(level=level)),
-        (_("Brier score"), number(result.brier), _("mean squared difference between probability and outcome")),
+        (measure_name("brier"), number(result.brier), _("mean squared difference between probability and outcome")),
         (_("reliability (REL)"), number(result.brier_reliability), _("calibration error part: lower is better")),
         (_("resolution (RES)"), number(result.brier_resolution), _("how much bins differ from the base rate: higher is better")),
         (_("uncertainty (UNC)"), number(result.brier_uncertainty), _("base rate × (1 − base rate): the data's own share")),
         (_("within-bin variance (WBV)"), number(result.brier_within_bin_variance), _("spread of probabilities inside a bin")),
         (_("within-bin covariance (WBC)"), number(result.brier_within_bin_covariance),
          _("Brier = REL − RES + UNC + WBV − WBC exactly")),
-        (_("log loss"), number(result.log_loss), _("natural logarithm, probabilities clipped as scikit-learn does")),
+        (measure_name("log_loss"), number(result.log_loss), _("natural logarithm, probabilities clipped as scikit-learn does")),
     ]
     body = "".join(f"<tr><td>{html.escape(a)}</td><td style='text-align:right'>{html.escape(b)}</td>"
                    f"<td>{html.escape(c)}</td></tr>" for a, b, c in rows)

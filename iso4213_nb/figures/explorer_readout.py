@@ -11,27 +11,24 @@ from __future__ import annotations
 
 import html
 
-from ..words.i18n import N_, _, number, significant
+from ..measures.registry import MEASURES
+from ..words.i18n import _, number, significant
+from ..words.measures import name as measure_name
 from .explorer import OPTIMA
 
-#: The measures shown in the read-out, with the clause (or source) that defines them.
-SHOWN = {
-    "binary_accuracy": (N_("accuracy"), "6.3.3"),
-    "precision": (N_("precision"), "6.2.4"),
-    "recall": (N_("recall (TPR)"), "6.2.4"),
-    "specificity": (N_("specificity (TNR)"), "6.2.4"),
-    "f1": (N_("F1"), "6.2.5"),
-    "false_positive_rate": (N_("false positive rate"), "3.2.12"),
-    "negative_predictive_value": (N_("negative predictive value"), "TR 24029-1"),
-    "balanced_accuracy": (N_("balanced accuracy"), N_("(recall + specificity) / 2")),
-    "matthews_correlation": (N_("Matthews correlation"), N_("common")),
-}
+#: The measures shown in the read-out (keys of :data:`iso4213_nb.measures.registry.MEASURES`).
+SHOWN = ("binary_accuracy", "precision", "recall", "specificity", "f1", "false_positive_rate",
+         "negative_predictive_value", "balanced_accuracy", "matthews_correlation")
 
 _CELL = "<td data-cell='{0}' style='text-align:right;padding:1px 6px'><b>{0}</b> {1}</td>"
 
 
 def _value(value) -> str:
     return html.escape(number(value, 4))
+
+
+def _clause(key: str) -> str:
+    return MEASURES[key].clause or _("beyond TS 4213")
 
 
 def _cell(name: str, count: int) -> str:
@@ -49,9 +46,9 @@ def readout_html(state) -> str:
         f"<tr><th>{pred_neg}</th>{_cell('FN', c.fn)}{_cell('TN', c.tn)}</tr></table>"
     )
     rows = "".join(
-        f"<tr><td>{html.escape(_(label))}</td><td data-measure='{key}' style='text-align:right;padding:0 6px'>"
-        f"{_value(values[key])}</td><td style='color:#666'>{html.escape(_(clause))}</td></tr>"
-        for key, (label, clause) in SHOWN.items())
+        f"<tr><td>{html.escape(measure_name(key))}</td><td data-measure='{key}' style='text-align:right;padding:0 6px'>"
+        f"{_value(values[key])}</td><td style='color:#666'>{html.escape(_clause(key))}"
+        "</td></tr>" for key in SHOWN)
     optima = ", ".join(_("{optimum} at {threshold}").format(optimum=_(label), threshold=significant(point.threshold, 4))
                        for (label, _marker), point in zip(OPTIMA.values(), state.optima))
     reweighted = ""

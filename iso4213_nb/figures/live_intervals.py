@@ -20,17 +20,16 @@ from matplotlib.axes import Axes
 from ..stats.bayesian import RopeProbabilities
 from ..words.i18n import _, level_percent, number
 from ..words.intervals import reason_text
+from ..words.measures import label as measure_label
+from ..stats.stored_intervals import MEASURES
 from ..measures.roc_regions import Band
 from ..stats.results import ConfidenceInterval
 from ..core.undefined import is_undefined
 
 
 def measure_names() -> dict[str, str]:
-    """Display name of each measure of :data:`iso4213_nb.stats.stored_intervals.MEASURES`, with its clause (5.3.9, 6.2, 6.3)."""
-    return {"accuracy": _("accuracy (6.2.2)"), "recall": _("recall (6.2.4)"), "specificity": _("specificity (6.2.5)"),
-            "precision": _("precision (6.2.3)"), "f1": _("F1 (6.2.6)"), "balanced_accuracy": _("balanced accuracy"),
-            "mcc": _("Matthews correlation"), "kappa": _("Cohen's kappa (5.3.9)"), "auroc": _("AUROC (6.3.6)"),
-            "average_precision": _("average precision (6.3.7)")}
+    """Display name of each measure of :data:`iso4213_nb.stats.stored_intervals.MEASURES`, with its clause from the registry (clause 6)."""
+    return {key: measure_label(key) for key in MEASURES}
 
 
 def method_names() -> dict[str, str]:
@@ -38,12 +37,6 @@ def method_names() -> dict[str, str]:
     return {"wilson": _("Wilson"), "clopper-pearson": _("Clopper–Pearson"), "delong": _("DeLong"),
             "percentile": _("bootstrap, percentile"), "bca": _("bootstrap, BCa"),
             "clopper-pearson-pairs": _("exact bound (Clopper–Pearson on disjoint pairs)")}
-
-
-def reasons() -> dict[str, str]:
-    """Words for the reason codes of an undefined interval (7.8)."""
-    return {"no_predicted_positives": _("no predicted positives, so precision has no value"),
-            "empty_denominator": _("its denominator is 0")}
 
 
 def percent(level: float) -> str:
@@ -57,7 +50,7 @@ def _value(x, decimals: int = 4) -> str:
 
 def intervals_table_html(intervals: dict[str, ConfidenceInterval], n_resamples: int, seed: int) -> str:
     """A table of every measure's interval (7.8) at one confidence level; ``intervals`` maps measure → interval."""
-    names, methods, why = measure_names(), method_names(), reasons()
+    names, methods = measure_names(), method_names()
     level = next(iter(intervals.values())).confidence_level
     head = [_("measure"), _("estimate"), _("{level} low").format(level=percent(level)),
             _("{level} high").format(level=percent(level)), _("method")]
@@ -68,8 +61,7 @@ def intervals_table_html(intervals: dict[str, ConfidenceInterval], n_resamples: 
             cells.append(f"<td data-measure='{key}' data-bound='{bound}'>{html.escape(_value(value))}</td>")
         method = methods[ci.method]
         if is_undefined(ci.low):
-            method += " — " + (why[ci.low.code] if ci.low.code in why
-                               else reason_text({"code": ci.low.code, **ci.low.params}))
+            method += " — " + reason_text({"code": ci.low.code, **ci.low.params})
         cells.append(f"<td>{html.escape(method)}</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")
     note = _("Bootstrap rows: {n} stratified resamples drawn once (seed {seed}); moving the level re-reads their "

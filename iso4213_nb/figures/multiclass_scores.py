@@ -13,20 +13,14 @@ from ..words.i18n import _
 from ..measures.multiclass_scores import ScoreAssessment
 from .tables import format_value
 from ..core.undefined import Undefined
+from ..words import reasons
+from ..words.measures import name as measure_name
 from .curves import draw_curve, prepare_axes
 
 
 def reason(value: Undefined) -> str:
     """Why a score-based measure is undefined, in words (6.3.6, 6.3.7; beyond TS 4213: scikit-learn's definitions)."""
-    templates = {
-        "no_positives": _("class {label} never occurs in the true labels"),
-        "no_negatives": _("every sample belongs to class {label}"),
-        "absent_class": _("class {label} has no sample, so its pairs have no AUROC"),
-        "not_probabilities": _("the score in row {row}, column {column} is {value:g}, outside [0, 1]"),
-        "rows_not_normalised": _("the scores of row {row} add up to {total:g}, not 1"),
-    }
-    template = templates.get(value.code)
-    return value.reason if template is None else template.format(**value.params)
+    return reasons.of(value)
 
 
 def _cell(value, decimals: int) -> str:
@@ -41,7 +35,8 @@ def score_summary_rows(result: ScoreAssessment, decimals: int = 4) -> tuple[list
     names = {"macro": _("AUROC, macro average (one-vs-rest)"), "weighted": _("AUROC, weighted average (one-vs-rest)"),
              "micro": _("AUROC, micro average (one-vs-rest)"), "ovo": _("AUROC, one-vs-one (Hand & Till 2001)")}
     rows += [[names[key], _cell(value, decimals)] for key, value in result.auroc.items()]
-    rows += [[_("log loss"), _cell(result.log_loss, decimals)], [_("Brier score"), _cell(result.brier, decimals)]]
+    rows += [[measure_name("log_loss"), _cell(result.log_loss, decimals)],
+             [measure_name("brier"), _cell(result.brier, decimals)]]
     return rows, [_("measure"), _("value")]
 
 
@@ -50,7 +45,7 @@ def per_class_rows(result: ScoreAssessment, decimals: int = 4) -> tuple[list[lis
     rows = [[str(label), format_value(result.curves[label].positives, 2),
              _cell(values["auroc"], decimals), _cell(values["average_precision"], decimals)]
             for label, values in result.per_class.items()]
-    return rows, [_("class"), _("true samples"), _("AUROC (one-vs-rest)"), _("average precision")]
+    return rows, [_("class"), _("true samples"), _("AUROC (one-vs-rest)"), measure_name("average_precision")]
 
 
 def per_class_curves_figure(result: ScoreAssessment, max_points: int = 2000) -> Figure:

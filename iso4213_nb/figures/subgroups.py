@@ -13,7 +13,9 @@ from dataclasses import dataclass
 import numpy as np
 from matplotlib.axes import Axes
 
-from ..words import intervals as interval_words
+from ..measures.registry import MEASURES
+from ..words import intervals as interval_words, reasons
+from ..words.measures import name as registry_name
 from ..words.i18n import _, number
 from ..stats.results import ConfidenceInterval
 from ..subgroups.rows import SubgroupAnalysis
@@ -21,31 +23,13 @@ from ..core.undefined import is_undefined
 
 
 def measure_name(measure: str) -> str:
-    """The name of a subgroup measure in words (clause 6; balanced accuracy: scikit-learn's definition)."""
-    return {"accuracy": _("accuracy"), "recall": _("recall"), "specificity": _("specificity"),
-            "precision": _("precision"), "f1": _("F1"), "balanced_accuracy": _("balanced accuracy"),
-            "macro_recall": _("macro recall"), "auroc": _("AUROC")}.get(measure, measure)
+    """The name of a subgroup measure in words, from the registry of measures (clause 6)."""
+    return registry_name(measure) if measure in MEASURES else measure
 
 
 def reason_text(value) -> str:
     """Why a subgroup value or interval is undefined, in words (5.3.2; the codes of :mod:`iso4213_nb.subgroups.rows`)."""
-    code = value.code or value.reason
-    words = {
-        "no_positives": _("the group has no actual positives"),
-        "no_negatives": _("the group has no actual negatives"),
-        "no_predicted_positives": _("nothing in the group is predicted positive"),
-        "no_positives_and_no_predicted_positives": _("the group has no positives and nothing predicted positive"),
-        "no_positives_or_no_negatives": _("the group lacks positives or negatives"),
-        "single_class": _("the group holds a single class, so no ranking can be judged"),
-        "fractional_weights": _("fractional weights give no counts for this interval"),
-        "too_few_for_delong": _("DeLong's variance needs two positives and two negatives"),
-        "too_few_defined_resamples": _("too few resamples where the measure is defined"),
-        "fewer_than_two_groups": _("fewer than two groups have this measure"),
-        "same_proportion_everywhere": _("every group has the same proportion (all 0 or all 1)"),
-        "too_many_groups": _("more than {maximum} groups").format(maximum=value.params.get("maximum")),
-        "needs_rows": _("it resamples or ranks the rows, which merged counts do not hold"),
-    }
-    return words.get(code, code)
+    return reasons.of(value)
 
 
 def interval_text(ci: ConfidenceInterval, decimals: int = 4) -> str:

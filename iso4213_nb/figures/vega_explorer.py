@@ -51,9 +51,12 @@ from ..measures import counts as measures
 from ..core.checks import as_threshold
 from ..measures.curves import BinaryScores
 from ..core.errors import InputError
-from ..words.i18n import N_, _, current_language, number
+from ..words.i18n import N_, _, decimal_sign, number, with_decimal_sign
 from ..measures.counts import BinaryCounts
 from ..measures.operating_points import candidate_thresholds
+from ..measures.registry import MEASURES as REGISTRY
+from ..words import reasons
+from ..words.measures import name as measure_name
 
 #: Most slider positions offered; every candidate threshold is offered when there are no more than this.
 MAX_POSITIONS = 1001
@@ -62,15 +65,17 @@ CHART_WIDTH, CHART_HEIGHT = 230, 210
 #: The Vega signal that holds the slider position; the charts' operating point follows it.
 POSITION_SIGNAL = "position"
 
-#: The measures of the page, in table order: (key, label, formula and clause, function of the counts).
+#: The measures of the page, in table order: (key of the page's script, key of the registry, function of the counts).
 MEASURES = (
-    ("recall", N_("recall (true positive rate)"), "TP / (TP + FN), 6.2.4", measures.recall),
-    ("precision", N_("precision"), "TP / (TP + FP), 6.2.4", measures.precision),
-    ("specificity", N_("specificity (true negative rate)"), "TN / (TN + FP), 6.2.4", measures.specificity),
-    ("f1", N_("F1"), "2TP / (2TP + FP + FN), 6.2.5", measures.f1),
-    ("accuracy", N_("accuracy"), "(TP + TN) / N, 6.3.3", measures.binary_accuracy),
+    ("recall", "recall", measures.recall),
+    ("precision", "precision", measures.precision),
+    ("specificity", "specificity", measures.specificity),
+    ("f1", "f1", measures.f1),
+    ("accuracy", "binary_accuracy", measures.binary_accuracy),
 )
 DECIMALS = 4
+#: Reason codes the page's script shows when a measure of its table has no value (those of ``measures.counts``).
+_REASONS = ("no_positives", "no_predicted_positives", "no_negatives", "no_actual_or_predicted_positives", "no_samples")
 
 STYLE = """<style>
 .iso4213-explorer { border: 1px solid #ccc; border-radius: 4px; padding: 0.4em 0.8em 0.6em; margin: 0.6em 0 1.2em;
@@ -264,19 +269,15 @@ def _cell(value) -> str:
 def _shown_threshold(value) -> str:
     """A threshold as the slider's words show it: Python's shortest round trip, with the language's decimal sign."""
     text = repr(float(value))
-    return text.replace(".", ",") if current_language() == "ru" else text
+    return with_decimal_sign(text)
 
 
 def words() -> dict:
     """The words and decimal sign the page's script writes on every slider move (6.2.4, 6.3.6), in the active language."""
     return {"threshold": _("threshold {value}"), "above": _(", above every score: no sample is predicted positive"),
             "marked": _(" (marked: {marks})"), "undefined": _("undefined"),
-            "decimal": "," if current_language() == "ru" else ".",
-            "no_positives": _("no actual positives (TP + FN = 0)"),
-            "no_predicted_positives": _("no predicted positives (TP + FP = 0)"),
-            "no_negatives": _("no actual negatives (TN + FP = 0)"),
-            "no_actual_or_predicted_positives": _("no actual and no predicted positives (TP + FP + FN = 0)"),
-            "no_samples": _("no samples"),
+            "decimal": decimal_sign(),
+            **{code: reasons.words(code) for code in _REASONS},
             "no_charts": _("The curves need the Vega libraries, which the exported report and the book load from "
                            "their own files; here only the numbers follow the slider."),
             "chart_error": _("The curves could not be drawn: {error}")}
@@ -330,9 +331,10 @@ def explorer_html(name, scores: BinaryScores, *, marks: Mapping[str, float] | No
               f'<td data-measure="fp">{counts.fp}</td></tr>'
               f'<tr><th scope="row">{heads[4]}</th><td data-measure="fn">{counts.fn}</td>'
               f'<td data-measure="tn">{counts.tn}</td></tr></table>')
-    rows = "".join(f'<tr><th scope="row">{html.escape(_(label))}</th><td data-measure="{key}">'
-                   f'{_cell(function(counts))}</td><td class="iso4213-explorer-formula">{formula}</td></tr>'
-                   for key, label, formula, function in MEASURES)
+    rows = "".join(f'<tr><th scope="row">{html.escape(measure_name(entry))}</th><td data-measure="{key}">'
+                   f'{_cell(function(counts))}</td><td class="iso4213-explorer-formula">'
+                   f'{html.escape(REGISTRY[entry].formula)}, {REGISTRY[entry].clause}</td></tr>'
+                   for key, entry, function in MEASURES)
     caption = html.escape(_("Measures at this threshold"))
     table = (f'<table class="iso4213-explorer-measures" data-threshold="{threshold}">'
              f"<caption>{caption}</caption>{rows}</table>")

@@ -84,7 +84,7 @@ class TimingResult:
     @property
     def throughput(self) -> float | Undefined:
         """N_cla / (T_e − T_b), inferences per second meeting the latency bound (6.6.3)."""
-        return ratio(self.within_bound, self.duration, "the timed period has zero length on this clock")
+        return ratio(self.within_bound, self.duration, code="zero_duration")
 
     def summary(self) -> dict:
         """Plain numbers for a report (seconds, inferences per second; None where undefined)."""
@@ -196,19 +196,19 @@ class EnergyResult:
     @property
     def per_inference(self) -> float | Undefined:
         """J_PF = E / F, joules per inference (6.6.5)."""
-        return ratio(self.joules, self.inferences, "no inferences")
+        return ratio(self.joules, self.inferences, code="no_inferences")
 
     @property
     def per_correct_inference(self) -> float | Undefined:
         """J_PI = E / I with I the correctly classified inferences (6.6.5)."""
         if self.correct is None:
-            return Undefined("the number of correct inferences was not given")
-        return ratio(self.joules, self.correct, "no correct inferences")
+            return Undefined(code="correct_not_given")
+        return ratio(self.joules, self.correct, code="no_correct_inferences")
 
     @property
     def inferences_per_joule(self) -> float | Undefined:
         """Performance per watt P / E (6.6.5): inferences per joule."""
-        return ratio(self.inferences, self.joules, "zero energy recorded")
+        return ratio(self.inferences, self.joules, code="zero_energy")
 
 
 def energy(inferences: int, correct: int | None = None, *, joules: float | None = None,

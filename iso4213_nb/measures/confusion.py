@@ -276,7 +276,7 @@ class ConfusionMatrix:
         c = float(self._tp.sum())
         t, p = self.support.astype(float), self.predicted_counts.astype(float)
         den = math.sqrt(n**2 - float(np.dot(p, p))) * math.sqrt(n**2 - float(np.dot(t, t)))
-        return ratio(c * n - float(np.dot(t, p)), den, code="single_class_labels")
+        return ratio(c * n - float(np.dot(t, p)), den, code="one_class", params={"cause": "true_or_predicted"})
 
     def balanced_accuracy(self) -> float | Undefined:
         """Macro-averaged recall over the classes present in the true labels."""

@@ -74,7 +74,7 @@ def pearson_correlation(actual, predicted) -> float | Undefined:
     saa, spp = float(np.dot(da, da)), float(np.dot(dp, dp))
     if saa == 0 or spp == 0:
         which = "actual" if saa == 0 else "predicted"
-        return Undefined(f"the {which} values are all equal, so the correlation has a zero denominator")
+        return Undefined(code="constant_values", params={"cause": which})
     r = float(np.dot(da, dp)) / math.sqrt(saa * spp)
     return max(-1.0, min(1.0, r))
 

@@ -244,7 +244,7 @@ def fscore_of_macro_averages(counts, beta: float = 1.0) -> float | Undefined:
         return p if is_undefined(p) else r
     b2 = float(beta) ** 2
     if b2 * p + r == 0:
-        return Undefined("macro precision and macro recall are both 0")
+        return Undefined(code="zero_macro_precision_and_recall")
     return (b2 + 1) * p * r / (b2 * p + r)
 
 

@@ -54,7 +54,7 @@ def _unit(value, name: str) -> float:
 def _axes(scores: BinaryScores, focus: str) -> tuple[np.ndarray, np.ndarray] | Undefined:
     """The curve as (x, y) with x non-decreasing: (Sp, Se) for focus specificity, (Se, Sp) for sensitivity."""
     if scores.positives == 0 or scores.negatives == 0:
-        return Undefined("one class is absent, so the ROC curve is undefined")
+        return Undefined(code="one_class")
     fpr, tpr, _, *_ = scores.roc()
     sp, se = 1.0 - fpr[::-1], tpr[::-1]  # thresholds ascending: Sp rises, Se falls
     if focus == "specificity":
@@ -73,13 +73,13 @@ def _read(x: np.ndarray, y: np.ndarray, at: float) -> float:
 
 
 def sensitivity_at_specificity(scores: BinaryScores, specificity) -> float | Undefined:
-    """Sensitivity (recall, 6.2.4) of the ROC curve at a given specificity (6.2.5), as pROC's ``coords``."""
+    """Sensitivity (recall, 6.2.4) of the ROC curve at a given specificity (6.2.4), as pROC's ``coords``."""
     axes = _axes(scores, "specificity")
     return axes if isinstance(axes, Undefined) else _read(*axes, _unit(specificity, "specificity"))
 
 
 def specificity_at_sensitivity(scores: BinaryScores, sensitivity) -> float | Undefined:
-    """Specificity (6.2.5) of the ROC curve at a given sensitivity (6.2.4), as pROC's ``coords``."""
+    """Specificity (6.2.4) of the ROC curve at a given sensitivity (6.2.4), as pROC's ``coords``."""
     axes = _axes(scores, "sensitivity")
     return axes if isinstance(axes, Undefined) else _read(*axes, _unit(sensitivity, "sensitivity"))
 
@@ -145,10 +145,9 @@ def partial_auroc(scores: BinaryScores, low, high, focus: str = "specificity") -
     area = _area(*axes, a, b)
     chance, room = (b - a) * (2 - a - b) / 2, (b - a) * (a + b) / 2  # room = max − min, without cancellation
     if room == 0:
-        standardized = Undefined("the chance diagonal fills this range, so McClish's standardisation divides by 0")
+        standardized = Undefined(code="chance_fills_range")
     elif area < chance:
-        standardized = Undefined("the curve lies below the chance diagonal in this range, where McClish's "
-                                 "standardisation is not defined")
+        standardized = Undefined(code="below_chance_in_range")
     else:
         standardized = (1 + (area - chance) / room) / 2
     return PartialAuroc(area, standardized, focus, a, b)
@@ -182,7 +181,7 @@ def bootstrap_curve_values(scores: BinaryScores, statistic: Callable[[BinaryScor
 
 
 def precision_at_recall(scores: BinaryScores, recall) -> float | Undefined:
-    """Precision (6.2.3) at the highest threshold whose recall (6.2.4) reaches ``recall``.
+    """Precision (6.2.4) at the highest threshold whose recall (6.2.4) reaches ``recall``.
 
     The PR curve is not interpolated: a straight line between two PR points is
     not reachable by any classifier (Davis & Goadrich 2006), so the operating
@@ -190,7 +189,7 @@ def precision_at_recall(scores: BinaryScores, recall) -> float | Undefined:
     """
     r = _unit(recall, "recall")
     if scores.positives == 0:
-        return Undefined("no actual positives, so recall is undefined")
+        return Undefined(code="no_positives")
     reached = np.flatnonzero(scores.tps >= r * scores.positives)  # thresholds descending: the first one
     i = int(reached[0])
     return float(scores.tps[i] / (scores.tps[i] + scores.fps[i]))

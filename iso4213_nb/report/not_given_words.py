@@ -7,36 +7,20 @@ Kept apart from :mod:`.streamed` so that ``metrics`` can say them without loadin
 
 from __future__ import annotations
 
+from ..measures.registry import MEASURES as REGISTRY
 from ..words.i18n import N_
+from ..words.reasons import WORDS
 
-#: Why a measure is not given, or not exactly, by reason code.
-REASONS = {
-    "second_pass": N_("needs each row's placement values under both models, known only once every score is "
-                      "counted; state files hold counts only, and the rows they came from were not read again"),
-    "rows": N_("a bootstrap resamples rows; the report's intervals are Wilson intervals from counts instead"),
-    "binned_approximate": N_("computed from scores counted in bins: approximate"),
-    "binned_no_placements": N_("binned scores have no exact placement values"),
-    "weighted": N_("the intervals count unweighted samples, and this file has a weight column (as in memory)"),
-    "no_replicates": N_("state files hold counts, not the Poisson bootstrap's replicates that the Brier score "
-                        "and log loss need; read the predictions with --chunk-rows or --engine dask for them"),
-    "calibration_rows": N_("the calibration section (reliability bins of equal width and of equal mass, ECE, "
-                           "Murphy's decomposition) is computed from the rows in memory, not yet from counts"),
-    "ranking_rows": N_("the ranking splits the rows into disjoint folds and computes each model's measure on each "
-                       "fold; the rows are not kept"),
-    "binned_operating": N_("binned scores: a bootstrap of the operating points would resample bins, not scores"),
-    "old_state_file": N_("a state file of version 3 or older holds the ranks of the true class without its class; "
-                         "write the states again with this version for it"),
-    "subgroup_rows": N_("per subgroup, the bootstrap intervals (F1, balanced accuracy, macro recall, largest gaps) "
-                        "resample rows and DeLong's interval of the AUROC needs each row's placement value; the "
-                        "measures, the AUROC, Wilson intervals and the heterogeneity tests come from the counts"),
-}
+#: Why a measure is not given, or not exactly, by reason code (the words of :data:`iso4213_nb.words.reasons.WORDS`).
+REASONS = {code: WORDS[code] for code in (
+    "second_pass", "rows", "binned_approximate", "binned_no_placements", "weighted", "no_replicates",
+    "calibration_rows", "ranking_rows", "binned_operating", "old_state_file", "subgroup_rows")}
 
 
-#: Names of the measures ``streaming.not_given`` lists, for the page.
+#: Names of what ``streaming.not_given`` lists, for the page (a measure's name is the registry's).
 MEASURES = {
     "delong_test": N_("DeLong's test of two AUROCs"), "auroc_interval": N_("DeLong's interval of the AUROC"),
-    "auroc": N_("AUROC"), "average_precision": N_("average precision"),
-    "auprc_trapezoid": N_("area under the PR curve (trapezoids)"), "gain_area": N_("area under the gain curve"),
+    **{key: REGISTRY[key].name for key in ("auroc", "average_precision", "auprc_trapezoid", "gain_area")},
     "bootstrap_intervals": N_("bootstrap intervals"),
     "subgroup_bootstrap_intervals": N_("bootstrap intervals per subgroup"),
     "brier_interval": N_("interval of the Brier score"), "log_loss_interval": N_("interval of the log loss"),

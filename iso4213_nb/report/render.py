@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import html
 
+from ..measures.registry import clause
 from ..words.i18n import N_, _, number, significant
+from ..words.measures import label as measure_label, name as measure_name
 from ..figures.tables import html_table
 from . import words
 
@@ -39,9 +41,6 @@ STYLE = """<style>
 </style>"""
 
 _STATUS_CLASS = {"filled": "status-filled", "filled automatically": "status-automatic", "missing": "status-missing"}
-_MEASURE_NAMES = {"auroc": N_("AUROC"), "average_precision": N_("average precision"),
-                  "auprc_trapezoid": N_("AUPRC (trapezoid)"), "recall": N_("recall"), "specificity": N_("specificity"),
-                  "precision": N_("precision"), "f1": N_("F1"), "binary_accuracy": N_("binary accuracy")}
 _AVERAGE_NAMES = {"macro": N_("macro average"), "weighted": N_("weighted average"), "micro": N_("micro average")}
 _INTERVAL_METHODS = {"wilson": N_("Wilson"), "delong": N_("DeLong"), "clopper-pearson": N_("Clopper–Pearson"),
                      "wald": N_("Wald"), "bca": N_("BCa bootstrap"), "percentile": N_("percentile bootstrap")}
@@ -129,20 +128,21 @@ def measures(report: dict, model: str) -> str:
     m = report["models"][model]
     a, intervals = m["assessment"], m["intervals"]
     accuracy = intervals.get("accuracy")  # none for a weighted file: the interval has no weighted form
-    rows = [[_("accuracy (6.2.3)"), _number(a["accuracy"]), _ci(accuracy), _method(accuracy["method"]) if accuracy else ""],
-            [_("Cohen's kappa (5.3.9)"), _number(a["cohen_kappa"]), "", ""]]
-    for key, clause in (("auroc", "6.3.6"), ("average_precision", "6.3.7"), ("auprc_trapezoid", "6.3.7")):
+    rows = [[measure_label("accuracy"), _number(a["accuracy"]), _ci(accuracy),
+             _method(accuracy["method"]) if accuracy else ""],
+            [measure_label("cohen_kappa"), _number(a["cohen_kappa"]), "", ""]]
+    for key in ("auroc", "average_precision", "auprc_trapezoid"):
         if key in a:
             interval = intervals.get(key)
-            rows.append([f"{_(_MEASURE_NAMES[key])} ({clause})", _number(a[key]),
+            rows.append([measure_label(key), _number(a[key]),
                          _ci(interval) if interval else "", _method(interval["method"]) if interval else ""])
     if report["input"]["positive"] is not None:
         positive = str(report["input"]["positive"])
         per = next(v for k, v in a["per_class"].items() if str(k) == positive)
-        for key, clause in (("recall", "6.2.4"), ("specificity", "6.2.4"), ("precision", "6.2.4"), ("f1", "6.2.5")):
+        for key in ("recall", "specificity", "precision", "f1"):
             interval = intervals.get(key)
             rows.append([_("{measure} of class {label} ({clause})").format(
-                             measure=_(_MEASURE_NAMES[key]), label=positive, clause=clause),
+                             measure=measure_name(key), label=positive, clause=clause(key)),
                          _number(per.get(key)), _ci(interval) if key in intervals else "",
                          _method(interval["method"]) if interval else ""])
     level = _("{percent} % interval").format(percent=round(report["confidence_level"] * 100))
@@ -158,7 +158,7 @@ def per_class(report: dict, model: str) -> str:
     rows = [[str(label)] + [_number(values.get(n)) for n in names] for label, values in a["per_class"].items()]
     for method, values in a["averages"].items():
         rows.append([_(_AVERAGE_NAMES[method])] + [_number(values.get(n)) for n in names])
-    table = html_table(rows, [_("class")] + [_(_MEASURE_NAMES[n]) for n in names],
+    table = html_table(rows, [_("class")] + [measure_name(n) for n in names],
                        caption=_("Per-class measures and averages (6.4.2, 6.4.3): {model}").format(model=model))
     notes = "".join(f"<li>{_text(u)}</li>" for u in words.undefined_notes(a))
     why = _("Undefined values and why:")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 
 from ..words.i18n import N_, _, number
+from ..words.measures import label as measure_label, name as measure_name
 from ..figures.tables import html_table
 from .render import STYLE
 
@@ -21,9 +22,8 @@ AUROC_AVERAGES = (("macro", N_("macro: mean of the one-vs-rest AUROCs")),
                   ("weighted", N_("weighted: one-vs-rest AUROCs weighted by class support")),
                   ("micro", N_("micro: one ROC curve over every (sample, class) pair")),
                   ("ovo", N_("one-vs-one: mean AUROC over pairs of classes (Hand & Till 2001)")))
-ML_MEASURES = (("hamming_loss", N_("Hamming loss (6.5.2), lower is better")), ("exact_match_ratio", N_("exact match ratio (6.5.3)")),
-               ("jaccard_dataset", N_("Jaccard index, data-set level (6.5.4)")),
-               ("jaccard_samples", N_("Jaccard index, sample level (6.5.4)")))
+#: The data-set measures of 6.5 (keys of the registry and of the assessment).
+ML_MEASURES = ("hamming_loss", "exact_match_ratio", "jaccard_dataset", "jaccard_samples")
 CALIBRATION_ROWS = (("ece", N_("expected calibration error, equal-width bins")),
                     ("ece_equal_mass", N_("expected calibration error, equal-mass bins")),
                     ("brier", N_("Brier score")), ("brier_reliability", N_("Brier reliability (Murphy), lower is better")),
@@ -91,7 +91,7 @@ def class_scores(report: dict, model: str) -> str:
                        caption=_("Multi-class AUROC: {model}").format(model=model))
     per_class = html_table([[label, _num(v.get("auroc")), _num(v.get("average_precision"))]
                             for label, v in m["per_class"].items()],
-                           [_("class"), _("AUROC, one vs rest (6.3.6)"), _("average precision (6.3.7)")],
+                           [_("class"), _("AUROC, one vs rest (6.3.6)"), measure_label("average_precision")],
                            caption=_("Per-class ranking measures: {model}").format(model=model))
     scores = html_table([[_("log loss (scikit-learn's definition, natural log)"), _num(m.get("log_loss"))],
                          [_("multi-class Brier score (mean squared distance to the one-hot truth)"),
@@ -106,13 +106,13 @@ def multilabel(report: dict, model: str) -> str:
     if m is None:
         return ""
     kl = m["kl_divergence"]
-    rows = [[_(words), _num(m[key])] for key, words in ML_MEASURES]
+    rows = [[measure_label(key), _num(m[key])] for key in ML_MEASURES]
     rows += [[_("KL divergence of the label shares, predicted vs true (6.5.5)"), _num(kl.get("pred_vs_true"))],
              [_("KL divergence of the label shares, true vs predicted"), _num(kl.get("true_vs_pred"))]]
     parts = [html_table(rows, [_("measure"), _("value")], caption=_("Multi-label measures: {model}").format(model=model))]
     ranked = any("auroc" in v for v in m["per_label"].values())
-    header = [_("label"), _("TP"), _("FP"), _("FN"), _("precision"), _("recall"), "F1"]
-    header += [_("AUROC"), _("average precision")] if ranked else []
+    header = [_("label"), _("TP"), _("FP"), _("FN"), measure_name("precision"), measure_name("recall"), "F1"]
+    header += [measure_name("auroc"), measure_name("average_precision")] if ranked else []
     per_label = []
     for label, v in m["per_label"].items():
         row = [label, _num(v["tp"], 0 if isinstance(v["tp"], int) else 2), _num(v["fp"], 0 if isinstance(v["fp"], int) else 2),

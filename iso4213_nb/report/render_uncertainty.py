@@ -17,23 +17,17 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..figures.ranking import draw_critical_difference
-from ..words.i18n import N_, _, level_percent, number
+from ..words.i18n import _, level_percent, number
+from ..words import reasons
 from ..words.intervals import interval_text, method_name, reason_text
+from ..words.measures import label as measure_label, name as measure_name
 from ..stats.ranking import Ranking
 from ..figures.tables import format_value, html_table
 
-#: Measures of the interval table: key of ``models.<m>.intervals`` and its name with the clause.
-MEASURES = (
-    ("accuracy", N_("accuracy (6.2.3)")), ("recall", N_("recall (6.2.4)")), ("specificity", N_("specificity (6.2.4)")),
-    ("precision", N_("precision (6.2.4)")), ("f1", N_("F1 (6.2.5)")), ("f2", N_("F2 (6.2.6)")), ("f0_5", N_("F0.5 (6.2.6)")),
-    ("cohen_kappa", N_("Cohen's kappa (5.3.9)")), ("matthews_correlation", N_("Matthews correlation (MCC)")),
-    ("balanced_accuracy", N_("balanced accuracy")), ("macro_f1", N_("macro F1 (6.4.3)")),
-    ("weighted_f1", N_("weighted F1 (6.4.3)")), ("micro_f1", N_("micro F1 (6.4.3)")), ("auroc", N_("AUROC (6.3.6)")),
-    ("average_precision", N_("average precision (6.3.7)")), ("auprc_trapezoid", N_("AUPRC, trapezoid rule (6.3.7)")),
-    ("gain_area", N_("gain curve area (6.3.8)")), ("lift", N_("lift at the operating point (6.3.9)")),
-    ("brier", N_("Brier score (beyond TS 4213; lower is better)")),
-    ("log_loss", N_("log loss (beyond TS 4213; lower is better)")),
-)
+#: Measures of the interval table: keys of ``models.<m>.intervals`` (names and clauses from the registry).
+MEASURES = ("accuracy", "recall", "specificity", "precision", "f1", "f2", "f0_5", "cohen_kappa",
+            "matthews_correlation", "balanced_accuracy", "macro_f1", "weighted_f1", "micro_f1", "auroc",
+            "average_precision", "auprc_trapezoid", "gain_area", "lift", "brier", "log_loss")
 
 
 def _value(value, decimals: int = 4) -> str:
@@ -95,7 +89,7 @@ def interval_table(report: dict, model: str) -> str:
     intervals = report["models"][model]["intervals"]
     top_k = [(f"top_{k}_accuracy", _("top-{k} accuracy (Annex C)").format(k=k)) for k in report["input"].get("top_k", ())]
     rows = []
-    named = [(key, _(name)) for key, name in MEASURES]
+    named = [(key, measure_label(key)) for key in MEASURES]
     for key, words in [*named[:1], *top_k, *named[1:]]:
         entry = intervals.get(key)
         if entry is None:
@@ -153,7 +147,7 @@ def bands_figure(report: dict) -> Figure | None:
     roc.plot([0, 1], [0, 1], color="grey", linestyle=":", linewidth=1)
     roc.set(xlabel=_("false positive rate (1 − specificity)"), ylabel=_("sensitivity (true positive rate)"),
             title=_("ROC with pointwise {level} % band").format(level=_level(report)), xlim=(0, 1), ylim=(0, 1.01))
-    pr.set(xlabel=_("recall"), ylabel=_("precision"),
+    pr.set(xlabel=measure_name("recall"), ylabel=measure_name("precision"),
            title=_("precision–recall with pointwise {level} % band").format(level=_level(report)),
            xlim=(0, 1), ylim=(0, 1.01))
     for ax in (roc, pr):
@@ -198,11 +192,9 @@ def ranking(report: dict) -> str:
     rk = report.get("ranking") or {}
     if not rk.get("applies"):
         reason = (rk.get("reason") or {}).get("code")
-        words = {"fewer_than_three_models": _("A ranking of models needs three or more models; this report "
-                                              "has {k}, and section 7 compares them in pairs.").format(
-                     k=(rk.get("reason") or {}).get("models")),
-                 "too_few_samples_for_folds": _("The smallest class has too few samples to split the test set "
-                                                "into folds that each hold every class, so no ranking is made."),
+        given = {k: v for k, v in (rk.get("reason") or {}).items() if k != "code"}
+        words = {"fewer_than_three_models": reasons.words("fewer_than_three_models", given),
+                 "too_few_samples_for_folds": reasons.words("too_few_samples_for_folds", given),
                  "multilabel": _("Ranking, the bootstrap intervals and the interval bands are computed for "
                                  "single-label files; this multi-label file has its per-label measures instead."),
                  "needs_rows": _("The ranking splits the rows into disjoint folds; this report was computed from "
@@ -212,7 +204,7 @@ def ranking(report: dict) -> str:
                                      "samples, so a file with a weight column has none of them; its measures are "
                                      "weighted, without intervals.")}
         return _wrap(f"<p>{html.escape(words.get(reason, str(reason)))}</p>")
-    measure = _("AUROC") if rk["measure"] == "auroc" else _("accuracy")
+    measure = measure_name(rk["measure"])
     intro = _("The test set was split into {k} disjoint folds, each keeping the class shares (seed {seed}), and "
               "the {measure} of every model computed on each fold. The folds are independent blocks (different "
               "samples, the same fixed models), which the Friedman test assumes; bootstrap resamples overlap and "

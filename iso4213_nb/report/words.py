@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from ..controls import checklist
 from ..words import readings
+from ..measures.registry import MEASURES
 from ..words.i18n import N_, _, number
+from ..words.measures import name as measure_name
 from ..stats.results import TestResult
 from ..core.undefined import Undefined
 
@@ -50,8 +52,6 @@ _ITEMS = {
 
 _STATUS = {"filled": N_("filled"), "filled automatically": N_("filled automatically"), "missing": N_("missing"),
            "computed": N_("computed")}
-
-_MEASURES = {"accuracy": N_("accuracy"), "auroc": N_("AUROC")}
 
 _ADJUSTMENT_NAMES = {"holm": N_("Holm's method"), "bonferroni": N_("Bonferroni's method"),
                      "hochberg": N_("Hochberg's method"), "bh": N_("the Benjamini–Hochberg procedure"),
@@ -101,7 +101,7 @@ def prompt(key: str) -> str:
 
 def measure(code: str) -> str:
     """What a comparison compares (``accuracy``, ``auroc``) in words (clause 8)."""
-    return _(_MEASURES.get(code, code))
+    return measure_name(code) if code in MEASURES else code
 
 
 def statement(comparisons: dict) -> str:

@@ -5,9 +5,9 @@ bootstrap.  The resamples do not depend on the level, only the quantiles taken
 from them do, so these classes resample once and then read quantiles:
 
 * :class:`MeasureIntervals` — the measures of one scored binary model at a
-  threshold: the proportions (accuracy 6.2.2, recall 6.2.4, specificity 6.2.5,
-  precision 6.2.3) get Wilson or Clopper–Pearson intervals, closed forms
-  recomputed at each level; AUROC (6.3.6) DeLong's; F1 (6.2.6), balanced
+  threshold: the proportions (accuracy 6.2.3, recall, specificity and
+  precision 6.2.4) get Wilson or Clopper–Pearson intervals, closed forms
+  recomputed at each level; AUROC (6.3.6) DeLong's; F1 (6.2.5), balanced
   accuracy, MCC, Cohen's kappa (5.3.9) and average precision (6.3.7) a
   stratified bootstrap, percentile or BCa, from replicates stored at
   construction (and the jackknife values BCa needs, computed once when first
@@ -43,9 +43,9 @@ from ..core.undefined import is_undefined
 PROPORTIONS = ("accuracy", "recall", "specificity", "precision")
 #: Measures of the predicted labels bootstrapped (each takes the 2×2 counts).
 LABEL_MEASURES = {"f1": measures.f1, "balanced_accuracy": measures.balanced_accuracy,
-                  "mcc": measures.matthews_correlation}
+                  "matthews_correlation": measures.matthews_correlation}
 #: Every measure, in the order a table shows them.
-MEASURES = (*PROPORTIONS, "f1", "balanced_accuracy", "mcc", "kappa", "auroc", "average_precision")
+MEASURES = (*PROPORTIONS, "f1", "balanced_accuracy", "matthews_correlation", "cohen_kappa", "auroc", "average_precision")
 #: Closed-form interval methods a proportion may use.
 PROPORTION_METHODS = ("wilson", "clopper-pearson")
 
@@ -58,7 +58,7 @@ def _counts(truth: np.ndarray, predicted: np.ndarray) -> measures.BinaryCounts:
 
 
 def _label_statistic(name: str):
-    if name == "kappa":
+    if name == "cohen_kappa":
         def kappa(t, p):
             return ConfusionMatrix.from_predictions(t, p, labels=[0, 1]).cohen_kappa()
         return kappa
@@ -108,7 +108,7 @@ class MeasureIntervals:
         self._boot: dict[str, ConfidenceInterval] = {}
         self._statistics: dict = {}
         self._accelerations: dict[str, float] = {}
-        for name in (*LABEL_MEASURES, "kappa"):
+        for name in (*LABEL_MEASURES, "cohen_kappa"):
             self._store(name, _label_statistic(name), self._pred)
         self._store("average_precision", average_precision, self._s)
         self.replicates = {name: ci.details.get("distribution", np.empty(0)) for name, ci in self._boot.items()}

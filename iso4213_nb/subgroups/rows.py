@@ -86,7 +86,7 @@ _PROPORTIONS = ("accuracy", "recall", "specificity", "precision")
 _UNDEFINED = {"accuracy": "no_samples", "recall": "no_positives", "specificity": "no_negatives",
               "precision": "no_predicted_positives", "f1": "no_positives_and_no_predicted_positives",
               "balanced_accuracy": "no_positives_or_no_negatives", "macro_recall": "no_samples",
-              "auroc": "single_class"}
+              "auroc": "one_class"}
 
 
 def _ratio(numerator, denominator):
@@ -188,7 +188,9 @@ def _interval(estimate, level, method, measure, **details) -> ConfidenceInterval
 
 
 def _estimate(value: float, measure: str):
-    return undefined(_UNDEFINED[measure]) if np.isnan(value) else float(value)
+    if not np.isnan(value):
+        return float(value)
+    return undefined(_UNDEFINED[measure], **({"cause": "group"} if measure == "auroc" else {}))
 
 
 class _Data:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from numbers import Integral, Real
 
-from ..words.i18n import current_language
+from ..words.i18n import decimal_sign, with_decimal_sign
 
 
 def given(value) -> str:
@@ -12,10 +12,10 @@ def given(value) -> str:
     (``0.003`` in English, ``0,003`` in Russian), anything else as its ``repr`` (a quoted string, ``None``)."""
     if isinstance(value, Real) and not isinstance(value, bool):
         text = repr(int(value)) if isinstance(value, Integral) else repr(float(value))
-        return text.replace(".", ",") if current_language() == "ru" else text
+        return with_decimal_sign(text)
     return repr(value)
 
 
 def listed(texts) -> str:
     """``texts`` joined for a sentence: by commas, by semicolons where the decimal sign is a comma (``0,5; 0,6``)."""
-    return ("; " if current_language() == "ru" else ", ").join(texts)
+    return ("; " if decimal_sign() == "," else ", ").join(texts)

@@ -84,7 +84,7 @@ class CSMFSliders:
         """Predicted shares: slider weights divided by their sum (undefined when every weight is 0)."""
         total = sum(self.weights.values())
         if total == 0:
-            return Undefined(_("every predicted weight is 0"))
+            return Undefined(code="zero_weights")
         return {cause: weight / total for cause, weight in self.weights.items()}
 
     @property

@@ -20,7 +20,9 @@ import ipywidgets as widgets
 
 from ..measures import invariance, counts as measures
 from ..core.errors import InputError
+from ..measures.registry import MEASURES
 from ..words.i18n import N_, _, number
+from ..words.measures import name as measure_name
 from ..measures.counts import BinaryCounts
 from ..core.undefined import is_undefined
 
@@ -29,16 +31,7 @@ PAPER_GROUP = {"binary_accuracy": "Accuracy_G", "precision": "Precision_G", "rec
                "specificity": "Specificity", "balanced_accuracy": "AUC"}
 
 
-#: Names of the measures of measures.PER_CLASS (Russian: the terms of ПНСТ 835-2023) and of the changes I1–I8.
-MEASURE_NAMES = {
-    "binary_accuracy": N_("binary accuracy"), "precision": N_("precision"), "recall": N_("recall"),
-    "specificity": N_("specificity"), "f1": N_("F1"), "negative_predictive_value": N_("negative predictive value"),
-    "false_positive_rate": N_("false positive rate"), "miss_rate": N_("miss rate"),
-    "false_discovery_rate": N_("false discovery rate"), "false_omission_rate": N_("false omission rate"),
-    "positive_likelihood_ratio": N_("positive likelihood ratio"),
-    "negative_likelihood_ratio": N_("negative likelihood ratio"), "diagnostic_odds_ratio": N_("diagnostic odds ratio"),
-    "prevalence": N_("prevalence"), "balanced_accuracy": N_("balanced accuracy"),
-    "matthews_correlation": N_("Matthews correlation")}
+#: Titles of the changes I1–I8 (the measures' names are the registry's, :mod:`iso4213_nb.words.measures`).
 CHANGE_TITLES = {
     "I1": N_("exchange of positives and negatives (tp ↔ tn, as printed)"),
     "I1*": N_("exchange of whole labels (tp ↔ tn and fp ↔ fn, as drawn)"),
@@ -162,7 +155,7 @@ class InvarianceLab:
             if cid in invariance.PAPER_CHANGES and name in PAPER_GROUP:
                 paper = _("invariant") if cid in invariance.PAPER_INVARIANT[PAPER_GROUP[name]] else _("changes")
             mark = "" if cid is None else (_("yes") if changed[name] else _("no"))
-            shown = _(MEASURE_NAMES[name]) if name in MEASURE_NAMES else name
+            shown = measure_name(name) if name in MEASURES else name
             rows.append(f"<tr><td>{html.escape(shown)}</td><td>{_fmt(before)}</td><td>{_fmt(value)}</td>"
                         f"<td>{mark}</td><td>{paper}</td></tr>")
         title = "" if cid is None else html.escape(f"{cid}: {_title(cid)}")

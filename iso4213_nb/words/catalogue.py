@@ -4,7 +4,8 @@
 strings in ``_()`` and ``N_()`` calls of the Python modules, and the text of
 each markdown cell of the report template (``report/template.ipynb``), which
 the report translates cell by cell when it is built in another language, and
-the lesson titles and exercise labels of :data:`iso4213_nb.course.contents.COURSE`.
+the lesson titles and exercise labels of :data:`iso4213_nb.course.contents.COURSE`, and the names of the
+measures of :data:`iso4213_nb.measures.registry.MEASURES`.
 :func:`update` merges them into each catalogue of
 :data:`iso4213_nb.words.i18n.LANGUAGES`: new messages arrive untranslated, messages no
 longer in the code are dropped, translations are kept.  :func:`untranslated`
@@ -64,7 +65,17 @@ def extract() -> Catalog:
             template.add(message, locations=[(filename, lineno)], auto_comments=comments, context=context)
     for message in course_messages():
         template.add(message, locations=[("course/contents.py", 0)])
+    for message in measure_messages():
+        template.add(message, locations=[("measures/registry.py", 0)])
     return template
+
+
+def measure_messages() -> list[str]:
+    """The names of the measures of :data:`iso4213_nb.measures.registry.MEASURES`, which tables show translated:
+    data of the computation layer, not ``_()`` calls, so they are collected here (beyond TS 4213: Babel)."""
+    from ..measures.registry import MEASURES
+
+    return [entry.name for entry in MEASURES.values()]
 
 
 def course_messages() -> list[str]:

@@ -131,6 +131,23 @@ def number(value, decimals: int = 4, *, grouping: bool = True) -> str:
     return format_decimal(value if integral else float(value), format=pattern, locale=lang)
 
 
+def decimal_sign() -> str:
+    """The active language's decimal sign: ``.`` in English, ``,`` in Russian (beyond TS 4213: Babel's locale data)."""
+    return "," if current_language() == "ru" else "."
+
+
+def with_decimal_sign(text: str) -> str:
+    """A number already written with a point (``repr``, a ``g`` format) with the active language's decimal sign
+    instead; the one place besides :func:`number` that decides it (beyond TS 4213: Babel's locale data)."""
+    return text.replace(".", decimal_sign())
+
+
+def with_digit_groups(text: str) -> str:
+    """A whole number formatted with ``{:,}`` with the active language's group separator: ``1,000,000`` in English,
+    ``1 000 000`` (non-breaking spaces) in Russian, where a comma is the decimal sign (beyond TS 4213: Babel)."""
+    return text.replace(",", "\u00a0") if decimal_sign() == "," else text
+
+
 def percent(value, decimals: int = 1) -> str:
     """A share (0–1) as a percentage: ``85.9 %`` in English, ``85,9 %`` in Russian (beyond TS 4213: Babel)."""
     if value is None or is_undefined(value):
@@ -152,5 +169,4 @@ def significant(value, digits: int = 4) -> str:
     """
     if value is None or is_undefined(value):
         return undefined_word()
-    text = format(float(value), f".{digits}g")
-    return text.replace(".", ",") if current_language() == "ru" else text
+    return with_decimal_sign(format(float(value), f".{digits}g"))

@@ -8,6 +8,7 @@ holds a code and its numbers; this module turns them into sentences, through
 
 from __future__ import annotations
 
+from . import reasons
 from .i18n import _, number
 
 
@@ -21,59 +22,8 @@ def method_name(method: str) -> str:
 
 
 def reason_text(reason: dict) -> str:
-    """Why an interval has no bounds, from its ``{"code": ..., **params}`` (7.8)."""
-    code = reason.get("code")
-    if code == "undefined_estimate":
-        return _("the measure itself is undefined on these data (a zero denominator), so it has no interval")
-    if code == "mostly_undefined_resamples":
-        return _("the measure is undefined on {k} of {n} bootstrap resamples; an interval from the rest would "
-                 "be biased").format(k=reason.get("n_undefined"), n=reason.get("n_resamples"))
-    if code == "bootstrap_budget":
-        return _("not computed: the bootstrap would draw {n} resamples of {cells} score counts, beyond the default "
-                 "budget of {budget} counts; ask for it with --bootstrap N").format(
-            n=reason.get("n_resamples"), cells=reason.get("cells"), budget=reason.get("budget"))
-    if code == "bootstrap_memory":
-        return _("not computed: {n} Poisson bootstrap replicates would hold {mib} MiB, beyond --bootstrap-memory "
-                 "({budget} MiB); ask for fewer with --bootstrap N or allow more memory").format(
-            n=reason.get("n_resamples"), mib=number(reason.get("bytes", 0) / 2 ** 20, 1),
-            budget=number(reason.get("budget", 0) / 2 ** 20, 1))
-    if code == "poisson_budget":
-        return _("not computed: the Poisson bootstrap would weigh each of {rows} rows {n} times, beyond the default "
-                 "budget of {budget} weights; ask for it with --bootstrap N (fewer resamples cost less)").format(
-            rows=reason.get("rows"), n=reason.get("n_resamples"), budget=reason.get("budget"))
-    if code == "degenerate_bootstrap":
-        return _("every bootstrap resample gives the same value ({value}), so the bootstrap cannot show the "
-                 "uncertainty here (a perfect or perfectly wrong model, or very few samples); read the proportion "
-                 "intervals instead").format(value=number(reason.get("value", float("nan")), 4))
-    if code == "no_trials":
-        return _("the denominator of this proportion is 0, so it has no interval")
-    if code == "one_class":
-        return _("the test set holds a single class, so the curve and its areas are undefined")
-    if code == "delong_too_few":
-        return _("DeLong's variance needs at least two positives and two negatives; the test set has {p} and "
-                 "{n}").format(p=reason.get("positives"), n=reason.get("negatives"))
-    if code == "binned_no_placements":
-        return _("scores counted in {bins} bins (--bins) have no known order within a bin, so DeLong's variance "
-                 "is unknown").format(bins=reason.get("bins"))
-    if code == "delong_full_auroc_only":
-        return _("DeLong's variance is derived for the whole AUROC only (pROC refuses it for partial areas too), "
-                 "so the partial AUROC gets a stratified bootstrap percentile interval instead")
-    if code == "delong_degenerate":
-        if reason.get("cause") == "all_tied":
-            return _("every score is tied, so DeLong's variance is 0 and AUC ± 0 would claim a certainty the "
-                     "data do not give; no interval is given")
-        return _("the classes are perfectly separated, so DeLong's variance is 0 and its interval would have zero "
-                 "width (pROC prints one); the bound shown instead is exact: the Clopper–Pearson interval of "
-                 "{pairs} disjoint positive–negative pairs, all ordered correctly").format(
-            pairs=min(reason.get("positives", 0), reason.get("negatives", 0)))
-    if code == "weighted_input":
-        return _("the file has a weight column: the bootstrap intervals (F1, MCC, kappa, top-k accuracy, Brier "
-                 "score, log loss and the others) resample unweighted samples, and Wilson's and DeLong's intervals "
-                 "count them, so none is given for weighted measures")
-    if code in ("not_probabilities", "rows_not_normalised"):
-        return _("the scores are not probabilities (each in [0, 1], each row adding up to 1), so the Brier score "
-                 "and log loss are undefined and have no interval")
-    return str(code)
+    """Why an interval has no bounds, from its ``{"code": ..., **params}``, in the words of :mod:`.reasons` (7.8)."""
+    return reasons.words(reason.get("code"), {k: v for k, v in reason.items() if k != "code"})
 
 
 def interval_text(interval: dict | None, decimals: int = 4) -> str:

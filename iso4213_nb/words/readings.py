@@ -17,7 +17,8 @@ from __future__ import annotations
 from ..stats.contingency import MCNEMAR_EXACT_BELOW, MIN_EXPECTED
 from ..stats.multiplicity import AdjustedPValues
 from ..stats.results import ConfidenceInterval, TestResult, reason_dict
-from .i18n import N_, _, current_language, number, significant
+from . import reasons
+from .i18n import N_, _, number, significant
 from ..core.undefined import Undefined, is_undefined
 
 _TEST_NAMES = {
@@ -54,47 +55,6 @@ _QUANTITIES = {
     "auroc_difference": N_("AUROC difference A − B"), "auroc": N_("AUROC"), "proportion": N_("proportion"),
 }
 
-_REASONS = {
-    "zero_variance": {
-        "identical_placements": (N_("the AUROC difference has zero estimated variance and is 0: every sample has the "
-                                 "same placement value under both models, so there is no difference to test")),
-        "degenerate_aurocs": (N_("the AUROC difference has zero estimated variance although the AUROCs differ "
-                              "(A = {auc_a}, B = {auc_b}): each model places every positive above the "
-                              "same share of the negatives, as a perfect separation or scores all tied do, so the "
-                              "normal approximation has no spread to use")),
-        "constant_shift": (N_("the AUROC difference has zero estimated variance although the AUROCs differ "
-                           "(A = {auc_a}, B = {auc_b}): every sample's placement value moves by the same "
-                           "amount from one model to the other, so the normal approximation has no spread to use")),
-    },
-    "zero_auroc_variance": N_("an AUROC estimate has zero variance"),
-    "no_discordant_pairs": N_("no discordant pairs (b + c = 0), so the chi-squared statistic is 0/0"),
-    "zero_standard_error": (N_("no discordant pair, or every sample one that favours the same model, so the paired "
-                            "difference has a standard error of 0 and its Wald interval no width")),
-    "unbounded_b_over_c": N_("no sample that only B gets right (c = 0), so b / c is unbounded"),
-    "unbounded_odds_ratio": N_("b · c = 0 while a · d > 0, so the odds ratio ad / bc is unbounded"),
-    "zero_over_zero_odds_ratio": N_("a · d = b · c = 0, so the odds ratio ad / bc is 0/0"),
-    "zero_cell": N_("a cell of the table is zero, so Woolf's interval of the odds ratio is undefined"),
-    "no_disagreement": N_("every sample is right for all models or for none, so Q is 0/0"),
-    # clause 6: measures of iso4213_nb.measures.counts, .confusion, .curves and .distribution
-    "no_samples": N_("no samples"),
-    "no_predicted_positives": N_("no predicted positives (TP + FP = 0)"),
-    "no_predicted_negatives": N_("no predicted negatives (TN + FN = 0)"),
-    "no_positives": N_("no actual positives (TP + FN = 0)"),
-    "no_negatives": N_("no actual negatives (TN + FP = 0)"),
-    "no_actual_or_predicted_positives": N_("no actual and no predicted positives (TP + FP + FN = 0)"),
-    "unbounded_lr_plus": N_("no false positives (FP = 0), so LR+ is unbounded"),
-    "unbounded_lr_minus": N_("no true negatives (TN = 0), so LR− is unbounded"),
-    "unbounded_diagnostic_odds_ratio": N_("FP · FN = 0, so the odds ratio is unbounded"),
-    "empty_margin": N_("a row or column of the 2×2 matrix is empty, so MCC has a zero denominator"),
-    "chance_agreement_one": N_("chance agreement is 1 (both raters use a single class)"),
-    "single_class_labels": N_("all true or all predicted labels are one class"),
-    "average_needs_every_class": N_("{average} {measure} needs every class; for class {label}: {cause}"),
-    "mean_needs_every_value": N_("the {mean} needs every value; one is undefined: {cause}"),
-    "infinite_divergence": N_("class {label} has {first} share {share} but {second} share 0, so the divergence "
-                              "is infinite"),
-}
-
-_SHARE_NAMES = {"true": N_("true"), "predicted": N_("predicted")}
 #: The bootstrap interval methods of :mod:`iso4213_nb.stats.intervals` as a reading names them.
 _BOOTSTRAP_METHODS = {"percentile": N_("percentile"), "bca": N_("bca")}
 #: Short names of the multiple-comparison procedures of :func:`iso4213_nb.stats.adjust_pvalues` (7.10).
@@ -110,50 +70,22 @@ def bootstrap_method(method: str) -> str:
 def adjustment_name(method: str) -> str:
     """The short name of a multiple-comparison procedure, ``Holm`` for ``holm`` (7.10)."""
     return _(_ADJUSTMENT_SHORT[method]) if method in _ADJUSTMENT_SHORT else method
-#: Words for the ``average`` and ``measure`` parameters of ``average_needs_every_class``.
-_PARAM_WORDS = {"macro": N_("macro"), "weighted": N_("weighted"), "micro": N_("micro"),
-                "precision": N_("precision"), "recall": N_("recall"), "specificity": N_("specificity"),
-                "f1": N_("F1"), "binary_accuracy": N_("binary accuracy"), "accuracy": N_("accuracy")}
-
-
-def _param(key: str, value):
-    """A reason's parameter in words: numbers in the active language's format, codes translated."""
-    if key == "cause" and value in _REASONS and not isinstance(_REASONS[value], dict):
-        return _(_REASONS[value])
-    if key in ("first", "second"):
-        return _(_SHARE_NAMES.get(value, value))
-    if key in ("average", "measure") and value in _PARAM_WORDS:
-        return _(_PARAM_WORDS[value])
-    if key == "label":
-        return repr(value.item() if hasattr(value, "item") else value)
-    if key == "share":
-        shown = f"{value:.4g}"
-        return shown.replace(".", ",") if current_language() == "ru" else shown
-    if isinstance(value, float):
-        return number(value, 4)
-    return value
 
 
 def reason(value: Undefined) -> str:
-    """Why ``value`` is undefined, in words (an Undefined without a known code keeps its own reason) (clause 6)."""
-    text = _REASONS.get(value.code)
-    if isinstance(text, dict):
-        text = text[value.params["cause"]]
-    if text is None:
-        return value._text if value._text is not None else str(value.code)
-    return _(text).format(**{key: _param(key, v) for key, v in value.params.items()})
+    """Why ``value`` is undefined, in words, from the one registry of reason codes (:mod:`.reasons`) (clause 6)."""
+    return reasons.of(value)
 
 
 def undefined_notes(assessment: dict) -> list[str]:
     """One line per undefined clause-6 measure of an :func:`iso4213_nb.measures.assessment.assess` dict: where and why."""
-    reasons = assessment.get("reasons") or {}
+    given = assessment.get("reasons") or {}
     notes = []
     for entry in assessment.get("undefined", []):
         where, _sep, code = entry.partition(": ")
-        found = reasons.get(where)
+        found = given.get(where)
         if found is not None:
-            params = {k: v for k, v in found.items() if k != "code"}
-            code = reason(Undefined(code=found["code"], params=params))
+            code = reasons.words(found["code"], {k: v for k, v in found.items() if k != "code"})
         notes.append(f"{where}: {code}")
     return notes
 

@@ -262,7 +262,7 @@ class PairedOutcomes:
         total = float(columns.sum())
         denominator = k * total - float(np.dot(self.patterns, rows ** 2))
         if denominator == 0:
-            undefined = Undefined("every sample is right for all models or for none, so Q is 0/0")
+            undefined = Undefined(code="no_disagreement")
             return CochranQ(undefined, undefined, k - 1)
         q = (k - 1) * (k * float(np.sum(columns ** 2)) - total ** 2) / denominator
         return CochranQ(q, float(sps.chi2.sf(q, k - 1)), k - 1)

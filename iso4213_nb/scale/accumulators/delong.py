@@ -171,5 +171,5 @@ class DeLongPlacements:
             z = difference / se
             p = float(2 * sps.norm.sf(abs(z)))
         else:
-            z = p = Undefined("the AUROC difference has zero estimated variance")
+            z = p = Undefined(code="zero_difference_variance")
         return DeLongResult(self.a.auc, self.b.auc, difference, se, z, p, int(m), int(n))

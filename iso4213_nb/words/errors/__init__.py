@@ -28,7 +28,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from ..i18n import _, current_language
+from ..i18n import _, decimal_sign, with_decimal_sign, with_digit_groups
 
 
 def _load() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
@@ -56,7 +56,7 @@ class _Number(float):
         value = float(self)
         whole = not spec and value.is_integer() and abs(value) < 1e15  # as a person writes it: 2, not 2.0
         text = str(int(value)) if whole else format(value, spec)
-        return text.replace(".", ",") if current_language() == "ru" else text
+        return with_decimal_sign(text)
 
     def __str__(self) -> str:
         return self.__format__("")
@@ -68,7 +68,7 @@ class _Integer(int):
 
     def __format__(self, spec: str) -> str:
         text = format(int(self), spec)
-        return text.replace(",", "\u00a0") if current_language() == "ru" else text
+        return with_digit_groups(text)
 
 
 def _shown(key: str, value):
@@ -87,7 +87,7 @@ def _shown(key: str, value):
         return _Number(value)
     if isinstance(value, (list, set, frozenset)) or (isinstance(value, np.ndarray) and value.ndim == 1):
         items = [_shown(key, v) for v in value]
-        numbers_with_commas = current_language() == "ru" and any(isinstance(v, _Number) for v in items)
+        numbers_with_commas = decimal_sign() == "," and any(isinstance(v, _Number) for v in items)
         return ("; " if numbers_with_commas else ", ").join(map(str, items))
     return value
 

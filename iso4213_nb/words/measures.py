@@ -1,0 +1,30 @@
+"""Measures in words: the name and clause of each measure of :mod:`iso4213_nb.measures.registry`, in the active language (clause 6).
+
+Every table, widget, report section and command-line table that names a
+measure asks here; the names come from the registry, the Russian words from
+the catalogue (ПНСТ 835-2023's terms), so a clause number is written in one
+place only.
+"""
+
+from __future__ import annotations
+
+from ..measures.registry import MEASURES
+from .i18n import _
+
+
+def name(key: str) -> str:
+    """The name of measure ``key`` in the active language, e.g. ``precision`` / ``точность`` (clause 6)."""
+    return _(MEASURES[key].name)
+
+
+def label(key: str) -> str:
+    """The name with its clause, ``precision (6.2.4)``; a measure better when lower, or beyond TS 4213, says so (clause 6)."""
+    entry = MEASURES[key]
+    if entry.clause and entry.better == "lower":
+        return _("{measure} ({clause}), lower is better").format(measure=name(key), clause=entry.clause)
+    if entry.clause:
+        return _("{measure} ({clause})").format(measure=name(key), clause=entry.clause)
+    if entry.better == "lower":
+        return _("{measure} (beyond TS 4213; lower is better)").format(measure=name(key))
+    return name(key)
+
