@@ -13,6 +13,8 @@ from statsmodels.stats.proportion import proportion_confint
 
 from iso4213_nb.core.errors import InputError
 from iso4213_nb.stats import auroc_ci
+from iso4213_nb.scale.accumulators import GroupedCounts, accumulate
+from iso4213_nb.subgroups.counts import subgroups_from_counts
 from iso4213_nb.subgroups.rows import GroupThresholds, recall_gap, subgroup_analysis
 from iso4213_nb.core.undefined import is_undefined
 
@@ -165,28 +167,94 @@ def test_undefined_measure_in_one_group_and_warnings():
     assert out["largest_gap"]["specificity"]["between"] in (["big", "tiny"], ["tiny", "big"])
 
 
-def test_gap_interval_covers_the_true_gap_in_a_small_simulation():
-    """Two groups of 150 whose true accuracies are 0.70 and 0.85: the 90 % interval of the gap should cover 0.15."""
-    hits, sims = 0, 80
+def test_largest_gap_is_an_estimate_that_points_to_the_test():
+    y, pred, s, g, _ = _binary(5, n=300)
+    r = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, scores=s, n_bootstrap=50)
+    recall = {v: recall_score(y[g == v], pred[g == v]) for v in r.values}
+    gap = r.largest_gap["recall"]
+    assert gap.estimate == pytest.approx(max(recall.values()) - min(recall.values()), rel=1e-12)
+    assert gap.between == [max(recall, key=recall.get), min(recall, key=recall.get)]
+    assert gap.test == "heterogeneity" and r.largest_gap["f1"].test is None
+    out = json.loads(json.dumps(r.to_dict()))["largest_gap"]
+    assert set(out["accuracy"]) == {"of", "estimate", "between", "test", "undefined", "reasons"}  # no low, no high
+
+
+def _gap_percentile_interval(correct, sizes, rng, n_resamples=400, level=0.95):
+    """The former gap interval, computed independently: per group, resampled accuracy ~ Binomial(n, k/n) / n."""
+    draws = rng.binomial(sizes, correct / sizes, size=(n_resamples, len(sizes))) / sizes
+    gaps = draws.max(axis=1) - draws.min(axis=1)
+    return np.quantile(gaps, [(1 - level) / 2, (1 + level) / 2])
+
+
+def test_gap_bootstrap_interval_excludes_0_under_no_difference_while_the_test_holds_its_level():
+    """Why the gap has no interval (issue 27): 4 groups of 60 with one true accuracy, 0.8, in 200 simulations.
+
+    The percentile interval of the bootstrapped max − min excludes 0 in nearly every simulation (a resampled
+    maximum minus minimum is almost never 0), so "an interval clear of 0" would find a gap that is not there;
+    the chi-squared test across groups rejects at about its α = 0.05.
+    """
+    sims, sizes = 200, np.array([60, 60, 60, 60])
+    g = np.repeat(["a", "b", "c", "d"], sizes)
+    excluded = rejected = 0
     for sim in range(sims):
-        rng = np.random.default_rng(1000 + sim)
-        g = np.repeat(["a", "b"], 150)
-        y = rng.integers(0, 2, 300)
-        right = rng.random(300) < np.where(g == "a", 0.70, 0.85)
-        pred = np.where(right, y, 1 - y)
-        gap = subgroup_analysis(y, pred, g, labels=[0, 1], n_bootstrap=200, seed=sim,
-                                confidence_level=0.9).largest_gap["accuracy"]
-        hits += gap.low <= 0.15 <= gap.high
-    assert 0.78 <= hits / sims <= 0.98  # nominal 0.90; 80 simulations give a standard error of about 0.034
+        rng = np.random.default_rng(5000 + sim)
+        y = rng.integers(0, 2, len(g))
+        pred = np.where(rng.random(len(g)) < 0.8, y, 1 - y)
+        correct = np.array([np.sum(y[g == v] == pred[g == v]) for v in "abcd"])
+        excluded += _gap_percentile_interval(correct, sizes, rng)[0] > 0
+        test = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, n_bootstrap=10).heterogeneity["accuracy"]
+        rejected += test.pvalue < 0.05
+    assert excluded / sims > 0.95
+    assert rejected / sims < 0.10  # nominal 0.05; 200 simulations give a standard error of about 0.015
 
 
-def test_gap_bootstrap_is_seeded_and_resamples_within_group_and_class():
+def test_a_group_too_small_for_a_bootstrap_interval_gets_none_with_its_reason():
+    """Issue 27: a one-row group's F1 was 1.0000 [1.0000, 1.0000]; now Undefined ``small_group``, Wilson kept."""
+    rng = np.random.default_rng(11)
+    y = np.concatenate([rng.integers(0, 2, 199), [1]])
+    pred = np.concatenate([np.where(rng.random(199) < 0.8, y[:199], 1 - y[:199]), [1]])
+    g = np.array(["many"] * 199 + ["one"])
+    r = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, n_bootstrap=100)
+    f1 = r.results["one"]["f1"]
+    assert f1.estimate == 1.0 and f1.low.code == "small_group" and f1.low.params == {"n": 1, "minimum": 30}
+    assert not is_undefined(r.results["many"]["f1"].low)
+    wilson = proportion_confint(1, 1, alpha=0.05, method="wilson")
+    assert (r.results["one"]["accuracy"].low, r.results["one"]["accuracy"].high) == pytest.approx(wilson, rel=1e-12)
+    # the streamed path (merged counts) applies the same rule: small_group, not needs_rows
+    parts = accumulate(GroupedCounts.zero("group"), [{"y_true": y, "y_pred": pred, "group": g}]).finalize()
+    counted = subgroups_from_counts(parts, labels=[0, 1], positive=1)
+    assert counted.results["one"]["f1"].low.code == "small_group"
+    assert counted.results["many"]["f1"].low.code == "needs_rows"
+
+
+def test_many_tiny_groups_show_no_interval_of_the_gap():
+    """Issue 27: with 500 groups of 4 every largest gap was 1.0000 [1.0000, 1.0000]."""
+    rng = np.random.default_rng(12)
+    g = np.repeat(np.arange(500), 4)
+    y = rng.integers(0, 2, 2000)
+    pred = np.where(rng.random(2000) < 0.8, y, 1 - y)
+    r = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, n_bootstrap=20)
+    assert all(r.results[v]["f1"].low.code in ("small_group", "no_positives_and_no_predicted_positives")
+               for v in r.values)
+    assert r.largest_gap["accuracy"].estimate == 1.0 and r.heterogeneity["accuracy"].pvalue > 0.05
+
+
+def test_a_bootstrap_with_one_value_is_degenerate_as_metrics_says():
+    """A perfect model on 40 rows: every resample's F1 is 1, so no zero-width interval (``degenerate_bootstrap``)."""
+    y = np.tile([0, 1], 40)
+    g = np.repeat(["a", "b"], 40)
+    r = subgroup_analysis(y, y, g, labels=[0, 1], positive=1, n_bootstrap=50)
+    assert r.results["a"]["f1"].low.code == "degenerate_bootstrap" and r.results["a"]["f1"].low.params == {"value": 1.0}
+
+
+def test_group_bootstrap_is_seeded_and_resamples_within_group_and_class():
     y, pred, s, g, _ = _binary(5, n=300)
     a = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, n_bootstrap=100, seed=3)
     b = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, n_bootstrap=100, seed=3)
-    assert (a.largest_gap["f1"].low, a.largest_gap["f1"].high) == (b.largest_gap["f1"].low, b.largest_gap["f1"].high)
-    # recall's denominators stay fixed under within-group-and-class resampling: never undefined
-    assert a.largest_gap["recall"].details["n_undefined"] == 0
+    for v in a.values:
+        assert (a.results[v]["f1"].low, a.results[v]["f1"].high) == (b.results[v]["f1"].low, b.results[v]["f1"].high)
+        # balanced accuracy needs both classes, which within-group-and-class resampling keeps: never undefined
+        assert a.results[v]["balanced_accuracy"].details["n_undefined"] == 0
 
 
 @pytest.mark.parametrize("threshold", [0.0, 0.35, 0.7, 1.01, 2.0])
@@ -199,7 +267,7 @@ def test_group_thresholds_equal_the_analysis_at_that_threshold(threshold):
         assert recalls[value] == pytest.approx(float(r.results[value]["recall"].estimate), rel=1e-12)
     gap, between = recall_gap(recalls)
     assert gap == pytest.approx(r.largest_gap["recall"].estimate, rel=1e-12, abs=1e-15)
-    assert between == r.largest_gap["recall"].details["between"] or gap == 0
+    assert between == r.largest_gap["recall"].between or gap == 0
 
 
 @pytest.mark.parametrize("call, words", [

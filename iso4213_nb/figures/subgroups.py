@@ -16,7 +16,7 @@ from matplotlib.axes import Axes
 from ..words import intervals as interval_words
 from ..words.i18n import _, number
 from ..stats.results import ConfidenceInterval
-from ..subgroups.rows import SubgroupAnalysis
+from ..subgroups.rows import GROUP_RATES, LargestGap, SubgroupAnalysis
 from ..core.undefined import is_undefined
 
 
@@ -24,7 +24,9 @@ def measure_name(measure: str) -> str:
     """The name of a subgroup measure in words (clause 6; balanced accuracy: scikit-learn's definition)."""
     return {"accuracy": _("accuracy"), "recall": _("recall"), "specificity": _("specificity"),
             "precision": _("precision"), "f1": _("F1"), "balanced_accuracy": _("balanced accuracy"),
-            "macro_recall": _("macro recall"), "auroc": _("AUROC")}.get(measure, measure)
+            "macro_recall": _("macro recall"), "auroc": _("AUROC"),
+            "false_positive_rate": _("false positive rate"),
+            "miss_rate": _("false negative rate")}.get(measure, measure)
 
 
 def reason_text(value) -> str:
@@ -44,6 +46,9 @@ def reason_text(value) -> str:
         "same_proportion_everywhere": _("every group has the same proportion (all 0 or all 1)"),
         "too_many_groups": _("more than {maximum} groups").format(maximum=value.params.get("maximum")),
         "needs_rows": _("it resamples or ranks the rows, which merged counts do not hold"),
+        "small_group": _("a group of {n} samples, fewer than {minimum}, is too small for a bootstrap interval").format(
+            n=value.params.get("n"), minimum=value.params.get("minimum")),
+        "degenerate_bootstrap": _("every resample gives the same value, so the bootstrap shows no uncertainty"),
     }
     return words.get(code, code)
 
@@ -64,6 +69,14 @@ def method_name(method: str) -> str:
     return names[method] if method in names else interval_words.method_name(method)
 
 
+def gap_text(gap: LargestGap, decimals: int = 4) -> str:
+    """``gap (highest − lowest)``, or "undefined" with the reason (5.3.2; no interval, see :mod:`iso4213_nb.subgroups.rows`)."""
+    if is_undefined(gap.estimate):
+        return _("undefined ({reason})").format(reason=reason_text(gap.estimate))
+    return number(gap.estimate, decimals) + " " + _("({high} − {low})").format(high=gap.between[0],
+                                                                              low=gap.between[1])
+
+
 def subgroup_table_html(analysis: SubgroupAnalysis, attribute: str) -> str:
     """Per-group measures with intervals and n, then the largest gap per measure, as HTML (5.3.2, 7.8)."""
     measures = analysis.measures
@@ -76,18 +89,31 @@ def subgroup_table_html(analysis: SubgroupAnalysis, attribute: str) -> str:
         rows.append("".join(f"<td>{c}</td>" for c in cells))
     gap_cells = [html.escape(_("largest gap")), ""]
     for m in measures:
-        gap = analysis.largest_gap[m]
-        text = interval_text(gap)
-        if gap.details.get("between"):
-            text += " " + _("({high} − {low})").format(high=gap.details["between"][0], low=gap.details["between"][1])
-        gap_cells.append(html.escape(text))
+        gap_cells.append(html.escape(gap_text(analysis.largest_gap[m])))
     rows.append("".join(f"<td><b>{c}</b></td>" for c in gap_cells))
     methods = ", ".join(f"{measure_name(m)}: " + _(" or ").join(
         dict.fromkeys(method_name(analysis.results[v][m].method) for v in analysis.values)) for m in measures)
-    note = _("Intervals: {methods}; the gap's interval by bootstrap within each group and class.").format(
-        methods=methods)
+    note = _("Intervals: {methods}. The largest gap has no interval: whether the groups differ is the test "
+             "across groups below.").format(methods=methods)
     body = "".join(f"<tr>{r}</tr>" for r in rows)
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table><p>{html.escape(note)}</p>"
+
+
+def group_rates_html(attribute: str, counts: dict, rates: dict, level: float) -> str:
+    """Per group: positives, then recall, precision, FPR and FNR with Wilson intervals, as HTML (5.3.2, 6.3.4, 3.2.12).
+
+    ``counts`` and ``rates`` are :meth:`~iso4213_nb.subgroups.rows.GroupThresholds.counts_at` and
+    :meth:`~iso4213_nb.subgroups.rows.GroupThresholds.rates_at` at one threshold; group values are escaped.
+    """
+    measures = list(GROUP_RATES)
+    head = [attribute, _("positives")] + [_("{measure} [{level} % Wilson]").format(
+        measure=measure_name(m), level=number(100 * level, 0)) for m in measures]
+    head_html = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    rows = "".join(
+        f"<tr><td>{html.escape(str(v))}</td><td>{c.tp + c.fn}</td>"
+        + "".join(f"<td>{html.escape(interval_text(rates[v][m]))}</td>" for m in measures) + "</tr>"
+        for v, c in counts.items())
+    return f"<table><thead><tr>{head_html}</tr></thead><tbody>{rows}</tbody></table>"
 
 
 def heterogeneity_html(analysis: SubgroupAnalysis) -> str:

@@ -26,7 +26,7 @@ REASONS = {
     "binned_operating": N_("binned scores: a bootstrap of the operating points would resample bins, not scores"),
     "old_state_file": N_("a state file of version 3 or older holds the ranks of the true class without its class; "
                          "write the states again with this version for it"),
-    "subgroup_rows": N_("per subgroup, the bootstrap intervals (F1, balanced accuracy, macro recall, largest gaps) "
+    "subgroup_rows": N_("per subgroup, the bootstrap intervals (F1, balanced accuracy, macro recall) "
                         "resample rows and DeLong's interval of the AUROC needs each row's placement value; the "
                         "measures, the AUROC, Wilson intervals and the heterogeneity tests come from the counts"),
 }

@@ -13,21 +13,23 @@ a weight column).  From them :func:`subgroups_from_counts` gives, exactly as
   ``fractional_weights`` for fractional weights, as in memory);
 * the heterogeneity tests (7.5, 7.7, 7.10.2): chi-squared across groups and
   the Holm-adjusted pairwise tests;
-* the largest gap between groups (its estimate) and the ``small_group`` /
-  ``small_cell`` warnings;
+* the largest gap between groups (an estimate, as in memory) and the
+  ``small_group`` / ``small_cell`` warnings;
 * each group's AUROC, when its exact score counts are given.
 
 What needs the rows is Undefined with the reason code ``needs_rows``: the
-bootstrap intervals (F1, balanced accuracy, macro recall, the largest gaps)
-resample rows within each group and class, and DeLong's interval of a
-group's AUROC needs each row's placement value.
+bootstrap intervals (F1, balanced accuracy, macro recall) resample rows
+within each group and class, and DeLong's interval of a group's AUROC needs
+each row's placement value.  A group too small for a bootstrap interval
+(:func:`~iso4213_nb.subgroups.rows.too_small_for_bootstrap`) gets ``small_group``
+instead, as in memory: the rows would not give it one either.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..stats.results import ConfidenceInterval, check_level, undefined
+from ..stats.results import check_level, undefined
 from ..core.errors import InputError
 from .rows import (
     _PROPORTIONS,
@@ -41,7 +43,9 @@ from .rows import (
     _warnings,
     _wilson,
     binary_measures,
+    largest_gap,
     multiclass_measures,
+    too_small_for_bootstrap,
 )
 
 #: Why a value computed from rows is not given from counts.
@@ -123,24 +127,14 @@ def subgroups_from_counts(parts: dict, *, labels, positive=None, scores: bool = 
             estimate = point[g][m]
             if m in _PROPORTIONS:
                 results[value][m] = _wilson(data, point_counts[g], m, estimate, level)
+            elif m == "auroc" and data.binary:
+                results[value][m] = _interval(estimate, level, "delong", m, reason=undefined(NEEDS_ROWS))
             else:
-                results[value][m] = _interval(estimate, level, "delong" if m == "auroc" and data.binary
-                                              else "percentile", m, reason=undefined(NEEDS_ROWS))
-    gaps = {m: _gap_estimate(data, point, m, level) for m in measures}
+                small = too_small_for_bootstrap(data.sizes[g])
+                reason = undefined(NEEDS_ROWS) if small is None else small
+                results[value][m] = _interval(estimate, level, "percentile", m, reason=reason)
+    gaps = {m: largest_gap(values, point, m) for m in measures}
     tests = {m: _heterogeneity(data, point_counts, m, level) for m in measures if m in _PROPORTIONS}
     return SubgroupAnalysis(values, "binary" if data.binary else "multiclass", measures,
                             dict(zip(values, data.sizes)), results, gaps, tests, _warnings(data, point_counts))
 
-
-def _gap_estimate(data: _Counts, point: list, measure: str, level: float) -> ConfidenceInterval:
-    """Highest minus lowest defined value over the groups; its bootstrap interval needs the rows."""
-    defined = [g for g, values in enumerate(point) if isinstance(values[measure], float)]
-    if len(defined) < 2:
-        reason = undefined("fewer_than_two_groups", groups=len(defined))
-        return ConfidenceInterval(reason, reason, level, "percentile", estimate=reason, of="largest_gap",
-                                  details={"between": []})
-    estimates = np.array([point[g][measure] for g in defined])
-    high, low = defined[int(np.argmax(estimates))], defined[int(np.argmin(estimates))]
-    reason = undefined(NEEDS_ROWS)
-    return ConfidenceInterval(reason, reason, level, "percentile", estimate=float(estimates.max() - estimates.min()),
-                              of="largest_gap", details={"between": [str(data.values[high]), str(data.values[low])]})

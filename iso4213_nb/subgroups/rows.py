@@ -20,12 +20,12 @@ population alike.  For one group attribute (sex, site, scanner, age band …)
   simple proportions.  A measure with a zero denominator is Undefined with a
   reason code, and so is its interval;
 * the **largest gap** between the groups (highest − lowest value among the
-  groups where the measure is defined), with a percentile bootstrap interval:
-  rows are resampled within each group and true class (so every group keeps
-  its size and class counts), the gap recomputed on each resample (beyond TS
-  4213: Efron & Tibshirani 1993).  Being a maximum minus a minimum, the
-  bootstrap gap is biased upwards when groups hardly differ: an interval far
-  from 0 is evidence of a gap, one touching 0 is not;
+  groups where the measure is defined), an estimate with no interval.  A
+  percentile bootstrap of a maximum minus a minimum sits above 0 even when the
+  groups do not differ at all (every resampled gap is positive), so its
+  interval excluded 0 almost always under no difference; tests/test_subgroups.py
+  measures this.  Whether the groups differ is the heterogeneity test's
+  question, and the gap only says how large the spread of the estimates is;
 * a **heterogeneity test** for each proportion measure (7.5): Pearson's
   chi-squared on the groups × (numerator, denominator − numerator) table,
   and every pair of groups compared by chi-squared (Fisher's exact test, 7.7,
@@ -38,9 +38,19 @@ population alike.  For one group attribute (sex, site, scanner, age band …)
   proportion near 1/2 is then wider than ±0.17, more than most gaps worth
   finding; ``small_cell`` when a cell of the group's confusion counts (TP, FP,
   TN, FN; per class the true members for multi-class) holds fewer than
-  :data:`~iso4213_nb.stats.contingency.MIN_EXPECTED` (5), the expected-count
-  rule under which the chi-squared tests above are approximate and the
-  ratios built on that cell rest on a handful of samples.
+  :data:`~iso4213_nb.stats.contingency.MIN_EXPECTED` (5) samples, so the
+  ratios built on that cell rest on a handful of samples.  (The chi-squared
+  tests' own rule is on *expected* counts, :func:`~iso4213_nb.stats.contingency.chi_squared`.)
+
+**Too small for an interval** (:func:`too_small_for_bootstrap`, one rule for
+the report, the widget and the streamed path of :mod:`.counts`): a group of
+fewer than :data:`MIN_GROUP_SIZE` rows gets no bootstrap interval, its bounds
+Undefined with the code ``small_group``: resampling a handful of rows gives a
+few repeated values (one row: always the same one) and a percentile interval
+far narrower than the uncertainty.  Wilson's interval keeps its coverage at
+small counts and is given at every size; DeLong's needs two positives and two
+negatives.  A bootstrap whose resamples all give one value is Undefined with
+``degenerate_bootstrap``, as ``metrics`` says (:mod:`iso4213_nb.stats.bootstrap`).
 
 Weights are scikit-learn's ``sample_weight`` (a row of weight w counts as w
 rows).  With whole-number weights the weighted counts are counts of repeated
@@ -67,7 +77,7 @@ from ..stats.bootstrap import check_resamples
 from ..stats.contingency import MIN_EXPECTED, chi_squared, fisher_exact
 from ..stats.intervals import bootstrap_interval, proportion_ci
 from ..stats.multiplicity import adjust_pvalues
-from ..stats.results import ConfidenceInterval, TestResult, _json, check_level, shown, undefined
+from ..stats.results import ConfidenceInterval, TestResult, _json, _undefined_fields, check_level, shown, undefined
 from ..stats.roc import _tie_groups, auroc_ci
 
 #: A group with fewer samples than this gets a ``small_group`` warning (see the module docstring).
@@ -75,6 +85,8 @@ MIN_GROUP_SIZE = 30
 #: Above this many groups the pairwise comparisons are skipped (20 groups are already 190 pairs per measure, and
 #: Holm's adjustment over so many leaves little power); the test across all groups still runs.
 MAX_PAIRWISE_GROUPS = 20
+#: The rates :meth:`GroupThresholds.rates_at` gives per group, in the order a table shows them.
+GROUP_RATES = ("recall", "precision", "false_positive_rate", "miss_rate")
 #: Keys of :meth:`SubgroupAnalysis.to_dict` that a group value may not take.
 RESERVED = ("largest_gap", "heterogeneity", "warnings")
 BINARY_MEASURES = ("accuracy", "recall", "specificity", "precision", "f1", "balanced_accuracy")
@@ -151,8 +163,7 @@ class SubgroupAnalysis:
     n : dict value → number of samples.
     results : dict value → dict measure → ConfidenceInterval (``estimate``
         may be Undefined; ``method`` ``"wilson"``, ``"delong"`` or ``"percentile"``).
-    largest_gap : dict measure → ConfidenceInterval (``of`` = ``"largest_gap"``,
-        details ``between`` = [highest group, lowest group], ``seed``, ``n_resamples``, ``n_undefined``).
+    largest_gap : dict measure → :class:`LargestGap` (an estimate and the two groups; no interval).
     heterogeneity : dict measure → TestResult (chi-squared across groups, details
         ``values`` = the groups tested, ``pairwise`` = list of pair dicts).
     warnings : list of dicts with ``code`` (``"small_group"`` or ``"small_cell"``), ``value``, ``n`` and the numbers.
@@ -177,6 +188,54 @@ class SubgroupAnalysis:
         out["heterogeneity"] = {m: test.to_dict() for m, test in self.heterogeneity.items()}
         out["warnings"] = [_json({**w, "value": str(w["value"])}) for w in self.warnings]
         return out
+
+
+@dataclass(frozen=True, eq=False)
+class LargestGap:
+    """Highest minus lowest value of one measure over the groups where it is defined (5.3.2): an estimate, no interval.
+
+    The module docstring says why there is no interval; whether the groups
+    differ is asked by the heterogeneity test of the same measure (``test``).
+
+    Attributes
+    ----------
+    of : the measure.
+    estimate : float, or Undefined (``fewer_than_two_groups``).
+    between : [highest group, lowest group] as text; [] when undefined.
+    test : ``"heterogeneity"`` when :attr:`SubgroupAnalysis.heterogeneity` tests the
+        measure (the proportions), else None (no test of the gap is given).
+    """
+
+    of: str
+    estimate: object
+    between: list
+    test: str | None
+
+    def to_dict(self) -> dict:
+        """The report.json form (5.3.2; clause 8): ``of``, ``estimate``, ``between``, ``test``, ``undefined``, ``reasons``."""
+        fields = [("of", self.of), ("estimate", self.estimate), ("between", self.between), ("test", self.test)]
+        out = {key: _json(value) for key, value in fields}
+        out["undefined"], out["reasons"] = _undefined_fields(fields)
+        return out
+
+
+def largest_gap(values: list, point: list, measure: str) -> LargestGap:
+    """The :class:`LargestGap` of ``measure`` from each group's estimate (float or Undefined) (5.3.2)."""
+    defined = [g for g, estimates in enumerate(point) if isinstance(estimates[measure], float)]
+    test = "heterogeneity" if measure in _PROPORTIONS else None
+    if len(defined) < 2:
+        return LargestGap(measure, undefined("fewer_than_two_groups", groups=len(defined)), [], test)
+    estimates = np.array([point[g][measure] for g in defined])
+    high, low = defined[int(np.argmax(estimates))], defined[int(np.argmin(estimates))]
+    return LargestGap(measure, float(estimates.max() - estimates.min()), [str(values[high]), str(values[low])], test)
+
+
+def too_small_for_bootstrap(n: int):
+    """Undefined ``small_group`` (params ``n``, ``minimum``) when a group of ``n`` rows is too small for a bootstrap interval, else None (5.3.2, 7.8).
+
+    The one rule of the module docstring, for the rows, the merged counts and the widget.
+    """
+    return undefined("small_group", n=int(n), minimum=MIN_GROUP_SIZE) if n < MIN_GROUP_SIZE else None
 
 
 def _interval(estimate, level, method, measure, **details) -> ConfidenceInterval:
@@ -313,16 +372,23 @@ def _delong(data: _Data, rows: np.ndarray, estimate, level: float) -> Confidence
     return replace(ci, estimate=estimate)
 
 
-def _percentile(distribution: np.ndarray, estimate, level: float, measure: str, n_resamples: int, seed: int
-                ) -> ConfidenceInterval:
+def _percentile(distribution: np.ndarray, estimate, level: float, measure: str, n_resamples: int, seed: int,
+                n: int) -> ConfidenceInterval:
+    """The percentile interval of one group's bootstrap values, or Undefined bounds by the rules of the module docstring."""
     defined = distribution[~np.isnan(distribution)]
     details = {"seed": seed, "n_resamples": n_resamples, "n_undefined": int(len(distribution) - len(defined)),
                "stratified": True}
     if not isinstance(estimate, float):
         return _interval(estimate, level, "percentile", measure, **details)
+    small = too_small_for_bootstrap(n)
+    if small is not None:
+        return _interval(estimate, level, "percentile", measure, **details, reason=small)
     if len(defined) < 10:
         return _interval(estimate, level, "percentile", measure, **details,
                          reason=undefined("too_few_defined_resamples", defined=len(defined)))
+    if defined.min() == defined.max():
+        return _interval(estimate, level, "percentile", measure, **details,
+                         reason=undefined("degenerate_bootstrap", value=float(defined[0])))
     low, high = bootstrap_interval(defined, estimate, level, "percentile")
     return ConfidenceInterval(low, high, level, "percentile", estimate=estimate, of=measure, details=details)
 
@@ -442,39 +508,14 @@ def subgroup_analysis(y_true, y_pred, groups, *, labels, positive=None, scores=N
             elif m == "auroc" and data.binary:
                 ci = _delong(data, rows, estimate, level)
             else:
-                ci = _percentile(draws[m][:, g], estimate, level, m, n_bootstrap, seed)
+                ci = _percentile(draws[m][:, g], estimate, level, m, n_bootstrap, seed, len(rows))
             results[value][m] = ci
-    gaps = {m: _gap(data, point, draws[m], m, level, n_bootstrap, seed) for m in measures}
+    gaps = {m: largest_gap(data.values, point, m) for m in measures}
     tests = {m: _heterogeneity(data, point_counts, m, level)
              for m in measures if m in _PROPORTIONS}
     return SubgroupAnalysis(data.values, "binary" if data.binary else "multiclass", measures,
                             {v: len(rows) for v, rows in zip(data.values, members)}, results, gaps, tests,
                             _warnings(data, point_counts))
-
-
-def _gap(data: _Data, point: list, draws: np.ndarray, measure: str, level: float, n_bootstrap: int, seed: int
-         ) -> ConfidenceInterval:
-    """Highest minus lowest value over the groups where ``measure`` is defined, with its bootstrap interval."""
-    defined = [g for g, values in enumerate(point) if isinstance(values[measure], float)]
-    details = {"seed": seed, "n_resamples": n_bootstrap, "stratified": True}
-    if len(defined) < 2:
-        reason = undefined("fewer_than_two_groups", groups=len(defined))
-        return ConfidenceInterval(reason, reason, level, "percentile", estimate=reason, of="largest_gap",
-                                  details={**details, "between": []})
-    estimates = np.array([point[g][measure] for g in defined])
-    high, low = defined[int(np.argmax(estimates))], defined[int(np.argmin(estimates))]
-    sub = draws[:, defined]
-    complete = ~np.isnan(sub).any(axis=1)
-    distribution = sub[complete].max(axis=1) - sub[complete].min(axis=1)
-    estimate = float(estimates.max() - estimates.min())
-    details.update({"between": [str(data.values[high]), str(data.values[low])],
-                    "n_undefined": int(np.sum(~complete)), "distribution": distribution})
-    if len(distribution) < 10:
-        reason = undefined("too_few_defined_resamples", defined=len(distribution))
-        return ConfidenceInterval(reason, reason, level, "percentile", estimate=estimate, of="largest_gap",
-                                  details=details)
-    lo, hi = bootstrap_interval(distribution, estimate, level, "percentile")
-    return ConfidenceInterval(lo, hi, level, "percentile", estimate=estimate, of="largest_gap", details=details)
 
 
 class GroupThresholds:
@@ -513,13 +554,29 @@ class GroupThresholds:
 
     def recall_intervals_at(self, threshold: float, confidence_level: float = 0.95) -> dict:
         """Group value → recall (6.3.4) at ``threshold`` with Wilson's interval (7.8); Undefined without positives."""
+        return {v: rates["recall"] for v, rates in self.rates_at(threshold, confidence_level).items()}
+
+    def rates_at(self, threshold: float, confidence_level: float = 0.95) -> dict:
+        """Group value → {measure: ConfidenceInterval} at ``threshold`` for each of :data:`GROUP_RATES` (5.3.2, 7.8).
+
+        Recall TP/(TP + FN) and precision TP/(TP + FP) (6.3.4), the false
+        positive rate FP/(FP + TN) (3.2.12) and the miss rate FN/(FN + TP)
+        (beyond TS 4213: TR 24029-1), each with Wilson's interval; Undefined
+        (``no_positives``, ``no_predicted_positives``, ``no_negatives``) at a zero
+        denominator.  Precision, FPR and FNR are the three rates of
+        Chouldechova's (2017) identity FPR = p/(1 − p) · (1 − PPV)/PPV · (1 − FNR)
+        (p the prevalence): across groups of different prevalence they cannot
+        all be equal unless the precision is 1 (no false positives).
+        """
         level = check_level(confidence_level)
         out = {}
         for v, c in self.counts_at(threshold).items():
-            if c.tp + c.fn:
-                out[v] = replace(proportion_ci(c.tp, c.tp + c.fn, "wilson", level), of="recall")
-            else:
-                out[v] = _interval(undefined("no_positives"), level, "wilson", "recall")
+            parts = {"recall": (c.tp, c.tp + c.fn, "no_positives"),
+                     "precision": (c.tp, c.tp + c.fp, "no_predicted_positives"),
+                     "false_positive_rate": (c.fp, c.fp + c.tn, "no_negatives"),
+                     "miss_rate": (c.fn, c.fn + c.tp, "no_positives")}
+            out[v] = {m: replace(proportion_ci(x, d, "wilson", level), of=m) if d else
+                      _interval(undefined(code), level, "wilson", m) for m, (x, d, code) in parts.items()}
         return out
 
 
