@@ -6,15 +6,17 @@ import numpy as np
 import pytest
 from fairlearn.metrics import MetricFrame, true_negative_rate
 from scipy.stats import chi2_contingency
-from sklearn.metrics import (accuracy_score, balanced_accuracy_score, f1_score, precision_score, recall_score,
-                             roc_auc_score)
+from sklearn.metrics import (accuracy_score, balanced_accuracy_score, confusion_matrix, f1_score, precision_score,
+                             recall_score, roc_auc_score)
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import proportion_confint
 
 from iso4213_nb.core.errors import InputError
 from iso4213_nb.stats import auroc_ci
 from iso4213_nb.scale.accumulators import GroupedCounts, accumulate
+from iso4213_nb.measures.counts import BinaryCounts
 from iso4213_nb.subgroups.counts import subgroups_from_counts
+from iso4213_nb.subgroups.error_rates import error_rates, fpr_from_identity, rows_of_counts
 from iso4213_nb.subgroups.rows import GroupThresholds, recall_gap, subgroup_analysis
 from iso4213_nb.core.undefined import is_undefined
 
@@ -283,3 +285,54 @@ def test_bad_input_is_one_line(call, words):
     with pytest.raises(InputError, match=words) as caught:
         call()
     assert "\n" not in str(caught.value)
+
+
+def test_equal_precision_and_recall_hold_across_groups_of_different_prevalence():
+    """Issue 26, point 1: the worked example of notebook 12, checked against scikit-learn on the same rows."""
+    counts = {"A": BinaryCounts(tp=40, fp=10, tn=40, fn=10), "B": BinaryCounts(tp=16, fp=4, tn=76, fn=4)}
+    y, pred, g = rows_of_counts(counts, positive="yes", negative="no")
+    assert len(y) == 200 and list(np.unique(g, return_counts=True)[1]) == [100, 100]
+    r = subgroup_analysis(y, pred, g, labels=["no", "yes"], positive="yes", n_bootstrap=10)
+    for value, prevalence in (("A", 0.5), ("B", 0.2)):
+        rows = g == value
+        assert np.mean(y[rows] == "yes") == prevalence
+        assert precision_score(y[rows], pred[rows], pos_label="yes") == 0.8
+        assert recall_score(y[rows], pred[rows], pos_label="yes") == 0.8
+        assert r.results[value]["precision"].estimate == pytest.approx(0.8, abs=1e-15)
+        assert r.results[value]["recall"].estimate == pytest.approx(0.8, abs=1e-15)
+    assert r.largest_gap["precision"].estimate == pytest.approx(0) and r.largest_gap["recall"].estimate == pytest.approx(0)
+    # what the identity then forces: the false positive rates differ, 10/50 against 4/80
+    assert 1 - r.results["A"]["specificity"].estimate == pytest.approx(0.2)
+    assert 1 - r.results["B"]["specificity"].estimate == pytest.approx(0.05)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_chouldechova_identity_holds_on_random_groups(seed):
+    """FPR = p/(1 − p) · (1 − PPV)/PPV · (1 − FNR) (Chouldechova 2017, eq. 2.6), each side from scikit-learn's counts."""
+    rng = np.random.default_rng(seed)
+    n = 600
+    g = rng.choice(["a", "b", "c"], n)
+    y = (rng.random(n) < np.select([g == "a", g == "b"], [0.15, 0.4], 0.7)).astype(int)
+    pred = np.where(rng.random(n) < 0.8, y, 1 - y)
+    counts = {v: BinaryCounts(*(int(x) for x in confusion_matrix(y[g == v], pred[g == v], labels=[1, 0]).ravel()[
+        [0, 2, 3, 1]])) for v in "abc"}
+    rates = error_rates(counts)
+    for v in "abc":
+        rows = g == v
+        tn, fp, fn, tp = confusion_matrix(y[rows], pred[rows], labels=[0, 1]).ravel()
+        p, ppv, fnr = np.mean(y[rows]), precision_score(y[rows], pred[rows]), 1 - recall_score(y[rows], pred[rows])
+        assert fp / (fp + tn) == pytest.approx(p / (1 - p) * (1 - ppv) / ppv * (1 - fnr), rel=1e-12)
+        assert rates[v]["false_positive_rate"] == pytest.approx(fp / (fp + tn), rel=1e-12)
+        assert rates[v]["fpr_from_identity"] == pytest.approx(fp / (fp + tn), rel=1e-12)
+        assert (rates[v]["prevalence"], rates[v]["precision"], rates[v]["miss_rate"]) == pytest.approx((p, ppv, fnr))
+
+
+def test_equal_precision_and_fnr_force_unequal_fpr_when_prevalences_differ():
+    """The impossibility itself: fix PPV and FNR, vary p; the identity's FPR moves with p/(1 − p) (Chouldechova 2017)."""
+    fprs = [fpr_from_identity(p, 0.8, 0.2) for p in (0.2, 0.5)]
+    assert fprs == pytest.approx([0.05, 0.2])
+    assert fpr_from_identity(0.2, 1.0, 0.2) == fpr_from_identity(0.5, 1.0, 0.2) == 0.0  # the exception: PPV = 1
+    assert fpr_from_identity(1.0, 0.8, 0.2).code == "no_negatives"
+    assert fpr_from_identity(0.5, 0.0, 0.2).code == "no_true_positives"
+    with pytest.raises(InputError, match="BinaryCounts"):
+        error_rates({"a": {"tp": 1, "fp": 0, "tn": 1, "fn": 0}})
