@@ -12,7 +12,7 @@ from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import proportion_confint
 
 from iso4213_nb.core.errors import InputError
-from iso4213_nb.stats import auroc_ci
+from iso4213_nb.stats import auroc_ci, bootstrap_ci
 from iso4213_nb.scale.accumulators import GroupedCounts, accumulate
 from iso4213_nb.measures.counts import BinaryCounts
 from iso4213_nb.subgroups.counts import subgroups_from_counts
@@ -210,23 +210,78 @@ def test_gap_bootstrap_interval_excludes_0_under_no_difference_while_the_test_ho
     assert rejected / sims < 0.10  # nominal 0.05; 200 simulations give a standard error of about 0.015
 
 
-def test_a_group_too_small_for_a_bootstrap_interval_gets_none_with_its_reason():
-    """Issue 27: a one-row group's F1 was 1.0000 [1.0000, 1.0000]; now Undefined ``small_group``, Wilson kept."""
+def test_a_one_row_group_gets_no_bootstrap_interval_with_its_reason_in_memory_and_from_counts():
+    """Issue 27: a one-row group's F1 was 1.0000 [1.0000, 1.0000]; now Undefined ``degenerate_bootstrap``, Wilson kept."""
     rng = np.random.default_rng(11)
     y = np.concatenate([rng.integers(0, 2, 199), [1]])
     pred = np.concatenate([np.where(rng.random(199) < 0.8, y[:199], 1 - y[:199]), [1]])
     g = np.array(["many"] * 199 + ["one"])
     r = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, n_bootstrap=100)
     f1 = r.results["one"]["f1"]
-    assert f1.estimate == 1.0 and f1.low.code == "small_group" and f1.low.params == {"n": 1, "minimum": 30}
+    assert f1.estimate == 1.0 and f1.low.code == "degenerate_bootstrap" and f1.low.params == {"value": 1.0}
     assert not is_undefined(r.results["many"]["f1"].low)
     wilson = proportion_confint(1, 1, alpha=0.05, method="wilson")
     assert (r.results["one"]["accuracy"].low, r.results["one"]["accuracy"].high) == pytest.approx(wilson, rel=1e-12)
-    # the streamed path (merged counts) applies the same rule: small_group, not needs_rows
+    # the streamed path (merged counts) applies the same rule: degenerate_bootstrap, not needs_rows
     parts = accumulate(GroupedCounts.zero("group"), [{"y_true": y, "y_pred": pred, "group": g}]).finalize()
     counted = subgroups_from_counts(parts, labels=[0, 1], positive=1)
-    assert counted.results["one"]["f1"].low.code == "small_group"
+    assert counted.results["one"]["f1"].low == f1.low
     assert counted.results["many"]["f1"].low.code == "needs_rows"
+
+
+@pytest.mark.parametrize("task", ["binary", "multiclass"])
+def test_merged_counts_call_a_bootstrap_degenerate_exactly_when_the_rows_do(task):
+    """constant_under_resampling (from counts) against the resamples themselves, over 300 groups of 1 to 6 rows."""
+    rng = np.random.default_rng(13)
+    g = np.repeat(np.arange(300), rng.integers(1, 7, 300))
+    k = 2 if task == "binary" else 3
+    y = rng.integers(0, k, len(g))
+    pred = np.where(rng.random(len(g)) < 0.7, y, rng.integers(0, k, len(g)))
+    positive = 1 if task == "binary" else None
+    r = subgroup_analysis(y, pred, g, labels=list(range(k)), positive=positive, n_bootstrap=200)
+    parts = accumulate(GroupedCounts.zero("group"), [{"y_true": y, "y_pred": pred, "group": g}]).finalize()
+    counted = subgroups_from_counts(parts, labels=list(range(k)), positive=positive)
+    measures = ("f1", "balanced_accuracy") if task == "binary" else ("macro_recall",)
+    degenerate = 0
+    for value in r.values:
+        for m in measures:
+            rows, merged = r.results[value][m].low, counted.results[value][m].low
+            if is_undefined(rows) and rows.code == "degenerate_bootstrap":
+                degenerate += 1
+                assert merged == rows
+            elif not is_undefined(r.results[value][m].estimate) and not is_undefined(rows):
+                assert merged.code == "needs_rows"
+    assert degenerate > 50
+
+
+def test_dropping_degenerate_intervals_restores_coverage_in_small_groups():
+    """Why the rule is 'every resample alike' and not a minimum size (issue 27): 400 groups of 10 from one good model.
+
+    Recall and specificity 0.95, prevalence 0.3.  The percentile intervals given cover the true F1 at least as often
+    as nominal; the groups left without one would have shown [F1, F1], which misses the truth whenever F1 differs
+    from it, and counting them as before brings the coverage far below 95 %.
+    """
+    rng = np.random.default_rng(14)
+    groups, size, prevalence, rate = 400, 10, 0.3, 0.95
+    g = np.repeat(np.arange(groups), size)
+    y = (rng.random(len(g)) < prevalence).astype(int)
+    pred = np.where(rng.random(len(g)) < rate, y, 1 - y)
+    true_f1 = 2 * prevalence * rate / (2 * prevalence * rate + (1 - prevalence) * (1 - rate) + prevalence * (1 - rate))
+    r = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, n_bootstrap=400)
+    given = covered = degenerate = 0
+    for value in r.values:
+        ci = r.results[value]["f1"]
+        if is_undefined(ci.estimate):
+            continue
+        if is_undefined(ci.low):
+            assert ci.low.code == "degenerate_bootstrap"
+            degenerate += 1
+            continue
+        given += 1
+        covered += ci.low <= true_f1 <= ci.high
+    assert degenerate > 0.3 * (given + degenerate)
+    assert covered / given > 0.93
+    assert covered / (given + degenerate) < 0.75  # the former zero-width intervals counted in
 
 
 def test_many_tiny_groups_show_no_interval_of_the_gap():
@@ -236,8 +291,7 @@ def test_many_tiny_groups_show_no_interval_of_the_gap():
     y = rng.integers(0, 2, 2000)
     pred = np.where(rng.random(2000) < 0.8, y, 1 - y)
     r = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, n_bootstrap=20)
-    assert all(r.results[v]["f1"].low.code in ("small_group", "no_positives_and_no_predicted_positives")
-               for v in r.values)
+    assert not hasattr(r.largest_gap["accuracy"], "low")
     assert r.largest_gap["accuracy"].estimate == 1.0 and r.heterogeneity["accuracy"].pvalue > 0.05
 
 
@@ -247,6 +301,8 @@ def test_a_bootstrap_with_one_value_is_degenerate_as_metrics_says():
     g = np.repeat(["a", "b"], 40)
     r = subgroup_analysis(y, y, g, labels=[0, 1], positive=1, n_bootstrap=50)
     assert r.results["a"]["f1"].low.code == "degenerate_bootstrap" and r.results["a"]["f1"].low.params == {"value": 1.0}
+    whole = bootstrap_ci(lambda t, p: f1_score(t, p), y[:40], y[:40], n_resamples=50)
+    assert whole.low.code == r.results["a"]["f1"].low.code  # the rule metrics' bootstrap applies
 
 
 def test_group_bootstrap_is_seeded_and_resamples_within_group_and_class():

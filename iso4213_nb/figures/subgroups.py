@@ -46,8 +46,6 @@ def reason_text(value) -> str:
         "same_proportion_everywhere": _("every group has the same proportion (all 0 or all 1)"),
         "too_many_groups": _("more than {maximum} groups").format(maximum=value.params.get("maximum")),
         "needs_rows": _("it resamples or ranks the rows, which merged counts do not hold"),
-        "small_group": _("a group of {n} samples, fewer than {minimum}, is too small for a bootstrap interval").format(
-            n=value.params.get("n"), minimum=value.params.get("minimum")),
         "degenerate_bootstrap": _("every resample gives the same value, so the bootstrap shows no uncertainty"),
     }
     return words.get(code, code)

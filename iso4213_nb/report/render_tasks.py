@@ -145,8 +145,8 @@ def multilabel_comparisons(report: dict) -> str:
 def _group_interval(entry) -> str:
     """A subgroup measure's interval, or why a group too small for one has none (5.3.2; :mod:`iso4213_nb.subgroups.rows`)."""
     reason = ((entry or {}).get("reasons") or {}).get("low") or {}
-    if reason.get("code") == "small_group":
-        return _("(no interval: fewer than {minimum} samples)").format(minimum=reason.get("minimum"))
+    if reason.get("code") == "degenerate_bootstrap":
+        return _("(no interval: every resample of the group gives the same value)")
     return _interval(entry)
 
 
@@ -235,8 +235,8 @@ SECTIONS = {
                   "subgroup attribute of the file, each headline measure is computed per value with its interval "
                   "and sample count; the largest gap between two values is shown as the spread of the estimates, "
                   "and a chi-squared test asks whether the values differ at all, with Holm-adjusted pairwise "
-                  "comparisons. A small group gets a warning, and a group of fewer than 30 samples gets no "
-                  "bootstrap interval: resampling a handful of rows cannot show its uncertainty."), "subgroups"),
+                  "comparisons. A small group gets a warning, and a group whose every resample gives the same value "
+                  "gets no bootstrap interval rather than one of zero width."), "subgroups"),
     "calibration": (N_("Calibration of the probabilities (beyond TS 4213)"),
                     N_("TS 4213 does not ask for calibration; it is added because a probability is only useful when "
                     "it means what it says. The reliability diagram plots, per bin of predicted probability, how "

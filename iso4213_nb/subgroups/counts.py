@@ -20,9 +20,10 @@ a weight column).  From them :func:`subgroups_from_counts` gives, exactly as
 What needs the rows is Undefined with the reason code ``needs_rows``: the
 bootstrap intervals (F1, balanced accuracy, macro recall) resample rows
 within each group and class, and DeLong's interval of a group's AUROC needs
-each row's placement value.  A group too small for a bootstrap interval
-(:func:`~iso4213_nb.subgroups.rows.too_small_for_bootstrap`) gets ``small_group``
-instead, as in memory: the rows would not give it one either.
+each row's placement value.  A group whose every resample would give the
+same value (:func:`~iso4213_nb.subgroups.rows.constant_under_resampling`, read
+from its counts) gets ``degenerate_bootstrap`` instead, as in memory: the rows
+would give it no interval either.
 """
 
 from __future__ import annotations
@@ -43,9 +44,9 @@ from .rows import (
     _warnings,
     _wilson,
     binary_measures,
+    constant_under_resampling,
     largest_gap,
     multiclass_measures,
-    too_small_for_bootstrap,
 )
 
 #: Why a value computed from rows is not given from counts.
@@ -130,8 +131,8 @@ def subgroups_from_counts(parts: dict, *, labels, positive=None, scores: bool = 
             elif m == "auroc" and data.binary:
                 results[value][m] = _interval(estimate, level, "delong", m, reason=undefined(NEEDS_ROWS))
             else:
-                small = too_small_for_bootstrap(data.sizes[g])
-                reason = undefined(NEEDS_ROWS) if small is None else small
+                constant = isinstance(estimate, float) and constant_under_resampling(point_counts[g], m)
+                reason = undefined("degenerate_bootstrap", value=estimate) if constant else undefined(NEEDS_ROWS)
                 results[value][m] = _interval(estimate, level, "percentile", m, reason=reason)
     gaps = {m: largest_gap(values, point, m) for m in measures}
     tests = {m: _heterogeneity(data, point_counts, m, level) for m in measures if m in _PROPORTIONS}

@@ -42,15 +42,20 @@ population alike.  For one group attribute (sex, site, scanner, age band …)
   ratios built on that cell rest on a handful of samples.  (The chi-squared
   tests' own rule is on *expected* counts, :func:`~iso4213_nb.stats.contingency.chi_squared`.)
 
-**Too small for an interval** (:func:`too_small_for_bootstrap`, one rule for
-the report, the widget and the streamed path of :mod:`.counts`): a group of
-fewer than :data:`MIN_GROUP_SIZE` rows gets no bootstrap interval, its bounds
-Undefined with the code ``small_group``: resampling a handful of rows gives a
-few repeated values (one row: always the same one) and a percentile interval
-far narrower than the uncertainty.  Wilson's interval keeps its coverage at
-small counts and is given at every size; DeLong's needs two positives and two
-negatives.  A bootstrap whose resamples all give one value is Undefined with
-``degenerate_bootstrap``, as ``metrics`` says (:mod:`iso4213_nb.stats.bootstrap`).
+**Too small for an interval**: a group's bootstrap interval is Undefined with
+the code ``degenerate_bootstrap`` (params ``value``) when every resample gives
+the same value, the rule ``metrics`` applies (:mod:`iso4213_nb.stats.bootstrap`).
+Resampling within each group and true class changes nothing when each class's
+rows of the group agree in what the measure counts (one row: always), and the
+interval would be [v, v], a certainty the data do not have.
+:func:`constant_under_resampling` decides it from a group's counts, so merged
+counts (:mod:`.counts`) say the same as the rows.  A simulation in
+tests/test_subgroups.py shows why this is the rule and not a minimum size:
+in groups of 10 from a good model, the former [v, v] intervals brought the
+coverage of the 95 % F1 interval down to about 0.4, while the intervals left
+cover the true F1 at least as often as nominal; groups of 30 still give
+[v, v] in about a fifth of draws.  Wilson's interval is given at every size;
+DeLong's needs two positives and two negatives.
 
 Weights are scikit-learn's ``sample_weight`` (a row of weight w counts as w
 rows).  With whole-number weights the weighted counts are counts of repeated
@@ -230,12 +235,29 @@ def largest_gap(values: list, point: list, measure: str) -> LargestGap:
     return LargestGap(measure, float(estimates.max() - estimates.min()), [str(values[high]), str(values[low])], test)
 
 
-def too_small_for_bootstrap(n: int):
-    """Undefined ``small_group`` (params ``n``, ``minimum``) when a group of ``n`` rows is too small for a bootstrap interval, else None (5.3.2, 7.8).
+def constant_under_resampling(counts: dict, measure: str) -> bool:
+    """Whether every resample within true classes gives one group's ``measure`` its own value (7.8; module docstring).
 
-    The one rule of the module docstring, for the rows, the merged counts and the widget.
+    ``counts`` are the group's counts in this module's form (binary ``tp``,
+    ``fp``, ``tn``, ``fn``; multi-class ``tp`` and ``members`` per class, each
+    with a leading axis of 1).  Resampling keeps each class's size, so the
+    counts, and every measure of them, stay put when each class's rows agree:
+    binary, the positives all predicted alike (TP = 0 or FN = 0) and the
+    negatives all alike (FP = 0 or TN = 0); F1 = 2TP/(TP + P + FP) needs only
+    the first when TP = 0 (it is then 0 on every resample).  Multi-class macro
+    recall: each class's members all right or all wrong.  Other measures
+    (AUROC) return False: their resamples are looked at instead.
     """
-    return undefined("small_group", n=int(n), minimum=MIN_GROUP_SIZE) if n < MIN_GROUP_SIZE else None
+    if measure == "macro_recall":
+        tp, members = counts["tp"][0], counts["members"][0]
+        return bool(np.all((tp == 0) | (tp == members)))
+    if measure not in ("f1", "balanced_accuracy"):
+        return False
+    tp, fp, tn, fn = (float(counts[key][0]) for key in _BINARY_COUNTS)
+    positives_alike, negatives_alike = tp == 0 or fn == 0, fp == 0 or tn == 0
+    if measure == "f1":
+        return positives_alike and (negatives_alike or tp == 0)
+    return positives_alike and negatives_alike
 
 
 def _interval(estimate, level, method, measure, **details) -> ConfidenceInterval:
@@ -372,17 +394,14 @@ def _delong(data: _Data, rows: np.ndarray, estimate, level: float) -> Confidence
     return replace(ci, estimate=estimate)
 
 
-def _percentile(distribution: np.ndarray, estimate, level: float, measure: str, n_resamples: int, seed: int,
-                n: int) -> ConfidenceInterval:
+def _percentile(distribution: np.ndarray, estimate, level: float, measure: str, n_resamples: int, seed: int
+                ) -> ConfidenceInterval:
     """The percentile interval of one group's bootstrap values, or Undefined bounds by the rules of the module docstring."""
     defined = distribution[~np.isnan(distribution)]
     details = {"seed": seed, "n_resamples": n_resamples, "n_undefined": int(len(distribution) - len(defined)),
                "stratified": True}
     if not isinstance(estimate, float):
         return _interval(estimate, level, "percentile", measure, **details)
-    small = too_small_for_bootstrap(n)
-    if small is not None:
-        return _interval(estimate, level, "percentile", measure, **details, reason=small)
     if len(defined) < 10:
         return _interval(estimate, level, "percentile", measure, **details,
                          reason=undefined("too_few_defined_resamples", defined=len(defined)))
@@ -508,7 +527,7 @@ def subgroup_analysis(y_true, y_pred, groups, *, labels, positive=None, scores=N
             elif m == "auroc" and data.binary:
                 ci = _delong(data, rows, estimate, level)
             else:
-                ci = _percentile(draws[m][:, g], estimate, level, m, n_bootstrap, seed, len(rows))
+                ci = _percentile(draws[m][:, g], estimate, level, m, n_bootstrap, seed)
             results[value][m] = ci
     gaps = {m: largest_gap(data.values, point, m) for m in measures}
     tests = {m: _heterogeneity(data, point_counts, m, level)
