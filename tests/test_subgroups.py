@@ -1,6 +1,7 @@
 """Subgroup analysis (5.3.2) against fairlearn's MetricFrame, statsmodels, scipy, repetition and a coverage simulation."""
 
 import json
+from itertools import combinations
 
 import numpy as np
 import pytest
@@ -176,9 +177,11 @@ def test_largest_gap_is_an_estimate_that_points_to_the_test():
     gap = r.largest_gap["recall"]
     assert gap.estimate == pytest.approx(max(recall.values()) - min(recall.values()), rel=1e-12)
     assert gap.between == [max(recall, key=recall.get), min(recall, key=recall.get)]
-    assert gap.test == "heterogeneity" and r.largest_gap["f1"].test is None
+    assert gap.test == "chi_squared" and gap.pvalue == r.heterogeneity["recall"].pvalue
+    assert r.largest_gap["f1"].test == "permutation" and r.largest_gap["auroc"].test is None
     out = json.loads(json.dumps(r.to_dict()))["largest_gap"]
-    assert set(out["accuracy"]) == {"of", "estimate", "between", "test", "undefined", "reasons"}  # no low, no high
+    assert set(out["accuracy"]) == {"of", "estimate", "between", "test", "pvalue", "undefined", "reasons"}  # no bounds
+    assert "low" not in out["f1"] and out["f1"]["n_permutations"] == 50
 
 
 def _gap_percentile_interval(correct, sizes, rng, n_resamples=400, level=0.95):
@@ -240,8 +243,10 @@ def test_merged_counts_call_a_bootstrap_degenerate_exactly_when_the_rows_do(task
     positive = 1 if task == "binary" else None
     r = subgroup_analysis(y, pred, g, labels=list(range(k)), positive=positive, n_bootstrap=200)
     parts = accumulate(GroupedCounts.zero("group"), [{"y_true": y, "y_pred": pred, "group": g}]).finalize()
-    counted = subgroups_from_counts(parts, labels=list(range(k)), positive=positive)
+    counted = subgroups_from_counts(parts, labels=list(range(k)), positive=positive, n_permutations=200)
     measures = ("f1", "balanced_accuracy") if task == "binary" else ("macro_recall",)
+    for m in measures:  # the permutation test of the gap needs only the counts: the same p-value both ways
+        assert counted.largest_gap[m].pvalue == r.largest_gap[m].pvalue
     degenerate = 0
     for value in r.values:
         for m in measures:
@@ -392,3 +397,66 @@ def test_equal_precision_and_fnr_force_unequal_fpr_when_prevalences_differ():
     assert fpr_from_identity(0.5, 0.0, 0.2).code == "no_true_positives"
     with pytest.raises(InputError, match="BinaryCounts"):
         error_rates({"a": {"tp": 1, "fp": 0, "tn": 1, "fn": 0}})
+
+
+def _exact_permutation_pvalue(y, pred, g, score):
+    """Every reassignment of the group labels within each true class, enumerated; the share with a gap >= observed."""
+    def gap(groups):
+        values = [score(y[groups == v], pred[groups == v]) for v in ("a", "b")]
+        return max(values) - min(values)
+    observed, positives, negatives = gap(g), np.flatnonzero(y == 1), np.flatnonzero(y == 0)
+    gaps = []
+    for pos_a in combinations(positives, int(np.sum(g[positives] == "a"))):
+        for neg_a in combinations(negatives, int(np.sum(g[negatives] == "a"))):
+            groups = np.full(len(y), "b")
+            groups[list(pos_a) + list(neg_a)] = "a"
+            gaps.append(gap(groups))
+    return np.mean(np.array(gaps) >= observed - 1e-12)
+
+
+@pytest.mark.parametrize("measure, score", [("balanced_accuracy", balanced_accuracy_score),
+                                            ("f1", lambda t, p: f1_score(t, p, zero_division=0))])
+def test_gap_permutation_test_agrees_with_full_enumeration(measure, score):
+    """12 rows, 2 groups: C(6, 4) × C(6, 2) = 225 equally likely reassignments within the true classes."""
+    y = np.array([1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0])
+    pred = np.array([1, 1, 1, 0, 1, 0, 0, 0, 1, 0, 1, 1])
+    g = np.array(["a", "a", "a", "a", "b", "b", "a", "a", "b", "b", "b", "b"])
+    exact = _exact_permutation_pvalue(y, pred, g, score)
+    test = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, n_bootstrap=20000, seed=1).largest_gap[measure]
+    assert test.test == "permutation" and test.details["n_permutations"] == 20000
+    assert test.pvalue == pytest.approx(exact, abs=0.015)  # Monte Carlo error of 20000 shuffles: about 0.0035
+
+
+def test_gap_permutation_test_holds_its_level_when_only_prevalence_differs():
+    """Same recall (0.8) and specificity (0.85) in both groups, prevalences 0.2 and 0.6, 300 simulations.
+
+    F1 depends on prevalence, so its gap is large (about 0.27 on average) though the model treats both groups alike;
+    shuffling within each true class keeps the prevalences, so the test rejects at about its α = 0.05, not always.
+    """
+    rejected, sims = 0, 300
+    for sim in range(sims):
+        rng = np.random.default_rng(7000 + sim)
+        g = np.repeat(["a", "b"], 100)
+        y = (rng.random(200) < np.where(g == "a", 0.2, 0.6)).astype(int)
+        pred = np.where(y == 1, rng.random(200) < 0.8, rng.random(200) < 0.15).astype(int)
+        gap = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, n_bootstrap=200, seed=sim).largest_gap["f1"]
+        rejected += gap.pvalue < 0.05
+    assert rejected / sims < 0.09  # nominal 0.05; 300 simulations give a standard error of about 0.013
+
+
+def test_gap_permutation_test_finds_a_real_difference_and_says_what_it_cannot_test():
+    rng = np.random.default_rng(8)
+    g = np.repeat(["a", "b"], 200)
+    y = rng.integers(0, 2, 400)
+    pred = np.where(y == 1, rng.random(400) < np.where(g == "a", 0.9, 0.6), rng.random(400) < 0.1).astype(int)
+    r = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, n_bootstrap=500)
+    assert r.largest_gap["balanced_accuracy"].pvalue < 0.01 and r.largest_gap["f1"].pvalue < 0.01
+    assert r.largest_gap["recall"].test == "chi_squared"
+    assert r.largest_gap["recall"].pvalue == r.heterogeneity["recall"].pvalue
+    weighted = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, n_bootstrap=50,
+                                 sample_weight=np.full(400, 2.0)).largest_gap["f1"]
+    assert weighted.pvalue.code == "weighted_rows"
+    parts = accumulate(GroupedCounts.zero("group"), [{"y_true": y, "y_pred": pred, "group": g}]).finalize()
+    merged = subgroups_from_counts(parts, labels=[0, 1], positive=1, n_permutations=500).largest_gap["f1"]
+    assert merged.test == "permutation" and merged.pvalue == r.largest_gap["f1"].pvalue  # the same draws from counts
+    assert merged.estimate == pytest.approx(r.largest_gap["f1"].estimate, rel=1e-12)

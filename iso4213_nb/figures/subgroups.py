@@ -46,6 +46,7 @@ def reason_text(value) -> str:
         "same_proportion_everywhere": _("every group has the same proportion (all 0 or all 1)"),
         "too_many_groups": _("more than {maximum} groups").format(maximum=value.params.get("maximum")),
         "needs_rows": _("it resamples or ranks the rows, which merged counts do not hold"),
+        "weighted_rows": _("rows with weights other than 1 cannot be shuffled as they stand"),
         "degenerate_bootstrap": _("every resample gives the same value, so the bootstrap shows no uncertainty"),
     }
     return words.get(code, code)
@@ -115,7 +116,11 @@ def group_rates_html(attribute: str, counts: dict, rates: dict, level: float) ->
 
 
 def heterogeneity_html(analysis: SubgroupAnalysis) -> str:
-    """The chi-squared test across groups per proportion measure and the pairs Holm's method rejects, as HTML (7.5, 7.10.2)."""
+    """Whether the groups differ, per measure, as HTML (7.5, 7.10.2; beyond TS 4213: the permutation test).
+
+    Per proportion the chi-squared test across groups and the pairs Holm's method rejects; for F1, balanced
+    accuracy and macro recall the permutation test of the largest gap (:mod:`iso4213_nb.subgroups.permutation`).
+    """
     rows = []
     for m, test in analysis.heterogeneity.items():
         if is_undefined(test.statistic):
@@ -127,6 +132,15 @@ def heterogeneity_html(analysis: SubgroupAnalysis) -> str:
             differing = _("not compared: {reason}").format(reason=reason_text(test.details["pairwise_skipped"]))
         rows.append((measure_name(m), _("χ² = {statistic}, df = {df}, p = {p}").format(
             statistic=number(test.statistic, 2), df=test.df, p=number(test.pvalue, 4)), differing))
+    for m, gap in analysis.largest_gap.items():
+        if gap.test != "permutation":
+            continue
+        if is_undefined(gap.pvalue):
+            rows.append((measure_name(m), _("not tested: {reason}").format(reason=reason_text(gap.pvalue)), ""))
+            continue
+        rows.append((measure_name(m), _("permutation test of the largest gap ({n} shuffles within the true "
+                                        "classes), p = {p}").format(n=gap.details["n_permutations"],
+                                                                    p=number(gap.pvalue, 4)), _("not compared")))
     head = "".join(f"<th>{html.escape(h)}</th>" for h in
                    (_("measure"), _("across all groups"), _("pairs that differ (Holm-adjusted)")))
     body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows)

@@ -142,6 +142,10 @@ def multilabel_comparisons(report: dict) -> str:
                             caption=_("McNemar's test per label, all p-values adjusted together")))
 
 
+#: Test code of a largest gap → its name (5.3.2; 7.5; beyond TS 4213: the permutation test).
+GAP_TESTS = {"chi_squared": N_("chi-squared across the values"), "permutation": N_("permutation test of the gap")}
+
+
 def _group_interval(entry) -> str:
     """A subgroup measure's interval, or why a group too small for one has none (5.3.2; :mod:`iso4213_nb.subgroups.rows`)."""
     reason = ((entry or {}).get("reasons") or {}).get("low") or {}
@@ -170,17 +174,18 @@ def subgroups(report: dict, model: str) -> str:
         parts.append(html_table(rows, [_("value"), "n"] + [_(key.replace("_", " ")) for key in measures],
                                 caption=_("Subgroups by {attribute}: {model}").format(attribute=attribute, model=model)))
         gaps = data.get("largest_gap", {})
-        tests = data.get("heterogeneity", {})
-        rows = [[_(key.replace("_", " ")), _gap(gaps[key]) if key in gaps else "",
-                 _num(tests[key].get("pvalue")) if key in tests else ""] for key in dict.fromkeys([*gaps, *tests])]
+        rows = [[_(key.replace("_", " ")), _gap(gap), _num(gap.get("pvalue")) if gap.get("test") else "",
+                 _(GAP_TESTS[gap["test"]]) if gap.get("test") in GAP_TESTS else ""] for key, gap in gaps.items()]
         if rows:
             parts.append(html_table(rows, [_("measure"), _("largest gap between values (between)"),
-                                           _("heterogeneity p-value (chi-squared)")],
+                                           _("p-value of no difference"), _("test")],
                                     caption=_("Differences between the values of {attribute}").format(attribute=attribute)))
             parts.append("<p>" + _text(_("The largest gap is the spread of the estimates and has no interval: a "
                                          "bootstrap of a maximum minus a minimum stays above 0 even when the values "
-                                         "do not differ. Whether they differ is the test's answer (a small p-value); "
-                                         "measures without a test have none here.")) + "</p>")
+                                         "do not differ. Whether they differ is the test's answer (a small p-value): "
+                                         "chi-squared across the values for a proportion, a permutation test of the "
+                                         "gap (group labels shuffled within each true class) for F1, balanced "
+                                         "accuracy and macro recall; the AUROC's gap has no test here.")) + "</p>")
         for warning in data.get("warnings", []):
             if warning.get("code") == "small_group":
                 parts.append("<p>" + _text(_("Value {value} of {attribute} has only {n} samples: its intervals are "

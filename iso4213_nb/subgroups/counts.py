@@ -12,7 +12,8 @@ a weight column).  From them :func:`subgroups_from_counts` gives, exactly as
 * Wilson's interval for the proportions (7.8; Undefined with
   ``fractional_weights`` for fractional weights, as in memory);
 * the heterogeneity tests (7.5, 7.7, 7.10.2): chi-squared across groups and
-  the Holm-adjusted pairwise tests;
+  the Holm-adjusted pairwise tests, and the permutation tests of the largest
+  gaps (:mod:`.permutation`), which need only the counts;
 * the largest gap between groups (an estimate, as in memory) and the
   ``small_group`` / ``small_cell`` warnings;
 * each group's AUROC, when its exact score counts are given.
@@ -30,12 +31,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..stats.bootstrap import check_resamples
 from ..stats.results import check_level, undefined
 from ..core.errors import InputError
 from .rows import (
     _PROPORTIONS,
     BINARY_MEASURES,
     MULTICLASS_MEASURES,
+    PERMUTED,
     RESERVED,
     SubgroupAnalysis,
     _estimate,
@@ -48,6 +51,7 @@ from .rows import (
     largest_gap,
     multiclass_measures,
 )
+from .permutation import gap_permutation_tests
 
 #: Why a value computed from rows is not given from counts.
 NEEDS_ROWS = "needs_rows"
@@ -89,7 +93,8 @@ def _point_counts(table: np.ndarray, labels: list, positive) -> dict:
 
 
 def subgroups_from_counts(parts: dict, *, labels, positive=None, scores: bool = False, aurocs: dict | None = None,
-                          confidence_level: float = 0.95) -> SubgroupAnalysis:
+                          confidence_level: float = 0.95, n_permutations: int = 1000, seed: int = 0
+                          ) -> SubgroupAnalysis:
     """The count-based part of :func:`~iso4213_nb.subgroups.rows.subgroup_analysis` from each group's counts (5.3.2; 6.2–6.4, 7.5, 7.8, 7.10).
 
     Parameters
@@ -102,8 +107,11 @@ def subgroups_from_counts(parts: dict, *, labels, positive=None, scores: bool = 
         (:func:`iso4213_nb.scale.streaming.group_auroc`; NaN when undefined); without it the
         AUROC is ``needs_rows``.  Its interval needs the rows either way.
     confidence_level : of the intervals and the tests' α = 1 − level.
+    n_permutations, seed : the permutation tests of the largest gaps (F1, balanced accuracy, macro recall),
+        the same draws as :func:`~iso4213_nb.subgroups.rows.subgroup_analysis` with ``n_bootstrap`` and ``seed``.
     """
     level = check_level(confidence_level)
+    n_permutations = check_resamples(n_permutations, "n_permutations")
     labels = list(labels)
     values = list(parts)
     clash = [str(v) for v in values if str(v) in RESERVED]
@@ -134,8 +142,14 @@ def subgroups_from_counts(parts: dict, *, labels, positive=None, scores: bool = 
                 constant = isinstance(estimate, float) and constant_under_resampling(point_counts[g], m)
                 reason = undefined("degenerate_bootstrap", value=estimate) if constant else undefined(NEEDS_ROWS)
                 results[value][m] = _interval(estimate, level, "percentile", m, reason=reason)
-    gaps = {m: largest_gap(values, point, m) for m in measures}
     tests = {m: _heterogeneity(data, point_counts, m, level) for m in measures if m in _PROPORTIONS}
+    gaps = {m: largest_gap(values, point, m) for m in measures}
+    permuted = gap_permutation_tests(point_counts, data.binary, measure,
+                                     {m: gaps[m].estimate for m in PERMUTED if m in measures},
+                                     all(p.counts.dtype.kind in "iu" for p in parts.values()),  # no weight column
+                                     n_permutations, seed)
+    gaps = {m: gap.with_test(tests[m]) if m in tests else gap.with_test(permuted[m]) if m in permuted else gap
+            for m, gap in gaps.items()}
     return SubgroupAnalysis(values, "binary" if data.binary else "multiclass", measures,
                             dict(zip(values, data.sizes)), results, gaps, tests, _warnings(data, point_counts))
 

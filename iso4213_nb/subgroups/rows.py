@@ -24,8 +24,10 @@ population alike.  For one group attribute (sex, site, scanner, age band …)
   percentile bootstrap of a maximum minus a minimum sits above 0 even when the
   groups do not differ at all (every resampled gap is positive), so its
   interval excluded 0 almost always under no difference; tests/test_subgroups.py
-  measures this.  Whether the groups differ is the heterogeneity test's
-  question, and the gap only says how large the spread of the estimates is;
+  measures this.  Whether the groups differ is a test's question (below, and
+  for F1, balanced accuracy and macro recall the permutation test of the gap,
+  :mod:`.permutation`); the gap only says how large the spread of the
+  estimates is;
 * a **heterogeneity test** for each proportion measure (7.5): Pearson's
   chi-squared on the groups × (numerator, denominator − numerator) table,
   and every pair of groups compared by chi-squared (Fisher's exact test, 7.7,
@@ -84,6 +86,7 @@ from ..stats.intervals import bootstrap_interval, proportion_ci
 from ..stats.multiplicity import adjust_pvalues
 from ..stats.results import ConfidenceInterval, TestResult, _json, _undefined_fields, check_level, shown, undefined
 from ..stats.roc import _tie_groups, auroc_ci
+from .permutation import gap_permutation_tests
 
 #: A group with fewer samples than this gets a ``small_group`` warning (see the module docstring).
 MIN_GROUP_SIZE = 30
@@ -97,6 +100,10 @@ RESERVED = ("largest_gap", "heterogeneity", "warnings")
 BINARY_MEASURES = ("accuracy", "recall", "specificity", "precision", "f1", "balanced_accuracy")
 MULTICLASS_MEASURES = ("accuracy", "macro_recall")
 _BINARY_COUNTS = ("tp", "fp", "tn", "fn")
+#: Details of a permutation test that :meth:`LargestGap.to_dict` writes.
+PERMUTATION_DETAILS = ("n_permutations", "seed", "null", "n_undefined")
+#: Measures whose largest gap gets the permutation test of :mod:`.permutation` (their own test across groups).
+PERMUTED = ("f1", "balanced_accuracy", "macro_recall")
 #: Measures that are proportions of counts: Wilson intervals and chi-squared heterogeneity tests.
 _PROPORTIONS = ("accuracy", "recall", "specificity", "precision")
 #: Why a measure of a group is undefined.
@@ -200,39 +207,53 @@ class LargestGap:
     """Highest minus lowest value of one measure over the groups where it is defined (5.3.2): an estimate, no interval.
 
     The module docstring says why there is no interval; whether the groups
-    differ is asked by the heterogeneity test of the same measure (``test``).
+    differ is asked by a test whose null hypothesis is "no difference": the
+    chi-squared test across groups for a proportion (its pairs in
+    :attr:`SubgroupAnalysis.heterogeneity`), the permutation test of the gap
+    (:mod:`.permutation`) for F1, balanced accuracy and macro recall.
 
     Attributes
     ----------
     of : the measure.
     estimate : float, or Undefined (``fewer_than_two_groups``).
     between : [highest group, lowest group] as text; [] when undefined.
-    test : ``"heterogeneity"`` when :attr:`SubgroupAnalysis.heterogeneity` tests the
-        measure (the proportions), else None (no test of the gap is given).
+    test : ``"chi_squared"``, ``"permutation"``, or None (AUROC: no test is given).
+    pvalue : the test's p-value (float or Undefined with its reason), None without a test.
+    details : the test's details (``n_permutations``, ``seed`` … for the permutation test).
     """
 
     of: str
     estimate: object
     between: list
-    test: str | None
+    test: str | None = None
+    pvalue: object = None
+    details: dict = field(default_factory=dict, repr=False)
+
+    def with_test(self, result: TestResult) -> "LargestGap":
+        """This gap with the p-value and details of ``result`` (chi-squared across groups or permutation; 7.5)."""
+        details = {k: v for k, v in result.details.items() if k not in ("pairwise", "values", "expected")}
+        return replace(self, test=result.test if result.test == "permutation" else "chi_squared",
+                       pvalue=result.pvalue, details=details)
 
     def to_dict(self) -> dict:
-        """The report.json form (5.3.2; clause 8): ``of``, ``estimate``, ``between``, ``test``, ``undefined``, ``reasons``."""
-        fields = [("of", self.of), ("estimate", self.estimate), ("between", self.between), ("test", self.test)]
+        """The report.json form (5.3.2; clause 8): ``of``, ``estimate``, ``between``, ``test``, ``pvalue``, the test's details, ``undefined``, ``reasons``."""
+        fields = [("of", self.of), ("estimate", self.estimate), ("between", self.between), ("test", self.test),
+                  ("pvalue", self.pvalue)]
+        if self.test == "permutation":  # the same keys from merged counts, null there (needs_rows)
+            fields += [(key, self.details.get(key)) for key in PERMUTATION_DETAILS]
         out = {key: _json(value) for key, value in fields}
         out["undefined"], out["reasons"] = _undefined_fields(fields)
         return out
 
 
 def largest_gap(values: list, point: list, measure: str) -> LargestGap:
-    """The :class:`LargestGap` of ``measure`` from each group's estimate (float or Undefined) (5.3.2)."""
+    """The :class:`LargestGap` of ``measure`` (no test yet) from each group's estimate (float or Undefined) (5.3.2)."""
     defined = [g for g, estimates in enumerate(point) if isinstance(estimates[measure], float)]
-    test = "heterogeneity" if measure in _PROPORTIONS else None
     if len(defined) < 2:
-        return LargestGap(measure, undefined("fewer_than_two_groups", groups=len(defined)), [], test)
+        return LargestGap(measure, undefined("fewer_than_two_groups", groups=len(defined)), [])
     estimates = np.array([point[g][measure] for g in defined])
     high, low = defined[int(np.argmax(estimates))], defined[int(np.argmin(estimates))]
-    return LargestGap(measure, float(estimates.max() - estimates.min()), [str(values[high]), str(values[low])], test)
+    return LargestGap(measure, float(estimates.max() - estimates.min()), [str(values[high]), str(values[low])])
 
 
 def constant_under_resampling(counts: dict, measure: str) -> bool:
@@ -483,7 +504,8 @@ def subgroup_analysis(y_true, y_pred, groups, *, labels, positive=None, scores=N
     scores : optional; binary: the score of ``positive`` per sample; multi-class:
         an (n, k) matrix, column j for ``labels[j]``.  Adds ``"auroc"``.
     sample_weight : non-negative weights (scikit-learn's meaning), or None.
-    confidence_level, n_bootstrap, seed : the intervals and the seeded bootstrap.
+    confidence_level, n_bootstrap, seed : the intervals, the seeded bootstrap, and as many shuffles of the
+        permutation tests of the largest gaps (F1, balanced accuracy, macro recall).
 
     Returns
     -------
@@ -532,6 +554,11 @@ def subgroup_analysis(y_true, y_pred, groups, *, labels, positive=None, scores=N
     gaps = {m: largest_gap(data.values, point, m) for m in measures}
     tests = {m: _heterogeneity(data, point_counts, m, level)
              for m in measures if m in _PROPORTIONS}
+    permuted = gap_permutation_tests(point_counts, data.binary, data.measures,
+                                     {m: gaps[m].estimate for m in PERMUTED if m in measures},
+                                     bool(np.all(data.w == 1)), n_bootstrap, seed)
+    gaps = {m: gap.with_test(tests[m]) if m in tests else gap.with_test(permuted[m]) if m in permuted else gap
+            for m, gap in gaps.items()}
     return SubgroupAnalysis(data.values, "binary" if data.binary else "multiclass", measures,
                             {v: len(rows) for v, rows in zip(data.values, members)}, results, gaps, tests,
                             _warnings(data, point_counts))
