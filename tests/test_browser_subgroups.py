@@ -50,4 +50,12 @@ def test_keyboard_moves_the_threshold_and_the_recalls_follow(voila, browser):
                  for i in range(rows.count())}
         assert shown == expected
         assert not np.isnan(float(recalls["medium"].estimate))
+        # precision, FPR and FNR beside recall (issue 26, point 1), each as the package gives it
+        rates = lookup.rates_at(float(expected_threshold))
+        medium = next(i for i in range(rows.count()) if rows.nth(i).locator("td").nth(0).inner_text() == "medium")
+        cells = [rows.nth(medium).locator("td").nth(j).inner_text() for j in (3, 4, 5)]
+        assert cells == [f"{number(ci.estimate)} [{number(ci.low)}, {number(ci.high)}]" for ci in
+                         (rates["medium"][m] for m in ("precision", "false_positive_rate", "miss_rate"))]
+        box = readout.bounding_box()
+        assert box["x"] + box["width"] <= 1366  # the wider table still fits the screen
         session.clean()

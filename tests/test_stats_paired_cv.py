@@ -166,3 +166,10 @@ def test_corrected_resampled_ttest_by_hand_and_against_plain_t():
         corrected_resampled_ttest(d, 400, 0)
     with pytest.raises(InputError, match="variance is zero"):
         corrected_resampled_ttest([0.1, 0.1, 0.1], 10, 5)
+
+
+def test_corrected_resampled_ttest_reading_adds_the_ratio_to_1_over_j():
+    """Nadeau & Bengio's factor is 1/J + n_test/n_train: the ratio is added to 1/J, it does not multiply the variance."""
+    d = np.array([0.02, 0.01, 0.03, 0.00, 0.02, 0.01, 0.02, 0.03, 0.01, 0.02])
+    text = readings.reading(corrected_resampled_ttest(d, 400, 100))
+    assert "1/10 + n_test/n_train = 1/10 + 100/400" in text and "inflated by" not in text

@@ -11,6 +11,8 @@ from iso4213_nb.core.errors import InputError
 from iso4213_nb.figures.calibration import calibration_table_html, reliability_figure
 from iso4213_nb.figures.subgroups import heterogeneity_html, subgroup_table_html, warnings_text
 from iso4213_nb.words.i18n import number
+from iso4213_nb.core.undefined import is_undefined
+from statsmodels.stats.proportion import proportion_confint
 from iso4213_nb.subgroups.rows import subgroup_analysis
 from iso4213_nb.widgets.subgroups import SubgroupExplorer
 
@@ -34,8 +36,17 @@ def explorer(data):
 
 
 def _shown_rows(readout: str) -> dict:
-    rows = re.findall(r"<tr><td>(.*?)</td><td>(\d+)</td><td>(.*?)</td></tr>", readout)
-    return {html.unescape(v): (int(pos), html.unescape(text)) for v, pos, text in rows}
+    """Group → (positives, [recall, precision, FPR, FNR] as shown)."""
+    rows = re.findall(r"<tr><td>(.*?)</td><td>(\d+)</td>((?:<td>.*?</td>){4})</tr>", readout)
+    return {html.unescape(v): (int(pos), [html.unescape(t) for t in re.findall(r"<td>(.*?)</td>", cells)])
+            for v, pos, cells in rows}
+
+
+def _text(ci) -> str:
+    if is_undefined(ci.estimate):
+        return "undefined (" + {"no_positives": "the group has no actual positives",
+                                "no_predicted_positives": "nothing in the group is predicted positive"}[ci.estimate.code] + ")"
+    return f"{number(ci.estimate)} [{number(ci.low)}, {number(ci.high)}]"
 
 
 @pytest.mark.parametrize("attribute", ["site", "age band"])
@@ -49,14 +60,19 @@ def test_readout_equals_the_analysis_at_that_threshold(explorer, data, attribute
     shown = _shown_rows(explorer.readout.value)
     assert set(shown) == set(expected.values)
     for value in expected.values:
-        recall = expected.results[value]["recall"]
-        positives, text = shown[value]
+        positives, texts = shown[value]
         assert positives == int(np.sum((groups[attribute] == value) & (y == "ill")))
-        assert text == f"{number(recall.estimate)} [{number(recall.low)}, {number(recall.high)}]"
+        assert texts[:2] == [_text(expected.results[value][m]) for m in ("recall", "precision")]
+        # FPR and FNR against statsmodels' Wilson interval of the counts, not the package's
+        rows = groups[attribute] == value
+        for text, x, d in ((texts[2], np.sum(rows & (y == "well") & (pred == "ill")), np.sum(rows & (y == "well"))),
+                           (texts[3], np.sum(rows & (y == "ill") & (pred == "well")), np.sum(rows & (y == "ill")))):
+            low, high = proportion_confint(x, d, alpha=0.05, method="wilson")
+            assert text == f"{number(x / d)} [{number(low)}, {number(high)}]"
     gap = expected.largest_gap["recall"]
     assert explorer.gap == pytest.approx(gap.estimate, abs=1e-15)
     if gap.estimate > 0:
-        assert explorer.between == gap.details["between"]
+        assert explorer.between == gap.between
         assert f"Largest recall gap: {number(gap.estimate)}" in explorer.readout.value
     assert explorer.recall_image.value[:4] == b"\x89PNG"
 
@@ -124,7 +140,8 @@ def test_subgroup_tables_and_warnings_in_words(data):
         ci = a.results[value]["accuracy"]
         assert f"{number(ci.estimate)} [{number(ci.low)}, {number(ci.high)}]" in table
     gap = a.largest_gap["recall"]
-    assert f"{number(gap.estimate)} [{number(gap.low)}, {number(gap.high)}]" in table
+    assert f"{number(gap.estimate)} ({gap.between[0]} − {gap.between[1]})" in table
+    assert "The largest gap has no interval" in table
     tests = html.unescape(heterogeneity_html(a))
     assert f"p = {number(a.heterogeneity['recall'].pvalue)}" in tests
     assert any("isle has 8 samples, fewer than 30" in w for w in warnings_text(a))

@@ -18,7 +18,7 @@ from ..words import intervals as interval_words, reasons
 from ..words.measures import name as registry_name
 from ..words.i18n import _, number
 from ..stats.results import ConfidenceInterval
-from ..subgroups.rows import SubgroupAnalysis
+from ..subgroups.rows import GROUP_RATES, LargestGap, SubgroupAnalysis
 from ..core.undefined import is_undefined
 
 
@@ -48,6 +48,14 @@ def method_name(method: str) -> str:
     return names[method] if method in names else interval_words.method_name(method)
 
 
+def gap_text(gap: LargestGap, decimals: int = 4) -> str:
+    """``gap (highest − lowest)``, or "undefined" with the reason (5.3.2; no interval, see :mod:`iso4213_nb.subgroups.rows`)."""
+    if is_undefined(gap.estimate):
+        return _("undefined ({reason})").format(reason=reason_text(gap.estimate))
+    return number(gap.estimate, decimals) + " " + _("({high} − {low})").format(high=gap.between[0],
+                                                                              low=gap.between[1])
+
+
 def subgroup_table_html(analysis: SubgroupAnalysis, attribute: str) -> str:
     """Per-group measures with intervals and n, then the largest gap per measure, as HTML (5.3.2, 7.8)."""
     measures = analysis.measures
@@ -60,22 +68,39 @@ def subgroup_table_html(analysis: SubgroupAnalysis, attribute: str) -> str:
         rows.append("".join(f"<td>{c}</td>" for c in cells))
     gap_cells = [html.escape(_("largest gap")), ""]
     for m in measures:
-        gap = analysis.largest_gap[m]
-        text = interval_text(gap)
-        if gap.details.get("between"):
-            text += " " + _("({high} − {low})").format(high=gap.details["between"][0], low=gap.details["between"][1])
-        gap_cells.append(html.escape(text))
+        gap_cells.append(html.escape(gap_text(analysis.largest_gap[m])))
     rows.append("".join(f"<td><b>{c}</b></td>" for c in gap_cells))
     methods = ", ".join(f"{measure_name(m)}: " + _(" or ").join(
         dict.fromkeys(method_name(analysis.results[v][m].method) for v in analysis.values)) for m in measures)
-    note = _("Intervals: {methods}; the gap's interval by bootstrap within each group and class.").format(
-        methods=methods)
+    note = _("Intervals: {methods}. The largest gap has no interval: whether the groups differ is the test "
+             "across groups below.").format(methods=methods)
     body = "".join(f"<tr>{r}</tr>" for r in rows)
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table><p>{html.escape(note)}</p>"
 
 
+def group_rates_html(attribute: str, counts: dict, rates: dict, level: float) -> str:
+    """Per group: positives, then recall, precision, FPR and FNR with Wilson intervals, as HTML (5.3.2, 6.3.4, 3.2.12).
+
+    ``counts`` and ``rates`` are :meth:`~iso4213_nb.subgroups.rows.GroupThresholds.counts_at` and
+    :meth:`~iso4213_nb.subgroups.rows.GroupThresholds.rates_at` at one threshold; group values are escaped.
+    """
+    measures = list(GROUP_RATES)
+    head = [attribute, _("positives")] + [_("{measure} [{level} % Wilson]").format(
+        measure=measure_name(m), level=number(100 * level, 0)) for m in measures]
+    head_html = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    rows = "".join(
+        f"<tr><td>{html.escape(str(v))}</td><td>{c.tp + c.fn}</td>"
+        + "".join(f"<td>{html.escape(interval_text(rates[v][m]))}</td>" for m in measures) + "</tr>"
+        for v, c in counts.items())
+    return f"<table><thead><tr>{head_html}</tr></thead><tbody>{rows}</tbody></table>"
+
+
 def heterogeneity_html(analysis: SubgroupAnalysis) -> str:
-    """The chi-squared test across groups per proportion measure and the pairs Holm's method rejects, as HTML (7.5, 7.10.2)."""
+    """Whether the groups differ, per measure, as HTML (7.5, 7.10.2; beyond TS 4213: the permutation test).
+
+    Per proportion the chi-squared test across groups and the pairs Holm's method rejects; for F1, balanced
+    accuracy and macro recall the permutation test of the largest gap (:mod:`iso4213_nb.subgroups.permutation`).
+    """
     rows = []
     for m, test in analysis.heterogeneity.items():
         if is_undefined(test.statistic):
@@ -87,6 +112,15 @@ def heterogeneity_html(analysis: SubgroupAnalysis) -> str:
             differing = _("not compared: {reason}").format(reason=reason_text(test.details["pairwise_skipped"]))
         rows.append((measure_name(m), _("χ² = {statistic}, df = {df}, p = {p}").format(
             statistic=number(test.statistic, 2), df=test.df, p=number(test.pvalue, 4)), differing))
+    for m, gap in analysis.largest_gap.items():
+        if gap.test != "permutation":
+            continue
+        if is_undefined(gap.pvalue):
+            rows.append((measure_name(m), _("not tested: {reason}").format(reason=reason_text(gap.pvalue)), ""))
+            continue
+        rows.append((measure_name(m), _("permutation test of the largest gap ({n} shuffles within the true "
+                                        "classes), p = {p}").format(n=gap.details["n_permutations"],
+                                                                    p=number(gap.pvalue, 4)), _("not compared")))
     head = "".join(f"<th>{html.escape(h)}</th>" for h in
                    (_("measure"), _("across all groups"), _("pairs that differ (Holm-adjusted)")))
     body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows)

@@ -142,9 +142,21 @@ def multilabel_comparisons(report: dict) -> str:
                             caption=_("McNemar's test per label, all p-values adjusted together")))
 
 
+#: Test code of a largest gap → its name (5.3.2; 7.5; beyond TS 4213: the permutation test).
+GAP_TESTS = {"chi_squared": N_("chi-squared across the values"), "permutation": N_("permutation test of the gap")}
+
+
+def _group_interval(entry) -> str:
+    """A subgroup measure's interval, or why a group too small for one has none (5.3.2; :mod:`iso4213_nb.subgroups.rows`)."""
+    reason = ((entry or {}).get("reasons") or {}).get("low") or {}
+    if reason.get("code") == "degenerate_bootstrap":
+        return _("(no interval: every resample of the group gives the same value)")
+    return _interval(entry)
+
+
 def _gap(gap: dict) -> str:
     between = " – ".join(str(v) for v in gap.get("between", []))
-    return f"{_num(gap.get('estimate'))} {_interval(gap)} ({between})"
+    return f"{_num(gap.get('estimate'))} ({between})" if between else _num(gap.get("estimate"))
 
 
 def subgroups(report: dict, model: str) -> str:
@@ -157,18 +169,23 @@ def subgroups(report: dict, model: str) -> str:
         values = {k: v for k, v in data.items() if k not in ("largest_gap", "heterogeneity", "warnings")}
         measures = list(dict.fromkeys(key for v in values.values() for key, x in v.items() if isinstance(x, dict)))
         rows = [[value, _num(v["n"], 0 if float(v["n"]).is_integer() else 2)] +
-                [f"{_num((v.get(key) or {}).get('estimate'))} {_interval(v.get(key))}" for key in measures]
+                [f"{_num((v.get(key) or {}).get('estimate'))} {_group_interval(v.get(key))}" for key in measures]
                 for value, v in values.items()]
         parts.append(html_table(rows, [_("value"), "n"] + [_(key.replace("_", " ")) for key in measures],
                                 caption=_("Subgroups by {attribute}: {model}").format(attribute=attribute, model=model)))
         gaps = data.get("largest_gap", {})
-        tests = data.get("heterogeneity", {})
-        rows = [[_(key.replace("_", " ")), _gap(gaps[key]) if key in gaps else "",
-                 _num(tests[key].get("pvalue")) if key in tests else ""] for key in dict.fromkeys([*gaps, *tests])]
+        rows = [[_(key.replace("_", " ")), _gap(gap), _num(gap.get("pvalue")) if gap.get("test") else "",
+                 _(GAP_TESTS[gap["test"]]) if gap.get("test") in GAP_TESTS else ""] for key, gap in gaps.items()]
         if rows:
-            parts.append(html_table(rows, [_("measure"), _("largest gap between values, interval (between)"),
-                                           _("heterogeneity p-value (chi-squared)")],
+            parts.append(html_table(rows, [_("measure"), _("largest gap between values (between)"),
+                                           _("p-value of no difference"), _("test")],
                                     caption=_("Differences between the values of {attribute}").format(attribute=attribute)))
+            parts.append("<p>" + _text(_("The largest gap is the spread of the estimates and has no interval: a "
+                                         "bootstrap of a maximum minus a minimum stays above 0 even when the values "
+                                         "do not differ. Whether they differ is the test's answer (a small p-value): "
+                                         "chi-squared across the values for a proportion, a permutation test of the "
+                                         "gap (group labels shuffled within each true class) for F1, balanced "
+                                         "accuracy and macro recall; the AUROC's gap has no test here.")) + "</p>")
         for warning in data.get("warnings", []):
             if warning.get("code") == "small_group":
                 parts.append("<p>" + _text(_("Value {value} of {attribute} has only {n} samples: its intervals are "
@@ -221,9 +238,10 @@ SECTIONS = {
     "subgroups": (N_("Subgroups: the evidence for the bias item (5.3.2)"),
                   N_("Clause 5.3.2 asks whether the data or the model treat groups of samples differently. For each "
                   "subgroup attribute of the file, each headline measure is computed per value with its interval "
-                  "and sample count; the largest gap between two values gets a bootstrap interval, and a "
-                  "chi-squared test asks whether the values differ at all, with Holm-adjusted pairwise "
-                  "comparisons. A small group gets a warning: its interval is too wide to show much."), "subgroups"),
+                  "and sample count; the largest gap between two values is shown as the spread of the estimates, "
+                  "and a chi-squared test asks whether the values differ at all, with Holm-adjusted pairwise "
+                  "comparisons. A small group gets a warning, and a group whose every resample gives the same value "
+                  "gets no bootstrap interval rather than one of zero width."), "subgroups"),
     "calibration": (N_("Calibration of the probabilities (beyond TS 4213)"),
                     N_("TS 4213 does not ask for calibration; it is added because a probability is only useful when "
                     "it means what it says. The reliability diagram plots, per bin of predicted probability, how "

@@ -104,8 +104,8 @@ def corrected_resampled_ttest(differences, n_train: int, n_test: int) -> TestRes
     With J differences d_j (A − B), each from a model trained on ``n_train``
     and tested on ``n_test`` samples,
     t = mean(d) / √((1/J + n_test/n_train) · s_d²), J − 1 degrees of freedom.
-    The term n_test/n_train inflates the variance for the overlap between
-    training sets that makes the plain t-test too liberal.  For r repetitions
+    The plain t-test's factor is 1/J; adding n_test/n_train to it accounts for
+    the overlap between training sets that makes the plain t-test too liberal.  For r repetitions
     of k-fold cross-validation, J = r·k and n_test/n_train = 1/(k − 1).
 
     Returns

@@ -12,27 +12,33 @@ a weight column).  From them :func:`subgroups_from_counts` gives, exactly as
 * Wilson's interval for the proportions (7.8; Undefined with
   ``fractional_weights`` for fractional weights, as in memory);
 * the heterogeneity tests (7.5, 7.7, 7.10.2): chi-squared across groups and
-  the Holm-adjusted pairwise tests;
-* the largest gap between groups (its estimate) and the ``small_group`` /
-  ``small_cell`` warnings;
+  the Holm-adjusted pairwise tests, and the permutation tests of the largest
+  gaps (:mod:`.permutation`), which need only the counts;
+* the largest gap between groups (an estimate, as in memory) and the
+  ``small_group`` / ``small_cell`` warnings;
 * each group's AUROC, when its exact score counts are given.
 
 What needs the rows is Undefined with the reason code ``needs_rows``: the
-bootstrap intervals (F1, balanced accuracy, macro recall, the largest gaps)
-resample rows within each group and class, and DeLong's interval of a
-group's AUROC needs each row's placement value.
+bootstrap intervals (F1, balanced accuracy, macro recall) resample rows
+within each group and class, and DeLong's interval of a group's AUROC needs
+each row's placement value.  A group whose every resample would give the
+same value (:func:`~iso4213_nb.subgroups.rows.constant_under_resampling`, read
+from its counts) gets ``degenerate_bootstrap`` instead, as in memory: the rows
+would give it no interval either.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..stats.results import ConfidenceInterval, check_level, undefined
+from ..stats.bootstrap import check_resamples
+from ..stats.results import check_level, undefined
 from ..core.errors import InputError
 from .rows import (
     _PROPORTIONS,
     BINARY_MEASURES,
     MULTICLASS_MEASURES,
+    PERMUTED,
     RESERVED,
     SubgroupAnalysis,
     _estimate,
@@ -41,8 +47,11 @@ from .rows import (
     _warnings,
     _wilson,
     binary_measures,
+    constant_under_resampling,
+    largest_gap,
     multiclass_measures,
 )
+from .permutation import gap_permutation_tests
 
 #: Why a value computed from rows is not given from counts.
 NEEDS_ROWS = "needs_rows"
@@ -84,7 +93,8 @@ def _point_counts(table: np.ndarray, labels: list, positive) -> dict:
 
 
 def subgroups_from_counts(parts: dict, *, labels, positive=None, scores: bool = False, aurocs: dict | None = None,
-                          confidence_level: float = 0.95) -> SubgroupAnalysis:
+                          confidence_level: float = 0.95, n_permutations: int = 1000, seed: int = 0
+                          ) -> SubgroupAnalysis:
     """The count-based part of :func:`~iso4213_nb.subgroups.rows.subgroup_analysis` from each group's counts (5.3.2; 6.2–6.4, 7.5, 7.8, 7.10).
 
     Parameters
@@ -97,8 +107,11 @@ def subgroups_from_counts(parts: dict, *, labels, positive=None, scores: bool = 
         (:func:`iso4213_nb.scale.streaming.group_auroc`; NaN when undefined); without it the
         AUROC is ``needs_rows``.  Its interval needs the rows either way.
     confidence_level : of the intervals and the tests' α = 1 − level.
+    n_permutations, seed : the permutation tests of the largest gaps (F1, balanced accuracy, macro recall),
+        the same draws as :func:`~iso4213_nb.subgroups.rows.subgroup_analysis` with ``n_bootstrap`` and ``seed``.
     """
     level = check_level(confidence_level)
+    n_permutations = check_resamples(n_permutations, "n_permutations")
     labels = list(labels)
     values = list(parts)
     clash = [str(v) for v in values if str(v) in RESERVED]
@@ -123,24 +136,20 @@ def subgroups_from_counts(parts: dict, *, labels, positive=None, scores: bool = 
             estimate = point[g][m]
             if m in _PROPORTIONS:
                 results[value][m] = _wilson(data, point_counts[g], m, estimate, level)
+            elif m == "auroc" and data.binary:
+                results[value][m] = _interval(estimate, level, "delong", m, reason=undefined(NEEDS_ROWS))
             else:
-                results[value][m] = _interval(estimate, level, "delong" if m == "auroc" and data.binary
-                                              else "percentile", m, reason=undefined(NEEDS_ROWS))
-    gaps = {m: _gap_estimate(data, point, m, level) for m in measures}
+                constant = isinstance(estimate, float) and constant_under_resampling(point_counts[g], m)
+                reason = undefined("degenerate_bootstrap", value=estimate) if constant else undefined(NEEDS_ROWS)
+                results[value][m] = _interval(estimate, level, "percentile", m, reason=reason)
     tests = {m: _heterogeneity(data, point_counts, m, level) for m in measures if m in _PROPORTIONS}
+    gaps = {m: largest_gap(values, point, m) for m in measures}
+    permuted = gap_permutation_tests(point_counts, data.binary, measure,
+                                     {m: gaps[m].estimate for m in PERMUTED if m in measures},
+                                     all(p.counts.dtype.kind in "iu" for p in parts.values()),  # no weight column
+                                     n_permutations, seed)
+    gaps = {m: gap.with_test(tests[m]) if m in tests else gap.with_test(permuted[m]) if m in permuted else gap
+            for m, gap in gaps.items()}
     return SubgroupAnalysis(values, "binary" if data.binary else "multiclass", measures,
                             dict(zip(values, data.sizes)), results, gaps, tests, _warnings(data, point_counts))
 
-
-def _gap_estimate(data: _Counts, point: list, measure: str, level: float) -> ConfidenceInterval:
-    """Highest minus lowest defined value over the groups; its bootstrap interval needs the rows."""
-    defined = [g for g, values in enumerate(point) if isinstance(values[measure], float)]
-    if len(defined) < 2:
-        reason = undefined("fewer_than_two_groups", groups=len(defined))
-        return ConfidenceInterval(reason, reason, level, "percentile", estimate=reason, of="largest_gap",
-                                  details={"between": []})
-    estimates = np.array([point[g][measure] for g in defined])
-    high, low = defined[int(np.argmax(estimates))], defined[int(np.argmin(estimates))]
-    reason = undefined(NEEDS_ROWS)
-    return ConfidenceInterval(reason, reason, level, "percentile", estimate=float(estimates.max() - estimates.min()),
-                              of="largest_gap", details={"between": [str(data.values[high]), str(data.values[low])]})

@@ -20,12 +20,14 @@ population alike.  For one group attribute (sex, site, scanner, age band …)
   simple proportions.  A measure with a zero denominator is Undefined with a
   reason code, and so is its interval;
 * the **largest gap** between the groups (highest − lowest value among the
-  groups where the measure is defined), with a percentile bootstrap interval:
-  rows are resampled within each group and true class (so every group keeps
-  its size and class counts), the gap recomputed on each resample (beyond TS
-  4213: Efron & Tibshirani 1993).  Being a maximum minus a minimum, the
-  bootstrap gap is biased upwards when groups hardly differ: an interval far
-  from 0 is evidence of a gap, one touching 0 is not;
+  groups where the measure is defined), an estimate with no interval.  A
+  percentile bootstrap of a maximum minus a minimum sits above 0 even when the
+  groups do not differ at all (every resampled gap is positive), so its
+  interval excluded 0 almost always under no difference; tests/test_subgroups.py
+  measures this.  Whether the groups differ is a test's question (below, and
+  for F1, balanced accuracy and macro recall the permutation test of the gap,
+  :mod:`.permutation`); the gap only says how large the spread of the
+  estimates is;
 * a **heterogeneity test** for each proportion measure (7.5): Pearson's
   chi-squared on the groups × (numerator, denominator − numerator) table,
   and every pair of groups compared by chi-squared (Fisher's exact test, 7.7,
@@ -38,9 +40,24 @@ population alike.  For one group attribute (sex, site, scanner, age band …)
   proportion near 1/2 is then wider than ±0.17, more than most gaps worth
   finding; ``small_cell`` when a cell of the group's confusion counts (TP, FP,
   TN, FN; per class the true members for multi-class) holds fewer than
-  :data:`~iso4213_nb.stats.contingency.MIN_EXPECTED` (5), the expected-count
-  rule under which the chi-squared tests above are approximate and the
-  ratios built on that cell rest on a handful of samples.
+  :data:`~iso4213_nb.stats.contingency.MIN_EXPECTED` (5) samples, so the
+  ratios built on that cell rest on a handful of samples.  (The chi-squared
+  tests' own rule is on *expected* counts, :func:`~iso4213_nb.stats.contingency.chi_squared`.)
+
+**Too small for an interval**: a group's bootstrap interval is Undefined with
+the code ``degenerate_bootstrap`` (params ``value``) when every resample gives
+the same value, the rule ``metrics`` applies (:mod:`iso4213_nb.stats.bootstrap`).
+Resampling within each group and true class changes nothing when each class's
+rows of the group agree in what the measure counts (one row: always), and the
+interval would be [v, v], a certainty the data do not have.
+:func:`constant_under_resampling` decides it from a group's counts, so merged
+counts (:mod:`.counts`) say the same as the rows.  A simulation in
+tests/test_subgroups.py shows why this is the rule and not a minimum size:
+in groups of 10 from a good model, the former [v, v] intervals brought the
+coverage of the 95 % F1 interval down to about 0.4, while the intervals left
+cover the true F1 at least as often as nominal; groups of 30 still give
+[v, v] in about a fifth of draws.  Wilson's interval is given at every size;
+DeLong's needs two positives and two negatives.
 
 Weights are scikit-learn's ``sample_weight`` (a row of weight w counts as w
 rows).  With whole-number weights the weighted counts are counts of repeated
@@ -67,19 +84,26 @@ from ..stats.bootstrap import check_resamples
 from ..stats.contingency import MIN_EXPECTED, chi_squared, fisher_exact
 from ..stats.intervals import bootstrap_interval, proportion_ci
 from ..stats.multiplicity import adjust_pvalues
-from ..stats.results import ConfidenceInterval, TestResult, _json, check_level, shown, undefined
+from ..stats.results import ConfidenceInterval, TestResult, _json, _undefined_fields, check_level, shown, undefined
 from ..stats.roc import _tie_groups, auroc_ci
+from .permutation import gap_permutation_tests
 
 #: A group with fewer samples than this gets a ``small_group`` warning (see the module docstring).
 MIN_GROUP_SIZE = 30
 #: Above this many groups the pairwise comparisons are skipped (20 groups are already 190 pairs per measure, and
 #: Holm's adjustment over so many leaves little power); the test across all groups still runs.
 MAX_PAIRWISE_GROUPS = 20
+#: The rates :meth:`GroupThresholds.rates_at` gives per group, in the order a table shows them.
+GROUP_RATES = ("recall", "precision", "false_positive_rate", "miss_rate")
 #: Keys of :meth:`SubgroupAnalysis.to_dict` that a group value may not take.
 RESERVED = ("largest_gap", "heterogeneity", "warnings")
 BINARY_MEASURES = ("accuracy", "recall", "specificity", "precision", "f1", "balanced_accuracy")
 MULTICLASS_MEASURES = ("accuracy", "macro_recall")
 _BINARY_COUNTS = ("tp", "fp", "tn", "fn")
+#: Details of a permutation test that :meth:`LargestGap.to_dict` writes.
+PERMUTATION_DETAILS = ("n_permutations", "seed", "null", "n_undefined")
+#: Measures whose largest gap gets the permutation test of :mod:`.permutation` (their own test across groups).
+PERMUTED = ("f1", "balanced_accuracy", "macro_recall")
 #: Measures that are proportions of counts: Wilson intervals and chi-squared heterogeneity tests.
 _PROPORTIONS = ("accuracy", "recall", "specificity", "precision")
 #: Why a measure of a group is undefined.
@@ -151,8 +175,7 @@ class SubgroupAnalysis:
     n : dict value → number of samples.
     results : dict value → dict measure → ConfidenceInterval (``estimate``
         may be Undefined; ``method`` ``"wilson"``, ``"delong"`` or ``"percentile"``).
-    largest_gap : dict measure → ConfidenceInterval (``of`` = ``"largest_gap"``,
-        details ``between`` = [highest group, lowest group], ``seed``, ``n_resamples``, ``n_undefined``).
+    largest_gap : dict measure → :class:`LargestGap` (an estimate and the two groups; no interval).
     heterogeneity : dict measure → TestResult (chi-squared across groups, details
         ``values`` = the groups tested, ``pairwise`` = list of pair dicts).
     warnings : list of dicts with ``code`` (``"small_group"`` or ``"small_cell"``), ``value``, ``n`` and the numbers.
@@ -177,6 +200,85 @@ class SubgroupAnalysis:
         out["heterogeneity"] = {m: test.to_dict() for m, test in self.heterogeneity.items()}
         out["warnings"] = [_json({**w, "value": str(w["value"])}) for w in self.warnings]
         return out
+
+
+@dataclass(frozen=True, eq=False)
+class LargestGap:
+    """Highest minus lowest value of one measure over the groups where it is defined (5.3.2): an estimate, no interval.
+
+    The module docstring says why there is no interval; whether the groups
+    differ is asked by a test whose null hypothesis is "no difference": the
+    chi-squared test across groups for a proportion (its pairs in
+    :attr:`SubgroupAnalysis.heterogeneity`), the permutation test of the gap
+    (:mod:`.permutation`) for F1, balanced accuracy and macro recall.
+
+    Attributes
+    ----------
+    of : the measure.
+    estimate : float, or Undefined (``fewer_than_two_groups``).
+    between : [highest group, lowest group] as text; [] when undefined.
+    test : ``"chi_squared"``, ``"permutation"``, or None (AUROC: no test is given).
+    pvalue : the test's p-value (float or Undefined with its reason), None without a test.
+    details : the test's details (``n_permutations``, ``seed`` … for the permutation test).
+    """
+
+    of: str
+    estimate: object
+    between: list
+    test: str | None = None
+    pvalue: object = None
+    details: dict = field(default_factory=dict, repr=False)
+
+    def with_test(self, result: TestResult) -> "LargestGap":
+        """This gap with the p-value and details of ``result`` (chi-squared across groups or permutation; 7.5)."""
+        details = {k: v for k, v in result.details.items() if k not in ("pairwise", "values", "expected")}
+        return replace(self, test=result.test if result.test == "permutation" else "chi_squared",
+                       pvalue=result.pvalue, details=details)
+
+    def to_dict(self) -> dict:
+        """The report.json form (5.3.2; clause 8): ``of``, ``estimate``, ``between``, ``test``, ``pvalue``, the test's details, ``undefined``, ``reasons``."""
+        fields = [("of", self.of), ("estimate", self.estimate), ("between", self.between), ("test", self.test),
+                  ("pvalue", self.pvalue)]
+        if self.test == "permutation":  # the same keys from merged counts, null there (needs_rows)
+            fields += [(key, self.details.get(key)) for key in PERMUTATION_DETAILS]
+        out = {key: _json(value) for key, value in fields}
+        out["undefined"], out["reasons"] = _undefined_fields(fields)
+        return out
+
+
+def largest_gap(values: list, point: list, measure: str) -> LargestGap:
+    """The :class:`LargestGap` of ``measure`` (no test yet) from each group's estimate (float or Undefined) (5.3.2)."""
+    defined = [g for g, estimates in enumerate(point) if isinstance(estimates[measure], float)]
+    if len(defined) < 2:
+        return LargestGap(measure, undefined("fewer_than_two_groups", groups=len(defined)), [])
+    estimates = np.array([point[g][measure] for g in defined])
+    high, low = defined[int(np.argmax(estimates))], defined[int(np.argmin(estimates))]
+    return LargestGap(measure, float(estimates.max() - estimates.min()), [str(values[high]), str(values[low])])
+
+
+def constant_under_resampling(counts: dict, measure: str) -> bool:
+    """Whether every resample within true classes gives one group's ``measure`` its own value (7.8; module docstring).
+
+    ``counts`` are the group's counts in this module's form (binary ``tp``,
+    ``fp``, ``tn``, ``fn``; multi-class ``tp`` and ``members`` per class, each
+    with a leading axis of 1).  Resampling keeps each class's size, so the
+    counts, and every measure of them, stay put when each class's rows agree:
+    binary, the positives all predicted alike (TP = 0 or FN = 0) and the
+    negatives all alike (FP = 0 or TN = 0); F1 = 2TP/(TP + P + FP) needs only
+    the first when TP = 0 (it is then 0 on every resample).  Multi-class macro
+    recall: each class's members all right or all wrong.  Other measures
+    (AUROC) return False: their resamples are looked at instead.
+    """
+    if measure == "macro_recall":
+        tp, members = counts["tp"][0], counts["members"][0]
+        return bool(np.all((tp == 0) | (tp == members)))
+    if measure not in ("f1", "balanced_accuracy"):
+        return False
+    tp, fp, tn, fn = (float(counts[key][0]) for key in _BINARY_COUNTS)
+    positives_alike, negatives_alike = tp == 0 or fn == 0, fp == 0 or tn == 0
+    if measure == "f1":
+        return positives_alike and (negatives_alike or tp == 0)
+    return positives_alike and negatives_alike
 
 
 def _interval(estimate, level, method, measure, **details) -> ConfidenceInterval:
@@ -317,6 +419,7 @@ def _delong(data: _Data, rows: np.ndarray, estimate, level: float) -> Confidence
 
 def _percentile(distribution: np.ndarray, estimate, level: float, measure: str, n_resamples: int, seed: int
                 ) -> ConfidenceInterval:
+    """The percentile interval of one group's bootstrap values, or Undefined bounds by the rules of the module docstring."""
     defined = distribution[~np.isnan(distribution)]
     details = {"seed": seed, "n_resamples": n_resamples, "n_undefined": int(len(distribution) - len(defined)),
                "stratified": True}
@@ -325,6 +428,9 @@ def _percentile(distribution: np.ndarray, estimate, level: float, measure: str, 
     if len(defined) < 10:
         return _interval(estimate, level, "percentile", measure, **details,
                          reason=undefined("too_few_defined_resamples", defined=len(defined)))
+    if defined.min() == defined.max():
+        return _interval(estimate, level, "percentile", measure, **details,
+                         reason=undefined("degenerate_bootstrap", value=float(defined[0])))
     low, high = bootstrap_interval(defined, estimate, level, "percentile")
     return ConfidenceInterval(low, high, level, "percentile", estimate=estimate, of=measure, details=details)
 
@@ -400,7 +506,8 @@ def subgroup_analysis(y_true, y_pred, groups, *, labels, positive=None, scores=N
     scores : optional; binary: the score of ``positive`` per sample; multi-class:
         an (n, k) matrix, column j for ``labels[j]``.  Adds ``"auroc"``.
     sample_weight : non-negative weights (scikit-learn's meaning), or None.
-    confidence_level, n_bootstrap, seed : the intervals and the seeded bootstrap.
+    confidence_level, n_bootstrap, seed : the intervals, the seeded bootstrap, and as many shuffles of the
+        permutation tests of the largest gaps (F1, balanced accuracy, macro recall).
 
     Returns
     -------
@@ -446,37 +553,17 @@ def subgroup_analysis(y_true, y_pred, groups, *, labels, positive=None, scores=N
             else:
                 ci = _percentile(draws[m][:, g], estimate, level, m, n_bootstrap, seed)
             results[value][m] = ci
-    gaps = {m: _gap(data, point, draws[m], m, level, n_bootstrap, seed) for m in measures}
+    gaps = {m: largest_gap(data.values, point, m) for m in measures}
     tests = {m: _heterogeneity(data, point_counts, m, level)
              for m in measures if m in _PROPORTIONS}
+    permuted = gap_permutation_tests(point_counts, data.binary, data.measures,
+                                     {m: gaps[m].estimate for m in PERMUTED if m in measures},
+                                     bool(np.all(data.w == 1)), n_bootstrap, seed)
+    gaps = {m: gap.with_test(tests[m]) if m in tests else gap.with_test(permuted[m]) if m in permuted else gap
+            for m, gap in gaps.items()}
     return SubgroupAnalysis(data.values, "binary" if data.binary else "multiclass", measures,
                             {v: len(rows) for v, rows in zip(data.values, members)}, results, gaps, tests,
                             _warnings(data, point_counts))
-
-
-def _gap(data: _Data, point: list, draws: np.ndarray, measure: str, level: float, n_bootstrap: int, seed: int
-         ) -> ConfidenceInterval:
-    """Highest minus lowest value over the groups where ``measure`` is defined, with its bootstrap interval."""
-    defined = [g for g, values in enumerate(point) if isinstance(values[measure], float)]
-    details = {"seed": seed, "n_resamples": n_bootstrap, "stratified": True}
-    if len(defined) < 2:
-        reason = undefined("fewer_than_two_groups", groups=len(defined))
-        return ConfidenceInterval(reason, reason, level, "percentile", estimate=reason, of="largest_gap",
-                                  details={**details, "between": []})
-    estimates = np.array([point[g][measure] for g in defined])
-    high, low = defined[int(np.argmax(estimates))], defined[int(np.argmin(estimates))]
-    sub = draws[:, defined]
-    complete = ~np.isnan(sub).any(axis=1)
-    distribution = sub[complete].max(axis=1) - sub[complete].min(axis=1)
-    estimate = float(estimates.max() - estimates.min())
-    details.update({"between": [str(data.values[high]), str(data.values[low])],
-                    "n_undefined": int(np.sum(~complete)), "distribution": distribution})
-    if len(distribution) < 10:
-        reason = undefined("too_few_defined_resamples", defined=len(distribution))
-        return ConfidenceInterval(reason, reason, level, "percentile", estimate=estimate, of="largest_gap",
-                                  details=details)
-    lo, hi = bootstrap_interval(distribution, estimate, level, "percentile")
-    return ConfidenceInterval(lo, hi, level, "percentile", estimate=estimate, of="largest_gap", details=details)
 
 
 class GroupThresholds:
@@ -515,13 +602,29 @@ class GroupThresholds:
 
     def recall_intervals_at(self, threshold: float, confidence_level: float = 0.95) -> dict:
         """Group value → recall (6.3.4) at ``threshold`` with Wilson's interval (7.8); Undefined without positives."""
+        return {v: rates["recall"] for v, rates in self.rates_at(threshold, confidence_level).items()}
+
+    def rates_at(self, threshold: float, confidence_level: float = 0.95) -> dict:
+        """Group value → {measure: ConfidenceInterval} at ``threshold`` for each of :data:`GROUP_RATES` (5.3.2, 7.8).
+
+        Recall TP/(TP + FN) and precision TP/(TP + FP) (6.3.4), the false
+        positive rate FP/(FP + TN) (3.2.12) and the miss rate FN/(FN + TP)
+        (beyond TS 4213: TR 24029-1), each with Wilson's interval; Undefined
+        (``no_positives``, ``no_predicted_positives``, ``no_negatives``) at a zero
+        denominator.  Precision, FPR and FNR are the three rates of
+        Chouldechova's (2017) identity FPR = p/(1 − p) · (1 − PPV)/PPV · (1 − FNR)
+        (p the prevalence): across groups of different prevalence they cannot
+        all be equal unless the precision is 1 (no false positives).
+        """
         level = check_level(confidence_level)
         out = {}
         for v, c in self.counts_at(threshold).items():
-            if c.tp + c.fn:
-                out[v] = replace(proportion_ci(c.tp, c.tp + c.fn, "wilson", level), of="recall")
-            else:
-                out[v] = _interval(undefined("no_positives"), level, "wilson", "recall")
+            parts = {"recall": (c.tp, c.tp + c.fn, "no_positives"),
+                     "precision": (c.tp, c.tp + c.fp, "no_predicted_positives"),
+                     "false_positive_rate": (c.fp, c.fp + c.tn, "no_negatives"),
+                     "miss_rate": (c.fn, c.fn + c.tp, "no_positives")}
+            out[v] = {m: replace(proportion_ci(x, d, "wilson", level), of=m) if d else
+                      _interval(undefined(code), level, "wilson", m) for m, (x, d, code) in parts.items()}
         return out
 
 

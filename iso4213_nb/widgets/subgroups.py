@@ -1,4 +1,4 @@
-"""Subgroup explorer: choose a group attribute, move the threshold, watch recall per group and the gap (5.3.2).
+"""Subgroup explorer: choose a group attribute, move the threshold, watch recall, precision, FPR and FNR per group (5.3.2).
 
 Thin wiring: :class:`~iso4213_nb.subgroups.rows.GroupThresholds` sorts each
 group's scores once, so a slider move is a binary search per group; the
@@ -8,8 +8,9 @@ Beside them, a reliability diagram (beyond TS 4213,
 attribute, computed once per attribute.
 
 State from Python: ``threshold`` (settable), ``attribute`` (settable),
-``recalls`` (group → ConfidenceInterval), ``gap`` and ``between`` (the
-highest and lowest group), ``readout.value`` (the HTML shown).
+``rates`` (group → {recall, precision, false_positive_rate, miss_rate} →
+ConfidenceInterval), ``recalls`` (group → ConfidenceInterval), ``gap`` and
+``between`` (the highest and lowest recall), ``readout.value`` (the HTML shown).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from ..measures.calibration import calibration
 from ..core.errors import InputError
 from ..figures.annex_b import to_png
 from ..figures.calibration import draw_reliability
-from ..figures.subgroups import draw_group_recalls, interval_text
+from ..figures.subgroups import draw_group_recalls, group_rates_html
 from ..words.i18n import _, number
 from ..subgroups.rows import GroupThresholds, recall_gap
 from ._callbacks import GuardedCallbacks
@@ -72,7 +73,7 @@ class SubgroupExplorer(GuardedCallbacks):
         self.chooser.observe(lambda change: self._guarded(self._on_attribute), names="value")
         self.slider.observe(lambda change: self._guarded(self._on_threshold), names="value")
         controls = widgets.VBox([self.chooser, self.slider, self.message, self.readout],
-                                layout=widgets.Layout(width="420px"))
+                                layout=widgets.Layout(width="640px"))
         self.widget = widgets.HBox([controls, widgets.VBox([self.recall_image, self.reliability_image])])
         self._on_attribute()
 
@@ -111,7 +112,8 @@ class SubgroupExplorer(GuardedCallbacks):
 
     def _on_threshold(self) -> None:
         lookup = self.lookups[self.attribute]
-        self.recalls = lookup.recall_intervals_at(self.threshold, self.level)
+        self.rates = lookup.rates_at(self.threshold, self.level)
+        self.recalls = {v: rates["recall"] for v, rates in self.rates.items()}
         self.gap, self.between = recall_gap({v: float(ci.estimate) for v, ci in self.recalls.items()})
         self.readout.value = self._readout(lookup)  # the numbers first; the picture follows
         self._artists.update(self.recalls, self._title())
@@ -123,19 +125,13 @@ class SubgroupExplorer(GuardedCallbacks):
             attribute=self.attribute, threshold=number(self.threshold, 2))
 
     def _readout(self, lookup: GroupThresholds) -> str:
-        counts = lookup.counts_at(self.threshold)
-        head = "".join(f"<th>{html.escape(h)}</th>" for h in
-                       (self.attribute, _("positives"), _("recall [{level} % Wilson]").format(
-                           level=number(100 * self.level, 0))))
-        rows = "".join(
-            f"<tr><td>{html.escape(str(v))}</td><td>{counts[v].tp + counts[v].fn}</td>"
-            f"<td>{html.escape(interval_text(self.recalls[v]))}</td></tr>" for v in lookup.values)
+        table = group_rates_html(self.attribute, lookup.counts_at(self.threshold), self.rates, self.level)
         if self.between:
             gap = _("Largest recall gap: {gap} ({high} − {low})").format(
                 gap=number(self.gap, 4), high=self.between[0], low=self.between[1])
         else:
             gap = _("Largest recall gap: undefined (fewer than two groups have positives)")
-        return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table><p><b>{html.escape(gap)}</b></p>"
+        return f"{table}<p><b>{html.escape(gap)}</b></p>"
 
     def group_calibrations(self, attribute: str) -> dict:
         """Group value → calibration (beyond TS 4213) of the groups of ``attribute`` that hold the positive class."""

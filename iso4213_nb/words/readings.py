@@ -232,8 +232,9 @@ def _signed_g(value) -> str:
 def _corrected_ttest(r: TestResult) -> str:
     d = r.details
     return _("Corrected resampled t-test on {n} differences: t = {t} with {df} df, {p} (the uncorrected t-test would "
-             "give {uncorrected}). The variance is inflated by n_test/n_train = {n_test}/{n_train} for the overlap "
-             "between training sets, which 7.2 warns makes the plain t-test on resampled results unreliable. It "
+             "give {uncorrected}). The variance factor is 1/{n} + n_test/n_train = 1/{n} + {n_test}/{n_train} instead "
+             "of the plain t-test's 1/{n}: the added ratio accounts for the overlap between training sets, which 7.2 "
+             "warns makes the plain t-test on resampled results unreliable. It "
              "assumes roughly normal differences; the correction is a heuristic that keeps the type I error near its "
              "nominal level.").format(n=d["n"], t=number(r.statistic, 3), df=r.df, p=format_p(r.pvalue),
                                       uncorrected=format_p(d["uncorrected_pvalue"]), n_test=d["n_test"],

@@ -144,6 +144,7 @@ WORDS = {
     "same_proportion_everywhere": N_("every group has the same proportion (all 0 or all 1)"),
     "too_many_groups": N_("more than {maximum} groups"),
     "needs_rows": N_("it resamples or ranks the rows, which merged counts do not hold"),
+    "weighted_rows": N_("rows with weights other than 1 cannot be shuffled as they stand"),
     # clause 8: what a report or metrics built from counts does not give (iso4213_nb.report.streamed, cli)
     "second_pass": N_("needs each row's placement values under both models, known only once every score is "
                       "counted; state files hold counts only, and the rows they came from were not read again"),
@@ -159,7 +160,7 @@ WORDS = {
     "binned_operating": N_("binned scores: a bootstrap of the operating points would resample bins, not scores"),
     "old_state_file": N_("a state file of version 3 or older holds the ranks of the true class without its class; "
                          "write the states again with this version for it"),
-    "subgroup_rows": N_("per subgroup, the bootstrap intervals (F1, balanced accuracy, macro recall, largest gaps) "
+    "subgroup_rows": N_("per subgroup, the bootstrap intervals (F1, balanced accuracy, macro recall) "
                         "resample rows and DeLong's interval of the AUROC needs each row's placement value; the "
                         "measures, the AUROC, Wilson intervals and the heterogeneity tests come from the counts"),
 }

@@ -11,4 +11,6 @@ TEMPLATES = {
     "subgroups.score_shape": N_("scores must have one row per sample and one column per label ({n}×{k}), got "
                                 "{rows}×{columns}"),
     "subgroups.positive_not_in_truth": N_("the positive class {label} is not among the labels of y_true"),
+    "subgroups.not_counts": N_("{name} must map each group value to {expected} (tp, fp, tn, fn); at {value} it "
+                               "holds a {kind}"),
 }
