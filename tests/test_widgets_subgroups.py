@@ -44,8 +44,8 @@ def _shown_rows(readout: str) -> dict:
 
 def _text(ci) -> str:
     if is_undefined(ci.estimate):
-        return "undefined (" + {"no_positives": "the group has no actual positives",
-                                "no_predicted_positives": "nothing in the group is predicted positive"}[ci.estimate.code] + ")"
+        return "undefined (" + {"no_positives": "no actual positives (TP + FN = 0)",
+                                "no_predicted_positives": "no predicted positives (TP + FP = 0)"}[ci.estimate.code] + ")"
     return f"{number(ci.estimate)} [{number(ci.low)}, {number(ci.high)}]"
 
 
