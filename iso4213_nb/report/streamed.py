@@ -52,7 +52,7 @@ from . import content, export, render, render_tasks, render_uncertainty, streame
 from .atomic import atomic_directory, check_target
 from .manifest import utc_now, write_manifest
 from .not_given_words import MEASURES, REASONS
-from .options import SETTINGS, parse_formats
+from .options import SETTINGS, parse_formats, wants_page
 
 
 def _plain(value):
@@ -313,7 +313,8 @@ def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, 
     check_target(out)
     if "pdf" in formats:
         export.chromium()
-    export.node_modules()
+    if wants_page(formats):
+        export.node_modules()
     answers = checklist.load(meta, extra_keys=(SETTINGS,)) if meta is not None else {}
     settings = read_settings(meta)
     report = build_content(assessed, states, source, answers=answers,
@@ -322,12 +323,13 @@ def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, 
                            confidence_level=content.CONFIDENCE_LEVEL if intervals is None else intervals.confidence_level)
     if intervals is not None:
         streamed_intervals.extend(report, assessed, states, intervals)
-    nb = notebook(report, assessed)
+    nb = notebook(report, assessed) if wants_page(formats) else None
     with atomic_directory(out) as tmp:
         (tmp / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False, allow_nan=False,
                                                     default=_plain), encoding="utf-8")
-        nbformat.write(nb, tmp / "report.ipynb")
-        html_path = export.to_html(nb, tmp)
+        if nb is not None:
+            nbformat.write(nb, tmp / "report.ipynb")
+            html_path = export.to_html(nb, tmp)
         if "pdf" in formats:
             export.to_pdf(html_path)
         write_manifest(
