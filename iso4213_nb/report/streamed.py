@@ -160,7 +160,7 @@ def not_given(assessed: streaming.Assessed, rows_read: bool, models: dict) -> li
 
 
 
-def build_content(assessed: streaming.Assessed, states: dict, source, *, answers: dict, title: str,
+def build_content(assessed: streaming.Assessed, states: dict, source, *, answers: dict, title: str | None,
                   meta_name: str | None, how: dict, chunks=None,
                   confidence_level: float = content.CONFIDENCE_LEVEL) -> dict:
     """The JSON-ready report (the shape of :func:`.content.build`, plus ``streaming``); the AUROC intervals at
@@ -305,7 +305,7 @@ def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, 
     (an :class:`~iso4213_nb.stats.measure_intervals.IntervalSettings`) adds the bootstrap intervals
     (:mod:`.streamed_intervals`).
     """
-    from .build import DEFAULT_TITLE, _meta_source, read_settings
+    from .build import _meta_source, read_settings
 
     started = utc_now()
     formats = parse_formats(formats if isinstance(formats, str) else ",".join(formats))
@@ -318,7 +318,7 @@ def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, 
     answers = checklist.load(meta, extra_keys=(SETTINGS,)) if meta is not None else {}
     settings = read_settings(meta)
     report = build_content(assessed, states, source, answers=answers,
-                           title=str(settings.get("title") or DEFAULT_TITLE),
+                           title=str(settings["title"]) if settings.get("title") else None,
                            meta_name=None if meta is None else Path(meta).name, how=how, chunks=chunks,
                            confidence_level=content.CONFIDENCE_LEVEL if intervals is None else intervals.confidence_level)
     if intervals is not None:
