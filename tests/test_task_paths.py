@@ -290,3 +290,14 @@ def test_a_multi_label_report_builds_and_other_paths_refuse_in_one_line(tmp_path
     for result in (merged, alone):
         result.pop("source", None)
     _close(alone, merged)
+
+
+def test_a_multi_label_file_with_subgroups_is_refused_in_one_line(tmp_path, capsys):
+    """Its group column was read and then left out of the report without a word (the bias item stayed missing)."""
+    rng = np.random.default_rng(7)
+    path = tmp_path / "p.csv"
+    pacsv.write_csv(pa.table({**_multilabel(rng), "group_site": rng.choice(["north", "south"], N)}), path,
+                    pacsv.WriteOptions(quoting_style="none"))
+    line = _refused(capsys, ["report", "--predictions", str(path), "--out", str(tmp_path / "x"), "--format", "json"])
+    assert "p.csv is multi-label: the report assesses subgroups (site) for single-label tasks only" in line
+    assert not (tmp_path / "x").exists()
