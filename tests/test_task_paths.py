@@ -180,7 +180,8 @@ def _same_numbers(whole: dict, other: dict) -> int:
     mine, theirs = dict(_leaves(whole, "")), dict(_leaves(other, ""))
     compared = 0
     for path in sorted(mine.keys() & theirs.keys()):
-        if path.startswith(NOT_COMPARED) or _method_differs(path, whole, other) or _given_otherwise(path, theirs[path], not_given):
+        if (path.startswith(NOT_COMPARED) or _method_differs(path, whole, other)
+                or _given_otherwise(path, theirs[path], not_given)):
             continue
         _close(mine[path], theirs[path], path)
         compared += 1
@@ -236,7 +237,8 @@ def _multilabel_matches_scikit_learn(report: dict, csv_path: str, scored: bool) 
     from sklearn.metrics import f1_score, hamming_loss, jaccard_score, roc_auc_score
 
     table = pacsv.read_csv(csv_path)
-    y, pred = (np.column_stack([table[f"{kind}_{label}"].to_numpy() for label in "ab"]) for kind in ("y_true", "m_pred"))
+    y, pred = (np.column_stack([table[f"{kind}_{label}"].to_numpy() for label in "ab"])
+               for kind in ("y_true", "m_pred"))
     model = report["models"]["m"]
     found = model["multilabel"]
     assert report["input"]["task"] == "multilabel" and model["has_scores"] == scored
@@ -271,7 +273,7 @@ def test_a_multi_label_report_with_scores_builds_as_html_and_pdf(tmp_path):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("task", MULTILABEL)
-def test_a_multi_label_report_builds_and_other_paths_refuse_in_one_line(tmp_path, capsys, task):
+def test_a_multi_label_report_builds_and_other_paths_refuse_in_one_line(tmp_path, capsys, dask_cluster, task):
     csv_path, parquet_path = _files(tmp_path / "in", task)
     report = _checked(make_report(csv_path, out=tmp_path / "whole", formats="json"))
     _multilabel_matches_scikit_learn(report, csv_path, scored=task == "multi-label with scores")
