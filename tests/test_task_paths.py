@@ -303,3 +303,30 @@ def test_a_multi_label_file_with_subgroups_is_refused_in_one_line(tmp_path, caps
     line = _refused(capsys, ["report", "--predictions", str(path), "--out", str(tmp_path / "x"), "--format", "json"])
     assert "p.csv is multi-label: the report assesses subgroups (site) for single-label tasks only" in line
     assert not (tmp_path / "x").exists()
+
+
+def test_a_multi_label_report_of_two_weighted_models_compares_them_label_by_label(tmp_path):
+    """Several models and a weight column in one multi-label file (README: compare per label; weighted 6.5)."""
+    from sklearn.metrics import hamming_loss
+    from statsmodels.stats.contingency_tables import mcnemar
+
+    rng = np.random.default_rng(11)
+    y = rng.integers(0, 2, (N, 2))
+    a, b, w = _noisy(rng, y, 0.85), _noisy(rng, y, 0.7), np.round(rng.random(N) * 2, 3)
+    columns = {f"{kind}_{k}": values[:, j] for kind, values in (("y_true", y), ("a_pred", a), ("b_pred", b))
+               for j, k in enumerate("pq")}
+    path = tmp_path / "p.csv"
+    pacsv.write_csv(pa.table({**columns, "weight": w}), path, pacsv.WriteOptions(quoting_style="none"))
+    report = _checked(make_report(str(path), out=tmp_path / "report", formats="json"))
+    assert report["input"]["weighted"] and report["input"]["models"] == ["a", "b"]
+    for name, pred in (("a", a), ("b", b)):
+        found = report["models"][name]["multilabel"]["hamming_loss"]
+        assert found == pytest.approx(hamming_loss(y, pred, sample_weight=w), abs=1e-12)
+    tests = {t["label"]: t for t in report["comparisons"]["tests"]}
+    assert set(tests) == {"p", "q"} and report["comparisons"]["adjustment"]["method"] == "holm"
+    for j, label in enumerate("pq"):
+        right_a, right_b = a[:, j] == y[:, j], b[:, j] == y[:, j]  # McNemar counts samples, not weights
+        table = [[np.sum(right_a & right_b), np.sum(right_a & ~right_b)],
+                 [np.sum(~right_a & right_b), np.sum(~right_a & ~right_b)]]
+        assert (tests[label]["b"], tests[label]["c"]) == (table[0][1], table[1][0])
+        assert tests[label]["pvalue"] == pytest.approx(mcnemar(table, exact=False, correction=True).pvalue, rel=1e-12)
