@@ -330,3 +330,19 @@ def test_a_multi_label_report_of_two_weighted_models_compares_them_label_by_labe
                  [np.sum(~right_a & right_b), np.sum(~right_a & ~right_b)]]
         assert (tests[label]["b"], tests[label]["c"]) == (table[0][1], table[1][0])
         assert tests[label]["pvalue"] == pytest.approx(mcnemar(table, exact=False, correction=True).pvalue, rel=1e-12)
+
+
+def test_a_weighted_report_in_chunks_says_why_it_has_no_intervals_in_the_readers_language(tmp_path):
+    """The page from counts: the default title in words (report.json's title is null, as in memory), and the ranking's
+    reason for a weighted file, which the streamed report left out."""
+    from iso4213_nb.words.i18n import using
+
+    csv_path, _ = _files(tmp_path / "in", "weights")
+    with using("en"):
+        assert main(["--quiet", "--lang", "ru", "report", "--predictions", csv_path, "--chunk-rows", str(CHUNK_ROWS),
+                     "--out", str(tmp_path / "r"), "--format", "html"]) == 0
+    report = _checked(tmp_path / "r")
+    assert report["title"] is None and report["ranking"]["reason"]["code"] == "weighted_input"
+    page = (tmp_path / "r" / "report.html").read_text(encoding="utf-8")
+    assert "<h1>Оценка эффективности классификации" in page
+    assert "для файла со столбцом весов их нет" in page
