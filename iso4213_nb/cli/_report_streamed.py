@@ -72,7 +72,7 @@ def run_streamed(args) -> int:
         if chunks is not None:
             chunks.close()
     print(_("report written to {out}/ ({files})").format(
-        out=out, files=", ".join(f"report.{f}" for f in ("json", *args.format))))
+        out=out, files=", ".join(f"report.{f}" for f in dict.fromkeys(("json", *args.format)))))
     return 0
 
 

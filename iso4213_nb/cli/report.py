@@ -75,7 +75,7 @@ def register(subparsers) -> None:
     parser.add_argument("--meta", metavar="FILE.yml", help="checklist answers and report settings (YAML)")
     parser.add_argument("--out", metavar="DIR", default="out/report", help="report folder (default: out/report)")
     parser.add_argument("--format", default=",".join(FORMATS), type=parse_formats_arg,
-                        help="comma-separated: html, pdf (default: html,pdf; the HTML is always written)")
+                        help="comma-separated: html, pdf, json (default: html,pdf; report.json is always written, json alone writes no page)")
     parser.add_argument("--positive", metavar="LABEL", help="positive class of a binary task (default 1 for 0/1)")
     parser.add_argument("--threshold", type=number, default=0.5,
                         help="labels for models with scores only: positive iff score >= THRESHOLD (default 0.5)")
@@ -153,5 +153,5 @@ def run(args) -> int:
         print(_("iso4213-nb report: error: {error}").format(error=exc), file=sys.stderr)
         return 1
     print(_("report written to {folder}/ ({files})").format(
-        folder=out, files=", ".join(f"report.{f}" for f in ("json", *args.format))))
+        folder=out, files=", ".join(f"report.{f}" for f in dict.fromkeys(("json", *args.format)))))
     return 0

@@ -24,7 +24,7 @@ from ..words.i18n import LANGUAGES, current_language, using
 from .atomic import atomic_directory, check_target
 from .execute import run_template
 from .manifest import sha256_file, utc_now, write_manifest
-from .options import FORMATS, SETTING_KEYS, SETTINGS, parse_formats
+from .options import FORMATS, SETTING_KEYS, SETTINGS, parse_formats, wants_page
 from .parsed import PARSED, write_parsed
 from .render_uncertainty import write_cd_figures
 
@@ -127,7 +127,8 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
     out : the report folder; replaced only after everything succeeded, and only
         when it is empty or a report folder of this tool whose every file is
         unchanged (:func:`~iso4213_nb.report.atomic.check_target`).
-    formats : ``"html"`` and/or ``"pdf"``; the HTML is always written, the PDF is printed from it.
+    formats : ``"html"``, ``"pdf"`` (printed from the HTML) and/or ``"json"``; report.json is always written,
+        and ``("json",)`` alone writes no page (no notebook is run, no ``report.ipynb``).
     positive : the positive class of a binary task (overrides ``report.positive``).
     threshold : labels of a model given only by scores are ``score >= threshold``; must be finite.
     models, X : fitted models (``{name: estimator}``, names as in the file) and the
@@ -170,9 +171,11 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
     threshold = as_threshold(threshold, "--threshold")
     out = Path(out)
     check_target(out)
+    page = wants_page(formats)
     if "pdf" in formats:
         export.chromium()
-    export.node_modules()
+    if page:
+        export.node_modules()
     is_demo = predictions is None
     if demo_name is not None and not is_demo:
         raise InputError("report.demo_with_predictions")
@@ -184,7 +187,7 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
         meta = bundled.DEMO_META if meta is None else meta
     if (models is None) != (X is None):
         raise InputError("report.models_without_x", models="models", x="X")
-    steps = ["reading", "computing the numbers", "running the report notebook", "writing HTML",
+    steps = ["reading", "computing the numbers", *(["running the report notebook", "writing HTML"] if page else []),
              *(["printing the PDF"] if "pdf" in formats else []), "writing the manifest"]
     with progress.bar(total=len(steps), desc="report", unit="step") as shown:
         done = []
@@ -217,13 +220,14 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
                                                         default=_plain), encoding="utf-8")
             write_parsed(pred, tmp / PARSED)
             write_cd_figures(report, tmp)
-            step("running the report notebook")
-            nb = run_template(tmp, {"report_json": "report.json", "predictions": PARSED, "lang": lang})
-            nbformat.write(nb, tmp / "report.ipynb")
-            step("writing HTML")
-            with using(lang):
-                page_title = words.page_title()
-            html_path = export.to_html(nb, tmp, title=page_title, language=lang)
+            if page:
+                step("running the report notebook")
+                nb = run_template(tmp, {"report_json": "report.json", "predictions": PARSED, "lang": lang})
+                nbformat.write(nb, tmp / "report.ipynb")
+                step("writing HTML")
+                with using(lang):
+                    page_title = words.page_title()
+                html_path = export.to_html(nb, tmp, title=page_title, language=lang)
             if "pdf" in formats:
                 step("printing the PDF")
                 export.to_pdf(html_path)

@@ -222,6 +222,7 @@ def build(pred: Predictions, answers: dict, *, title: str | None, meta_name: str
     placements : the models' DeLong placement values, computed once for this and
         :func:`.uncertainty.extend` (:func:`.uncertainty.placements_by_model`); computed here when None.
     """
+    tasks.refuse_unsupported(pred)
     placements = uncertainty.placements_by_model(pred) if placements is None else placements
     single = pred.task != tasks.MULTILABEL
     report = {

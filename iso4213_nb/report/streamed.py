@@ -52,7 +52,7 @@ from . import content, export, render, render_tasks, render_uncertainty, streame
 from .atomic import atomic_directory, check_target
 from .manifest import utc_now, write_manifest
 from .not_given_words import MEASURES, REASONS
-from .options import SETTINGS, parse_formats
+from .options import SETTINGS, parse_formats, wants_page
 
 
 def _plain(value):
@@ -160,7 +160,7 @@ def not_given(assessed: streaming.Assessed, rows_read: bool, models: dict) -> li
 
 
 
-def build_content(assessed: streaming.Assessed, states: dict, source, *, answers: dict, title: str,
+def build_content(assessed: streaming.Assessed, states: dict, source, *, answers: dict, title: str | None,
                   meta_name: str | None, how: dict, chunks=None,
                   confidence_level: float = content.CONFIDENCE_LEVEL) -> dict:
     """The JSON-ready report (the shape of :func:`.content.build`, plus ``streaming``); the AUROC intervals at
@@ -305,7 +305,7 @@ def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, 
     (an :class:`~iso4213_nb.stats.measure_intervals.IntervalSettings`) adds the bootstrap intervals
     (:mod:`.streamed_intervals`).
     """
-    from .build import DEFAULT_TITLE, _meta_source, read_settings
+    from .build import _meta_source, read_settings
 
     started = utc_now()
     formats = parse_formats(formats if isinstance(formats, str) else ",".join(formats))
@@ -313,21 +313,23 @@ def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, 
     check_target(out)
     if "pdf" in formats:
         export.chromium()
-    export.node_modules()
+    if wants_page(formats):
+        export.node_modules()
     answers = checklist.load(meta, extra_keys=(SETTINGS,)) if meta is not None else {}
     settings = read_settings(meta)
     report = build_content(assessed, states, source, answers=answers,
-                           title=str(settings.get("title") or DEFAULT_TITLE),
+                           title=str(settings["title"]) if settings.get("title") else None,
                            meta_name=None if meta is None else Path(meta).name, how=how, chunks=chunks,
                            confidence_level=content.CONFIDENCE_LEVEL if intervals is None else intervals.confidence_level)
     if intervals is not None:
         streamed_intervals.extend(report, assessed, states, intervals)
-    nb = notebook(report, assessed)
+    nb = notebook(report, assessed) if wants_page(formats) else None
     with atomic_directory(out) as tmp:
         (tmp / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False, allow_nan=False,
                                                     default=_plain), encoding="utf-8")
-        nbformat.write(nb, tmp / "report.ipynb")
-        html_path = export.to_html(nb, tmp)
+        if nb is not None:
+            nbformat.write(nb, tmp / "report.ipynb")
+            html_path = export.to_html(nb, tmp)
         if "pdf" in formats:
             export.to_pdf(html_path)
         write_manifest(

@@ -24,8 +24,10 @@
   replicates (merged state files), ``top_k_accuracy_interval`` (reason
   ``old_state_file``) for a state file of version 3 or older.
 
-With a weight column nothing is added (the intervals count unweighted
-samples), as in memory.  Data and reason codes only.
+With a weight column only ``interval_settings`` and ``ranking`` (code
+``weighted_input``) are added, as in memory (the intervals count unweighted
+samples), and ``bootstrap_intervals`` is named with reason ``weighted``.  Data
+and reason codes only.
 """
 
 from __future__ import annotations
@@ -38,10 +40,14 @@ from .uncertainty import counts_intervals, settings_json
 
 def extend(report: dict, assessed, states: dict, settings: IntervalSettings) -> dict:
     """Add the keys of the module docstring to ``report`` (in place) and return it (clause 8, 7.8)."""
-    if assessed.weighted:
-        return report
     report["interval_settings"] = settings_json(settings)
     report["confidence_level"] = settings.confidence_level
+    if assessed.weighted:  # as uncertainty.extend: the bootstraps resample unweighted samples
+        report["ranking"] = {"applies": False, "reason": {"code": "weighted_input"}}
+        for entry in report["streaming"]["not_given"]:
+            if entry["measure"] == "bootstrap_intervals":
+                entry["reason"] = "weighted"
+        return report
     without: dict = {}
     for name, model in assessed.models.items():
         flat = {key: interval_json(ci) for key, ci in counts_intervals(model.matrix, assessed.positive,

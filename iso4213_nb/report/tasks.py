@@ -29,6 +29,7 @@ import itertools
 
 import numpy as np
 
+from ..core.errors import InputError
 from ..measures.calibration import calibration, multiclass_calibration
 from ..inputs import MULTICLASS, MULTILABEL, Predictions
 from ..measures.multiclass_scores import assess_scores
@@ -132,6 +133,17 @@ def multilabel_tests(pred: Predictions, test_dict) -> list[dict]:
             for label, a, b, result in per_label_tests(pred)]
 
 
+def refuse_unsupported(pred: Predictions) -> None:
+    """Refuse in one line what the report does not assess: subgroups (5.3.2) of a multi-label file (6.5).
+
+    The subgroup analysis compares single-label measures between groups; a
+    multi-label file's subgroup columns would otherwise be read and then left
+    out of the report without a word.
+    """
+    if pred.task == MULTILABEL and pred.groups:
+        raise InputError("report.multilabel_groups", file=pred.source.file_name, groups=list(pred.groups))
+
+
 def extend(report: dict, pred: Predictions, *, top_k=()) -> dict:
     """Add the keys of the module docstring to ``report`` (the dict of ``content.build``, clause 8); returns it."""
     ks = top_k_values(pred.labels, top_k) if pred.task == MULTICLASS else ()
@@ -142,7 +154,7 @@ def extend(report: dict, pred: Predictions, *, top_k=()) -> dict:
             report["models"][name] = multilabel_model(pred, model)
         else:
             report["models"][name].update(single_label_model(pred, model, ks))
-    if pred.groups and pred.task != MULTILABEL:
+    if pred.groups:  # a multi-label file with groups is refused (refuse_unsupported)
         for item in report["items"]:
             if item["id"] == "bias" and item["status"] != FILLED:
                 item["status"] = AUTOMATIC

@@ -244,7 +244,9 @@ def verify_report(folder, predictions=None) -> Verification:
     result.checks += [Check("schema", f"report.json {where}", INVALID, found=message) for where, message in errors]
     if errors:
         return result
-    if predictions is None and recorded_input["parsed"] is None:  # a report from counts (report.streamed) keeps no rows
+    if recorded_input["parsed"] is None:  # a report from counts (report.streamed) keeps no rows
+        if predictions is not None:
+            raise InputError("report.verify_counts", folder=str(folder))
         return result
     if predictions is None:
         result.source = recorded_input["parsed"]

@@ -26,6 +26,11 @@ TEMPLATES = {
     "report.manifest_field": N_("manifest.json has no {field}; it was not written by this version of iso4213-nb or "
                                 "was edited"),
     "report.no_folder": N_("{folder}: no such folder"),
+    "report.multilabel_groups": N_("{file} is multi-label: the report assesses subgroups ({groups}) for "
+                                   "single-label tasks only; leave out the group columns (and --group)"),
+    "report.verify_counts": N_("{folder} was built from counts (in chunks, on Dask or from state files) and keeps "
+                               "no rows to recompute from; leave --predictions out to check its files and "
+                               "report.json"),
 }
 
 #: Why a folder may not be replaced by a report (``why_word`` of ``report.refused_place`` and ``report.out_foreign``).
