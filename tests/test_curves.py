@@ -167,3 +167,17 @@ def test_one_vs_rest_matches_sklearn_per_class():
         one_vs_rest(y, scores[:, :2], ["a", "b"])
     with pytest.raises(InputError, match=r"shape \(n, 3\)"):
         one_vs_rest(y, scores[:, :2], labels)
+
+
+@pytest.mark.parametrize("weight", [None, [1.0, 2.0, 0.5]])
+def test_absent_class_gives_nan_on_its_axis_at_every_point_including_the_start(weight):
+    only_positives = BinaryScores(np.ones(3, bool), [0.1, 0.5, 0.9], sample_weight=weight)
+    roc = only_positives.roc()
+    assert np.isnan(roc.x).all() and roc.y[0] == 0 and roc.y[-1] == 1
+    only_negatives = BinaryScores(np.zeros(3, bool), [0.1, 0.5, 0.9], sample_weight=weight)
+    roc = only_negatives.roc()
+    assert np.isnan(roc.y).all() and roc.x[0] == 0 and roc.x[-1] == 1
+    gain = only_negatives.gain()
+    assert np.isnan(gain.y).all() and gain.x[0] == 0 and gain.x[-1] == 1
+    assert np.isnan(only_negatives.lift().y).all() and np.isnan(only_negatives.pr().x).all()
+    assert (only_negatives.pr().y == 0).all()

@@ -89,6 +89,15 @@ def _divide(numerator: np.ndarray, denominator: int) -> np.ndarray:
     return numerator / denominator
 
 
+def _from_origin(numerator: np.ndarray, denominator: int) -> np.ndarray:
+    """The rate ``numerator / denominator`` preceded by the start point's 0; all NaN when the denominator is 0.
+
+    At threshold +inf nothing is predicted positive, so the rate starts at 0 /
+    denominator: 0 for a class that occurs, undefined (NaN) for an absent one.
+    """
+    return _divide(np.concatenate([[0.0], numerator]), denominator)
+
+
 class BinaryScores:
     """Scores of a binary classifier, sorted once for every curve and area (6.3.6–6.3.9).
 
@@ -294,10 +303,12 @@ class BinaryScores:
         return self._curves[name]
 
     def roc(self) -> Curve:
-        """ROC curve (6.3.6): FPR = FP / (FP + TN) on x, TPR = TP / (TP + FN) on y, from (0, 0) at threshold +inf."""
+        """ROC curve (6.3.6): FPR = FP / (FP + TN) on x, TPR = TP / (TP + FN) on y, from (0, 0) at threshold +inf.
+
+        Without actual negatives (positives) every x (y), the start point's included, is NaN.
+        """
         return self._curve("roc", lambda: Curve(
-            np.concatenate([[0.0], _divide(self.fps, self.negatives)]),
-            np.concatenate([[0.0], _divide(self.tps, self.positives)]),
+            _from_origin(self.fps, self.negatives), _from_origin(self.tps, self.positives),
             np.concatenate([[np.inf], self.thresholds]), FPR_LABEL, TPR_LABEL))
 
     def pr(self) -> Curve:
@@ -313,8 +324,7 @@ class BinaryScores:
     def gain(self) -> Curve:
         """Cumulative response (gain) curve (6.3.8, 3.2.13): share predicted positive (TP + FP) / N on x, TPR on y."""
         return self._curve("gain", lambda: Curve(
-            np.concatenate([[0.0], (self.tps + self.fps) / self.n]),
-            np.concatenate([[0.0], _divide(self.tps, self.positives)]),
+            np.concatenate([[0.0], (self.tps + self.fps) / self.n]), _from_origin(self.tps, self.positives),
             np.concatenate([[np.inf], self.thresholds]), SHARE_LABEL, TPR_LABEL))
 
     def lift(self) -> Curve:
