@@ -14,7 +14,7 @@ from sklearn.metrics import (accuracy_score, balanced_accuracy_score, class_like
                              precision_recall_fscore_support)
 from statsmodels.stats.inter_rater import cohens_kappa
 
-from iso4213_nb import ConfusionMatrix, Undefined
+from iso4213_nb import ConfusionMatrix, InputError, Undefined
 from iso4213_nb.measures import counts as measures
 
 SEEDS = range(80)
@@ -129,3 +129,31 @@ def test_likelihood_ratios_binary(seed):
     assert same(measures.positive_likelihood_ratio(c), lr_plus)
     assert same(measures.negative_likelihood_ratio(c), lr_minus)
     assert same(measures.diagnostic_odds_ratio(c), lr_plus / lr_minus)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_fbeta_limits_are_precision_and_recall_as_scikit_learn(seed):
+    y, p = random_labels(seed)
+    cm = ConfusionMatrix.from_predictions(y, p)
+    for i, label in enumerate(cm.labels):
+        c = cm.binary(label)
+        for beta, kept in ((0, measures.precision(c)), (math.inf, measures.recall(c))):
+            theirs = fbeta_score(y, p, beta=beta, labels=[label], average=None, zero_division=np.nan)[0]
+            assert same(measures.fbeta(c, beta), theirs) and same(measures.fbeta(c, beta), float(kept))
+        # only alpha / beta matters, and its two ends are recall and precision (6.2.6)
+        for alpha, beta, kept in ((0, 2.5, measures.recall(c)), (1, math.inf, measures.recall(c)),
+                                  (2.5, 0, measures.precision(c)), (math.inf, 1, measures.precision(c))):
+            assert same(measures.f_alpha_beta(c, alpha, beta), float(kept))
+
+
+def test_fbeta_limits_keep_their_reasons_and_refuse_what_has_no_limit():
+    no_positives = measures.BinaryCounts(tp=0, fp=3, tn=5, fn=0)
+    assert measures.fbeta(no_positives, math.inf).code == "no_positives"
+    assert measures.fbeta(no_positives, 0) == 0.0
+    assert measures.fbeta(measures.BinaryCounts(tp=0, fp=0, tn=5, fn=2), 0).code == "no_predicted_positives"
+    for beta in (-1, math.nan, "x"):
+        with pytest.raises(InputError, match="beta must be a number of 0 or more"):
+            measures.fbeta(no_positives, beta)
+    for alpha, beta in ((0, 0), (math.inf, math.inf)):
+        with pytest.raises(InputError, match="must not both be 0 or both be infinite"):
+            measures.f_alpha_beta(no_positives, alpha, beta)
