@@ -34,6 +34,17 @@ def _check_rows(rows: str) -> str:
     return rows
 
 
+def _comparable(*arrays: np.ndarray) -> tuple:
+    """The arrays in one dtype so that equal labels compare equal: numbers as float64 when their kinds differ
+    (booleans and whole floats arrive here as integers from :func:`as_labels`), anything else as text."""
+    kinds = {a.dtype.kind for a in arrays}
+    if len(kinds) == 1 or kinds <= {"i", "u"}:
+        return arrays
+    if kinds <= {"i", "u", "f"}:
+        return tuple(a.astype(np.float64) for a in arrays)
+    return tuple(a.astype(str) for a in arrays)
+
+
 def _python_labels(values: Iterable) -> tuple:
     return tuple(v.item() if isinstance(v, np.generic) else v for v in values)
 
@@ -80,7 +91,9 @@ class ConfusionMatrix:
         labels : optional sequence fixing the classes and their order.  Without
             it the classes are the sorted union of both arrays; a class that
             is only ever predicted is kept (its recall is then undefined).
-            With it, a value outside ``labels`` is an error.
+            With it, a value outside ``labels`` is an error.  Labels match the
+            data's by value, as in scikit-learn: numbers as numbers (``1.0`` is
+            ``1``, ``True`` is ``1``), text exactly as written.
         sample_weight : optional non-negative weight per sample (scikit-learn's
             meaning): each cell is then the sum of the weights of its pairs, as
             ``confusion_matrix(..., sample_weight=...)``; whole weights equal
@@ -90,8 +103,7 @@ class ConfusionMatrix:
         p = as_labels(y_pred, "y_pred")
         same_length(y_true=t, y_pred=p)
         weight = as_weights(sample_weight, len(t))
-        if t.dtype.kind != p.dtype.kind and {t.dtype.kind, p.dtype.kind} - {"i", "u"}:
-            t, p = t.astype(str), p.astype(str)
+        t, p = _comparable(t, p)
         if labels is None:
             return cls._count_inferred(t, p, weight)
         labels = list(labels)
@@ -99,9 +111,7 @@ class ConfusionMatrix:
             raise InputError("confusion.duplicates", name="labels")
         if len(labels) < 2:
             raise InputError("confusion.too_few_labels", count=len(labels))
-        lab = np.asarray(labels)
-        if lab.dtype.kind != t.dtype.kind and {lab.dtype.kind, t.dtype.kind} - {"i", "u"}:
-            lab, t, p = lab.astype(str), t.astype(str), p.astype(str)
+        lab, t, p = _comparable(as_labels(labels, "labels"), t, p)
         order = np.argsort(lab, kind="stable")
         sorted_lab = lab[order]
         codes = []
