@@ -60,7 +60,7 @@ def jaccard_dataset(y_true, y_pred) -> float | Undefined:
     t, p = _pair(y_true, y_pred)
     union = np.count_nonzero(t | p)
     if union == 0:
-        return Undefined("no true and no predicted labels at all, so the union is empty")
+        return Undefined(code="empty_union")
     return float(np.count_nonzero(t & p) / union)
 
 

@@ -92,6 +92,9 @@ _REASONS = {
     "mean_needs_every_value": N_("the {mean} needs every value; one is undefined: {cause}"),
     "infinite_divergence": N_("class {label} has {first} share {share} but {second} share 0, so the divergence "
                               "is infinite"),
+    "empty_union": N_("no true and no predicted labels at all, so the union is empty"),
+    "no_true_labels": N_("no sample carries any label in the truth, so the true label shares are 0/0"),
+    "no_predicted_labels": N_("no label is predicted for any sample, so the predicted label shares are 0/0"),
 }
 
 _SHARE_NAMES = {"true": N_("true"), "predicted": N_("predicted")}
