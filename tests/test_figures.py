@@ -165,3 +165,16 @@ def test_annex_c_audit_fits_a_page_and_keeps_every_note():
         for text in (writing, difference):
             if text != "–":
                 assert " ".join(text.split()) in joined, (dataset, model)
+
+
+def test_static_curves_are_drawn_thinned_and_exact():
+    from iso4213_nb.figures.curves import drawn
+    from iso4213_nb.measures.curves import BinaryScores
+
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 5000)
+    scores = BinaryScores(y, rng.random(5000) + 0.8 * y)  # a point per sample, long runs of one class
+    roc, full = drawn(scores, "roc"), scores.roc()
+    assert len(roc.x) < len(full.x) and np.trapezoid(roc.y, roc.x) == pytest.approx(scores.auroc(), abs=1e-12)
+    assert set(zip(roc.x, roc.y)) <= set(zip(full.x, full.y)) and len(roc.x) < len(full.x) / 2
+    assert len(drawn(scores, "pr").x) <= len(scores.pr().x) and len(drawn(scores, "gain").x) == len(scores.gain().x)

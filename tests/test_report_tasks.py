@@ -178,7 +178,7 @@ def test_a_weighted_file_weights_the_report_numbers(tmp_path):
     assert "have no weighted form and are left out" in page
 
 
-def test_top_label_calibration_names_its_brier_and_log_loss_apart_from_the_models(tmp_path):
+def test_top_label_calibration_names_apart_and_the_new_measures_reach_the_report(tmp_path):
     from sklearn.metrics import brier_score_loss, log_loss
 
     from iso4213_nb.inputs import read_predictions
@@ -205,5 +205,14 @@ def test_top_label_calibration_names_its_brier_and_log_loss_apart_from_the_model
     assert calibrated["top_label_log_loss"] != pytest.approx(model["log_loss"])
     page = render_tasks.calibration(report, "m")
     assert "log loss of the top label" in page and "Brier score of the top label" in page
+    from sklearn.metrics import balanced_accuracy_score, cohen_kappa_score
+
+    from iso4213_nb.report import render
+
+    assessed, argmax = model["assessment"], scores.argmax(axis=1)
+    assert assessed["cohen_kappa_quadratic"] == pytest.approx(cohen_kappa_score(y, argmax, weights="quadratic"))
+    assert assessed["balanced_accuracy_adjusted"] == pytest.approx(balanced_accuracy_score(y, argmax, adjusted=True))
+    table = render.measures(report, "m")
+    assert "weighted kappa, quadratic weights" in table and "balanced accuracy adjusted for chance" in table
     calibrated["log_loss"] = calibrated.pop("top_label_log_loss")
     assert schema_errors(report) != []

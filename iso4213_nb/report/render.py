@@ -124,6 +124,11 @@ def measures(report: dict, model: str) -> str:
     accuracy = intervals.get("accuracy")  # none for a weighted file: the interval has no weighted form
     rows = [[_("accuracy (6.2.3)"), _number(a["accuracy"]), _ci(accuracy), _method(accuracy["method"]) if accuracy else ""],
             [_("Cohen's kappa (5.3.9)"), _number(a["cohen_kappa"]), "", ""]]
+    beyond = [("balanced_accuracy_adjusted", N_("balanced accuracy adjusted for chance (0 at chance)"))]
+    if len(a["labels"]) > 2:  # with two classes both weighted kappas equal Cohen's kappa
+        beyond += [("cohen_kappa_linear", N_("weighted kappa, linear weights (classes in the order listed)")),
+                   ("cohen_kappa_quadratic", N_("weighted kappa, quadratic weights (classes in the order listed)"))]
+    rows += [[_(words), _number(a[key]), "", ""] for key, words in beyond if key in a]
     for key, clause in (("auroc", "6.3.6"), ("average_precision", "6.3.7"), ("auprc_trapezoid", "6.3.7")):
         if key in a:
             interval = intervals.get(key)
