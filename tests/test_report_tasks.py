@@ -205,7 +205,7 @@ def test_top_label_calibration_names_apart_and_the_new_measures_reach_the_report
     assert calibrated["top_label_log_loss"] != pytest.approx(model["log_loss"])
     page = render_tasks.calibration(report, "m")
     assert "log loss of the top label" in page and "Brier score of the top label" in page
-    from sklearn.metrics import balanced_accuracy_score, cohen_kappa_score
+    from sklearn.metrics import balanced_accuracy_score, cohen_kappa_score, confusion_matrix
 
     from iso4213_nb.report import render
 
@@ -214,5 +214,8 @@ def test_top_label_calibration_names_apart_and_the_new_measures_reach_the_report
     assert assessed["balanced_accuracy_adjusted"] == pytest.approx(balanced_accuracy_score(y, argmax, adjusted=True))
     table = render.measures(report, "m")
     assert "weighted kappa, quadratic weights" in table and "balanced accuracy adjusted for chance" in table
+    shares = np.array(assessed["normalized"]["true"], dtype=float)
+    np.testing.assert_allclose(shares, confusion_matrix(y, argmax, normalize="true"), rtol=1e-12)
+    assert "as shares of each true class" in render.confusion(report, "m")
     calibrated["log_loss"] = calibrated.pop("top_label_log_loss")
     assert schema_errors(report) != []

@@ -164,12 +164,19 @@ def per_class(report: dict, model: str) -> str:
 
 
 def confusion(report: dict, model: str) -> str:
-    """The confusion matrix of one model, true classes in rows."""
+    """The confusion matrix of one model, true classes in rows, and its rows as shares of each true class."""
     cm = report["models"][model]["confusion_matrix"]
+    header = [""] + [_("predicted {label}").format(label=label) for label in cm["labels"]]
     rows = [[_("true {label}").format(label=label)] + [_number(c) for c in row]
             for label, row in zip(cm["labels"], cm["counts"])]
-    return _wrap(html_table(rows, [""] + [_("predicted {label}").format(label=label) for label in cm["labels"]],
-                            caption=_("Confusion matrix, true classes in rows: {model}").format(model=model)))
+    table = html_table(rows, header, caption=_("Confusion matrix, true classes in rows: {model}").format(model=model))
+    shares = report["models"][model]["assessment"].get("normalized", {}).get("true")
+    if shares is not None:
+        rows = [[_("true {label}").format(label=label)] + [_number(v) for v in row]
+                for label, row in zip(cm["labels"], shares)]
+        table += html_table(rows, header, caption=_("The same matrix as shares of each true class (each row adds up "
+                                                    "to 1; beyond TS 4213): {model}").format(model=model))
+    return _wrap(table)
 
 
 def comparisons(report: dict) -> str:
