@@ -18,6 +18,7 @@ from iso4213_nb.measures.curves import BinaryScores
 from iso4213_nb.measures.distribution import kl_of_matrix
 from iso4213_nb.stats import adjust_pvalues
 from iso4213_nb.stats.contingency import mcnemar
+from iso4213_nb.stats.roc import delong_test, placement_values
 
 
 # ---------------------------------------------------------------- scikit-learn, metrics/tests/test_classification.py
@@ -164,7 +165,7 @@ def test_pycm_readme_direct_matrix_overall_statistics():
     assert measures.positive_likelihood_ratio(cm.binary("Class1")).code == "unbounded_lr_plus"
 
 
-# ---------------------------------------------------------------- pROC, tests/testthat/helper-roc-expected.R
+# ---------------------------------------------------------------- pROC, tests/testthat/ (expected ROC and DeLong)
 
 #: pROC's expected ROC of the aSAH data's ndka marker (41 cases, 72 controls, direction "<"), as the number of
 #: cases (sensitivity × 41) and of controls (specificity × 72) of each of its 110 thresholds, lowest first.
@@ -194,6 +195,70 @@ def test_proc_expected_roc_of_ndka():
     assert ours == theirs
     reversed_scores = BinaryScores.from_counts(-rank, positives, negatives)
     assert reversed_scores.auroc() == pytest.approx(0.38804200542005424, abs=1e-15)
+
+
+#: pROC's expected DeLong placements of the aSAH data (tests/testthat/helper-deLongPlacementsCpp-expected.R, direction
+#: "forward"), per patient in the data's order: for each of the 41 cases, twice the number of the 72 controls
+#: scoring below it (a tie counting one half), and for each control twice the number of cases scoring above it.
+PROC_PLACEMENTS = {
+    ("wfns", "cases"): [117, 94, 128, 140, 140, 140, 140, 94, 140, 94, 37, 94, 140, 128, 128, 94, 140, 140, 140, 94, 140, 94,
+        140, 94, 128, 140, 128, 128, 37, 128, 128, 94, 94, 140, 140, 94, 94, 140, 140, 140, 140],
+    ("wfns", "controls"): [80, 80, 80, 80, 18, 80, 66, 66, 80, 66, 66, 80, 80, 80, 66, 80, 66, 80, 80, 53, 44, 80, 44, 80, 18, 18,
+        80, 80, 66, 44, 80, 80, 66, 66, 80, 66, 80, 66, 66, 80, 80, 80, 80, 66, 80, 66, 80, 80, 53, 66, 44, 66,
+        80, 44, 80, 80, 18, 44, 66, 66, 80, 80, 80, 53, 80, 66, 66, 44, 44, 80, 80, 80],
+    ("s100b", "cases"): [81, 63, 103, 78, 130, 144, 140, 26, 123, 50, 26, 128, 126, 139, 144, 118, 144, 144, 144, 26, 144, 120,
+        0, 50, 116, 144, 118, 144, 38, 118, 81, 63, 74, 116, 144, 88, 144, 121, 144, 144, 130],
+    ("s100b", "controls"): [58, 55, 66, 80, 28, 52, 66, 66, 80, 73, 80, 70, 63, 77, 52, 77, 63, 58, 52, 80, 53, 55, 36, 70, 24, 28,
+        53, 77, 32, 28, 63, 73, 70, 73, 80, 58, 66, 55, 54, 80, 80, 70, 80, 70, 73, 53, 70, 73, 37, 63, 42, 77,
+        66, 39, 77, 80, 48, 34, 66, 54, 73, 55, 66, 77, 80, 52, 54, 28, 52, 54, 24, 27],
+    ("ndka", "cases"): [116, 90, 98, 110, 6, 40, 74, 134, 140, 134, 134, 58, 104, 124, 24, 36, 102, 2, 144, 124, 62, 74, 80,
+        102, 128, 93, 124, 36, 142, 109, 6, 49, 124, 6, 48, 134, 76, 104, 138, 74, 110],
+    ("ndka", "controls"): [82, 68, 72, 58, 74, 33, 74, 26, 42, 26, 28, 6, 66, 74, 48, 74, 74, 2, 46, 62, 62, 26, 80, 72, 74, 63,
+        44, 72, 34, 8, 72, 74, 48, 66, 72, 44, 16, 18, 60, 50, 4, 74, 28, 62, 58, 58, 34, 80, 28, 48, 66, 58,
+        26, 58, 50, 72, 62, 58, 16, 68, 48, 45, 8, 52, 48, 66, 16, 60, 38, 18, 74, 42],
+}
+
+
+def _scores_with_placements(cases_twice, controls_twice) -> np.ndarray:
+    """Scores (cases first, then controls) that have exactly the given placements.
+
+    Controls with the same number of cases above them have no case strictly between them, so each such group can
+    share one score (group g scores g, fewer cases above scoring higher); a case with 2·a controls below sits just
+    under group g when a controls lie in the groups below g, or on group g when a falls half-way through it."""
+    controls_twice = np.asarray(controls_twice)
+    groups = np.unique(-controls_twice)
+    control_scores = np.searchsorted(groups, -controls_twice).astype(float)
+    sizes = np.bincount(control_scores.astype(int), minlength=len(groups))
+    below = np.concatenate([[0], np.cumsum(sizes)])
+    case_scores = []
+    for twice in cases_twice:
+        between = np.flatnonzero(2 * below == twice)
+        tied = np.flatnonzero(2 * below[:-1] + sizes == twice)
+        case_scores.append(between[0] - 0.5 if len(between) else float(tied[0]))
+    return np.concatenate([case_scores, control_scores])
+
+
+@pytest.mark.parametrize("a, b, z, p", [
+    ("wfns", "s100b", 2.20898359144091, 0.0271757822291882),
+    ("wfns", "ndka", 2.79777591868904, 0.00514557970691098),
+    ("ndka", "s100b", -1.39077002573558, 0.164295175223054),
+])
+def test_proc_test_roc_test_delong_on_asah(a, b, z, p):
+    """pROC's tests/testthat/test-roc.test.R: roc.test (DeLong, paired) of two markers of the aSAH patients.  The
+    test depends on the scores only through each patient's placements, which pROC publishes; scores with those
+    placements give pROC's placements back, its AUCs, and its Z and p-value."""
+    y = np.array([1] * 41 + [0] * 72)
+    scores = {m: _scores_with_placements(PROC_PLACEMENTS[(m, "cases")], PROC_PLACEMENTS[(m, "controls")])
+              for m in (a, b)}
+    for m, theta in (("wfns", 0.823678861788618), ("s100b", 0.731368563685637), ("ndka", 0.611957994579946)):
+        if m in scores:
+            auc, cases, controls = placement_values(y.astype(bool), scores[m])
+            assert auc == pytest.approx(theta, abs=1e-14)
+            assert np.round(cases * 144).tolist() == PROC_PLACEMENTS[(m, "cases")]
+            assert np.round(controls * 82).tolist() == PROC_PLACEMENTS[(m, "controls")]
+    result = delong_test(y, scores[a], scores[b])
+    assert result.statistic == pytest.approx(z, rel=1e-12)
+    assert result.pvalue == pytest.approx(p, rel=1e-10)
 
 
 # ---------------------------------------------------------------- statsmodels, stats/tests/test_multi.py and
