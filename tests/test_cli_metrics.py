@@ -148,3 +148,39 @@ def test_readable_output_names_each_area(tmp_path, capsys):
     assert "AUROC (6.3.6): 0.7500" in out
     assert "average precision (6.3.7): 0.8333" in out
     assert "predictions: scores >= 0.5" in out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_normalised_matrices_weighted_kappa_and_adjusted_balanced_accuracy_match_scikit_learn(tmp_path, capsys, seed):
+    from sklearn.metrics import balanced_accuracy_score, confusion_matrix
+
+    rng = np.random.default_rng(seed)
+    n, k = int(rng.integers(30, 300)), int(rng.integers(2, 6))
+    y = rng.integers(0, k, n)
+    p = np.where(rng.random(n) < 0.6, y, rng.integers(0, k, n))
+    w = np.round(rng.random(n) * 4) / 4 if seed % 2 else None
+    text = "y_true,y_pred" + (",weight" if w is not None else "") + "\n" + "".join(
+        f"{a},{b}" + (f",{c}" if w is not None else "") + "\n" for a, b, c in zip(y, p, w if w is not None else y))
+    path = write(tmp_path, text)
+    got = run_json(capsys, ["metrics", "--predictions", path])
+    labels = got["labels"]
+    for by, theirs in (("true", "true"), ("predicted", "pred"), ("all", "all")):
+        expected = confusion_matrix(y, p, labels=labels, sample_weight=w, normalize=theirs)
+        np.testing.assert_allclose(np.array(got["normalized"][by], dtype=float), expected, rtol=1e-12)
+    for weights in ("linear", "quadratic"):
+        assert got[f"cohen_kappa_{weights}"] == pytest.approx(
+            cohen_kappa_score(y, p, labels=labels, weights=weights, sample_weight=w), rel=1e-12)
+    assert got["balanced_accuracy_adjusted"] == pytest.approx(
+        balanced_accuracy_score(y, p, adjusted=True, sample_weight=w), rel=1e-12)
+    assert run_json(capsys, ["metrics", "--predictions", path, "--chunk-rows", "7"])["normalized"] == got["normalized"]
+    assert main(["metrics", "--predictions", path, "--normalize", "predicted"]) == 0
+    out = capsys.readouterr().out
+    assert "confusion matrix as shares of each predicted class" in out and "linear" in out
+
+
+def test_a_class_never_in_the_truth_leaves_its_normalised_row_undefined(tmp_path, capsys):
+    got = run_json(capsys, ["metrics", "--predictions", write(tmp_path, "y_true,y_pred\na,a\na,b\nc,b\n")])
+    assert got["normalized"]["true"][1] == [None, None, None]
+    assert "normalized.true.b: no_positives" in got["undefined"]
+    assert got["normalized"]["predicted"][0] == [1.0, 0.5, None]  # c is never predicted: its column is 0/0
+    assert "normalized.predicted.c: no_predicted_positives" in got["undefined"]

@@ -5,6 +5,7 @@ import pytest
 
 from iso4213_nb.words import readings
 from iso4213_nb import ConfusionMatrix, InputError, Undefined
+from sklearn.metrics import confusion_matrix
 
 # Table A.1 as printed: predicted classes in rows, actual classes in columns.
 TABLE_A1 = [[400, 150, 14], [23, 3800, 144], [13, 355, 65]]
@@ -156,3 +157,28 @@ def test_empty_matrix_gives_undefined_not_warnings():
     for value in (cm.accuracy(), cm.cohen_kappa(), cm.balanced_accuracy(), cm.matthews_correlation(),
                   cm.average("precision", "macro"), cm.average("recall", "micro")):
         assert isinstance(value, Undefined)
+
+
+@pytest.mark.parametrize("y, p, labels", [
+    ([True, False, True, True], [True, True, False, True], [False, True]),
+    ([True, False, True, True], [True, True, False, True], [1, 0]),
+    ([1.0, 0.0, 1.0, 2.0], [1.0, 1.0, 0.0, 2.0], [0.0, 1.0, 2.0]),
+    ([1, 0, 1, 2], [1, 1, 0, 2], [2.0, 0.0, 1.0]),
+    ([1, 0, 1, 2], [1.0, 1.0, 0.0, 2.0], [0, 1, 2]),
+    (np.array([1, 0, 1], np.uint8), [True, True, False], [0.0, 1.0]),
+])
+def test_labels_equal_in_value_to_the_data_are_accepted_as_scikit_learn_does(y, p, labels):
+    ours = ConfusionMatrix.from_predictions(y, p, labels=labels)
+    assert np.array_equal(ours.matrix(rows="true"), confusion_matrix(y, p, labels=labels))
+    assert ours.labels == tuple(labels)
+
+
+def test_text_labels_are_still_compared_exactly_as_written():
+    with pytest.raises(InputError, match="'a ' not among labels 'b', 'a'"):
+        ConfusionMatrix.from_predictions(["a", "b"], ["b", "a "], labels=["b", "a"])
+
+
+def test_numbers_of_different_kinds_are_compared_as_numbers():
+    ours = ConfusionMatrix.from_predictions([1, 0, 1, 2], [1.5, 1, 0, 2], labels=[0, 1, 1.5, 2])
+    assert ours.matrix(rows="true").tolist() == [[0, 1, 0, 0], [1, 0, 1, 0], [0, 0, 0, 0], [0, 0, 0, 1]]
+    assert ConfusionMatrix.from_predictions([1, 0, 1, 2], [1.5, 1, 0, 2]).labels == (0, 1, 1.5, 2)

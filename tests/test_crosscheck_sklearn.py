@@ -14,7 +14,7 @@ from sklearn.metrics import (accuracy_score, balanced_accuracy_score, class_like
                              precision_recall_fscore_support)
 from statsmodels.stats.inter_rater import cohens_kappa
 
-from iso4213_nb import ConfusionMatrix, Undefined
+from iso4213_nb import ConfusionMatrix, InputError, Undefined
 from iso4213_nb.measures import counts as measures
 
 SEEDS = range(80)
@@ -129,3 +129,91 @@ def test_likelihood_ratios_binary(seed):
     assert same(measures.positive_likelihood_ratio(c), lr_plus)
     assert same(measures.negative_likelihood_ratio(c), lr_minus)
     assert same(measures.diagnostic_odds_ratio(c), lr_plus / lr_minus)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_fbeta_limits_are_precision_and_recall_as_scikit_learn(seed):
+    y, p = random_labels(seed)
+    cm = ConfusionMatrix.from_predictions(y, p)
+    for i, label in enumerate(cm.labels):
+        c = cm.binary(label)
+        for beta, kept in ((0, measures.precision(c)), (math.inf, measures.recall(c))):
+            theirs = fbeta_score(y, p, beta=beta, labels=[label], average=None, zero_division=np.nan)[0]
+            assert same(measures.fbeta(c, beta), theirs) and same(measures.fbeta(c, beta), float(kept))
+        # only alpha / beta matters, and its two ends are recall and precision (6.2.6)
+        for alpha, beta, kept in ((0, 2.5, measures.recall(c)), (1, math.inf, measures.recall(c)),
+                                  (2.5, 0, measures.precision(c)), (math.inf, 1, measures.precision(c))):
+            assert same(measures.f_alpha_beta(c, alpha, beta), float(kept))
+
+
+def test_fbeta_limits_keep_their_reasons_and_refuse_what_has_no_limit():
+    no_positives = measures.BinaryCounts(tp=0, fp=3, tn=5, fn=0)
+    assert measures.fbeta(no_positives, math.inf).code == "no_positives"
+    assert measures.fbeta(no_positives, 0) == 0.0
+    assert measures.fbeta(measures.BinaryCounts(tp=0, fp=0, tn=5, fn=2), 0).code == "no_predicted_positives"
+    for beta in (-1, math.nan, "x"):
+        with pytest.raises(InputError, match="beta must be a number of 0 or more"):
+            measures.fbeta(no_positives, beta)
+    for alpha, beta in ((0, 0), (math.inf, math.inf)):
+        with pytest.raises(InputError, match="must not both be 0 or both be infinite"):
+            measures.f_alpha_beta(no_positives, alpha, beta)
+
+
+def _weights(seed, n):
+    """None for even seeds, else quarter weights (whole sums in any order), some of them 0."""
+    return None if seed % 2 == 0 else np.round(np.random.default_rng(seed).random(n) * 4) / 4
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_normalised_matrix_by_true_predicted_and_all(seed):
+    y, p = random_labels(seed)
+    w = _weights(seed, len(y))
+    cm = ConfusionMatrix.from_predictions(y, p, sample_weight=w)
+    for by, theirs in (("true", "true"), ("predicted", "pred"), ("all", "all")):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            expected = confusion_matrix(y, p, labels=list(cm.labels), sample_weight=w, normalize=theirs)
+        ours = cm.normalized(by, rows="true")
+        empty = np.isnan(ours.values)
+        np.testing.assert_allclose(ours.values[~empty], expected[~empty], rtol=1e-12, atol=1e-15)
+        assert (expected[empty] == 0).all()  # scikit-learn writes 0 where the class total is 0; we leave it undefined
+        totals = {"true": cm.support, "predicted": cm.predicted_counts, "all": np.full(cm.k, cm.n)}[by]
+        assert set(ours.undefined) == {label for label, t in zip(cm.labels, totals) if t == 0}
+        np.testing.assert_array_equal(cm.normalized(by, rows="predicted").values, ours.values.T)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_weighted_kappa_linear_and_quadratic(seed):
+    y, p = random_labels(seed)
+    w = _weights(seed, len(y))
+    cm = ConfusionMatrix.from_predictions(y, p, sample_weight=w)
+    for weights in (None, "linear", "quadratic"):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            theirs = cohen_kappa_score(y, p, labels=list(cm.labels), weights=weights, sample_weight=w)
+        assert same(cm.cohen_kappa(weights), theirs), weights
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_chance_adjusted_balanced_accuracy(seed):
+    y, p = random_labels(seed)
+    w = _weights(seed, len(y))
+    cm = ConfusionMatrix.from_predictions(y, p, sample_weight=w)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        theirs = balanced_accuracy_score(y, p, adjusted=True, sample_weight=w)
+    # one class in the truth: scikit-learn divides by 1 - 1/1 = 0 and gives -inf or nan; we give undefined
+    assert same(cm.balanced_accuracy(adjusted=True), theirs if np.isfinite(theirs) else np.nan)
+
+
+def test_weighted_kappa_and_adjusted_balanced_accuracy_undefined_with_reasons():
+    one_true_class = ConfusionMatrix.from_predictions([1, 1, 1, 1], [1, 0, 2, 1])
+    assert one_true_class.balanced_accuracy(adjusted=True).code == "single_class_labels"
+    agree_on_one = ConfusionMatrix.from_counts([[5, 0], [0, 0]], ["a", "b"], rows="true")
+    for weights in (None, "linear", "quadratic"):
+        assert agree_on_one.cohen_kappa(weights).code == "chance_agreement_one"
+    with pytest.raises(InputError, match="weights must be one of 'linear', 'quadratic', got 'cubic'"):
+        agree_on_one.cohen_kappa("cubic")
+    with pytest.raises(InputError, match="by must be one of 'true', 'predicted', 'all', got 'pred'"):
+        agree_on_one.normalized("pred", rows="true")
+    assert agree_on_one.normalized("true", rows="true").undefined == {"b": "no_positives"}

@@ -167,3 +167,42 @@ def test_one_vs_rest_matches_sklearn_per_class():
         one_vs_rest(y, scores[:, :2], ["a", "b"])
     with pytest.raises(InputError, match=r"shape \(n, 3\)"):
         one_vs_rest(y, scores[:, :2], labels)
+
+
+@pytest.mark.parametrize("weight", [None, [1.0, 2.0, 0.5]])
+def test_absent_class_gives_nan_on_its_axis_at_every_point_including_the_start(weight):
+    only_positives = BinaryScores(np.ones(3, bool), [0.1, 0.5, 0.9], sample_weight=weight)
+    roc = only_positives.roc()
+    assert np.isnan(roc.x).all() and roc.y[0] == 0 and roc.y[-1] == 1
+    only_negatives = BinaryScores(np.zeros(3, bool), [0.1, 0.5, 0.9], sample_weight=weight)
+    roc = only_negatives.roc()
+    assert np.isnan(roc.y).all() and roc.x[0] == 0 and roc.x[-1] == 1
+    gain = only_negatives.gain()
+    assert np.isnan(gain.y).all() and gain.x[0] == 0 and gain.x[-1] == 1
+    assert np.isnan(only_negatives.lift().y).all() and np.isnan(only_negatives.pr().x).all()
+    assert (only_negatives.pr().y == 0).all()
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_thinned_curves_are_scikit_learns_drop_intermediate_with_the_same_areas(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(3, 400))
+    y = rng.integers(0, 2, n)
+    if y.all() or not y.any():
+        y[0] = 1 - y[0]
+    s = np.round(rng.random(n) * y * 0.5 + rng.random(n), int(rng.integers(1, 4)))  # many ties at 1 decimal
+    w = None if seed % 2 else np.round(rng.random(n) * 4) / 4  # quarters: sums exact in any order
+    b = BinaryScores(y, s, sample_weight=w)
+    fpr, tpr, th = roc_curve(y, s, sample_weight=w, drop_intermediate=True)
+    roc = b.roc(drop_intermediate=True)
+    np.testing.assert_allclose(roc.x, fpr, rtol=1e-12)
+    np.testing.assert_allclose(roc.y, tpr, rtol=1e-12)
+    np.testing.assert_array_equal(roc.thresholds, th)
+    assert np.trapezoid(roc.y, roc.x) == pytest.approx(b.auroc(), abs=1e-12)
+    precision, recall, th = precision_recall_curve(y, s, sample_weight=w, drop_intermediate=True)
+    pr = b.pr(drop_intermediate=True)  # ours runs from the highest threshold, without the (0, 1) end point
+    np.testing.assert_allclose(pr.y, precision[:-1][::-1], rtol=1e-12)
+    np.testing.assert_allclose(pr.x, recall[:-1][::-1], rtol=1e-12)
+    np.testing.assert_array_equal(pr.thresholds, th[::-1])
+    assert np.dot(np.diff(pr.x, prepend=0.0), pr.y) == pytest.approx(b.average_precision(), abs=1e-12)
+    assert len(b.roc()) == len(roc) and len(b.roc().x) >= len(roc.x) and len(b.pr().x) >= len(pr.x)

@@ -184,3 +184,16 @@ def test_ten_curves_get_ten_colours_and_their_markers_match():
         assert len(curves) == 10 and len(set(colours)) == 10
         markers = [line for line in ax.lines if line.get_marker() == "o" and line.get_linestyle() == "None"]
         assert [to_hex(m.get_markerfacecolor()) for m in markers] == colours
+
+
+def test_static_curves_are_drawn_thinned_and_exact():
+    from iso4213_nb.figures.curves import drawn
+    from iso4213_nb.measures.curves import BinaryScores
+
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 5000)
+    scores = BinaryScores(y, rng.random(5000) + 0.8 * y)  # a point per sample, long runs of one class
+    roc, full = drawn(scores, "roc"), scores.roc()
+    assert len(roc.x) < len(full.x) and np.trapezoid(roc.y, roc.x) == pytest.approx(scores.auroc(), abs=1e-12)
+    assert set(zip(roc.x, roc.y)) <= set(zip(full.x, full.y)) and len(roc.x) < len(full.x) / 2
+    assert len(drawn(scores, "pr").x) <= len(scores.pr().x) and len(drawn(scores, "gain").x) == len(scores.gain().x)

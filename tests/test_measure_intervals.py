@@ -164,3 +164,30 @@ def test_operating_readings_over_budget_keep_their_exact_estimates_and_say_why()
     done = operating_intervals(scores, IntervalSettings(n_resamples=100, budget=None))
     assert done["sensitivity_at_specificity"][0]["estimate"] == pytest.approx(entry["estimate"])
     assert skipped["partial_auroc"]["area"]["estimate"] == pytest.approx(done["partial_auroc"]["area"]["estimate"])
+
+
+def test_weighted_kappas_and_adjusted_balanced_accuracy_have_bootstrap_intervals_on_many_classes(tmp_path, capsys):
+    from iso4213_nb.measures import stacked
+    from iso4213_nb import ConfusionMatrix
+
+    rng = np.random.default_rng(5)
+    y = rng.integers(0, 4, 150)
+    p = np.where(rng.random(150) < 0.6, y, rng.integers(0, 4, 150))
+    path = tmp_path / "mc.csv"
+    path.write_text("y_true,y_pred\n" + "".join(f"{a},{b}\n" for a, b in zip(y, p)))
+    assert main(["metrics", "--predictions", str(path), "--json", "--bootstrap", "200"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    for name in ("balanced_accuracy_adjusted", "cohen_kappa_linear", "cohen_kappa_quadratic"):
+        interval = out["intervals"][name]
+        assert interval["estimate"] == pytest.approx(out[name]) and interval["low"] < out[name] < interval["high"]
+    # the vectorised forms the bootstrap evaluates agree with ConfusionMatrix's, undefined cases included
+    blocks = rng.integers(0, 6, (300, 4, 4))
+    blocks[::5, 1, :] = 0
+    blocks[::9] = np.diag([4, 0, 0, 0])
+    for M, linear, quadratic, adjusted in zip(blocks, stacked.weighted_kappa(blocks, "linear"),
+                                              stacked.weighted_kappa(blocks, "quadratic"),
+                                              stacked.balanced_accuracy_adjusted(blocks)):
+        cm = ConfusionMatrix.from_counts(M, [0, 1, 2, 3], rows="true")
+        expected = [float(cm.cohen_kappa("linear")), float(cm.cohen_kappa("quadratic")),
+                    float(cm.balanced_accuracy(adjusted=True))]
+        np.testing.assert_allclose([linear, quadratic, adjusted], expected, rtol=1e-12, equal_nan=True)

@@ -74,3 +74,28 @@ def test_weighted_per_label_auroc_matches_scikit_learn(seed):
         assert r["per_label"][str(j)]["auroc"] == pytest.approx(sk.roc_auc_score(t[:, j], scores[:, j], sample_weight=w))
         assert r["per_label"][str(j)]["average_precision"] == pytest.approx(
             sk.average_precision_score(t[:, j], scores[:, j], sample_weight=w))
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("empty, code", [("pred", "no_predicted_labels"), ("true", "no_true_labels")])
+def test_no_label_on_one_side_leaves_kl_undefined_and_every_other_measure(weighted, empty, code):
+    t, p, scores, w = _data(11)
+    if empty == "pred":
+        p = np.zeros_like(p)
+    else:
+        t = np.zeros_like(t)
+    w = w if weighted else None
+    got = summarize(t, p, scores=scores, sample_weight=w)
+    assert got["kl_divergence"] == {"true_vs_pred": None, "pred_vs_true": None}
+    assert f"kl_divergence.true_vs_pred: {code}" in got["undefined"]
+    assert got["hamming_loss"] == pytest.approx(sk.hamming_loss(t, p, sample_weight=w), abs=1e-12)
+    assert got["exact_match_ratio"] == pytest.approx(sk.accuracy_score(t, p, sample_weight=w), abs=1e-12)
+    assert got["jaccard_samples"] == pytest.approx(
+        sk.jaccard_score(t, p, average="samples", sample_weight=w, zero_division=1.0), abs=1e-12)
+    assert got["jaccard_dataset"] == pytest.approx(
+        sk.jaccard_score(t, p, average="micro", sample_weight=w), abs=1e-12)
+    kept = "recall" if empty == "pred" else "precision"
+    theirs = {"recall": sk.recall_score, "precision": sk.precision_score}[kept](
+        t, p, average=None, sample_weight=w, zero_division=np.nan)
+    for j in range(t.shape[1]):
+        assert got["per_label"][str(j)][kept] == pytest.approx(theirs[j], abs=1e-12)

@@ -89,8 +89,8 @@ def test_user_text_is_escaped_in_every_new_section():
                              "largest_gap": {"accuracy": {**interval, "between": [EVIL, "b"]}},
                              "heterogeneity": {"accuracy": {"pvalue": 0.5}},
                              "warnings": [{"code": "small_group", "value": EVIL, "n": 3}]}},
-        "calibration": {"kind": "top_label", "ece": interval, "brier": 0.1, "brier_reliability": 0.01,
-                        "brier_resolution": 0.02, "brier_uncertainty": 0.09, "log_loss": 0.3},
+        "calibration": {"kind": "top_label", "ece": interval, "top_label_brier": 0.1, "brier_reliability": 0.01,
+                        "brier_resolution": 0.02, "brier_uncertainty": 0.09, "top_label_log_loss": 0.3},
     }
     report = _report({EVIL: model}, groups=[EVIL])
     pages = [render_tasks.task_summary(report), render_tasks.class_scores(report, EVIL),
@@ -176,3 +176,46 @@ def test_a_weighted_file_weights_the_report_numbers(tmp_path):
     assert model["calibration"]["kind"] == "binary" and set(model["subgroups"]["site"]) >= {"north", "south"}
     page = render_tasks.task_summary(report)
     assert "have no weighted form and are left out" in page
+
+
+def test_top_label_calibration_names_apart_and_the_new_measures_reach_the_report(tmp_path):
+    from sklearn.metrics import brier_score_loss, log_loss
+
+    from iso4213_nb.inputs import read_predictions
+    from iso4213_nb.report import content
+
+    rng = np.random.default_rng(4)
+    n, k = 150, 3
+    y = rng.integers(0, k, n)
+    raw = rng.random((n, k)) + 0.4 * np.eye(k)[y]
+    scores = np.round(raw / raw.sum(axis=1, keepdims=True), 6)
+    scores[:, -1] = np.round(1 - scores[:, :-1].sum(axis=1), 6)
+    path = tmp_path / "mc.csv"
+    path.write_text("y_true," + ",".join(f"m_score_{c}" for c in range(k)) + "\n" +
+                    "".join(f"{t}," + ",".join(f"{v:.6f}" for v in row) + "\n" for t, row in zip(y, scores)))
+    report = json.loads(json.dumps(content.build(read_predictions(path), {}, title="t", meta_name=None, demo=False),
+                                   default=lambda v: v.item()))
+    assert schema_errors(report) == []
+    model, calibrated = report["models"]["m"], report["models"]["m"]["calibration"]
+    top, right = scores.max(axis=1), scores.argmax(axis=1) == y
+    assert calibrated["kind"] == "top_label" and "log_loss" not in calibrated and "brier" not in calibrated
+    assert calibrated["top_label_log_loss"] == pytest.approx(log_loss(right, top, labels=[False, True]), rel=1e-9)
+    assert calibrated["top_label_brier"] == pytest.approx(brier_score_loss(right, top), rel=1e-9)
+    assert model["log_loss"] == pytest.approx(log_loss(y, scores), rel=1e-9)
+    assert calibrated["top_label_log_loss"] != pytest.approx(model["log_loss"])
+    page = render_tasks.calibration(report, "m")
+    assert "log loss of the top label" in page and "Brier score of the top label" in page
+    from sklearn.metrics import balanced_accuracy_score, cohen_kappa_score, confusion_matrix
+
+    from iso4213_nb.report import render
+
+    assessed, argmax = model["assessment"], scores.argmax(axis=1)
+    assert assessed["cohen_kappa_quadratic"] == pytest.approx(cohen_kappa_score(y, argmax, weights="quadratic"))
+    assert assessed["balanced_accuracy_adjusted"] == pytest.approx(balanced_accuracy_score(y, argmax, adjusted=True))
+    table = render.measures(report, "m")
+    assert "weighted kappa, quadratic weights" in table and "balanced accuracy adjusted for chance" in table
+    shares = np.array(assessed["normalized"]["true"], dtype=float)
+    np.testing.assert_allclose(shares, confusion_matrix(y, argmax, normalize="true"), rtol=1e-12)
+    assert "as shares of each true class" in render.confusion(report, "m")
+    calibrated["log_loss"] = calibrated.pop("top_label_log_loss")
+    assert schema_errors(report) != []

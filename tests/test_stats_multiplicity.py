@@ -52,19 +52,36 @@ def test_ties_and_p_values_on_their_threshold_match_statsmodels(method):
 
 
 @pytest.mark.parametrize("method", sorted(STATSMODELS_NAME))
-def test_a_p_value_equal_to_its_threshold_is_rejected_whichever_way_the_threshold_was_rounded(method):
-    # m equal p-values: each method's largest threshold is then the one that decides for all of them.
+def test_p_values_on_and_one_ulp_either_side_of_their_thresholds_decide_as_statsmodels(method):
+    rng = np.random.default_rng(27)
+    for _ in range(10 if method == "holm" else 40):
+        m = int(rng.integers(1, 25))
+        alpha = float(rng.choice([0.01, 0.05, 0.1, 0.2, 0.3]))
+        on = _statsmodels_thresholds(method, m, alpha)
+        pool = np.concatenate([on, np.nextafter(on, 0), np.nextafter(on, 1), rng.uniform(0, 1, 2) ** 3])
+        for p in (rng.choice(pool, size=m), on[rng.integers(0, m)] * np.ones(m),
+                  np.nextafter(on[-1], 1) * np.ones(m)):
+            reject, adjusted, _, _ = multipletests(p, alpha=alpha, method=STATSMODELS_NAME[method])
+            ours = adjust_pvalues(p, method, alpha)
+            np.testing.assert_array_equal(ours.rejected, reject)
+            np.testing.assert_allclose(ours.adjusted, adjusted, rtol=1e-12, atol=1e-15)
+
+
+@pytest.mark.parametrize("method", sorted(STATSMODELS_NAME))
+def test_one_threshold_decides_m_equal_p_values_exactly(method):
+    # step-down (Holm) stops at the first, smallest threshold; step-up rules reach the last, largest one
     for m in range(1, 40):
         for alpha in (0.01, 0.05, 0.1, 0.2, 0.3):
-            harmonic = sum(1 / k for k in range(1, m + 1))
-            last = {"bonferroni": [alpha / m, alpha * (1 / m)], "holm": [alpha / m, alpha * (1 / m)],
-                    "hochberg": [alpha, alpha * m / m], "bh": [alpha, alpha * m / m, m / m * alpha],
-                    "by": [alpha / harmonic, alpha * m / (m * harmonic), m / m / harmonic * alpha]}[method]
-            for threshold in last:
-                family = adjust_pvalues([threshold] * m, method, alpha)
-                assert family.rejected.all(), (m, alpha, threshold, family.adjusted)
-                above = adjust_pvalues([threshold * (1 + 1e-9)] * m, method, alpha)
-                assert not above.rejected.any()
+            decisive = _statsmodels_thresholds(method, m, alpha)[0 if method == "holm" else -1]
+            assert adjust_pvalues([decisive] * m, method, alpha).rejected.all()
+            assert not adjust_pvalues([np.nextafter(decisive, 1)] * m, method, alpha).rejected.any()
+
+
+def test_bonferroni_rejects_none_of_nine_p_values_just_above_alpha_over_nine():
+    p = [0.00555555555555556] * 9  # each above 0.05 / 9 = 0.005555555555555556 by a few ulps
+    assert p[0] > 0.05 / 9
+    assert multipletests(p, alpha=0.05, method="bonferroni")[0].tolist() == [False] * 9
+    assert adjust_pvalues(p, "bonferroni", alpha=0.05).rejected.tolist() == [False] * 9
 
 
 def test_the_reported_bh_boundary_case_rejects_all_three_as_statsmodels_does():

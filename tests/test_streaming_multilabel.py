@@ -111,16 +111,28 @@ def test_the_state_agrees_with_scikit_learn():
             roc_auc_score(truth[:, j], scores[:, j], sample_weight=weights), abs=1e-12)
 
 
-def test_no_label_anywhere_is_the_same_error_as_in_memory():
-    """No true and no predicted label at all: the label shares of 6.5.5 do not exist, in memory or merged."""
-    truth = np.zeros((40, 3), dtype=np.int8)
-    state = LabelSetCounts.zero(["t0", "t1", "t2"], ["p0", "p1", "p2"], LABELS[:3]).update(
-        _chunk(truth, truth, np.zeros(truth.shape), np.ones(40)))
-    with pytest.raises(InputError) as whole:
-        summarize(truth, truth, labels=LABELS[:3])
-    with pytest.raises(InputError) as merged:
-        state.finalize()
-    assert str(merged.value) == str(whole.value)
+@pytest.mark.parametrize("empty", ["pred", "true", "both"])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_no_label_on_a_side_gives_the_in_memory_summary_with_kl_undefined(empty, weighted):
+    """No predicted (or no true) label at all: the label shares of 6.5.5 do not exist, every other measure does."""
+    truth, pred, scores, weights = _data(6, n=80)
+    if empty in ("pred", "both"):
+        pred = np.zeros_like(pred)
+    if empty in ("true", "both"):
+        truth = np.zeros_like(truth)
+    state = _zero(5, True, "w" if weighted else None).update(_chunk(truth, pred, scores, weights))
+    whole = summarize(truth, pred, scores=scores, labels=LABELS, sample_weight=weights if weighted else None)
+    _assert_equal(state.finalize(), whole)
+    assert whole["kl_divergence"] == {"true_vs_pred": None, "pred_vs_true": None}
+
+
+def test_metrics_on_a_file_with_no_predicted_label_keeps_every_other_measure(tmp_path, capsys):
+    truth, pred, scores, weights = _data(7, n=90)
+    path = _csv(tmp_path / "none.csv", _columns(truth, np.zeros_like(pred), scores, None))
+    whole = _json(capsys, ["metrics", "--predictions", path])
+    assert whole["kl_divergence"] == {"true_vs_pred": None, "pred_vs_true": None}
+    assert whole["hamming_loss"] == pytest.approx(truth.mean(), abs=1e-12)
+    _assert_equal(_json(capsys, ["metrics", "--predictions", path, "--chunk-rows", "16"]), whole)
 
 
 def test_a_state_file_holds_the_label_state_exactly(tmp_path):

@@ -105,7 +105,7 @@ def run_streamed(args) -> int:
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
     else:
-        print(render(result))
+        print(render(result, args.normalize))
         if "binned" in result:
             print("\n" + "\n".join(binned_lines(result["binned"])))
     return 0

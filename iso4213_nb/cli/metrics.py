@@ -34,7 +34,7 @@ import sys
 
 from ..words import readings
 from ..measures.assessment import assess, assess_matrix
-from ..measures.confusion import AVERAGED, AVERAGES, ConfusionMatrix
+from ..measures.confusion import AVERAGED, AVERAGES, NORMALIZE_BY, ConfusionMatrix
 from ..core.errors import InputError
 from ..words.i18n import N_, _, number, significant, with_decimal_sign
 from ..inputs import MULTICLASS, MULTILABEL, add_reading_options, read_matrix, read_predictions, reading_options
@@ -92,6 +92,9 @@ def register(subparsers) -> None:
     parser.add_argument("--threshold", metavar="T", type=float,
                         help="predict positive when score >= T (only without a y_pred column)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--normalize", choices=NORMALIZE_BY,
+                        help="also print the confusion matrix divided by each true class's total, each predicted "
+                             "class's total or n (true classes in rows); --json always holds all three")
     add_reading_options(parser)
     _streaming.add_options(parser, states=False)
     _poisson.add_options(parser)
@@ -251,8 +254,25 @@ def _pct(value) -> str:
     return number(value) if value is None or is_undefined(value) else number(100 * float(value), 2)
 
 
-def render(result: dict) -> str:
-    """The readable form of an assessment: summary lines and two tables, measures in per cent (clause 6)."""
+#: Titles of the normalised matrices (6.2.2; beyond TS 4213: scikit-learn's ``normalize=``).
+NORMALIZED_TITLES = {"true": N_("confusion matrix as shares of each true class (rows: true, columns: predicted; %):"),
+                     "predicted": N_("confusion matrix as shares of each predicted class (rows: true, columns: "
+                                     "predicted; %):"),
+                     "all": N_("confusion matrix as shares of all samples (rows: true, columns: predicted; %):")}
+
+
+def render_normalized(result: dict, by: str) -> str:
+    """One normalised confusion matrix of an assessment as a text table in per cent, true classes in rows (6.2.2)."""
+    labels = [str(label) for label in result["labels"]]
+    rows = [[label] + [_pct(v) for v in row] for label, row in zip(labels, result["normalized"][by])]
+    return _(NORMALIZED_TITLES[by]) + "\n" + text_table(rows, [_("true \\ predicted"), *labels])
+
+
+def render(result: dict, normalize: str | None = None) -> str:
+    """The readable form of an assessment: summary lines and two tables, measures in per cent (clause 6).
+
+    ``normalize`` (``"true"``, ``"predicted"`` or ``"all"``) adds that normalised confusion matrix.
+    """
     lines = [_("samples: {n}    classes: {k}").format(n=result["n"], k=len(result["labels"]))]
     if "predicted_from" in result:
         lines.append(_("positive class: {positive}    predictions: {source}").format(
@@ -260,6 +280,10 @@ def render(result: dict) -> str:
     lines.append(_("accuracy: {accuracy} %    Cohen's kappa: {kappa}    MCC: {mcc}    balanced accuracy: {balanced} %")
                  .format(accuracy=_pct(result["accuracy"]), kappa=number(result["cohen_kappa"], 4),
                          mcc=number(result["matthews_correlation"], 4), balanced=_pct(result["balanced_accuracy"])))
+    lines.append(_("weighted kappa, classes in the order listed: linear {linear}    quadratic {quadratic}    "
+                   "chance-adjusted balanced accuracy: {adjusted} %").format(
+        linear=number(result["cohen_kappa_linear"], 4), quadratic=number(result["cohen_kappa_quadratic"], 4),
+        adjusted=_pct(result["balanced_accuracy_adjusted"])))
     for name in AREAS:
         if name in result:
             lines.append(f"{measure_label(name)}: {number(result[name], 4)}")
@@ -267,6 +291,8 @@ def render(result: dict) -> str:
     rows = [[label] + [entry[c] if c in ("tp", "tn", "fp", "fn") else _pct(entry[c]) for c in PER_CLASS_COLUMNS]
             for label, entry in result["per_class"].items()]
     lines.append(text_table(rows, [_("class"), *map(_name, PER_CLASS_COLUMNS)]))
+    if normalize is not None:
+        lines += ["", render_normalized(result, normalize)]
     lines += ["", _("averages (%):")]
     rows = [[_name(name)] + [_pct(result["averages"][m][name]) for m in AVERAGES] for name in AVERAGED]
     lines.append(text_table(rows, [_("measure"), *map(_name, AVERAGES)]))
@@ -349,5 +375,5 @@ def run(args) -> int:
         print("iso4213-nb metrics: " + _("note: label(s) {labels} predicted but never in y_true; their recall is "
                                          "undefined").format(labels=", ".join(map(str, result["predicted_only_labels"]))),
               file=sys.stderr)
-    print(json.dumps(result, indent=2, ensure_ascii=False) if args.json else render(result))
+    print(json.dumps(result, indent=2, ensure_ascii=False) if args.json else render(result, args.normalize))
     return 0

@@ -6,6 +6,8 @@ Each curve of :mod:`iso4213_nb.measures.curves` (ROC, PR, gain, lift) is drawn b
 moves the marker (and, for a prevalence change, the line's y values) in
 place, so the figure is never rebuilt.
 
+Static figures draw ROC and PR curves through :func:`drawn`, which first leaves
+out the points on straight segments (scikit-learn's ``drop_intermediate``).
 Curves with many points (one per distinct score) are thinned for drawing to
 at most ``max_points`` vertices taken at evenly spaced ranks; the first and
 last points are always kept.  :attr:`CurveArtists.index` records which points
@@ -78,6 +80,17 @@ def thin_index(n: int, max_points: int) -> np.ndarray:
     if n <= max_points:
         return np.arange(n)
     return np.unique(np.round(np.linspace(0, n - 1, max_points)).astype(np.int64))
+
+
+def drawn(scores, kind: str):
+    """The ``kind`` curve of ``scores`` (a :class:`~iso4213_nb.measures.curves.BinaryScores`) for a static figure (6.3.6–6.3.9).
+
+    ROC and PR curves lose the points that lie on a straight segment between their neighbours
+    (``drop_intermediate=True``, scikit-learn's thinning), so the drawn line is exact and a
+    curve with a point per distinct score needs far fewer vertices; gain and lift are whole.
+    Figures that later move a marker along the full arrays (the explorers) draw the whole curve.
+    """
+    return getattr(scores, kind)(drop_intermediate=True) if kind in ("roc", "pr") else getattr(scores, kind)()
 
 
 def prepare_axes(ax: Axes, kind: str, *, prevalence: float | None = None) -> Line2D | None:

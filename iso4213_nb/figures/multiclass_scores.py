@@ -15,7 +15,7 @@ from .tables import format_value
 from ..core.undefined import Undefined
 from ..words import reasons
 from ..words.measures import name as measure_name
-from .curves import draw_curve, prepare_axes
+from .curves import draw_curve, drawn, prepare_axes
 
 
 def reason(value: Undefined) -> str:
@@ -58,9 +58,9 @@ def per_class_curves_figure(result: ScoreAssessment, max_points: int = 2000) -> 
         if binary.positives == 0 or binary.negatives == 0:
             continue
         auroc = format_value(result.per_class[label]["auroc"], 3)
-        draw_curve(roc_ax, binary.roc(), label=f"{label} ({_('AUROC')} {auroc})", max_points=max_points)
+        draw_curve(roc_ax, drawn(binary, "roc"), label=f"{label} ({_('AUROC')} {auroc})", max_points=max_points)
         ap = format_value(result.per_class[label]["average_precision"], 3)
-        draw_curve(pr_ax, binary.pr(), label=f"{label} ({_('AP')} {ap})", max_points=max_points)
+        draw_curve(pr_ax, drawn(binary, "pr"), label=f"{label} ({_('AP')} {ap})", max_points=max_points)
     for ax in (roc_ax, pr_ax):
         ax.legend(fontsize=7, loc="lower left" if ax is pr_ax else "lower right")
     return figure

@@ -5,7 +5,12 @@
 Both return the JSON-ready dict that ``iso4213-nb metrics --json`` prints:
 
 ``n``, ``labels``, ``accuracy`` (6.2.3, 6.4.2), ``cohen_kappa`` (5.3.9),
-``matthews_correlation``, ``balanced_accuracy``, ``per_class`` (label → the
+``matthews_correlation``, ``balanced_accuracy``, and beyond TS 4213 (scikit-learn's
+options): ``cohen_kappa_linear`` and ``cohen_kappa_quadratic`` (weighted kappa,
+classes taken in the order of ``labels``), ``balanced_accuracy_adjusted`` (0 at
+chance) and ``normalized`` (the matrix divided by each true class's total, each
+predicted class's total and n, keys ``true``, ``predicted``, ``all``; true classes
+in rows; null where the total is 0), ``per_class`` (label → the
 one-vs-rest counts and measures of 6.2.4–6.2.6 and 6.4.2, as Tables A.2–A.3),
 ``averages`` (macro / weighted / micro of the five measures of Table A.4,
 6.4.3), ``kl_divergence`` (both directions, 6.2.7, 6.4.4),
@@ -23,7 +28,7 @@ import numpy as np
 
 from . import counts as measures
 from ..core.checks import as_labels, as_scores, same_length
-from .confusion import AVERAGED, AVERAGES, ConfusionMatrix
+from .confusion import AVERAGED, AVERAGES, KAPPA_WEIGHTS, NORMALIZE_BY, ConfusionMatrix
 from .curves import BinaryScores
 from .distribution import kl_of_matrix
 from ..core.errors import InputError
@@ -45,6 +50,13 @@ class _Collector:
             self.undefined.append(f"{name}: {value.code or value.reason}")
             self.reasons[name] = reason_dict(value)
         return to_json(value)
+
+
+def _normalized(matrix, keep: _Collector) -> list:
+    """The rows of a normalised matrix as lists, each row or column of an empty class noted in ``undefined``."""
+    for label, code in matrix.undefined.items():
+        keep(f"normalized.{matrix.by}.{label}", Undefined(code=code))
+    return matrix.to_dict()["values"]
 
 
 def assess_matrix(cm: ConfusionMatrix) -> dict:
@@ -76,6 +88,9 @@ def assess_matrix(cm: ConfusionMatrix) -> dict:
         "cohen_kappa": keep("cohen_kappa", cm.cohen_kappa()),
         "matthews_correlation": keep("matthews_correlation", cm.matthews_correlation()),
         "balanced_accuracy": keep("balanced_accuracy", cm.balanced_accuracy()),
+        "balanced_accuracy_adjusted": keep("balanced_accuracy_adjusted", cm.balanced_accuracy(adjusted=True)),
+        **{f"cohen_kappa_{w}": keep(f"cohen_kappa_{w}", cm.cohen_kappa(w)) for w in KAPPA_WEIGHTS},
+        "normalized": {by: _normalized(cm.normalized(by, rows="true"), keep) for by in NORMALIZE_BY},
         "per_class": per_class,
         "averages": averages,
         "kl_divergence": {name: keep(f"kl_divergence.{name}", value) for name, value in kl.items()},

@@ -10,6 +10,7 @@ point that deals in a whole matrix name its orientation with ``rows=``.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 import numpy as np
@@ -25,6 +26,41 @@ ROWS = ("true", "predicted")
 AVERAGES = ("macro", "weighted", "micro")
 #: Measures averaged in Table A.4 (6.4.3); binary accuracy is the Table's "Accuracy" row.
 AVERAGED = ("binary_accuracy", "precision", "recall", "specificity", "f1")
+#: What a normalised matrix divides by: each true class's total, each predicted class's total, or all samples.
+NORMALIZE_BY = ("true", "predicted", "all")
+#: Disagreement weights of Cohen's kappa for ordered classes: none (every disagreement alike), |i − j|, (i − j)².
+KAPPA_WEIGHTS = ("linear", "quadratic")
+
+
+@dataclass(frozen=True, eq=False)
+class NormalizedMatrix:
+    """A confusion matrix divided by the total of each true class, of each predicted class, or of all samples (6.2.2).
+
+    Beyond TS 4213: scikit-learn's ``confusion_matrix(normalize="true"|"pred"|"all")``.
+
+    Attributes
+    ----------
+    values : float array k × k in the orientation ``rows``; a row (column) of a class whose
+        total is 0 is NaN, not 0: its shares are 0/0.
+    by : ``"true"``, ``"predicted"`` or ``"all"``.
+    rows : ``"true"`` or ``"predicted"``, the classes along the rows of ``values``.
+    labels : the classes, in matrix order.
+    undefined : ``{label: reason code}`` of each class whose row (column) is NaN:
+        ``no_positives`` (no true sample of the class), ``no_predicted_positives`` (never
+        predicted); with ``by="all"`` and no samples every label has ``no_samples``.
+    """
+
+    values: np.ndarray
+    by: str
+    rows: str
+    labels: tuple
+    undefined: dict
+
+    def to_dict(self) -> dict:
+        """The JSON form: ``by``, ``rows``, ``values`` (null where undefined), ``undefined`` (label text → code)."""
+        return {"by": self.by, "rows": self.rows,
+                "values": [[None if math.isnan(v) else float(v) for v in row] for row in self.values.tolist()],
+                "undefined": {str(label): code for label, code in self.undefined.items()}}
 
 
 def _check_rows(rows: str) -> str:
@@ -32,6 +68,17 @@ def _check_rows(rows: str) -> str:
         raise InputError("confusion.rows_choice", name="rows", true=repr(ROWS[0]), predicted=repr(ROWS[1]),
                          value=given(rows))
     return rows
+
+
+def _comparable(*arrays: np.ndarray) -> tuple:
+    """The arrays in one dtype so that equal labels compare equal: numbers as float64 when their kinds differ
+    (booleans and whole floats arrive here as integers from :func:`as_labels`), anything else as text."""
+    kinds = {a.dtype.kind for a in arrays}
+    if len(kinds) == 1 or kinds <= {"i", "u"}:
+        return arrays
+    if kinds <= {"i", "u", "f"}:
+        return tuple(a.astype(np.float64) for a in arrays)
+    return tuple(a.astype(str) for a in arrays)
 
 
 def _python_labels(values: Iterable) -> tuple:
@@ -80,7 +127,9 @@ class ConfusionMatrix:
         labels : optional sequence fixing the classes and their order.  Without
             it the classes are the sorted union of both arrays; a class that
             is only ever predicted is kept (its recall is then undefined).
-            With it, a value outside ``labels`` is an error.
+            With it, a value outside ``labels`` is an error.  Labels match the
+            data's by value, as in scikit-learn: numbers as numbers (``1.0`` is
+            ``1``, ``True`` is ``1``), text exactly as written.
         sample_weight : optional non-negative weight per sample (scikit-learn's
             meaning): each cell is then the sum of the weights of its pairs, as
             ``confusion_matrix(..., sample_weight=...)``; whole weights equal
@@ -90,8 +139,7 @@ class ConfusionMatrix:
         p = as_labels(y_pred, "y_pred")
         same_length(y_true=t, y_pred=p)
         weight = as_weights(sample_weight, len(t))
-        if t.dtype.kind != p.dtype.kind and {t.dtype.kind, p.dtype.kind} - {"i", "u"}:
-            t, p = t.astype(str), p.astype(str)
+        t, p = _comparable(t, p)
         if labels is None:
             return cls._count_inferred(t, p, weight)
         labels = list(labels)
@@ -99,9 +147,7 @@ class ConfusionMatrix:
             raise InputError("confusion.duplicates", name="labels")
         if len(labels) < 2:
             raise InputError("confusion.too_few_labels", count=len(labels))
-        lab = np.asarray(labels)
-        if lab.dtype.kind != t.dtype.kind and {lab.dtype.kind, t.dtype.kind} - {"i", "u"}:
-            lab, t, p = lab.astype(str), t.astype(str), p.astype(str)
+        lab, t, p = _comparable(as_labels(labels, "labels"), t, p)
         order = np.argsort(lab, kind="stable")
         sorted_lab = lab[order]
         codes = []
@@ -261,14 +307,32 @@ class ConfusionMatrix:
             total += float(w) * value
         return float(total)
 
-    def cohen_kappa(self) -> float | Undefined:
-        """Cohen's kappa (5.3.9): (p_o − p_e) / (1 − p_e), agreement beyond chance between true and predicted labels."""
+    def cohen_kappa(self, weights: str | None = None) -> float | Undefined:
+        """Cohen's kappa (5.3.9): (p_o − p_e) / (1 − p_e), agreement beyond chance between true and predicted labels.
+
+        ``weights="linear"`` or ``"quadratic"`` gives the weighted kappa for ordered classes
+        (beyond TS 4213: Cohen 1968; scikit-learn's ``cohen_kappa_score(weights=...)``):
+        1 − Σ w_ij O_ij / Σ w_ij E_ij with w_ij = |i − j| or (i − j)², O the observed and E
+        the chance (outer product of the margins) shares, i and j positions in :attr:`labels`,
+        which must therefore be in the classes' order (give ``labels=`` to
+        :meth:`from_predictions` when sorting would not put them in order).
+        Undefined when chance disagreement is 0 (both raters use one class).
+        """
         n = self.n
         if n == 0:
             return Undefined(code="no_samples")
-        po = self._tp.sum() / n
-        pe = float(np.dot(self.support, self.predicted_counts)) / n**2
-        return ratio(po - pe, 1 - pe, code="chance_agreement_one")
+        if weights is None:
+            po = self._tp.sum() / n
+            pe = float(np.dot(self.support, self.predicted_counts)) / n**2
+            return ratio(po - pe, 1 - pe, code="chance_agreement_one")
+        if weights not in KAPPA_WEIGHTS:
+            raise InputError("confusion.kappa_weights", name="weights", choices=listed(KAPPA_WEIGHTS), value=given(weights))
+        position = np.arange(self.k, dtype=float)
+        distance = np.abs(position[:, None] - position[None, :])
+        w = distance if weights == "linear" else distance ** 2
+        observed = float(np.sum(w * self._m)) / n
+        expected = float(np.sum(w * np.outer(self.support, self.predicted_counts))) / n**2
+        return ratio(expected - observed, expected, code="chance_agreement_one")
 
     def matthews_correlation(self) -> float | Undefined:
         """Multi-class Matthews correlation (Gorodkin's R_K); equals the binary MCC for two classes."""
@@ -278,13 +342,46 @@ class ConfusionMatrix:
         den = math.sqrt(n**2 - float(np.dot(p, p))) * math.sqrt(n**2 - float(np.dot(t, t)))
         return ratio(c * n - float(np.dot(t, p)), den, code="one_class", params={"cause": "true_or_predicted"})
 
-    def balanced_accuracy(self) -> float | Undefined:
-        """Macro-averaged recall over the classes present in the true labels."""
+    def balanced_accuracy(self, adjusted: bool = False) -> float | Undefined:
+        """Macro-averaged recall over the classes present in the true labels (6.4.2, 6.4.3).
+
+        ``adjusted=True`` rescales it so that chance scores 0 and perfect prediction 1
+        (beyond TS 4213: scikit-learn's ``balanced_accuracy_score(adjusted=True)``):
+        (B − 1/k) / (1 − 1/k) with k the number of classes present in the true labels;
+        undefined (``one_class``, cause ``adjusted``) when only one class is present.
+        """
         present = self.support > 0
         if not present.any():
             return Undefined(code="no_samples")
         recalls = self._tp[present] / self.support[present]
-        return float(recalls.mean())
+        score = float(recalls.mean())
+        if not adjusted:
+            return score
+        chance = 1 / int(present.sum())
+        return ratio(score - chance, 1 - chance, code="one_class", params={"cause": "adjusted"})
+
+    def normalized(self, by: str, rows: str) -> NormalizedMatrix:
+        """The matrix as shares (6.2.2): ``by="true"`` divides each true class by its total (rows of recalls),
+        ``"predicted"`` each predicted class (columns of precisions), ``"all"`` every cell by n.
+
+        Beyond TS 4213: scikit-learn's ``confusion_matrix(normalize="true"|"pred"|"all")``, except that a
+        class with total 0 gets NaN and a reason in :attr:`NormalizedMatrix.undefined`, not a row of 0.
+        """
+        rows = _check_rows(rows)
+        if by not in NORMALIZE_BY:
+            raise InputError("confusion.normalize_by", name="by", choices=listed(NORMALIZE_BY), value=given(by))
+        counts = self._m.astype(float)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            if by == "true":
+                values, totals, code = counts / self.support[:, None], self.support, "no_positives"
+            elif by == "predicted":
+                values, totals, code = counts / self.predicted_counts[None, :], self.predicted_counts, "no_predicted_positives"
+            else:
+                values, totals, code = counts / self.n, np.full(self.k, self.n), "no_samples"
+        undefined = {label: code for label, total in zip(self.labels, totals) if total == 0}
+        values = values if rows == "true" else values.T.copy()
+        values.setflags(write=False)
+        return NormalizedMatrix(values, by, rows, self.labels, undefined)
 
     def _measure(self, measure) -> Callable[[BinaryCounts], object]:
         if callable(measure):

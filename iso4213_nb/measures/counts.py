@@ -123,28 +123,52 @@ def f1(c: BinaryCounts) -> float | Undefined:
     return ratio(2 * c.tp, 2 * c.tp + c.fp + c.fn, code=NO_POSITIVES_AT_ALL)
 
 
+def _nonnegative(value, name: str) -> float:
+    """``value`` as a float ≥ 0 (infinity allowed, NaN and negatives refused): a weight of an F-measure (6.2.6)."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        number = math.nan
+    if not number >= 0:
+        raise InputError("measures.not_non_negative", name=name, value=given(value))
+    return number
+
+
 def fbeta(c: BinaryCounts, beta: float) -> float | Undefined:
     """F_beta = (1 + β²) p r / (r + β² p) (6.2.6), computed in counts as (1 + β²)TP / ((1 + β²)TP + β²FN + FP).
 
     The count form equals the printed form wherever p and r are defined and
     not both zero, and stays defined (= 0) when TP = 0 with positives present.
-    β > 1 weighs recall more, β < 1 precision.
+    β > 1 weighs recall more, β < 1 precision.  The limits are taken at the
+    ends, as scikit-learn's ``fbeta_score`` does: β = 0 gives precision and
+    β = ∞ recall (each undefined for its own reason).  Negative or NaN β is refused.
     """
-    if not beta > 0:
-        raise InputError("measures.not_positive", name="beta", value=given(beta))
-    b2 = float(beta) ** 2
+    b = _nonnegative(beta, "beta")
+    if b == 0:
+        return precision(c)
+    if math.isinf(b):
+        return recall(c)
+    b2 = b ** 2
     return ratio((1 + b2) * c.tp, (1 + b2) * c.tp + b2 * c.fn + c.fp, code=NO_POSITIVES_AT_ALL)
 
 
 def f_alpha_beta(c: BinaryCounts, alpha: float, beta: float) -> float | Undefined:
     """F(αp, βr) = (α + β) p r / (α r + β p) (6.2.6), in counts (α + β)TP / (α(TP + FP) + β(TP + FN)).
 
-    α = β gives F1; α = 1, β = b² gives F_b of :func:`fbeta`.
+    α = β gives F1; α = 1, β = b² gives F_b of :func:`fbeta`.  Only α / β
+    matters, and its limits are taken at the ends: α = 0 or β = ∞ gives recall,
+    β = 0 or α = ∞ precision.  Refused: a negative or NaN weight, and α = β = 0
+    or α = β = ∞, where the ratio itself is undefined.
     """
-    if not (alpha > 0 and beta > 0):
-        raise InputError("measures.not_both_positive", first="alpha", first_value=given(alpha), second="beta",
+    a, b = _nonnegative(alpha, "alpha"), _nonnegative(beta, "beta")
+    if (a == b == 0) or (math.isinf(a) and math.isinf(b)):
+        raise InputError("measures.no_weight_ratio", first="alpha", first_value=given(alpha), second="beta",
                          second_value=given(beta))
-    return ratio((alpha + beta) * c.tp, alpha * (c.tp + c.fp) + beta * (c.tp + c.fn), code=NO_POSITIVES_AT_ALL)
+    if a == 0 or math.isinf(b):
+        return recall(c)
+    if b == 0 or math.isinf(a):
+        return precision(c)
+    return ratio((a + b) * c.tp, a * (c.tp + c.fp) + b * (c.tp + c.fn), code=NO_POSITIVES_AT_ALL)
 
 
 def negative_predictive_value(c: BinaryCounts) -> float | Undefined:

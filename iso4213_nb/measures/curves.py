@@ -89,6 +89,15 @@ def _divide(numerator: np.ndarray, denominator: int) -> np.ndarray:
     return numerator / denominator
 
 
+def _from_origin(numerator: np.ndarray, denominator: int) -> np.ndarray:
+    """The rate ``numerator / denominator`` preceded by the start point's 0; all NaN when the denominator is 0.
+
+    At threshold +inf nothing is predicted positive, so the rate starts at 0 /
+    denominator: 0 for a class that occurs, undefined (NaN) for an absent one.
+    """
+    return _divide(np.concatenate([[0.0], numerator]), denominator)
+
+
 class BinaryScores:
     """Scores of a binary classifier, sorted once for every curve and area (6.3.6–6.3.9).
 
@@ -293,28 +302,52 @@ class BinaryScores:
             self._curves[name] = curve
         return self._curves[name]
 
-    def roc(self) -> Curve:
-        """ROC curve (6.3.6): FPR = FP / (FP + TN) on x, TPR = TP / (TP + FN) on y, from (0, 0) at threshold +inf."""
-        return self._curve("roc", lambda: Curve(
-            np.concatenate([[0.0], _divide(self.fps, self.negatives)]),
-            np.concatenate([[0.0], _divide(self.tps, self.positives)]),
-            np.concatenate([[np.inf], self.thresholds]), FPR_LABEL, TPR_LABEL))
+    def _thinned(self, name: str, curve: Curve, kept) -> Curve:
+        """``curve`` without the points that ``kept`` (a boolean mask over the thresholds) leaves out, built once."""
+        def build():
+            index = np.flatnonzero(kept)
+            return Curve(curve.x[index], curve.y[index], curve.thresholds[index], curve.x_label, curve.y_label)
+        return self._curve(name, build)
 
-    def pr(self) -> Curve:
+    def roc(self, drop_intermediate: bool = False) -> Curve:
+        """ROC curve (6.3.6): FPR = FP / (FP + TN) on x, TPR = TP / (TP + FN) on y, from (0, 0) at threshold +inf.
+
+        Without actual negatives (positives) every x (y), the start point's included, is NaN.
+        ``drop_intermediate=True`` gives the curve for plotting (beyond TS 4213: scikit-learn's
+        ``roc_curve(drop_intermediate=True)``): a point whose FP and TP counts both step by the same
+        amount before and after it lies on the straight segment between its neighbours and is left
+        out, so the drawn line and the trapezoid area are unchanged; the first and last points stay.
+        """
+        full = self._curve("roc", lambda: Curve(
+            _from_origin(self.fps, self.negatives), _from_origin(self.tps, self.positives),
+            np.concatenate([[np.inf], self.thresholds]), FPR_LABEL, TPR_LABEL))
+        if not drop_intermediate or len(self.tps) <= 2:
+            return full
+        corner = np.logical_or(np.diff(self.fps, 2) != 0, np.diff(self.tps, 2) != 0)
+        return self._thinned("roc_thinned", full, np.concatenate([[True, True], corner, [True]]))
+
+    def pr(self, drop_intermediate: bool = False) -> Curve:
         """Precision–recall curve (6.3.7): recall on x, precision TP / (TP + FP) on y, one point per distinct threshold.
 
         Precision is always defined here (each threshold predicts at least one
         sample positive); recall is NaN when there are no actual positives.
+        ``drop_intermediate=True`` gives the curve for plotting (beyond TS 4213: scikit-learn's
+        ``precision_recall_curve(drop_intermediate=True)``): of a run of points with the same TP
+        count (the same recall, a vertical segment) only the first and last are kept; the step
+        sum of :meth:`average_precision` is unchanged, since the dropped points add no recall.
         """
-        return self._curve("pr", lambda: Curve(
+        full = self._curve("pr", lambda: Curve(
             _divide(self.tps, self.positives), self.tps / (self.tps + self.fps), self.thresholds,
             "recall", "precision"))
+        if not drop_intermediate or len(self.tps) <= 2:
+            return full
+        moves = np.logical_or(np.diff(self.tps[:-1]) != 0, np.diff(self.tps[1:]) != 0)
+        return self._thinned("pr_thinned", full, np.concatenate([[True], moves, [True]]))
 
     def gain(self) -> Curve:
         """Cumulative response (gain) curve (6.3.8, 3.2.13): share predicted positive (TP + FP) / N on x, TPR on y."""
         return self._curve("gain", lambda: Curve(
-            np.concatenate([[0.0], (self.tps + self.fps) / self.n]),
-            np.concatenate([[0.0], _divide(self.tps, self.positives)]),
+            np.concatenate([[0.0], (self.tps + self.fps) / self.n]), _from_origin(self.tps, self.positives),
             np.concatenate([[np.inf], self.thresholds]), SHARE_LABEL, TPR_LABEL))
 
     def lift(self) -> Curve:

@@ -95,6 +95,26 @@ def both_directions(true_counts, pred_counts, labels=None) -> dict:
             "pred_vs_true": kl_pred_vs_true(true_counts, pred_counts, labels)}
 
 
+#: Reason codes of a label-share divergence with no labels on one side (6.5.5).
+NO_TRUE_LABELS, NO_PREDICTED_LABELS = "no_true_labels", "no_predicted_labels"
+
+
+def label_share_directions(true_totals, pred_totals, labels=None) -> dict:
+    """Both KL directions of the label shares from each label's total (count or weight) (6.5.5).
+
+    ``true_totals[i]`` is T_i (the samples, or their weight, carrying label i)
+    and ``pred_totals[i]`` is P_i.  When no sample carries any label in the
+    truth (or in the predictions) there is no share to compare: both
+    directions are :class:`~iso4213_nb.core.undefined.Undefined` with code
+    ``no_true_labels`` (``no_predicted_labels``), a state of the data, not bad input.
+    """
+    true_totals, pred_totals = np.asarray(true_totals, dtype=float), np.asarray(pred_totals, dtype=float)
+    for totals, code in ((true_totals, NO_TRUE_LABELS), (pred_totals, NO_PREDICTED_LABELS)):
+        if totals.size and not totals.any():
+            return {"true_vs_pred": Undefined(code=code), "pred_vs_true": Undefined(code=code)}
+    return both_directions(true_totals, pred_totals, labels)
+
+
 def kl_of_matrix(cm: ConfusionMatrix) -> dict:
     """Both KL directions between the true class shares (row sums, T_i) and predicted shares (column sums, P_i) (6.4.4)."""
     return both_directions(cm.support, cm.predicted_counts, list(cm.labels))
@@ -146,11 +166,13 @@ def kl_multilabel(y_true, y_pred, labels=None) -> dict:
     T_i is the number of samples carrying label i and T_t the total number of
     labels carried by all samples, so the true distribution is T_i / T_t (not
     T_i / N, since a sample can carry several labels); likewise P_i / T_p for
-    the predictions.  6.5.5 writes the predicted-first direction.
+    the predictions.  6.5.5 writes the predicted-first direction.  With no
+    label carried at all on one side both directions are undefined
+    (:func:`label_share_directions`).
     """
     t = as_indicator(y_true, "y_true")
     p = as_indicator(y_pred, "y_pred")
     if t.shape[1] != p.shape[1]:
         raise InputError("distribution.label_columns_differ", first="y_true", first_count=t.shape[1], second="y_pred",
                          second_count=p.shape[1])
-    return both_directions(t.sum(axis=0), p.sum(axis=0), None if labels is None else list(labels))
+    return label_share_directions(t.sum(axis=0), p.sum(axis=0), None if labels is None else list(labels))

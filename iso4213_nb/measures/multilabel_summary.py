@@ -30,7 +30,7 @@ import numpy as np
 from . import multilabel
 from ..core.checks import as_indicator
 from .curves import BinaryScores
-from .distribution import both_directions
+from .distribution import label_share_directions
 from ..core.errors import InputError
 from ..core.undefined import Undefined, to_json
 
@@ -59,7 +59,7 @@ def _weighted(t: np.ndarray, p: np.ndarray, w: np.ndarray) -> dict:
             "exact_match_ratio": float(w @ (t == p).all(axis=1) / total),
             "jaccard_dataset": _ratio(float(w @ inter), pooled_union, NO_UNION),
             "jaccard_samples": float(w @ iou / total),
-            "kl_divergence": both_directions(w @ t, w @ p)}
+            "kl_divergence": label_share_directions(w @ t, w @ p)}
 
 
 def summarize(y_true, y_pred, scores=None, labels=None, sample_weight=None) -> dict:

@@ -90,6 +90,18 @@ def cohen_kappa(M: np.ndarray) -> np.ndarray:
     return _div(po - pe, 1 - pe)
 
 
+def weighted_kappa(M: np.ndarray, weights: str) -> np.ndarray:
+    """Weighted kappa for ordered classes, ``weights`` ``"linear"`` or ``"quadratic"``, as
+    :meth:`iso4213_nb.measures.confusion.ConfusionMatrix.cohen_kappa` (beyond TS 4213: Cohen 1968)."""
+    k = M.shape[1]
+    distance = np.abs(np.subtract.outer(np.arange(k), np.arange(k))).astype(float)
+    w = distance if weights == "linear" else distance ** 2
+    n = M.sum(axis=(1, 2)).astype(float)
+    observed = np.einsum("ij,mij->m", w, M)
+    expected = _div(np.einsum("ij,mi,mj->m", w, M.sum(axis=2).astype(float), M.sum(axis=1).astype(float)), n)
+    return _div(expected - observed, expected)
+
+
 def matthews_correlation(M: np.ndarray) -> np.ndarray:
     """Multi-class Matthews correlation (Gorodkin's R_K; the binary MCC for two classes) (beyond TS 4213: Gorodkin 2004)."""
     n = M.sum(axis=(1, 2)).astype(float)
@@ -105,6 +117,13 @@ def balanced_accuracy(M: np.ndarray) -> np.ndarray:
     present = support > 0
     recalls = np.where(present, _div(np.diagonal(M, axis1=1, axis2=2), support), 0.0)
     return _div(recalls.sum(axis=1), present.sum(axis=1))
+
+
+def balanced_accuracy_adjusted(M: np.ndarray) -> np.ndarray:
+    """Balanced accuracy rescaled to 0 at chance, (B − 1/k) / (1 − 1/k) with k the classes present in the truth
+    (beyond TS 4213: scikit-learn's ``balanced_accuracy_score(adjusted=True)``)."""
+    chance = _div(np.ones(len(M)), (M.sum(axis=2) > 0).sum(axis=1))
+    return _div(balanced_accuracy(M) - chance, 1 - chance)
 
 
 def average(M: np.ndarray, measure: str, method: str) -> np.ndarray:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 
 from ..measures.curves import BinaryScores
-from ..figures.curves import KINDS, draw_curve, prepare_axes
+from ..figures.curves import KINDS, draw_curve, drawn, prepare_axes
 from ..inputs import Predictions
 
 
@@ -39,7 +39,7 @@ def scores_figure(scored: dict, prevalence: float, report: dict):
     for ax, kind in zip(axes.flat, KINDS):
         prepare_axes(ax, kind, prevalence=prevalence)
         for name, scores in scored.items():
-            artists = draw_curve(ax, getattr(scores, kind)(), label=str(name).replace("$", r"\$"))
+            artists = draw_curve(ax, drawn(scores, kind), label=str(name).replace("$", r"\$"))
             if kind == "roc":
                 youden = next(p for p in report["models"][name]["operating_points"] if p["name"] == "youden")
                 artists.move_marker(youden["fpr"], youden["tpr"])

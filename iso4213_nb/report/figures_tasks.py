@@ -17,7 +17,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from ..measures.curves import BinaryScores
-from ..figures.curves import draw_curve, prepare_axes
+from ..figures.curves import draw_curve, drawn, prepare_axes
 from ..words.i18n import _
 from ..inputs import MULTICLASS, Predictions
 
@@ -42,7 +42,7 @@ def per_class_curves_figure(pred: Predictions, model: str):
             if present.all() or not present.any():
                 continue
             curve = BinaryScores(present, m.score_matrix[:, j])
-            draw_curve(ax, getattr(curve, kind)(), label=_plain_text(label))
+            draw_curve(ax, drawn(curve, kind), label=_plain_text(label))
         ax.legend(loc="best", fontsize="small", title=_("class"))
     fig.suptitle(_plain_text(_("One class against the rest: {model}").format(model=model)))
     return fig

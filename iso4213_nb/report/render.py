@@ -131,6 +131,10 @@ def measures(report: dict, model: str) -> str:
     rows = [[measure_label("accuracy"), _number(a["accuracy"]), _ci(accuracy),
              _method(accuracy["method"]) if accuracy else ""],
             [measure_label("cohen_kappa"), _number(a["cohen_kappa"]), "", ""]]
+    beyond = ["balanced_accuracy_adjusted"]
+    if len(a["labels"]) > 2:  # with two classes both weighted kappas equal Cohen's kappa
+        beyond += ["cohen_kappa_linear", "cohen_kappa_quadratic"]
+    rows += [[measure_label(key), _number(a[key]), "", ""] for key in beyond if key in a]
     for key in ("auroc", "average_precision", "auprc_trapezoid"):
         if key in a:
             interval = intervals.get(key)
@@ -166,12 +170,19 @@ def per_class(report: dict, model: str) -> str:
 
 
 def confusion(report: dict, model: str) -> str:
-    """The confusion matrix of one model, true classes in rows."""
+    """The confusion matrix of one model, true classes in rows, and its rows as shares of each true class."""
     cm = report["models"][model]["confusion_matrix"]
+    header = [""] + [_("predicted {label}").format(label=label) for label in cm["labels"]]
     rows = [[_("true {label}").format(label=label)] + [_number(c) for c in row]
             for label, row in zip(cm["labels"], cm["counts"])]
-    return _wrap(html_table(rows, [""] + [_("predicted {label}").format(label=label) for label in cm["labels"]],
-                            caption=_("Confusion matrix, true classes in rows: {model}").format(model=model)))
+    table = html_table(rows, header, caption=_("Confusion matrix, true classes in rows: {model}").format(model=model))
+    shares = report["models"][model]["assessment"].get("normalized", {}).get("true")
+    if shares is not None:
+        rows = [[_("true {label}").format(label=label)] + [_number(v) for v in row]
+                for label, row in zip(cm["labels"], shares)]
+        table += html_table(rows, header, caption=_("The same matrix as shares of each true class (each row adds up "
+                                                    "to 1; beyond TS 4213): {model}").format(model=model))
+    return _wrap(table)
 
 
 def comparisons(report: dict) -> str:

@@ -26,10 +26,11 @@ AUROC_AVERAGES = (("macro", N_("macro: mean of the one-vs-rest AUROCs")),
 ML_MEASURES = ("hamming_loss", "exact_match_ratio", "jaccard_dataset", "jaccard_samples")
 CALIBRATION_ROWS = (("ece", N_("expected calibration error, equal-width bins")),
                     ("ece_equal_mass", N_("expected calibration error, equal-mass bins")),
-                    ("brier", N_("Brier score")), ("brier_reliability", N_("Brier reliability (Murphy), lower is better")),
+                    ("brier", N_("Brier score")), ("top_label_brier", N_("Brier score of the top label")),
+                    ("brier_reliability", N_("Brier reliability (Murphy), lower is better")),
                     ("brier_resolution", N_("Brier resolution (Murphy), higher is better")),
                     ("brier_uncertainty", N_("Brier uncertainty (Murphy), a property of the data")),
-                    ("log_loss", N_("log loss")))
+                    ("log_loss", N_("log loss")), ("top_label_log_loss", N_("log loss of the top label")))
 SKIPPED = {"scores_not_probabilities": N_("its scores are not probabilities (each in [0, 1], and for several classes "
                                        "summing to 1 per sample), so their calibration has no meaning"),
            "no_scores": N_("it has no scores"),

@@ -69,13 +69,21 @@ def _is_probability(scores: np.ndarray, rows_sum_to_one: bool) -> bool:
     return inside and not rows_off_one(scores).any()
 
 
+#: Keys of a top-label calibration renamed in report.json, so that a name says which quantity it holds: the
+#: Brier score and log loss of "the highest score's class is the true one", not the multi-class ones.
+TOP_LABEL_NAMES = {"brier": "top_label_brier", "log_loss": "top_label_log_loss"}
+
+
 def _calibration(pred: Predictions, model) -> dict:
     """``{"calibration": ...}`` or ``{"calibration_skipped": code}`` for one single-label model (beyond TS 4213)."""
     if pred.task == MULTICLASS and model.score_matrix is not None:
         if not _is_probability(model.score_matrix, True):
             return {"calibration_skipped": NOT_PROBABILITIES}
         result = multiclass_calibration(pred.y_true, model.score_matrix, pred.labels, sample_weight=pred.weight)
-        return {"calibration": {"kind": "top_label", **result.top_label.to_dict(),
+        top = result.top_label.to_dict()
+        # the model's own multi-class Brier score and log loss sit beside this entry under the plain names
+        top.update({TOP_LABEL_NAMES[key]: top.pop(key) for key in TOP_LABEL_NAMES})
+        return {"calibration": {"kind": "top_label", **top,
                                 "classwise": {str(_plain(label)): r.to_dict() for label, r in result.classwise.items()}}}
     if pred.binary and model.scores is not None:
         if not _is_probability(model.scores, False):

@@ -128,7 +128,8 @@ def _terms(c: dict, spec: str) -> int:
 def _matrix_statistics(k: int, positive_index: int | None):
     """Names and one vectorised function giving every bootstrapped confusion-matrix measure."""
     bootstrapped = [m for m in sm.PER_CLASS if m not in sm.PROPORTIONS]
-    names = ["cohen_kappa", "matthews_correlation", "balanced_accuracy"]
+    names = ["cohen_kappa", "matthews_correlation", "balanced_accuracy", "balanced_accuracy_adjusted",
+             "cohen_kappa_linear", "cohen_kappa_quadratic"]
     names += [f"per_class.{i}.{m}" for i in range(k) for m in bootstrapped]
     names += [f"averages.{a}.{m}" for a in AVERAGES for m in AVERAGED]
     names += ["kl_divergence.true_vs_pred", "kl_divergence.pred_vs_true"]
@@ -138,7 +139,8 @@ def _matrix_statistics(k: int, positive_index: int | None):
     def statistics(block: np.ndarray) -> np.ndarray:
         M = block.reshape(len(block), k, k)
         c = sm.one_vs_rest(M)
-        columns = [sm.cohen_kappa(M), sm.matthews_correlation(M), sm.balanced_accuracy(M)]
+        columns = [sm.cohen_kappa(M), sm.matthews_correlation(M), sm.balanced_accuracy(M),
+                   sm.balanced_accuracy_adjusted(M), sm.weighted_kappa(M, "linear"), sm.weighted_kappa(M, "quadratic")]
         per = {m: sm.PER_CLASS[m](c) for m in bootstrapped}
         columns += [per[m][:, i] for i in range(k) for m in bootstrapped]
         columns += [sm.average(M, m, a) for a in AVERAGES for m in AVERAGED]
@@ -163,7 +165,8 @@ def matrix_intervals(matrix, labels, settings: IntervalSettings = IntervalSettin
     Returns
     -------
     dict with the keys of ``assess_matrix`` (``accuracy``, ``cohen_kappa``,
-    ``matthews_correlation``, ``balanced_accuracy``, ``per_class[label][measure]``,
+    ``matthews_correlation``, ``balanced_accuracy``, ``balanced_accuracy_adjusted``,
+    ``cohen_kappa_linear``, ``cohen_kappa_quadratic``, ``per_class[label][measure]``,
     ``averages[method][measure]``, ``kl_divergence[direction]``) plus, with
     ``positive``, ``lift`` and ``fbeta["2"]``, ``fbeta["0.5"]``; every value a ConfidenceInterval.
     """
@@ -182,6 +185,7 @@ def matrix_intervals(matrix, labels, settings: IntervalSettings = IntervalSettin
     out = {"accuracy": proportion(int(np.trace(M)), int(M.sum()), settings),
            "cohen_kappa": found["cohen_kappa"], "matthews_correlation": found["matthews_correlation"],
            "balanced_accuracy": found["balanced_accuracy"], "per_class": {}, "averages": {},
+           **{name: found[name] for name in ("balanced_accuracy_adjusted", "cohen_kappa_linear", "cohen_kappa_quadratic")},
            "kl_divergence": {d: found[f"kl_divergence.{d}"] for d in ("true_vs_pred", "pred_vs_true")}}
     for i, label in enumerate(labels):
         c = _binary_counts(M, i)

@@ -21,10 +21,24 @@ from .results import check_level, shown
 
 METHODS = ("bonferroni", "holm", "hochberg", "bh", "by")
 
-#: Relative slack of the decision ``adjusted <= alpha``: an adjusted p-value above ``alpha`` by no more than this
-#: share of it is the threshold itself, moved by floating-point rounding (p·m/k and the Benjamini–Yekutieli sum
-#: each round), and is rejected.  64 units in the last place; statistically nothing.
-ROUNDING = 64 * float(np.finfo(float).eps)
+STEP_UP = ("hochberg", "bh", "by")
+
+
+def thresholds(method: str, m: int, alpha: float) -> np.ndarray:
+    """What the i-th smallest of ``m`` p-values is compared with under ``method`` (7.10), in that order.
+
+    Bonferroni α / m for every rank; Holm and Hochberg α / (m + 1 − i); Benjamini–Hochberg (i / m)·α;
+    Benjamini–Yekutieli (i / m) / c_m · α with c_m = Σ 1/j.  Each is one floating-point expression,
+    computed as statsmodels' ``multipletests`` computes it, so both decide alike at the boundary.
+    """
+    rank = np.arange(1, m + 1)
+    if method == "bonferroni":
+        return np.full(m, alpha / float(m))
+    if method in ("holm", "hochberg"):
+        return alpha / np.arange(m, 0, -1)
+    share = rank / float(m)
+    return share * alpha if method == "bh" else share / np.sum(1.0 / rank) * alpha
+
 
 def familywise_error_rate(alpha: float, m: int) -> float:
     """Chance of at least one false rejection among ``m`` independent tests at level ``alpha``: 1 − (1 − α)^m (7.10.1)."""
@@ -43,7 +57,7 @@ class AdjustedPValues:
     pvalues, adjusted : numpy.ndarray
         The raw and the adjusted p-values (input order).
     rejected : numpy.ndarray of bool
-        ``adjusted <= alpha`` up to floating-point rounding (input order).
+        The rule's decisions: each raw p-value compared with its threshold (input order).
     method : str
         ``"bonferroni"``, ``"holm"``, ``"hochberg"``, ``"bh"`` or ``"by"``.
     alpha : float
@@ -84,17 +98,16 @@ def adjust_pvalues(pvalues, method: str, alpha: float = 0.05) -> AdjustedPValues
 
     Returns
     -------
-    AdjustedPValues with ``adjusted`` (capped at 1) and ``rejected``
-    (``adjusted <= alpha``), both in input order.  For Holm, ``rejected`` is
-    exactly the 7.10.2 rule: with p'_(1) ≤ … ≤ p'_(m) sorted and k the smallest
-    index with p'_(k) > α / (m + 1 − k), H'_1 … H'_(k−1) are rejected.
-
-    A p-value equal to its threshold is rejected (the rules say ≤), also when
-    rounding moves the adjusted value a few units in the last place above
-    ``alpha``: [0.1, 0.1, 0.1] under ``"bh"`` adjusts to 0.10000000000000002
-    and is rejected at α = 0.1, as statsmodels' ``multipletests`` (which
-    compares each raw p-value with its threshold) rejects it.  The slack is
-    :data:`ROUNDING`, relative to ``alpha``.
+    AdjustedPValues with ``adjusted`` (capped at 1) and ``rejected``, both in
+    input order.  ``rejected`` applies each rule as written, comparing the raw
+    sorted p-values with :func:`thresholds` (≤ rejects), with no slack:
+    Bonferroni rank by rank; Holm step-down (the 7.10.2 rule: with k the
+    smallest rank whose p'_(k) > α / (m + 1 − k), H'_1 … H'_(k−1) are rejected);
+    Hochberg, BH and BY step-up (every rank up to the largest one within its
+    threshold).  These are statsmodels' ``multipletests`` decisions.  Where
+    ``adjusted`` lies within rounding of ``alpha`` it may disagree with
+    ``rejected`` ([0.1, 0.1, 0.1] under ``"bh"`` adjusts to
+    0.10000000000000002 and is rejected at α = 0.1); the decision is the rule's.
     """
     if method not in METHODS:
         raise InputError("stats.method", methods=list(METHODS), method=shown(method))
@@ -118,6 +131,12 @@ def adjust_pvalues(pvalues, method: str, alpha: float = 0.05) -> AdjustedPValues
         adjusted_sorted = np.minimum.accumulate((ranked * m * factor / k)[::-1])[::-1]
     adjusted = np.empty(m)
     adjusted[order] = np.minimum(adjusted_sorted, 1.0)
-    rejected = adjusted <= alpha * (1 + ROUNDING)
+    within = ranked <= thresholds(method, m, alpha)
+    if method == "holm":
+        within = np.logical_and.accumulate(within)
+    elif method in STEP_UP:
+        within = np.logical_or.accumulate(within[::-1])[::-1]
+    rejected = np.empty(m, dtype=bool)
+    rejected[order] = within
     return AdjustedPValues(p, adjusted, rejected, method, alpha, int(np.sum(p <= alpha)),
                            familywise_error_rate(alpha, m))

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...core.checks import as_indicator
-from ...measures.distribution import both_directions
+from ...measures.distribution import label_share_directions
 from ...core.errors import InputError
 from ...measures.multilabel_summary import NO_UNION, _ratio, assemble, ranking_of
 from .base import Chunk, column, counted, row_weights, sample_weights
@@ -142,7 +142,7 @@ class LabelSetCounts:
                 "exact_match_ratio": float(count[union == inter].sum() / total),
                 "jaccard_dataset": _ratio(float(np.dot(count, inter)), float(np.dot(count, union)), NO_UNION),
                 "jaccard_samples": float(np.dot(count, iou) / total),
-                "kl_divergence": both_directions(tp + fn, tp + fp)}
+                "kl_divergence": label_share_directions(tp + fn, tp + fp)}
 
     def _ranking(self, j: int) -> dict:
         if not self.present[j].all():

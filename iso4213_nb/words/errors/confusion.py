@@ -16,4 +16,6 @@ TEMPLATES = {
     "confusion.unknown_label": N_("unknown label {label}; labels are {labels}"),
     "confusion.not_an_average": N_("{name} must be one of {choices}, got {value}"),
     "confusion.unknown_measure": N_("unknown measure {measure}; known: {known}"),
+    "confusion.kappa_weights": N_("{name} must be one of {choices}, got {value}"),
+    "confusion.normalize_by": N_("{name} must be one of {choices}, got {value}"),
 }

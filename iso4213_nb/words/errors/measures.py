@@ -8,7 +8,7 @@ from ..i18n import N_
 TEMPLATES = {
     "measures.not_a_count": N_("{name} must be a non-negative whole count, got {value}"),
     "measures.not_a_weight": N_("{name} must be a finite, non-negative total weight, got {value:g}"),
-    "measures.not_positive": N_("{name} must be positive, got {value}"),
-    "measures.not_both_positive": N_("{first} and {second} must be positive, got {first}={first_value}, "
-                                     "{second}={second_value}"),
+    "measures.not_non_negative": N_("{name} must be a number of 0 or more (infinity allowed), got {value}"),
+    "measures.no_weight_ratio": N_("{first} and {second} must not both be 0 or both be infinite, got "
+                                   "{first}={first_value}, {second}={second_value}"),
 }
