@@ -208,7 +208,8 @@ def test_chance_adjusted_balanced_accuracy(seed):
 
 def test_weighted_kappa_and_adjusted_balanced_accuracy_undefined_with_reasons():
     one_true_class = ConfusionMatrix.from_predictions([1, 1, 1, 1], [1, 0, 2, 1])
-    assert one_true_class.balanced_accuracy(adjusted=True).code == "single_class_labels"
+    undefined = one_true_class.balanced_accuracy(adjusted=True)
+    assert (undefined.code, undefined.params) == ("one_class", {"cause": "adjusted"})
     agree_on_one = ConfusionMatrix.from_counts([[5, 0], [0, 0]], ["a", "b"], rows="true")
     for weights in (None, "linear", "quadratic"):
         assert agree_on_one.cohen_kappa(weights).code == "chance_agreement_one"
