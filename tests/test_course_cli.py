@@ -3,6 +3,7 @@ course written from the package, put back as shipped without touching the learne
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -36,7 +37,6 @@ def test_init_writes_every_notebook_and_the_demo_data_with_a_manifest_of_their_h
     assert _course(tmp_path / "mine") == expected
     manifest = json.loads((tmp_path / "mine" / learner_copy.MANIFEST).read_text())
     assert manifest["language"] == "en" and set(manifest["files"]) == set(expected)
-    import hashlib
     assert all(manifest["files"][name] == hashlib.sha256(data).hexdigest() for name, data in expected.items())
     assert f"jupyter lab {tmp_path / 'mine'}" in out and f"{len(expected)} files" in out
 

@@ -31,13 +31,13 @@ def test_the_javascript_is_read_from_the_package_itself_unless_the_variable_name
 
 
 @pytest.fixture(scope="module")
-def copy(tmp_path_factory):
+def vendor_copy(tmp_path_factory):
     target = tmp_path_factory.mktemp("vendor") / "vendor"
     return target, vendored.fill(ROOT / "node_modules", target, ROOT / "package-lock.json")
 
 
-def test_the_copy_names_every_package_at_its_locked_version_with_its_licence(copy):
-    target, index = copy
+def test_the_copy_names_every_package_at_its_locked_version_with_its_licence(vendor_copy):
+    target, index = vendor_copy
     assert set(index["packages"]) == set(vendored.FILES)
     for package, meta in index["packages"].items():
         assert meta["version"] == LOCK[f"node_modules/{package}"]["version"], package
@@ -49,8 +49,8 @@ def test_the_copy_names_every_package_at_its_locked_version_with_its_licence(cop
     assert vendored.is_filled(target, ROOT / "package-lock.json")
 
 
-def test_the_copy_holds_what_the_report_and_the_slides_copy_and_stays_small(copy, tmp_path, monkeypatch):
-    target, _ = copy
+def test_the_copy_holds_what_the_report_and_the_slides_copy_and_stays_small(vendor_copy, tmp_path, monkeypatch):
+    target, _ = vendor_copy
     monkeypatch.setenv("ISO4213_NB_NODE_MODULES", str(target))
     from iso4213_nb.course.slides import copy_slide_assets
 
@@ -60,8 +60,8 @@ def test_the_copy_holds_what_the_report_and_the_slides_copy_and_stays_small(copy
     assert size < 20e6, f"{size / 1e6:.1f} MB"  # measured 15.2 MB (5.4 MB in the wheel), MathJax's a11y 3.7 MB of it
 
 
-def test_a_missing_npm_package_is_named_and_leaves_a_filled_folder_as_it_was(copy, tmp_path):
-    target, index = copy
+def test_a_missing_npm_package_is_named_and_leaves_a_filled_folder_as_it_was(vendor_copy, tmp_path):
+    target, _ = vendor_copy
     before = sorted(p.relative_to(target) for p in target.rglob("*"))
     with pytest.raises(vendored.MissingAssets, match="npm package mathjax not found.*npm ci"):
         vendored.fill(tmp_path, target)
