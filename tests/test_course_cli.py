@@ -169,3 +169,14 @@ def test_progress_names_a_missing_or_foreign_file_in_one_line(tmp_path, capsys):
     for path, words in ((tmp_path / "absent.json", "progress file not found"), (other, "is not a progress file")):
         status, out, err = _run(capsys, "course", "progress", path)
         assert status == 2 and out == "" and words in err and str(path) in err and len(err.splitlines()) == 1
+
+
+def test_slides_of_the_course_in_russian_take_the_translated_notebooks(tmp_path, capsys):
+    status, out, err = _run(capsys, "--lang", "ru", "course", "slides", "--out", tmp_path / "decks")
+    assert status == 0 and err == "" and "слайды записаны" in out
+    decks = tmp_path / "decks"
+    assert {p.name for p in decks.glob("*.slides.html")} == {f"{p.stem}.slides.html" for p in NOTEBOOKS.glob("*.ipynb")}
+    assert "Приложение A" in (decks / "annex_a.slides.html").read_text(encoding="utf-8")
+    assert (decks / "assets" / "reveal.js" / "dist" / "reveal.js").is_file()
+    status, out, err = _run(capsys, "course", "slides", "--out", tmp_path / "decks", tmp_path / "absent.ipynb")
+    assert status == 2 and "absent.ipynb" in err and len(err.splitlines()) == 1

@@ -1,4 +1,4 @@
-"""``iso4213-nb course {init,reset,progress}``: a learner's own copy of the course, and a class's progress.
+"""``iso4213-nb course {init,reset,progress,slides}``: a learner's own copy of the course, a class's progress, slides.
 
 ``init DIR [--lang ru]`` writes the course notebooks (in the language of ``--lang``;
 one not translated yet comes in English), the demo data under ``DIR/data`` and
@@ -6,11 +6,15 @@ a manifest of what it wrote, ready for ``jupyter lab DIR``.  ``reset DIR`` puts
 the files ``init`` wrote back as shipped and leaves every file the learner
 added.  ``progress FILES...`` sums up learners' progress records
 (``~/.iso4213-nb/progress.json`` of each learner, collected by the trainer).
+``slides [--out DIR] [NOTEBOOK...]`` writes reveal.js decks that open from disk
+(:mod:`iso4213_nb.course.slides`), by default of every course notebook in the
+language of ``--lang``, as ``init`` would copy them.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 
 from ..course import learner_copy, learner_progress
 from ..figures.tables import text_table
@@ -32,6 +36,10 @@ def register(subparsers) -> None:
     reset.add_argument("folder", metavar="DIR", help="a folder written by 'course init'")
     progress = actions.add_parser("progress", help="sum up learners' progress records")
     progress.add_argument("files", metavar="FILE", nargs="+", help="progress records (progress.json), one per learner")
+    slides = actions.add_parser("slides", help="reveal.js decks of the course notebooks, opened from disk")
+    slides.add_argument("notebooks", metavar="NOTEBOOK", nargs="*",
+                        help="notebooks to convert (default: every course notebook, in the language of --lang)")
+    slides.add_argument("--out", default="slides", help="output folder (default: slides)")
     parser.set_defaults(func=run)
 
 
@@ -40,6 +48,8 @@ def run(args) -> int:
     if args.action == "progress":
         _print_progress(learner_progress.class_summary(args.files))
         return 0
+    if args.action == "slides":
+        return _slides(args)
     if args.action == "init":
         done = learner_copy.init(args.folder, current_language())
         print(_("wrote the course into {folder}: {count} files; open it with: jupyter lab {folder}").format(
@@ -64,3 +74,17 @@ def _print_progress(rows: list[dict]) -> None:
                       _("replies")]))
     print("\n" + _("{learners} progress records; counts are learners, replies are summed over them.").format(
         learners=learners))
+
+
+def _slides(args) -> int:
+    from ..course.slides import write_slides  # nbconvert's exporter: only when used
+    from ..report.execute import ReportBuildError
+
+    shipped = [source for name, source in learner_copy.plan(current_language())[0].items() if name.endswith(".ipynb")]
+    try:
+        out = write_slides(args.notebooks or shipped, args.out)
+    except ReportBuildError as exc:
+        print(_("iso4213-nb course: error: {error}").format(error=exc), file=sys.stderr)
+        return 1
+    print(_("slides written to {folder}/ (open {index})").format(folder=out, index=out / "index.html"))
+    return 0
