@@ -2,12 +2,12 @@
 sdist, as ``python -m build`` does), installed into a fresh virtual environment, and run from a folder outside the
 repository with no ``PYTHONPATH``, every command a user starts finds what it needs inside the installed package:
 ``course init`` (and a notebook of the copy runs), ``metrics``, ``report`` (HTML and PDF, and in Russian),
-``verify`` and the slides.
+``verify`` and ``course slides``.
 
 One module-scoped build and install (uv from this environment; the dependencies come from PyPI through uv's
-cache); the commands then share it.  Measured on the 2-core machine: build and install 21 s, the whole file
-61 s of CPU (user) and 10 s (system); 4 min 30 s wall clock at a load average of 9.7, other test runs sharing
-the two cores (the two reports took 38 s each of it, the notebook 18 s).
+cache); the commands then share it.  Measured on the 2-core machine: build and install 21-45 s; the whole
+file 71 s of CPU (user) and 8 s (system), 3 min 6 s wall clock at a load average of 6 to 7 (other test runs
+sharing the two cores; 4 min 30 s at 9.7), the two reports about 40 s each of it.
 """
 
 from __future__ import annotations
