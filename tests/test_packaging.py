@@ -56,3 +56,24 @@ def test_ci_runs_the_readme_test_command():
 def test_console_script_answers_help():
     out = subprocess.run([sys.executable, "-m", "iso4213_nb", "--help"], capture_output=True, text=True)
     assert out.returncode == 0 and "usage: iso4213-nb" in out.stdout
+
+
+def test_the_version_is_kept_in_one_place():
+    import iso4213_nb
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "iso4213_nb.__version__"}
+    assert re.fullmatch(r"\d+\.\d+\.\d+", iso4213_nb.__version__)
+    assert f"## {iso4213_nb.__version__}" in (ROOT / "CHANGELOG.md").read_text()
+
+
+def test_the_readme_starts_with_installation():
+    readme = (ROOT / "README.md").read_text()
+    first = readme.split("\n## ")[1]
+    assert first.startswith("Installation\n")
+    for words in ("pip install iso4213-nb", '"iso4213-nb[dask]"', '"iso4213-nb[test]"', "environment.yml",
+                  "bin/demo", "bin/test", "iso4213-nb course init"):
+        assert words in first, words
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    assert {"dask", "test"} <= set(extras)

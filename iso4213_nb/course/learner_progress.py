@@ -26,6 +26,7 @@ import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 
+from ..core.errors import InputError
 from .contents import COURSE, exercise
 
 ENV_VAR = "ISO4213_PROGRESS"
@@ -131,3 +132,45 @@ def summary(path: Path | None = None) -> list[dict]:
             "todo": [label for label, e in entries if not e.get("solved")],
         })
     return rows
+
+
+def class_summary(paths) -> list[dict]:
+    """A class's progress: for every exercise of the course, how many of the learners' records (``paths``) show it
+    attempted, solved, and revealed before being solved.
+
+    Returns one dict per exercise in course order, with ``key``, ``lesson`` (its
+    code), ``label``, ``learners`` (the number of records), ``attempted``,
+    ``solved``, ``revealed`` and ``attempts`` (replies summed over the
+    learners).  A path that is not a file, or not a progress record, raises
+    :class:`~iso4213_nb.core.errors.InputError` naming it.
+
+    Beyond TS 4213: the course's record of exercises.
+    """
+    records = []
+    for path in map(Path, paths):
+        if not path.is_file():
+            raise InputError("course.no_progress_file", path=str(path))
+        try:
+            records.append(load(path)["exercises"])
+        except ProgressError:
+            raise InputError("course.not_a_progress_file", path=str(path)) from None
+    rows = []
+    for lesson in COURSE:
+        for key, label in lesson.exercises:
+            entries = [_entry(record.get(key)) for record in records]
+            rows.append({
+                "key": key, "lesson": lesson.code, "label": label, "learners": len(records),
+                "attempted": sum(e.get("attempts", 0) > 0 for e in entries),
+                "solved": sum(bool(e.get("solved")) for e in entries),
+                "revealed": sum(bool(e.get("revealed")) and not e.get("solved") for e in entries),
+                "attempts": sum(e.get("attempts", 0) for e in entries),
+            })
+    return rows
+
+
+def _entry(entry) -> dict:
+    """One exercise's entry of a record as a dict whose ``attempts`` is a whole number (a hand-edited file may differ)."""
+    if not isinstance(entry, dict):
+        return {}
+    attempts = entry.get("attempts", 0)
+    return {**entry, "attempts": attempts if isinstance(attempts, int) and attempts >= 0 else 0}

@@ -5,7 +5,7 @@
 JavaScript they load under ``<out>/assets/``: reveal.js 4 (theme ``white``,
 whose fonts ship with it), MathJax 2, require.js, jQuery, the Jupyter widget
 renderer and, when a notebook shows the kernel-free explorer, Vega, all
-copied from the npm packages installed at set-up.  The decks open from disk
+copied from the package's own copy of the npm packages (:mod:`iso4213_nb.report.vendored`).  The decks open from disk
 with no network; the stored outputs of the notebooks are shown as they are
 (nothing is executed).
 
@@ -39,13 +39,14 @@ import jinja2
 import nbformat
 
 from ..core.errors import InputError
+from ..report import vendored
 from ..report.execute import ReportBuildError
+from .learner_copy import NOTEBOOKS
 
 #: The file that marks a folder as written by this tool (a folder without it is never replaced).
 MARKER = ".iso4213-nb-slides"
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-REVEAL_FILES = ("dist/reveal.css", "dist/reveal.js", "dist/theme/white.css", "dist/theme/fonts/source-sans-pro",
-                "plugin/notes/notes.js", "LICENSE")
+#: reveal.js's files of the deck (:mod:`iso4213_nb.report.vendored` ships them) and its licence.
+REVEAL_FILES = vendored.REVEAL_FILES + ("LICENSE",)
 REVEAL_PREFIX = "assets/reveal.js"
 JQUERY_URL = "assets/jquery.min.js"
 TEMPLATE_FILE = "iso4213_slides.html.j2"
@@ -140,7 +141,7 @@ def copy_slide_assets(folder: Path, *, vega: bool) -> None:
         source, target = modules / "reveal.js" / name, folder / REVEAL_PREFIX / name
         target.parent.mkdir(parents=True, exist_ok=True)
         (shutil.copytree if source.is_dir() else shutil.copy2)(source, target)
-    shutil.copy2(modules / "jquery" / "dist" / "jquery.min.js", folder / JQUERY_URL)
+    shutil.copy2(modules / "jquery" / vendored.JQUERY_FILE, folder / JQUERY_URL)
 
 
 def _exporter():
@@ -236,7 +237,8 @@ def main(argv=None) -> int:
     """
     parser = argparse.ArgumentParser(prog="bin/slides", description=__doc__.split("\n\n")[0],
                                      epilog="Open <out>/index.html from disk; no network is needed.")
-    parser.add_argument("notebooks", nargs="*", type=Path, help="notebooks to convert (default: notebooks/*.ipynb)")
+    parser.add_argument("notebooks", nargs="*", type=Path,
+                        help="notebooks to convert (default: the course notebooks shipped with the package)")
     parser.add_argument("--out", type=Path, default=Path("out/slides"), help="output folder (default: out/slides)")
     args = parser.parse_args(argv)
     try:

@@ -30,23 +30,17 @@ import nbformat
 from nbconvert import HTMLExporter
 
 from .execute import ReportBuildError
+from .vendored import MATHJAX_FILES, VEGA_FILES, VENDOR, WIDGET_FILES
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run", "--no-pdf-header-footer",
                   "--virtual-time-budget=5000")
 
-#: Files of each npm package that the page loads, relative to the package folder.
-MATHJAX_FILES = ("MathJax.js", "config/TeX-AMS_CHTML-full.js", "config/Safe.js", "extensions", "jax/output/CommonHTML",
-                 "jax/element", "jax/input/TeX", "fonts/HTML-CSS/TeX/woff", "fonts/HTML-CSS/TeX/otf")
-WIDGET_FILES = ("embed-amd.js", "*.woff", "*.woff2", "*.ttf", "*.eot", "*.svg")
-
-#: Vega, Vega-Lite and vega-embed, in load order, joined into one file (``VEGA_BUNDLE``).  The joined
+#: Vega, Vega-Lite and vega-embed (:data:`VEGA_FILES`, in load order), joined into one file.  The joined
 #: file runs them inside a function whose ``define``, ``module`` and ``exports`` are undefined, so each
 #: library sets its browser global (``vega``, ``vegaLite``, ``vegaEmbed``) even on a page where
 #: require.js is loaded (the report and the book): require.js would take them for anonymous modules.
-VEGA_FILES = (("vega", "build/vega.min.js"), ("vega-lite", "build/vega-lite.min.js"),
-              ("vega-embed", "build/vega-embed.min.js"))
 VEGA_BUNDLE = "assets/vega/vega-all.js"
 _SOURCE_MAP = re.compile(r"^//# sourceMappingURL=.*$", re.M)
 
@@ -83,14 +77,20 @@ _CSS_COMMENT_WITH_URL = re.compile(r"/\*(?:(?!\*/).)*?https?://.*?\*/", re.S)
 
 
 def node_modules() -> Path:
-    """The folder of the npm packages: ``$ISO4213_NB_NODE_MODULES`` or ``node_modules`` in the repository root.
+    """The folder of the npm packages: ``$ISO4213_NB_NODE_MODULES``, else the package's own copy.
+
+    The copy (``iso4213_nb/report/vendor/``, see :mod:`iso4213_nb.report.vendored`) is
+    filled by the build of the sdist and the wheel, and by ``bin/bootstrap`` in a
+    checkout; nothing outside the installed package is read.
 
     Clause 8.
     """
-    folder = Path(os.environ.get("ISO4213_NB_NODE_MODULES", Path(__file__).resolve().parents[2] / "node_modules"))
+    configured = os.environ.get("ISO4213_NB_NODE_MODULES")
+    folder = Path(configured) if configured else VENDOR
     if not (folder / "mathjax" / "MathJax.js").is_file():
-        raise ReportBuildError(f"offline JavaScript not found in {folder}; run 'npm ci' in the repository "
-                               "(bin/bootstrap does) or set ISO4213_NB_NODE_MODULES")
+        raise ReportBuildError(f"offline JavaScript not found in {folder}; in a checkout run bin/bootstrap "
+                               "(npm ci, then python iso4213_nb/report/vendored.py), or set ISO4213_NB_NODE_MODULES "
+                               "to a node_modules folder")
     return folder
 
 
@@ -103,7 +103,7 @@ def _copy(source: Path, target: Path) -> None:
 
 
 def write_vega_bundle(target: Path) -> None:
-    """Join Vega, Vega-Lite and vega-embed into ``target``, wrapped as :data:`VEGA_FILES` explains (clause 8).
+    """Join Vega, Vega-Lite and vega-embed into ``target``, wrapped as :data:`VEGA_BUNDLE` explains (clause 8).
 
     The libraries' licence files are copied beside it (``LICENSE-vega`` ...).
     Source-map comments are dropped: the maps are not shipped.

@@ -1,0 +1,90 @@
+"""``iso4213-nb course {init,reset,progress,slides}``: a learner's own copy of the course, a class's progress, slides.
+
+``init DIR [--lang ru]`` writes the course notebooks (in the language of ``--lang``;
+one not translated yet comes in English), the demo data under ``DIR/data`` and
+a manifest of what it wrote, ready for ``jupyter lab DIR``.  ``reset DIR`` puts
+the files ``init`` wrote back as shipped and leaves every file the learner
+added.  ``progress FILES...`` sums up learners' progress records
+(``~/.iso4213-nb/progress.json`` of each learner, collected by the trainer).
+``slides [--out DIR] [NOTEBOOK...]`` writes reveal.js decks that open from disk
+(:mod:`iso4213_nb.course.slides`), by default of every course notebook in the
+language of ``--lang``, as ``init`` would copy them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..course import learner_copy, learner_progress
+from ..figures.tables import text_table
+from ..words.i18n import LANGUAGES, _, current_language
+
+
+def register(subparsers) -> None:
+    """Add the ``course`` sub-command and its actions (beyond TS 4213: the course over clauses 5–8)."""
+    parser = subparsers.add_parser("course", help="a learner's own copy of the course; a class's progress",
+                                   description=__doc__.splitlines()[0].strip("`.: "))
+    actions = parser.add_subparsers(dest="action", required=True, parser_class=type(parser))
+    init = actions.add_parser("init", help="write a copy of the course into DIR, ready for 'jupyter lab DIR'")
+    init.add_argument("folder", metavar="DIR", help="the folder to write (created when missing)")
+    # The same option as the global --lang (dest "lang"): the notebooks and the messages in one language.
+    # SUPPRESS keeps a --lang given before the command from being reset to a default here.
+    init.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                      help="language of the notebooks and the messages: en or ru (default: as the global --lang)")
+    reset = actions.add_parser("reset", help="put the course files of DIR back as shipped; keep the learner's own")
+    reset.add_argument("folder", metavar="DIR", help="a folder written by 'course init'")
+    progress = actions.add_parser("progress", help="sum up learners' progress records")
+    progress.add_argument("files", metavar="FILE", nargs="+", help="progress records (progress.json), one per learner")
+    slides = actions.add_parser("slides", help="reveal.js decks of the course notebooks, opened from disk")
+    slides.add_argument("notebooks", metavar="NOTEBOOK", nargs="*",
+                        help="notebooks to convert (default: every course notebook, in the language of --lang)")
+    slides.add_argument("--out", default="slides", help="output folder (default: slides)")
+    parser.set_defaults(func=run)
+
+
+def run(args) -> int:
+    """Run ``iso4213-nb course`` with the parsed ``args``; returns the exit status (beyond TS 4213: the course)."""
+    if args.action == "progress":
+        _print_progress(learner_progress.class_summary(args.files))
+        return 0
+    if args.action == "slides":
+        return _slides(args)
+    if args.action == "init":
+        done = learner_copy.init(args.folder, current_language())
+        print(_("wrote the course into {folder}: {count} files; open it with: jupyter lab {folder}").format(
+            folder=done.folder, count=len(done.written)))
+    else:
+        done = learner_copy.reset(args.folder)
+        print(_("reset the course in {folder}: {count} files as shipped; files you added were left alone").format(
+            folder=done.folder, count=len(done.written)))
+        if done.kept:
+            print(_("kept your own files of the same name as new course files: {files}").format(
+                files=", ".join(done.kept)))
+    if done.english_only:
+        print(_("not translated yet, so in English: {files}").format(files=", ".join(done.english_only)))
+    return 0
+
+
+def _print_progress(rows: list[dict]) -> None:
+    learners = rows[0]["learners"] if rows else 0
+    print(text_table([[row["key"], _(row["label"]), row["attempted"], row["solved"], row["revealed"], row["attempts"]]
+                      for row in rows],
+                     [_("exercise"), _("what it asks"), _("attempted"), _("solved"), _("revealed unsolved"),
+                      _("replies")]))
+    print("\n" + _("{learners} progress records; counts are learners, replies are summed over them.").format(
+        learners=learners))
+
+
+def _slides(args) -> int:
+    from ..course.slides import write_slides  # nbconvert's exporter: only when used
+    from ..report.execute import ReportBuildError
+
+    shipped = [source for name, source in learner_copy.plan(current_language())[0].items() if name.endswith(".ipynb")]
+    try:
+        out = write_slides(args.notebooks or shipped, args.out)
+    except ReportBuildError as exc:
+        print(_("iso4213-nb course: error: {error}").format(error=exc), file=sys.stderr)
+        return 1
+    print(_("slides written to {folder}/ (open {index})").format(folder=out, index=out / "index.html"))
+    return 0
