@@ -36,8 +36,7 @@ EXACT = {"auto": None, "exact": True, "chi2": False}
 
 def register(subparsers) -> None:
     """Add the ``compare`` sub-command and its options (7.9, 6.3.6)."""
-    parser = subparsers.add_parser("compare", help="compare two models on the same samples (McNemar, DeLong)",
-                                   description=__doc__.splitlines()[0].strip("`.: "))
+    parser = subparsers.add_parser("compare", description=__doc__.splitlines()[0].strip("`.: "))
     parser.add_argument("--predictions", required=True, metavar="FILE",
                         help="a table with a header row: the true labels and one column per model (- for stdin)")
     parser.add_argument("--y-true", metavar="COL",

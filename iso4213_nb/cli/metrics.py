@@ -77,8 +77,7 @@ def _name(key: str) -> str:
 def register(subparsers) -> None:
     """Add the ``metrics`` sub-command (clause 6)."""
     parser = subparsers.add_parser(
-        "metrics", help="all clause-6 measures of a confusion matrix or a predictions file",
-        description="All clause-6 measures (ISO/IEC TS 4213:2022) of a confusion matrix or a file of predictions.")
+        "metrics", description="All clause-6 measures (ISO/IEC TS 4213:2022) of a confusion matrix or a file of predictions.")
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--matrix", metavar="FILE", help="confusion matrix laid out as Table A.1 (- for stdin)")
     source.add_argument("--predictions", metavar="FILE", help="one row per sample with a header row (- for stdin)")

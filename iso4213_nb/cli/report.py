@@ -67,8 +67,7 @@ output folder (--out): report.html (no code, no network needed), report.pdf,
 
 def register(subparsers) -> None:
     """Add the ``report`` sub-command (clause 8)."""
-    parser = subparsers.add_parser("report", help="build a clause-8 assessment report (HTML, PDF, JSON)",
-                                   description=DESCRIPTION, epilog=EPILOG,
+    parser = subparsers.add_parser("report", description=DESCRIPTION, epilog=EPILOG,
                                    formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--predictions", metavar="FILE.csv",
                         help="predictions file, - for standard input (default: the bundled demo)")
