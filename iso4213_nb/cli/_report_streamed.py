@@ -63,6 +63,7 @@ def run_streamed(args) -> int:
         rows = chunks if chunks is not None or args.states is not None else streamed_delong.dask_rows(
             args.predictions, _streaming.chunk_options(args), args.scheduler, args.workers)  # DeLong's second pass
         out = make_streamed_report(assessed, states, source, meta=args.meta, out=args.out, formats=args.format,
+                                   browser=args.browser,
                                    how=how, chunks=rows, command=args.argv, parameters=parameters,
                                    intervals=interval_settings(args))
     except ReportBuildError as exc:

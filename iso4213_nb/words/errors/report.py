@@ -26,6 +26,8 @@ TEMPLATES = {
     "report.manifest_field": N_("manifest.json has no {field}; it was not written by this version of iso4213-nb or "
                                 "was edited"),
     "report.no_folder": N_("{folder}: no such folder"),
+    "report.browser_not_runnable": N_("{option} {path}: no browser can be run there; name the program of Chromium, "
+                                      "Google Chrome or Microsoft Edge"),
 }
 
 #: Why a folder may not be replaced by a report (``why_word`` of ``report.refused_place`` and ``report.out_foreign``).
