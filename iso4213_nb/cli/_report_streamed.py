@@ -48,7 +48,7 @@ def run_streamed(args) -> int:
             second = (_("DeLong's test comes from a second pass over the file.")
                       if settings.bins is None else "")
             how = {"how": (_("Read in chunks of {rows:,} rows, holding only counts.").format(
-                       rows=chunks.table.chunk_rows) + " " + second).strip(),
+                       rows=chunks.table.chunk_rows) + " " + second + " " + _streaming.budget_sentence(args)).strip(),
                    "engine": "local", "chunk_rows": chunks.table.chunk_rows, "states": None}
     try:
         assessed = streaming.assess_states(states, settings, source.name)

@@ -93,7 +93,7 @@ def register(subparsers) -> None:
                         help="predict positive when score >= T (only without a y_pred column)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     add_reading_options(parser)
-    _streaming.add_options(parser, states=False)
+    _streaming.add_options(parser, states=False, budget=True)
     _poisson.add_options(parser)
     add_interval_options(parser)
     parser.set_defaults(func=run)
@@ -338,6 +338,7 @@ def render_intervals(intervals: dict) -> str:
 
 def run(args) -> int:
     """Assess the given file; print JSON or tables; report predicted-only labels on stderr (clause 6)."""
+    _streaming.auto_stream(args, "metrics")
     if _streaming.wanted(args):
         from ._metrics_streamed import run_streamed
 

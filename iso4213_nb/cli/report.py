@@ -91,7 +91,7 @@ def register(subparsers) -> None:
     parser.add_argument("--top-k", type=top_k_list, default=(), metavar="K,...",
                         help="top-k accuracies beyond k = 1..5 for multi-class scores, e.g. 10,20")
     add_reading_options(parser)
-    _streaming.add_options(parser)
+    _streaming.add_options(parser, budget=True)
     _poisson.add_options(parser, binary=True)
     add_interval_options(parser)
     parser.set_defaults(func=run)
@@ -160,6 +160,7 @@ def _build(args) -> int:
     from ..report.build import make_report  # heavy (nbformat, nbclient, stats): only when used
     from ..report.execute import ReportBuildError
 
+    _streaming.auto_stream(args, "report")
     if _streaming.wanted(args):
         from ..scale.accumulators.engine import dask_session
         from ._report_streamed import run_streamed
