@@ -135,6 +135,18 @@ def test_compare_streams_beyond_the_budget(files, capsys):
     assert chunked["pvalue"] == pytest.approx(whole["pvalue"], rel=1e-9)
 
 
+def test_a_multi_label_compare_is_read_whole_whatever_the_budget(tmp_path, capsys):
+    path = tmp_path / "ml.csv"
+    rng = np.random.default_rng(3)
+    truth = rng.integers(0, 2, (200, 2))
+    flips = rng.random((200, 2, 2)) < 0.2
+    path.write_text("y_true_x,y_true_y,a_pred_x,a_pred_y,b_pred_x,b_pred_y\n" + "".join(
+        ",".join(map(str, [*t, *(t ^ f[0]), *(t ^ f[1])])) + "\n" for t, f in zip(truth, flips)))
+    status, out, said = _run(capsys, "compare", "--predictions", str(path), "--a", "a", "--b", "b",
+                             "--memory-budget", "1K")
+    assert status == 0 and said == "", said
+
+
 def test_bad_budget_is_one_line(capsys):
     with pytest.raises(SystemExit) as stop:
         main(["metrics", "--predictions", "x.csv", "--memory-budget", "lots"])

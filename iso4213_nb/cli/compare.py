@@ -121,7 +121,8 @@ def _per_label(args) -> int:
 
 def run(args) -> int:
     """Run ``iso4213-nb compare`` with the parsed ``args``; returns the exit status (7.9, 6.3.6)."""
-    _streaming.auto_stream(args, "compare")
+    if args.y_true is not None:  # a multi-label file is compared label by label, from the whole file only
+        _streaming.auto_stream(args, "compare")
     if _streaming.wanted(args):
         from ._compare_streamed import streamed_result
 
