@@ -6,9 +6,9 @@ function ``run(args) -> int``.  Modules are discovered, so adding a command
 means adding a module; its one-line summary goes in :data:`SUMMARIES`.
 Parsing imports only the module of the command asked for: the others appear
 in the help by their summary alone, so ``iso4213-nb --help`` loads neither
-numpy, scipy, pyarrow nor matplotlib.  The global options (:data:`GLOBAL`,
-``--lang`` and ``--quiet``) are taken before or after the command and shown
-in every command's help.  Bad input (:class:`~iso4213_nb.core.errors.InputError`,
+numpy, scipy, pyarrow nor matplotlib.  The global options, ``--lang`` and
+``--quiet``, are taken before or after the command and shown in every
+command's help.  Bad input (:class:`~iso4213_nb.core.errors.InputError`,
 unreadable files) prints one line on stderr and exits with status 2.  Ctrl-C
 and SIGTERM print one line and exit with 130 and 143 (128 + the signal's
 number, as a shell reports it); the commands clean up on the way out.
