@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 
 import numpy as np
 import pyarrow as pa
@@ -69,6 +70,9 @@ def test_text_rows_are_estimated_from_the_size(files):
 
 def test_no_estimate_where_none_can_be_made(files):
     assert memory.estimate("-") is None and memory.estimate(files / "absent.csv") is None
+    fifo = files / "pipe.csv"
+    os.mkfifo(fifo)
+    assert memory.estimate(fifo) is None  # not opened: its bytes are the reader's, once (and opening it would wait)
     (files / "book.xlsx").write_bytes(b"PK\x03\x04rest")
     assert memory.estimate(files / "book.xlsx") is None
 

@@ -95,10 +95,11 @@ def whole_file_bytes(rows: int, columns: int, line_bytes: float = 0.0) -> int:
 
 def estimate(source) -> Estimate | None:
     """The :class:`Estimate` for ``source`` (a Parquet file or folder, a text file, compressed or not), or None
-    when it cannot be made before reading (standard input, a workbook, a path that is not there: the reader then
-    says what is wrong) (beyond TS 4213: resource planning)."""
+    when it cannot be made before reading (standard input, a pipe or device such as ``/dev/stdin``, whose bytes
+    can be read only once, a workbook, a path that is not there: the reader then says what is wrong) (beyond
+    TS 4213: resource planning)."""
     path = Path(str(source))
-    if str(source) == "-" or not path.exists():
+    if str(source) == "-" or not (path.is_file() or path.is_dir()):
         return None
     if path.is_dir():
         files = sorted(p for p in path.rglob("*") if p.is_file() and not any(
