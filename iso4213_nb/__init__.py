@@ -9,18 +9,25 @@ ARCHITECTURE.md has the table of what may import what.  The module names of the 
 with a DeprecationWarning (:mod:`iso4213_nb.moved`).
 """
 
+import importlib as _importlib
+
 from . import moved as _moved
 from .core.errors import InputError
 from .core.undefined import Undefined, is_undefined
-from .measures.confusion import ConfusionMatrix
-from .measures.counts import BinaryCounts
 
 _moved.install()
+
+#: Public names that need numpy, imported when first used, so that ``iso4213-nb --help`` loads no numpy.
+_LAZY = {"ConfusionMatrix": ".measures.confusion", "BinaryCounts": ".measures.counts"}
 
 __all__ = ["BinaryCounts", "ConfusionMatrix", "InputError", "Undefined", "is_undefined"]
 __version__ = "0.1.0"
 
 
 def __getattr__(name: str):
-    """``iso4213_nb.<module of the 0.1 layout>``: the moved module, with a DeprecationWarning."""
+    """``iso4213_nb.ConfusionMatrix`` and ``BinaryCounts`` on first use; ``iso4213_nb.<module of the 0.1 layout>``:
+    the moved module, with a DeprecationWarning."""
+    if name in _LAZY:
+        value = globals()[name] = getattr(_importlib.import_module(_LAZY[name], __name__), name)
+        return value
     return _moved.module_attribute(name)

@@ -187,7 +187,7 @@ def test_failed_build_stage_keeps_previous_report(tmp_path, monkeypatch, stage):
         (directory / "report.ipynb").write_text("partial")
         raise ReportBuildError("the report notebook failed: simulated")
 
-    def failing_pdf(html_path):
+    def failing_pdf(html_path, **options):
         html_path.with_suffix(".pdf").write_bytes(b"%PDF-partial")
         raise ReportBuildError("chromium could not print the PDF: simulated")
 
@@ -195,7 +195,7 @@ def test_failed_build_stage_keeps_previous_report(tmp_path, monkeypatch, stage):
         monkeypatch.setattr(build, "run_template", failing_notebook)
     else:
         monkeypatch.setattr(export, "to_pdf", failing_pdf)
-        monkeypatch.setattr(export, "chromium", lambda: "/usr/bin/chromium")
+        monkeypatch.setattr(export, "browser", lambda given=None: "/usr/bin/chromium")
     with pytest.raises(ReportBuildError, match="simulated"):
         build.make_report(predictions, out=out, formats=("html", "pdf"))
     assert (out / "report.html").read_text() == "previous good report"

@@ -12,7 +12,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from iso4213_nb.demos import breast_cancer as demo_module
-from iso4213_nb.report import content
+from iso4213_nb.report import content, export
 from iso4213_nb.stats.measure_intervals import IntervalSettings
 from iso4213_nb.report import uncertainty
 from iso4213_nb.report.execute import inject_parameters
@@ -63,7 +63,8 @@ def test_manifest_records_inputs_parameters_seeds_versions_and_times(demo, hosti
                                       "intervals": uncertainty.settings_json(IntervalSettings())}
     assert manifest["environment"]["dependencies"]["numpy"] == np.__version__
     assert manifest["environment"]["dependencies"]["pyarrow"] == pyarrow.__version__
-    assert manifest["environment"]["tools"]["chromium"].lower().startswith("chromium")
+    assert manifest["environment"]["tools"]["pdf_browser"]["version"].lower().startswith("chromium")
+    assert manifest["environment"]["tools"]["pdf_browser"]["path"] == export.find_browser()
     assert manifest["started_utc"] < manifest["finished_utc"] and manifest["finished_utc"].endswith("Z")
     assert isinstance(manifest["command"], list) and manifest["command"]
     h_folder, h_manifest = hostile

@@ -31,6 +31,8 @@ F1 F2 TR I1 I2 I3 I4 I5 I6 I7 I8 k1 k2 tp fp tn fn p10 p01 top z t F W Q H d_z e
 ALLOWED |= frozenset("CSV TSV Parquet Excel xlsx xls UTF KiB MiB NUL NaN SHA JSON iso4213".split())
 #: Software a message names, and the words of a command a user types as it is (pip install 'iso4213-nb[dask]').
 ALLOWED |= frozenset("Dask dask pip install Arrow pyarrow".split())
+#: The browsers that print the PDF, by their product names.
+ALLOWED |= frozenset("Chromium Google Chrome Microsoft Edge".split())
 #: Commands of the toolkit a message tells the user to run, as they are typed (iso4213-nb compare --a MODEL).
 ALLOWED |= frozenset("metrics compare state report".split())
 #: Placeholders of an option's values as --help writes them (--bins-range LOW HIGH).

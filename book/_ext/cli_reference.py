@@ -55,7 +55,7 @@ def _options(parser: argparse.ArgumentParser) -> list[str]:
         help_text = (action.help or "").replace("%(default)s", default).replace("\n", " ")
         if action.required:
             help_text = "**required**. " + help_text
-        rows.append((_literal(flags), _literal(str(value)) if value else "", _literal(default), help_text))
+        rows.append((", ".join(map(_literal, action.option_strings)) or _literal(flags), _literal(str(value)) if value else "", _literal(default), help_text))
     if not rows:
         return []
     lines = [".. list-table::", "   :header-rows: 1", "   :widths: 22 18 12 48", "",

@@ -3,7 +3,12 @@
 Each sub-command lives in its own module of this package and provides
 ``register(subparsers)``, which adds its parser and sets ``func`` to a
 function ``run(args) -> int``.  Modules are discovered, so adding a command
-means adding a module.  Bad input (:class:`~iso4213_nb.core.errors.InputError`,
+means adding a module; its one-line summary goes in :data:`SUMMARIES`.
+Parsing imports only the module of the command asked for: the others appear
+in the help by their summary alone, so ``iso4213-nb --help`` loads neither
+numpy, scipy, pyarrow nor matplotlib.  The global options, ``--lang`` and
+``--quiet``, are taken before or after the command and shown in every
+command's help.  Bad input (:class:`~iso4213_nb.core.errors.InputError`,
 unreadable files) prints one line on stderr and exits with status 2.  Ctrl-C
 and SIGTERM print one line and exit with 130 and 143 (128 + the signal's
 number, as a shell reports it); the commands clean up on the way out.
@@ -18,7 +23,6 @@ import signal
 import sys
 import threading
 
-from ..core import progress
 from ._argparse_words import words
 from ..core.errors import InputError
 from ..words.i18n import LANGUAGES, N_, _, chosen_language, set_language
@@ -53,18 +57,75 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, _("{command}: error: {error}").format(command=self.prog, error=words(message)) + "\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full parser with every discovered sub-command (beyond TS 4213: the command line over clauses 6–8)."""
-    parser = _Parser(prog="iso4213-nb", description="Assess ML classification performance per ISO/IEC TS 4213:2022.")
-    parser.add_argument("--quiet", "-q", action="store_true", help="no progress bars (shown only on a terminal)")
-    parser.add_argument("--lang", choices=LANGUAGES, default=None,
-                        help="language of the output and of reports: en or ru (ПНСТ 835-2023 terms, decimal comma); "
-                             "default: the ISO4213_LANG environment variable, else en")
-    subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    for module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if not module.name.startswith("_"):
-            importlib.import_module(f"{__name__}.{module.name}").register(subparsers)
+#: Each command's line in ``iso4213-nb --help``, so that listing the commands imports none of them.
+SUMMARIES = {
+    "adjust": N_("adjust p-values for multiple comparisons (7.10)"),
+    "annex": N_("reproduce Annex A, B, C or D and compare with the printed numbers"),
+    "checklist": N_("blank or check the clause-5 checklist (the report's --meta file)"),
+    "compare": N_("compare two models on the same samples (McNemar, DeLong)"),
+    "course": N_("a learner's own copy of the course, its reset, a class's progress, the slides"),
+    "csmf": N_("CSMF accuracy and chance-corrected CSMF accuracy (Annex D)"),
+    "metrics": N_("all clause-6 measures of a confusion matrix or a predictions file"),
+    "plan": N_("size a test set, or say what one can show (7.8, 7.9)"),
+    "rank": N_("rank several models over data sets or folds (Friedman, Nemenyi, Bayesian with a ROPE)"),
+    "report": N_("build a clause-8 assessment report (HTML, PDF, JSON)"),
+    "state": N_("write the mergeable counts of one shard of predictions"),
+    "verify": N_("check a report folder's hashes and recompute its numbers"),
+}
+
+
+def _global_options(parser: argparse.ArgumentParser, *, defaults: bool) -> None:
+    """Add ``--quiet`` and ``--lang``; a command's copies (``defaults=False``) leave unset what was not typed
+    after the command, so that a value typed before it stands."""
+    group = parser.add_argument_group(_("global options (before or after the command)"))
+    group.add_argument("--quiet", "-q", action="store_true", default=False if defaults else argparse.SUPPRESS,
+                       help=_("no progress bars (shown only on a terminal)"))
+    group.add_argument("--lang", choices=LANGUAGES, default=None if defaults else argparse.SUPPRESS,
+                       help=_("language of the output and of reports: en or ru (ПНСТ 835-2023 terms, decimal comma); "
+                              "default: the ISO4213_LANG environment variable, else en"))
+
+
+class _Commands(argparse._SubParsersAction):
+    """The sub-command action: every command's parser gets its summary from :data:`SUMMARIES` and the global options."""
+
+    def add_parser(self, name, **kwargs):
+        if name in SUMMARIES:
+            kwargs.setdefault("help", _(SUMMARIES[name]))
+        parser = super().add_parser(name, **kwargs)
+        _global_options(parser, defaults=False)
+        return parser
+
+
+def command_names() -> list[str]:
+    """The sub-commands: the public modules of this package, found without importing them (beyond TS 4213:
+    the command line over clauses 6–8)."""
+    return sorted(module.name for module in pkgutil.iter_modules(__path__) if not module.name.startswith("_"))
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of the command line (beyond TS 4213: the command line over clauses 6–8).
+
+    ``only=None`` imports every command and builds its whole parser (the book's reference walks it);
+    ``only="metrics"`` builds that command's parser and lists the others by their summary;
+    ``only=""`` lists every command by its summary (``iso4213-nb --help``).  A command with no
+    summary in :data:`SUMMARIES` is always imported, so that its help line is its own.
+    """
+    parser = _Parser(prog="iso4213-nb", description=_("Assess ML classification performance per ISO/IEC TS 4213:2022."))
+    _global_options(parser, defaults=True)
+    subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, action=_Commands)
+    for name in command_names():
+        if only is None or name == only or name not in SUMMARIES:
+            importlib.import_module(f"{__name__}.{name}").register(subparsers)
+        else:
+            subparsers.add_parser(name)
     return parser
+
+
+def _command_asked(argv: list[str]) -> str:
+    """The command ``argv`` names (its first word that is one), or "" when it names none.  No global option takes
+    a command's name as its value, so the first such word is the one argparse takes for the command."""
+    names = set(command_names())
+    return next((arg for arg in argv if arg in names), "")
 
 
 #: Modules the command line never needs but that load slowly: jsonschema imports rfc3987_syntax, when installed
@@ -99,13 +160,16 @@ def main(argv: list[str] | None = None) -> int:
     command = "iso4213-nb"
     language = chosen_language()
     try:
-        set_language(_language_asked(sys.argv[1:] if argv is None else argv) or language)
-        args = build_parser().parse_args(argv)
+        words_given = sys.argv[1:] if argv is None else argv
+        set_language(_language_asked(words_given) or language)
+        args = build_parser(only=_command_asked(words_given)).parse_args(argv)
+        from ..core import progress  # tqdm: not for the help
+
         progress.set_quiet(args.quiet)
         if args.lang:
             set_language(args.lang)
         command = f"iso4213-nb {args.command}"
-        args.argv = ["iso4213-nb", *(sys.argv[1:] if argv is None else argv)]
+        args.argv = ["iso4213-nb", *words_given]
         return int(args.func(args) or 0)
     except (KeyboardInterrupt, Stopped) as exc:
         signum = getattr(exc, "signum", signal.SIGINT)

@@ -102,12 +102,16 @@ def run_streamed(args) -> int:
     if only:
         print("iso4213-nb metrics: " + _("note: label(s) {labels} predicted but never in y_true; their recall is "
                 "undefined").format(labels=", ".join(map(str, only))), file=sys.stderr)
+    if getattr(args, "memory", None):  # read in chunks because of the memory budget (_streaming.auto_stream)
+        result["memory"] = args.memory
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
     else:
         print(render(result, args.normalize))
         if "binned" in result:
             print("\n" + "\n".join(binned_lines(result["binned"])))
+        if "memory" in result:
+            print("\n" + _streaming.budget_sentence(args))
     return 0
 
 

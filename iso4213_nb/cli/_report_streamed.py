@@ -48,7 +48,7 @@ def run_streamed(args) -> int:
             second = (_("DeLong's test comes from a second pass over the file.")
                       if settings.bins is None else "")
             how = {"how": (_("Read in chunks of {rows:,} rows, holding only counts.").format(
-                       rows=chunks.table.chunk_rows) + " " + second).strip(),
+                       rows=chunks.table.chunk_rows) + " " + second + " " + _streaming.budget_sentence(args)).strip(),
                    "engine": "local", "chunk_rows": chunks.table.chunk_rows, "states": None}
     try:
         assessed = streaming.assess_states(states, settings, source.name)
@@ -63,6 +63,7 @@ def run_streamed(args) -> int:
         rows = chunks if chunks is not None or args.states is not None else streamed_delong.dask_rows(
             args.predictions, _streaming.chunk_options(args), args.scheduler, args.workers)  # DeLong's second pass
         out = make_streamed_report(assessed, states, source, meta=args.meta, out=args.out, formats=args.format,
+                                   browser=args.browser,
                                    how=how, chunks=rows, command=args.argv, parameters=parameters,
                                    intervals=interval_settings(args))
     except ReportBuildError as exc:

@@ -8,8 +8,11 @@ groups of a Parquet file, folder or glob (``--scheduler ADDRESS`` for a
 running cluster, else a local cluster of ``--workers`` processes);
 ``--bins N`` counts scores in N equal bins (approximate, with the AUROC's
 worst-case error stated); ``--states`` reads state files written by
-``iso4213-nb state``.  Without any of them a command reads the whole file
-into memory as before.
+``iso4213-nb state``.  Without any of them ``metrics``, ``compare`` and
+``report`` read the whole file into memory when the estimate of
+:mod:`iso4213_nb.inputs.memory` fits ``--memory-budget`` (default the smaller
+of 1 GiB and a quarter of the memory available), and in chunks otherwise,
+saying so (:func:`auto_stream`); ``--in-memory`` always reads it whole.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from ..scale.accumulators import parquet_parts, read_states, write_states
 from ..core.errors import InputError
 from ..words.i18n import _, number, significant
 from ..inputs import InputSource
+from ..inputs import memory
 from ..inputs.chunks import DEFAULT_CHUNK_ROWS, KEY_MEMORY, PredictionChunks, _hash_files, chunk_rows_value
 from ..scale.streamed_bootstrap import KEY_RUNS
 
@@ -53,11 +57,29 @@ def _whole(least: int):
     return parse
 
 
-def add_options(parser: argparse.ArgumentParser, *, states: bool = True, bins: bool = True) -> None:
-    """Add ``--chunk-rows``, ``--engine``, ``--scheduler``, ``--workers``, ``--bins``, ``--bins-range`` (and ``--states``) (beyond TS 4213: chunked and distributed runs)."""
+def _budget(text: str) -> int:
+    try:
+        return memory.parse_size(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("takes a size such as 512M, 2G or 1.5GiB, got {text}").format(
+            text=text)) from None
+
+
+def add_options(parser: argparse.ArgumentParser, *, states: bool = True, bins: bool = True,
+                budget: bool = False) -> None:
+    """Add ``--chunk-rows``, ``--engine``, ``--scheduler``, ``--workers``, ``--bins``, ``--bins-range`` (and
+    ``--states``; with ``budget``, ``--memory-budget`` and ``--in-memory``) (beyond TS 4213: chunked and distributed runs)."""
     group = parser.add_argument_group(
         _("beyond one machine's memory"),
         _("read in chunks, on Dask, or from state files; the numbers equal those of the whole file in memory"))
+    if budget:
+        group.add_argument("--memory-budget", type=_budget, metavar="SIZE",
+                           help=_("read the file in chunks on its own when reading it whole would take more than "
+                                  "SIZE (512M, 2G; default the smaller of 1 GiB and a quarter of the memory "
+                                  "available)"))
+        group.add_argument("--in-memory", action="store_true",
+                           help=_("read the file whole, whatever its size (the bootstrap then resamples the rows "
+                                  "themselves)"))
     group.add_argument("--chunk-rows", type=_rows, nargs="?", const=DEFAULT_CHUNK_ROWS, metavar="N",
                        help=_("read N rows at a time and keep only counts (default N: {n:,} rows, about 200 MB)")
                        .format(n=DEFAULT_CHUNK_ROWS))
@@ -81,6 +103,58 @@ def add_options(parser: argparse.ArgumentParser, *, states: bool = True, bins: b
 def wanted(args) -> bool:
     """True when the command should take the streaming path (any option of :func:`add_options` given) (beyond TS 4213: chunked and distributed runs)."""
     return any(getattr(args, name, None) is not None for name in ("chunk_rows", "engine", "bins", "states"))
+
+
+def auto_stream(args, command: str) -> dict | None:
+    """Choose chunks for a file too large for the memory budget; returns what was decided, or None (beyond TS 4213:
+    chunked runs).
+
+    Only a predictions file named on the command line with none of :func:`add_options`' reading options given
+    is considered.  When :func:`iso4213_nb.inputs.memory.estimate` exceeds ``--memory-budget`` (default
+    :func:`~iso4213_nb.inputs.memory.default_budget`), ``args.chunk_rows`` is set and one line on stderr says
+    why, what the chunks cannot give as the whole file would, and how to get it.  The returned
+    ``{"rows", "bytes", "budget", "chunk_rows"}`` is kept in ``args.memory`` for the output.
+    """
+    args.memory = None
+    if getattr(args, "in_memory", False):
+        if wanted(args):
+            raise InputError(_("--in-memory reads the file whole; give it without --chunk-rows, --engine, --bins "
+                               "or --states"))
+        return None
+    predictions = getattr(args, "predictions", None)
+    if wanted(args) or predictions is None:
+        return None
+    found = memory.estimate(predictions)
+    budget = args.memory_budget or memory.default_budget()
+    if found is None or found.bytes <= budget:
+        return None
+    args.chunk_rows = DEFAULT_CHUNK_ROWS
+    args.memory = {"rows": found.rows, "bytes": found.bytes, "budget": budget, "chunk_rows": DEFAULT_CHUNK_ROWS}
+    print(f"iso4213-nb {command}: " + memory_note(args.memory), file=sys.stderr)
+    return args.memory
+
+
+def memory_note(decided: dict) -> str:
+    """The words of :func:`auto_stream`'s decision, one line in the active language (beyond TS 4213: chunked runs)."""
+    return _("note: reading the file whole would take about {need} GiB ({rows} rows), more than the memory budget of "
+             "{budget} GiB (--memory-budget), so it is read in chunks of {chunk} rows.  Every count, curve and "
+             "count-based interval is the whole file's; the Brier score and log loss intervals come from a Poisson "
+             "bootstrap (weights fixed by --row-key and --seed) instead of resampling the rows, DeLong's test takes a "
+             "second pass over the file, and a report ranks three or more models only from the rows; --in-memory "
+             "reads the file whole for those").format(
+        need=number(decided["bytes"] / 2 ** 30, 1), rows=number(decided["rows"]),
+        budget=number(decided["budget"] / 2 ** 30, 2), chunk=number(decided["chunk_rows"]))
+
+
+def budget_sentence(args) -> str:
+    """For the output: why the file was read in chunks when :func:`auto_stream` chose it, else "" (beyond TS 4213:
+    chunked runs)."""
+    decided = getattr(args, "memory", None)
+    if not decided:
+        return ""
+    return _("Chunks were chosen on their own: reading the file whole would take about {need} GiB, more than the "
+             "memory budget of {budget} GiB; --in-memory reads it whole.").format(
+        need=number(decided["bytes"] / 2 ** 30, 1), budget=number(decided["budget"] / 2 ** 30, 2))
 
 
 def chunk_options(args, **columns) -> dict:

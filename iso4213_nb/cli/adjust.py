@@ -20,8 +20,7 @@ from ._types import number, open_unit
 
 def register(subparsers) -> None:
     """Add the ``adjust`` sub-command and its options (7.10)."""
-    parser = subparsers.add_parser("adjust", help="adjust p-values for multiple comparisons (7.10)",
-                                   description=__doc__.splitlines()[0].strip("`.: "))
+    parser = subparsers.add_parser("adjust", description=__doc__.splitlines()[0].strip("`.: "))
     parser.add_argument("--method", required=True, choices=METHODS,
                         help="holm is the rule printed in 7.10.2; bh and by control the false discovery rate")
     parser.add_argument("--alpha", type=open_unit, default=0.05,

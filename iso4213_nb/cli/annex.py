@@ -29,8 +29,7 @@ TITLES = {
 
 def register(subparsers) -> None:
     """Add the ``annex`` sub-command and its options (Annexes A–D)."""
-    parser = subparsers.add_parser("annex", help="reproduce Annex A, B, C or D and compare with the printed numbers",
-                                   description="Reproduce an informative annex of ISO/IEC TS 4213 and compare "
+    parser = subparsers.add_parser("annex", description="Reproduce an informative annex of ISO/IEC TS 4213 and compare "
                                                "every printed number with the reproduction.")
     parser.add_argument("letter", choices=["A", "B", "C", "D"], type=str.upper, help="which annex")
     parser.add_argument("--json", action="store_true", help="print the reproduction as JSON")

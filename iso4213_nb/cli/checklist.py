@@ -21,8 +21,7 @@ from ..figures.tables import text_table
 
 def register(subparsers) -> None:
     """Add the ``checklist`` sub-command and its options (clauses 5 and 8)."""
-    parser = subparsers.add_parser("checklist", help="blank or check the clause-5 checklist (the report's --meta file)",
-                                   description=__doc__.splitlines()[0].strip("`.: "))
+    parser = subparsers.add_parser("checklist", description=__doc__.splitlines()[0].strip("`.: "))
     parser.add_argument("action", choices=("template", "check"),
                         help="template: write a blank file; check: validate a filled one")
     parser.add_argument("file", nargs="?", help="template: where to write (default: print); check: the file to check")

@@ -36,8 +36,7 @@ EXACT = {"auto": None, "exact": True, "chi2": False}
 
 def register(subparsers) -> None:
     """Add the ``compare`` sub-command and its options (7.9, 6.3.6)."""
-    parser = subparsers.add_parser("compare", help="compare two models on the same samples (McNemar, DeLong)",
-                                   description=__doc__.splitlines()[0].strip("`.: "))
+    parser = subparsers.add_parser("compare", description=__doc__.splitlines()[0].strip("`.: "))
     parser.add_argument("--predictions", required=True, metavar="FILE",
                         help="a table with a header row: the true labels and one column per model (- for stdin)")
     parser.add_argument("--y-true", metavar="COL",
@@ -56,7 +55,7 @@ def register(subparsers) -> None:
                         help="level of the confidence interval (default 0.95)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     add_reading_options(parser)
-    _streaming.add_options(parser, states=False, bins=False)
+    _streaming.add_options(parser, states=False, bins=False, budget=True)
     parser.set_defaults(func=run)
 
 
@@ -122,6 +121,8 @@ def _per_label(args) -> int:
 
 def run(args) -> int:
     """Run ``iso4213-nb compare`` with the parsed ``args``; returns the exit status (7.9, 6.3.6)."""
+    if args.y_true is not None:  # a multi-label file is compared label by label, from the whole file only
+        _streaming.auto_stream(args, "compare")
     if _streaming.wanted(args):
         from ._compare_streamed import streamed_result
 
@@ -154,6 +155,8 @@ def _print(args, result, extra: dict) -> int:
     out = result.to_dict(args.confidence_level)
     out.update({"name": readings.name(result), "effect_size_name": readings.effect_size_name(result),
                 "reading": readings.reading(result), "a": args.a, "b": args.b, **extra})
+    if getattr(args, "memory", None):  # read in chunks because of the memory budget (_streaming.auto_stream)
+        out["memory"] = args.memory
     if args.json:
         print(json.dumps(out, ensure_ascii=False, indent=2))
         return 0
@@ -172,4 +175,6 @@ def _print(args, result, extra: dict) -> int:
         rows.insert(1, ["AUROC A, B", _("{a}, {b}").format(a=number(result.auc_a, 4), b=number(result.auc_b, 4))])
     print(text_table(rows, ["", f"A = {args.a}, B = {args.b}"]))
     print("\n" + readings.reading(result))
+    if "memory" in out:
+        print("\n" + _streaming.budget_sentence(args))
     return 0

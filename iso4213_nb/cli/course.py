@@ -23,8 +23,7 @@ from ..words.i18n import LANGUAGES, _, current_language
 
 def register(subparsers) -> None:
     """Add the ``course`` sub-command and its actions (beyond TS 4213: the course over clauses 5–8)."""
-    parser = subparsers.add_parser("course", help="a learner's own copy of the course; a class's progress",
-                                   description=__doc__.splitlines()[0].strip("`.: "))
+    parser = subparsers.add_parser("course", description=__doc__.splitlines()[0].strip("`.: "))
     actions = parser.add_subparsers(dest="action", required=True, parser_class=type(parser))
     init = actions.add_parser("init", help="write a copy of the course into DIR, ready for 'jupyter lab DIR'")
     init.add_argument("folder", metavar="DIR", help="the folder to write (created when missing)")

@@ -18,8 +18,7 @@ from ..figures.tables import format_value, text_table
 
 def register(subparsers) -> None:
     """Add the ``csmf`` sub-command and its options (Annex D)."""
-    parser = subparsers.add_parser("csmf", help="CSMF accuracy and chance-corrected CSMF accuracy (Annex D)",
-                                   description="CSMF accuracy and chance-corrected CSMF accuracy of a "
+    parser = subparsers.add_parser("csmf", description="CSMF accuracy and chance-corrected CSMF accuracy of a "
                                                "confusion matrix (Annex D).")
     parser.add_argument("--matrix", required=True, metavar="FILE", help="confusion matrix of counts (- for stdin)")
     parser.add_argument("--rows", required=True, choices=["true", "predicted"],

@@ -76,8 +76,7 @@ def _name(key: str) -> str:
 def register(subparsers) -> None:
     """Add the ``metrics`` sub-command (clause 6)."""
     parser = subparsers.add_parser(
-        "metrics", help="all clause-6 measures of a confusion matrix or a predictions file",
-        description="All clause-6 measures (ISO/IEC TS 4213:2022) of a confusion matrix or a file of predictions.")
+        "metrics", description="All clause-6 measures (ISO/IEC TS 4213:2022) of a confusion matrix or a file of predictions.")
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--matrix", metavar="FILE", help="confusion matrix laid out as Table A.1 (- for stdin)")
     source.add_argument("--predictions", metavar="FILE", help="one row per sample with a header row (- for stdin)")
@@ -96,7 +95,7 @@ def register(subparsers) -> None:
                         help="also print the confusion matrix divided by each true class's total, each predicted "
                              "class's total or n (true classes in rows); --json always holds all three")
     add_reading_options(parser)
-    _streaming.add_options(parser, states=False)
+    _streaming.add_options(parser, states=False, budget=True)
     _poisson.add_options(parser)
     add_interval_options(parser)
     parser.set_defaults(func=run)
@@ -363,6 +362,7 @@ def render_intervals(intervals: dict) -> str:
 
 def run(args) -> int:
     """Assess the given file; print JSON or tables; report predicted-only labels on stderr (clause 6)."""
+    _streaming.auto_stream(args, "metrics")
     if _streaming.wanted(args):
         from ._metrics_streamed import run_streamed
 

@@ -19,9 +19,9 @@ from ._types import open_unit
 
 def register(subparsers) -> None:
     """Add the ``plan`` sub-command and its three questions (7.8, 7.9, 6.3.6)."""
-    parser = subparsers.add_parser("plan", help="size a test set, or say what one can show (7.8, 7.9)",
-                                   description=__doc__.splitlines()[0].strip("`.: "))
-    questions = parser.add_subparsers(dest="question", required=True, parser_class=type(parser))
+    parser = subparsers.add_parser("plan", description=__doc__.splitlines()[0].strip("`.: "))
+    questions = parser.add_subparsers(dest="question", required=True, parser_class=type(parser),
+                                      action=type(subparsers))  # its questions take the global options too
     proportion = questions.add_parser("proportion", help="Wilson interval of accuracy, recall, ... (7.8)")
     proportion.add_argument("--proportion", type=open_unit, required=True, help="the proportion you expect, e.g. 0.9")
     auroc = questions.add_parser("auroc", help="normal interval of AUROC, Hanley & McNeil variance (6.3.6)")

@@ -34,9 +34,7 @@ PLOT_FORMATS = (".png", ".svg", ".pdf")
 
 def register(subparsers) -> None:
     """Add the ``rank`` sub-command (clause 7; beyond TS 4213: Demšar 2006, Benavoli et al. 2017)."""
-    parser = subparsers.add_parser("rank", help="rank several models over data sets or folds (Friedman, Nemenyi, "
-                                                "Bayesian with a ROPE)",
-                                   description=__doc__.split("\n\n", 1)[1], formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = subparsers.add_parser("rank", description=__doc__.split("\n\n", 1)[1], formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--results", required=True, metavar="FILE",
                         help="one row per data set or fold, one column of scores per model (- for stdin)")
     parser.add_argument("--id", metavar="COL", help="a column of row names (data set or fold) to leave out")

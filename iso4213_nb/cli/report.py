@@ -67,15 +67,18 @@ output folder (--out): report.html (no code, no network needed), report.pdf,
 
 def register(subparsers) -> None:
     """Add the ``report`` sub-command (clause 8)."""
-    parser = subparsers.add_parser("report", help="build a clause-8 assessment report (HTML, PDF, JSON)",
-                                   description=DESCRIPTION, epilog=EPILOG,
+    parser = subparsers.add_parser("report", description=DESCRIPTION, epilog=EPILOG,
                                    formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--predictions", metavar="FILE.csv",
                         help="predictions file, - for standard input (default: the bundled demo)")
     parser.add_argument("--meta", metavar="FILE.yml", help="checklist answers and report settings (YAML)")
     parser.add_argument("--out", metavar="DIR", default="out/report", help="report folder (default: out/report)")
-    parser.add_argument("--format", default=",".join(FORMATS), type=parse_formats_arg,
-                        help="comma-separated: html, pdf, json (default: html,pdf; report.json is always written, json alone writes no page)")
+    parser.add_argument("--format", type=parse_formats_arg,
+                        help="comma-separated: html, pdf, json (default: html,pdf, the PDF skipped with a note when no "
+                             "browser can print it; report.json is always written, json alone writes no page)")
+    parser.add_argument("--browser", metavar="PATH",
+                        help=_("Chromium, Google Chrome or Microsoft Edge to print the PDF (default: "
+                               "$ISO4213_NB_BROWSER, else found on PATH or where it is usually installed)"))
     parser.add_argument("--positive", metavar="LABEL", help="positive class of a binary task (default 1 for 0/1)")
     parser.add_argument("--threshold", type=number, default=0.5,
                         help="labels for models with scores only: positive iff score >= THRESHOLD (default 0.5)")
@@ -88,7 +91,7 @@ def register(subparsers) -> None:
     parser.add_argument("--top-k", type=top_k_list, default=(), metavar="K,...",
                         help="top-k accuracies beyond k = 1..5 for multi-class scores, e.g. 10,20")
     add_reading_options(parser)
-    _streaming.add_options(parser)
+    _streaming.add_options(parser, budget=True)
     _poisson.add_options(parser, binary=True)
     add_interval_options(parser)
     parser.set_defaults(func=run)
@@ -124,11 +127,40 @@ def top_k_list(text: str) -> tuple[int, ...]:
     return values
 
 
+def _choose_browser(args) -> bool:
+    """Settle ``args.format`` and ``args.browser`` (its path); True when the PDF is dropped for want of a browser."""
+    from ..report.export import find_browser
+
+    args.pdf_asked = args.format is not None and "pdf" in args.format
+    args.format = args.format or FORMATS
+    args.browser = find_browser(args.browser) if "pdf" in args.format else None
+    if "pdf" in args.format and args.browser is None:
+        args.format = tuple(f for f in args.format if f != "pdf")
+        return True
+    return False
+
+
 def run(args) -> int:
-    """Build the report; print the folder on success.  Build failures print one line and return 1 (clause 8)."""
+    """Build the report; print the folder on success.  Build failures print one line and return 1 (clause 8).
+
+    With no browser to print the PDF, the HTML and JSON are written and one line says how to get the PDF; the
+    exit status is then 2 when ``--format`` asked for the PDF, 0 when it was only the default.
+    """
+    no_browser = _choose_browser(args)
+    status = _build(args)
+    if status == 0 and no_browser:
+        from ..report.export import missing_browser_words
+
+        print("iso4213-nb report: " + missing_browser_words(), file=sys.stderr)
+        return 2 if args.pdf_asked else 0
+    return status
+
+
+def _build(args) -> int:
     from ..report.build import make_report  # heavy (nbformat, nbclient, stats): only when used
     from ..report.execute import ReportBuildError
 
+    _streaming.auto_stream(args, "report")
     if _streaming.wanted(args):
         from ..scale.accumulators.engine import dask_session
         from ._report_streamed import run_streamed
@@ -148,7 +180,7 @@ def run(args) -> int:
         out = make_report(args.predictions, args.meta, args.out, args.format,
                           positive=args.positive, threshold=args.threshold, command=args.argv,
                           reading=reading, demo_name=args.demo, top_k=args.top_k,
-                          intervals=interval_settings(args))
+                          intervals=interval_settings(args), browser=args.browser)
     except ReportBuildError as exc:
         print(_("iso4213-nb report: error: {error}").format(error=exc), file=sys.stderr)
         return 1

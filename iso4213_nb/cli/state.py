@@ -36,8 +36,7 @@ from ._types import number
 
 def register(subparsers) -> None:
     """Add the ``state`` sub-command (beyond TS 4213: state files)."""
-    parser = subparsers.add_parser("state", help=_("write the mergeable counts of one shard of predictions"),
-                                   description=_("Write the mergeable counts (a state file) of one shard of "
+    parser = subparsers.add_parser("state", description=_("Write the mergeable counts (a state file) of one shard of "
                                                  "predictions, for report --states or metrics --states."))
     parser.add_argument("--predictions", required=True, metavar="FILE",
                         help=_("the shard: a predictions file as the report reads it (- for stdin)"))

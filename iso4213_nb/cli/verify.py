@@ -27,8 +27,7 @@ _GROUPS = {"file": N_("{count} files"), "input": N_("{count} inputs"), "schema":
 
 def register(subparsers) -> None:
     """Add the ``verify`` sub-command (clause 8)."""
-    parser = subparsers.add_parser("verify", help="check a report folder's hashes and recompute its numbers",
-                                   description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = subparsers.add_parser("verify", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("folder", metavar="DIR", help="the report folder")
     parser.add_argument("--predictions", metavar="FILE",
                         help="the original predictions file (- for standard input) to recompute from")

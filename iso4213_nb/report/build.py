@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from pathlib import Path
 
@@ -71,15 +70,6 @@ def read_input(predictions, *, positive, threshold: float, reading: dict | None 
     return read_predictions(predictions, positive=positive, threshold=threshold, **(reading or {}))
 
 
-def _chromium_version() -> str | None:
-    """``chromium --version`` (one line), or None when it cannot be asked."""
-    try:
-        done = subprocess.run([export.chromium(), "--version"], capture_output=True, text=True, timeout=30)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return done.stdout.strip() or None
-
-
 def _meta_source(meta) -> dict | None:
     if meta is None:
         return None
@@ -115,7 +105,8 @@ def time_models(models: dict, X, pred, max_samples: int | None = None) -> dict:
 def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, *, positive=None,
                 threshold: float = 0.5, models: dict | None = None, X=None, command=None,
                 reading: dict | None = None, demo_name: str | None = None, top_k=(),
-                intervals: IntervalSettings | None = None, lang: str | None = None) -> Path:
+                intervals: IntervalSettings | None = None, lang: str | None = None,
+                browser: str | None = None) -> Path:
     """Build a report folder ``out`` holding ``report.json``, ``report.ipynb``, the formats and ``manifest.json``.
 
     Parameters
@@ -147,6 +138,8 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
         recorded in report.json and the manifest (:mod:`.uncertainty`).  The
         critical-difference diagram of three or more models is written beside
         the report as PNG and SVG and listed in the manifest.
+    browser : the Chromium, Chrome or Edge that prints the PDF (default :func:`.export.browser` finds one);
+        the manifest records its path and version under ``environment.tools.pdf_browser``.
     lang : the language of the HTML and PDF (``"en"``, ``"ru"``; default the active one,
         :func:`iso4213_nb.words.i18n.current_language`).  ``report.json`` holds codes and numbers
         only, so it is the same in every language.
@@ -172,8 +165,7 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
     out = Path(out)
     check_target(out)
     page = wants_page(formats)
-    if "pdf" in formats:
-        export.chromium()
+    browser = export.browser(browser) if "pdf" in formats else None
     if page:
         export.node_modules()
     is_demo = predictions is None
@@ -230,7 +222,7 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
                 html_path = export.to_html(nb, tmp, title=page_title, language=lang)
             if "pdf" in formats:
                 step("printing the PDF")
-                export.to_pdf(html_path)
+                export.to_pdf(html_path, browser_path=browser)
             step("writing the manifest")
             source = pred.source
             write_manifest(
@@ -245,6 +237,6 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
                 random_seeds={**({f"{bundled.KEY}.train_test_split": bundled.SEED,
                                   f"{bundled.KEY}.models": bundled.SEED} if is_demo else {}),
                               "bootstrap": intervals.seed},
-                extra_tools={"chromium": _chromium_version()} if "pdf" in formats else {})
+                extra_tools=export.pdf_tools(browser))
             shown.update(1)
     return out

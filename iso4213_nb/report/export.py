@@ -12,8 +12,13 @@ template's Mermaid loader (a CDN import) is left out, and the comments of the
 theme's style sheets that cite web pages are dropped, so the page contains no
 external URL at all except in the user's own text.
 
-PDF: Debian's chromium prints that HTML headless (``--print-to-pdf``), with
-background networking off.
+PDF: a Chromium-family browser (Chromium, Google Chrome or Microsoft Edge)
+prints that HTML headless (``--print-to-pdf``), with background networking
+off.  :func:`find_browser` looks for one as people have it installed: the
+``--browser`` option, then ``$ISO4213_NB_BROWSER``, then the usual command
+names on ``PATH`` (:data:`BROWSER_NAMES`), then the usual places of the
+platform (:func:`usual_places`: Linux packages, macOS ``.app`` bundles,
+Windows' Program Files and the user's local programs).
 """
 
 from __future__ import annotations
@@ -23,16 +28,34 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import jinja2
 import nbformat
 from nbconvert import HTMLExporter
 
+from ..core.errors import InputError
 from .execute import ReportBuildError
 from .vendored import MATHJAX_FILES, VEGA_FILES, VENDOR, WIDGET_FILES
 
-CHROMIUM = "/usr/bin/chromium"
+#: The environment variable naming the browser that prints the PDF (``--browser`` wins over it).
+BROWSER_VARIABLE = "ISO4213_NB_BROWSER"
+#: Command names of Chromium, Google Chrome and Microsoft Edge on ``PATH``, in the order they are tried.
+BROWSER_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "microsoft-edge",
+                 "msedge", "chrome")
+#: Where Linux packages put them (Debian, Ubuntu's snap, Google's and Microsoft's packages).
+LINUX_PLACES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/snap/bin/chromium", "/opt/google/chrome/chrome",
+                "/opt/microsoft/msedge/msedge")
+#: macOS: the folders of applications (the user's own is added) and each browser's program inside its bundle.
+MACOS_APPLICATIONS = "/Applications"
+MACOS_BUNDLES = ("Chromium.app/Contents/MacOS/Chromium", "Google Chrome.app/Contents/MacOS/Google Chrome",
+                 "Microsoft Edge.app/Contents/MacOS/Microsoft Edge")
+#: Windows: the folders of programs (environment variables, with their usual values) and each browser inside.
+WINDOWS_FOLDERS = (("PROGRAMFILES", r"C:\Program Files"), ("PROGRAMFILES(X86)", r"C:\Program Files (x86)"),
+                   ("LOCALAPPDATA", None))
+WINDOWS_PROGRAMS = (r"Google\Chrome\Application\chrome.exe", r"Microsoft\Edge\Application\msedge.exe",
+                    r"Chromium\Application\chrome.exe")
 CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run", "--no-pdf-header-footer",
                   "--virtual-time-budget=5000")
@@ -180,26 +203,89 @@ def to_html(nb: nbformat.NotebookNode, directory: Path, title: str = "Assessment
     return path
 
 
-def chromium() -> str:
-    """Path of Debian's chromium, or :class:`ReportBuildError` when it is not installed (clause 8)."""
-    if os.access(CHROMIUM, os.X_OK):
-        return CHROMIUM
-    found = shutil.which("chromium")
+def usual_places(platform: str | None = None, environ=None, home: Path | None = None) -> list[Path]:
+    """Where Chromium, Google Chrome or Microsoft Edge is usually installed on ``platform`` (``sys.platform``'s
+    values; default this machine's), most common first; ``environ`` and ``home`` default to this machine's
+    (clause 8: the PDF of the report)."""
+    platform = sys.platform if platform is None else platform
+    environ = os.environ if environ is None else environ
+    home = Path.home() if home is None else home
+    if platform == "darwin":
+        return [Path(folder) / bundle for folder in (MACOS_APPLICATIONS, home / "Applications")
+                for bundle in MACOS_BUNDLES]
+    if platform in ("win32", "cygwin"):
+        folders = [environ.get(name, usual) for name, usual in WINDOWS_FOLDERS]
+        return [Path(folder) / Path(*program.split("\\")) for folder in dict.fromkeys(folders) if folder
+                for program in WINDOWS_PROGRAMS]
+    return [Path(place) for place in LINUX_PLACES]
+
+
+def _runnable(path: Path) -> bool:
+    return path.is_file() and os.access(path, os.X_OK)
+
+
+def find_browser(given: str | None = None) -> str | None:
+    """The browser that prints the PDF: ``given`` (``--browser``), else ``$ISO4213_NB_BROWSER``, else the first of
+    :data:`BROWSER_NAMES` on ``PATH``, else the first of :func:`usual_places` installed; None when there is none.
+
+    A browser named by ``given`` or the variable that cannot be run is bad input (:class:`InputError`), not a
+    reason to look elsewhere.  Clause 8: the PDF of the report.
+    """
+    for named, option in ((given, "--browser"), (os.environ.get(BROWSER_VARIABLE) or None, BROWSER_VARIABLE)):
+        if named is not None:
+            path = Path(shutil.which(named) or named).expanduser()
+            if not _runnable(path):
+                raise InputError("report.browser_not_runnable", option=option, path=named)
+            return str(path)
+    for name in BROWSER_NAMES:
+        found = shutil.which(name)
+        if found is not None:
+            return found
+    return next((str(place) for place in usual_places() if _runnable(place)), None)
+
+
+def browser(given: str | None = None) -> str:
+    """:func:`find_browser`, or :class:`ReportBuildError` when none is installed (clause 8: the PDF of the report)."""
+    found = find_browser(given)
     if found is None:
-        raise ReportBuildError(f"PDF export needs chromium ({CHROMIUM} not found; apt-get install chromium), "
-                               "or ask for --format html")
+        raise ReportBuildError(missing_browser_words())
     return found
 
 
-def to_pdf(html_path: Path, timeout: float = 120) -> Path:
-    """Print ``html_path`` to a PDF beside it with headless chromium; returns the PDF path (clause 8)."""
+def missing_browser_words() -> str:
+    """One line, in the active language: the PDF needs Chromium, Chrome or Edge, and how to get or name one (clause 8)."""
+    from ..words.i18n import _
+
+    return _("no PDF: printing it needs Chromium, Google Chrome or Microsoft Edge, and none was found; install one "
+             "(Debian and Ubuntu: apt-get install chromium; macOS: brew install --cask chromium; Windows: winget "
+             "install Microsoft.Edge) or name it with --browser PATH or {variable}").format(variable=BROWSER_VARIABLE)
+
+
+def browser_version(path: str) -> str | None:
+    """``path --version`` (one line, as ``Chromium 120.0.6099.224``), or None when it cannot be asked (clause 8)."""
+    try:
+        done = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout.strip() or None
+
+
+def pdf_tools(path: str | None) -> dict:
+    """The manifest's record of the browser that printed the PDF, ``{"pdf_browser": {"path", "version"}}``, or
+    ``{}`` when no PDF was printed (``path`` None) (clause 8; beyond TS 4213: SHA-256 manifest)."""
+    return {} if path is None else {"pdf_browser": {"path": path, "version": browser_version(path)}}
+
+
+def to_pdf(html_path: Path, timeout: float = 120, *, browser_path: str | None = None) -> Path:
+    """Print ``html_path`` to a PDF beside it with ``browser_path`` headless (default :func:`browser`); returns the
+    PDF path (clause 8)."""
     pdf = html_path.with_suffix(".pdf")
-    command = [chromium(), *CHROMIUM_FLAGS, f"--print-to-pdf={pdf}", html_path.resolve().as_uri()]
+    command = [browser_path or browser(), *CHROMIUM_FLAGS, f"--print-to-pdf={pdf}", html_path.resolve().as_uri()]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        raise ReportBuildError(f"chromium did not finish printing the PDF within {timeout:g} s") from None
+        raise ReportBuildError(f"the browser did not finish printing the PDF within {timeout:g} s") from None
     if done.returncode != 0 or not pdf.is_file() or pdf.stat().st_size == 0:
         tail = (done.stderr.strip().splitlines() or ["no message"])[-1]
-        raise ReportBuildError(f"chromium could not print the PDF (exit {done.returncode}): {tail}")
+        raise ReportBuildError(f"the browser could not print the PDF (exit {done.returncode}): {tail}")
     return pdf

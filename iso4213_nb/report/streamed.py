@@ -294,7 +294,8 @@ def notebook(report: dict, assessed: streaming.Assessed) -> nbformat.NotebookNod
 
 
 def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, meta, out, formats, how: dict,
-                         chunks=None, command=None, parameters: dict | None = None, intervals=None) -> Path:
+                         chunks=None, command=None, parameters: dict | None = None, intervals=None,
+                         browser: str | None = None) -> Path:
     """Write the report folder ``out`` from merged states (see the module docstring); returns its path (clause 8).
 
     ``source`` names the input (a predictions file, or the state files
@@ -303,7 +304,7 @@ def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, 
     are the open predictions, or the :class:`~iso4213_nb.scale.streamed_delong.DaskRows` of a
     Parquet data set, when a second pass can read the rows again (None for state files); ``intervals``
     (an :class:`~iso4213_nb.stats.measure_intervals.IntervalSettings`) adds the bootstrap intervals
-    (:mod:`.streamed_intervals`).
+    (:mod:`.streamed_intervals`); ``browser`` prints the PDF (default :func:`.export.browser`).
     """
     from .build import _meta_source, read_settings
 
@@ -311,8 +312,7 @@ def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, 
     formats = parse_formats(formats if isinstance(formats, str) else ",".join(formats))
     out = Path(out)
     check_target(out)
-    if "pdf" in formats:
-        export.chromium()
+    browser = export.browser(browser) if "pdf" in formats else None
     if wants_page(formats):
         export.node_modules()
     answers = checklist.load(meta, extra_keys=(SETTINGS,)) if meta is not None else {}
@@ -331,11 +331,12 @@ def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, 
             nbformat.write(nb, tmp / "report.ipynb")
             html_path = export.to_html(nb, tmp)
         if "pdf" in formats:
-            export.to_pdf(html_path)
+            export.to_pdf(html_path, browser_path=browser)
         write_manifest(
             tmp, started_utc=started, command=sys.argv if command is None else command,
             inputs={"predictions": {"name": source.file_name, "sha256": source.sha256, "size": source.size,
                                     "format": source.format, "parsed": None},
                     "meta": _meta_source(meta)},
-            parameters={**(parameters or {}), "formats": list(formats)}, random_seeds={}, extra_tools={})
+            parameters={**(parameters or {}), "formats": list(formats)}, random_seeds={},
+            extra_tools=export.pdf_tools(browser))
     return out

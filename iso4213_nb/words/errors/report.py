@@ -31,6 +31,8 @@ TEMPLATES = {
     "report.verify_counts": N_("{folder} was built from counts (in chunks, on Dask or from state files) and keeps "
                                "no rows to recompute from; leave --predictions out to check its files and "
                                "report.json"),
+    "report.browser_not_runnable": N_("{option} {path}: no browser can be run there; name the program of Chromium, "
+                                      "Google Chrome or Microsoft Edge"),
 }
 
 #: Why a folder may not be replaced by a report (``why_word`` of ``report.refused_place`` and ``report.out_foreign``).

@@ -1,0 +1,103 @@
+"""The global options ``--lang`` and ``--quiet`` before or after the command, in every command's help, and a help
+that imports no heavy module (issue 25, point 5; issue 27, point 4)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from iso4213_nb.cli import SUMMARIES, build_parser, command_names, main
+
+#: The least each command parses: its required options and arguments.
+LEAST = {"adjust": ["--method", "holm", "0.01", "0.04"], "annex": ["A"], "checklist": ["template"],
+         "compare": ["--predictions", "p.csv", "--a", "a", "--b", "b"], "csmf": ["--matrix", "m.csv", "--rows", "true"],
+         "metrics": ["--matrix", "m.csv", "--rows", "true"], "plan": ["proportion", "--proportion", "0.9", "--n", "100"],
+         "rank": ["--results", "r.csv"], "report": [], "state": ["--predictions", "p.csv", "--out", "s.state"],
+         "verify": ["folder"]}
+
+
+def test_every_command_is_listed_here_and_summarised():
+    assert sorted(LEAST) == command_names()
+    assert set(SUMMARIES) == set(command_names())
+
+
+@pytest.mark.parametrize("command", sorted(LEAST))
+def test_global_options_are_taken_before_or_after_the_command(command):
+    parser = build_parser()
+    after = parser.parse_args([command, *LEAST[command], "--lang", "ru", "--quiet"])
+    assert (after.lang, after.quiet) == ("ru", True)
+    before = parser.parse_args(["-q", "--lang", "ru", command, *LEAST[command]])
+    assert (before.lang, before.quiet) == ("ru", True)  # not undone by the command's own copies of the options
+    neither = parser.parse_args([command, *LEAST[command]])
+    assert (neither.lang, neither.quiet) == (None, False)
+    last = parser.parse_args(["--lang", "ru", command, *LEAST[command], "--lang=en"])
+    assert last.lang == "en"
+
+
+@pytest.mark.parametrize("command", sorted(LEAST))
+def test_every_command_help_shows_the_global_options(command, capsys):
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    shown = capsys.readouterr().out
+    assert "--lang {en,ru}" in shown and "--quiet, -q" in shown
+
+
+@pytest.mark.parametrize("command", sorted(set(LEAST) - {"report"}))
+def test_lang_after_the_command_puts_argparse_words_in_russian(command, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main([command, "--lang", "ru"])  # every command but report requires something
+    assert stop.value.code == 2
+    said = capsys.readouterr().err
+    assert said.startswith(f"iso4213-nb {command}: ошибка: ") and "required" not in said, said
+
+
+def test_quiet_and_lang_after_the_command_run(tmp_path, capsys):
+    matrix = tmp_path / "m.csv"
+    matrix.write_text(",a,b\na,40,10\nb,5,45\n")
+    assert main(["metrics", "--matrix", str(matrix), "--rows", "true", "--lang", "ru", "--quiet"]) == 0
+    assert "доля правильных исходов" in capsys.readouterr().out
+    assert main(["report", "--predictions", str(tmp_path / "absent.csv"), "--out", str(tmp_path / "r"),
+                 "--lang", "ru"]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("iso4213-nb report: ошибка: ") and said.count("\n") == 1, said
+
+
+#: Run in a fresh interpreter: the help, then the modules it loaded.
+HELP_PROBE = """
+import json, sys
+from iso4213_nb.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+HEAVY = ("numpy", "scipy", "pyarrow", "matplotlib", "pandas", "tqdm", "nbformat", "jsonschema")
+
+
+def _loaded(*argv: str) -> set[str]:
+    done = subprocess.run([sys.executable, "-c", HELP_PROBE, *argv], capture_output=True, text=True, timeout=120)
+    return {name.split(".")[0] for name in json.loads(done.stderr.strip().splitlines()[-1])}
+
+
+def test_the_help_imports_no_heavy_module_and_no_command():
+    loaded = _loaded("--help")
+    assert not loaded & set(HEAVY), loaded & set(HEAVY)
+    done = subprocess.run([sys.executable, "-c", HELP_PROBE, "--help"], capture_output=True, text=True, timeout=120)
+    modules = json.loads(done.stderr.strip().splitlines()[-1])
+    assert not [m for m in modules if m.startswith("iso4213_nb.cli.") and m != "iso4213_nb.cli._argparse_words"]
+    for command in command_names():  # still every command listed, with its summary
+        assert command in done.stdout
+
+
+def test_a_light_command_imports_no_other_command():
+    loaded = _loaded("plan", "proportion", "--proportion", "0.9", "--n", "100")
+    assert "scipy" in loaded or "numpy" in loaded  # it did run
+    done = subprocess.run([sys.executable, "-c", HELP_PROBE, "annex", "--help"], capture_output=True, text=True,
+                          timeout=120)
+    modules = json.loads(done.stderr.strip().splitlines()[-1])
+    assert [m for m in modules if m.startswith("iso4213_nb.cli.") and not m.startswith("iso4213_nb.cli._")] == [
+        "iso4213_nb.cli.annex"]
