@@ -13,7 +13,7 @@ from iso4213_nb.cli import SUMMARIES, build_parser, command_names, main
 
 #: The least each command parses: its required options and arguments.
 LEAST = {"adjust": ["--method", "holm", "0.01", "0.04"], "annex": ["A"], "checklist": ["template"],
-         "compare": ["--predictions", "p.csv", "--a", "a", "--b", "b"], "csmf": ["--matrix", "m.csv", "--rows", "true"],
+         "compare": ["--predictions", "p.csv", "--a", "a", "--b", "b"], "course": ["progress", "p.json"], "csmf": ["--matrix", "m.csv", "--rows", "true"],
          "metrics": ["--matrix", "m.csv", "--rows", "true"], "plan": ["proportion", "--proportion", "0.9", "--n", "100"],
          "rank": ["--results", "r.csv"], "report": [], "state": ["--predictions", "p.csv", "--out", "s.state"],
          "verify": ["folder"]}

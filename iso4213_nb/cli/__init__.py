@@ -85,8 +85,9 @@ def _global_options(parser: argparse.ArgumentParser, *, defaults: bool) -> None:
                               "default: the ISO4213_LANG environment variable, else en"))
 
 
-class _Commands(argparse._SubParsersAction):
-    """The sub-command action: every command's parser gets its summary from :data:`SUMMARIES` and the global options."""
+class Commands(argparse._SubParsersAction):
+    """The sub-command action: every command's parser gets its summary from :data:`SUMMARIES` and the global options
+    (beyond TS 4213: the command line over clauses 6–8)."""
 
     def add_parser(self, name, **kwargs):
         if name in SUMMARIES:
@@ -112,7 +113,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """
     parser = _Parser(prog="iso4213-nb", description=_("Assess ML classification performance per ISO/IEC TS 4213:2022."))
     _global_options(parser, defaults=True)
-    subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, action=_Commands)
+    subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, action=Commands)
     for name in command_names():
         if only is None or name == only or name not in SUMMARIES:
             importlib.import_module(f"{__name__}.{name}").register(subparsers)

@@ -13,24 +13,21 @@ language of ``--lang``, as ``init`` would copy them.
 
 from __future__ import annotations
 
-import argparse
 import sys
 
+from . import Commands
 from ..course import learner_copy, learner_progress
 from ..figures.tables import text_table
-from ..words.i18n import LANGUAGES, _, current_language
+from ..words.i18n import _, current_language
 
 
 def register(subparsers) -> None:
     """Add the ``course`` sub-command and its actions (beyond TS 4213: the course over clauses 5–8)."""
     parser = subparsers.add_parser("course", description=__doc__.splitlines()[0].strip("`.: "))
-    actions = parser.add_subparsers(dest="action", required=True, parser_class=type(parser))
+    # Each action's parser takes the global options too (--lang picks the notebooks' language for init and slides).
+    actions = parser.add_subparsers(dest="action", required=True, parser_class=type(parser), action=Commands)
     init = actions.add_parser("init", help="write a copy of the course into DIR, ready for 'jupyter lab DIR'")
     init.add_argument("folder", metavar="DIR", help="the folder to write (created when missing)")
-    # The same option as the global --lang (dest "lang"): the notebooks and the messages in one language.
-    # SUPPRESS keeps a --lang given before the command from being reset to a default here.
-    init.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
-                      help="language of the notebooks and the messages: en or ru (default: as the global --lang)")
     reset = actions.add_parser("reset", help="put the course files of DIR back as shipped; keep the learner's own")
     reset.add_argument("folder", metavar="DIR", help="a folder written by 'course init'")
     progress = actions.add_parser("progress", help="sum up learners' progress records")
