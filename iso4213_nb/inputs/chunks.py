@@ -39,7 +39,7 @@ import pyarrow.csv as pa_csv
 
 from ..scale.accumulators.key_runs import KeyRuns
 from ..core.errors import InputError
-from .columns import (CANONICAL_INTEGER, INT64, MAX_CLASSES, group_column, label_columns, score_column,
+from .columns import (MAX_CLASSES, group_column, int64_labels, label_columns, score_column,
                       weight_column)
 from .label_chunks import label_chunks, label_layout
 from .layout import Header, resolve_classes
@@ -282,11 +282,8 @@ def typed_labels(texts) -> dict:
     within 64 bits; otherwise every label stays the text it was written as.
     """
     texts = list(texts)
-    if texts and all(CANONICAL_INTEGER.fullmatch(t) for t in texts):
-        values = [int(t) for t in texts]
-        if INT64[0] <= min(values) and max(values) <= INT64[1]:
-            return dict(zip(texts, values))
-    return {t: t for t in texts}
+    values = int64_labels(texts) if texts else None
+    return {t: t for t in texts} if values is None else dict(zip(texts, values))
 
 
 @dataclass

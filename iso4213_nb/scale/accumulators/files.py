@@ -216,6 +216,8 @@ def read_states(path) -> tuple[dict, dict]:
         raise InputError("accumulators.no_state_file", path=path) from None
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise InputError("accumulators.not_json", path=path) from None
+    except RecursionError:  # "[" a hundred thousand times: Python's parser recurses once per level
+        raise InputError("accumulators.too_deep", path=path) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise InputError("accumulators.foreign_format", path=path, format=repr(FORMAT))
     version = document.get("version")

@@ -1,0 +1,75 @@
+"""The hostile audit of issue 27 (point 3), through the command line a user types.
+
+Each case ended with a traceback, an abort or a wrong answer before its fix; each now gives the one line on
+stderr and exit status 2 that bad input gets (or, where the input is fine, the right answer).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from iso4213_nb.cli import main
+
+
+def write(tmp_path, text, name="in.csv") -> str:
+    path = tmp_path / name
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    return str(path)
+
+
+def one_line_error(capsys, argv) -> str:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"iso4213-nb {argv[0]}: error: "), err
+    return err
+
+
+def run_json(capsys, argv) -> dict:
+    assert main(argv + ["--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("chunk", [[], ["--chunk-rows", "2"]])
+def test_a_label_of_thousands_of_digits_stays_exact_text(tmp_path, capsys, chunk):
+    long = "1" * 5000  # beyond Python's 4,300-digit limit on int("...")
+    path = write(tmp_path, f"y_true,y_pred\n{long},{long}\n0,0\n1,{long}\n")
+    out = run_json(capsys, ["metrics", "--predictions", path, *chunk])
+    assert out["labels"] == ["0", "1", long]
+    assert out["per_class"][long]["tp"] == 1 and out["per_class"]["1"]["fn"] == 1
+
+
+def test_a_count_matrix_with_a_count_of_thousands_of_digits_is_one_line(tmp_path, capsys):
+    path = write(tmp_path, "true\\predicted,a,b\na,1,2\nb," + "9" * 5000 + ",4\n")
+    one_line_error(capsys, ["metrics", "--matrix", path, "--rows", "true"])
+
+
+def test_a_state_file_nested_a_hundred_thousand_deep_is_one_line(tmp_path, capsys):
+    path = write(tmp_path, "[" * 100_000, "deep.state")
+    err = one_line_error(capsys, ["metrics", "--states", path])
+    assert "deep.state: not a state file" in err
+
+
+@pytest.mark.parametrize("column, kind", [("y_true", pa.list_(pa.int64())), ("y_pred", pa.list_(pa.int64())),
+                                          ("group_sex", pa.struct([("x", pa.int64())]))])
+@pytest.mark.parametrize("how", [[], ["--chunk-rows", "1"], ["--engine", "dask", "--scheduler", "synchronous"]])
+def test_a_parquet_column_of_lists_or_structs_is_one_line_naming_it_and_its_type(tmp_path, capsys, column, kind,
+                                                                                 how):
+    values = {"y_true": [1, 0], "y_pred": [1, 0], "group_sex": ["f", "m"]}
+    values[column] = pa.array([[1], [0]] if pa.types.is_list(kind) else [{"x": 1}, {"x": 2}], kind)
+    path = tmp_path / "nested.parquet"
+    pq.write_table(pa.table(values), path)
+    err = one_line_error(capsys, ["metrics", "--predictions", str(path), *how])
+    assert f"column '{column}' is of type {'list<element: int64>' if pa.types.is_list(kind) else kind}" in err
+
+
+@pytest.mark.parametrize("address", ["foo", "file:///etc/passwd", "tcp://[::1"])
+def test_a_scheduler_address_that_is_no_address_is_one_line(tmp_path, capsys, address):
+    pytest.importorskip("distributed")
+    path = tmp_path / "p.parquet"
+    pq.write_table(pa.table({"y_true": [1, 0, 1], "y_pred": [1, 0, 0]}), path)
+    err = one_line_error(capsys, ["metrics", "--predictions", str(path), "--engine", "dask", "--scheduler", address])
+    assert f"--scheduler {address} is no address of a Dask scheduler" in err
