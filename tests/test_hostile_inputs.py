@@ -7,6 +7,8 @@ stderr and exit status 2 that bad input gets (or, where the input is fine, the r
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -73,3 +75,28 @@ def test_a_scheduler_address_that_is_no_address_is_one_line(tmp_path, capsys, ad
     pq.write_table(pa.table({"y_true": [1, 0, 1], "y_pred": [1, 0, 0]}), path)
     err = one_line_error(capsys, ["metrics", "--predictions", str(path), "--engine", "dask", "--scheduler", address])
     assert f"--scheduler {address} is no address of a Dask scheduler" in err
+
+
+def test_pyarrow_is_given_no_python_callback_that_its_threads_could_drop_at_exit():
+    from iso4213_nb.inputs.table import csv_options
+
+    _read, parse, _convert = csv_options(["y_true", "y_pred"], 1, ",", ["y_true", "y_pred"])
+    assert parse.invalid_row_handler is None  # released by a reading thread at exit, it aborted the process
+
+
+def test_state_never_aborts_at_exit(tmp_path):
+    rows = "".join(f"{i % 2},{(i // 3) % 2},{(i % 7) / 7:.3f}\n" for i in range(2000))
+    base = write(tmp_path, "y_true,y_pred,score\n" + rows, "base.csv")
+    ragged = write(tmp_path, "y_true,y_pred,score\n" + rows + "1,0\n", "ragged.csv")
+    for run in range(30):
+        bad = run % 5 == 4  # "also once after a proper input error"
+        done = subprocess.run([sys.executable, "-m", "iso4213_nb", "state", "--predictions", ragged if bad else base,
+                               "--out", str(tmp_path / "s.state")], capture_output=True, text=True, timeout=120)
+        assert done.returncode == (2 if bad else 0), (run, done.returncode, done.stderr)
+        assert "terminate called" not in done.stderr
+
+
+def test_a_line_of_only_spaces_is_a_ragged_row_named_by_its_line(tmp_path, capsys):
+    path = write(tmp_path, "y_true,y_pred\n1,1\n   \n0,0\n")
+    err = one_line_error(capsys, ["metrics", "--predictions", path])
+    assert "in.csv, line 3: has 1 field(s), the header has 2" in err

@@ -199,8 +199,7 @@ class TableChunks:
         self.source = InputSource(self.local.name, sha256, size, fmt)
 
     def _text_pass(self) -> Iterator[pa.Table]:
-        invalid: list = []
-        read, parse, convert = csv_options(self.names, self.skip, self.sep, self.chosen, invalid)
+        read, parse, convert = csv_options(self.names, self.skip, self.sep, self.chosen)
         digest = FileDigest(self.local)
         try:
             with _open_decompressed(self.local.path, self.compression) as stream:
@@ -208,7 +207,7 @@ class TableChunks:
                 yield from _rebatch(reader, self.chunk_rows)
         except pa.ArrowException as exc:
             digest.cancel()
-            raise _text_error(exc, invalid, self._where, self.local.name, len(self.names)) from None
+            raise _text_error(exc, self._where, self.local.name, len(self.names)) from None
         except BaseException:
             digest.cancel()
             raise

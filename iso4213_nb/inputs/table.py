@@ -262,18 +262,18 @@ def text_header(local: LocalFile, compression: str | None, header: bool, sep: st
     return [str(i) for i in range(1, len(first) + 1)], sep, 0
 
 
-def csv_options(names: list[str], skip: int, sep: str, chosen: list[str], invalid: list):
-    """pyarrow's read, parse and convert options for a text table: every chosen column as text, blank lines (5.1, step 4: reading the models' outputs)
-    skipped, a ragged row appended to ``invalid`` and then an error (shared with :mod:`.chunks`)."""
+def csv_options(names: list[str], skip: int, sep: str, chosen: list[str]):
+    """pyarrow's read, parse and convert options for a text table: every chosen column as text, blank lines skipped
+    (5.1, step 4: reading the models' outputs; shared with :mod:`.chunks`).
 
-    def on_invalid_row(row) -> str:
-        if row.text.strip():
-            invalid.append(row)
-            return "error"
-        return "skip"
-
+    A ragged row is pyarrow's error, located afterwards by :func:`_text_error`.  No Python callback
+    (``invalid_row_handler``) is given to pyarrow: its reading threads hold such a callback and drop it when
+    they finish, and one that finished while the interpreter was exiting took the lock only Python may still
+    take, and the process aborted (``terminate called without an active exception``, exit 134, after the
+    output was written).
+    """
     return (pa_csv.ReadOptions(column_names=names, skip_rows=skip, block_size=MAX_LINE_BYTES, use_threads=True),
-            pa_csv.ParseOptions(delimiter=sep, newlines_in_values=True, invalid_row_handler=on_invalid_row),
+            pa_csv.ParseOptions(delimiter=sep, newlines_in_values=True),
             pa_csv.ConvertOptions(column_types={c: pa.string() for c in chosen}, include_columns=chosen,
                                   strings_can_be_null=False, quoted_strings_can_be_null=False))
 
@@ -283,8 +283,7 @@ def _read_text(local: LocalFile, compression: str | None, columns: ColumnChoice,
     name = local.name
     names, sep, skip = text_header(local, compression, header, sep)
     chosen = _choose(names, columns, name)
-    invalid = []
-    read_options, parse_options, convert_options = csv_options(names, skip, sep, chosen, invalid)
+    read_options, parse_options, convert_options = csv_options(names, skip, sep, chosen)
     where = _TextLines(local, compression, sep, header)
     digest = FileDigest(local)
     try:
@@ -293,7 +292,7 @@ def _read_text(local: LocalFile, compression: str | None, columns: ColumnChoice,
                                    convert_options=convert_options)
     except pa.ArrowException as exc:
         digest.cancel()
-        raise _text_error(exc, invalid, where, name, len(names)) from None
+        raise _text_error(exc, where, name, len(names)) from None
     except BaseException:
         digest.cancel()
         raise
@@ -307,12 +306,16 @@ def _read_text(local: LocalFile, compression: str | None, columns: ColumnChoice,
     return table
 
 
-def _text_error(exc: BaseException, invalid: list, where: _TextLines, name: str, width: int) -> InputError:
+#: pyarrow's words for a row whose number of fields is not the header's.
+RAGGED = re.compile(r"Expected \d+ columns, got \d+")
+
+
+def _text_error(exc: BaseException, where: _TextLines, name: str, width: int) -> InputError:
     message = _arrow_message(exc)
-    if invalid:
-        row = invalid[0]
-        line = row.number if row.number not in (None, -1) else _scan_ragged(where, width)
-        return InputError("table.ragged_row", place=Place(name, line=line), fields=row.actual_columns, width=width)
+    ragged = _scan_ragged(where, width) if RAGGED.search(message) else None
+    if ragged is not None:
+        line, fields = ragged
+        return InputError("table.ragged_row", place=Place(name, line=line), fields=fields, width=width)
     if "straddling" in message or "block" in message:
         return InputError("table.long_line", file=name, mib=MAX_LINE_BYTES >> 20)
     if "UTF8" in message or "UTF-8" in message:
@@ -320,8 +323,9 @@ def _text_error(exc: BaseException, invalid: list, where: _TextLines, name: str,
     return InputError("table.unreadable", file=name, detail=message)
 
 
-def _scan_ragged(where: _TextLines, width: int) -> int | None:
-    """The line of the first row whose number of fields differs from the header's (None when none is found)."""
+def _scan_ragged(where: _TextLines, width: int) -> tuple[int, int] | None:
+    """The line of the first row whose number of fields differs from the header's, and that number (None when
+    none is found)."""
     with _open_decompressed(where.local.path, where.compression) as raw:
         text = io.TextIOWrapper(io.BufferedReader(_Raw(raw)), encoding="utf-8-sig", errors="replace", newline="")
         reader = csv.reader(text, delimiter=where.sep)
@@ -330,7 +334,7 @@ def _scan_ragged(where: _TextLines, width: int) -> int | None:
             for record in reader:
                 start, previous = previous + 1, reader.line_num
                 if record and len(record) != width:
-                    return start
+                    return start, len(record)
         except csv.Error:
             pass
     return None
