@@ -100,3 +100,28 @@ def test_a_line_of_only_spaces_is_a_ragged_row_named_by_its_line(tmp_path, capsy
     path = write(tmp_path, "y_true,y_pred\n1,1\n   \n0,0\n")
     err = one_line_error(capsys, ["metrics", "--predictions", path])
     assert "in.csv, line 3: has 1 field(s), the header has 2" in err
+
+
+@pytest.mark.parametrize("chunk", [[], ["--chunk-rows", "1"]])
+def test_a_line_longer_than_the_documented_16_mib_is_refused(tmp_path, capsys, chunk):
+    path = write(tmp_path, "y_true,y_pred\n0,0\n" + "a" * (20 << 20) + ",a\n1,1\n")  # pyarrow alone parses it
+    err = one_line_error(capsys, ["metrics", "--predictions", path, *chunk])
+    assert "a line is longer than 16 MiB" in err
+
+
+def test_a_forced_separator_the_file_does_not_use_says_which_it_seems_to_use(tmp_path, capsys):
+    path = write(tmp_path, "y_true,y_pred,score\n1,1,0.9\n0,0,0.2\n")
+    err = one_line_error(capsys, ["metrics", "--predictions", path, "--sep", "semicolon"])
+    assert "--sep ';' leaves the header one column, but the file seems separated by ','" in err
+    tabs = write(tmp_path, "y_true\ty_pred\n1\t1\n0\t0\n", "t.tsv")
+    assert "the file seems separated by tab" in one_line_error(capsys, ["metrics", "--predictions", tabs, "--sep", ","])
+
+
+def test_a_zip_that_holds_no_workbook_is_named_a_zip_archive(tmp_path, capsys):
+    import zipfile
+
+    path = tmp_path / "parts.zip"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("part0.csv", "y_true,y_pred\n1,1\n")
+    err = one_line_error(capsys, ["metrics", "--predictions", str(path)])
+    assert "parts.zip: a zip archive, not an .xlsx workbook (it holds 1 file(s): 'part0.csv')" in err

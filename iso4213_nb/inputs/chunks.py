@@ -47,7 +47,7 @@ from .predictions import _schema
 from .keys import duplicate_key, key_column, without_key
 from .source import COMPRESSION_SUFFIX, FileDigest, InputSource, detect_format, display_name, open_source
 from .table import (Place, Table, _arrow_message, _check_names, _choose, _open_decompressed, _parquet_files, _read_xlsx,
-                    _text_error, _TextLines, csv_options, parquet_place, quote, text_header)
+                    _text_error, _TextLines, check_line_length, csv_options, parquet_place, quote, text_header)
 
 #: Memory the runs of row keys may hold unless ``key_memory`` says otherwise (``--bootstrap-memory``'s default).
 KEY_MEMORY = 256 * 2 ** 20
@@ -212,6 +212,7 @@ class TableChunks:
             digest.cancel()
             raise
         sha256, size = digest.result()
+        check_line_length(digest, self.compression, self.local.name)
         kind = "tsv" if self.sep == "\t" else "csv"
         self._finish(sha256, size, kind + (f".{COMPRESSION_SUFFIX[self.compression]}" if self.compression else ""))
 

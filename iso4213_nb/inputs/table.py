@@ -222,6 +222,11 @@ class _Raw(io.RawIOBase):
         return len(data)
 
 
+def _sep_name(sep: str) -> str:
+    """A delimiter as ``--sep`` takes it: ``','``, ``tab``."""
+    return "tab" if sep == "\t" else quote(sep)
+
+
 def text_header(local: LocalFile, compression: str | None, header: bool, sep: str | None) -> tuple[list[str], str, int]:
     """``(column names, delimiter, rows to skip)`` of a text file from its first bytes (shared with :mod:`.chunks`) (5.1, step 4: reading the models' outputs).
 
@@ -249,12 +254,16 @@ def text_header(local: LocalFile, compression: str | None, header: bool, sep: st
         raise InputError("table.empty_file", file=name)
     if leading_blank:
         raise InputError("table.blank_first_line", file=name)
-    if sep is None:
+    forced = sep is not None
+    if not forced:
         sep = sniff_delimiter(text_lines, prefer_tab=re.search(r"\.(tsv|tab)(\.\w+)?$", name.lower()) is not None)
     try:
         first = next(csv.reader([text_lines[0]], delimiter=sep))
     except (csv.Error, StopIteration):
         raise InputError("table.unreadable_header", file=name) from None
+    if forced and len(first) == 1 and (found := sniff_delimiter(text_lines)) != sep \
+            and len(next(csv.reader([text_lines[0]], delimiter=found))) > 1:
+        raise InputError("table.other_separator", file=name, sep=_sep_name(sep), found=_sep_name(found))
     if header:
         names = [cell.strip() for cell in first]
         _check_names(names, name)
@@ -297,6 +306,7 @@ def _read_text(local: LocalFile, compression: str | None, columns: ColumnChoice,
         digest.cancel()
         raise
     sha256, size = digest.result()
+    check_line_length(digest, compression, name)
     kind = "tsv" if sep == "\t" else "csv"
     source = InputSource(name, sha256, size,
                          kind + (f".{COMPRESSION_SUFFIX[compression]}" if compression else ""))
@@ -308,6 +318,17 @@ def _read_text(local: LocalFile, compression: str | None, columns: ColumnChoice,
 
 #: pyarrow's words for a row whose number of fields is not the header's.
 RAGGED = re.compile(r"Expected \d+ columns, got \d+")
+
+
+def check_line_length(digest: FileDigest, compression: str | None, name: str) -> None:
+    """Refuse a plain text file with a line longer than :data:`MAX_LINE_BYTES`, the documented limit (5.1, step 4:
+    reading the models' outputs).
+
+    pyarrow refuses only a line that spans more than two of its blocks, so lines of up to twice the limit would
+    pass; the digest, which reads every byte anyway, measures them.  A compressed file's lines are pyarrow's alone.
+    """
+    if compression is None and digest.longest_line > MAX_LINE_BYTES:
+        raise InputError("table.long_line", file=name, mib=MAX_LINE_BYTES >> 20)
 
 
 def _text_error(exc: BaseException, where: _TextLines, name: str, width: int) -> InputError:
@@ -355,11 +376,27 @@ def _cell_text(value) -> str:
     return str(value).strip()
 
 
+def _check_workbook(data: bytes, name: str) -> None:
+    """Refuse a zip archive that holds no workbook (``xl/workbook.xml``), naming a few of its entries: a ``.zip``
+    of CSV files, an OpenDocument sheet or a Word file is no damaged ``.xlsx``."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            entries = archive.namelist()
+    except (zipfile.BadZipFile, ValueError, OSError):
+        return  # a damaged archive: openpyxl's error says so
+    if "xl/workbook.xml" not in entries:
+        shown = [quote(entry) for entry in entries[:3]] + (["…"] if len(entries) > 3 else [])
+        raise InputError("table.zip_not_workbook", file=name, count=len(entries), entries=shown)
+
+
 def _read_xlsx(local: LocalFile, columns: ColumnChoice, header: bool, sheet: str | None) -> Table:
     import openpyxl  # only for workbooks
 
     name = local.name
     data, sha256, size = read_all(local)
+    _check_workbook(data, name)
     try:
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many types on a damaged or foreign zip archive
