@@ -60,7 +60,7 @@ from ...core.errors import InputError
 from .bootstrap import PoissonBootstrap
 from .classes import ClassScoreCounts
 from .counts import ConfusionCounts, GroupedCounts, GroupedStates, PairedOutcomes
-from .file_checks import Damaged, check_state
+from .file_checks import Damaged, check_state, check_totals
 from .file_schema import json_path, schema_problem
 from .labels import LabelSetCounts
 from .scores import BinnedScoreCounts, CalibrationBins, ScoreCounts
@@ -227,8 +227,12 @@ def read_states(path) -> tuple[dict, dict]:
     if schema_error is not None:
         raise InputError("state_file.schema", path=path, where=json_path(schema_error.absolute_path),
                          error=schema_problem(schema_error, KINDS)) from None
-    return ({name: _state_in_file(entry, path, name) for name, entry in document["states"].items()},
-            document.get("source") or {})
+    states = {name: _state_in_file(entry, path, name) for name, entry in document["states"].items()}
+    try:
+        check_totals(states)
+    except Damaged as exc:
+        raise InputError("state_file.damaged", path=path, error=exc.error) from None
+    return states, document.get("source") or {}
 
 
 @lru_cache(maxsize=1)
