@@ -125,3 +125,15 @@ def test_a_zip_that_holds_no_workbook_is_named_a_zip_archive(tmp_path, capsys):
         archive.writestr("part0.csv", "y_true,y_pred\n1,1\n")
     err = one_line_error(capsys, ["metrics", "--predictions", str(path)])
     assert "parts.zip: a zip archive, not an .xlsx workbook (it holds 1 file(s): 'part0.csv')" in err
+
+
+def test_a_closed_standard_output_ends_the_command_quietly(tmp_path):
+    rows = "".join(f"c{i % 300},c{(i * 7) % 300}\n" for i in range(3000))  # output far beyond a pipe's buffer
+    path = write(tmp_path, "y_true,y_pred\n" + rows)
+    for _ in range(3):
+        run = subprocess.Popen([sys.executable, "-m", "iso4213_nb", "metrics", "--predictions", path, "--json"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert run.stdout.read(10) == b'{\n  "n": 3'
+        run.stdout.close()  # what `| head` does
+        assert run.wait(timeout=120) in (0, 141)
+        assert run.stderr.read() == b""
