@@ -137,3 +137,11 @@ def test_a_closed_standard_output_ends_the_command_quietly(tmp_path):
         run.stdout.close()  # what `| head` does
         assert run.wait(timeout=120) in (0, 141)
         assert run.stderr.read() == b""
+
+
+@pytest.mark.parametrize("chunk", [[], ["--chunk-rows", "1"]])
+def test_labels_keep_the_spaces_they_are_written_with(tmp_path, capsys, chunk):
+    path = write(tmp_path, "y_true,y_pred,group_site\n cat,cat,a\ncat,cat, a\ndog,dog,a\ndog,cat,a\n")
+    out = run_json(capsys, ["metrics", "--predictions", path, *chunk])
+    assert out["labels"] == [" cat", "cat", "dog"] and out["n"] == 4
+    assert out["per_class"]["cat"]["tp"] == 1 and out["per_class"][" cat"]["fn"] == 1

@@ -1,6 +1,7 @@
 """Typing the columns of a :class:`~.table.Table`: labels, scores, counts.
 
-Labels are compared exactly as written.  Only when *every* label of the
+Labels are compared exactly as written, spaces included (``' cat'`` and
+``'cat'`` are two labels).  Only when *every* label of the
 columns typed together is a canonical integer (``-?(0|[1-9][0-9]*)``: no sign
 ``+``, no leading zero, no spaces inside) do they become integers, so ``01``
 and ``1`` are two labels, and ``1`` in one column equals ``1`` in another.
@@ -60,15 +61,16 @@ def _missing(table: Table, name: str, row: int) -> InputError:
 
 
 def _texts(dictionary: pa.Array, table: Table, name: str) -> list[str | None]:
-    """The distinct values of a column as the text they are written as (spaces around text dropped).
+    """The distinct values of a column as the text they are written as, spaces included (``' cat'`` is not
+    ``'cat'``).
 
-    None stands for a missing value (empty text, NaN).
+    None stands for a missing value (empty or blank text, NaN).
     """
     kind = dictionary.type
     if pa.types.is_boolean(kind):
         return ["1" if v else "0" for v in dictionary.to_pylist()]
     if _is_text(kind):
-        return [v.strip() or None for v in dictionary.to_pylist()]
+        return [v if v.strip() else None for v in dictionary.to_pylist()]
     if pa.types.is_integer(kind):
         return [str(v) for v in dictionary.to_pylist()]
     if pa.types.is_floating(kind):
@@ -280,6 +282,6 @@ def zero_weights(file: str, name: str) -> InputError:
 
 
 def group_column(table: Table, name: str, max_classes: int = MAX_CLASSES) -> np.ndarray:
-    """A subgroup attribute (5.3.2) as text (values as written, spaces around them dropped); empty cells are errors."""
+    """A subgroup attribute (5.3.2) as text (values exactly as written, spaces included); empty cells are errors."""
     values, _ = label_columns(table, [name], max_classes)[name]
     return values.astype(str) if values.dtype.kind != "O" else values
