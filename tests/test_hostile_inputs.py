@@ -145,3 +145,23 @@ def test_labels_keep_the_spaces_they_are_written_with(tmp_path, capsys, chunk):
     out = run_json(capsys, ["metrics", "--predictions", path, *chunk])
     assert out["labels"] == [" cat", "cat", "dog"] and out["n"] == 4
     assert out["per_class"]["cat"]["tp"] == 1 and out["per_class"][" cat"]["fn"] == 1
+
+
+def test_a_full_disk_while_copying_a_folder_is_one_short_line(tmp_path, capsys, monkeypatch):
+    import shutil
+
+    from iso4213_nb.cli import checklist as command
+
+    why = "[Errno 28] No space left on device"
+    failures = [(f"/src/assets/f{i}.js", f"{tmp_path}/out/assets/f{i}.js", f"{why}: '{tmp_path}/out/assets/f{i}.js'")
+                for i in range(80)]
+
+    def full(args):
+        raise shutil.Error(failures)
+
+    monkeypatch.setattr(command, "run", full)
+    assert main(["checklist", "template"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 400, err
+    assert err.startswith(f"iso4213-nb checklist: error: {tmp_path}/out/assets: 80 file(s) could not be copied "
+                          f"there: {why}")

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
+import shutil
 import signal
 import sys
 import threading
@@ -123,8 +125,7 @@ def main(argv: list[str] | None = None) -> int:
         _stdout_to_devnull()
         return EXIT_CLOSED_OUTPUT
     except OSError as exc:
-        where = f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": ")  # the system's own words and the path
-        print(_("{command}: error: {error}").format(command=command, error=where), file=sys.stderr)
+        print(_("{command}: error: {error}").format(command=command, error=_os_error(exc)), file=sys.stderr)
         return EXIT_BAD_INPUT
     finally:
         set_language(language)
@@ -132,10 +133,19 @@ def main(argv: list[str] | None = None) -> int:
             signal.signal(signum, handler)
 
 
+def _os_error(exc: OSError) -> str:
+    """The system's own words for ``exc`` and the path, short: a failed copy of a folder (``shutil.Error``, whose
+    text is the list of every file that failed) becomes the folder, how many files failed and the first reason."""
+    failures = exc.args[0] if isinstance(exc, shutil.Error) and exc.args and isinstance(exc.args[0], list) else None
+    if failures and all(isinstance(f, tuple) and len(f) == 3 for f in failures):
+        _source, target, why = failures[0]
+        return _("{folder}: {count} file(s) could not be copied there: {why}").format(
+            folder=os.path.dirname(str(target)), count=len(failures), why=" ".join(str(why).split())[:200])
+    return f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": ")
+
+
 def _stdout_to_devnull() -> None:
     """Point standard output at /dev/null, so that Python's flush at exit does not meet the closed pipe again."""
-    import os
-
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
