@@ -314,3 +314,25 @@ def test_merged_counts_that_would_overflow_name_the_files(tmp_path, capsys):
         assert f"state 'truth' of {paths[0]}, {paths[1]} holds more than 2^62 counts in all; merged, they would " \
                "overflow 64-bit integers" in err
     assert not (tmp_path / "never-written").exists()
+
+
+def test_a_report_from_state_files_sweeps_the_kernel_folder_of_a_run_that_died(tmp_path, capsys, monkeypatch):
+    import subprocess
+    import sys
+    import tempfile
+
+    from iso4213_nb.report.execute import KERNEL_PREFIX
+
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temp))
+    monkeypatch.setattr(tempfile, "tempdir", None)  # gettempdir() reads TMPDIR again
+    subprocess.run([sys.executable, "-c", "import pathlib, sys; from iso4213_nb.report.atomic import make_temp_folder;"
+                    f" make_temp_folder(pathlib.Path({str(temp)!r}), {KERNEL_PREFIX!r})"], check=True)  # then it ends
+    left = [p for p in temp.iterdir() if p.name.startswith(KERNEL_PREFIX)]
+    assert len(left) == 1
+    document = _shard_document(tmp_path, "0,1\n1,0\n1,1\n")
+    path = tmp_path / "one.state"
+    path.write_text(json.dumps(document))
+    assert main(["report", "--states", str(path), "--out", str(tmp_path / "r"), "--format", "html"]) == 0
+    assert not left[0].exists()
