@@ -165,3 +165,11 @@ def test_a_full_disk_while_copying_a_folder_is_one_short_line(tmp_path, capsys, 
     assert err.count("\n") == 1 and len(err) < 400, err
     assert err.startswith(f"iso4213-nb checklist: error: {tmp_path}/out/assets: 80 file(s) could not be copied "
                           f"there: {why}")
+
+
+@pytest.mark.parametrize("chunk", [[], ["--chunk-rows", "1"]])
+def test_metrics_notes_labels_that_differ_only_in_spaces(tmp_path, capsys, chunk):
+    path = write(tmp_path, "y_true,y_pred\n1, 1\n0, 0\n")
+    assert main(["metrics", "--predictions", path, *chunk]) == 0
+    err = capsys.readouterr().err
+    assert "note: labels ' 0' / '0'; ' 1' / '1' differ only in spaces around them and are different classes" in err
