@@ -7,6 +7,7 @@ import pytest
 import yaml
 
 from iso4213_nb import InputError
+from iso4213_nb.cli import main
 from iso4213_nb.controls import checklist
 
 
@@ -216,3 +217,17 @@ def test_cli_check_bad_file_is_one_line_exit_2(tmp_path, capsys):
     assert err.startswith("iso4213-nb checklist: error: unknown checklist key 'bias.anlysis'")
     assert err.count("\n") == 1
     assert main(["checklist", "check"]) == 2
+
+
+@pytest.mark.parametrize("text, key, lines", [
+    ("training_data:\n  source: a\n  source: b\n", "source", (2, 3)),
+    ("training_data:\n  source: a\ntest_data:\n  source: c\ntraining_data:\n  size: 3\n", "training_data", (1, 5)),
+])
+def test_a_key_given_twice_is_refused_naming_it_and_both_lines(tmp_path, capsys, text, key, lines):
+    path = tmp_path / "meta.yaml"
+    path.write_text(text)
+    assert main(["checklist", "check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and (f"gives the key {key!r} twice at one level, on lines {lines[0]} and "
+                                     f"{lines[1]}") in err
+

@@ -84,3 +84,22 @@ def test_levels_outside_zero_one_name_the_option(tmp_path, capsys):
             main(argv)
         err = capsys.readouterr().err
         assert stop.value.code == 2 and f"argument {option}: must lie strictly between 0 and 1" in err
+
+
+@pytest.mark.parametrize("suffix", [".png", ".svg", ".pdf"])
+def test_plot_replaces_only_a_plot_it_wrote(results, capsys, tmp_path, suffix):
+    path, _table = results
+    mine = tmp_path / f"mine{suffix}"
+    mine.write_bytes(b"the user's own figure")
+    argv = ["rank", "--results", str(path), "--id", "dataset", "--plot", str(mine)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{mine}: exists and was not written by iso4213-nb rank --plot" in err
+    assert mine.read_bytes() == b"the user's own figure"
+    ours = tmp_path / f"cd{suffix}"
+    argv[-1] = str(ours)
+    assert main(argv) == 0 and main(argv) == 0  # the second run replaces the plot the first one wrote
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith((".cd", "cd"))) == [ours.name]
+    (tmp_path / f"folder{suffix}").mkdir()
+    argv[-1] = str(tmp_path / f"folder{suffix}")
+    assert main(argv) == 2 and "is a folder; --plot names the file to write" in capsys.readouterr().err

@@ -11,6 +11,7 @@ import pytest
 
 from iso4213_nb.cli import main
 from iso4213_nb.report.manifest import MANIFEST
+from iso4213_nb.report import verify as verify_module
 from iso4213_nb.report.verify import verify_report
 from report_builds import HOSTILE_CSV, MODEL_TAG, hostile_inputs, hostile_report
 
@@ -142,3 +143,47 @@ def test_reading_options_are_recorded_and_verify_reads_the_original_the_same_way
     manifest = _json.loads((out / "manifest.json").read_text())
     assert manifest["parameters"]["reading"]["decimal"] == "," and manifest["parameters"]["reading"]["sep"] == ";"
     assert main(["verify", str(out), "--predictions", str(path)]) == 0
+
+
+def test_manifest_entries_outside_the_folder_are_refused_unread(folder, tmp_path, capsys, monkeypatch):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("guess me")
+    (folder / "assets" / "link.txt").symlink_to(secret)
+    manifest = json.loads((folder / MANIFEST).read_text())
+    digest = hashlib.sha256(b"guess me").hexdigest()
+    for entry in ("../secret.txt", str(secret), "assets/../../secret.txt", "assets/link.txt"):
+        manifest["files"][entry] = {"sha256": digest, "size": 8}
+    (folder / MANIFEST).write_text(json.dumps(manifest))
+    read = []
+    real = verify_module.sha256_file
+    monkeypatch.setattr(verify_module, "sha256_file", lambda path: read.append(path) or real(path))
+    status, out = _run(capsys, folder)
+    assert status == 1
+    for entry in ("../secret.txt", str(secret), "assets/../../secret.txt", "assets/link.txt"):
+        assert f"REFUSED  file {entry}: listed in manifest.json but outside the report folder; not read" in out
+    assert not [p for p in read if "secret" in str(p) or "link" in str(p)]
+    assert "ok       file ../secret.txt" not in out and "CHANGED  file ../secret.txt" not in out
+
+
+def test_values_taken_from_report_json_itself_are_said_not_recomputed(folder, capsys):
+    status, out = _run(capsys, folder)
+    assert status == 0
+    assert "ok       value checklist.answer" not in out
+    lines = [line for line in out.splitlines() if " value checklist.answer (" in line]
+    assert len(lines) == 1 and lines[0].startswith("NOT RECOMPUTED value checklist.answer (")
+    assert "taken from report.json itself by the recomputation, so not checked" in lines[0]
+    assert "values not recomputed (see above)" in out.splitlines()[-1]
+
+
+def test_a_report_from_state_files_says_nothing_was_recomputed(tmp_path, capsys):
+    from test_streaming import _shards
+
+    _, states = _shards(tmp_path, 2)
+    out = tmp_path / "report"
+    assert main(["report", "--states", *states, "--out", str(out), "--format", "html"]) == 0
+    capsys.readouterr()
+    status, text = _run(capsys, out)
+    assert status == 0
+    assert "the report was made from state files, which keep no rows to recompute from" in text
+    assert " values not recomputed (see above)" in text.splitlines()[-1]
+    assert not any(line.startswith("ok       value") for line in text.splitlines())

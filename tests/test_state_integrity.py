@@ -273,3 +273,66 @@ def test_the_same_shard_merged_twice_is_refused_in_one_line_naming_both_files(tm
     assert not (tmp_path / "never-written").exists()
     assert main(["metrics", "--states", str(first), str(OLD / "v1-binary.state")]) == 2  # v1 and v2 of one file too
     assert "made from the same predictions" in capsys.readouterr().err
+
+
+def _shard_document(tmp_path, rows: str, name: str = "shard") -> dict:
+    csv = tmp_path / f"{name}.csv"
+    csv.write_text("y_true,y_pred\n" + rows)
+    out = tmp_path / f"{name}.state"
+    assert main(["state", "--predictions", str(csv), "--out", str(out)]) == 0
+    return json.loads(out.read_text())
+
+
+def test_a_state_whose_truth_and_model_count_different_rows_is_refused(tmp_path, capsys):
+    document = _shard_document(tmp_path, "1,1\n0,0\n1,0\n")
+    capsys.readouterr()
+    for name, total in (("truth", 2), ("labels.model", 200)):
+        entry = document["states"][name]
+        _put(entry, "counts", np.array([[total // 2, 0], [0, total - total // 2]], dtype=np.int64))
+    path = tmp_path / "edited.state"
+    path.write_text(json.dumps(document))
+    assert main(["metrics", "--states", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and (f"{path}: its confusion matrices count different numbers of rows (truth 2, "
+                                     "labels.model 200)") in err
+
+
+def test_merged_counts_that_would_overflow_name_the_files(tmp_path, capsys):
+    paths = []
+    for i in range(2):
+        document = _shard_document(tmp_path, "0,1\n1,0\n", f"s{i}")
+        for entry in document["states"].values():
+            _put(entry, "counts", np.array([[2 ** 62, 0], [0, 0]], dtype=np.int64))
+        document["source"]["input"]["sha256"] = f"{i}" * 64
+        paths.append(tmp_path / f"big{i}.state")
+        paths[-1].write_text(json.dumps(document))
+    capsys.readouterr()
+    for command in (["metrics"], ["report", "--out", str(tmp_path / "never-written")]):
+        assert main([*command, "--states", *map(str, paths)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "negative" not in err, err
+        assert f"state 'truth' of {paths[0]}, {paths[1]} holds more than 2^62 counts in all; merged, they would " \
+               "overflow 64-bit integers" in err
+    assert not (tmp_path / "never-written").exists()
+
+
+def test_a_report_from_state_files_sweeps_the_kernel_folder_of_a_run_that_died(tmp_path, capsys, monkeypatch):
+    import subprocess
+    import sys
+    import tempfile
+
+    from iso4213_nb.report.execute import KERNEL_PREFIX
+
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temp))
+    monkeypatch.setattr(tempfile, "tempdir", None)  # gettempdir() reads TMPDIR again
+    subprocess.run([sys.executable, "-c", "import pathlib, sys; from iso4213_nb.report.atomic import make_temp_folder;"
+                    f" make_temp_folder(pathlib.Path({str(temp)!r}), {KERNEL_PREFIX!r})"], check=True)  # then it ends
+    left = [p for p in temp.iterdir() if p.name.startswith(KERNEL_PREFIX)]
+    assert len(left) == 1
+    document = _shard_document(tmp_path, "0,1\n1,0\n1,1\n")
+    path = tmp_path / "one.state"
+    path.write_text(json.dumps(document))
+    assert main(["report", "--states", str(path), "--out", str(tmp_path / "r"), "--format", "html"]) == 0
+    assert not left[0].exists()

@@ -9,7 +9,8 @@ in the help by their summary alone, so ``iso4213-nb --help`` loads neither
 numpy, scipy, pyarrow nor matplotlib.  The global options, ``--lang`` and
 ``--quiet``, are taken before or after the command and shown in every
 command's help.  Bad input (:class:`~iso4213_nb.core.errors.InputError`,
-unreadable files) prints one line on stderr and exits with status 2.  Ctrl-C
+unreadable files) prints one line on stderr and exits with status 2; a closed standard output (``| head``)
+ends the command quietly with status 141, as it ends ``cat``.  Ctrl-C
 and SIGTERM print one line and exit with 130 and 143 (128 + the signal's
 number, as a shell reports it); the commands clean up on the way out.
 """
@@ -18,7 +19,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
+import shutil
 import signal
 import sys
 import threading
@@ -28,6 +31,9 @@ from ..core.errors import InputError
 from ..words.i18n import LANGUAGES, N_, _, chosen_language, set_language
 
 EXIT_BAD_INPUT = 2
+#: Exit status when standard output is closed under us (``... | head``): 128 + SIGPIPE, what a shell reports for a
+#: program that the closed pipe stopped, so ``set -o pipefail`` scripts see the same as with ``cat``.
+EXIT_CLOSED_OUTPUT = 128 + 13
 #: What a stopping signal prints (after "iso4213-nb <command>: ") and the exit status, 128 + its number.
 STOPPED = {signal.SIGINT: N_("interrupted (Ctrl-C)"), signal.SIGTERM: N_("terminated (SIGTERM)")}
 
@@ -180,14 +186,37 @@ def main(argv: list[str] | None = None) -> int:
     except InputError as exc:
         print(_("{command}: error: {error}").format(command=command, error=exc), file=sys.stderr)
         return EXIT_BAD_INPUT
+    except BrokenPipeError:  # the reader of our output has gone (| head): not an error; say nothing, as cat does
+        _stdout_to_devnull()
+        return EXIT_CLOSED_OUTPUT
     except OSError as exc:
-        where = f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": ")  # the system's own words and the path
-        print(_("{command}: error: {error}").format(command=command, error=where), file=sys.stderr)
+        print(_("{command}: error: {error}").format(command=command, error=_os_error(exc)), file=sys.stderr)
         return EXIT_BAD_INPUT
     finally:
         set_language(language)
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+
+
+def _os_error(exc: OSError) -> str:
+    """The system's own words for ``exc`` and the path, short: a failed copy of a folder (``shutil.Error``, whose
+    text is the list of every file that failed) becomes the folder, how many files failed and the first reason."""
+    failures = exc.args[0] if isinstance(exc, shutil.Error) and exc.args and isinstance(exc.args[0], list) else None
+    if failures and all(isinstance(f, tuple) and len(f) == 3 for f in failures):
+        _source, target, why = failures[0]
+        return _("{folder}: {count} file(s) could not be copied there: {why}").format(
+            folder=os.path.dirname(str(target)), count=len(failures), why=" ".join(str(why).split())[:200])
+    return f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": ")
+
+
+def _stdout_to_devnull() -> None:
+    """Point standard output at /dev/null, so that Python's flush at exit does not meet the closed pipe again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # stdout replaced by something without a file descriptor
+        pass
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from ..scale.streaming_labels import LabelSettings
 from ._intervals import interval_settings
 from ._labels_streamed import run_multilabel
 from . import _poisson, _streaming
-from .metrics import render
+from .metrics import note_spaced_labels, render
 
 
 def binned_lines(binned: dict) -> list[str]:
@@ -98,6 +98,7 @@ def run_streamed(args) -> int:
             result["intervals_not_given"] = not_given
         if "auroc" in result:  # DeLong's interval from the exact counts; binned counts: Undefined, with the reason
             _with_auroc_interval(result, states[f"scores.{name}"], interval_settings(args).confidence_level)
+    note_spaced_labels(result["labels"])
     only = result["predicted_only_labels"]
     if only:
         print("iso4213-nb metrics: " + _("note: label(s) {labels} predicted but never in y_true; their recall is "

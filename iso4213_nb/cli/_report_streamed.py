@@ -14,13 +14,14 @@ from ._intervals import interval_settings
 def run_streamed(args) -> int:
     """Collect the states (or merge state files), then write the report; print the folder (clause 8)."""
     from ..report.build import read_settings
-    from ..report.execute import ReportBuildError
+    from ..report.execute import ReportBuildError, sweep_kernel_folders
     from ..report.streamed import make_streamed_report
 
     if args.predictions is None and args.states is None:
         raise InputError(_("--chunk-rows, --engine and --bins read a predictions file: give --predictions"))
     if args.predictions is not None and args.states is not None:
         raise InputError(_("give --predictions or --states, not both"))
+    sweep_kernel_folders()  # as the whole-file report does, though this one starts no kernel
     positive = args.positive if args.positive is not None else read_settings(args.meta).get("positive")
     chunks = None
     if args.states is not None:

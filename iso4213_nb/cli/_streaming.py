@@ -26,6 +26,7 @@ from ..scale import streaming
 from ..scale import streaming_labels
 from . import _poisson
 from ..scale.accumulators import parquet_parts, read_states, write_states
+from ..scale.accumulators.file_checks import MAX_TOTAL, count_total
 from ..core.errors import InputError
 from ..words.i18n import _, number, significant
 from ..inputs import InputSource
@@ -255,10 +256,14 @@ def load(paths, multilabel: bool = False) -> tuple[dict, streaming.Settings, Inp
     (the same SHA-256 in ``source.input``), are refused: merging them would
     count that shard twice.
     """
-    shards, settings, inputs, seen = [], None, [], {}
-    for path in paths:
+    shards, settings, inputs, seen, totals = [], None, [], {}, {}
+    for i, path in enumerate(paths):
         states, source = read_states(path)
         _once(path, source.get("input") or {}, seen)
+        for name, state in states.items():  # merged counts add as 64-bit integers: refuse before they wrap
+            totals[name] = totals.get(name, 0.0) + count_total(state)
+            if totals[name] > MAX_TOTAL:
+                raise InputError("state_file.overflow", name=repr(name), files=[str(p) for p in paths[:i + 1]])
         these = streaming_labels.settings_from_json(source.get("settings") or {}, str(path))
         if settings is not None and these != settings:
             raise InputError(_("{path}: its models or settings (positive class, threshold, bins) differ from those of "

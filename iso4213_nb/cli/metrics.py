@@ -38,6 +38,7 @@ from ..measures.confusion import AVERAGED, AVERAGES, NORMALIZE_BY, ConfusionMatr
 from ..core.errors import InputError
 from ..words.i18n import N_, _, number, significant, with_decimal_sign
 from ..inputs import MULTICLASS, MULTILABEL, add_reading_options, read_matrix, read_predictions, reading_options
+from ..inputs.table import quote
 from ..measures.multiclass_scores import TOP_K, assess_scores
 from ..report.not_given_words import MEASURES, REASONS
 from ..measures.multilabel_summary import summarize
@@ -360,6 +361,17 @@ def render_intervals(intervals: dict) -> str:
     return title + "\n" + text_table(rows, [_("measure"), _("value"), _("interval"), _("method")])
 
 
+def note_spaced_labels(labels) -> None:
+    """Say on stderr which labels differ only in spaces around them (``' 1'`` and ``'1'``, from ``1, 0`` written for
+    ``1,0``): labels are compared exactly as written, so they are different classes (5.1, step 4)."""
+    texts = [str(label) for label in labels]
+    pairs = [f"{quote(t)} / {quote(u)}" for t in texts for u in texts if t != u and t.strip() == u and u == u.strip()]
+    if pairs:
+        print("iso4213-nb metrics: " + _("note: labels {pairs} differ only in spaces around them and are different "
+                                         "classes, since labels are compared exactly as written").format(
+            pairs="; ".join(pairs)), file=sys.stderr)
+
+
 def run(args) -> int:
     """Assess the given file; print JSON or tables; report predicted-only labels on stderr (clause 6)."""
     _streaming.auto_stream(args, "metrics")
@@ -371,6 +383,8 @@ def run(args) -> int:
     if result.get("task") == MULTILABEL:
         print(json.dumps(result, indent=2, ensure_ascii=False) if args.json else render_multilabel(result))
         return 0
+    if args.predictions is not None:
+        note_spaced_labels(result["labels"])
     if result["predicted_only_labels"] and args.predictions is not None:
         print("iso4213-nb metrics: " + _("note: label(s) {labels} predicted but never in y_true; their recall is "
                                          "undefined").format(labels=", ".join(map(str, result["predicted_only_labels"]))),

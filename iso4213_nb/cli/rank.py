@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from itertools import combinations
 from pathlib import Path
 
@@ -30,6 +31,12 @@ from ..figures.tables import text_table
 from ._types import open_unit
 
 PLOT_FORMATS = (".png", ".svg", ".pdf")
+#: What a plot of this command carries in its metadata (PNG ``Software``, SVG and PDF ``Creator``), so that
+#: ``--plot`` replaces only a file it wrote, as ``state --out`` and ``report --out`` do.
+PLOT_CREATOR = "iso4213-nb rank --plot"
+#: A plot of this command is far smaller; a larger file is not read to look for :data:`PLOT_CREATOR`.
+PLOT_MAX_BYTES = 16 << 20
+_CREATOR_KEY = {".png": "Software", ".svg": "Creator", ".pdf": "Creator"}
 
 
 def register(subparsers) -> None:
@@ -97,8 +104,7 @@ def _plot(path: str, ranking, bayesian, names) -> None:
 
     from ..figures.ranking import draw_critical_difference, draw_posterior
 
-    if Path(path).suffix.lower() not in PLOT_FORMATS:
-        raise InputError(_("--plot writes {formats}; got {path}").format(formats=", ".join(PLOT_FORMATS), path=path))
+    suffix = Path(path).suffix.lower()
     if ranking is not None:
         figure, ax = plt.subplots(figsize=(7, 1.2 + 0.35 * (len(names) + len(ranking.groups))))
         draw_critical_difference(ax, ranking)
@@ -108,8 +114,35 @@ def _plot(path: str, ranking, bayesian, names) -> None:
     else:
         raise InputError(_("--plot draws the critical-difference diagram (three or more models over data sets) or "
                            "the posterior of one pair (two models with --rope)"))
-    figure.savefig(path, bbox_inches="tight")
-    plt.close(figure)
+    partial = Path(path).with_name(f".{Path(path).name}.partial{suffix}")  # replaced whole, never half-written
+    try:
+        figure.savefig(partial, bbox_inches="tight", metadata={_CREATOR_KEY[suffix]: PLOT_CREATOR})
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)
+        plt.close(figure)
+
+
+def check_plot_path(path: str) -> None:
+    """Refuse a ``--plot`` path of another format, a folder, or a file this command did not write (beyond TS 4213:
+    the command line over clause 7)."""
+    target = Path(path)
+    if target.suffix.lower() not in PLOT_FORMATS:
+        raise InputError(_("--plot writes {formats}; got {path}").format(formats=", ".join(PLOT_FORMATS), path=path))
+    if target.is_dir():
+        raise InputError(_("{path}: is a folder; --plot names the file to write").format(path=path))
+    if target.exists() and not _is_our_plot(target):
+        raise InputError(_("{path}: exists and was not written by iso4213-nb rank --plot; --plot replaces only a "
+                           "plot it wrote").format(path=path))
+
+
+def _is_our_plot(path: Path) -> bool:
+    try:
+        if path.stat().st_size > PLOT_MAX_BYTES:
+            return False
+        return PLOT_CREATOR.encode() in path.read_bytes()
+    except OSError:
+        return False
 
 
 def run(args) -> int:
@@ -119,6 +152,8 @@ def run(args) -> int:
     """
     if args.runs < 1 or (args.runs != 1 and args.design != "cv"):
         raise InputError(_("--runs takes a whole number of at least 1 and applies to --design cv"))
+    if args.plot:
+        check_plot_path(args.plot)
     names, scores, file = _read(args)
     ranking = None
     notes = []

@@ -12,14 +12,22 @@ file against the SHA-256 recorded in its manifest.json (and no file the
 manifest does not list), report.json against its JSON Schema, and every
 number of report.json recomputed from the predictions the report was built
 from (predictions.parquet in the folder, or the original file given with
---predictions, whose SHA-256 must match the one recorded).  Exit status 0
+--predictions, whose SHA-256 must match the one recorded).  A manifest
+entry outside the folder (absolute, with "..", or a link to elsewhere) is
+refused unread; values that could not be recomputed are named as such,
+never counted as matching.  Exit status 0
 when everything matches, 1 with the list of differences otherwise, 2 when
 DIR is not a report folder.
 """
 
 #: Words for each status code of :mod:`iso4213_nb.report.verify`.
 WORDS = {"ok": N_("ok"), "changed": N_("CHANGED"), "missing": N_("MISSING"), "extra": N_("EXTRA"),
-         "differs": N_("DIFFERS"), "invalid": N_("INVALID")}
+         "differs": N_("DIFFERS"), "invalid": N_("INVALID"), "outside": N_("REFUSED"),
+         "not_recomputed": N_("NOT RECOMPUTED")}
+#: Why values were not recomputed (reason codes of :mod:`iso4213_nb.report.verify`).
+_NOT_RECOMPUTED = {"from_report": N_("taken from report.json itself by the recomputation, so not checked"),
+                   "no_rows": N_("the report was made from state files, which keep no rows to recompute from; "
+                                 "covered by the file hashes only")}
 _NOUNS = {"file": N_("file"), "input": N_("input"), "schema": N_("schema"), "number": N_("value")}
 _GROUPS = {"file": N_("{count} files"), "input": N_("{count} inputs"), "schema": N_("{count} schemas"),
            "number": N_("{count} values")}
@@ -37,11 +45,15 @@ def register(subparsers) -> None:
 def describe(check) -> str:
     """One line for one check (a passing group gives its size) (clause 8)."""
     noun = _(_NOUNS[check.kind])
+    if check.status == "not_recomputed":
+        group = f" ({_(_GROUPS[check.kind]).format(count=check.count)})" if check.count > 1 else ""
+        return f"{noun} {check.item}{group}: {_(_NOT_RECOMPUTED[check.found])}"
     if check.status == "ok":
         return f"{noun} {check.item}" + (f" ({_(_GROUPS[check.kind]).format(count=check.count)})"
                                          if check.count > 1 else "")
     if check.kind == "file":
-        return {"changed": _("file {item}: its SHA-256 differs from the one in manifest.json"),
+        return {"outside": _("file {item}: listed in manifest.json but outside the report folder; not read"),
+                "changed": _("file {item}: its SHA-256 differs from the one in manifest.json"),
                 "missing": _("file {item}: listed in manifest.json but not in the folder"),
                 "extra": _("file {item}: in the folder but not listed in manifest.json")}[check.status].format(
             item=check.item)
@@ -64,12 +76,14 @@ def run(args) -> int:
     for check in result.checks:
         print(f"{_(WORDS[check.status]):8} {describe(check)}")
     differences = result.differences
-    counted = sum(c.count for c in result.checks)
+    unchecked = result.not_recomputed
+    counted = sum(c.count for c in result.checks) - unchecked
     source = _(" (numbers recomputed from {source})").format(source=result.source) if result.source else ""
     if differences:
         print(_("verify {folder}: {differences} difference(s) in {counted} checks{source}").format(
             folder=args.folder, differences=len(differences), counted=counted, source=source))
         return 1
     print(_("verify {folder}: all {counted} checks match{source}").format(folder=args.folder, counted=counted,
-                                                                          source=source))
+                                                                          source=source)
+          + (_("; {count} values not recomputed (see above)").format(count=unchecked) if unchecked else ""))
     return 0

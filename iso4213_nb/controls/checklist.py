@@ -159,14 +159,35 @@ ITEMS: tuple[Item, ...] = (
 )
 
 
+class DuplicateKey(yaml.YAMLError):
+    """A key given twice in one mapping of a YAML file, with the lines (1-based) of both (clauses 5 and 8)."""
+
+    def __init__(self, key: str, first: int, second: int):
+        super().__init__(key, first, second)
+        self.key, self.first, self.second = key, first, second
+
+
 class TextLoader(yaml.SafeLoader):
     """PyYAML's safe loader with plain scalars left as text; only an empty value, ``~`` or ``null`` is None.
 
     Booleans, numbers, dates and ``=`` are not resolved, so an answer reads as
-    what the user typed.  Explicit tags (``!!int 5``) still apply.
+    what the user typed.  Explicit tags (``!!int 5``) still apply.  A key given
+    twice in one mapping raises :class:`DuplicateKey` (PyYAML keeps the last
+    silently; one of the two answers would be lost unseen).
 
     Clauses 5 and 8; beyond TS 4213: YAML 1.1 via PyYAML.
     """
+
+    def construct_mapping(self, node, deep=False):
+        seen: dict = {}
+        for key_node, _value in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                continue
+            line = key_node.start_mark.line + 1
+            if key_node.value in seen:
+                raise DuplicateKey(key_node.value, seen[key_node.value], line)
+            seen[key_node.value] = line
+        return super().construct_mapping(node, deep=deep)
 
 
 TextLoader.yaml_implicit_resolvers = {
@@ -279,6 +300,9 @@ def load(path, *, extra_keys=()) -> dict[str, str]:
         raise InputError("checklist.unreadable_file", path=str(path), detail=str(exc)) from None
     try:
         data = parse_yaml(text)
+    except DuplicateKey as exc:
+        raise InputError("checklist.duplicate_key", path=str(path), key=repr(exc.key), first=exc.first,
+                         second=exc.second) from None
     except yaml.YAMLError as exc:
         raise InputError("checklist.not_yaml", path=str(path), detail=str(exc)) from None
     return validate(data, extra_keys=extra_keys)

@@ -39,7 +39,7 @@ import pyarrow.csv as pa_csv
 
 from ..scale.accumulators.key_runs import KeyRuns
 from ..core.errors import InputError
-from .columns import (CANONICAL_INTEGER, INT64, MAX_CLASSES, group_column, label_columns, score_column,
+from .columns import (MAX_CLASSES, group_column, int64_labels, label_columns, score_column,
                       weight_column)
 from .label_chunks import label_chunks, label_layout
 from .layout import Header, resolve_classes
@@ -47,7 +47,7 @@ from .predictions import _schema
 from .keys import duplicate_key, key_column, without_key
 from .source import COMPRESSION_SUFFIX, FileDigest, InputSource, detect_format, display_name, open_source
 from .table import (Place, Table, _arrow_message, _check_names, _choose, _open_decompressed, _parquet_files, _read_xlsx,
-                    _text_error, _TextLines, csv_options, parquet_place, quote, text_header)
+                    _text_error, _TextLines, check_line_length, csv_options, parquet_place, quote, text_header)
 
 #: Memory the runs of row keys may hold unless ``key_memory`` says otherwise (``--bootstrap-memory``'s default).
 KEY_MEMORY = 256 * 2 ** 20
@@ -199,8 +199,7 @@ class TableChunks:
         self.source = InputSource(self.local.name, sha256, size, fmt)
 
     def _text_pass(self) -> Iterator[pa.Table]:
-        invalid: list = []
-        read, parse, convert = csv_options(self.names, self.skip, self.sep, self.chosen, invalid)
+        read, parse, convert = csv_options(self.names, self.skip, self.sep, self.chosen)
         digest = FileDigest(self.local)
         try:
             with _open_decompressed(self.local.path, self.compression) as stream:
@@ -208,11 +207,12 @@ class TableChunks:
                 yield from _rebatch(reader, self.chunk_rows)
         except pa.ArrowException as exc:
             digest.cancel()
-            raise _text_error(exc, invalid, self._where, self.local.name, len(self.names)) from None
+            raise _text_error(exc, self._where, self.local.name, len(self.names)) from None
         except BaseException:
             digest.cancel()
             raise
         sha256, size = digest.result()
+        check_line_length(digest, self.compression, self.local.name)
         kind = "tsv" if self.sep == "\t" else "csv"
         self._finish(sha256, size, kind + (f".{COMPRESSION_SUFFIX[self.compression]}" if self.compression else ""))
 
@@ -282,11 +282,8 @@ def typed_labels(texts) -> dict:
     within 64 bits; otherwise every label stays the text it was written as.
     """
     texts = list(texts)
-    if texts and all(CANONICAL_INTEGER.fullmatch(t) for t in texts):
-        values = [int(t) for t in texts]
-        if INT64[0] <= min(values) and max(values) <= INT64[1]:
-            return dict(zip(texts, values))
-    return {t: t for t in texts}
+    values = int64_labels(texts) if texts else None
+    return {t: t for t in texts} if values is None else dict(zip(texts, values))
 
 
 @dataclass

@@ -1,6 +1,7 @@
 """Typing the columns of a :class:`~.table.Table`: labels, scores, counts.
 
-Labels are compared exactly as written.  Only when *every* label of the
+Labels are compared exactly as written, spaces included (``' cat'`` and
+``'cat'`` are two labels).  Only when *every* label of the
 columns typed together is a canonical integer (``-?(0|[1-9][0-9]*)``: no sign
 ``+``, no leading zero, no spaces inside) do they become integers, so ``01``
 and ``1`` are two labels, and ``1`` in one column equals ``1`` in another.
@@ -26,6 +27,9 @@ from .table import Table, quote
 
 CANONICAL_INTEGER = re.compile(r"-?(0|[1-9][0-9]*)")
 INT64 = (-(2 ** 63), 2 ** 63 - 1)
+#: Most characters of a label that may still be a 64-bit integer (a sign and 19 digits): a longer one stays text
+#: and is never given to ``int()``, whose limit on digits (4,300) would raise.
+INT64_CHARS = 20
 #: Default limit on distinct labels (``--max-classes``).
 MAX_CLASSES = 1000
 #: Largest label array kept as fixed-width text; beyond it labels are Python strings (object array).
@@ -57,15 +61,16 @@ def _missing(table: Table, name: str, row: int) -> InputError:
 
 
 def _texts(dictionary: pa.Array, table: Table, name: str) -> list[str | None]:
-    """The distinct values of a column as the text they are written as (spaces around text dropped).
+    """The distinct values of a column as the text they are written as, spaces included (``' cat'`` is not
+    ``'cat'``).
 
-    None stands for a missing value (empty text, NaN).
+    None stands for a missing value (empty or blank text, NaN).
     """
     kind = dictionary.type
     if pa.types.is_boolean(kind):
         return ["1" if v else "0" for v in dictionary.to_pylist()]
     if _is_text(kind):
-        return [v.strip() or None for v in dictionary.to_pylist()]
+        return [v if v.strip() else None for v in dictionary.to_pylist()]
     if pa.types.is_integer(kind):
         return [str(v) for v in dictionary.to_pylist()]
     if pa.types.is_floating(kind):
@@ -76,7 +81,20 @@ def _texts(dictionary: pa.Array, table: Table, name: str) -> list[str | None]:
     try:
         return [str(v) for v in pc.cast(dictionary, pa.string()).to_pylist()]
     except pa.ArrowException:
-        raise InputError("columns.not_labels", file=table.source.name, column=quote(name)) from None
+        raise _not_labels(table, name, kind) from None
+
+
+def _not_labels(table: Table, name: str, kind: pa.DataType) -> InputError:
+    return InputError("columns.not_labels", file=table.source.name, column=quote(name), type=str(kind))
+
+
+def _dictionary_encoded(table: Table, name: str) -> pa.DictionaryArray:
+    """Column ``name`` as codes into its distinct values; a column of lists, structs or maps (Parquet) is an error
+    naming the column and its type, since such cells are no single label."""
+    column = table.columns[name]
+    if pa.types.is_nested(column.type):
+        raise _not_labels(table, name, column.type)
+    return pc.dictionary_encode(column.combine_chunks() if column.num_chunks != 1 else column.chunk(0))
 
 
 def label_columns(table: Table, names, max_classes: int = MAX_CLASSES) -> dict[str, tuple[np.ndarray, list]]:
@@ -91,8 +109,7 @@ def label_columns(table: Table, names, max_classes: int = MAX_CLASSES) -> dict[s
     """
     encoded, texts = {}, {}
     for name in names:
-        column = table.columns[name]
-        codes = pc.dictionary_encode(column.combine_chunks() if column.num_chunks != 1 else column.chunk(0))
+        codes = _dictionary_encoded(table, name)
         if codes.indices.null_count:
             raise _missing(table, name, _first(pc.is_null(codes.indices)))
         if len(codes.dictionary) > max_classes:
@@ -107,10 +124,7 @@ def label_columns(table: Table, names, max_classes: int = MAX_CLASSES) -> dict[s
     if len(every) > max_classes:
         raise InputError("columns.too_many_labels_together", file=table.source.name, columns=[quote(n) for n in names],
                          count=len(every), limit=max_classes)
-    as_integers = all(CANONICAL_INTEGER.fullmatch(t) for t in every)
-    if as_integers:
-        integers = [int(t) for t in every]
-        as_integers = INT64[0] <= min(integers) and max(integers) <= INT64[1]
+    as_integers = int64_labels(every) is not None
     typed = {}
     for name, indices in encoded.items():
         if as_integers:
@@ -122,6 +136,20 @@ def label_columns(table: Table, names, max_classes: int = MAX_CLASSES) -> dict[s
             lookup = np.array(values, dtype=object if wide else str)
         typed[name] = (lookup[indices], sorted(set(values)))
     return typed
+
+
+def int64_labels(texts) -> list[int] | None:
+    """``texts`` as integers when every one is a canonical integer within 64 bits, else None (5.1, step 4: reading
+    the models' outputs).
+
+    A text too long for a 64-bit integer is never given to ``int()``, so a label of thousands of digits stays
+    text instead of meeting Python's limit on the digits of an integer string.
+    """
+    texts = list(texts)
+    if not all(len(t) <= INT64_CHARS and CANONICAL_INTEGER.fullmatch(t) for t in texts):
+        return None
+    values = [int(t) for t in texts]
+    return values if all(INT64[0] <= v <= INT64[1] for v in values) else None
 
 
 def match_label(text, labels: list, what_word: str):
@@ -216,8 +244,7 @@ def indicator_column(table: Table, name: str) -> np.ndarray:
 
     Raises :class:`InputError` naming the first cell that is empty or neither 0 nor 1.
     """
-    column = table.columns[name]
-    codes = pc.dictionary_encode(column.combine_chunks() if column.num_chunks != 1 else column.chunk(0))
+    codes = _dictionary_encoded(table, name)
     if codes.indices.null_count:
         raise _missing(table, name, _first(pc.is_null(codes.indices)))
     texts = _texts(codes.dictionary, table, name)
@@ -255,6 +282,6 @@ def zero_weights(file: str, name: str) -> InputError:
 
 
 def group_column(table: Table, name: str, max_classes: int = MAX_CLASSES) -> np.ndarray:
-    """A subgroup attribute (5.3.2) as text (values as written, spaces around them dropped); empty cells are errors."""
+    """A subgroup attribute (5.3.2) as text (values exactly as written, spaces included); empty cells are errors."""
     values, _ = label_columns(table, [name], max_classes)[name]
     return values.astype(str) if values.dtype.kind != "O" else values

@@ -15,7 +15,7 @@ import numpy as np
 import pyarrow.compute as pc
 
 from ..core.errors import InputError
-from .columns import CANONICAL_INTEGER, MAX_CLASSES
+from .columns import CANONICAL_INTEGER, INT64_CHARS, MAX_CLASSES, int64_labels
 from .source import InputSource
 from .table import quote, read_table
 
@@ -42,7 +42,7 @@ class CountMatrix:
 
 def _count(text: str, decimal: str) -> int | None:
     """The whole number a cell holds, or None when it holds none."""
-    if CANONICAL_INTEGER.fullmatch(text):
+    if len(text) <= INT64_CHARS and CANONICAL_INTEGER.fullmatch(text):
         return int(text)
     try:
         value = float(text.replace(",", ".") if decimal == "," else text)
@@ -102,6 +102,5 @@ def read_matrix(source, *, sep: str | None = None, decimal: str = ".", sheet: st
             if total >= MAX_TOTAL:
                 raise InputError("matrix.total_too_large", place=table.where(i), column=j + 1, text=quote(text))
             counts[i - 1, j - 1] = value
-    labels = [int(t) for t in column_labels] if all(CANONICAL_INTEGER.fullmatch(t) for t in column_labels) \
-        and all(-(2 ** 63) <= int(t) < 2 ** 63 for t in column_labels) else column_labels
+    labels = int64_labels(column_labels) or column_labels
     return CountMatrix(table.source, labels, counts)

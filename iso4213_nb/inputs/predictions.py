@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.errors import InputError
-from .columns import (CANONICAL_INTEGER, INT64, MAX_CLASSES, group_column, indicator_column, label_columns,
+from .columns import (MAX_CLASSES, group_column, indicator_column, int64_labels, label_columns,
                       match_label, score_column, weight_column)
 from .layout import (BINARY, MULTICLASS, MULTILABEL, ONE_MODEL, SUFFIXES, TASKS, Header, check_others,
                      resolve_classes, resolve_multilabel, split_header)
@@ -177,9 +177,8 @@ def resolve_positive(positive, labels: list, file: str, *, required: bool = True
 
 def _typed_names(texts: list[str]) -> list:
     """Label names from column suffixes, typed as label columns are: integers only when every one is canonical."""
-    if all(CANONICAL_INTEGER.fullmatch(t) for t in texts) and all(INT64[0] <= int(t) <= INT64[1] for t in texts):
-        return [int(t) for t in texts]
-    return list(texts)
+    integers = int64_labels(texts)
+    return list(texts) if integers is None else integers
 
 
 def read_predictions(source, *, positive=None, threshold: float = 0.5, sep: str | None = None, decimal: str = ".",

@@ -208,6 +208,9 @@ class FileDigest:
     through the operating system's cache; the file's size and modification
     time are compared before and after, so a file changed while it was read is
     an error rather than a hash of different bytes.  Progress is the digest's.
+    ``longest_line`` is the most bytes found between two line breaks (a text
+    file's longest line, without its ``\n``): pyarrow parses a line of up to
+    twice its block size, so the line limit is checked on the bytes here.
     """
 
     def __init__(self, local: LocalFile):
@@ -215,12 +218,13 @@ class FileDigest:
         self._before = local.path.stat()
         self._stop = threading.Event()
         self._result: tuple[str, int] | BaseException | None = None
+        self.longest_line = 0
         self._thread = threading.Thread(target=self._run, daemon=True)
         self._thread.start()
 
     def _run(self) -> None:
         try:
-            digest, size = hashlib.sha256(), 0
+            digest, size, line = hashlib.sha256(), 0, 0  # line: bytes since the last line break
             with open(self.local.path, "rb", buffering=0) as handle, \
                     progress.bar(total=self._before.st_size, desc=progress.reading(self.local.name), unit="B",
                                  unit_scale=True) as bar:
@@ -228,6 +232,13 @@ class FileDigest:
                     digest.update(chunk)
                     size += len(chunk)
                     bar.update(len(chunk))
+                    first = chunk.find(b"\n")  # a line within one chunk is shorter than any limit worth checking
+                    if first < 0:
+                        line += len(chunk)
+                    else:
+                        self.longest_line = max(self.longest_line, line + first)
+                        line = len(chunk) - chunk.rfind(b"\n") - 1
+            self.longest_line = max(self.longest_line, line)
             self._result = (digest.hexdigest(), size)
         except BaseException as exc:  # handed to the reading thread by result()
             self._result = exc

@@ -222,6 +222,11 @@ class _Raw(io.RawIOBase):
         return len(data)
 
 
+def _sep_name(sep: str) -> str:
+    """A delimiter as ``--sep`` takes it: ``','``, ``tab``."""
+    return "tab" if sep == "\t" else quote(sep)
+
+
 def text_header(local: LocalFile, compression: str | None, header: bool, sep: str | None) -> tuple[list[str], str, int]:
     """``(column names, delimiter, rows to skip)`` of a text file from its first bytes (shared with :mod:`.chunks`) (5.1, step 4: reading the models' outputs).
 
@@ -249,12 +254,16 @@ def text_header(local: LocalFile, compression: str | None, header: bool, sep: st
         raise InputError("table.empty_file", file=name)
     if leading_blank:
         raise InputError("table.blank_first_line", file=name)
-    if sep is None:
+    forced = sep is not None
+    if not forced:
         sep = sniff_delimiter(text_lines, prefer_tab=re.search(r"\.(tsv|tab)(\.\w+)?$", name.lower()) is not None)
     try:
         first = next(csv.reader([text_lines[0]], delimiter=sep))
     except (csv.Error, StopIteration):
         raise InputError("table.unreadable_header", file=name) from None
+    if forced and len(first) == 1 and (found := sniff_delimiter(text_lines)) != sep \
+            and len(next(csv.reader([text_lines[0]], delimiter=found))) > 1:
+        raise InputError("table.other_separator", file=name, sep=_sep_name(sep), found=_sep_name(found))
     if header:
         names = [cell.strip() for cell in first]
         _check_names(names, name)
@@ -262,18 +271,18 @@ def text_header(local: LocalFile, compression: str | None, header: bool, sep: st
     return [str(i) for i in range(1, len(first) + 1)], sep, 0
 
 
-def csv_options(names: list[str], skip: int, sep: str, chosen: list[str], invalid: list):
-    """pyarrow's read, parse and convert options for a text table: every chosen column as text, blank lines (5.1, step 4: reading the models' outputs)
-    skipped, a ragged row appended to ``invalid`` and then an error (shared with :mod:`.chunks`)."""
+def csv_options(names: list[str], skip: int, sep: str, chosen: list[str]):
+    """pyarrow's read, parse and convert options for a text table: every chosen column as text, blank lines skipped
+    (5.1, step 4: reading the models' outputs; shared with :mod:`.chunks`).
 
-    def on_invalid_row(row) -> str:
-        if row.text.strip():
-            invalid.append(row)
-            return "error"
-        return "skip"
-
+    A ragged row is pyarrow's error, located afterwards by :func:`_text_error`.  No Python callback
+    (``invalid_row_handler``) is given to pyarrow: its reading threads hold such a callback and drop it when
+    they finish, and one that finished while the interpreter was exiting took the lock only Python may still
+    take, and the process aborted (``terminate called without an active exception``, exit 134, after the
+    output was written).
+    """
     return (pa_csv.ReadOptions(column_names=names, skip_rows=skip, block_size=MAX_LINE_BYTES, use_threads=True),
-            pa_csv.ParseOptions(delimiter=sep, newlines_in_values=True, invalid_row_handler=on_invalid_row),
+            pa_csv.ParseOptions(delimiter=sep, newlines_in_values=True),
             pa_csv.ConvertOptions(column_types={c: pa.string() for c in chosen}, include_columns=chosen,
                                   strings_can_be_null=False, quoted_strings_can_be_null=False))
 
@@ -283,8 +292,7 @@ def _read_text(local: LocalFile, compression: str | None, columns: ColumnChoice,
     name = local.name
     names, sep, skip = text_header(local, compression, header, sep)
     chosen = _choose(names, columns, name)
-    invalid = []
-    read_options, parse_options, convert_options = csv_options(names, skip, sep, chosen, invalid)
+    read_options, parse_options, convert_options = csv_options(names, skip, sep, chosen)
     where = _TextLines(local, compression, sep, header)
     digest = FileDigest(local)
     try:
@@ -293,11 +301,12 @@ def _read_text(local: LocalFile, compression: str | None, columns: ColumnChoice,
                                    convert_options=convert_options)
     except pa.ArrowException as exc:
         digest.cancel()
-        raise _text_error(exc, invalid, where, name, len(names)) from None
+        raise _text_error(exc, where, name, len(names)) from None
     except BaseException:
         digest.cancel()
         raise
     sha256, size = digest.result()
+    check_line_length(digest, compression, name)
     kind = "tsv" if sep == "\t" else "csv"
     source = InputSource(name, sha256, size,
                          kind + (f".{COMPRESSION_SUFFIX[compression]}" if compression else ""))
@@ -307,12 +316,27 @@ def _read_text(local: LocalFile, compression: str | None, columns: ColumnChoice,
     return table
 
 
-def _text_error(exc: BaseException, invalid: list, where: _TextLines, name: str, width: int) -> InputError:
+#: pyarrow's words for a row whose number of fields is not the header's.
+RAGGED = re.compile(r"Expected \d+ columns, got \d+")
+
+
+def check_line_length(digest: FileDigest, compression: str | None, name: str) -> None:
+    """Refuse a plain text file with a line longer than :data:`MAX_LINE_BYTES`, the documented limit (5.1, step 4:
+    reading the models' outputs).
+
+    pyarrow refuses only a line that spans more than two of its blocks, so lines of up to twice the limit would
+    pass; the digest, which reads every byte anyway, measures them.  A compressed file's lines are pyarrow's alone.
+    """
+    if compression is None and digest.longest_line > MAX_LINE_BYTES:
+        raise InputError("table.long_line", file=name, mib=MAX_LINE_BYTES >> 20)
+
+
+def _text_error(exc: BaseException, where: _TextLines, name: str, width: int) -> InputError:
     message = _arrow_message(exc)
-    if invalid:
-        row = invalid[0]
-        line = row.number if row.number not in (None, -1) else _scan_ragged(where, width)
-        return InputError("table.ragged_row", place=Place(name, line=line), fields=row.actual_columns, width=width)
+    ragged = _scan_ragged(where, width) if RAGGED.search(message) else None
+    if ragged is not None:
+        line, fields = ragged
+        return InputError("table.ragged_row", place=Place(name, line=line), fields=fields, width=width)
     if "straddling" in message or "block" in message:
         return InputError("table.long_line", file=name, mib=MAX_LINE_BYTES >> 20)
     if "UTF8" in message or "UTF-8" in message:
@@ -320,8 +344,9 @@ def _text_error(exc: BaseException, invalid: list, where: _TextLines, name: str,
     return InputError("table.unreadable", file=name, detail=message)
 
 
-def _scan_ragged(where: _TextLines, width: int) -> int | None:
-    """The line of the first row whose number of fields differs from the header's (None when none is found)."""
+def _scan_ragged(where: _TextLines, width: int) -> tuple[int, int] | None:
+    """The line of the first row whose number of fields differs from the header's, and that number (None when
+    none is found)."""
     with _open_decompressed(where.local.path, where.compression) as raw:
         text = io.TextIOWrapper(io.BufferedReader(_Raw(raw)), encoding="utf-8-sig", errors="replace", newline="")
         reader = csv.reader(text, delimiter=where.sep)
@@ -330,7 +355,7 @@ def _scan_ragged(where: _TextLines, width: int) -> int | None:
             for record in reader:
                 start, previous = previous + 1, reader.line_num
                 if record and len(record) != width:
-                    return start
+                    return start, len(record)
         except csv.Error:
             pass
     return None
@@ -351,11 +376,27 @@ def _cell_text(value) -> str:
     return str(value).strip()
 
 
+def _check_workbook(data: bytes, name: str) -> None:
+    """Refuse a zip archive that holds no workbook (``xl/workbook.xml``), naming a few of its entries: a ``.zip``
+    of CSV files, an OpenDocument sheet or a Word file is no damaged ``.xlsx``."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            entries = archive.namelist()
+    except (zipfile.BadZipFile, ValueError, OSError):
+        return  # a damaged archive: openpyxl's error says so
+    if "xl/workbook.xml" not in entries:
+        shown = [quote(entry) for entry in entries[:3]] + (["…"] if len(entries) > 3 else [])
+        raise InputError("table.zip_not_workbook", file=name, count=len(entries), entries=shown)
+
+
 def _read_xlsx(local: LocalFile, columns: ColumnChoice, header: bool, sheet: str | None) -> Table:
     import openpyxl  # only for workbooks
 
     name = local.name
     data, sha256, size = read_all(local)
+    _check_workbook(data, name)
     try:
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many types on a damaged or foreign zip archive

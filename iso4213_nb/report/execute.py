@@ -156,6 +156,15 @@ def _kernel_manager(sockets: Path) -> KernelManager:
     return KernelManager(kernel_name="python3", transport="tcp", ip="127.0.0.1", connection_file=connection_file)
 
 
+def sweep_kernel_folders() -> Path:
+    """Remove the kernel folders that runs which ended (killed, crashed) left behind; returns the folder they live
+    in.  Every report command calls it, also one that starts no kernel (clause 8; beyond TS 4213: atomic report
+    folders)."""
+    root = _socket_root()
+    remove_stale(root, (KERNEL_PREFIX,))
+    return root
+
+
 def _socket_root() -> Path:
     """The system's temporary folder, or ``/tmp`` when the kernel's socket paths under it would be too long."""
     root = Path(tempfile.gettempdir())
@@ -186,8 +195,7 @@ def run_template(directory: Path, parameters: dict, template: Path = TEMPLATE) -
     """
     nb = translate_markdown(inject_parameters(nbformat.read(template, as_version=4), parameters),
                             parameters.get("lang", "en"))
-    temp_root = _socket_root()
-    remove_stale(temp_root, (KERNEL_PREFIX,))
+    temp_root = sweep_kernel_folders()
     sockets = kernel = guard = client = None
     try:  # everything that needs undoing is assigned inside the try, so a signal cannot slip in between
         sockets = make_temp_folder(temp_root, KERNEL_PREFIX)

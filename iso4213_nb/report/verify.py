@@ -15,6 +15,14 @@
    measured rather than computed (the test environment, inference timings, the
    time of writing) cannot be recomputed and is covered by the file hashes only.
 
+A manifest entry that is absolute or leads out of the folder (``../x``,
+``/etc/hostname``, a link to elsewhere) is refused without reading the file it
+names: a folder received from someone else must not make ``verify`` confirm
+guesses about other files of the machine.  Values that are not recomputed are
+said to be so, never counted as matching: what the recomputation takes from
+``report.json`` itself (the checklist answers, the title, the interval
+settings) and every value of a report made from state files, which keep no rows.
+
 The result holds :class:`Check` records with status codes; the command line
 turns them into words.  A tampered manifest is not detectable from inside
 the folder: keep the manifest's own SHA-256 elsewhere when that matters.
@@ -25,7 +33,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import numpy as np
 
@@ -37,6 +45,12 @@ from .schema import schema_errors
 
 #: Status codes of a check.
 OK, CHANGED, MISSING, EXTRA, DIFFERS, INVALID = "ok", "changed", "missing", "extra", "differs", "invalid"
+#: A manifest entry outside the folder (not read), and a value that was not recomputed (with a reason code).
+OUTSIDE, NOT_RECOMPUTED_STATUS = "outside", "not_recomputed"
+#: Why values were not recomputed: the recomputation takes them from report.json itself; the report keeps no rows.
+FROM_REPORT, NO_ROWS = "from_report", "no_rows"
+#: JSON paths (indices removed) of report.json that the recomputation takes from report.json itself.
+TAKEN_FROM_REPORT = re.compile(r"checklist\.answer|title|input\.(meta|demo|top_k)|interval_settings(\..*)?")
 #: Keys of report.json that were measured or stamped, not computed from the input.
 NOT_RECOMPUTED = ("generated_utc", "environment", "inference")
 
@@ -53,9 +67,12 @@ class Check:
         (``assets/``, ``models.a.assessment``) with ``count`` members.
     status : :data:`OK`, :data:`CHANGED` (hash differs), :data:`MISSING`,
         :data:`EXTRA` (not in the manifest), :data:`DIFFERS` (recomputed value
-        differs) or :data:`INVALID` (unreadable or against the schema).
+        differs), :data:`INVALID` (unreadable or against the schema),
+        :data:`OUTSIDE` (a manifest entry outside the folder, not read) or
+        :data:`NOT_RECOMPUTED_STATUS` (neither a match nor a difference).
     recorded, found : for a difference, the recorded and the recomputed (or
-        actual) value; for an invalid item, ``found`` holds the reason.
+        actual) value; for an invalid item, ``found`` holds the reason; for
+        values not recomputed, the reason code (:data:`FROM_REPORT`, :data:`NO_ROWS`).
     count : how many items of the same kind and status this record stands for.
     """
 
@@ -78,7 +95,12 @@ class Verification:
     @property
     def differences(self) -> list[Check]:
         """The checks that failed."""
-        return [c for c in self.checks if c.status != OK]
+        return [c for c in self.checks if c.status not in (OK, NOT_RECOMPUTED_STATUS)]
+
+    @property
+    def not_recomputed(self) -> int:
+        """How many values were neither confirmed nor found to differ."""
+        return sum(c.count for c in self.checks if c.status == NOT_RECOMPUTED_STATUS)
 
     @property
     def ok(self) -> bool:
@@ -101,20 +123,32 @@ def _group_key(check: Check) -> str:
 
 
 def _group_ok(checks: list[Check]) -> list[Check]:
-    """Collapse passing checks with the same :func:`_group_key` into one record with a count (first-seen order)."""
+    """Collapse passing (or not recomputed) checks with the same :func:`_group_key` and status into one record with a
+    count (first-seen order)."""
     grouped: list[Check] = []
-    groups: dict[str, Check] = {}
+    groups: dict[tuple, Check] = {}
     for check in checks:
-        if check.status != OK:
+        if check.status not in (OK, NOT_RECOMPUTED_STATUS):
             grouped.append(check)
             continue
-        key = _group_key(check)
+        key = (_group_key(check), check.status, check.found if check.status != OK else None)
         if key in groups:
             groups[key].count += check.count
         else:
-            groups[key] = Check(check.kind, key, OK, count=check.count)
+            groups[key] = Check(check.kind, key[0], check.status, found=key[2], count=check.count)
             grouped.append(groups[key])
     return grouped
+
+
+def in_folder(folder: Path, rel: str) -> Path | None:
+    """The file that manifest entry ``rel`` names inside ``folder``, or None when the entry is absolute, climbs out
+    (``..``) or leads out through a symbolic link (clause 8; beyond TS 4213: SHA-256 manifest)."""
+    pure = PurePosixPath(rel)
+    if not rel or pure.is_absolute() or ".." in pure.parts or "\\" in rel or ":" in pure.parts[0]:
+        return None
+    path = folder / pure
+    root = folder.resolve()
+    return path if path.resolve().is_relative_to(root) else None
 
 
 def check_files(folder: Path, manifest: dict) -> list[Check]:
@@ -125,8 +159,10 @@ def check_files(folder: Path, manifest: dict) -> list[Check]:
     listed = manifest["files"]
     checks = []
     for rel, entry in listed.items():
-        path = folder / rel
-        if not path.is_file():
+        path = in_folder(folder, rel)
+        if path is None:
+            checks.append(Check("file", rel, OUTSIDE))
+        elif not path.is_file():
             checks.append(Check("file", rel, MISSING))
         else:
             digest = sha256_file(path)
@@ -169,6 +205,8 @@ def compare_numbers(recorded: dict, recomputed: dict) -> list[Check]:
     for path, value in new.items():
         if path not in old:
             checks.append(Check("number", path, MISSING, None, value))
+        elif TAKEN_FROM_REPORT.fullmatch(re.sub(r"\[\d+\]", "", path)):
+            checks.append(Check("number", path, NOT_RECOMPUTED_STATUS, found=FROM_REPORT))
         else:
             checks.append(Check("number", path, OK if _same(old[path], value) else DIFFERS, old[path], value))
     checks += [Check("number", path, EXTRA, value, None) for path, value in old.items() if path not in new]
@@ -247,10 +285,16 @@ def verify_report(folder, predictions=None) -> Verification:
     if recorded_input["parsed"] is None:  # a report from counts (report.streamed) keeps no rows
         if predictions is not None:
             raise InputError("report.verify_counts", folder=str(folder))
+        values = sum(1 for _ in _leaves(_recorded(report), ""))
+        result.checks.append(Check("number", "report.json", NOT_RECOMPUTED_STATUS, found=NO_ROWS, count=values))
         return result
     if predictions is None:
+        parsed = in_folder(folder, recorded_input["parsed"])
+        if parsed is None:
+            result.checks.append(Check("file", recorded_input["parsed"], OUTSIDE))
+            return result
         result.source = recorded_input["parsed"]
-        pred = read_parsed(folder / recorded_input["parsed"])
+        pred = read_parsed(parsed)
     else:
         pred = read_input(predictions, positive=report["input"]["positive"],
                           threshold=threshold, reading=_field(manifest, "parameters", "reading") or {})

@@ -106,7 +106,11 @@ def _client(scheduler: str | None, workers: int):
     except ImportError:
         raise InputError("engine.no_dask") from None
     if scheduler is not None:
-        with Client(scheduler) as client:
+        try:
+            client = Client(scheduler)
+        except (ValueError, TypeError) as exc:  # distributed's words for an address it cannot parse: "missing port
+            raise InputError("engine.bad_scheduler", scheduler=scheduler, error=str(exc)) from None  # number", ...
+        with client:
             yield client
         return
     # The workers' own log (a task's error with its traceback, "Compute Failed") would reach stderr before the

@@ -232,6 +232,48 @@ CHECKS = {ConfusionCounts: _confusion, GroupedCounts: _grouped_counts, PairedOut
           LabelSetCounts: _label_sets}
 
 
+#: Most whole counts the states of one name may hold together, over every file merged: merges add counts as
+#: 64-bit integers (largest 2^63 - 1), and the measures add them up again; no real shard comes near.
+MAX_TOTAL = 2.0 ** 62
+
+
+def count_total(state) -> float:
+    """The sum of every whole-count (int64) array of ``state``, its parts and replicates included, as a float
+    (beyond TS 4213: state files of the chunked evaluation of clause 6)."""
+    total = 0.0
+    for f in fields(state):
+        value = getattr(state, f.name)
+        if isinstance(value, np.ndarray) and value.dtype == np.int64:
+            total += float(value.sum(dtype=np.float64))
+        elif isinstance(value, dict):
+            total += sum(count_total(v) for v in value.values() if hasattr(v, "__dataclass_fields__"))
+        elif isinstance(value, (list, tuple)):
+            total += sum(count_total(v) for v in value if hasattr(v, "__dataclass_fields__"))
+        elif hasattr(value, "__dataclass_fields__"):
+            total += count_total(value)
+    return total
+
+
+def check_totals(states: dict) -> None:
+    """Raise :class:`Damaged` unless the confusion matrices of one file with the same weight column total the same
+    (the truth's and each model's: a shard has one number of rows, or one sum of weights), and no state's counts
+    exceed :data:`MAX_TOTAL`.
+
+    Beyond TS 4213: state files of the chunked evaluation of clause 6.
+    """
+    by_weight: dict = {}  # the truth counts rows, a weighted model sums weights: compare like with like
+    for name, state in states.items():
+        if isinstance(state, ConfusionCounts):
+            by_weight.setdefault(state.weight, {})[name] = float(state.counts.sum(dtype=np.float64))
+    for totals in by_weight.values():
+        if not np.allclose(list(totals.values()), next(iter(totals.values())), rtol=1e-9, atol=0):
+            raise Damaged("", InputError("state_file.totals_differ",
+                                         totals=[f"{n} {t:g}" for n, t in totals.items()]))
+    for name, state in states.items():
+        if count_total(state) > MAX_TOTAL:
+            raise Damaged("", InputError("state_file.too_large", name=repr(name)))
+
+
 def check_state(state, where: str = "") -> None:
     """Raise :class:`Damaged` unless ``state`` (read from a file) means what its kind must (see the module docstring).
 

@@ -60,7 +60,7 @@ from ...core.errors import InputError
 from .bootstrap import PoissonBootstrap
 from .classes import ClassScoreCounts
 from .counts import ConfusionCounts, GroupedCounts, GroupedStates, PairedOutcomes
-from .file_checks import Damaged, check_state
+from .file_checks import Damaged, check_state, check_totals
 from .file_schema import json_path, schema_problem
 from .labels import LabelSetCounts
 from .scores import BinnedScoreCounts, CalibrationBins, ScoreCounts
@@ -216,6 +216,8 @@ def read_states(path) -> tuple[dict, dict]:
         raise InputError("accumulators.no_state_file", path=path) from None
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise InputError("accumulators.not_json", path=path) from None
+    except RecursionError:  # "[" a hundred thousand times: Python's parser recurses once per level
+        raise InputError("accumulators.too_deep", path=path) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise InputError("accumulators.foreign_format", path=path, format=repr(FORMAT))
     version = document.get("version")
@@ -225,8 +227,12 @@ def read_states(path) -> tuple[dict, dict]:
     if schema_error is not None:
         raise InputError("state_file.schema", path=path, where=json_path(schema_error.absolute_path),
                          error=schema_problem(schema_error, KINDS)) from None
-    return ({name: _state_in_file(entry, path, name) for name, entry in document["states"].items()},
-            document.get("source") or {})
+    states = {name: _state_in_file(entry, path, name) for name, entry in document["states"].items()}
+    try:
+        check_totals(states)
+    except Damaged as exc:
+        raise InputError("state_file.damaged", path=path, error=exc.error) from None
+    return states, document.get("source") or {}
 
 
 @lru_cache(maxsize=1)

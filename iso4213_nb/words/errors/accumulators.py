@@ -47,6 +47,7 @@ TEMPLATES = {
     "accumulators.in_state": N_("{path}: state {name}: {error}"),
     "accumulators.no_state_file": N_("{path}: no such file"),
     "accumulators.not_json": N_("{path}: not a state file (not JSON)"),
+    "accumulators.too_deep": N_("{path}: not a state file (its JSON is nested deeper than any state file is)"),
     "accumulators.foreign_format": N_("{path}: not a state file of iso4213-nb (format is not {format})"),
     "accumulators.state_file_version": N_("{path}: state file version {version}; this iso4213-nb reads versions 1 "
                                           "to {newest}"),

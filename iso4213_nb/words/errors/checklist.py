@@ -16,6 +16,8 @@ TEMPLATES = {
     "checklist.section_not_a_mapping": N_("checklist section {section} must be a mapping of answers, got {kind_word}"),
     "checklist.missing_file": N_("checklist file {path} does not exist"),
     "checklist.unreadable_file": N_("checklist file {path} cannot be read: {detail}"),
+    "checklist.duplicate_key": N_("checklist file {path} gives the key {key} twice at one level, on lines {first} "
+                                  "and {second}; keep one"),
     "checklist.not_yaml": N_("checklist file {path} is not valid YAML: {detail}"),
 }
 

@@ -4,7 +4,7 @@ from ..i18n import N_
 
 TEMPLATES = {
     "columns.empty_cell": N_("{place}, column {column}: empty cell"),
-    "columns.not_labels": N_("{file}: column {column} holds values that are neither text nor numbers, so it cannot "
+    "columns.not_labels": N_("{file}: column {column} is of type {type}, neither text nor numbers, so it cannot "
                              "hold labels"),
     "columns.too_many_labels": N_("{file}: column {column} has {count:,} distinct labels, more than the limit of "
                                   "{limit:,} (raise it with --max-classes)"),

@@ -5,6 +5,7 @@ from ..i18n import N_
 TEMPLATES = {
     # where: files.read_states and cli/_streaming.load
     "state_file.schema": N_("{path}: at {where}: {error}"),
+    "state_file.damaged": N_("{path}: {error}"),
     "state_file.in_part": N_("{path}: state {name}, at {where}: {error}"),
     "state_file.same_file_twice": N_("{path} and {other} are the same state file; give each shard once"),
     "state_file.same_shard_twice": N_("{path} and {other} were both made from the same predictions (SHA-256 "
@@ -32,6 +33,12 @@ TEMPLATES = {
     "state_file.first_row": N_("array {array} ({values}) does not start with a row number or inf"),
     "state_file.pair_code": N_("the code {code} is no (union, intersection) pair of {labels} labels"),
     "state_file.group_value_twice": N_("the group value {value} has two parts; each value has one"),
+    "state_file.totals_differ": N_("its confusion matrices count different numbers of rows ({totals}); every one "
+                                   "of a shard counts the same rows"),
+    "state_file.too_large": N_("state {name} holds more than 2^62 counts; merged, they would overflow 64-bit "
+                               "integers"),
+    "state_file.overflow": N_("state {name} of {files} holds more than 2^62 counts in all; merged, they would "
+                              "overflow 64-bit integers"),
     "state_file.part_columns": N_("this state reads other columns or settings than the state that holds it"),
     "state_file.replicate_shape": N_("the arrays of this replicate have shapes {shapes}, those of the first {first}"),
 }

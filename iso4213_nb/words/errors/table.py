@@ -14,6 +14,8 @@ TEMPLATES = {
     "table.at_a_line": N_("{file}, a line"),
     "table.at_sheet": N_("{file}, sheet {sheet}"),
     "table.bad_sep": N_("--sep takes one character or {names}; got {value}"),
+    "table.other_separator": N_("{file}: --sep {sep} leaves the header one column, but the file seems separated by "
+                                "{found}; give --sep {found} or leave --sep out"),
     "table.no_column": N_("{file} has no column {column}; columns are: {columns}"),
     "table.unnamed_column": N_("{file}: column {number} of the header has no name"),
     "table.duplicate_column": N_("{file}: column name {column} appears more than once in the header"),
@@ -28,6 +30,8 @@ TEMPLATES = {
     "table.ragged_row": N_("{place}: has {fields} field(s), the header has {width}"),
     "table.long_line": N_("{file}: a line is longer than {mib} MiB; is this a table with one row per line?"),
     "table.unreadable": N_("{file}: not a readable table ({detail})"),
+    "table.zip_not_workbook": N_("{file}: a zip archive, not an .xlsx workbook (it holds {count} file(s): "
+                                 "{entries}); give the CSV, Parquet or .xlsx file itself"),
     "table.bad_xlsx": N_("{file}: not a readable .xlsx workbook ({detail})"),
     "table.no_sheet": N_("{file} has no sheet {sheet}; sheets are: {sheets}"),
     "table.empty_sheet": N_("{place}: the sheet is empty"),
