@@ -17,6 +17,24 @@ from .core.undefined import Undefined, is_undefined
 
 _moved.install()
 
+
+def _error_words(code: str, params: dict) -> str:
+    from .words.errors import describe  # words live at the edge: loaded when a person first reads an error
+
+    return describe(code, params)
+
+
+def _reason_words(value: Undefined) -> str:
+    from .words.reasons import of
+
+    return of(value)
+
+
+# The computation layer holds codes; the words layer, above it, says them.  Wired here, where both are known, so
+# that neither core.errors nor core.undefined imports the layer above it.
+InputError.words = _error_words
+Undefined.words = _reason_words
+
 #: Public names that need numpy, imported when first used, so that ``iso4213-nb --help`` loads no numpy.
 _LAZY = {"ConfusionMatrix": ".measures.confusion", "BinaryCounts": ".measures.counts"}
 

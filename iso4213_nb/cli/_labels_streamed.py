@@ -1,6 +1,6 @@
 """``iso4213-nb metrics`` on a multi-label file (6.5) read in chunks, on Dask or from state files.
 
-The output is the whole-file one (:func:`iso4213_nb.cli.metrics.render_multilabel`, or the same JSON),
+The output is the whole-file one (:func:`iso4213_nb.cli._metrics_text.render_multilabel`, or the same JSON),
 plus ``source``: the input's name, SHA-256 and rows, or the state files merged.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from ..scale import streaming_labels
-from .metrics import render_multilabel
+from ._metrics_text import render_multilabel
 
 
 def run_multilabel(args, states: dict, settings, source, chunks) -> int:

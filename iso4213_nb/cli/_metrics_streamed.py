@@ -19,7 +19,7 @@ from ..scale.streaming_labels import LabelSettings
 from ._intervals import interval_settings
 from ._labels_streamed import run_multilabel
 from . import _poisson, _streaming
-from .metrics import note_spaced_labels, render
+from ._metrics_text import note_spaced_labels, render
 
 
 def binned_lines(binned: dict) -> list[str]:

@@ -24,15 +24,20 @@ class InputError(ValueError):
     Beyond TS 4213: one-line errors for bad input, every clause.
     """
 
+    #: Puts a code and its parameters into one line of words.  The package (:mod:`iso4213_nb`) sets it when it is
+    #: imported, to :func:`iso4213_nb.words.errors.describe`, so that this layer imports nothing above it; unset,
+    #: the line is the code and its parameters as they are.
+    words = None
+
     def __init__(self, code: str, /, **params):
         self.code = str(code)
         self.params = params
         super().__init__(self.code)
 
     def __str__(self) -> str:
-        from ..words.errors import describe
-
-        return describe(self.code, self.params)
+        if InputError.words is None:
+            return f"{self.code} {self.params}"
+        return InputError.words(self.code, self.params)
 
     def __repr__(self) -> str:
         """The code and the English-or-active-language line, so that a log (a Dask worker's) shows what went wrong."""

@@ -33,6 +33,10 @@ class Undefined:
 
     __slots__ = ("_text", "code", "params")
 
+    #: Puts an undefined value's code in words.  The package (:mod:`iso4213_nb`) sets it when it is imported, to
+    #: :func:`iso4213_nb.words.reasons.of`, so that this layer imports nothing above it; unset, the code itself.
+    words = None
+
     def __init__(self, reason: str | None = None, *, code: str | None = None, params: dict | None = None):
         if reason is None and code is None:
             raise TypeError("Undefined needs a reason or a code")
@@ -45,9 +49,7 @@ class Undefined:
         """The cause in words: the text given, else the words for :attr:`code` (presentation layer, lazily)."""
         if self._text is not None:
             return self._text
-        from ..words.reasons import of  # words live at the edge; imported only when a person reads them
-
-        return of(self)
+        return self.code if Undefined.words is None else Undefined.words(self)
 
     def __repr__(self) -> str:
         return f"undefined ({self.reason})"
