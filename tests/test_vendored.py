@@ -43,8 +43,12 @@ def test_the_copy_names_every_package_at_its_locked_version_with_its_licence(ven
         assert meta["version"] == LOCK[f"node_modules/{package}"]["version"], package
         assert meta["license"] == LOCK[f"node_modules/{package}"]["license"], package
         assert (target / package / "package.json").is_file()
-        for name in ("LICENSE", "LICENSE.txt"):
-            assert (target / package / name).is_file() == (ROOT / "node_modules" / package / name).is_file()
+        texts = [n for n in vendored.ALWAYS[1:] if (target / package / n).is_file()]
+        assert texts, f"{package} is shipped without its licence text"
+        for name in texts:  # the npm package's own text where it has one, else the project's (vendored.LICENCES)
+            own = ROOT / "node_modules" / package / name
+            expected = own if own.is_file() else vendored.LICENCES / vendored.UPSTREAM_LICENCES[package]
+            assert (target / package / name).read_bytes() == expected.read_bytes(), package
     assert json.loads((target / vendored.INDEX).read_text()) == index
     assert vendored.is_filled(target, ROOT / "package-lock.json")
 

@@ -54,6 +54,11 @@ FILES = {
 }
 #: Shipped from every package's root when present: its version and licence, and its licence texts.
 ALWAYS = ("package.json", "LICENSE", "LICENSE.txt", "LICENSE.md", "COPYING")
+#: Licence texts of packages whose npm release carries none (its package.json names the licence only), taken
+#: from the project's repository and kept in ``licences/`` beside this file: package → file there.  requirejs
+#: is r.js's MIT licence; the widget renderer is part of ipywidgets, under its BSD-3-Clause licence.
+LICENCES = Path(__file__).resolve().parent / "licences"
+UPSTREAM_LICENCES = {"requirejs": "requirejs-LICENSE", "@jupyter-widgets/html-manager": "html-manager-LICENSE"}
 
 
 class MissingAssets(Exception):
@@ -114,6 +119,8 @@ def fill(node_modules: Path, target: Path = VENDOR, lock: Path | None = None) ->
         for name in ALWAYS:
             if (root / name).is_file():
                 _copy(root / name, staging / package / name)
+        if package in UPSTREAM_LICENCES and not (root / "LICENSE").is_file():
+            _copy(LICENCES / UPSTREAM_LICENCES[package], staging / package / "LICENSE")
         meta = json.loads((root / "package.json").read_text(encoding="utf-8"))
         packages[package] = {"version": meta["version"], "license": meta.get("license", "")}
     index = {"packages": packages, "source": source_hash(lock) if lock else ""}
