@@ -92,8 +92,10 @@ def _shown_texts():
     """(where, text) of every place that shows a clause: package source, catalogue, notebooks (cells, outputs and the
     widgets' saved state), book pages."""
     package = ROOT / "iso4213_nb"
+    vendor = package / "report" / "vendor"  # the npm packages' own files (reveal.js is a folder there)
     for path in sorted([*package.rglob("*.py"), *package.rglob("*.js"), *package.rglob("*.po")]):
-        yield path.relative_to(ROOT).as_posix(), path.read_text(encoding="utf-8")
+        if path.is_file() and vendor not in path.parents:
+            yield path.relative_to(ROOT).as_posix(), path.read_text(encoding="utf-8")
     for path in sorted([*(ROOT / "notebooks").rglob("*.ipynb"), package / "report" / "template.ipynb"]):
         if ".ipynb_checkpoints" in path.parts:
             continue

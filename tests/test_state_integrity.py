@@ -323,16 +323,21 @@ def test_a_report_from_state_files_sweeps_the_kernel_folder_of_a_run_that_died(t
 
     from iso4213_nb.report.execute import KERNEL_PREFIX
 
-    temp = tmp_path / "tmp"
-    temp.mkdir()
-    monkeypatch.setenv("TMPDIR", str(temp))
-    monkeypatch.setattr(tempfile, "tempdir", None)  # gettempdir() reads TMPDIR again
-    subprocess.run([sys.executable, "-c", "import pathlib, sys; from iso4213_nb.report.atomic import make_temp_folder;"
-                    f" make_temp_folder(pathlib.Path({str(temp)!r}), {KERNEL_PREFIX!r})"], check=True)  # then it ends
-    left = [p for p in temp.iterdir() if p.name.startswith(KERNEL_PREFIX)]
-    assert len(left) == 1
-    document = _shard_document(tmp_path, "0,1\n1,0\n1,1\n")
-    path = tmp_path / "one.state"
-    path.write_text(json.dumps(document))
-    assert main(["report", "--states", str(path), "--out", str(tmp_path / "r"), "--format", "html"]) == 0
-    assert not left[0].exists()
+    # A short folder: under pytest-xdist's long tmp_path the kernel's socket paths would be too long, and the
+    # report would keep its kernels in /tmp instead (execute._socket_root), where this test's folder is not.
+    temp = Path(tempfile.mkdtemp(prefix="sweep-", dir="/tmp"))
+    try:
+        monkeypatch.setenv("TMPDIR", str(temp))
+        monkeypatch.setattr(tempfile, "tempdir", None)  # gettempdir() reads TMPDIR again
+        subprocess.run([sys.executable, "-c", "import pathlib, sys; from iso4213_nb.report.atomic import "
+                        f"make_temp_folder; make_temp_folder(pathlib.Path({str(temp)!r}), {KERNEL_PREFIX!r})"],
+                       check=True)  # then it ends
+        left = [p for p in temp.iterdir() if p.name.startswith(KERNEL_PREFIX)]
+        assert len(left) == 1
+        document = _shard_document(tmp_path, "0,1\n1,0\n1,1\n")
+        path = tmp_path / "one.state"
+        path.write_text(json.dumps(document))
+        assert main(["report", "--states", str(path), "--out", str(tmp_path / "r"), "--format", "html"]) == 0
+        assert not left[0].exists()
+    finally:
+        shutil.rmtree(temp, ignore_errors=True)

@@ -14,7 +14,7 @@ from ..core.undefined import is_undefined
 from ..figures.tables import text_table
 from ..inputs.table import quote
 from ..measures.confusion import AVERAGED, AVERAGES
-from ..report.not_given_words import MEASURES, REASONS
+from ..report.not_given_words import measure_words, reason_words
 from ..report.render_tasks import ML_MEASURES
 from ..words import readings
 from ..words.i18n import N_, _, number, significant, with_decimal_sign
@@ -167,8 +167,8 @@ def _not_given_lines(not_given: list) -> list[str]:
     """One line per reason: the intervals left out and why (7.8)."""
     lines = []
     for reason in dict.fromkeys(entry["reason"] for entry in not_given):
-        names = ", ".join(_(MEASURES[e["measure"]]) for e in not_given if e["reason"] == reason)
-        lines.append(_("not given: {measures}; {reason}").format(measures=names, reason=_(REASONS[reason])))
+        names = ", ".join(measure_words(e["measure"]) for e in not_given if e["reason"] == reason)
+        lines.append(_("not given: {measures}; {reason}").format(measures=names, reason=reason_words(reason)))
     return lines
 
 

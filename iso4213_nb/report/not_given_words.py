@@ -8,7 +8,7 @@ Kept apart from :mod:`.streamed` so that ``metrics`` can say them without loadin
 from __future__ import annotations
 
 from ..measures.registry import MEASURES as REGISTRY
-from ..words.i18n import N_
+from ..words.i18n import N_, _
 from ..words.reasons import WORDS
 
 #: Why a measure is not given, or not exactly, by reason code (the words of :data:`iso4213_nb.words.reasons.WORDS`).
@@ -28,3 +28,13 @@ MEASURES = {
     "ranking": N_("ranking of the models"),
     "operating_intervals": N_("operating points with intervals, partial AUROC and curve bands"),
 }
+
+
+def measure_words(key: str) -> str:
+    """What ``streaming.not_given`` lists under ``key``, in the active language (clause 8)."""
+    return _(MEASURES[key])
+
+
+def reason_words(code: str) -> str:
+    """Why it is not given, for reason ``code``, in the active language (clause 8)."""
+    return _(REASONS[code])

@@ -64,7 +64,8 @@ def single_label_models(report: dict) -> list[str]:
 def task_summary(report: dict) -> str:
     """The task inferred from the columns (6.3, 6.4, 6.5), and what the weight and subgroup columns change."""
     inp = report["input"]
-    rows = [[_("task (from the columns)"), _(TASK_WORDS[inp["task"]])],
+    task_words = TASK_WORDS[inp["task"]]
+    rows = [[_("task (from the columns)"), _(task_words)],
             [_("sample weights"), _("yes: every count, measure, curve and operating point is a sum of weights "
                                      "(scikit-learn's sample_weight); the Wilson and DeLong intervals of the "
                                      "clause-6 measures have no weighted form and are left out, and the "
@@ -147,6 +148,11 @@ def multilabel_comparisons(report: dict) -> str:
 GAP_TESTS = {"chi_squared": N_("chi-squared across the values"), "permutation": N_("permutation test of the gap")}
 
 
+def _gap_test(gap: dict) -> str:
+    words = GAP_TESTS.get(gap.get("test"))
+    return _(words) if words else ""
+
+
 def _group_interval(entry) -> str:
     """A subgroup measure's interval, or why a group too small for one has none (5.3.2; :mod:`iso4213_nb.subgroups.rows`)."""
     reason = ((entry or {}).get("reasons") or {}).get("low") or {}
@@ -176,7 +182,7 @@ def subgroups(report: dict, model: str) -> str:
                                 caption=_("Subgroups by {attribute}: {model}").format(attribute=attribute, model=model)))
         gaps = data.get("largest_gap", {})
         rows = [[_(key.replace("_", " ")), _gap(gap), _num(gap.get("pvalue")) if gap.get("test") else "",
-                 _(GAP_TESTS[gap["test"]]) if gap.get("test") in GAP_TESTS else ""] for key, gap in gaps.items()]
+                 _gap_test(gap)] for key, gap in gaps.items()]
         if rows:
             parts.append(html_table(rows, [_("measure"), _("largest gap between values (between)"),
                                            _("p-value of no difference"), _("test")],

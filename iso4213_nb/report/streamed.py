@@ -51,7 +51,7 @@ from ..core.undefined import is_undefined
 from . import content, export, render, render_tasks, render_uncertainty, streamed_intervals, tasks
 from .atomic import atomic_directory, check_target
 from .manifest import utc_now, write_manifest
-from .not_given_words import MEASURES, REASONS
+from .not_given_words import measure_words, reason_words
 from .options import SETTINGS, parse_formats, wants_page
 
 
@@ -233,7 +233,7 @@ def streaming_html(report: dict) -> str:
             "Model {name}: scores counted in {bins} equal bins on [{low:g}, {high:g}]; its curves and areas are "
             "approximate, and its AUROC lies within ± {bound:.6f} of the exact value.").format(
             name=name, bins=b["bins"], low=b["low"], high=b["high"], bound=b["auroc_error_bound"])) + "</p>")
-    rows = [[_(MEASURES[entry["measure"]]), ", ".join(entry["models"]), _(REASONS[entry["reason"]])]
+    rows = [[measure_words(entry["measure"]), ", ".join(entry["models"]), reason_words(entry["reason"])]
             for entry in s["not_given"]]
     table = render.html_table(rows, [_("measure"), _("models"), _("why it is not given, or not exactly")],
                               caption=_("What mergeable counts cannot give"))
