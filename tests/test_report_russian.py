@@ -123,11 +123,21 @@ def test_russian_page_speaks_russian(both):
 
 
 def _pdf_numbers(folder, russian: bool) -> list[float]:
+    """The four-decimal numbers of the PDF, less those of the tables measured on the build machine (each build
+    times the models again, so their numbers differ between the two languages' builds)."""
     text = "\n".join(page.extract_text() for page in PdfReader(folder / "report.pdf").pages)
     if russian:
         assert "Матрица ошибок" in text and "полнота" in text
         text = russian_to_english_digits(text)
-    return sorted(float(x) for x in re.findall(r"(?<![\d.])\d\.\d{4}(?!\d)", text))
+    found = sorted(float(x) for x in re.findall(r"(?<![\d.])\d\.\d{4}(?!\d)", text))
+    for table in _parse(folder).tables:
+        if table["caption"] in MEASURED_CAPTIONS:
+            for cell in table["cells"]:
+                digits = russian_to_english_digits(cell) if russian else cell
+                for x in re.findall(r"(?<![\d.])\d\.\d{4}(?!\d)", digits):
+                    if float(x) in found:
+                        found.remove(float(x))
+    return found
 
 
 def test_pdf_numbers_equal(both):
