@@ -8,7 +8,7 @@ from sklearn.metrics import roc_auc_score
 from iso4213_nb import InputError, Undefined
 from iso4213_nb.words import readings
 from iso4213_nb.stats import auroc_ci, bootstrap_ci, delong_test
-from iso4213_nb.stats.roc import _runs, _tie_groups, auroc_of_counts, placement_values
+from iso4213_nb.stats.roc import _runs, tie_groups, auroc_of_counts, placement_values
 
 
 def _direct(y, s):
@@ -158,7 +158,7 @@ def test_merged_runs_of_one_class_keep_the_auroc():
         if y.min() == y.max():
             continue
         order = np.argsort(a, kind="stable")
-        starts, ends = _tie_groups(a[order])
+        starts, ends = tie_groups(a[order])
         group = _runs(y[order] == 1, starts, ends)
         groups = group[-1] + 1
         counts = [np.bincount(group[y[order] == k], minlength=groups) for k in (1, 0)]

@@ -31,7 +31,7 @@ from ..core.errors import InputError
 from ..words.i18n import _, number, significant
 from ..inputs import InputSource
 from ..inputs import memory
-from ..inputs.chunks import DEFAULT_CHUNK_ROWS, KEY_MEMORY, PredictionChunks, _hash_files, chunk_rows_value
+from ..inputs.chunks import DEFAULT_CHUNK_ROWS, KEY_MEMORY, PredictionChunks, hash_files, chunk_rows_value
 from ..scale.streamed_bootstrap import KEY_RUNS
 
 #: Version of the ``source`` block that :func:`save` writes into a state file.
@@ -236,7 +236,7 @@ def _collect_dask(args, source, *, positive, threshold, **columns):
     with PredictionChunks(files[0], **options) as first:
         settings = _poisson.with_files(_settings(first, positive, threshold, False, args), files)
     states = streaming_labels.parquet_states(parts, settings, options, scheduler=args.scheduler, workers=args.workers)
-    sha256, size, _stamps = _hash_files([Path(f) for f in files])
+    sha256, size, _stamps = hash_files([Path(f) for f in files])
     return states, settings, InputSource(str(source), sha256, size, "parquet")
 
 

@@ -18,7 +18,7 @@ from matplotlib.axes import Axes
 from matplotlib.image import AxesImage
 from matplotlib.text import Text
 
-from ..measures.confusion import ConfusionMatrix, _check_rows
+from ..measures.confusion import ConfusionMatrix, check_rows
 from ..core.errors import InputError
 from ..words.i18n import _, number
 from ..measures.counts import BinaryCounts
@@ -92,7 +92,7 @@ def draw_confusion_matrix(ax: Axes, matrix, *, rows: str, title: str | None = "C
     -------
     MatrixArtists, whose :meth:`~MatrixArtists.update` shows new counts.
     """
-    _check_rows(rows)
+    check_rows(rows)
     counts, labels = _as_array(matrix, rows)
     k = counts.shape[0]
     image = ax.imshow(np.zeros((k, k)), cmap=cmap, vmin=0, vmax=1)

@@ -46,8 +46,8 @@ from .layout import Header, resolve_classes
 from .predictions import _schema
 from .keys import duplicate_key, key_column, without_key
 from .source import COMPRESSION_SUFFIX, FileDigest, InputSource, detect_format, display_name, open_source
-from .table import (Place, Table, _arrow_message, _check_names, _choose, _open_decompressed, _parquet_files, _read_xlsx,
-                    _text_error, _TextLines, check_line_length, csv_options, parquet_place, quote, text_header)
+from .table import (Place, Table, arrow_message, check_names, _choose, open_decompressed, parquet_files, read_xlsx,
+                    text_error, TextLines, check_line_length, csv_options, parquet_place, quote, text_header)
 
 #: Memory the runs of row keys may hold unless ``key_memory`` says otherwise (``--bootstrap-memory``'s default).
 KEY_MEMORY = 256 * 2 ** 20
@@ -94,8 +94,8 @@ def _row_group_batches(parquet, rows: int, columns: list[str]) -> Iterator[pa.Re
         yield from parquet.iter_batches(batch_size=rows, row_groups=[group], columns=columns, use_threads=True)
 
 
-def _hash_files(paths: list[Path]) -> tuple[str, int, list]:
-    """SHA-256 and size of the files' bytes in order, and each file's (size, mtime) to detect a change."""
+def hash_files(paths: list[Path]) -> tuple[str, int, list]:
+    """SHA-256 and size of the files' bytes in order, and each file's (size, mtime) to detect a change (beyond TS 4213: the input layer)."""
     digest, size, stamps = hashlib.sha256(), 0, []
     for path in paths:
         stamp = path.stat()
@@ -145,7 +145,7 @@ class TableChunks:
         if local.is_dir:
             if sep is not None or sheet is not None:
                 raise InputError("table.folder_options", file=name)
-            self.format, self.paths = "parquet", _parquet_files(local)
+            self.format, self.paths = "parquet", parquet_files(local)
         else:
             fmt = detect_format(local.head(), name)
             if sheet is not None and fmt != "xlsx":
@@ -158,17 +158,17 @@ class TableChunks:
             try:
                 self.names = list(pq.ParquetFile(self.paths[0]).schema_arrow.names)
             except pa.ArrowException as exc:
-                raise InputError("table.bad_parquet", file=name, detail=_arrow_message(exc)) from None
-            _check_names(self.names, name)
+                raise InputError("table.bad_parquet", file=name, detail=arrow_message(exc)) from None
+            check_names(self.names, name)
             self._where = functools.partial(parquet_place, self._parts)
         elif self.row_group is not None:
             raise InputError("chunks.row_group_not_parquet", file=name)
         elif self.format == "xlsx":
-            self._whole = _read_xlsx(local, None, True, sheet)
+            self._whole = read_xlsx(local, None, True, sheet)
             self.names, self._where = self._whole.names, self._whole._where
         else:
             self.names, self.sep, self.skip = text_header(local, self.compression, True, sep)
-            self._where = _TextLines(local, self.compression, self.sep, True)
+            self._where = TextLines(local, self.compression, self.sep, True)
         self.chosen = _choose(self.names, columns, name)
         self._chunk_source = InputSource(name, "", 0, self.format)
 
@@ -202,12 +202,12 @@ class TableChunks:
         read, parse, convert = csv_options(self.names, self.skip, self.sep, self.chosen)
         digest = FileDigest(self.local)
         try:
-            with _open_decompressed(self.local.path, self.compression) as stream:
+            with open_decompressed(self.local.path, self.compression) as stream:
                 reader = pa_csv.open_csv(stream, read_options=read, parse_options=parse, convert_options=convert)
                 yield from _rebatch(reader, self.chunk_rows)
         except pa.ArrowException as exc:
             digest.cancel()
-            raise _text_error(exc, self._where, self.local.name, len(self.names)) from None
+            raise text_error(exc, self._where, self.local.name, len(self.names)) from None
         except BaseException:
             digest.cancel()
             raise
@@ -222,7 +222,7 @@ class TableChunks:
         if self.row_group is not None:
             yield from self._row_group_pass()
             return
-        sha256, size, stamps = _hash_files(self.paths)
+        sha256, size, stamps = hash_files(self.paths)
         schema, first = None, 0
         for path in self.paths:
             part = self.local.name if path == self.local.path else f"{self.local.name}/{path.relative_to(self.local.path)}"
@@ -239,7 +239,7 @@ class TableChunks:
                     schema = data.schema
                     yield data
             except pa.ArrowException as exc:
-                raise InputError("table.bad_parquet", file=part, detail=_arrow_message(exc)) from None
+                raise InputError("table.bad_parquet", file=part, detail=arrow_message(exc)) from None
         if [(p.stat().st_size, p.stat().st_mtime_ns) for p in self.paths] != stamps:
             raise InputError("source.changed", file=self.local.name)
         self._finish(sha256, size, "parquet")
@@ -254,7 +254,7 @@ class TableChunks:
                                            columns=self.chosen, use_threads=False)
             yield from _rebatch(batches, self.chunk_rows)
         except pa.ArrowException as exc:
-            raise InputError("table.bad_parquet", file=self.local.name, detail=_arrow_message(exc)) from None
+            raise InputError("table.bad_parquet", file=self.local.name, detail=arrow_message(exc)) from None
         self._finish("", 0, "parquet")
 
     def _xlsx_pass(self) -> Iterator[pa.Table]:

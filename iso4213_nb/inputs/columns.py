@@ -164,8 +164,8 @@ def match_label(text, labels: list, what_word: str):
     raise InputError("columns.not_a_label", what_word=what_word, text=quote(text), labels=shown)
 
 
-def _first_unparsable(column: pa.ChunkedArray, to: pa.DataType = pa.float64()) -> int:
-    """Index of the first cell that does not cast to ``to`` (a number by default) (bisection with vectorised casts)."""
+def first_unparsable(column: pa.ChunkedArray, to: pa.DataType = pa.float64()) -> int:
+    """Index of the first cell that does not cast to ``to`` (a number by default) (bisection with vectorised casts) (beyond TS 4213: the input layer)."""
     array = column.combine_chunks() if isinstance(column, pa.ChunkedArray) else column
     low, high = 0, len(array)
     while high - low > 1:
@@ -199,7 +199,7 @@ def score_column(table: Table, name: str, decimal: str = ".") -> np.ndarray:
             try:
                 values = pc.cast(pc.utf8_trim_whitespace(column), pa.float64())
             except pa.ArrowInvalid:
-                row = _first_unparsable(pc.utf8_trim_whitespace(column))
+                row = first_unparsable(pc.utf8_trim_whitespace(column))
                 text = table.columns[name][row].as_py().strip()
                 if not text:
                     raise _missing(table, name, row) from None

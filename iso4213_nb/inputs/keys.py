@@ -15,7 +15,7 @@ import pyarrow.compute as pc
 
 from ..scale.accumulators.key_runs import BYTES_PER_RUN, KeyRuns
 from ..core.errors import InputError
-from .columns import _first, _first_unparsable, to_numpy
+from .columns import _first, first_unparsable, to_numpy
 from .layout import Header, split_header
 from .table import Table, quote
 
@@ -39,7 +39,7 @@ def key_column(table: Table, name: str) -> np.ndarray:
     try:
         return to_numpy(pc.cast(values, pa.int64()))
     except pa.ArrowInvalid:
-        raise _bad(table, name, _first_unparsable(values, pa.int64())) from None
+        raise _bad(table, name, first_unparsable(values, pa.int64())) from None
     except pa.ArrowNotImplementedError:  # a type that never holds whole numbers (true/false, dates)
         raise _bad(table, name, 0) from None
 

@@ -3,7 +3,7 @@
 The layout of 6.5 (``y_true_<label>``, ``<model>_pred_<label>``,
 ``<model>_score_<label>``; :mod:`.layout`) is known from the header alone: the
 labels are the suffixes of the ``y_true_<label>`` columns, typed and sorted as
-the whole-file reader types them (:func:`.predictions._typed_names`).  So
+the whole-file reader types them (:func:`.predictions.typed_names`).  So
 :func:`label_layout` makes every check of the whole-file reader on the header
 (:func:`~.layout.split_header`, :func:`~.layout.check_others`,
 :func:`~.layout.resolve_multilabel`, two labels or more) before any row is
@@ -25,7 +25,7 @@ import numpy as np
 from ..core.errors import InputError
 from .columns import group_column, indicator_column, score_column, weight_column
 from .layout import Header, check_others, resolve_multilabel, split_header
-from .predictions import _typed_names
+from .predictions import typed_names
 
 
 @dataclass
@@ -66,7 +66,7 @@ def label_layout(names: list[str], file: str, *, y_true: str = "y_true", y_pred:
         return None
     if strict:
         check_others(header, file, y_true)
-    typed = _typed_names(list(header.truth))
+    typed = typed_names(list(header.truth))
     order = sorted(range(len(typed)), key=lambda i: typed[i])
     texts = [list(header.truth)[i] for i in order]
     if len(texts) < 2:

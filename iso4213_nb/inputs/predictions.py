@@ -175,8 +175,8 @@ def resolve_positive(positive, labels: list, file: str, *, required: bool = True
     raise InputError("predictions.positive_needed", file=file, labels=list(labels))
 
 
-def _typed_names(texts: list[str]) -> list:
-    """Label names from column suffixes, typed as label columns are: integers only when every one is canonical."""
+def typed_names(texts: list[str]) -> list:
+    """Label names from column suffixes, typed as label columns are: integers only when every one is canonical (beyond TS 4213: the input layer)."""
     integers = int64_labels(texts)
     return list(texts) if integers is None else integers
 
@@ -265,7 +265,7 @@ def _declared(classes, labels: list, file: str, y_true: str) -> list:
     texts = list(dict.fromkeys(str(c).strip() for c in classes))
     if len(texts) < 2:
         raise InputError("predictions.too_few_declared")
-    typed = _typed_names(texts)
+    typed = typed_names(texts)
     if any(isinstance(label, str) for label in labels) and not all(isinstance(t, str) for t in typed):
         typed = texts
     undeclared = [label for label in labels if str(label) not in texts]
@@ -326,7 +326,7 @@ def _single_label(table, header: Header, *, positive, threshold, decimal, max_cl
 
 def _multilabel(table, header: Header, threshold: float, decimal: str, strict: bool) -> Predictions:
     file = table.source.name
-    names = _typed_names(list(header.truth))
+    names = typed_names(list(header.truth))
     order = sorted(range(len(names)), key=lambda i: names[i])
     names = [names[i] for i in order]
     texts = [list(header.truth)[i] for i in order]

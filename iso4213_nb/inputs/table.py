@@ -131,7 +131,8 @@ def _choose(names: list[str], columns: ColumnChoice, name: str) -> list[str]:
     return list(dict.fromkeys(chosen))
 
 
-def _check_names(names: list[str], name: str) -> None:
+def check_names(names: list[str], name: str) -> None:
+    """Refuse a header with an unnamed or repeated column, in one line naming the file (beyond TS 4213: the input layer)."""
     for i, column in enumerate(names, start=1):
         if not column:
             raise InputError("table.unnamed_column", file=name, number=i)
@@ -144,20 +145,23 @@ def _check_names(names: list[str], name: str) -> None:
 
 # --- text files -----------------------------------------------------------------------------------------------
 
-def _open_decompressed(path: Path, compression: str | None):
+def open_decompressed(path: Path, compression: str | None):
+    """An Arrow input stream of ``path``, decompressed when ``compression`` names a codec (beyond TS 4213: the input layer)."""
     raw = pa.OSFile(str(path), "rb")
     return pa.CompressedInputStream(raw, compression) if compression else raw
 
 
 def _prefix(local: LocalFile, compression: str | None) -> bytes:
     try:
-        with _open_decompressed(local.path, compression) as stream:
+        with open_decompressed(local.path, compression) as stream:
             return stream.read(SNIFF_BYTES)
     except (pa.ArrowException, OSError) as exc:
-        raise InputError("table.damaged", file=local.name, compression=compression, detail=_arrow_message(exc)) from None
+        raise InputError("table.damaged", file=local.name, compression=compression, detail=arrow_message(exc)) from None
 
 
-def _arrow_message(exc: BaseException) -> str:
+def arrow_message(exc: BaseException) -> str:
+    """pyarrow's message of ``exc`` on one line, without its parser prefixes, at most 200 characters (beyond TS 4213:
+    the input layer)."""
     text = " ".join(str(exc).split())
     for noise in ("CSV parse error: ", "In CSV column #"):
         text = text.replace(noise, "")
@@ -183,14 +187,14 @@ def sniff_delimiter(lines: list[str], prefer_tab: bool = False) -> str:
     return best or ("\t" if prefer_tab else ",")
 
 
-class _TextLines:
-    """Maps data rows of a text file to the file's physical line numbers (error messages only: rescans)."""
+class TextLines:
+    """Maps data rows of a text file to the file's physical line numbers (error messages only: rescans) (beyond TS 4213: the input layer)."""
 
     def __init__(self, local: LocalFile, compression: str | None, sep: str, header_row: bool):
         self.local, self.compression, self.sep, self.header_row = local, compression, sep, header_row
 
     def __call__(self, row: int) -> dict:
-        with _open_decompressed(self.local.path, self.compression) as raw:
+        with open_decompressed(self.local.path, self.compression) as raw:
             text = io.TextIOWrapper(io.BufferedReader(_Raw(raw)), encoding="utf-8-sig", errors="replace", newline="")
             reader = csv.reader(text, delimiter=self.sep)
             data_row, previous = (-1 if self.header_row else 0) - 1, 0
@@ -266,7 +270,7 @@ def text_header(local: LocalFile, compression: str | None, header: bool, sep: st
         raise InputError("table.other_separator", file=name, sep=_sep_name(sep), found=_sep_name(found))
     if header:
         names = [cell.strip() for cell in first]
-        _check_names(names, name)
+        check_names(names, name)
         return names, sep, 1
     return [str(i) for i in range(1, len(first) + 1)], sep, 0
 
@@ -275,7 +279,7 @@ def csv_options(names: list[str], skip: int, sep: str, chosen: list[str]):
     """pyarrow's read, parse and convert options for a text table: every chosen column as text, blank lines skipped
     (5.1, step 4: reading the models' outputs; shared with :mod:`.chunks`).
 
-    A ragged row is pyarrow's error, located afterwards by :func:`_text_error`.  No Python callback
+    A ragged row is pyarrow's error, located afterwards by :func:`text_error`.  No Python callback
     (``invalid_row_handler``) is given to pyarrow: its reading threads hold such a callback and drop it when
     they finish, and one that finished while the interpreter was exiting took the lock only Python may still
     take, and the process aborted (``terminate called without an active exception``, exit 134, after the
@@ -293,15 +297,15 @@ def _read_text(local: LocalFile, compression: str | None, columns: ColumnChoice,
     names, sep, skip = text_header(local, compression, header, sep)
     chosen = _choose(names, columns, name)
     read_options, parse_options, convert_options = csv_options(names, skip, sep, chosen)
-    where = _TextLines(local, compression, sep, header)
+    where = TextLines(local, compression, sep, header)
     digest = FileDigest(local)
     try:
-        with _open_decompressed(local.path, compression) as stream:
+        with open_decompressed(local.path, compression) as stream:
             data = pa_csv.read_csv(stream, read_options=read_options, parse_options=parse_options,
                                    convert_options=convert_options)
     except pa.ArrowException as exc:
         digest.cancel()
-        raise _text_error(exc, where, name, len(names)) from None
+        raise text_error(exc, where, name, len(names)) from None
     except BaseException:
         digest.cancel()
         raise
@@ -331,8 +335,10 @@ def check_line_length(digest: FileDigest, compression: str | None, name: str) ->
         raise InputError("table.long_line", file=name, mib=MAX_LINE_BYTES >> 20)
 
 
-def _text_error(exc: BaseException, where: _TextLines, name: str, width: int) -> InputError:
-    message = _arrow_message(exc)
+def text_error(exc: BaseException, where: TextLines, name: str, width: int) -> InputError:
+    """The one-line InputError for pyarrow's failure ``exc`` on a text file: a ragged row named by its line, or the
+    parser's own words with the file (beyond TS 4213: the input layer)."""
+    message = arrow_message(exc)
     ragged = _scan_ragged(where, width) if RAGGED.search(message) else None
     if ragged is not None:
         line, fields = ragged
@@ -344,10 +350,10 @@ def _text_error(exc: BaseException, where: _TextLines, name: str, width: int) ->
     return InputError("table.unreadable", file=name, detail=message)
 
 
-def _scan_ragged(where: _TextLines, width: int) -> tuple[int, int] | None:
+def _scan_ragged(where: TextLines, width: int) -> tuple[int, int] | None:
     """The line of the first row whose number of fields differs from the header's, and that number (None when
     none is found)."""
-    with _open_decompressed(where.local.path, where.compression) as raw:
+    with open_decompressed(where.local.path, where.compression) as raw:
         text = io.TextIOWrapper(io.BufferedReader(_Raw(raw)), encoding="utf-8-sig", errors="replace", newline="")
         reader = csv.reader(text, delimiter=where.sep)
         previous = 0
@@ -391,7 +397,8 @@ def _check_workbook(data: bytes, name: str) -> None:
         raise InputError("table.zip_not_workbook", file=name, count=len(entries), entries=shown)
 
 
-def _read_xlsx(local: LocalFile, columns: ColumnChoice, header: bool, sheet: str | None) -> Table:
+def read_xlsx(local: LocalFile, columns: ColumnChoice, header: bool, sheet: str | None) -> Table:
+    """The chosen columns of a workbook's sheet (the first, or ``sheet``) as a Table (beyond TS 4213: the input layer)."""
     import openpyxl  # only for workbooks
 
     name = local.name
@@ -430,7 +437,7 @@ def _read_xlsx(local: LocalFile, columns: ColumnChoice, header: bool, sheet: str
     rows = [(r + [""] * width)[:width] for r in rows]
     if header:
         names, numbers, rows = [c.strip() for c in rows[0]], numbers[1:], rows[1:]
-        _check_names(names, name)
+        check_names(names, name)
         if not rows:
             raise InputError("table.sheet_without_rows", place=place)
     else:
@@ -445,7 +452,9 @@ def _read_xlsx(local: LocalFile, columns: ColumnChoice, header: bool, sheet: str
 
 # --- Parquet ---------------------------------------------------------------------------------------------------
 
-def _parquet_files(local: LocalFile) -> list[Path]:
+def parquet_files(local: LocalFile) -> list[Path]:
+    """The Parquet files of a folder in file-name order, hidden ones (``.``, ``_``) left out; refuses a folder with none
+    (beyond TS 4213: the input layer)."""
     files = sorted(p for p in local.path.rglob("*") if p.is_file()
                    and not any(part.startswith((".", "_")) for part in p.relative_to(local.path).parts))
     if not files:
@@ -463,7 +472,7 @@ def _read_parquet(local: LocalFile, columns: ColumnChoice) -> Table:
     import pyarrow.parquet as pq
 
     name = local.name
-    paths = _parquet_files(local) if local.is_dir else [local.path]
+    paths = parquet_files(local) if local.is_dir else [local.path]
     digest, size, tables, names, parts, first = hashlib.sha256(), 0, [], None, [], 0
     for path in paths:
         part = LocalFile(name if path == local.path else f"{name}/{path.relative_to(local.path)}", path)
@@ -475,7 +484,7 @@ def _read_parquet(local: LocalFile, columns: ColumnChoice) -> Table:
             file_names = parquet.schema_arrow.names
             if names is None:
                 names = list(file_names)
-                _check_names(names, name)
+                check_names(names, name)
                 chosen = _choose(names, columns, name)
             elif list(file_names) != names:
                 raise InputError("table.parts_differ", part=part.name, file=name)
@@ -483,7 +492,7 @@ def _read_parquet(local: LocalFile, columns: ColumnChoice) -> Table:
             parts.append((first, part.name))
             first += tables[-1].num_rows
         except pa.ArrowException as exc:
-            raise InputError("table.bad_parquet", file=part.name, detail=_arrow_message(exc)) from None
+            raise InputError("table.bad_parquet", file=part.name, detail=arrow_message(exc)) from None
     try:
         data = pa.concat_tables(tables)
     except pa.ArrowException:
@@ -537,7 +546,7 @@ def read_table(source, *, columns: ColumnChoice = None, header: bool = True, sep
         if fmt == "parquet":
             return _read_parquet(local, columns)
         if fmt == "xlsx":
-            return _read_xlsx(local, columns, header, sheet)
+            return read_xlsx(local, columns, header, sheet)
         table = _read_text(local, None if fmt == "text" else fmt, columns, header, sep)
         if local.temporary:  # keep the copy of standard input while messages may need its line numbers
             local.temporary = False

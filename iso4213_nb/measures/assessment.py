@@ -38,8 +38,8 @@ from ..core.undefined import Undefined, to_json
 DEFAULT_THRESHOLD = 0.5
 
 
-class _Collector:
-    """Turns measure values into JSON values and remembers why each undefined one is undefined."""
+class Collector:
+    """Turns measure values into JSON values and remembers why each undefined one is undefined (beyond TS 4213: undefined values carry their reason)."""
 
     def __init__(self):
         self.undefined: list[str] = []
@@ -52,7 +52,7 @@ class _Collector:
         return to_json(value)
 
 
-def _normalized(matrix, keep: _Collector) -> list:
+def _normalized(matrix, keep: Collector) -> list:
     """The rows of a normalised matrix as lists, each row or column of an empty class noted in ``undefined``."""
     for label, code in matrix.undefined.items():
         keep(f"normalized.{matrix.by}.{label}", Undefined(code=code))
@@ -68,7 +68,7 @@ def assess_matrix(cm: ConfusionMatrix) -> dict:
     ``averages[method]`` for method in macro, weighted, micro holds
     ``binary_accuracy, precision, recall, specificity, f1`` (Table A.4).
     """
-    keep = _Collector()
+    keep = Collector()
     per_class = {}
     for label in cm.labels:
         c = cm.binary(label)
@@ -158,7 +158,7 @@ def assess(y_true, y_pred=None, scores=None, positive=None, labels=None, *, thre
     cm = ConfusionMatrix.from_predictions(t, y_pred, labels, sample_weight=sample_weight)
     result = assess_matrix(cm)
     if binary is not None:
-        keep = _Collector()
+        keep = Collector()
         keep.undefined, keep.reasons = result.pop("undefined"), result.pop("reasons")
         result["positive"] = binary.positive
         result["predicted_from"] = predicted_from

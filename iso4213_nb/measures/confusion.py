@@ -63,7 +63,8 @@ class NormalizedMatrix:
                 "undefined": {str(label): code for label, code in self.undefined.items()}}
 
 
-def _check_rows(rows: str) -> str:
+def check_rows(rows: str) -> str:
+    """``rows`` if it is ``"true"`` or ``"predicted"``, the orientation of a whole confusion matrix (6.2.2); else one line."""
     if rows not in ROWS:
         raise InputError("confusion.rows_choice", name="rows", true=repr(ROWS[0]), predicted=repr(ROWS[1]),
                          value=given(rows))
@@ -209,7 +210,7 @@ class ConfusionMatrix:
             ``"predicted"`` if rows hold the predicted classes (TS 4213 6.2.2,
             Table A.1).  Required: there is no safe default.
         """
-        _check_rows(rows)
+        check_rows(rows)
         m = as_count_matrix(counts)
         if labels is None:
             labels = list(range(m.shape[0]))
@@ -223,7 +224,7 @@ class ConfusionMatrix:
     # ------------------------------------------------------------------ counts
     def matrix(self, rows: str) -> np.ndarray:
         """The counts as a k×k array with ``rows`` = ``"true"`` or ``"predicted"``."""
-        return self._m.copy() if _check_rows(rows) == "true" else self._m.T.copy()
+        return self._m.copy() if check_rows(rows) == "true" else self._m.T.copy()
 
     @property
     def k(self) -> int:
@@ -367,7 +368,7 @@ class ConfusionMatrix:
         Beyond TS 4213: scikit-learn's ``confusion_matrix(normalize="true"|"pred"|"all")``, except that a
         class with total 0 gets NaN and a reason in :attr:`NormalizedMatrix.undefined`, not a row of 0.
         """
-        rows = _check_rows(rows)
+        rows = check_rows(rows)
         if by not in NORMALIZE_BY:
             raise InputError("confusion.normalize_by", name="by", choices=listed(NORMALIZE_BY), value=given(by))
         counts = self._m.astype(float)

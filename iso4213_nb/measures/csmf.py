@@ -37,7 +37,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..core.checks import as_count_matrix, as_finite_array, given
-from .confusion import _check_rows
+from .confusion import check_rows
 from ..core.errors import InputError
 
 #: Expected CSMF accuracy of random allocation, 1 − 1/e (Flaxman et al. 2015).
@@ -139,7 +139,7 @@ def csmf_from_confusion(matrix, *, rows: str, labels=None) -> CSMF:
     :class:`CSMF` with ``true`` = true-class totals / N and ``predicted`` =
     predicted-class totals / N, each ``{label: fraction}``.
     """
-    _check_rows(rows)
+    check_rows(rows)
     m = as_count_matrix(matrix)
     if rows == "predicted":
         m = m.T

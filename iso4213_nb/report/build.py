@@ -70,7 +70,9 @@ def read_input(predictions, *, positive, threshold: float, reading: dict | None 
     return read_predictions(predictions, positive=positive, threshold=threshold, **(reading or {}))
 
 
-def _meta_source(meta) -> dict | None:
+def meta_source(meta) -> dict | None:
+    """The ``--meta`` file as the manifest records it (name, SHA-256, size, format), or None without one (clause 8;
+    beyond TS 4213: the report's manifest)."""
     if meta is None:
         return None
     path = Path(meta)
@@ -229,7 +231,7 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
                 tmp, started_utc=started, command=sys.argv if command is None else command,
                 inputs={"predictions": {"name": source.file_name, "sha256": source.sha256, "size": source.size,
                                         "format": source.format, "parsed": PARSED},
-                        "meta": _meta_source(meta)},
+                        "meta": meta_source(meta)},
                 parameters={"positive": None if positive is None else str(positive), "threshold": threshold,
                             "formats": list(formats), "reading": dict(reading or {}), "top_k": list(top_k),
                             "demo": (demo_name or "binary") if is_demo else None,

@@ -306,7 +306,7 @@ def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, 
     (an :class:`~iso4213_nb.stats.measure_intervals.IntervalSettings`) adds the bootstrap intervals
     (:mod:`.streamed_intervals`); ``browser`` prints the PDF (default :func:`.export.browser`).
     """
-    from .build import _meta_source, read_settings
+    from .build import meta_source, read_settings
 
     started = utc_now()
     formats = parse_formats(formats if isinstance(formats, str) else ",".join(formats))
@@ -336,7 +336,7 @@ def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, 
             tmp, started_utc=started, command=sys.argv if command is None else command,
             inputs={"predictions": {"name": source.file_name, "sha256": source.sha256, "size": source.size,
                                     "format": source.format, "parsed": None},
-                    "meta": _meta_source(meta)},
+                    "meta": meta_source(meta)},
             parameters={**(parameters or {}), "formats": list(formats)}, random_seeds={},
             extra_tools=export.pdf_tools(browser))
     return out

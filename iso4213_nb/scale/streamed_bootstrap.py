@@ -53,7 +53,7 @@ import numpy as np
 
 from .accumulators.classes import ClassScoreCounts
 from .accumulators.poisson_scores import BYTES_PER_CLASS, PoissonClassScores
-from ..stats.class_score_intervals import _mean_intervals
+from ..stats.class_score_intervals import mean_intervals
 from ..stats.measure_intervals import SCORE_MEASURES, IntervalSettings, interval_json, score_bootstrap_intervals
 from ..stats.bootstrap import _result
 from ..stats.results import ConfidenceInterval, undefined
@@ -194,7 +194,7 @@ def top_k_intervals(ranks: np.ndarray, top_k, settings: IntervalSettings) -> dic
     rank_of = np.arange(cap, -1, -1)
     classes, cells = np.nonzero(capped)
     hits = (rank_of[cells][:, None] < np.array(ks)).astype(float)
-    found = _mean_intervals((capped[classes, cells], classes.astype(np.int64), hits), [f"top-{k}" for k in ks],
+    found = mean_intervals((capped[classes, cells], classes.astype(np.int64), hits), [f"top-{k}" for k in ks],
                             settings)
     return dict(zip(ks, found))
 

@@ -47,7 +47,7 @@ import numpy as np
 from .accumulators import (BinnedScoreCounts, ClassScoreCounts, ConfusionCounts, DeLongPlacements, GroupedCounts,
                            GroupedStates, PairedOutcomes, ScoreCounts, merge_all)
 from . import streamed_bootstrap
-from ..measures.assessment import _Collector, assess_matrix
+from ..measures.assessment import Collector, assess_matrix
 from ..measures.confusion import ConfusionMatrix
 from ..measures.curves import BinaryScores
 from ..core.errors import InputError
@@ -429,7 +429,7 @@ def metrics(assessed: Assessed, name: str, *, threshold_given: bool = False) -> 
     result = assess_matrix(model.matrix)
     if model.scores is None:
         return result
-    keep = _Collector()
+    keep = Collector()
     keep.undefined = result.pop("undefined")
     result["positive"] = assessed.positive
     result["predicted_from"] = ("y_pred" if model.derived_at is None

@@ -65,8 +65,8 @@ def _cells(codes: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarra
     return counts, distinct[:, 0].astype(np.int64), distinct[:, 1:]
 
 
-def _mean_intervals(cells: tuple, names: list[str], settings: IntervalSettings) -> list[ConfidenceInterval]:
-    """Stratified bootstrap intervals of the column means of the values of ``cells`` (:func:`_cells`), one draw for all."""
+def mean_intervals(cells: tuple, names: list[str], settings: IntervalSettings) -> list[ConfidenceInterval]:
+    """Stratified bootstrap intervals of the column means of the values of ``cells`` (:func:`_cells`), one draw for all (beyond TS 4213: bootstrap intervals)."""
     counts, strata, cell_values = cells
 
     def means(block: np.ndarray) -> np.ndarray:
@@ -110,7 +110,7 @@ def class_score_intervals(y_true, score_matrices: dict, labels, settings: Interv
         cap = max(ks)
         ranks = np.column_stack([np.minimum(_ranks(codes, matrix), cap) for _, matrix, _, _ in checked.values()])
         hits = np.concatenate([ranks[:, [j]] < np.array(ks) for j in range(len(checked))], axis=1).astype(float)
-        found = iter(_mean_intervals(_cells(codes, hits), [f"{name}: top-{k}" for name in checked for k in ks],
+        found = iter(mean_intervals(_cells(codes, hits), [f"{name}: top-{k}" for name in checked for k in ks],
                                      settings))
         for name in checked:
             out[name]["top_k_accuracy"] = {k: next(found) for k in ks}
@@ -137,7 +137,7 @@ def _probability_intervals(y_true, checked: dict, labels, settings: IntervalSett
         for name in usable:
             out[name].update({m: _without_interval(v, reason, settings) for m, v in estimates[name].items()})
         return
-    found = iter(_mean_intervals(cells, [f"{name}: {m}" for name in usable for m in PROBABILITY_MEASURES], settings))
+    found = iter(mean_intervals(cells, [f"{name}: {m}" for name in usable for m in PROBABILITY_MEASURES], settings))
     for name in usable:
         out[name].update({m: next(found) for m in PROBABILITY_MEASURES})
 

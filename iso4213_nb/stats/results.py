@@ -80,7 +80,9 @@ def reason_dict(value: Undefined) -> dict:
     return {"code": value.code or value.reason, **_json(value.params)}
 
 
-def _undefined_fields(items) -> tuple[list[str], dict]:
+def undefined_fields(items) -> tuple[list[str], dict]:
+    """The undefined values among ``(key, value)`` items: ``"key: code"`` lines and ``{key: reason dict}`` (beyond TS 4213:
+    undefined values carry their reason)."""
     found = [(key, value) for key, value in items if is_undefined(value)]
     return ([f"{key}: {value.code or value.reason}" for key, value in found],
             {key: reason_dict(value) for key, value in found})
@@ -142,7 +144,7 @@ class ConfidenceInterval(_Details):
                   ("confidence_level", self.confidence_level), ("method", self.method), ("of", self.of)]
         fields += [(key, value) for key, value in self.details.items() if key != "distribution"]
         out = {key: _json(value) for key, value in fields}
-        out["undefined"], out["reasons"] = _undefined_fields(fields)
+        out["undefined"], out["reasons"] = undefined_fields(fields)
         return out
 
 
@@ -212,5 +214,5 @@ class TestResult(_Details):
             out["confidence_interval"] = {"of": self.interval_of, "level": ci.confidence_level,
                                           "method": ci.method, "bounds": _json([ci.low, ci.high])}
             fields.append(("confidence_interval", next((b for b in ci if is_undefined(b)), None)))
-        out["undefined"], out["reasons"] = _undefined_fields(fields)
+        out["undefined"], out["reasons"] = undefined_fields(fields)
         return out

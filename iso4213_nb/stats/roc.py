@@ -34,8 +34,8 @@ from .results import ConfidenceInterval, TestResult, check_level, shown, undefin
 AUROC_CI_METHODS = ("delong",) + BOOTSTRAP_METHODS
 
 
-def _tie_groups(sorted_values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Start and end (exclusive) positions of the runs of equal values in a sorted array."""
+def tie_groups(sorted_values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Start and end (exclusive) positions of the runs of equal values in a sorted array (6.3.6; DeLong et al. 1988)."""
     n = len(sorted_values)
     new = np.empty(n, dtype=bool)
     new[0] = True
@@ -46,7 +46,7 @@ def _tie_groups(sorted_values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _midranks(sorted_values: np.ndarray) -> np.ndarray:
     """1-based ranks of a sorted array, tied values sharing the mean of their ranks."""
-    starts, ends = _tie_groups(sorted_values)
+    starts, ends = tie_groups(sorted_values)
     return np.repeat((starts + ends + 1) / 2.0, ends - starts)
 
 
@@ -247,7 +247,7 @@ def _runs(positive_sorted: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> 
 def _bootstrap_aurocs(mask: np.ndarray, scores: np.ndarray, n_resamples: int, seed: int) -> np.ndarray:
     order = np.argsort(scores, kind="stable")
     pos = mask[order]
-    starts, ends = _tie_groups(scores[order])
+    starts, ends = tie_groups(scores[order])
     group = _runs(pos, starts, ends)
     n_groups = int(group[-1]) + 1
     pos_group, neg_group = group[pos], group[~pos]

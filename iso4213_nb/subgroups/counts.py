@@ -35,7 +35,7 @@ from ..stats.bootstrap import check_resamples
 from ..stats.results import check_level, undefined
 from ..core.errors import InputError
 from .rows import (
-    _PROPORTIONS,
+    PROPORTION_MEASURES,
     BINARY_MEASURES,
     MULTICLASS_MEASURES,
     PERMUTED,
@@ -134,7 +134,7 @@ def subgroups_from_counts(parts: dict, *, labels, positive=None, scores: bool = 
         results[value] = {}
         for m in measures:
             estimate = point[g][m]
-            if m in _PROPORTIONS:
+            if m in PROPORTION_MEASURES:
                 results[value][m] = _wilson(data, point_counts[g], m, estimate, level)
             elif m == "auroc" and data.binary:
                 results[value][m] = _interval(estimate, level, "delong", m, reason=undefined(NEEDS_ROWS))
@@ -142,7 +142,7 @@ def subgroups_from_counts(parts: dict, *, labels, positive=None, scores: bool = 
                 constant = isinstance(estimate, float) and constant_under_resampling(point_counts[g], m)
                 reason = undefined("degenerate_bootstrap", value=estimate) if constant else undefined(NEEDS_ROWS)
                 results[value][m] = _interval(estimate, level, "percentile", m, reason=reason)
-    tests = {m: _heterogeneity(data, point_counts, m, level) for m in measures if m in _PROPORTIONS}
+    tests = {m: _heterogeneity(data, point_counts, m, level) for m in measures if m in PROPORTION_MEASURES}
     gaps = {m: largest_gap(values, point, m) for m in measures}
     permuted = gap_permutation_tests(point_counts, data.binary, measure,
                                      {m: gaps[m].estimate for m in PERMUTED if m in measures},

@@ -84,8 +84,8 @@ from ..stats.bootstrap import check_resamples
 from ..stats.contingency import MIN_EXPECTED, chi_squared, fisher_exact
 from ..stats.intervals import bootstrap_interval, proportion_ci
 from ..stats.multiplicity import adjust_pvalues
-from ..stats.results import ConfidenceInterval, TestResult, _json, _undefined_fields, check_level, shown, undefined
-from ..stats.roc import _tie_groups, auroc_ci
+from ..stats.results import ConfidenceInterval, TestResult, _json, undefined_fields, check_level, shown, undefined
+from ..stats.roc import tie_groups, auroc_ci
 from .permutation import gap_permutation_tests
 
 #: A group with fewer samples than this gets a ``small_group`` warning (see the module docstring).
@@ -105,7 +105,7 @@ PERMUTATION_DETAILS = ("n_permutations", "seed", "null", "n_undefined")
 #: Measures whose largest gap gets the permutation test of :mod:`.permutation` (their own test across groups).
 PERMUTED = ("f1", "balanced_accuracy", "macro_recall")
 #: Measures that are proportions of counts: Wilson intervals and chi-squared heterogeneity tests.
-_PROPORTIONS = ("accuracy", "recall", "specificity", "precision")
+PROPORTION_MEASURES = ("accuracy", "recall", "specificity", "precision")
 #: Why a measure of a group is undefined.
 _UNDEFINED = {"accuracy": "no_samples", "recall": "no_positives", "specificity": "no_negatives",
               "precision": "no_predicted_positives", "f1": "no_positives_and_no_predicted_positives",
@@ -242,7 +242,7 @@ class LargestGap:
         if self.test == "permutation":  # the same keys from merged counts, null there (needs_rows)
             fields += [(key, self.details.get(key)) for key in PERMUTATION_DETAILS]
         out = {key: _json(value) for key, value in fields}
-        out["undefined"], out["reasons"] = _undefined_fields(fields)
+        out["undefined"], out["reasons"] = undefined_fields(fields)
         return out
 
 
@@ -373,7 +373,7 @@ class _Data:
                 continue
             s = self.scores[rows, j]
             order = np.argsort(s, kind="stable")
-            parts.append((order, truth[order], _tie_groups(s[order])[0]))
+            parts.append((order, truth[order], tie_groups(s[order])[0]))
         return parts
 
     def auroc(self, parts: list, weights: np.ndarray) -> np.ndarray:
@@ -546,7 +546,7 @@ def subgroup_analysis(y_true, y_pred, groups, *, labels, positive=None, scores=N
         results[value] = {}
         for m in measures:
             estimate = point[g][m]
-            if m in _PROPORTIONS:
+            if m in PROPORTION_MEASURES:
                 ci = _wilson(data, point_counts[g], m, estimate, level)
             elif m == "auroc" and data.binary:
                 ci = _delong(data, rows, estimate, level)
@@ -555,7 +555,7 @@ def subgroup_analysis(y_true, y_pred, groups, *, labels, positive=None, scores=N
             results[value][m] = ci
     gaps = {m: largest_gap(data.values, point, m) for m in measures}
     tests = {m: _heterogeneity(data, point_counts, m, level)
-             for m in measures if m in _PROPORTIONS}
+             for m in measures if m in PROPORTION_MEASURES}
     permuted = gap_permutation_tests(point_counts, data.binary, data.measures,
                                      {m: gaps[m].estimate for m in PERMUTED if m in measures},
                                      bool(np.all(data.w == 1)), n_bootstrap, seed)

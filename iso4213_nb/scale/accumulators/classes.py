@@ -39,7 +39,7 @@ from ...measures.multiclass_scores import (
     squared_errors,
 )
 from .base import Chunk, column, counted, sample_weights
-from .scores import _merge_counts, _scores, binary_scores
+from .scores import merge_counts, _scores, binary_scores
 
 #: A first offending row not yet found.
 _NONE = np.inf
@@ -204,7 +204,7 @@ class ClassScoreCounts:
         pooled = (np.zeros(0), np.zeros(0, dtype=self.counts.dtype), np.zeros(0, dtype=self.counts.dtype))
         for j in range(self.k):
             scores, table = self.column_counts(j)
-            pooled = _merge_counts(*pooled, scores, table[:, j], table.sum(axis=1) - table[:, j])
+            pooled = merge_counts(*pooled, scores, table[:, j], table.sum(axis=1) - table[:, j])
         return binary_scores(*pooled, "micro")
 
     def _pairwise(self, labels: list, support: np.ndarray) -> list:

@@ -49,8 +49,8 @@ def _runs(sorted_values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return sorted_values[start], np.diff(np.append(start, len(sorted_values)))
 
 
-def _merge_counts(scores_a, pos_a, neg_a, scores_b, pos_b, neg_b) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Two (sorted distinct scores, positives, negatives) tables as one: a stable merge of two sorted runs."""
+def merge_counts(scores_a, pos_a, neg_a, scores_b, pos_b, neg_b) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Two (sorted distinct scores, positives, negatives) tables as one: a stable merge of two sorted runs (beyond TS 4213: mergeable states)."""
     scores = np.concatenate([scores_a, scores_b])
     if len(scores) == 0:
         return scores, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
@@ -66,7 +66,7 @@ def _counts_by_value(values: np.ndarray, mask: np.ndarray, w) -> tuple[np.ndarra
     if w is None:  # positives and negatives sorted apart (no argsort), then merged
         pos_scores, pos = _runs(np.sort(values[mask]))
         neg_scores, neg = _runs(np.sort(values[~mask]))
-        return _merge_counts(pos_scores, pos, np.zeros_like(pos), neg_scores, np.zeros_like(neg), neg)
+        return merge_counts(pos_scores, pos, np.zeros_like(pos), neg_scores, np.zeros_like(neg), neg)
     distinct, codes = np.unique(values, return_inverse=True)
     pos = counted(np.bincount(codes, weights=w * mask, minlength=len(distinct)), w)
     neg = counted(np.bincount(codes, weights=w * ~mask, minlength=len(distinct)), w)
@@ -135,7 +135,7 @@ class ScoreCounts:
         if (self.true, self.score, self.positive, self.weight) != (other.true, other.score, other.positive,
                                                                    other.weight):
             raise InputError("accumulators.merge_other_scores")
-        merged = _merge_counts(self.scores, self.positives, self.negatives, other.scores, other.positives,
+        merged = merge_counts(self.scores, self.positives, self.negatives, other.scores, other.positives,
                                other.negatives)
         return ScoreCounts(self.true, self.score, self.positive, *merged, self.weight)
 
