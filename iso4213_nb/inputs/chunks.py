@@ -43,10 +43,10 @@ from .columns import (MAX_CLASSES, group_column, int64_labels, label_columns, sc
                       weight_column)
 from .label_chunks import label_chunks, label_layout
 from .layout import Header, resolve_classes
-from .predictions import _schema
+from .predictions import chunk_schema
 from .keys import duplicate_key, key_column, without_key
 from .source import COMPRESSION_SUFFIX, FileDigest, InputSource, detect_format, display_name, open_source
-from .table import (Place, Table, arrow_message, check_names, _choose, open_decompressed, parquet_files, read_xlsx,
+from .table import (Place, Table, arrow_message, check_names, chosen_columns, open_decompressed, parquet_files, read_xlsx,
                     text_error, TextLines, check_line_length, csv_options, parquet_place, quote, text_header)
 
 #: Memory the runs of row keys may hold unless ``key_memory`` says otherwise (``--bootstrap-memory``'s default).
@@ -169,7 +169,7 @@ class TableChunks:
         else:
             self.names, self.sep, self.skip = text_header(local, self.compression, True, sep)
             self._where = TextLines(local, self.compression, self.sep, True)
-        self.chosen = _choose(self.names, columns, name)
+        self.chosen = chosen_columns(self.names, columns, name)
         self._chunk_source = InputSource(name, "", 0, self.format)
 
     def place(self, row: int) -> Place:
@@ -438,7 +438,7 @@ class PredictionChunks:
                 if self.label_layout is not None:
                     self.weight, self.groups = self.label_layout.header.weight, self.label_layout.header.groups
                     return self.label_layout.columns
-                header = _schema(names, y_true, y_pred, score, strict, file, groups)
+                header = chunk_schema(names, y_true, y_pred, score, strict, file, groups)
                 texts = sorted({t for t in map(_class_suffix, header.suffixed) if t is not None})
                 if header.suffixed:
                     self.class_columns = class_columns(header, texts, file, strict=strict)

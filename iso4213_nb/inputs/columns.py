@@ -36,8 +36,8 @@ MAX_CLASSES = 1000
 MAX_TEXT_BYTES = 1 << 30
 
 
-def _first(mask) -> int | None:
-    """Index of the first true value of a boolean arrow array, or None."""
+def first_true(mask) -> int | None:
+    """Index of the first true value of a boolean arrow array, or None (beyond TS 4213: the input layer)."""
     found = pc.indices_nonzero(mask.combine_chunks() if isinstance(mask, pa.ChunkedArray) else mask)
     return found.slice(0, 1).to_pylist()[0] if len(found) else None
 
@@ -111,7 +111,7 @@ def label_columns(table: Table, names, max_classes: int = MAX_CLASSES) -> dict[s
     for name in names:
         codes = _dictionary_encoded(table, name)
         if codes.indices.null_count:
-            raise _missing(table, name, _first(pc.is_null(codes.indices)))
+            raise _missing(table, name, first_true(pc.is_null(codes.indices)))
         if len(codes.dictionary) > max_classes:
             raise InputError("columns.too_many_labels", file=table.source.name, column=quote(name),
                              count=len(codes.dictionary), limit=max_classes)
@@ -188,7 +188,7 @@ def score_column(table: Table, name: str, decimal: str = ".") -> np.ndarray:
     column_name = quote(name)
     if _is_text(column.type):
         if decimal == ",":
-            row = _first(pc.match_substring(column, "."))
+            row = first_true(pc.match_substring(column, "."))
             if row is not None:
                 raise InputError("columns.decimal_point", place=table.where(row), column=column_name,
                                  text=quote(column[row].as_py().strip()))
@@ -213,7 +213,7 @@ def score_column(table: Table, name: str, decimal: str = ".") -> np.ndarray:
     else:
         raise InputError("columns.not_scores", file=table.source.name, column=column_name)
     if values.null_count:
-        raise _missing(table, name, _first(pc.is_null(values)))
+        raise _missing(table, name, first_true(pc.is_null(values)))
     array = to_numpy(values)
     bad = ~np.isfinite(array)
     if bad.any():
@@ -246,7 +246,7 @@ def indicator_column(table: Table, name: str) -> np.ndarray:
     """
     codes = _dictionary_encoded(table, name)
     if codes.indices.null_count:
-        raise _missing(table, name, _first(pc.is_null(codes.indices)))
+        raise _missing(table, name, first_true(pc.is_null(codes.indices)))
     texts = _texts(codes.dictionary, table, name)
     indices = to_numpy(codes.indices)
     for i, text in enumerate(texts):

@@ -15,7 +15,7 @@ import pyarrow.compute as pc
 
 from ..scale.accumulators.key_runs import BYTES_PER_RUN, KeyRuns
 from ..core.errors import InputError
-from .columns import _first, first_unparsable, to_numpy
+from .columns import first_true, first_unparsable, to_numpy
 from .layout import Header, split_header
 from .table import Table, quote
 
@@ -29,12 +29,12 @@ def key_column(table: Table, name: str) -> np.ndarray:
     """Column ``name`` of ``table`` as int64 row keys; :class:`InputError` for an empty or not-whole cell (7.8)."""
     column = table.columns[name]
     if column.null_count:
-        raise InputError("poisson.key_missing", where=table.where(_first(pc.is_null(column))), name=repr(name))
+        raise InputError("poisson.key_missing", where=table.where(first_true(pc.is_null(column))), name=repr(name))
     if pa.types.is_integer(column.type):
         try:
             return to_numpy(pc.cast(column, pa.int64()))
         except pa.ArrowInvalid:  # an unsigned key beyond the int64 range
-            raise _bad(table, name, _first(pc.greater(column, 2 ** 63 - 1))) from None
+            raise _bad(table, name, first_true(pc.greater(column, 2 ** 63 - 1))) from None
     values = pc.utf8_trim_whitespace(column) if pa.types.is_string(column.type) else column
     try:
         return to_numpy(pc.cast(values, pa.int64()))

@@ -142,9 +142,10 @@ class Predictions:
         return len(self.y_true) if self.y_true is not None else len(self.y_true_matrix)
 
 
-def _schema(names: list[str], y_true: str, y_pred: str | None, score: str | None, strict: bool,
-            file: str, groups=()) -> Header:
-    """The header of a file read in chunks: labels, scores, class scores, subgroups and weights (not multi-label).
+def chunk_schema(names: list[str], y_true: str, y_pred: str | None, score: str | None, strict: bool,
+                 file: str, groups=()) -> Header:
+    """The header of a file read in chunks: labels, scores, class scores, subgroups and weights (not multi-label)
+    (beyond TS 4213: the input layer).
 
     The chunked reader's schema: its accumulators hold every single-label column of the whole-file reader;
     multi-label indicators (``y_true_<label>``) are read by :mod:`.label_chunks` when the caller asks for them

@@ -121,7 +121,9 @@ class Table:
                 raise InputError("table.no_column", file=self.source.name, column=quote(name), columns=self.names)
 
 
-def _choose(names: list[str], columns: ColumnChoice, name: str) -> list[str]:
+def chosen_columns(names: list[str], columns: ColumnChoice, name: str) -> list[str]:
+    """The columns to read: all, or those ``columns`` names or picks, each once; one line for a missing one
+    (beyond TS 4213: the input layer)."""
     if columns is None:
         return list(names)
     chosen = list(columns(names)) if callable(columns) else list(columns)
@@ -295,7 +297,7 @@ def _read_text(local: LocalFile, compression: str | None, columns: ColumnChoice,
                sep: str | None) -> Table:
     name = local.name
     names, sep, skip = text_header(local, compression, header, sep)
-    chosen = _choose(names, columns, name)
+    chosen = chosen_columns(names, columns, name)
     read_options, parse_options, convert_options = csv_options(names, skip, sep, chosen)
     where = TextLines(local, compression, sep, header)
     digest = FileDigest(local)
@@ -442,7 +444,7 @@ def read_xlsx(local: LocalFile, columns: ColumnChoice, header: bool, sheet: str 
             raise InputError("table.sheet_without_rows", place=place)
     else:
         names = [str(i) for i in range(1, width + 1)]
-    chosen = _choose(names, columns, name)
+    chosen = chosen_columns(names, columns, name)
     index = {n: i for i, n in enumerate(names)}
     cols = {c: pa.chunked_array([pa.array([r[index[c]] for r in rows], type=pa.string())]) for c in chosen}
     source = InputSource(name, sha256, size, "xlsx")
@@ -485,7 +487,7 @@ def _read_parquet(local: LocalFile, columns: ColumnChoice) -> Table:
             if names is None:
                 names = list(file_names)
                 check_names(names, name)
-                chosen = _choose(names, columns, name)
+                chosen = chosen_columns(names, columns, name)
             elif list(file_names) != names:
                 raise InputError("table.parts_differ", part=part.name, file=name)
             tables.append(parquet.read(columns=chosen))

@@ -52,7 +52,7 @@ from ..core.probability_rows import rows_off_one
 from ..stats.resampling import label_codes, multiplicity_blocks, sample_weights
 from ..stats.bootstrap import check_resamples
 from ..stats.intervals import bootstrap_interval
-from ..stats.results import ConfidenceInterval, _json, check_level
+from ..stats.results import ConfidenceInterval, json_value, check_level
 
 #: Log loss clips probabilities to [EPS, 1 − EPS], as scikit-learn's ``log_loss`` does for float64.
 EPS = float(np.finfo(np.float64).eps)
@@ -84,8 +84,8 @@ class ReliabilityTable:
 
     def to_dict(self) -> dict:
         """The JSON-ready form (beyond TS 4213): lists, ``None`` for an empty bin's means."""
-        return {"edges": _json(self.edges), "counts": _json(self.counts), "weights": _json(self.weights),
-                "mean_predicted": _json(self.mean_predicted), "observed_frequency": _json(self.observed_frequency)}
+        return {"edges": json_value(self.edges), "counts": json_value(self.counts), "weights": json_value(self.weights),
+                "mean_predicted": json_value(self.mean_predicted), "observed_frequency": json_value(self.observed_frequency)}
 
 
 @dataclass(frozen=True, eq=False)
@@ -231,8 +231,8 @@ def _table(binning, edges, sorted_p, sorted_y, w, bounds) -> tuple[ReliabilityTa
     return table, sums[1:]
 
 
-def _murphy(sums: np.ndarray) -> dict:
-    """REL, RES, UNC, WBV, WBC from the per-bin sums (weight, Σwp, Σwy, Σwp², Σwpy) (Murphy 1973; Stephenson 2008)."""
+def murphy_decomposition(sums: np.ndarray) -> dict:
+    """REL, RES, UNC, WBV, WBC from the per-bin sums (weight, Σwp, Σwy, Σwp², Σwpy) (beyond TS 4213: Murphy 1973; Stephenson 2008)."""
     weight, sum_p, sum_y, sum_pp, sum_py = sums
     occupied = weight > 0
     weight, sum_p, sum_y, sum_pp, sum_py = (s[occupied] for s in (weight, sum_p, sum_y, sum_pp, sum_py))
@@ -278,7 +278,7 @@ def _calibrate(p, y, w, strata, n_bins, n_bootstrap, seed, level) -> Calibration
                                             details={"binning": binning, "n_bins": n_bins, "seed": seed,
                                                      "n_resamples": n_bootstrap, "stratified": True,
                                                      "distribution": distribution}))
-    murphy = _murphy(width_sums)
+    murphy = murphy_decomposition(width_sums)
     return CalibrationResult(
         ece=intervals[0], ece_equal_mass=intervals[1],
         brier=float(np.sum(w * (p - y) ** 2) / w.sum()),

@@ -54,7 +54,9 @@ OVR_AVERAGES = ("macro", "weighted", "micro")
 OVO_AVERAGES = ("macro", "weighted")
 
 
-def _undefined(code: str, **params) -> Undefined:
+def undefined_value(code: str, **params) -> Undefined:
+    """An undefined value with reason ``code`` and its parameters (clause 6; beyond TS 4213: undefined values carry
+    their reason)."""
     return Undefined(code=code, params=params)
 
 
@@ -104,8 +106,9 @@ def _codes(y_true, labels: list) -> np.ndarray:
     return mapping[inverse.ravel()]
 
 
-def _inputs(y_true, scores, labels, sample_weight):
-    """The one check of every public function: (codes, scores, labels, weights or None)."""
+def checked_inputs(y_true, scores, labels, sample_weight):
+    """The one check of every public function: (codes, scores, labels, weights or None) (6.4; beyond TS 4213:
+    class scores)."""
     labels = _labels(labels)
     matrix = _score_matrix(scores, labels)
     codes = _codes(y_true, labels)
@@ -128,8 +131,9 @@ def _mean(values: np.ndarray, weight: np.ndarray | None) -> float:
     return float(values.mean()) if weight is None else float(np.dot(values, weight) / weight.sum())
 
 
-def _ranks(codes: np.ndarray, matrix: np.ndarray) -> np.ndarray:
-    """0-based rank of the true class in each row: classes scored higher, plus tied classes listed before it."""
+def true_class_ranks(codes: np.ndarray, matrix: np.ndarray) -> np.ndarray:
+    """0-based rank of the true class in each row: classes scored higher, plus tied classes listed before it
+    (beyond TS 4213: top-k accuracy)."""
     n, k = matrix.shape
     true_score = matrix[np.arange(n), codes][:, None]
     above = np.count_nonzero(matrix > true_score, axis=1)
@@ -139,7 +143,7 @@ def _ranks(codes: np.ndarray, matrix: np.ndarray) -> np.ndarray:
 
 def _top_k(codes, matrix, ks, weight) -> dict[int, float]:
     k = matrix.shape[1]
-    hits = np.bincount(_ranks(codes, matrix), weights=weight, minlength=k)
+    hits = np.bincount(true_class_ranks(codes, matrix), weights=weight, minlength=k)
     share = np.cumsum(hits) / hits.sum()
     return {j: float(share[min(j, k) - 1]) for j in ks}
 
@@ -154,25 +158,28 @@ def _one_vs_rest(codes, matrix, labels, weight) -> dict:
 
 def _single_class(binary: BinaryScores) -> Undefined | None:
     if binary.positives == 0:
-        return _undefined("no_positives", label=binary.positive)
+        return undefined_value("no_positives", label=binary.positive)
     if binary.negatives == 0:
-        return _undefined("no_negatives", label=binary.positive)
+        return undefined_value("no_negatives", label=binary.positive)
     return None
 
 
-def _auroc(binary: BinaryScores) -> float | Undefined:
+def class_auroc(binary: BinaryScores) -> float | Undefined:
+    """One class against the rest: its AUROC, or undefined when the class or the rest is absent (6.3.6, 6.4)."""
     undefined = _single_class(binary)
     return binary.auroc() if undefined is None else undefined
 
 
-def _average_precision(binary: BinaryScores) -> float | Undefined:
+def class_average_precision(binary: BinaryScores) -> float | Undefined:
+    """One class against the rest: its average precision, or undefined when the class is absent (6.3.7, 6.4)."""
     if binary.positives == 0:
-        return _undefined("no_positives", label=binary.positive)
+        return undefined_value("no_positives", label=binary.positive)
     return binary.average_precision()
 
 
-def _averaged(values: list, weights: np.ndarray) -> float | Undefined:
-    """Weighted mean of per-class (or per-pair) values; a zero weight skips its value, an undefined one is returned."""
+def class_average(values: list, weights: np.ndarray) -> float | Undefined:
+    """Weighted mean of per-class (or per-pair) values; a zero weight skips its value, an undefined one is returned
+    (6.4.3)."""
     total = 0.0
     for value, w in zip(values, weights):
         if w == 0:
@@ -188,15 +195,15 @@ def _micro_auroc(codes, matrix, weight) -> float | Undefined:
     onehot = np.zeros((n, k), dtype=bool)
     onehot[np.arange(n), codes] = True
     repeated = None if weight is None else np.repeat(weight, k)
-    return _auroc(BinaryScores._from_mask(onehot.ravel(), matrix.ravel(), "micro", repeated))
+    return class_auroc(BinaryScores._from_mask(onehot.ravel(), matrix.ravel(), "micro", repeated))
 
 
 def _class_average(codes, labels, weight, per_class: dict, average: str) -> float | Undefined:
     """Macro (plain) or weighted (by each class's weighted support) mean of per-class values (6.4.3)."""
     values = [per_class[label] for label in labels]
     if average == "macro":
-        return _averaged(values, np.ones(len(labels)))
-    return _averaged(values, np.bincount(codes, weights=weight, minlength=len(labels)).astype(float))
+        return class_average(values, np.ones(len(labels)))
+    return class_average(values, np.bincount(codes, weights=weight, minlength=len(labels)).astype(float))
 
 
 def _ovo_pairs(codes, matrix, labels, weight) -> tuple[list, np.ndarray]:
@@ -213,7 +220,7 @@ def _ovo_pairs(codes, matrix, labels, weight) -> tuple[list, np.ndarray]:
         absent = next((c for c in (j, l) if sizes[c] == 0 or (weight is not None and not weight[members[c]].any())),
                       None)
         if absent is not None:
-            values.append(_undefined("absent_class", label=labels[absent]))
+            values.append(undefined_value("absent_class", label=labels[absent]))
             continue
         is_j = np.zeros(len(rows), dtype=bool)
         is_j[:len(members[j])] = True
@@ -227,20 +234,20 @@ def _ovo_pairs(codes, matrix, labels, weight) -> tuple[list, np.ndarray]:
 def _ovo_auroc(codes, matrix, labels, weight, average: str) -> float | Undefined:
     values, shares = _ovo_pairs(codes, matrix, labels, weight)
     if average == "macro":
-        return _averaged(values, np.ones(len(values)))
-    return _averaged(values, shares)
+        return class_average(values, np.ones(len(values)))
+    return class_average(values, shares)
 
 
 def _not_probabilities(matrix: np.ndarray) -> Undefined | None:
     outside = (matrix < 0) | (matrix > 1)
     if outside.any():
         row, column = (int(i) for i in np.unravel_index(int(np.argmax(outside)), matrix.shape))
-        return _undefined("not_probabilities", row=row + 1, column=column + 1, value=float(matrix[row, column]))
+        return undefined_value("not_probabilities", row=row + 1, column=column + 1, value=float(matrix[row, column]))
     totals = matrix.sum(axis=1)
     off = rows_off_one(matrix)
     if off.any():
         row = int(np.argmax(off))
-        return _undefined("rows_not_normalised", row=row + 1, total=float(totals[row]))
+        return undefined_value("rows_not_normalised", row=row + 1, total=float(totals[row]))
     return None
 
 
@@ -306,14 +313,14 @@ def top_k_accuracy(y_true, scores, labels, k: int = 1, *, sample_weight=None) ->
     classes gives 1.
     """
     (k,) = _ks(k)
-    codes, matrix, _, weight = _inputs(y_true, scores, labels, sample_weight)
+    codes, matrix, _, weight = checked_inputs(y_true, scores, labels, sample_weight)
     return _top_k(codes, matrix, (k,), weight)[k]
 
 
 def top_k_accuracies(y_true, scores, labels, top_k=TOP_K, *, sample_weight=None) -> dict[int, float]:
     """``{k: top-k accuracy}`` for every k of ``top_k`` from one ranking pass (Annex C; see :func:`top_k_accuracy`)."""
     ks = _ks(top_k)
-    codes, matrix, _, weight = _inputs(y_true, scores, labels, sample_weight)
+    codes, matrix, _, weight = checked_inputs(y_true, scores, labels, sample_weight)
     return _top_k(codes, matrix, ks, weight)
 
 
@@ -324,7 +331,7 @@ def one_vs_rest(y_true, scores, labels, sample_weight=None) -> dict:
     class's ROC, PR, gain and lift curves and their areas.  A class absent
     from ``y_true`` is kept: its areas are undefined, not an error.
     """
-    codes, matrix, labels, weight = _inputs(y_true, scores, labels, sample_weight)
+    codes, matrix, labels, weight = checked_inputs(y_true, scores, labels, sample_weight)
     return _one_vs_rest(codes, matrix, labels, weight)
 
 
@@ -340,10 +347,10 @@ def ovr_auroc(y_true, scores, labels, average: str = "macro", *, sample_weight=N
     if average not in OVR_AVERAGES:
         raise InputError("multiclass_scores.not_an_average", name="average", choices=list(OVR_AVERAGES),
                          value=given(average))
-    codes, matrix, labels, weight = _inputs(y_true, scores, labels, sample_weight)
+    codes, matrix, labels, weight = checked_inputs(y_true, scores, labels, sample_weight)
     if average == "micro":
         return _micro_auroc(codes, matrix, weight)
-    per_class = {label: _auroc(b) for label, b in _one_vs_rest(codes, matrix, labels, weight).items()}
+    per_class = {label: class_auroc(b) for label, b in _one_vs_rest(codes, matrix, labels, weight).items()}
     return _class_average(codes, labels, weight, per_class, average)
 
 
@@ -363,7 +370,7 @@ def ovo_auroc(y_true, scores, labels, average: str = "macro", *, sample_weight=N
     if average not in OVO_AVERAGES:
         raise InputError("multiclass_scores.not_an_average", name="average", choices=list(OVO_AVERAGES),
                          value=given(average))
-    codes, matrix, labels, weight = _inputs(y_true, scores, labels, sample_weight)
+    codes, matrix, labels, weight = checked_inputs(y_true, scores, labels, sample_weight)
     return _ovo_auroc(codes, matrix, labels, weight, average)
 
 
@@ -376,7 +383,7 @@ def log_loss(y_true, scores, labels, *, sample_weight=None) -> float | Undefined
     (``not_probabilities``, ``rows_not_normalised``) unless every score lies
     in [0, 1] and every row adds up to 1 (within :func:`~iso4213_nb.core.probability_rows.rows_off_one`).
     """
-    codes, matrix, _, weight = _inputs(y_true, scores, labels, sample_weight)
+    codes, matrix, _, weight = checked_inputs(y_true, scores, labels, sample_weight)
     return _log_loss(codes, matrix, weight)
 
 
@@ -389,7 +396,7 @@ def brier_score(y_true, scores, labels, *, sample_weight=None) -> float | Undefi
     mean (p − y)² of either class.  Undefined as :func:`log_loss` when the
     scores are not probabilities.
     """
-    codes, matrix, _, weight = _inputs(y_true, scores, labels, sample_weight)
+    codes, matrix, _, weight = checked_inputs(y_true, scores, labels, sample_weight)
     return _brier(codes, matrix, weight)
 
 
@@ -448,9 +455,9 @@ def assess_scores(y_true, scores, labels, *, top_k=TOP_K, sample_weight=None) ->
     Inputs as the module docstring; returns a :class:`ScoreAssessment`.
     """
     ks = _ks(top_k)
-    codes, matrix, labels, weight = _inputs(y_true, scores, labels, sample_weight)
+    codes, matrix, labels, weight = checked_inputs(y_true, scores, labels, sample_weight)
     curves = _one_vs_rest(codes, matrix, labels, weight)
-    per_class = {label: {"auroc": _auroc(b), "average_precision": _average_precision(b)}
+    per_class = {label: {"auroc": class_auroc(b), "average_precision": class_average_precision(b)}
                  for label, b in curves.items()}
     aurocs = {label: v["auroc"] for label, v in per_class.items()}
     auroc = {average: _class_average(codes, labels, weight, aurocs, average) for average in ("macro", "weighted")}

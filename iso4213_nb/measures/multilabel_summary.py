@@ -38,12 +38,13 @@ from ..core.undefined import Undefined, to_json
 NO_PREDICTED, NO_TRUE, NO_UNION, ONE_CLASS = "no_predicted_positives", "no_true_positives", "empty_union", "one_class"
 
 
-def _ratio(numerator: float, denominator: float, code: str):
+def label_ratio(numerator: float, denominator: float, code: str):
+    """``numerator / denominator``, or undefined with ``code`` when the denominator is not positive (6.5)."""
     return float(numerator / denominator) if denominator > 0 else Undefined(code=code)
 
 
 def _f1(tp: float, fp: float, fn: float):
-    return _ratio(2 * tp, 2 * tp + fp + fn, NO_UNION)
+    return label_ratio(2 * tp, 2 * tp + fp + fn, NO_UNION)
 
 
 def _weighted(t: np.ndarray, p: np.ndarray, w: np.ndarray) -> dict:
@@ -57,7 +58,7 @@ def _weighted(t: np.ndarray, p: np.ndarray, w: np.ndarray) -> dict:
     pooled_union = float(w @ union)
     return {"hamming_loss": float(w @ per_sample_wrong / total),
             "exact_match_ratio": float(w @ (t == p).all(axis=1) / total),
-            "jaccard_dataset": _ratio(float(w @ inter), pooled_union, NO_UNION),
+            "jaccard_dataset": label_ratio(float(w @ inter), pooled_union, NO_UNION),
             "jaccard_samples": float(w @ iou / total),
             "kl_divergence": label_share_directions(w @ t, w @ p)}
 
@@ -141,8 +142,8 @@ def assemble(data: dict, cells: tuple, labels: list, n: int, weighted: bool, ran
     for j, label in enumerate(labels):
         entry = {"tp": count(tp[j]), "fp": count(fp[j]), "tn": count(tn[j]), "fn": count(fn[j]),
                  "support": count(tp[j] + fn[j]),
-                 "precision": keep(f"per_label.{label}.precision", _ratio(tp[j], tp[j] + fp[j], NO_PREDICTED)),
-                 "recall": keep(f"per_label.{label}.recall", _ratio(tp[j], tp[j] + fn[j], NO_TRUE)),
+                 "precision": keep(f"per_label.{label}.precision", label_ratio(tp[j], tp[j] + fp[j], NO_PREDICTED)),
+                 "recall": keep(f"per_label.{label}.recall", label_ratio(tp[j], tp[j] + fn[j], NO_TRUE)),
                  "f1": keep(f"per_label.{label}.f1", _f1(tp[j], fp[j], fn[j]))}
         if ranking is not None:
             entry.update({name: keep(f"per_label.{label}.{name}", value) for name, value in ranking(j).items()})
@@ -153,8 +154,8 @@ def assemble(data: dict, cells: tuple, labels: list, n: int, weighted: bool, ran
         averages["macro"][name] = keep(f"averages.macro.{name}", Undefined(code="undefined_label") if None in values
                                        else float(np.mean(values)))
     T, F, N = tp.sum(), fp.sum(), fn.sum()
-    averages["micro"] = {"precision": keep("averages.micro.precision", _ratio(T, T + F, NO_PREDICTED)),
-                         "recall": keep("averages.micro.recall", _ratio(T, T + N, NO_TRUE)),
+    averages["micro"] = {"precision": keep("averages.micro.precision", label_ratio(T, T + F, NO_PREDICTED)),
+                         "recall": keep("averages.micro.recall", label_ratio(T, T + N, NO_TRUE)),
                          "f1": keep("averages.micro.f1", _f1(T, F, N))}
     result = {key: keep(key, value) for key, value in data.items() if key != "kl_divergence"}
     result["kl_divergence"] = {k: keep(f"kl_divergence.{k}", v) for k, v in data["kl_divergence"].items()}

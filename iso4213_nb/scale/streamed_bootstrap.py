@@ -55,7 +55,7 @@ from .accumulators.classes import ClassScoreCounts
 from .accumulators.poisson_scores import BYTES_PER_CLASS, PoissonClassScores
 from ..stats.class_score_intervals import mean_intervals
 from ..stats.measure_intervals import SCORE_MEASURES, IntervalSettings, interval_json, score_bootstrap_intervals
-from ..stats.bootstrap import _result
+from ..stats.bootstrap import bootstrap_result
 from ..stats.results import ConfidenceInterval, undefined
 from ..core.undefined import is_undefined
 
@@ -252,7 +252,7 @@ def probability_intervals(state: PoissonClassScores, estimates: dict, settings: 
             continue
         details = {"statistic_name": name, "n": state.rows, "seed": resampling.seed,
                    "n_resamples": resampling.replicates}
-        ci = _result(float(estimate), values[:, j], settings.confidence_level, settings.bootstrap, _accel(state, j),
+        ci = bootstrap_result(float(estimate), values[:, j], settings.confidence_level, settings.bootstrap, _accel(state, j),
                      details)
         out[name] = _poisson_interval(ci, state, resampling.key)
     return out

@@ -127,7 +127,7 @@ def _number(value) -> float:
         raise InputError("stats.statistic_not_a_number", type=type(value).__name__) from None
 
 
-def _result(estimate: float, values: np.ndarray, level: float, method: str, accel_of: Callable[[], tuple],
+def bootstrap_result(estimate: float, values: np.ndarray, level: float, method: str, accel_of: Callable[[], tuple],
             details: dict) -> ConfidenceInterval:
     """The interval of ``estimate`` from all resampled ``values`` (nan = undefined), with reasons when it has none."""
     defined = values[~np.isnan(values)]
@@ -199,7 +199,7 @@ def bootstrap_ci(statistic: Callable, *arrays, n_resamples: int = 2000, method: 
     details = {"statistic_name": label, "n": n, "seed": seed, "n_resamples": r, "stratified": members is not None}
     estimate = _number(statistic(*data))
     if math.isnan(estimate):
-        return _result(estimate, np.empty(0), level, method, None, details)
+        return bootstrap_result(estimate, np.empty(0), level, method, None, details)
     rng = np.random.default_rng(seed)
     values = np.empty(r)
     with progress.bar(total=r, desc="bootstrap", unit="resample") as bar:
@@ -211,7 +211,7 @@ def bootstrap_ci(statistic: Callable, *arrays, n_resamples: int = 2000, method: 
             values[i] = _number(statistic(*(a[idx] for a in data)))
             bar.update()
 
-    return _result(estimate, values, level, method, lambda: rows_acceleration(statistic, *data, seed=seed), details)
+    return bootstrap_result(estimate, values, level, method, lambda: rows_acceleration(statistic, *data, seed=seed), details)
 
 
 def rows_acceleration(statistic: Callable, *arrays: np.ndarray, seed: int = 0) -> tuple[float, str]:
@@ -389,5 +389,5 @@ def counts_bootstrap_cis(statistics: Callable[[np.ndarray], np.ndarray], counts,
         details = {"statistic_name": label, "n": int(c.sum()), "seed": seed, "n_resamples": r,
                    "stratified": strata is not None, "cells": len(c)}
         column = values[:, j] if not np.isnan(estimates[j]) else np.empty(0)
-        results.append(_result(float(estimates[j]), column, level, method, accel_for(j), details))
+        results.append(bootstrap_result(float(estimates[j]), column, level, method, accel_for(j), details))
     return results

@@ -38,7 +38,7 @@ from __future__ import annotations
 import numpy as np
 
 from .measure_intervals import IntervalSettings
-from ..measures.multiclass_scores import _inputs, _ranks, brier_score, brier_terms, log_loss, log_loss_terms
+from ..measures.multiclass_scores import checked_inputs, true_class_ranks, brier_score, brier_terms, log_loss, log_loss_terms
 from .bootstrap import counts_bootstrap_cis
 from .results import ConfidenceInterval
 from ..core.undefined import is_undefined
@@ -101,14 +101,14 @@ def class_score_intervals(y_true, score_matrices: dict, labels, settings: Interv
     """
     refuse(sample_weight, "the bootstrap of top-k accuracy, Brier score and log loss", "it draws unweighted samples")
     ks = tuple(int(k) for k in top_k)
-    checked = {name: _inputs(y_true, matrix, labels, None) for name, matrix in score_matrices.items()}
+    checked = {name: checked_inputs(y_true, matrix, labels, None) for name, matrix in score_matrices.items()}
     if not checked:
         return {}
     codes = next(iter(checked.values()))[0]
     out: dict[str, dict] = {name: {} for name in checked}
     if ks:
         cap = max(ks)
-        ranks = np.column_stack([np.minimum(_ranks(codes, matrix), cap) for _, matrix, _, _ in checked.values()])
+        ranks = np.column_stack([np.minimum(true_class_ranks(codes, matrix), cap) for _, matrix, _, _ in checked.values()])
         hits = np.concatenate([ranks[:, [j]] < np.array(ks) for j in range(len(checked))], axis=1).astype(float)
         found = iter(mean_intervals(_cells(codes, hits), [f"{name}: top-{k}" for name in checked for k in ks],
                                      settings))

@@ -57,7 +57,9 @@ def undefined(code: str, **params) -> Undefined:
     return Undefined(code=code, params=params)
 
 
-def _json(value):
+def json_value(value):
+    """``value`` as JSON holds it: undefined → null, numpy numbers and arrays → Python ones, mappings and sequences
+    converted inside (beyond TS 4213: result objects as data)."""
     if is_undefined(value):
         return None
     if isinstance(value, (bool, np.bool_)):
@@ -67,17 +69,17 @@ def _json(value):
     if isinstance(value, (float, np.floating)):
         return to_json(value)
     if isinstance(value, np.ndarray):
-        return [_json(v) for v in value.tolist()]
+        return [json_value(v) for v in value.tolist()]
     if isinstance(value, (list, tuple)):
-        return [_json(v) for v in value]
+        return [json_value(v) for v in value]
     if isinstance(value, Mapping):
-        return {str(k): _json(v) for k, v in value.items()}
+        return {str(k): json_value(v) for k, v in value.items()}
     return value
 
 
 def reason_dict(value: Undefined) -> dict:
     """``{"code": ..., **params}`` of an undefined value (``code`` falls back to the reason text) (clause 7)."""
-    return {"code": value.code or value.reason, **_json(value.params)}
+    return {"code": value.code or value.reason, **json_value(value.params)}
 
 
 def undefined_fields(items) -> tuple[list[str], dict]:
@@ -143,7 +145,7 @@ class ConfidenceInterval(_Details):
         fields = [("estimate", self.estimate), ("low", self.low), ("high", self.high),
                   ("confidence_level", self.confidence_level), ("method", self.method), ("of", self.of)]
         fields += [(key, value) for key, value in self.details.items() if key != "distribution"]
-        out = {key: _json(value) for key, value in fields}
+        out = {key: json_value(value) for key, value in fields}
         out["undefined"], out["reasons"] = undefined_fields(fields)
         return out
 
@@ -208,11 +210,11 @@ class TestResult(_Details):
                   ("effect_size", self.effect_size), ("effect_size_kind", self.effect_size_kind),
                   ("method", self.method)]
         fields += list(self.details.items())
-        out = {key: _json(value) for key, value in fields}
+        out = {key: json_value(value) for key, value in fields}
         if self.interval is not None:
             ci = self.confidence_interval(confidence_level)
             out["confidence_interval"] = {"of": self.interval_of, "level": ci.confidence_level,
-                                          "method": ci.method, "bounds": _json([ci.low, ci.high])}
+                                          "method": ci.method, "bounds": json_value([ci.low, ci.high])}
             fields.append(("confidence_interval", next((b for b in ci if is_undefined(b)), None)))
         out["undefined"], out["reasons"] = undefined_fields(fields)
         return out

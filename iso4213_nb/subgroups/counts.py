@@ -41,11 +41,11 @@ from .rows import (
     PERMUTED,
     RESERVED,
     SubgroupAnalysis,
-    _estimate,
-    _heterogeneity,
-    _interval,
-    _warnings,
-    _wilson,
+    group_estimate,
+    heterogeneity_test,
+    group_interval,
+    small_group_warnings,
+    group_wilson_interval,
     binary_measures,
     constant_under_resampling,
     largest_gap,
@@ -127,7 +127,7 @@ def subgroups_from_counts(parts: dict, *, labels, positive=None, scores: bool = 
         computed = measure(counts)
         if aurocs is not None:
             computed["auroc"] = np.array([aurocs[value]])
-        point.append({m: _estimate(float(computed[m][0]), m) if m in computed else undefined(NEEDS_ROWS)
+        point.append({m: group_estimate(float(computed[m][0]), m) if m in computed else undefined(NEEDS_ROWS)
                       for m in measures})
     results = {}
     for g, value in enumerate(values):
@@ -135,14 +135,14 @@ def subgroups_from_counts(parts: dict, *, labels, positive=None, scores: bool = 
         for m in measures:
             estimate = point[g][m]
             if m in PROPORTION_MEASURES:
-                results[value][m] = _wilson(data, point_counts[g], m, estimate, level)
+                results[value][m] = group_wilson_interval(data, point_counts[g], m, estimate, level)
             elif m == "auroc" and data.binary:
-                results[value][m] = _interval(estimate, level, "delong", m, reason=undefined(NEEDS_ROWS))
+                results[value][m] = group_interval(estimate, level, "delong", m, reason=undefined(NEEDS_ROWS))
             else:
                 constant = isinstance(estimate, float) and constant_under_resampling(point_counts[g], m)
                 reason = undefined("degenerate_bootstrap", value=estimate) if constant else undefined(NEEDS_ROWS)
-                results[value][m] = _interval(estimate, level, "percentile", m, reason=reason)
-    tests = {m: _heterogeneity(data, point_counts, m, level) for m in measures if m in PROPORTION_MEASURES}
+                results[value][m] = group_interval(estimate, level, "percentile", m, reason=reason)
+    tests = {m: heterogeneity_test(data, point_counts, m, level) for m in measures if m in PROPORTION_MEASURES}
     gaps = {m: largest_gap(values, point, m) for m in measures}
     permuted = gap_permutation_tests(point_counts, data.binary, measure,
                                      {m: gaps[m].estimate for m in PERMUTED if m in measures},
@@ -151,5 +151,5 @@ def subgroups_from_counts(parts: dict, *, labels, positive=None, scores: bool = 
     gaps = {m: gap.with_test(tests[m]) if m in tests else gap.with_test(permuted[m]) if m in permuted else gap
             for m, gap in gaps.items()}
     return SubgroupAnalysis(values, "binary" if data.binary else "multiclass", measures,
-                            dict(zip(values, data.sizes)), results, gaps, tests, _warnings(data, point_counts))
+                            dict(zip(values, data.sizes)), results, gaps, tests, small_group_warnings(data, point_counts))
 

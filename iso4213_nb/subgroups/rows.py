@@ -84,7 +84,7 @@ from ..stats.bootstrap import check_resamples
 from ..stats.contingency import MIN_EXPECTED, chi_squared, fisher_exact
 from ..stats.intervals import bootstrap_interval, proportion_ci
 from ..stats.multiplicity import adjust_pvalues
-from ..stats.results import ConfidenceInterval, TestResult, _json, undefined_fields, check_level, shown, undefined
+from ..stats.results import ConfidenceInterval, TestResult, json_value, undefined_fields, check_level, shown, undefined
 from ..stats.roc import tie_groups, auroc_ci
 from .permutation import gap_permutation_tests
 
@@ -198,7 +198,7 @@ class SubgroupAnalysis:
                                **{m: ci.to_dict() for m, ci in self.results[value].items()}}
         out["largest_gap"] = {m: ci.to_dict() for m, ci in self.largest_gap.items()}
         out["heterogeneity"] = {m: test.to_dict() for m, test in self.heterogeneity.items()}
-        out["warnings"] = [_json({**w, "value": str(w["value"])}) for w in self.warnings]
+        out["warnings"] = [json_value({**w, "value": str(w["value"])}) for w in self.warnings]
         return out
 
 
@@ -241,7 +241,7 @@ class LargestGap:
                   ("pvalue", self.pvalue)]
         if self.test == "permutation":  # the same keys from merged counts, null there (needs_rows)
             fields += [(key, self.details.get(key)) for key in PERMUTATION_DETAILS]
-        out = {key: _json(value) for key, value in fields}
+        out = {key: json_value(value) for key, value in fields}
         out["undefined"], out["reasons"] = undefined_fields(fields)
         return out
 
@@ -281,15 +281,17 @@ def constant_under_resampling(counts: dict, measure: str) -> bool:
     return positives_alike and negatives_alike
 
 
-def _interval(estimate, level, method, measure, **details) -> ConfidenceInterval:
-    """An interval whose bounds are Undefined for the same reason as ``estimate``, or as ``details['reason']``."""
+def group_interval(estimate, level, method, measure, **details) -> ConfidenceInterval:
+    """An interval whose bounds are Undefined for the same reason as ``estimate``, or as ``details['reason']`` (5.3.2,
+    7.8)."""
     reason = details.pop("reason", None)
     if reason is None:
         reason = estimate
     return ConfidenceInterval(reason, reason, level, method, estimate=estimate, of=measure, details=details)
 
 
-def _estimate(value: float, measure: str):
+def group_estimate(value: float, measure: str):
+    """A group's value of ``measure``, or undefined with the measure's reason when it is nan (5.3.2)."""
     if not np.isnan(value):
         return float(value)
     return undefined(_UNDEFINED[measure], **({"cause": "group"} if measure == "auroc" else {}))
@@ -393,25 +395,27 @@ def _numerator_denominator(counts: dict, measure: str, binary: bool) -> tuple[fl
             "precision": (tp, tp + fp)}[measure]
 
 
-def _wilson(data: _Data, counts: dict, measure: str, estimate, level: float) -> ConfidenceInterval:
+def group_wilson_interval(data: _Data, counts: dict, measure: str, estimate, level: float) -> ConfidenceInterval:
+    """Wilson's interval of a group's proportion ``measure`` (5.3.2, 7.8); undefined with the estimate, or for
+    fractional weights."""
     if not isinstance(estimate, float):
-        return _interval(estimate, level, "wilson", measure)
+        return group_interval(estimate, level, "wilson", measure)
     if not data.whole:
-        return _interval(estimate, level, "wilson", measure, reason=undefined("fractional_weights"))
+        return group_interval(estimate, level, "wilson", measure, reason=undefined("fractional_weights"))
     x, d = _numerator_denominator(counts, measure, data.binary)
     return replace(proportion_ci(round(x), round(d), "wilson", level), of=measure)
 
 
 def _delong(data: _Data, rows: np.ndarray, estimate, level: float) -> ConfidenceInterval:
     if not isinstance(estimate, float):
-        return _interval(estimate, level, "delong", "auroc")
+        return group_interval(estimate, level, "delong", "auroc")
     if not data.whole:
-        return _interval(estimate, level, "delong", "auroc", reason=undefined("fractional_weights"))
+        return group_interval(estimate, level, "delong", "auroc", reason=undefined("fractional_weights"))
     repeat = data.w[rows].astype(np.int64)
     truth, s = np.repeat(data.actual[rows], repeat), np.repeat(data.scores[rows, 0], repeat)
     positives, negatives = int(truth.sum()), int((~truth).sum())
     if min(positives, negatives) < 2:
-        return _interval(estimate, level, "delong", "auroc",
+        return group_interval(estimate, level, "delong", "auroc",
                          reason=undefined("too_few_for_delong", positives=positives, negatives=negatives))
     ci = auroc_ci(truth, s, confidence_level=level, method="delong", positive=True)
     return replace(ci, estimate=estimate)
@@ -424,12 +428,12 @@ def _percentile(distribution: np.ndarray, estimate, level: float, measure: str, 
     details = {"seed": seed, "n_resamples": n_resamples, "n_undefined": int(len(distribution) - len(defined)),
                "stratified": True}
     if not isinstance(estimate, float):
-        return _interval(estimate, level, "percentile", measure, **details)
+        return group_interval(estimate, level, "percentile", measure, **details)
     if len(defined) < 10:
-        return _interval(estimate, level, "percentile", measure, **details,
+        return group_interval(estimate, level, "percentile", measure, **details,
                          reason=undefined("too_few_defined_resamples", defined=len(defined)))
     if defined.min() == defined.max():
-        return _interval(estimate, level, "percentile", measure, **details,
+        return group_interval(estimate, level, "percentile", measure, **details,
                          reason=undefined("degenerate_bootstrap", value=float(defined[0])))
     low, high = bootstrap_interval(defined, estimate, level, "percentile")
     return ConfidenceInterval(low, high, level, "percentile", estimate=estimate, of=measure, details=details)
@@ -443,7 +447,7 @@ def _pair_test(table: np.ndarray) -> TestResult:
     return fisher_exact(table) if result.details["use_fisher"] else result
 
 
-def _heterogeneity(data: _Data, point_counts: list, measure: str, level: float) -> TestResult:
+def heterogeneity_test(data: _Data, point_counts: list, measure: str, level: float) -> TestResult:
     """Chi-squared across the groups with a denominator, plus Holm-adjusted pairwise tests (7.5, 7.10.2)."""
     rows, used = [], []
     for g, counts in enumerate(point_counts):
@@ -477,7 +481,8 @@ def _heterogeneity(data: _Data, point_counts: list, measure: str, level: float) 
                                      "adjustment": "holm", "alpha": 1 - level})
 
 
-def _warnings(data: _Data, point_counts: list) -> list:
+def small_group_warnings(data: _Data, point_counts: list) -> list:
+    """Warnings for groups smaller than :data:`MIN_GROUP_SIZE` and for cells below :data:`MIN_EXPECTED` (5.3.2)."""
     out = []
     for g, counts in enumerate(point_counts):
         value, n = data.values[g], data.size(g)
@@ -527,7 +532,7 @@ def subgroup_analysis(y_true, y_pred, groups, *, labels, positive=None, scores=N
         values = data.measures(point_counts[g])
         if auroc_parts is not None:
             values["auroc"] = data.auroc(auroc_parts[g], data.w[rows][None, :])
-        point.append({m: _estimate(float(values[m][0]), m) for m in measures})
+        point.append({m: group_estimate(float(values[m][0]), m) for m in measures})
     draws = {m: [] for m in measures}
     for block in multiplicity_blocks(data.strata, n_bootstrap, seed):
         per_group = {m: [] for m in measures}
@@ -547,14 +552,14 @@ def subgroup_analysis(y_true, y_pred, groups, *, labels, positive=None, scores=N
         for m in measures:
             estimate = point[g][m]
             if m in PROPORTION_MEASURES:
-                ci = _wilson(data, point_counts[g], m, estimate, level)
+                ci = group_wilson_interval(data, point_counts[g], m, estimate, level)
             elif m == "auroc" and data.binary:
                 ci = _delong(data, rows, estimate, level)
             else:
                 ci = _percentile(draws[m][:, g], estimate, level, m, n_bootstrap, seed)
             results[value][m] = ci
     gaps = {m: largest_gap(data.values, point, m) for m in measures}
-    tests = {m: _heterogeneity(data, point_counts, m, level)
+    tests = {m: heterogeneity_test(data, point_counts, m, level)
              for m in measures if m in PROPORTION_MEASURES}
     permuted = gap_permutation_tests(point_counts, data.binary, data.measures,
                                      {m: gaps[m].estimate for m in PERMUTED if m in measures},
@@ -563,7 +568,7 @@ def subgroup_analysis(y_true, y_pred, groups, *, labels, positive=None, scores=N
             for m, gap in gaps.items()}
     return SubgroupAnalysis(data.values, "binary" if data.binary else "multiclass", measures,
                             {v: len(rows) for v, rows in zip(data.values, members)}, results, gaps, tests,
-                            _warnings(data, point_counts))
+                            small_group_warnings(data, point_counts))
 
 
 class GroupThresholds:
@@ -624,7 +629,7 @@ class GroupThresholds:
                      "false_positive_rate": (c.fp, c.fp + c.tn, "no_negatives"),
                      "miss_rate": (c.fn, c.fn + c.tp, "no_positives")}
             out[v] = {m: replace(proportion_ci(x, d, "wilson", level), of=m) if d else
-                      _interval(undefined(code), level, "wilson", m) for m, (x, d, code) in parts.items()}
+                      group_interval(undefined(code), level, "wilson", m) for m, (x, d, code) in parts.items()}
         return out
 
 

@@ -30,16 +30,16 @@ from ...core.errors import InputError
 from ...core.probability_rows import rows_off_one
 from ...measures.multiclass_scores import (
     ScoreAssessment,
-    _auroc,
-    _average_precision,
-    _averaged,
-    _ranks,
-    _undefined,
+    class_auroc,
+    class_average_precision,
+    class_average,
+    true_class_ranks,
+    undefined_value,
     log_loss_terms,
     squared_errors,
 )
 from .base import Chunk, column, counted, sample_weights
-from .scores import merge_counts, _scores, binary_scores
+from .scores import merge_counts, score_column, binary_scores
 
 #: A first offending row not yet found.
 _NONE = np.inf
@@ -128,7 +128,7 @@ class ClassScoreCounts:
 
     def update(self, chunk: Chunk, weights=None) -> "ClassScoreCounts":
         codes = column(chunk, self.true).astype(np.int64)
-        matrix = np.column_stack([_scores(chunk, name) for name in self.scores])
+        matrix = np.column_stack([score_column(chunk, name) for name in self.scores])
         rows = column(chunk, self.row)
         w = sample_weights(chunk, self.weight, weights, len(codes))
         if len(codes) == 0:
@@ -144,7 +144,7 @@ class ClassScoreCounts:
             distinct, inverse = np.unique(matrix[:, j], return_inverse=True)
             table = counted(np.bincount(inverse * k + codes, weights=w, minlength=len(distinct) * k), w)
             tables.append((distinct, table.reshape(len(distinct), k)))
-        ranks = counted(np.bincount(codes * k + _ranks(codes, matrix), weights=w, minlength=k * k), w).reshape(k, k)
+        ranks = counted(np.bincount(codes * k + true_class_ranks(codes, matrix), weights=w, minlength=k * k), w).reshape(k, k)
         loss, brier = log_loss_terms(codes, matrix), squared_errors(codes, matrix)  # Brier halved for k = 2 at the end
         part = ClassScoreCounts(self.true, self.scores, self.row, self.weight,
                                 np.concatenate([t[0] for t in tables]),
@@ -213,7 +213,7 @@ class ClassScoreCounts:
         for j, l in combinations(range(self.k), 2):
             absent = next((c for c in (j, l) if support[c] == 0), None)
             if absent is not None:
-                values.append(_undefined("absent_class", label=labels[absent]))
+                values.append(undefined_value("absent_class", label=labels[absent]))
                 continue
             (s_j, t_j), (s_l, t_l) = self.column_counts(j), self.column_counts(l)
             a_jl = binary_scores(s_j, t_j[:, j], t_j[:, l], labels[j]).auroc()
@@ -224,9 +224,9 @@ class ClassScoreCounts:
     def _loss(self, which: int) -> object:
         if np.isfinite(self.outside[0]):
             row, j, value = self.outside
-            return _undefined("not_probabilities", row=int(row) + 1, column=int(j) + 1, value=float(value))
+            return undefined_value("not_probabilities", row=int(row) + 1, column=int(j) + 1, value=float(value))
         if np.isfinite(self.unnormalised[0]):
-            return _undefined("rows_not_normalised", row=int(self.unnormalised[0]) + 1,
+            return undefined_value("rows_not_normalised", row=int(self.unnormalised[0]) + 1,
                               total=float(self.unnormalised[1]))
         return float(self.sums[which] / self.sums[0])
 
@@ -238,14 +238,14 @@ class ClassScoreCounts:
         if self.sums[0] == 0:
             raise InputError("accumulators.no_class_score_samples")
         curves = self.one_vs_rest(labels)
-        per_class = {label: {"auroc": _auroc(b), "average_precision": _average_precision(b)}
+        per_class = {label: {"auroc": class_auroc(b), "average_precision": class_average_precision(b)}
                      for label, b in curves.items()}
         aurocs = [per_class[label]["auroc"] for label in labels]
         support = self.support().astype(float)
-        auroc = {"macro": _averaged(aurocs, np.ones(self.k)), "weighted": _averaged(aurocs, support),
-                 "micro": _auroc(self.micro())}
+        auroc = {"macro": class_average(aurocs, np.ones(self.k)), "weighted": class_average(aurocs, support),
+                 "micro": class_auroc(self.micro())}
         pairs = self._pairwise(labels, support)
-        auroc["ovo"] = _averaged(pairs, np.ones(len(pairs)))
+        auroc["ovo"] = class_average(pairs, np.ones(len(pairs)))
         share = np.cumsum(_rank_sums(self.ranks)) / self.ranks.sum()
         top = {j: float(share[min(j, self.k) - 1]) for j in top_k}
         brier = self._loss(2)

@@ -33,7 +33,7 @@ from scipy import stats as sps
 from ...core.errors import InputError
 from ...core.undefined import Undefined
 from .base import Chunk, column
-from .scores import ScoreCounts, _scores
+from .scores import ScoreCounts, score_column
 
 
 @dataclass(frozen=True)
@@ -145,7 +145,7 @@ class DeLongPlacements:
         if weights is not None:
             raise InputError("delong.no_weights")
         mask = column(chunk, self.true) == self.positive
-        sa, sb = _scores(chunk, self.score_a), _scores(chunk, self.score_b)
+        sa, sb = score_column(chunk, self.score_a), score_column(chunk, self.score_b)
         ia, ib = self.a.lookup(sa, self.score_a), self.b.lookup(sb, self.score_b)
         for row, rows, values in ((0, mask, "positive"), (1, ~mask, "negative")):
             da = getattr(self.a, values)[ia[rows]] - self.a.auc

@@ -32,7 +32,7 @@ import numpy as np
 from ...core.checks import as_indicator
 from ...measures.distribution import label_share_directions
 from ...core.errors import InputError
-from ...measures.multilabel_summary import NO_UNION, _ratio, assemble, ranking_of
+from ...measures.multilabel_summary import NO_UNION, label_ratio, assemble, ranking_of
 from .base import Chunk, column, counted, row_weights, sample_weights
 from .scores import ScoreCounts
 
@@ -140,7 +140,7 @@ class LabelSetCounts:
         tp, fp, fn, _ = self.cells.T
         return {"hamming_loss": float(np.dot(count, union - inter) / (total * width)),
                 "exact_match_ratio": float(count[union == inter].sum() / total),
-                "jaccard_dataset": _ratio(float(np.dot(count, inter)), float(np.dot(count, union)), NO_UNION),
+                "jaccard_dataset": label_ratio(float(np.dot(count, inter)), float(np.dot(count, union)), NO_UNION),
                 "jaccard_samples": float(np.dot(count, iou) / total),
                 "kl_divergence": label_share_directions(tp + fn, tp + fp)}
 

@@ -37,7 +37,7 @@ from ...stats.class_score_intervals import per_sample_values
 from ...core.errors import InputError
 from .base import Chunk, column
 from .bootstrap import check_replicates, row_hashes, weight_block
-from .scores import _scores
+from .scores import score_column
 
 #: Bytes per replicate and class: Σw, Σw·Brier term, Σw·log-loss term as float64.
 BYTES_PER_CLASS = 24
@@ -127,7 +127,7 @@ class PoissonClassScores:
             raise InputError("poisson.own_weights")
         codes = column(chunk, self.true).astype(np.int64)
         keep = codes >= 0
-        matrix = np.column_stack([_scores(chunk, name) for name in self.scores])[keep]
+        matrix = np.column_stack([score_column(chunk, name) for name in self.scores])[keep]
         codes = codes[keep]
         if len(codes) == 0:
             return self

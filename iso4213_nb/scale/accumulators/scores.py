@@ -27,7 +27,9 @@ BYTES_PER_DISTINCT_SCORE = 24
 EPS = float(np.finfo(np.float64).eps)
 
 
-def _scores(chunk: Chunk, name: str) -> np.ndarray:
+def score_column(chunk: Chunk, name: str) -> np.ndarray:
+    """The numeric score column ``name`` of a chunk; one line when it is not numeric (6.3; beyond TS 4213:
+    mergeable states)."""
     s = column(chunk, name)
     if s.dtype.kind not in "iuf":
         raise InputError("accumulators.scores_not_numeric", name=repr(name))
@@ -122,7 +124,7 @@ class ScoreCounts:
         return self.scores.nbytes + self.positives.nbytes + self.negatives.nbytes
 
     def update(self, chunk: Chunk, weights=None) -> "ScoreCounts":
-        s = _scores(chunk, self.score)
+        s = score_column(chunk, self.score)
         mask = _positive_mask(chunk, self.true, self.positive)
         if len(mask) != len(s):
             raise InputError("accumulators.scores_lengths_differ", true=repr(self.true), score=repr(self.score))
@@ -202,7 +204,7 @@ class BinnedScoreCounts:
         return np.linspace(self.low, self.high, self.bins + 1)
 
     def update(self, chunk: Chunk, weights=None) -> "BinnedScoreCounts":
-        s = _scores(chunk, self.score)
+        s = score_column(chunk, self.score)
         mask = _positive_mask(chunk, self.true, self.positive)
         w = sample_weights(chunk, self.weight, weights, len(s))
         outside = (s < self.low) | (s > self.high)
@@ -312,7 +314,7 @@ class CalibrationBins:
         return np.full(1, np.nan) if self.loss is None else self.loss
 
     def update(self, chunk: Chunk, weights=None) -> "CalibrationBins":
-        p = _scores(chunk, self.score)
+        p = score_column(chunk, self.score)
         if len(p) and (p.min() < 0 or p.max() > 1):
             raise InputError("accumulators.not_probabilities", name=repr(self.score))
         y = _positive_mask(chunk, self.true, self.positive).astype(float)
@@ -334,7 +336,7 @@ class CalibrationBins:
                                self._rows() + other._rows(), self._loss() + other._loss(), self.weight)
 
     def finalize(self) -> Reliability:
-        from ...measures.calibration import _murphy
+        from ...measures.calibration import murphy_decomposition
 
         weight, sum_p, sum_y, sum_pp, sum_py = self.sums.T
         total = weight.sum()
@@ -345,6 +347,6 @@ class CalibrationBins:
             observed = np.where(weight > 0, sum_y / weight, np.nan)
         ece = float(np.sum(np.abs(sum_y - sum_p)) / total)
         brier = float((sum_pp.sum() - 2 * sum_py.sum() + sum_y.sum()) / total)
-        murphy = {f"brier_{name}": value for name, value in _murphy(self.sums.T).items()}
+        murphy = {f"brier_{name}": value for name, value in murphy_decomposition(self.sums.T).items()}
         return Reliability(np.linspace(0, 1, self.bins + 1), self._rows(), mean_p, observed, ece, brier,
                            weight.copy(), float(self._loss()[0] / total), murphy)
