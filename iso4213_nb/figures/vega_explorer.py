@@ -51,7 +51,7 @@ from ..measures import counts as measures
 from ..core.checks import as_threshold
 from ..measures.curves import BinaryScores
 from ..core.errors import InputError
-from ..words.i18n import N_, _, decimal_sign, number, with_decimal_sign
+from ..words.i18n import _, decimal_sign, number, with_decimal_sign
 from ..measures.counts import BinaryCounts
 from ..measures.operating_points import candidate_thresholds
 from ..measures.registry import MEASURES as REGISTRY
