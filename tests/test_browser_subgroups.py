@@ -39,23 +39,29 @@ def test_keyboard_moves_the_threshold_and_the_recalls_follow(voila, browser):
             "t => [...document.querySelectorAll('.widget-readout')].some(e => e.textContent.trim() === t)",
             arg=expected_threshold, timeout=60_000)
         recalls = lookup.recall_intervals_at(float(expected_threshold))
-        expected = {value: f"{number(ci.estimate)} [{number(ci.low)}, {number(ci.high)}]"
-                    for value, ci in recalls.items()}
-        session.page.wait_for_function(  # settled: the kernel has answered the last key press
-            "texts => { const t = [...document.querySelectorAll('.widget-html-content table')]"
-            ".find(e => e.textContent.includes('Wilson')); return t && texts.every(x => t.textContent.includes(x)); }",
-            arg=list(expected.values()), timeout=60_000)
+        rates = lookup.rates_at(float(expected_threshold))
+        shown_rates = ("precision", "false_positive_rate", "miss_rate")  # beside recall (issue 26, point 1)
+
+        def text(ci) -> str:
+            return f"{number(ci.estimate)} [{number(ci.low)}, {number(ci.high)}]"
+
+        expected = {value: [text(recalls[value])] + [text(rates[value][m]) for m in shown_rates] for value in recalls}
+        # settled: every cell of every row, not recall alone, is the package's answer at the threshold shown;
+        # recall can already agree at a neighbouring threshold while the kernel has not answered the last key
+        session.page.wait_for_function(
+            "rows => { const t = [...document.querySelectorAll('.widget-html-content table')]"
+            ".find(e => e.textContent.includes('Wilson')); if (!t) return false;"
+            " const shown = [...t.querySelectorAll('tbody tr')].map(r => [...r.querySelectorAll('td')]"
+            ".map(c => c.textContent.trim()));"
+            " return rows.every(([group, cells]) => shown.some(r => r[0] === group"
+            " && cells.every((x, j) => r[[2, 3, 4, 5][j]] === x))); }",
+            arg=list(expected.items()), timeout=60_000)
         rows = readout.locator("tbody tr")
-        shown = {rows.nth(i).locator("td").nth(0).inner_text(): rows.nth(i).locator("td").nth(2).inner_text()
+        shown = {rows.nth(i).locator("td").nth(0).inner_text(): [rows.nth(i).locator("td").nth(j).inner_text()
+                                                                  for j in (2, 3, 4, 5)]
                  for i in range(rows.count())}
         assert shown == expected
         assert not np.isnan(float(recalls["medium"].estimate))
-        # precision, FPR and FNR beside recall (issue 26, point 1), each as the package gives it
-        rates = lookup.rates_at(float(expected_threshold))
-        medium = next(i for i in range(rows.count()) if rows.nth(i).locator("td").nth(0).inner_text() == "medium")
-        cells = [rows.nth(medium).locator("td").nth(j).inner_text() for j in (3, 4, 5)]
-        assert cells == [f"{number(ci.estimate)} [{number(ci.low)}, {number(ci.high)}]" for ci in
-                         (rates["medium"][m] for m in ("precision", "false_positive_rate", "miss_rate"))]
         box = readout.bounding_box()
         assert box["x"] + box["width"] <= 1366  # the wider table still fits the screen
         session.clean()
