@@ -1,0 +1,84 @@
+"""The one Russian word for each thing the project names: where ПНСТ 835-2023 names it, its word; else one chosen.
+
+The Russian catalogue, the Russian notebooks and the Russian instructor pack
+must write every concept below the same way.  Each :class:`RussianTerm` holds
+the word the project uses, where that word comes from (a clause of ПНСТ
+835-2023, the Russian adoption of TS 4213, or "chosen by the course" where
+ПНСТ does not name the thing), and the variants that must not appear, as
+regular expressions.  ``tests/test_russian_terms.py`` reads every Russian text
+of the project and fails on a variant; it is the only place that enforces
+this list, and this list is the only place that states it.
+
+Beyond TS 4213: the terminology of ПНСТ 835-2023 (clauses cited per term).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+PNST = "ПНСТ 835-2023"
+CHOSEN = "chosen by the course (ПНСТ 835-2023 does not name it)"
+
+
+@dataclass(frozen=True)
+class RussianTerm:
+    """One concept: the Russian ``word`` the project writes, its ``source``, and the ``avoid`` patterns.
+
+    Beyond TS 4213: the terminology of ПНСТ 835-2023.
+
+    Attributes
+    ----------
+    concept : str
+        The concept in English, as the English course names it.
+    word : str
+        The Russian word or phrase the project uses (nominative).
+    source : str
+        ``"ПНСТ 835-2023, 7.9"``-like, or :data:`CHOSEN`.
+    avoid : tuple of str
+        Regular expressions of variants that must not appear in Russian text.
+    why : str
+        Why the variants are wrong, for the test's failure message.
+    """
+
+    concept: str
+    word: str
+    source: str
+    avoid: tuple[str, ...]
+    why: str
+
+    def variants_in(self, text: str) -> list[str]:
+        """Every variant of :attr:`avoid` found in ``text``, in order of appearance.
+
+        Beyond TS 4213: the terminology of ПНСТ 835-2023.
+        """
+        return [m.group(0) for pattern in self.avoid for m in re.finditer(pattern, text)]
+
+
+TERMS = (
+    RussianTerm("McNemar's test", "тест Мак-Немара", f"{PNST}, 7.9", (r"[Кк]ритери\w* Мак-Немара",),
+                "ПНСТ 835-2023 calls it a test (тест), not a criterion (критерий)"),
+    RussianTerm("Fisher's exact test", "точный тест Фишера", f"{PNST}, 7.7", (r"[Кк]ритери\w* Фишера",),
+                "ПНСТ 835-2023 calls it точный тест Фишера"),
+    RussianTerm("paired t-test", "t-критерий Стьюдента", f"{PNST}, 7.2", (r"\bt-тест\w*", r"[Тт]ест\w* Стьюдента"),
+                "ПНСТ 835-2023 calls it t-критерий Стьюдента"),
+    RussianTerm("DeLong's test", "тест Делонга", CHOSEN, (r"[Кк]ритери\w* Делонга",),
+                "one word for DeLong's test, as for McNemar's (тест)"),
+    RussianTerm("Cochran's Q test", "критерий Кохрена", CHOSEN, (r"Кокрен\w*",),
+                "one spelling of Cochran"),
+    RussianTerm("weighted average (6.4.3)", "средневзвешенное", f"{PNST}, 6.4.3",
+                (r"(?<![А-Яа-яЁё])[Вв]звешенн\w+ (?:средн\w+|усреднени\w+|значени\w+)", r"макро-, взвешенн\w+",
+                 r"\([Вв]звешенн\w+\)"),
+                "ПНСТ 835-2023, 6.4.3 writes средневзвешенное (значение) for the weighted average"),
+    RussianTerm("report", "отчет", PNST, (r"[Оо]тчё\w*",),
+                "ПНСТ 835-2023 writes отчет (with е)"),
+    RussianTerm("threshold", "порог", CHOSEN, (r"[Пп]орогов\w+ значени\w*",),
+                "one word for a threshold: порог (ПНСТ 835-2023 uses both порог and пороговое значение)"),
+    RussianTerm("CSMF accuracy", "доля правильных исходов CSMF", f"{PNST}, приложение D",
+                (r"[Тт]очност\w* CSMF",),
+                "точность is precision (6.2.4); ПНСТ 835-2023, D.1 writes доля правильных исходов CSMF"),
+    RussianTerm("bootstrap", "бутстреп", CHOSEN, (r"[Бб]утстр[аэ]п\w*",),
+                "one spelling of bootstrap"),
+    RussianTerm("cross-validation", "кросс-валидация", f"{PNST}, 3.2.17", (r"[Пп]ерекр[её]стн\w+ проверк\w*",),
+                "ПНСТ 835-2023, 3.2.17 names it кросс-валидация"),
+)
