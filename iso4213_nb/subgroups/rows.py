@@ -77,7 +77,9 @@ from itertools import combinations
 import numpy as np
 
 from ..core.checks import as_finite_array, as_labels, as_scores, as_threshold, same_length
+from ..measures import counts as kernel
 from ..measures.curves import BinaryScores
+from ..core.undefined import ratio
 from ..core.errors import InputError
 from ..stats.resampling import label_codes, multiplicity_blocks, sample_weights, whole_weights
 from ..stats.bootstrap import check_resamples
@@ -106,6 +108,9 @@ PERMUTATION_DETAILS = ("n_permutations", "seed", "null", "n_undefined")
 PERMUTED = ("f1", "balanced_accuracy", "macro_recall")
 #: Measures that are proportions of counts: Wilson intervals and chi-squared heterogeneity tests.
 PROPORTION_MEASURES = ("accuracy", "recall", "specificity", "precision")
+#: The kernel of each binary measure (:mod:`iso4213_nb.measures.counts`), applied to arrays of group counts.
+_BINARY_KERNEL = {"accuracy": kernel.binary_accuracy, "recall": kernel.recall, "specificity": kernel.specificity,
+                  "precision": kernel.precision, "f1": kernel.f1, "balanced_accuracy": kernel.balanced_accuracy}
 #: Why a measure of a group is undefined.
 _UNDEFINED = {"accuracy": "no_samples", "recall": "no_positives", "specificity": "no_negatives",
               "precision": "no_predicted_positives", "f1": "no_positives_and_no_predicted_positives",
@@ -113,15 +118,10 @@ _UNDEFINED = {"accuracy": "no_samples", "recall": "no_positives", "specificity":
               "auroc": "one_class"}
 
 
-def _ratio(numerator, denominator):
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(denominator > 0, numerator / np.where(denominator > 0, denominator, 1), np.nan)
-
-
 def _mean_of_defined(values: np.ndarray, axis: int) -> np.ndarray:
     """Mean over ``axis`` of the non-NaN values; NaN where there is none."""
     defined = ~np.isnan(values)
-    return _ratio(np.where(defined, values, 0).sum(axis=axis), defined.sum(axis=axis))
+    return ratio(np.where(defined, values, 0).sum(axis=axis), np.asarray(defined.sum(axis=axis)), code="no_samples")
 
 
 def binary_measures(counts: dict) -> dict:
@@ -132,11 +132,8 @@ def binary_measures(counts: dict) -> dict:
     (6.2.5, 6.3.4), balanced accuracy (recall + specificity)/2 (scikit-learn's
     definition).  NaN where a denominator is 0.
     """
-    tp, fp, tn, fn = (counts[key] for key in _BINARY_COUNTS)
-    recall, specificity = _ratio(tp, tp + fn), _ratio(tn, tn + fp)
-    return {"accuracy": _ratio(tp + tn, tp + fp + tn + fn), "recall": recall, "specificity": specificity,
-            "precision": _ratio(tp, tp + fp), "f1": _ratio(2 * tp, 2 * tp + fp + fn),
-            "balanced_accuracy": (recall + specificity) / 2}
+    c = {key: np.asarray(counts[key], dtype=float) for key in _BINARY_COUNTS}
+    return {name: measure(c) for name, measure in _BINARY_KERNEL.items()}
 
 
 def multiclass_measures(counts: dict) -> dict:
@@ -145,8 +142,8 @@ def multiclass_measures(counts: dict) -> dict:
     ``tp`` and ``members`` have the classes on their last axis; macro recall is
     the mean of tp/members over the classes with members (NaN when none has).
     """
-    macro = _mean_of_defined(_ratio(counts["tp"], counts["members"]), axis=-1)
-    return {"accuracy": _ratio(counts["correct"], counts["total"]), "macro_recall": macro}
+    macro = _mean_of_defined(ratio(np.asarray(counts["tp"]), counts["members"], code="no_positives"), axis=-1)
+    return {"accuracy": ratio(np.asarray(counts["correct"]), counts["total"], code="no_samples"), "macro_recall": macro}
 
 
 def auroc_of_weights(positive_sorted: np.ndarray, weights: np.ndarray, starts: np.ndarray) -> np.ndarray:
@@ -160,7 +157,7 @@ def auroc_of_weights(positive_sorted: np.ndarray, weights: np.ndarray, starts: n
     pos = np.add.reduceat(weights * positive_sorted, starts, axis=1)
     neg = np.add.reduceat(weights * ~positive_sorted, starts, axis=1)
     wins = np.sum(pos * np.cumsum(neg, axis=1), axis=1) - 0.5 * np.sum(pos * neg, axis=1)
-    return _ratio(wins, pos.sum(axis=1) * neg.sum(axis=1))
+    return ratio(wins, pos.sum(axis=1) * neg.sum(axis=1), code="one_class")
 
 
 @dataclass(frozen=True, eq=False)
