@@ -20,6 +20,7 @@ import numpy as np
 
 from ...measures.curves import BinaryScores
 from ...core.errors import InputError
+from ...core.probability_rows import probability_problems
 from .base import Chunk, column, counted, sample_weights
 
 BYTES_PER_DISTINCT_SCORE = 24
@@ -315,7 +316,7 @@ class CalibrationBins:
 
     def update(self, chunk: Chunk, weights=None) -> "CalibrationBins":
         p = score_column(chunk, self.score)
-        if len(p) and (p.min() < 0 or p.max() > 1):
+        if probability_problems(p):
             raise InputError("accumulators.not_probabilities", name=repr(self.score))
         y = _positive_mask(chunk, self.true, self.positive).astype(float)
         w = sample_weights(chunk, self.weight, weights, len(p))
