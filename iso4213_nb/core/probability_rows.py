@@ -73,27 +73,21 @@ def rows_off_one(matrix: np.ndarray) -> np.ndarray:
 
 
 class ProbabilityProblems(NamedTuple):
-    """What keeps scores from being probabilities (beyond TS 4213: probability checks); both None when nothing does.
-
-    ``outside``: ``(row, column, value)`` of the first score outside [0, 1] (0-based, in reading order);
-    ``unnormalised``: ``(row, total)`` of the first row of a matrix whose sum :func:`rows_off_one` refuses.
-    """
+    """What keeps scores from being probabilities, both None (false) when nothing does (beyond TS 4213: probability
+    checks): ``outside`` = (row, column, value) of the first score outside [0, 1], ``unnormalised`` = (row, total) of
+    the first row :func:`rows_off_one` refuses (0-based)."""
 
     outside: tuple | None
     unnormalised: tuple | None
 
     def __bool__(self) -> bool:
-        return self.outside is not None or self.unnormalised is not None
+        return (self.outside, self.unnormalised) != (None, None)
 
 
 def probability_problems(scores) -> ProbabilityProblems:
-    """The one rule for "are these scores probabilities?" (beyond TS 4213: probability checks).
-
-    ``scores``: one score per sample (1-D: each in [0, 1]) or an n × k matrix of class scores (each in
-    [0, 1] and each row adding up to 1 within :func:`row_sum_tolerance`).  Returns
-    :class:`ProbabilityProblems`, false when the scores are probabilities; the decision is made entry by
-    entry and row by row, so chunks of a file give the same answer as the whole.
-    """
+    """The one rule for "are these scores probabilities?" (beyond TS 4213: probability checks): the
+    :class:`ProbabilityProblems` of one score per sample (each in [0, 1]) or of an n × k matrix (each in [0, 1], each
+    row adding up to 1 within :func:`row_sum_tolerance`); decided entry by entry and row by row, as chunks are."""
     m = np.asarray(scores, dtype=np.float64)
     outside = (m < 0) | (m > 1)
     first = None

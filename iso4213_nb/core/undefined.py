@@ -79,15 +79,11 @@ def is_undefined(value: object) -> bool:
 def ratio(numerator, denominator, *, code: str, params: dict | None = None):
     """``numerator / denominator``, undefined where the denominator is 0: the one safe division of the package.
 
-    * Scalars (numbers, numpy scalars): a float, or :class:`Undefined` carrying ``code`` and ``params``
-      (machine-readable; the presentation layer, :func:`iso4213_nb.words.reasons.of`, puts them in words) when the
-      denominator is 0.  An operand that is itself :class:`Undefined` is returned as it is (the numerator's first),
-      so a measure built from undefined measures keeps their reason.
-    * Arrays (either operand a numpy array): a float array of the broadcast shape with ``nan`` where the
-      denominator is 0; the reason of those cells is ``code``, which the caller knows (an array holds no codes).
-
-    Every count-based measure of clause 6 divides through it (:mod:`iso4213_nb.measures.counts`), one split
-    or stacks of splits alike.  Clause 6; beyond TS 4213: undefined values carry their reason.
+    Scalars give a float, or :class:`Undefined` with ``code`` and ``params`` (put in words by
+    :func:`iso4213_nb.words.reasons.of`); an operand that is itself Undefined is returned (the numerator's
+    first), so a measure built from undefined ones keeps their reason.  Arrays (either operand a numpy array)
+    give a float array with ``nan`` where the denominator is 0, whose reason is ``code``.  Clause 6; beyond
+    TS 4213: undefined values carry their reason.
     """
     if isinstance(numerator, np.ndarray) or isinstance(denominator, np.ndarray):
         num = np.asarray(numerator, dtype=float)

@@ -47,10 +47,8 @@ def hamming_loss_by_sample(y_true, y_pred) -> np.ndarray:
 
 
 def label_cells(t: np.ndarray, p: np.ndarray, w: np.ndarray | None = None) -> np.ndarray:
-    """Each label's tp, fp, fn, tn (6.5.1, 6.2.1) as an L × 4 array, from boolean n × L indicators.
-
-    Without ``w`` the cells are int64 counts; with sample weights ``w`` (one per row) they are sums of weights.
-    """
+    """Each label's tp, fp, fn, tn (6.5.1, 6.2.1) as an L × 4 array from boolean n × L indicators: int64 counts,
+    or sums of the sample weights ``w``."""
     kinds = (t & p, ~t & p, t & ~p, ~t & ~p)
     return np.stack([np.count_nonzero(k, axis=0) if w is None else w @ k for k in kinds], axis=1)
 
@@ -65,12 +63,8 @@ def sum_by_code(codes: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.n
 
 
 def set_pairs(t: np.ndarray, p: np.ndarray, w: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """The (union, intersection) sizes of every sample's true and predicted label sets, counted (6.5.2–6.5.4).
-
-    Returns ``(codes, counts)``: sorted codes ``union · (L + 1) + intersection`` and the samples (int64), or
-    the sum of their weights ``w``, of each.  Every data-set measure of 6.5.2–6.5.4 depends on the rows only
-    through them (:func:`set_measures`); there are at most (L + 1)(L + 2) / 2, whatever the number of rows.
-    """
+    """``(codes, counts)``: the sorted codes ``union · (L + 1) + intersection`` of the samples' true and predicted
+    label sets and the samples (int64), or sum of weights ``w``, of each: all that 6.5.2–6.5.4 need of the rows."""
     union, inter = np.count_nonzero(t | p, axis=1), np.count_nonzero(t & p, axis=1)
     values = np.ones(len(t), dtype=np.int64) if w is None else w
     return sum_by_code(union * (t.shape[1] + 1) + inter, values)

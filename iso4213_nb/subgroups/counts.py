@@ -11,26 +11,13 @@ calls it with the counts of the rows in memory and adds what needs the rows
 When the predictions are read in chunks, on Dask or from state files, each
 subgroup value keeps only its confusion counts
 (:class:`~iso4213_nb.scale.accumulators.GroupedCounts`, sums of sample weights with
-a weight column).  From them :func:`subgroups_from_counts` gives, exactly as
-:func:`~iso4213_nb.subgroups.rows.subgroup_analysis` gives on all the rows:
-
-* every headline measure per group (accuracy, recall, specificity,
-  precision, F1, balanced accuracy; accuracy and macro recall for a
-  multi-class task) and the group sizes;
-* Wilson's interval for the proportions (7.8; Undefined with
-  ``fractional_weights`` for fractional weights, as in memory);
-* the heterogeneity tests (7.5, 7.7, 7.10.2): chi-squared across groups and
-  the Holm-adjusted pairwise tests, and the permutation tests of the largest
-  gaps (:mod:`.permutation`), which need only the counts;
-* the largest gap between groups (an estimate, as in memory) and the
-  ``small_group`` / ``small_cell`` warnings;
-* each group's AUROC, when its exact score counts are given.
+a weight column), and with scores its exact score counts, which give its AUROC.
 
 What needs the rows is Undefined with the reason code ``needs_rows``: the
 bootstrap intervals (F1, balanced accuracy, macro recall) resample rows
 within each group and class, and DeLong's interval of a group's AUROC needs
 each row's placement value.  A group whose every resample would give the
-same value (:func:`~iso4213_nb.subgroups.rows.constant_under_resampling`, read
+same value (:func:`constant_under_resampling`, read
 from its counts) gets ``degenerate_bootstrap`` instead, as in memory: the rows
 would give it no interval either.
 """

@@ -6,13 +6,9 @@ the rows only through:
 * per label, the counts tp, fp, fn, tn (6.5.1 applies 6.2 to each label);
   their sums give the micro averages, tp + fn and tp + fp the label shares of
   the KL divergence (6.5.5);
-* per sample, the sizes of the intersection and of the union of its true and
-  predicted label sets.  A sample's Hamming loss is (union − intersection) / L
-  (6.5.2), it is an exact match when union = intersection (6.5.3), and its
-  Jaccard index is intersection / union (1 for two empty sets; 6.5.4).  So the
-  number of samples (or sum of their weights) of each (union, intersection)
-  pair gives all four data-set measures; there are at most (L + 1)(L + 2) / 2
-  such pairs, whatever the number of rows;
+* per sample, the sizes of the union and intersection of its true and
+  predicted label sets, counted by pair (:func:`~iso4213_nb.measures.multilabel.set_pairs`),
+  which give all four data-set measures (:func:`~iso4213_nb.measures.multilabel.set_measures`);
 * with scores, per label the exact score counts of
   :class:`~.scores.ScoreCounts` (AUROC, average precision: 6.3.6, 6.3.7), and
   how many rows have the label and how many do not (a label every row has, or none, has no ranking).
