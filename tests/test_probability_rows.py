@@ -60,3 +60,40 @@ def test_three_decimal_export_gives_log_loss_and_brier_equal_to_their_definition
     assert result.brier == pytest.approx(np.mean(np.sum((matrix - onehot) ** 2, axis=1)), rel=1e-12)
     calibration = multiclass_calibration(y, matrix, labels, n_bootstrap=20)
     assert calibration is not None
+
+
+def test_one_rule_names_the_first_score_outside_and_the_first_row_off_one():
+    from iso4213_nb.core.probability_rows import probability_problems
+
+    assert not probability_problems(np.array([0.0, 0.5, 1.0]))
+    assert probability_problems(np.array([0.2, 1.5, -0.1])).outside == (1, 0, 1.5)
+    matrix = np.array([[0.5, 0.5], [0.3, 0.3], [0.2, 1.2], [0.9, 0.3]])
+    problems = probability_problems(matrix)
+    assert problems.outside == (2, 1, 1.2)
+    assert problems.unnormalised == (1, pytest.approx(0.6))
+    assert not probability_problems(_rounded(np.random.default_rng(3), 500, 10, 3))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_user_of_the_rule_decides_alike(seed):
+    """multiclass_scores (undefined Brier), calibration (refusal) and the streamed class-score state agree."""
+    from iso4213_nb.core.errors import InputError
+    from iso4213_nb.core.probability_rows import probability_problems
+    from iso4213_nb.scale.accumulators.classes import ClassScoreCounts
+
+    rng = np.random.default_rng(seed)
+    matrix = _rounded(rng, 60, 3, 2)
+    matrix[rng.integers(60)] *= (1.0, 1.3)[seed % 2]
+    y = rng.integers(0, 3, 60)
+    problems = probability_problems(matrix)
+    brier = ms.brier_score(y, matrix, [0, 1, 2])
+    assert (getattr(brier, "code", None) is not None) == bool(problems)
+    refused = False
+    try:
+        multiclass_calibration(y, matrix, [0, 1, 2], n_bootstrap=20)
+    except InputError:
+        refused = True
+    assert refused == bool(problems)
+    chunk = {"y_true": y, "row": np.arange(1, 61), **{f"s{j}": matrix[:, j] for j in range(3)}}
+    state = ClassScoreCounts.zero([f"s{j}" for j in range(3)]).update(chunk)
+    assert np.isfinite(state.unnormalised[0]) == (problems.unnormalised is not None)

@@ -283,3 +283,15 @@ def test_commands_that_read_multilabel_files_whole_refuse_chunks_in_one_line(tmp
         assert "--y-true" in err and "multi-label file label by label, which it reads whole" in err
     else:
         assert "'y_true_a', 'y_true_b'" in err and "only metrics and state" in err
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("seed", range(3))
+def test_one_chunk_is_the_whole_file_to_the_last_bit(weighted, seed):
+    """In memory is one chunk: summarize and the state share one multi-label core, so their counts and measures
+    agree exactly (the rankings, from scores, are the curves' business)."""
+    truth, pred, scores, weights = _data(seed, n=997)
+    weights = np.random.default_rng(seed).random(997) * 3
+    expected = summarize(truth, pred, None, LABELS, weights if weighted else None)
+    got = _zero(len(LABELS), False, "w" if weighted else None).update(_chunk(truth, pred, scores, weights)).finalize()
+    assert got == expected

@@ -460,3 +460,37 @@ def test_gap_permutation_test_finds_a_real_difference_and_says_what_it_cannot_te
     merged = subgroups_from_counts(parts, labels=[0, 1], positive=1, n_permutations=500).largest_gap["f1"]
     assert merged.test == "permutation" and merged.pvalue == r.largest_gap["f1"].pvalue  # the same draws from counts
     assert merged.estimate == pytest.approx(r.largest_gap["f1"].estimate, rel=1e-12)
+
+
+@pytest.mark.parametrize("positive", [1, None])
+def test_rows_and_merged_counts_go_through_one_core_and_agree(monkeypatch, positive):
+    """One subgroup core (issue 24, point 4): both paths call subgroups.counts.analysis_of_counts, and every value
+    that counts determine (estimates, Wilson intervals, tests, gaps, warnings) is the same both ways."""
+    from iso4213_nb.subgroups import counts as core
+
+    y, pred, _, g, _ = _binary(5, n=300)
+    if positive is None:
+        y, pred = y + (g == "east"), pred + (g == "north")
+    labels = sorted(set(y.tolist()) | set(pred.tolist()))
+    calls = []
+    original = core.analysis_of_counts
+    monkeypatch.setattr(core, "analysis_of_counts", lambda *a, **k: calls.append(a[1]) or original(*a, **k))
+    monkeypatch.setattr("iso4213_nb.subgroups.rows.analysis_of_counts", core.analysis_of_counts)
+    rows = subgroup_analysis(y, pred, g, labels=labels, positive=positive, n_bootstrap=100)
+    parts = accumulate(GroupedCounts.zero("group"), [{"y_true": y, "y_pred": pred, "group": g}]).finalize()
+    merged = subgroups_from_counts({v: parts[v] for v in rows.values}, labels=labels, positive=positive,
+                                   n_permutations=100)
+    assert len(calls) == 2
+    for from_rows, from_counts in zip(*calls):
+        assert from_rows.keys() == from_counts.keys()
+        for key in from_rows:
+            np.testing.assert_allclose(from_rows[key], from_counts[key], rtol=0, atol=0)
+    a, b = rows.to_dict(), merged.to_dict()
+    assert a["heterogeneity"] == b["heterogeneity"] and a["warnings"] == b["warnings"]
+    assert a["largest_gap"] == b["largest_gap"]
+    for value in rows.values:
+        for m in rows.measures:
+            mine, theirs = a[str(value)][m], b[str(value)][m]
+            assert mine["estimate"] == theirs["estimate"], (value, m)
+            if rows.results[value][m].method == "wilson":
+                assert mine == theirs, (value, m)

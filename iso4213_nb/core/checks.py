@@ -15,6 +15,7 @@ from numbers import Real
 
 import numpy as np
 
+from .probability_rows import probability_problems
 from .errors import InputError
 
 
@@ -61,7 +62,7 @@ def as_scores(values, name: str, *, probabilities: bool = False) -> np.ndarray:
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
         raise InputError("checks.non_finite_scores", name=name, count=int(bad.sum()), index=i + 1)
-    if probabilities and (array.min() < 0 or array.max() > 1):
+    if probabilities and probability_problems(array):
         raise InputError("checks.not_probabilities", name=name, low=float(array.min()), high=float(array.max()))
     return array
 

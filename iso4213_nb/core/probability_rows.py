@@ -1,4 +1,7 @@
-"""Whether each row of a score matrix adds up to 1, allowing for the rounding of an exported file.
+"""Whether scores are probabilities: the package's one rule (:func:`probability_problems`).
+
+Scores are probabilities when every one lies in [0, 1] and, for a matrix of
+class scores, each row adds up to 1, allowing for the rounding of an exported file.
 
 Log loss, the Brier score and multi-class calibration need each row of
 scores to be a probability distribution.  Files rarely hold the exact
@@ -18,6 +21,8 @@ scores); the measures' clauses are those of their modules.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 
@@ -65,3 +70,32 @@ def rows_off_one(matrix: np.ndarray) -> np.ndarray:
         rows = np.flatnonzero(off)
         off[rows] = gap[rows] > row_sum_tolerance(m[rows]) + _SUM_SLACK
     return off
+
+
+class ProbabilityProblems(NamedTuple):
+    """What keeps scores from being probabilities, both None (false) when nothing does (beyond TS 4213: probability
+    checks): ``outside`` = (row, column, value) of the first score outside [0, 1], ``unnormalised`` = (row, total) of
+    the first row :func:`rows_off_one` refuses (0-based)."""
+
+    outside: tuple | None
+    unnormalised: tuple | None
+
+    def __bool__(self) -> bool:
+        return (self.outside, self.unnormalised) != (None, None)
+
+
+def probability_problems(scores) -> ProbabilityProblems:
+    """The one rule for "are these scores probabilities?" (beyond TS 4213: probability checks): the
+    :class:`ProbabilityProblems` of one score per sample (each in [0, 1]) or of an n × k matrix (each in [0, 1], each
+    row adding up to 1 within :func:`row_sum_tolerance`); decided entry by entry and row by row, as chunks are."""
+    m = np.asarray(scores, dtype=np.float64)
+    outside = (m < 0) | (m > 1)
+    first = None
+    if outside.any():
+        index = np.unravel_index(int(np.argmax(outside)), m.shape)
+        first = (int(index[0]), int(index[1]) if m.ndim == 2 else 0, float(m[index]))
+    if m.ndim != 2:
+        return ProbabilityProblems(first, None)
+    off = rows_off_one(m)
+    row = int(np.argmax(off))
+    return ProbabilityProblems(first, (row, float(m.sum(axis=1)[row])) if off.any() else None)

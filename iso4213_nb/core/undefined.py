@@ -12,7 +12,8 @@ working; JSON output writes ``null`` and lists the reason separately.
 from __future__ import annotations
 
 import math
-from numbers import Real
+
+import numpy as np
 
 
 class Undefined:
@@ -75,16 +76,33 @@ def is_undefined(value: object) -> bool:
     return isinstance(value, Undefined)
 
 
-def ratio(numerator: Real, denominator: Real, *, code: str, params: dict | None = None) -> float | Undefined:
-    """``numerator / denominator`` as a float, or :class:`Undefined` when the denominator is 0.
+def ratio(numerator, denominator, *, code: str, params: dict | None = None):
+    """``numerator / denominator``, undefined where the denominator is 0: the one safe division of the package.
 
-    The Undefined carries ``code`` and ``params`` (machine-readable; the
-    presentation layer, :func:`iso4213_nb.words.reasons.words`, puts them in words).  Clause 6; beyond
+    Scalars give a float, or :class:`Undefined` with ``code`` and ``params`` (put in words by
+    :func:`iso4213_nb.words.reasons.of`); an operand that is itself Undefined is returned (the numerator's
+    first), so a measure built from undefined ones keeps their reason.  Arrays (either operand a numpy array)
+    give a float array with ``nan`` where the denominator is 0, whose reason is ``code``.  Clause 6; beyond
     TS 4213: undefined values carry their reason.
     """
+    if isinstance(numerator, np.ndarray) or isinstance(denominator, np.ndarray):
+        num = np.asarray(numerator, dtype=float)
+        den = np.asarray(denominator, dtype=float)
+        out = np.full(np.broadcast(num, den).shape, np.nan)
+        np.divide(num, den, out=out, where=den != 0)
+        return out
+    for operand in (numerator, denominator):
+        if isinstance(operand, Undefined):
+            return operand
     if denominator == 0:
         return Undefined(code=code, params=params)
     return float(numerator) / float(denominator)
+
+
+def first_undefined(*values):
+    """The first :class:`Undefined` among ``values``, or None when every one has a value (clause 6; beyond TS 4213:
+    undefined values carry their reason): a measure combining others is undefined for its first operand's reason."""
+    return next((value for value in values if isinstance(value, Undefined)), None)
 
 
 def to_json(value: object) -> float | None:

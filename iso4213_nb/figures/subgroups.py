@@ -18,7 +18,8 @@ from ..words import intervals as interval_words, reasons
 from ..words.measures import name as registry_name
 from ..words.i18n import _, number
 from ..stats.results import ConfidenceInterval
-from ..subgroups.rows import GROUP_RATES, LargestGap, SubgroupAnalysis
+from ..subgroups.counts import LargestGap, SubgroupAnalysis
+from ..subgroups.rows import GROUP_RATES
 from ..core.undefined import is_undefined
 
 

@@ -48,7 +48,7 @@ import numpy as np
 
 from ..core.checks import as_finite_array, as_labels, as_scores, plain, same_length
 from ..core.errors import InputError
-from ..core.probability_rows import rows_off_one
+from ..core.probability_rows import probability_problems
 from ..stats.resampling import label_codes, multiplicity_blocks, sample_weights
 from ..stats.bootstrap import check_resamples
 from ..stats.intervals import bootstrap_interval
@@ -327,12 +327,12 @@ def _probability_matrix(scores, labels, n: int) -> np.ndarray:
     if matrix.shape != (n, len(labels)):
         raise InputError("calibration.wrong_shape", name="scores", samples=n, labels=len(labels), rows=matrix.shape[0],
                          columns=matrix.shape[1])
-    if matrix.min() < 0 or matrix.max() > 1:
+    outside, unnormalised = probability_problems(matrix)
+    if outside is not None:
         raise InputError("calibration.not_probabilities", name="scores", low=float(matrix.min()),
                          high=float(matrix.max()))
-    off = rows_off_one(matrix)
-    if off.any():
-        row = int(np.flatnonzero(off)[0])
+    if unnormalised is not None:
+        row = unnormalised[0]
         raise InputError("calibration.row_sum", row=row + 1, name="scores", total=float(matrix[row].sum()))
     return matrix
 

@@ -372,13 +372,11 @@ class ConfusionMatrix:
         if by not in NORMALIZE_BY:
             raise InputError("confusion.normalize_by", name="by", choices=listed(NORMALIZE_BY), value=given(by))
         counts = self._m.astype(float)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            if by == "true":
-                values, totals, code = counts / self.support[:, None], self.support, "no_positives"
-            elif by == "predicted":
-                values, totals, code = counts / self.predicted_counts[None, :], self.predicted_counts, "no_predicted_positives"
-            else:
-                values, totals, code = counts / self.n, np.full(self.k, self.n), "no_samples"
+        totals, code, per = {
+            "true": (self.support, "no_positives", self.support[:, None]),
+            "predicted": (self.predicted_counts, "no_predicted_positives", self.predicted_counts[None, :]),
+            "all": (np.full(self.k, self.n), "no_samples", np.full((1, 1), self.n))}[by]
+        values = ratio(counts, per, code=code)
         undefined = {label: code for label, total in zip(self.labels, totals) if total == 0}
         values = values if rows == "true" else values.T.copy()
         values.setflags(write=False)

@@ -1,8 +1,13 @@
-"""Measures computed from the four counts of one binary (or one-vs-rest) split.
+"""Measures computed from the four counts of a binary (or one-vs-rest) split: the one clause-6 kernel.
 
-Clause references are to ISO/IEC TS 4213:2022.  Each function takes a
-:class:`BinaryCounts` and returns a float, or :class:`~iso4213_nb.core.undefined.Undefined`
-with the reason when its denominator is zero.  The 13 confusion-matrix measures
+Clause references are to ISO/IEC TS 4213:2022.  Each function takes the four
+counts by key (``c["tp"]``): a :class:`BinaryCounts` gives a float, or
+:class:`~iso4213_nb.core.undefined.Undefined` with the reason when its
+denominator is zero; a dict of arrays (e.g. every threshold, every bootstrap
+draw, every group) gives an array with ``nan`` where the measure is undefined
+(:func:`~iso4213_nb.core.undefined.ratio` is the one division).
+:mod:`iso4213_nb.measures.stacked` applies these same functions to stacks of
+confusion matrices.  The 13 confusion-matrix measures
 of ISO/IEC TR 24029-1 (as tabulated by Lee 2023) are all here; Lee prints
 fall-out with the wrong denominator, :func:`false_positive_rate` follows 3.2.12.
 
@@ -15,9 +20,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 from ..core.checks import given
 from ..core.errors import InputError
-from ..core.undefined import Undefined, is_undefined, ratio
+from ..core.undefined import Undefined, first_undefined, ratio
 
 #: Reason codes of undefined measures (words: :func:`iso4213_nb.words.readings.reason`).
 NO_PREDICTED_POSITIVES = "no_predicted_positives"
@@ -98,29 +105,34 @@ class WeightedCounts(BinaryCounts):
             object.__setattr__(self, field, value)
 
 
+def _n(c):
+    """TP + FP + TN + FN of ``c``: one count, or an array of them."""
+    return c["tp"] + c["fp"] + c["tn"] + c["fn"]
+
+
 def binary_accuracy(c: BinaryCounts) -> float | Undefined:
     """(TP + TN) / N (6.3.3); for one class of a multi-class matrix this is Table A.3's "Binary Accuracy"."""
-    return ratio(c.tp + c.tn, c.n, code=NO_SAMPLES)
+    return ratio(c["tp"] + c["tn"], _n(c), code=NO_SAMPLES)
 
 
 def precision(c: BinaryCounts) -> float | Undefined:
     """TP / (TP + FP) (6.2.4).  Positive predictive value."""
-    return ratio(c.tp, c.tp + c.fp, code=NO_PREDICTED_POSITIVES)
+    return ratio(c["tp"], c["tp"] + c["fp"], code=NO_PREDICTED_POSITIVES)
 
 
 def recall(c: BinaryCounts) -> float | Undefined:
     """TP / (TP + FN) (6.2.4, 3.2.10).  Sensitivity, true positive rate, hit rate; per-class accuracy (6.4.2)."""
-    return ratio(c.tp, c.tp + c.fn, code=NO_POSITIVES)
+    return ratio(c["tp"], c["tp"] + c["fn"], code=NO_POSITIVES)
 
 
 def specificity(c: BinaryCounts) -> float | Undefined:
     """TN / (TN + FP) (6.2.4).  Selectivity, true negative rate."""
-    return ratio(c.tn, c.tn + c.fp, code=NO_NEGATIVES)
+    return ratio(c["tn"], c["tn"] + c["fp"], code=NO_NEGATIVES)
 
 
 def f1(c: BinaryCounts) -> float | Undefined:
     """2TP / (2TP + FP + FN) (6.2.5)."""
-    return ratio(2 * c.tp, 2 * c.tp + c.fp + c.fn, code=NO_POSITIVES_AT_ALL)
+    return ratio(2 * c["tp"], 2 * c["tp"] + c["fp"] + c["fn"], code=NO_POSITIVES_AT_ALL)
 
 
 def _nonnegative(value, name: str) -> float:
@@ -149,7 +161,7 @@ def fbeta(c: BinaryCounts, beta: float) -> float | Undefined:
     if math.isinf(b):
         return recall(c)
     b2 = b ** 2
-    return ratio((1 + b2) * c.tp, (1 + b2) * c.tp + b2 * c.fn + c.fp, code=NO_POSITIVES_AT_ALL)
+    return ratio((1 + b2) * c["tp"], (1 + b2) * c["tp"] + b2 * c["fn"] + c["fp"], code=NO_POSITIVES_AT_ALL)
 
 
 def f_alpha_beta(c: BinaryCounts, alpha: float, beta: float) -> float | Undefined:
@@ -168,66 +180,59 @@ def f_alpha_beta(c: BinaryCounts, alpha: float, beta: float) -> float | Undefine
         return recall(c)
     if b == 0 or math.isinf(a):
         return precision(c)
-    return ratio((a + b) * c.tp, a * (c.tp + c.fp) + b * (c.tp + c.fn), code=NO_POSITIVES_AT_ALL)
+    return ratio((a + b) * c["tp"], a * (c["tp"] + c["fp"]) + b * (c["tp"] + c["fn"]), code=NO_POSITIVES_AT_ALL)
 
 
 def negative_predictive_value(c: BinaryCounts) -> float | Undefined:
     """TN / (TN + FN).  V_P− of TR 24029-1 (beyond TS 4213: TR 24029-1, Lee 2023)."""
-    return ratio(c.tn, c.tn + c.fn, code=NO_PREDICTED_NEGATIVES)
+    return ratio(c["tn"], c["tn"] + c["fn"], code=NO_PREDICTED_NEGATIVES)
 
 
 def false_positive_rate(c: BinaryCounts) -> float | Undefined:
     """FP / (FP + TN) (3.2.12).  Fall-out, R_F+ of TR 24029-1 (Lee 2023 misprints its denominator)."""
-    return ratio(c.fp, c.fp + c.tn, code=NO_NEGATIVES)
+    return ratio(c["fp"], c["fp"] + c["tn"], code=NO_NEGATIVES)
 
 
 def miss_rate(c: BinaryCounts) -> float | Undefined:
     """FN / (FN + TP).  False negative rate, R_F− of TR 24029-1; 1 − recall (beyond TS 4213: TR 24029-1, Lee 2023)."""
-    return ratio(c.fn, c.fn + c.tp, code=NO_POSITIVES)
+    return ratio(c["fn"], c["fn"] + c["tp"], code=NO_POSITIVES)
 
 
 def false_discovery_rate(c: BinaryCounts) -> float | Undefined:
     """FP / (FP + TP); 1 − precision (beyond TS 4213: Sokolova & Lapalme 2009)."""
-    return ratio(c.fp, c.fp + c.tp, code=NO_PREDICTED_POSITIVES)
+    return ratio(c["fp"], c["fp"] + c["tp"], code=NO_PREDICTED_POSITIVES)
 
 
 def false_omission_rate(c: BinaryCounts) -> float | Undefined:
     """FN / (FN + TN); 1 − negative predictive value (beyond TS 4213: Sokolova & Lapalme 2009)."""
-    return ratio(c.fn, c.fn + c.tn, code=NO_PREDICTED_NEGATIVES)
+    return ratio(c["fn"], c["fn"] + c["tn"], code=NO_PREDICTED_NEGATIVES)
 
 
 def positive_likelihood_ratio(c: BinaryCounts) -> float | Undefined:
     """LR+ = recall / false positive rate (beyond TS 4213: Sokolova & Lapalme 2009)."""
-    tpr, fpr = recall(c), false_positive_rate(c)
-    if is_undefined(tpr) or is_undefined(fpr):
-        return tpr if is_undefined(tpr) else fpr
-    return ratio(tpr, fpr, code="unbounded_lr_plus")
+    return ratio(recall(c), false_positive_rate(c), code="unbounded_lr_plus")
 
 
 def negative_likelihood_ratio(c: BinaryCounts) -> float | Undefined:
     """LR− = miss rate / specificity (beyond TS 4213: Sokolova & Lapalme 2009)."""
-    fnr, tnr = miss_rate(c), specificity(c)
-    if is_undefined(fnr) or is_undefined(tnr):
-        return fnr if is_undefined(fnr) else tnr
-    return ratio(fnr, tnr, code="unbounded_lr_minus")
+    return ratio(miss_rate(c), specificity(c), code="unbounded_lr_minus")
 
 
 def diagnostic_odds_ratio(c: BinaryCounts) -> float | Undefined:
     """DOR = (TP · TN) / (FP · FN) = LR+ / LR− (beyond TS 4213: Glas et al. 2003)."""
-    return ratio(c.tp * c.tn, c.fp * c.fn, code="unbounded_diagnostic_odds_ratio")
+    return ratio(c["tp"] * c["tn"], c["fp"] * c["fn"], code="unbounded_diagnostic_odds_ratio")
 
 
 def prevalence(c: BinaryCounts) -> float | Undefined:
     """(TP + FN) / N, the share of actual positives (6.3.7, the baseline of the PR curve)."""
-    return ratio(c.tp + c.fn, c.n, code=NO_SAMPLES)
+    return ratio(c["tp"] + c["fn"], _n(c), code=NO_SAMPLES)
 
 
 def balanced_accuracy(c: BinaryCounts) -> float | Undefined:
     """(recall + specificity) / 2 (beyond TS 4213: Brodersen et al. 2010)."""
     r, s = recall(c), specificity(c)
-    if is_undefined(r) or is_undefined(s):
-        return r if is_undefined(r) else s
-    return (r + s) / 2
+    undefined = first_undefined(r, s)
+    return undefined if undefined is not None else (r + s) / 2
 
 
 def matthews_correlation(c: BinaryCounts) -> float | Undefined:
@@ -235,10 +240,10 @@ def matthews_correlation(c: BinaryCounts) -> float | Undefined:
 
     Beyond TS 4213: Matthews 1975.
     """
-    margins = (c.tp + c.fp) * (c.tp + c.fn) * (c.tn + c.fp) * (c.tn + c.fn)
-    if margins == 0:
-        return Undefined(code="empty_margin")
-    return (c.tp * c.tn - c.fp * c.fn) / math.sqrt(margins)
+    tp, fp, tn, fn = c["tp"], c["fp"], c["tn"], c["fn"]
+    margins = (tp + fp) * (tp + fn) * (tn + fp) * (tn + fn)
+    root = np.sqrt(margins) if isinstance(margins, np.ndarray) else math.sqrt(margins)
+    return ratio(tp * tn - fp * fn, root, code="empty_margin")
 
 
 #: The per-class measures every table and report shows, in display order.

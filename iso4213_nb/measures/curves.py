@@ -34,8 +34,8 @@ import numpy as np
 
 from ..core.checks import as_finite_array, as_labels, as_scores, given, listed, same_length
 from ..core.errors import InputError
-from .counts import BinaryCounts, WeightedCounts
-from ..core.undefined import Undefined
+from .counts import NO_NEGATIVES, NO_POSITIVES, BinaryCounts, WeightedCounts
+from ..core.undefined import Undefined, ratio
 from ..core.weights import as_weights
 
 TPR_LABEL = "true positive rate (recall)"
@@ -82,20 +82,13 @@ def positive_mask(t: np.ndarray, positive) -> tuple[np.ndarray, object]:
     return mask, t[int(np.argmax(mask))].item()
 
 
-def _divide(numerator: np.ndarray, denominator: int) -> np.ndarray:
-    """``numerator / denominator``, or NaN everywhere when the denominator is 0 (undefined rate)."""
-    if denominator == 0:
-        return np.full(len(numerator), np.nan)
-    return numerator / denominator
-
-
-def _from_origin(numerator: np.ndarray, denominator: int) -> np.ndarray:
+def _from_origin(numerator: np.ndarray, denominator: int, code: str) -> np.ndarray:
     """The rate ``numerator / denominator`` preceded by the start point's 0; all NaN when the denominator is 0.
 
     At threshold +inf nothing is predicted positive, so the rate starts at 0 /
     denominator: 0 for a class that occurs, undefined (NaN) for an absent one.
     """
-    return _divide(np.concatenate([[0.0], numerator]), denominator)
+    return ratio(np.concatenate([[0.0], numerator]), denominator, code=code)
 
 
 class BinaryScores:
@@ -319,7 +312,7 @@ class BinaryScores:
         out, so the drawn line and the trapezoid area are unchanged; the first and last points stay.
         """
         full = self._curve("roc", lambda: Curve(
-            _from_origin(self.fps, self.negatives), _from_origin(self.tps, self.positives),
+            _from_origin(self.fps, self.negatives, NO_NEGATIVES), _from_origin(self.tps, self.positives, NO_POSITIVES),
             np.concatenate([[np.inf], self.thresholds]), FPR_LABEL, TPR_LABEL))
         if not drop_intermediate or len(self.tps) <= 2:
             return full
@@ -337,7 +330,7 @@ class BinaryScores:
         sum of :meth:`average_precision` is unchanged, since the dropped points add no recall.
         """
         full = self._curve("pr", lambda: Curve(
-            _divide(self.tps, self.positives), self.tps / (self.tps + self.fps), self.thresholds,
+            ratio(self.tps, self.positives, code=NO_POSITIVES), self.tps / (self.tps + self.fps), self.thresholds,
             "recall", "precision"))
         if not drop_intermediate or len(self.tps) <= 2:
             return full
@@ -347,7 +340,7 @@ class BinaryScores:
     def gain(self) -> Curve:
         """Cumulative response (gain) curve (6.3.8, 3.2.13): share predicted positive (TP + FP) / N on x, TPR on y."""
         return self._curve("gain", lambda: Curve(
-            np.concatenate([[0.0], (self.tps + self.fps) / self.n]), _from_origin(self.tps, self.positives),
+            np.concatenate([[0.0], (self.tps + self.fps) / self.n]), _from_origin(self.tps, self.positives, NO_POSITIVES),
             np.concatenate([[np.inf], self.thresholds]), SHARE_LABEL, TPR_LABEL))
 
     def lift(self) -> Curve:
@@ -359,7 +352,7 @@ class BinaryScores:
         """
         def build():
             share = self.gain().x[1:]
-            return Curve(share, _divide(self.tps, self.positives) / share, self.thresholds,
+            return Curve(share, ratio(self.tps, self.positives, code=NO_POSITIVES) / share, self.thresholds,
                          SHARE_LABEL, "lift (true positive rate / share predicted positive)")
         return self._curve("lift", build)
 

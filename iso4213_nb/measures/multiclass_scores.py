@@ -43,7 +43,7 @@ import numpy as np
 from ..core.checks import as_finite_array, as_labels, given, listed, same_length
 from .curves import BinaryScores
 from ..core.errors import InputError
-from ..core.probability_rows import rows_off_one
+from ..core.probability_rows import probability_problems
 from ..stats.results import reason_dict
 from ..core.undefined import Undefined, is_undefined, to_json
 from ..core.weights import as_weights
@@ -239,15 +239,13 @@ def _ovo_auroc(codes, matrix, labels, weight, average: str) -> float | Undefined
 
 
 def _not_probabilities(matrix: np.ndarray) -> Undefined | None:
-    outside = (matrix < 0) | (matrix > 1)
-    if outside.any():
-        row, column = (int(i) for i in np.unravel_index(int(np.argmax(outside)), matrix.shape))
-        return undefined_value("not_probabilities", row=row + 1, column=column + 1, value=float(matrix[row, column]))
-    totals = matrix.sum(axis=1)
-    off = rows_off_one(matrix)
-    if off.any():
-        row = int(np.argmax(off))
-        return undefined_value("rows_not_normalised", row=row + 1, total=float(totals[row]))
+    outside, unnormalised = probability_problems(matrix)
+    if outside is not None:
+        row, column, value = outside
+        return undefined_value("not_probabilities", row=row + 1, column=column + 1, value=value)
+    if unnormalised is not None:
+        row, total = unnormalised
+        return undefined_value("rows_not_normalised", row=row + 1, total=total)
     return None
 
 

@@ -10,6 +10,12 @@ a label is present (true, or predicted) and 0 where it is absent.
 * :func:`label_distribution_kl` (6.5.5): KL divergence of the label shares;
 * :func:`per_label_counts`: one binary confusion matrix per label, from which
   every measure of 6.2 applies to each label (6.5.1).
+
+The measures of 6.5.2–6.5.4 are computed once, by :func:`set_measures`, from
+the counts of each sample's (union, intersection) sizes (:func:`set_pairs`); the
+per-label cells by :func:`label_cells`.  The whole-data summary
+(:mod:`.multilabel_summary`) and the mergeable state of streamed work
+(:class:`~iso4213_nb.scale.accumulators.labels.LabelSetCounts`) use the same two.
 """
 
 from __future__ import annotations
@@ -20,7 +26,10 @@ from ..core.checks import as_indicator
 from .distribution import kl_multilabel
 from ..core.errors import InputError
 from .counts import BinaryCounts
-from ..core.undefined import Undefined
+from ..core.undefined import Undefined, ratio
+
+#: Why dataset-level Jaccard is undefined: no sample has a true or predicted label.
+NO_UNION = "empty_union"
 
 
 def _pair(y_true, y_pred) -> tuple[np.ndarray, np.ndarray]:
@@ -37,10 +46,55 @@ def hamming_loss_by_sample(y_true, y_pred) -> np.ndarray:
     return (t != p).mean(axis=1)
 
 
+def label_cells(t: np.ndarray, p: np.ndarray, w: np.ndarray | None = None) -> np.ndarray:
+    """Each label's tp, fp, fn, tn (6.5.1, 6.2.1) as an L × 4 array from boolean n × L indicators: int64 counts,
+    or sums of the sample weights ``w``."""
+    kinds = (t & p, ~t & p, t & ~p, ~t & ~p)
+    return np.stack([np.count_nonzero(k, axis=0) if w is None else w @ k for k in kinds], axis=1)
+
+
+def sum_by_code(codes: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct ``codes`` (sorted) and the sum of ``values`` of each, in the dtype of ``values``: the
+    (union, intersection) pairs of :func:`set_pairs` (6.5.2–6.5.4), merged across chunks by summing."""
+    distinct, inverse = np.unique(codes, return_inverse=True)
+    sums = np.zeros(len(distinct), dtype=values.dtype)
+    np.add.at(sums, inverse, values)
+    return distinct, sums
+
+
+def set_pairs(t: np.ndarray, p: np.ndarray, w: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """``(codes, counts)``: the sorted codes ``union · (L + 1) + intersection`` of the samples' true and predicted
+    label sets and the samples (int64), or sum of weights ``w``, of each: all that 6.5.2–6.5.4 need of the rows."""
+    union, inter = np.count_nonzero(t | p, axis=1), np.count_nonzero(t & p, axis=1)
+    values = np.ones(len(t), dtype=np.int64) if w is None else w
+    return sum_by_code(union * (t.shape[1] + 1) + inter, values)
+
+
+def set_measures(codes: np.ndarray, counts: np.ndarray, width: int, empty: float = 1.0) -> dict:
+    """Hamming loss (6.5.2), exact match ratio (6.5.3), and dataset- and sample-level Jaccard (6.5.4) from the
+    pairs of :func:`set_pairs` over ``width`` labels: the one computation of these measures, in memory and merged.
+
+    A sample's Hamming loss is (union − intersection) / L, it is an exact match when union = intersection,
+    and its IoU is intersection / union (``empty`` when both sets are empty: see :func:`jaccard_samples`).
+    """
+    union, inter = np.divmod(codes, width + 1)
+    total = counts.sum()
+    iou = np.full(len(union), float(empty))
+    np.divide(inter, union, out=iou, where=union > 0)
+    return {"hamming_loss": float(np.dot(counts, union - inter) / (total * width)),
+            "exact_match_ratio": float(counts[union == inter].sum() / total),
+            "jaccard_dataset": ratio(float(np.dot(counts, inter)), float(np.dot(counts, union)), code=NO_UNION),
+            "jaccard_samples": float(np.dot(counts, iou) / total)}
+
+
+def _set_measures(y_true, y_pred, empty: float = 1.0) -> dict:
+    t, p = _pair(y_true, y_pred)
+    return set_measures(*set_pairs(t, p), t.shape[1], empty)
+
+
 def hamming_loss(y_true, y_pred) -> float:
     """H_L = (1/(N·L)) Σ_i Σ_j I(predicted_ij ≠ true_ij) (6.5.2): wrong label decisions over all decisions."""
-    t, p = _pair(y_true, y_pred)
-    return float(np.count_nonzero(t != p) / t.size)
+    return _set_measures(y_true, y_pred)["hamming_loss"]
 
 
 def exact_match_ratio(y_true, y_pred) -> float:
@@ -48,8 +102,7 @@ def exact_match_ratio(y_true, y_pred) -> float:
 
     A sample counts only if every one of its L labels is right.
     """
-    t, p = _pair(y_true, y_pred)
-    return float(np.mean((t == p).all(axis=1)))
+    return _set_measures(y_true, y_pred)["exact_match_ratio"]
 
 
 def jaccard_dataset(y_true, y_pred) -> float | Undefined:
@@ -57,11 +110,7 @@ def jaccard_dataset(y_true, y_pred) -> float | Undefined:
 
     Undefined when no sample has any true or predicted label (empty union).
     """
-    t, p = _pair(y_true, y_pred)
-    union = np.count_nonzero(t | p)
-    if union == 0:
-        return Undefined(code="empty_union")
-    return float(np.count_nonzero(t & p) / union)
+    return _set_measures(y_true, y_pred)["jaccard_dataset"]
 
 
 def jaccard_samples(y_true, y_pred, empty: float = 1.0) -> float:
@@ -76,12 +125,7 @@ def jaccard_samples(y_true, y_pred, empty: float = 1.0) -> float:
     """
     if not 0 <= empty <= 1:
         raise InputError("multilabel.bad_empty", name="empty", value=empty)
-    t, p = _pair(y_true, y_pred)
-    inter = np.count_nonzero(t & p, axis=1)
-    union = np.count_nonzero(t | p, axis=1)
-    per_sample = np.full(len(t), float(empty))
-    np.divide(inter, union, out=per_sample, where=union > 0)
-    return float(per_sample.mean())
+    return _set_measures(y_true, y_pred, empty)["jaccard_samples"]
 
 
 def label_distribution_kl(y_true, y_pred, labels=None) -> dict:
@@ -98,9 +142,6 @@ def per_label_counts(y_true, y_pred, labels=None) -> dict:
     labels = list(range(t.shape[1])) if labels is None else list(labels)
     if len(labels) != t.shape[1]:
         raise InputError("multilabel.label_count", count=len(labels), columns=t.shape[1])
-    tp = np.count_nonzero(t & p, axis=0)
-    fp = np.count_nonzero(~t & p, axis=0)
-    fn = np.count_nonzero(t & ~p, axis=0)
-    tn = len(t) - tp - fp - fn
+    tp, fp, fn, tn = label_cells(t, p).T
     return {label: BinaryCounts(tp=int(tp[j]), fp=int(fp[j]), tn=int(tn[j]), fn=int(fn[j]))
             for j, label in enumerate(labels)}

@@ -32,35 +32,22 @@ from ..core.checks import as_indicator
 from .curves import BinaryScores
 from .distribution import label_share_directions
 from ..core.errors import InputError
-from ..core.undefined import Undefined, to_json
+from ..core.undefined import Undefined, ratio, to_json
 
 #: Reason codes of undefined values.
-NO_PREDICTED, NO_TRUE, NO_UNION, ONE_CLASS = "no_predicted_positives", "no_true_positives", "empty_union", "one_class"
-
-
-def label_ratio(numerator: float, denominator: float, code: str):
-    """``numerator / denominator``, or undefined with ``code`` when the denominator is not positive (6.5)."""
-    return float(numerator / denominator) if denominator > 0 else Undefined(code=code)
+NO_PREDICTED, NO_TRUE, NO_UNION, ONE_CLASS = "no_predicted_positives", "no_true_positives", multilabel.NO_UNION, "one_class"
 
 
 def _f1(tp: float, fp: float, fn: float):
-    return label_ratio(2 * tp, 2 * tp + fp + fn, NO_UNION)
+    return ratio(2 * tp, 2 * tp + fp + fn, code=NO_UNION)
 
 
-def _weighted(t: np.ndarray, p: np.ndarray, w: np.ndarray) -> dict:
-    """The data-set measures of 6.5.2–6.5.5 with sample weights ``w``."""
-    total = w.sum()
-    per_sample_wrong = (t != p).mean(axis=1)
-    inter = np.count_nonzero(t & p, axis=1)
-    union = np.count_nonzero(t | p, axis=1)
-    iou = np.ones(len(t))
-    np.divide(inter, union, out=iou, where=union > 0)
-    pooled_union = float(w @ union)
-    return {"hamming_loss": float(w @ per_sample_wrong / total),
-            "exact_match_ratio": float(w @ (t == p).all(axis=1) / total),
-            "jaccard_dataset": label_ratio(float(w @ inter), pooled_union, NO_UNION),
-            "jaccard_samples": float(w @ iou / total),
-            "kl_divergence": label_share_directions(w @ t, w @ p)}
+def data_set_measures(codes: np.ndarray, counts: np.ndarray, cells: np.ndarray) -> dict:
+    """Hamming loss, exact match ratio, both Jaccard indices and the KL divergences (6.5.2–6.5.5) of the rows whose
+    (union, intersection) pairs are ``codes`` with ``counts`` (:func:`~.multilabel.set_pairs`) and whose per-label
+    ``cells`` (L × 4: tp, fp, fn, tn) are :func:`~.multilabel.label_cells`; in memory and merged alike."""
+    tp, fp, fn, _ = cells.T
+    return {**multilabel.set_measures(codes, counts, len(cells)), "kl_divergence": label_share_directions(tp + fn, tp + fp)}
 
 
 def summarize(y_true, y_pred, scores=None, labels=None, sample_weight=None) -> dict:
@@ -78,21 +65,16 @@ def summarize(y_true, y_pred, scores=None, labels=None, sample_weight=None) -> d
     if t.shape != p.shape:
         raise InputError("multilabel.shapes_differ", truth=t.shape, pred=p.shape)
     labels = list(range(t.shape[1])) if labels is None else list(labels)
-    if sample_weight is None:
-        data = {"hamming_loss": multilabel.hamming_loss(t, p), "exact_match_ratio": multilabel.exact_match_ratio(t, p),
-                "jaccard_dataset": multilabel.jaccard_dataset(t, p), "jaccard_samples": multilabel.jaccard_samples(t, p),
-                "kl_divergence": multilabel.label_distribution_kl(t, p)}
-        w = np.ones(len(t), dtype=np.int64)
-    else:
+    w = None
+    if sample_weight is not None:
         w = np.asarray(sample_weight, dtype=np.float64)
         if w.shape != (len(t),):
             raise InputError("multilabel_summary.weight_count", size=w.size, n=len(t))
-        data = _weighted(t, p, w)
-    tp, fp, fn = w @ (t & p), w @ (~t & p), w @ (t & ~p)
-    tn = w.sum() - tp - fp - fn
+    cells = multilabel.label_cells(t, p, w)
+    data = data_set_measures(*multilabel.set_pairs(t, p, w), cells)
     ranking = None if scores is None else functools.partial(_ranking, t, np.asarray(scores, dtype=np.float64),
                                                             sample_weight)
-    return assemble(data, (tp, fp, fn, tn), labels, len(t), sample_weight is not None, ranking)
+    return assemble(data, tuple(cells.T), labels, len(t), sample_weight is not None, ranking)
 
 
 def _ranking(t: np.ndarray, scores: np.ndarray, sample_weight, j: int) -> dict:
@@ -142,8 +124,8 @@ def assemble(data: dict, cells: tuple, labels: list, n: int, weighted: bool, ran
     for j, label in enumerate(labels):
         entry = {"tp": count(tp[j]), "fp": count(fp[j]), "tn": count(tn[j]), "fn": count(fn[j]),
                  "support": count(tp[j] + fn[j]),
-                 "precision": keep(f"per_label.{label}.precision", label_ratio(tp[j], tp[j] + fp[j], NO_PREDICTED)),
-                 "recall": keep(f"per_label.{label}.recall", label_ratio(tp[j], tp[j] + fn[j], NO_TRUE)),
+                 "precision": keep(f"per_label.{label}.precision", ratio(tp[j], tp[j] + fp[j], code=NO_PREDICTED)),
+                 "recall": keep(f"per_label.{label}.recall", ratio(tp[j], tp[j] + fn[j], code=NO_TRUE)),
                  "f1": keep(f"per_label.{label}.f1", _f1(tp[j], fp[j], fn[j]))}
         if ranking is not None:
             entry.update({name: keep(f"per_label.{label}.{name}", value) for name, value in ranking(j).items()})
@@ -154,8 +136,8 @@ def assemble(data: dict, cells: tuple, labels: list, n: int, weighted: bool, ran
         averages["macro"][name] = keep(f"averages.macro.{name}", Undefined(code="undefined_label") if None in values
                                        else float(np.mean(values)))
     T, F, N = tp.sum(), fp.sum(), fn.sum()
-    averages["micro"] = {"precision": keep("averages.micro.precision", label_ratio(T, T + F, NO_PREDICTED)),
-                         "recall": keep("averages.micro.recall", label_ratio(T, T + N, NO_TRUE)),
+    averages["micro"] = {"precision": keep("averages.micro.precision", ratio(T, T + F, code=NO_PREDICTED)),
+                         "recall": keep("averages.micro.recall", ratio(T, T + N, code=NO_TRUE)),
                          "f1": keep("averages.micro.f1", _f1(T, F, N))}
     result = {key: keep(key, value) for key, value in data.items() if key != "kl_divergence"}
     result["kl_divergence"] = {k: keep(f"kl_divergence.{k}", v) for k, v in data["kl_divergence"].items()}

@@ -35,7 +35,8 @@ import numpy as np
 
 from ..core.checks import given
 from ..core.errors import InputError
-from .counts import BinaryCounts
+from .counts import NO_NEGATIVES, NO_POSITIVES, NO_PREDICTED_POSITIVES, NO_SAMPLES, BinaryCounts
+from ..core.undefined import ratio
 
 
 def _require_both_classes(scores) -> None:
@@ -74,14 +75,6 @@ def counts_at_thresholds(scores, thresholds) -> tuple[np.ndarray, np.ndarray]:
     return tps[above], fps[above]
 
 
-def _divide(numerator, denominator) -> np.ndarray:
-    numerator = np.asarray(numerator, dtype=float)
-    denominator = np.broadcast_to(np.asarray(denominator, dtype=float), numerator.shape)
-    out = np.full(numerator.shape, np.nan)
-    np.divide(numerator, denominator, out=out, where=denominator != 0)
-    return out
-
-
 def rates(tp, fp, positives: int, negatives: int, weight: float = 1.0) -> dict[str, np.ndarray]:
     """The coordinates of every threshold curve for counts ``tp``, ``fp`` with negatives weighted by ``weight``.
 
@@ -95,14 +88,14 @@ def rates(tp, fp, positives: int, negatives: int, weight: float = 1.0) -> dict[s
     tp = np.asarray(tp, dtype=float)
     fp = np.asarray(fp, dtype=float)
     predicted = tp + weight * fp
-    tpr = _divide(tp, positives)
-    share = _divide(predicted, positives + weight * negatives)
+    tpr = ratio(tp, positives, code=NO_POSITIVES)
+    share = ratio(predicted, positives + weight * negatives, code=NO_SAMPLES)
     return {
         "tpr": tpr,
-        "fpr": _divide(fp, negatives),
-        "precision": _divide(tp, predicted),
+        "fpr": ratio(fp, negatives, code=NO_NEGATIVES),
+        "precision": ratio(tp, predicted, code=NO_PREDICTED_POSITIVES),
         "share": share,
-        "lift": _divide(tpr, share),
+        "lift": ratio(tpr, share, code=NO_PREDICTED_POSITIVES),
     }
 
 

@@ -6,23 +6,19 @@ measure matrix by matrix in Python would dominate the cost.  Here every
 function takes a stack ``M`` of shape (m, k, k), **true classes in rows**
 (as :meth:`iso4213_nb.measures.confusion.ConfusionMatrix.matrix` with ``rows="true"``),
 and returns m values, ``nan`` where the measure is undefined (zero
-denominator).  The formulas are those of :mod:`iso4213_nb.measures.counts` and
+denominator).  The per-class formulas are those of :mod:`iso4213_nb.measures.counts`
+themselves, applied to arrays; the whole-matrix ones follow
 :class:`~iso4213_nb.measures.confusion.ConfusionMatrix` (same clauses, same undefined
-cases); tests check every one against them.
+cases) and tests check them against it.  Every division is
+:func:`iso4213_nb.core.undefined.ratio`.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-
-def _div(numerator, denominator) -> np.ndarray:
-    """numerator / denominator, nan where the denominator is 0."""
-    num = np.asarray(numerator, dtype=float)
-    den = np.asarray(denominator, dtype=float)
-    out = np.full(np.broadcast(num, den).shape, np.nan)
-    np.divide(num, den, out=out, where=den != 0)
-    return out
+from ..core.undefined import ratio
+from . import counts
 
 
 def one_vs_rest(M: np.ndarray) -> dict[str, np.ndarray]:
@@ -34,27 +30,8 @@ def one_vs_rest(M: np.ndarray) -> dict[str, np.ndarray]:
     return {"tp": tp, "fp": fp, "fn": fn, "tn": n - tp - fp - fn}
 
 
-#: Per-class measures of counts arrays (6.2.3–6.2.6, 3.2.12): the same definitions as :data:`measures.PER_CLASS`.
-PER_CLASS = {
-    "binary_accuracy": lambda c: _div(c["tp"] + c["tn"], c["tp"] + c["tn"] + c["fp"] + c["fn"]),
-    "precision": lambda c: _div(c["tp"], c["tp"] + c["fp"]),
-    "recall": lambda c: _div(c["tp"], c["tp"] + c["fn"]),
-    "specificity": lambda c: _div(c["tn"], c["tn"] + c["fp"]),
-    "f1": lambda c: _div(2 * c["tp"], 2 * c["tp"] + c["fp"] + c["fn"]),
-    "negative_predictive_value": lambda c: _div(c["tn"], c["tn"] + c["fn"]),
-    "false_positive_rate": lambda c: _div(c["fp"], c["fp"] + c["tn"]),
-    "miss_rate": lambda c: _div(c["fn"], c["fn"] + c["tp"]),
-    "false_discovery_rate": lambda c: _div(c["fp"], c["fp"] + c["tp"]),
-    "false_omission_rate": lambda c: _div(c["fn"], c["fn"] + c["tn"]),
-    "positive_likelihood_ratio": lambda c: _div(_div(c["tp"], c["tp"] + c["fn"]), _div(c["fp"], c["fp"] + c["tn"])),
-    "negative_likelihood_ratio": lambda c: _div(_div(c["fn"], c["fn"] + c["tp"]), _div(c["tn"], c["tn"] + c["fp"])),
-    "diagnostic_odds_ratio": lambda c: _div(c["tp"] * c["tn"], c["fp"] * c["fn"]),
-    "prevalence": lambda c: _div(c["tp"] + c["fn"], c["tp"] + c["fn"] + c["tn"] + c["fp"]),
-    "balanced_accuracy": lambda c: (_div(c["tp"], c["tp"] + c["fn"]) + _div(c["tn"], c["tn"] + c["fp"])) / 2,
-    "matthews_correlation": lambda c: _div(c["tp"] * c["tn"] - c["fp"] * c["fn"],
-                                           np.sqrt((c["tp"] + c["fp"]) * (c["tp"] + c["fn"])
-                                                   * (c["tn"] + c["fp"]) * (c["tn"] + c["fn"]))),
-}
+#: Per-class measures of counts arrays (6.2.3–6.2.6, 3.2.12): the very functions of :data:`counts.PER_CLASS`.
+PER_CLASS = counts.PER_CLASS
 
 #: Per-class measures that are a count over a count (successes, trials), for the proportion intervals of 7.8.
 PROPORTIONS = {
@@ -65,29 +42,27 @@ PROPORTIONS = {
 }
 
 
-def fbeta(c: dict, beta: float) -> np.ndarray:
-    """F_β in counts, (1 + β²)TP / ((1 + β²)TP + β²FN + FP) (6.2.6), as :func:`iso4213_nb.measures.counts.fbeta`."""
-    b2 = float(beta) ** 2
-    return _div((1 + b2) * c["tp"], (1 + b2) * c["tp"] + b2 * c["fn"] + c["fp"])
+#: F_β in counts (6.2.6): :func:`iso4213_nb.measures.counts.fbeta`, which takes arrays as well.
+fbeta = counts.fbeta
 
 
 def lift(c: dict) -> np.ndarray:
     """Lift at the operating point (6.3.9): precision / prevalence = TP·N / ((TP + FP)(TP + FN))."""
     n = c["tp"] + c["fp"] + c["tn"] + c["fn"]
-    return _div(c["tp"] * n, (c["tp"] + c["fp"]) * (c["tp"] + c["fn"]))
+    return ratio(c["tp"] * n, (c["tp"] + c["fp"]) * (c["tp"] + c["fn"]), code=counts.NO_PREDICTED_POSITIVES)
 
 
 def accuracy(M: np.ndarray) -> np.ndarray:
     """Share of correct predictions (6.2.3, 6.4.2)."""
-    return _div(np.trace(M, axis1=1, axis2=2), M.sum(axis=(1, 2)))
+    return ratio(np.trace(M, axis1=1, axis2=2), M.sum(axis=(1, 2)), code=counts.NO_SAMPLES)
 
 
 def cohen_kappa(M: np.ndarray) -> np.ndarray:
     """Cohen's kappa (5.3.9), (p_o − p_e) / (1 − p_e)."""
     n = M.sum(axis=(1, 2)).astype(float)
-    po = _div(np.trace(M, axis1=1, axis2=2), n)
-    pe = _div(np.einsum("mi,mi->m", M.sum(axis=2), M.sum(axis=1)), n * n)
-    return _div(po - pe, 1 - pe)
+    po = ratio(np.trace(M, axis1=1, axis2=2), n, code=counts.NO_SAMPLES)
+    pe = ratio(np.einsum("mi,mi->m", M.sum(axis=2), M.sum(axis=1)), n * n, code=counts.NO_SAMPLES)
+    return ratio(po - pe, 1 - pe, code="chance_agreement_one")
 
 
 def weighted_kappa(M: np.ndarray, weights: str) -> np.ndarray:
@@ -98,8 +73,9 @@ def weighted_kappa(M: np.ndarray, weights: str) -> np.ndarray:
     w = distance if weights == "linear" else distance ** 2
     n = M.sum(axis=(1, 2)).astype(float)
     observed = np.einsum("ij,mij->m", w, M)
-    expected = _div(np.einsum("ij,mi,mj->m", w, M.sum(axis=2).astype(float), M.sum(axis=1).astype(float)), n)
-    return _div(expected - observed, expected)
+    expected = ratio(np.einsum("ij,mi,mj->m", w, M.sum(axis=2).astype(float), M.sum(axis=1).astype(float)), n,
+                     code=counts.NO_SAMPLES)
+    return ratio(expected - observed, expected, code="chance_agreement_one")
 
 
 def matthews_correlation(M: np.ndarray) -> np.ndarray:
@@ -108,22 +84,22 @@ def matthews_correlation(M: np.ndarray) -> np.ndarray:
     t, p = M.sum(axis=2).astype(float), M.sum(axis=1).astype(float)
     c = np.trace(M, axis1=1, axis2=2).astype(float)
     den = np.sqrt(n * n - np.einsum("mi,mi->m", p, p)) * np.sqrt(n * n - np.einsum("mi,mi->m", t, t))
-    return _div(c * n - np.einsum("mi,mi->m", t, p), den)
+    return ratio(c * n - np.einsum("mi,mi->m", t, p), den, code="one_class")
 
 
 def balanced_accuracy(M: np.ndarray) -> np.ndarray:
     """Mean recall over the classes present in the true labels (beyond TS 4213: Brodersen et al. 2010)."""
     support = M.sum(axis=2).astype(float)
     present = support > 0
-    recalls = np.where(present, _div(np.diagonal(M, axis1=1, axis2=2), support), 0.0)
-    return _div(recalls.sum(axis=1), present.sum(axis=1))
+    recalls = np.where(present, ratio(np.diagonal(M, axis1=1, axis2=2), support, code=counts.NO_POSITIVES), 0.0)
+    return ratio(recalls.sum(axis=1), present.sum(axis=1), code=counts.NO_SAMPLES)
 
 
 def balanced_accuracy_adjusted(M: np.ndarray) -> np.ndarray:
     """Balanced accuracy rescaled to 0 at chance, (B − 1/k) / (1 − 1/k) with k the classes present in the truth
     (beyond TS 4213: scikit-learn's ``balanced_accuracy_score(adjusted=True)``)."""
-    chance = _div(np.ones(len(M)), (M.sum(axis=2) > 0).sum(axis=1))
-    return _div(balanced_accuracy(M) - chance, 1 - chance)
+    chance = ratio(np.ones(len(M)), (M.sum(axis=2) > 0).sum(axis=1), code=counts.NO_SAMPLES)
+    return ratio(balanced_accuracy(M) - chance, 1 - chance, code="one_class")
 
 
 def average(M: np.ndarray, measure: str, method: str) -> np.ndarray:
@@ -134,7 +110,7 @@ def average(M: np.ndarray, measure: str, method: str) -> np.ndarray:
     values = PER_CLASS[measure](c)
     k = M.shape[1]
     n = M.sum(axis=(1, 2)).astype(float)[:, None]
-    weights = _div(M.sum(axis=2), n) if method == "weighted" else np.full(values.shape, 1 / k)
+    weights = ratio(M.sum(axis=2), n, code=counts.NO_SAMPLES) if method == "weighted" else np.full(values.shape, 1 / k)
     used = weights > 0
     total = np.where(used, weights * values, 0.0).sum(axis=1)
     return np.where((used & np.isnan(values)).any(axis=1) | (n[:, 0] == 0), np.nan, total)
@@ -149,7 +125,7 @@ def kl_divergence(M: np.ndarray, direction: str) -> np.ndarray:
     t, p = M.sum(axis=2).astype(float), M.sum(axis=1).astype(float)
     first, second = (t, p) if direction == "true_vs_pred" else (p, t)
     n = first.sum(axis=1, keepdims=True)
-    a, b = _div(first, n), _div(second, n)
+    a, b = ratio(first, n, code=counts.NO_SAMPLES), ratio(second, n, code=counts.NO_SAMPLES)
     with np.errstate(divide="ignore", invalid="ignore"):
         terms = np.where(a > 0, a * np.log(a / b), 0.0)
     return np.where(((a > 0) & (b == 0)).any(axis=1), np.nan, terms.sum(axis=1))

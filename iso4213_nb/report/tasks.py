@@ -33,7 +33,7 @@ from ..core.errors import InputError
 from ..measures.calibration import calibration, multiclass_calibration
 from ..inputs import MULTICLASS, MULTILABEL, Predictions
 from ..measures.multiclass_scores import assess_scores
-from ..core.probability_rows import rows_off_one
+from ..core.probability_rows import probability_problems
 from ..measures.multilabel_summary import per_label_mcnemar, summarize
 from ..subgroups.rows import subgroup_analysis
 
@@ -62,11 +62,6 @@ def top_k_values(labels: list, extra=()) -> tuple[int, ...]:
     return tuple(sorted({k for k in (*TOP_K, *extra) if 1 <= k < len(labels)}))
 
 
-def _is_probability(scores: np.ndarray, rows_sum_to_one: bool) -> bool:
-    inside = bool(np.all((scores >= 0) & (scores <= 1)))
-    if not rows_sum_to_one:
-        return inside
-    return inside and not rows_off_one(scores).any()
 
 
 #: Keys of a top-label calibration renamed in report.json, so that a name says which quantity it holds: the
@@ -77,7 +72,7 @@ TOP_LABEL_NAMES = {"brier": "top_label_brier", "log_loss": "top_label_log_loss"}
 def _calibration(pred: Predictions, model) -> dict:
     """``{"calibration": ...}`` or ``{"calibration_skipped": code}`` for one single-label model (beyond TS 4213)."""
     if pred.task == MULTICLASS and model.score_matrix is not None:
-        if not _is_probability(model.score_matrix, True):
+        if probability_problems(model.score_matrix):
             return {"calibration_skipped": NOT_PROBABILITIES}
         result = multiclass_calibration(pred.y_true, model.score_matrix, pred.labels, sample_weight=pred.weight)
         top = result.top_label.to_dict()
@@ -86,7 +81,7 @@ def _calibration(pred: Predictions, model) -> dict:
         return {"calibration": {"kind": "top_label", **top,
                                 "classwise": {str(_plain(label)): r.to_dict() for label, r in result.classwise.items()}}}
     if pred.binary and model.scores is not None:
-        if not _is_probability(model.scores, False):
+        if probability_problems(model.scores):
             return {"calibration_skipped": NOT_PROBABILITIES}
         result = calibration(pred.y_true, model.scores, positive=pred.positive, sample_weight=pred.weight)
         return {"calibration": {"kind": "binary", **result.to_dict()}}

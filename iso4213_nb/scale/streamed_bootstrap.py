@@ -57,7 +57,7 @@ from ..stats.class_score_intervals import mean_intervals
 from ..stats.measure_intervals import SCORE_MEASURES, IntervalSettings, interval_json, score_bootstrap_intervals
 from ..stats.bootstrap import bootstrap_result
 from ..stats.results import ConfidenceInterval, undefined
-from ..core.undefined import is_undefined
+from ..core.undefined import is_undefined, ratio
 
 #: Memory for the replicates of the Poisson bootstrap unless ``--bootstrap-memory`` says otherwise.
 DEFAULT_MEMORY = 256 * 2 ** 20
@@ -204,8 +204,7 @@ def _replicate_means(state: PoissonClassScores) -> np.ndarray:
     n_c = state.classes.astype(float)
     present = n_c > 0
     weight = state.sums[:, present, 0]
-    with np.errstate(invalid="ignore", divide="ignore"):
-        class_means = state.sums[:, present, 1:] / weight[:, :, None]
+    class_means = ratio(state.sums[:, present, 1:], weight[:, :, None], code="no_samples")
     shares = n_c[present] / n_c.sum()
     return np.einsum("c,rcm->rm", shares, class_means)
 

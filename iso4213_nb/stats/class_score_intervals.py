@@ -41,6 +41,7 @@ from .measure_intervals import IntervalSettings
 from ..measures.multiclass_scores import checked_inputs, true_class_ranks, brier_score, brier_terms, log_loss, log_loss_terms
 from .bootstrap import counts_bootstrap_cis
 from .results import ConfidenceInterval
+from ..core.probability_rows import probability_problems
 from ..core.undefined import is_undefined
 from ..core.weights import refuse
 
@@ -154,5 +155,5 @@ def model_matrices(y_true, models: dict, labels, positive=None) -> tuple[dict, l
         return {name: m for name, m in models.items() if m is not None}, list(labels)
     negative = next(label for label in labels if str(label) != str(positive))
     kept = {name: np.column_stack([1 - s, s]) for name, s in models.items()
-            if s is not None and bool(np.all((s >= 0) & (s <= 1)))}
+            if s is not None and not probability_problems(s)}
     return kept, [negative, positive]

@@ -67,86 +67,34 @@ weights those have no count to stand on and are Undefined
 
 :class:`GroupThresholds` answers "what are the per-group counts and recalls
 at threshold t?" for a slider with a binary search per group.
+
+Everything the groups' counts determine is computed once, by
+:func:`iso4213_nb.subgroups.counts.analysis_of_counts`, which the streamed
+path (merged counts) calls too; this module adds what needs the rows: the
+weighted counts of the rows in memory, the bootstrap and DeLong intervals and
+the AUROC from scores.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from itertools import combinations
+from dataclasses import replace
 
 import numpy as np
 
 from ..core.checks import as_finite_array, as_labels, as_scores, as_threshold, same_length
 from ..measures.curves import BinaryScores
+from ..core.undefined import ratio
 from ..core.errors import InputError
 from ..stats.resampling import label_codes, multiplicity_blocks, sample_weights, whole_weights
 from ..stats.bootstrap import check_resamples
-from ..stats.contingency import MIN_EXPECTED, chi_squared, fisher_exact
 from ..stats.intervals import bootstrap_interval, proportion_ci
-from ..stats.multiplicity import adjust_pvalues
-from ..stats.results import ConfidenceInterval, TestResult, json_value, undefined_fields, check_level, shown, undefined
+from ..stats.results import ConfidenceInterval, check_level, shown, undefined
 from ..stats.roc import tie_groups, auroc_ci
-from .permutation import gap_permutation_tests
+from .counts import (BINARY_MEASURES, MULTICLASS_MEASURES, RESERVED, SubgroupAnalysis, analysis_of_counts, binary_measures,
+                     group_interval, mean_of_defined, multiclass_measures)
 
-#: A group with fewer samples than this gets a ``small_group`` warning (see the module docstring).
-MIN_GROUP_SIZE = 30
-#: Above this many groups the pairwise comparisons are skipped (20 groups are already 190 pairs per measure, and
-#: Holm's adjustment over so many leaves little power); the test across all groups still runs.
-MAX_PAIRWISE_GROUPS = 20
 #: The rates :meth:`GroupThresholds.rates_at` gives per group, in the order a table shows them.
 GROUP_RATES = ("recall", "precision", "false_positive_rate", "miss_rate")
-#: Keys of :meth:`SubgroupAnalysis.to_dict` that a group value may not take.
-RESERVED = ("largest_gap", "heterogeneity", "warnings")
-BINARY_MEASURES = ("accuracy", "recall", "specificity", "precision", "f1", "balanced_accuracy")
-MULTICLASS_MEASURES = ("accuracy", "macro_recall")
-_BINARY_COUNTS = ("tp", "fp", "tn", "fn")
-#: Details of a permutation test that :meth:`LargestGap.to_dict` writes.
-PERMUTATION_DETAILS = ("n_permutations", "seed", "null", "n_undefined")
-#: Measures whose largest gap gets the permutation test of :mod:`.permutation` (their own test across groups).
-PERMUTED = ("f1", "balanced_accuracy", "macro_recall")
-#: Measures that are proportions of counts: Wilson intervals and chi-squared heterogeneity tests.
-PROPORTION_MEASURES = ("accuracy", "recall", "specificity", "precision")
-#: Why a measure of a group is undefined.
-_UNDEFINED = {"accuracy": "no_samples", "recall": "no_positives", "specificity": "no_negatives",
-              "precision": "no_predicted_positives", "f1": "no_positives_and_no_predicted_positives",
-              "balanced_accuracy": "no_positives_or_no_negatives", "macro_recall": "no_samples",
-              "auroc": "one_class"}
-
-
-def _ratio(numerator, denominator):
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(denominator > 0, numerator / np.where(denominator > 0, denominator, 1), np.nan)
-
-
-def _mean_of_defined(values: np.ndarray, axis: int) -> np.ndarray:
-    """Mean over ``axis`` of the non-NaN values; NaN where there is none."""
-    defined = ~np.isnan(values)
-    return _ratio(np.where(defined, values, 0).sum(axis=axis), defined.sum(axis=axis))
-
-
-def binary_measures(counts: dict) -> dict:
-    """The binary headline measures from weighted counts ``tp``, ``fp``, ``tn``, ``fn`` (arrays of any one shape).
-
-    accuracy (TP + TN)/N (6.3.3), recall TP/(TP + FN), specificity
-    TN/(TN + FP), precision TP/(TP + FP) (6.3.4), F1 2TP/(2TP + FP + FN)
-    (6.2.5, 6.3.4), balanced accuracy (recall + specificity)/2 (scikit-learn's
-    definition).  NaN where a denominator is 0.
-    """
-    tp, fp, tn, fn = (counts[key] for key in _BINARY_COUNTS)
-    recall, specificity = _ratio(tp, tp + fn), _ratio(tn, tn + fp)
-    return {"accuracy": _ratio(tp + tn, tp + fp + tn + fn), "recall": recall, "specificity": specificity,
-            "precision": _ratio(tp, tp + fp), "f1": _ratio(2 * tp, 2 * tp + fp + fn),
-            "balanced_accuracy": (recall + specificity) / 2}
-
-
-def multiclass_measures(counts: dict) -> dict:
-    """Accuracy (6.4.2) and macro recall (6.4.3) from weighted counts ``correct``, ``total``, ``tp`` and ``members``.
-
-    ``tp`` and ``members`` have the classes on their last axis; macro recall is
-    the mean of tp/members over the classes with members (NaN when none has).
-    """
-    macro = _mean_of_defined(_ratio(counts["tp"], counts["members"]), axis=-1)
-    return {"accuracy": _ratio(counts["correct"], counts["total"]), "macro_recall": macro}
 
 
 def auroc_of_weights(positive_sorted: np.ndarray, weights: np.ndarray, starts: np.ndarray) -> np.ndarray:
@@ -160,141 +108,7 @@ def auroc_of_weights(positive_sorted: np.ndarray, weights: np.ndarray, starts: n
     pos = np.add.reduceat(weights * positive_sorted, starts, axis=1)
     neg = np.add.reduceat(weights * ~positive_sorted, starts, axis=1)
     wins = np.sum(pos * np.cumsum(neg, axis=1), axis=1) - 0.5 * np.sum(pos * neg, axis=1)
-    return _ratio(wins, pos.sum(axis=1) * neg.sum(axis=1))
-
-
-@dataclass(frozen=True, eq=False)
-class SubgroupAnalysis:
-    """Measures per value of one group attribute, their largest gaps and heterogeneity tests (5.3.2; data, no words).
-
-    Attributes
-    ----------
-    values : list of the group values (sorted), as given.
-    task : ``"binary"`` or ``"multiclass"``.
-    measures : tuple of the measure names computed.
-    n : dict value → number of samples.
-    results : dict value → dict measure → ConfidenceInterval (``estimate``
-        may be Undefined; ``method`` ``"wilson"``, ``"delong"`` or ``"percentile"``).
-    largest_gap : dict measure → :class:`LargestGap` (an estimate and the two groups; no interval).
-    heterogeneity : dict measure → TestResult (chi-squared across groups, details
-        ``values`` = the groups tested, ``pairwise`` = list of pair dicts).
-    warnings : list of dicts with ``code`` (``"small_group"`` or ``"small_cell"``), ``value``, ``n`` and the numbers.
-    """
-
-    values: list
-    task: str
-    measures: tuple
-    n: dict
-    results: dict = field(repr=False)
-    largest_gap: dict = field(repr=False)
-    heterogeneity: dict = field(repr=False)
-    warnings: list = field(repr=False)
-
-    def to_dict(self, confidence_level: float | None = None) -> dict:
-        """The report.json form (5.3.2; clause 8): per group value (as text) its n and interval dicts, then ``largest_gap``, ``heterogeneity`` and ``warnings``."""
-        out = {}
-        for value in self.values:
-            out[str(value)] = {"n": self.n[value],
-                               **{m: ci.to_dict() for m, ci in self.results[value].items()}}
-        out["largest_gap"] = {m: ci.to_dict() for m, ci in self.largest_gap.items()}
-        out["heterogeneity"] = {m: test.to_dict() for m, test in self.heterogeneity.items()}
-        out["warnings"] = [json_value({**w, "value": str(w["value"])}) for w in self.warnings]
-        return out
-
-
-@dataclass(frozen=True, eq=False)
-class LargestGap:
-    """Highest minus lowest value of one measure over the groups where it is defined (5.3.2): an estimate, no interval.
-
-    The module docstring says why there is no interval; whether the groups
-    differ is asked by a test whose null hypothesis is "no difference": the
-    chi-squared test across groups for a proportion (its pairs in
-    :attr:`SubgroupAnalysis.heterogeneity`), the permutation test of the gap
-    (:mod:`.permutation`) for F1, balanced accuracy and macro recall.
-
-    Attributes
-    ----------
-    of : the measure.
-    estimate : float, or Undefined (``fewer_than_two_groups``).
-    between : [highest group, lowest group] as text; [] when undefined.
-    test : ``"chi_squared"``, ``"permutation"``, or None (AUROC: no test is given).
-    pvalue : the test's p-value (float or Undefined with its reason), None without a test.
-    details : the test's details (``n_permutations``, ``seed`` … for the permutation test).
-    """
-
-    of: str
-    estimate: object
-    between: list
-    test: str | None = None
-    pvalue: object = None
-    details: dict = field(default_factory=dict, repr=False)
-
-    def with_test(self, result: TestResult) -> "LargestGap":
-        """This gap with the p-value and details of ``result`` (chi-squared across groups or permutation; 7.5)."""
-        details = {k: v for k, v in result.details.items() if k not in ("pairwise", "values", "expected")}
-        return replace(self, test=result.test if result.test == "permutation" else "chi_squared",
-                       pvalue=result.pvalue, details=details)
-
-    def to_dict(self) -> dict:
-        """The report.json form (5.3.2; clause 8): ``of``, ``estimate``, ``between``, ``test``, ``pvalue``, the test's details, ``undefined``, ``reasons``."""
-        fields = [("of", self.of), ("estimate", self.estimate), ("between", self.between), ("test", self.test),
-                  ("pvalue", self.pvalue)]
-        if self.test == "permutation":  # the same keys from merged counts, null there (needs_rows)
-            fields += [(key, self.details.get(key)) for key in PERMUTATION_DETAILS]
-        out = {key: json_value(value) for key, value in fields}
-        out["undefined"], out["reasons"] = undefined_fields(fields)
-        return out
-
-
-def largest_gap(values: list, point: list, measure: str) -> LargestGap:
-    """The :class:`LargestGap` of ``measure`` (no test yet) from each group's estimate (float or Undefined) (5.3.2)."""
-    defined = [g for g, estimates in enumerate(point) if isinstance(estimates[measure], float)]
-    if len(defined) < 2:
-        return LargestGap(measure, undefined("fewer_than_two_groups", groups=len(defined)), [])
-    estimates = np.array([point[g][measure] for g in defined])
-    high, low = defined[int(np.argmax(estimates))], defined[int(np.argmin(estimates))]
-    return LargestGap(measure, float(estimates.max() - estimates.min()), [str(values[high]), str(values[low])])
-
-
-def constant_under_resampling(counts: dict, measure: str) -> bool:
-    """Whether every resample within true classes gives one group's ``measure`` its own value (7.8; module docstring).
-
-    ``counts`` are the group's counts in this module's form (binary ``tp``,
-    ``fp``, ``tn``, ``fn``; multi-class ``tp`` and ``members`` per class, each
-    with a leading axis of 1).  Resampling keeps each class's size, so the
-    counts, and every measure of them, stay put when each class's rows agree:
-    binary, the positives all predicted alike (TP = 0 or FN = 0) and the
-    negatives all alike (FP = 0 or TN = 0); F1 = 2TP/(TP + P + FP) needs only
-    the first when TP = 0 (it is then 0 on every resample).  Multi-class macro
-    recall: each class's members all right or all wrong.  Other measures
-    (AUROC) return False: their resamples are looked at instead.
-    """
-    if measure == "macro_recall":
-        tp, members = counts["tp"][0], counts["members"][0]
-        return bool(np.all((tp == 0) | (tp == members)))
-    if measure not in ("f1", "balanced_accuracy"):
-        return False
-    tp, fp, tn, fn = (float(counts[key][0]) for key in _BINARY_COUNTS)
-    positives_alike, negatives_alike = tp == 0 or fn == 0, fp == 0 or tn == 0
-    if measure == "f1":
-        return positives_alike and (negatives_alike or tp == 0)
-    return positives_alike and negatives_alike
-
-
-def group_interval(estimate, level, method, measure, **details) -> ConfidenceInterval:
-    """An interval whose bounds are Undefined for the same reason as ``estimate``, or as ``details['reason']`` (5.3.2,
-    7.8)."""
-    reason = details.pop("reason", None)
-    if reason is None:
-        reason = estimate
-    return ConfidenceInterval(reason, reason, level, method, estimate=estimate, of=measure, details=details)
-
-
-def group_estimate(value: float, measure: str):
-    """A group's value of ``measure``, or undefined with the measure's reason when it is nan (5.3.2)."""
-    if not np.isnan(value):
-        return float(value)
-    return undefined(_UNDEFINED[measure], **({"cause": "group"} if measure == "auroc" else {}))
+    return ratio(wins, pos.sum(axis=1) * neg.sum(axis=1), code="one_class")
 
 
 class _Data:
@@ -383,27 +197,7 @@ class _Data:
         if not parts:
             return np.full(len(weights), np.nan)
         values = np.stack([auroc_of_weights(pos, weights[:, order], starts) for order, pos, starts in parts])
-        return _mean_of_defined(values, axis=0)
-
-
-def _numerator_denominator(counts: dict, measure: str, binary: bool) -> tuple[float, float]:
-    """Weighted numerator and denominator of a proportion measure from one group's counts."""
-    if not binary:
-        return float(counts["correct"][0]), float(counts["total"][0])
-    tp, fp, tn, fn = (float(counts[key][0]) for key in _BINARY_COUNTS)
-    return {"accuracy": (tp + tn, tp + fp + tn + fn), "recall": (tp, tp + fn), "specificity": (tn, tn + fp),
-            "precision": (tp, tp + fp)}[measure]
-
-
-def group_wilson_interval(data: _Data, counts: dict, measure: str, estimate, level: float) -> ConfidenceInterval:
-    """Wilson's interval of a group's proportion ``measure`` (5.3.2, 7.8); undefined with the estimate, or for
-    fractional weights."""
-    if not isinstance(estimate, float):
-        return group_interval(estimate, level, "wilson", measure)
-    if not data.whole:
-        return group_interval(estimate, level, "wilson", measure, reason=undefined("fractional_weights"))
-    x, d = _numerator_denominator(counts, measure, data.binary)
-    return replace(proportion_ci(round(x), round(d), "wilson", level), of=measure)
+        return mean_of_defined(values, axis=0)
 
 
 def _delong(data: _Data, rows: np.ndarray, estimate, level: float) -> ConfidenceInterval:
@@ -439,65 +233,6 @@ def _percentile(distribution: np.ndarray, estimate, level: float, measure: str, 
     return ConfidenceInterval(low, high, level, "percentile", estimate=estimate, of=measure, details=details)
 
 
-def _pair_test(table: np.ndarray) -> TestResult:
-    """Chi-squared on a 2×2 table of two groups, or Fisher's exact test when an expected count is below 5 (7.5, 7.7)."""
-    if (table.sum(axis=0) == 0).any():
-        return fisher_exact(table)
-    result = chi_squared(table)
-    return fisher_exact(table) if result.details["use_fisher"] else result
-
-
-def heterogeneity_test(data: _Data, point_counts: list, measure: str, level: float) -> TestResult:
-    """Chi-squared across the groups with a denominator, plus Holm-adjusted pairwise tests (7.5, 7.10.2)."""
-    rows, used = [], []
-    for g, counts in enumerate(point_counts):
-        x, d = _numerator_denominator(counts, measure, data.binary)
-        if d > 0:
-            rows.append([x, d - x])
-            used.append(str(data.values[g]))
-    table = np.array(rows)
-    reason = None
-    if len(rows) < 2:
-        reason = undefined("fewer_than_two_groups", groups=len(rows))
-    elif not data.whole:
-        reason = undefined("fractional_weights")
-    elif (table.sum(axis=0) == 0).any():
-        reason = undefined("same_proportion_everywhere", proportion=float(table[0, 0] > 0))
-    if reason is not None:
-        return TestResult("chi_squared", reason, reason, details={"values": used, "pairwise": []})
-    table = np.rint(table).astype(np.int64)
-    overall = chi_squared(table)
-    if len(rows) > MAX_PAIRWISE_GROUPS:
-        return replace(overall, details={**overall.details, "values": used, "pairwise": [],
-                                         "pairwise_skipped": undefined("too_many_groups", groups=len(rows),
-                                                                       maximum=MAX_PAIRWISE_GROUPS)})
-    pairs = list(combinations(range(len(rows)), 2))
-    tests = [_pair_test(table[[a, b]]) for a, b in pairs]
-    adjusted = adjust_pvalues([t.pvalue for t in tests], "holm", alpha=1 - level)
-    pairwise = [{"values": [used[a], used[b]], "test": t.test, "pvalue": t.pvalue,
-                 "adjusted_pvalue": float(adj), "rejected": bool(rej)}
-                for (a, b), t, adj, rej in zip(pairs, tests, adjusted.adjusted, adjusted.rejected)]
-    return replace(overall, details={**overall.details, "values": used, "pairwise": pairwise,
-                                     "adjustment": "holm", "alpha": 1 - level})
-
-
-def small_group_warnings(data: _Data, point_counts: list) -> list:
-    """Warnings for groups smaller than :data:`MIN_GROUP_SIZE` and for cells below :data:`MIN_EXPECTED` (5.3.2)."""
-    out = []
-    for g, counts in enumerate(point_counts):
-        value, n = data.values[g], data.size(g)
-        if n < MIN_GROUP_SIZE:
-            out.append({"code": "small_group", "value": value, "n": n, "minimum": MIN_GROUP_SIZE})
-        if data.binary:
-            cells = {name: float(counts[name][0]) for name in _BINARY_COUNTS}
-        else:
-            cells = {f"members_{label}": float(c) for label, c in zip(data.labels, counts["members"][0]) if c > 0}
-        small = {name: c for name, c in cells.items() if c < MIN_EXPECTED}
-        if small:
-            out.append({"code": "small_cell", "value": value, "n": n, "cells": small, "minimum": MIN_EXPECTED})
-    return out
-
-
 def subgroup_analysis(y_true, y_pred, groups, *, labels, positive=None, scores=None, sample_weight=None,
                       confidence_level: float = 0.95, n_bootstrap: int = 1000, seed: int = 0) -> SubgroupAnalysis:
     """Every headline measure per subgroup, the largest gaps and heterogeneity tests (5.3.2; 6.2–6.4, 7.5, 7.8, 7.10).
@@ -521,18 +256,12 @@ def subgroup_analysis(y_true, y_pred, groups, *, labels, positive=None, scores=N
     level = check_level(confidence_level)
     n_bootstrap = check_resamples(n_bootstrap, "n_bootstrap")
     data = _Data(y_true, y_pred, groups, labels, positive, scores, sample_weight)
-    measures = BINARY_MEASURES if data.binary else MULTICLASS_MEASURES
-    if data.scores is not None:
-        measures = measures + ("auroc",)
+    measures = (BINARY_MEASURES if data.binary else MULTICLASS_MEASURES) + (() if data.scores is None else ("auroc",))
     members = [data.members(g) for g in range(len(data.values))]
     auroc_parts = [data.auroc_parts(rows) for rows in members] if data.scores is not None else None
     point_counts = [data.counts(rows, data.w[rows][None, :]) for rows in members]
-    point = []
-    for g, rows in enumerate(members):
-        values = data.measures(point_counts[g])
-        if auroc_parts is not None:
-            values["auroc"] = data.auroc(auroc_parts[g], data.w[rows][None, :])
-        point.append({m: group_estimate(float(values[m][0]), m) for m in measures})
+    aurocs = None if auroc_parts is None else [data.auroc(auroc_parts[g], data.w[rows][None, :])
+                                               for g, rows in enumerate(members)]
     draws = {m: [] for m in measures}
     for block in multiplicity_blocks(data.strata, n_bootstrap, seed):
         per_group = {m: [] for m in measures}
@@ -546,29 +275,14 @@ def subgroup_analysis(y_true, y_pred, groups, *, labels, positive=None, scores=N
         for m in measures:
             draws[m].append(np.stack(per_group[m], axis=1))
     draws = {m: np.concatenate(blocks) for m, blocks in draws.items()}
-    results = {}
-    for g, (value, rows) in enumerate(zip(data.values, members)):
-        results[value] = {}
-        for m in measures:
-            estimate = point[g][m]
-            if m in PROPORTION_MEASURES:
-                ci = group_wilson_interval(data, point_counts[g], m, estimate, level)
-            elif m == "auroc" and data.binary:
-                ci = _delong(data, rows, estimate, level)
-            else:
-                ci = _percentile(draws[m][:, g], estimate, level, m, n_bootstrap, seed)
-            results[value][m] = ci
-    gaps = {m: largest_gap(data.values, point, m) for m in measures}
-    tests = {m: heterogeneity_test(data, point_counts, m, level)
-             for m in measures if m in PROPORTION_MEASURES}
-    permuted = gap_permutation_tests(point_counts, data.binary, data.measures,
-                                     {m: gaps[m].estimate for m in PERMUTED if m in measures},
-                                     bool(np.all(data.w == 1)), n_bootstrap, seed)
-    gaps = {m: gap.with_test(tests[m]) if m in tests else gap.with_test(permuted[m]) if m in permuted else gap
-            for m, gap in gaps.items()}
-    return SubgroupAnalysis(data.values, "binary" if data.binary else "multiclass", measures,
-                            {v: len(rows) for v, rows in zip(data.values, members)}, results, gaps, tests,
-                            small_group_warnings(data, point_counts))
+
+    def from_rows(g: int, measure: str, estimate) -> ConfidenceInterval:
+        if measure == "auroc" and data.binary:
+            return _delong(data, members[g], estimate, level)
+        return _percentile(draws[measure][:, g], estimate, level, measure, n_bootstrap, seed)
+
+    return analysis_of_counts(data, point_counts, data.scores is not None, level, from_rows, aurocs=aurocs,
+                              n_permutations=n_bootstrap, seed=seed, unweighted=bool(np.all(data.w == 1)))
 
 
 class GroupThresholds:

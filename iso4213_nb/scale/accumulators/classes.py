@@ -27,7 +27,7 @@ from itertools import combinations
 import numpy as np
 
 from ...core.errors import InputError
-from ...core.probability_rows import rows_off_one
+from ...core.probability_rows import probability_problems
 from ...measures.multiclass_scores import (
     ScoreAssessment,
     class_auroc,
@@ -159,15 +159,13 @@ class ClassScoreCounts:
 
     def _check_probabilities(self, matrix: np.ndarray, rows: np.ndarray) -> None:
         """Remember the first row whose scores are not probabilities, as ``multiclass_scores`` names it."""
-        outside = (matrix < 0) | (matrix > 1)
-        if outside.any():
-            i, j = np.unravel_index(int(np.argmax(outside)), matrix.shape)
-            self.outside = _first(self.outside, np.array([float(rows[i]), float(j), float(matrix[i, j])]))
-        totals = matrix.sum(axis=1)
-        off = rows_off_one(matrix)
-        if off.any():
-            i = int(np.argmax(off))
-            self.unnormalised = _first(self.unnormalised, np.array([float(rows[i]), float(totals[i])]))
+        outside, unnormalised = probability_problems(matrix)
+        if outside is not None:
+            i, j, value = outside
+            self.outside = _first(self.outside, np.array([float(rows[i]), float(j), value]))
+        if unnormalised is not None:
+            i, total = unnormalised
+            self.unnormalised = _first(self.unnormalised, np.array([float(rows[i]), total]))
 
     def merge(self, other: "ClassScoreCounts") -> "ClassScoreCounts":
         if (self.true, self.scores, self.row, self.weight) != (other.true, other.scores, other.row, other.weight):

@@ -6,13 +6,9 @@ the rows only through:
 * per label, the counts tp, fp, fn, tn (6.5.1 applies 6.2 to each label);
   their sums give the micro averages, tp + fn and tp + fp the label shares of
   the KL divergence (6.5.5);
-* per sample, the sizes of the intersection and of the union of its true and
-  predicted label sets.  A sample's Hamming loss is (union − intersection) / L
-  (6.5.2), it is an exact match when union = intersection (6.5.3), and its
-  Jaccard index is intersection / union (1 for two empty sets; 6.5.4).  So the
-  number of samples (or sum of their weights) of each (union, intersection)
-  pair gives all four data-set measures; there are at most (L + 1)(L + 2) / 2
-  such pairs, whatever the number of rows;
+* per sample, the sizes of the union and intersection of its true and
+  predicted label sets, counted by pair (:func:`~iso4213_nb.measures.multilabel.set_pairs`),
+  which give all four data-set measures (:func:`~iso4213_nb.measures.multilabel.set_measures`);
 * with scores, per label the exact score counts of
   :class:`~.scores.ScoreCounts` (AUROC, average precision: 6.3.6, 6.3.7), and
   how many rows have the label and how many do not (a label every row has, or none, has no ranking).
@@ -30,19 +26,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...core.checks import as_indicator
-from ...measures.distribution import label_share_directions
 from ...core.errors import InputError
-from ...measures.multilabel_summary import NO_UNION, label_ratio, assemble, ranking_of
+from ...measures.multilabel import label_cells, set_pairs, sum_by_code
+from ...measures.multilabel_summary import assemble, data_set_measures, ranking_of
 from .base import Chunk, column, counted, row_weights, sample_weights
 from .scores import ScoreCounts
-
-
-def _sum_by_code(codes: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Distinct ``codes`` (sorted) and the sum of ``values`` of each, in the dtype of ``values``."""
-    distinct, inverse = np.unique(codes, return_inverse=True)
-    sums = np.zeros(len(distinct), dtype=values.dtype)
-    np.add.at(sums, inverse, values)
-    return distinct, sums
 
 
 @dataclass
@@ -103,11 +91,8 @@ class LabelSetCounts:
         w = sample_weights(chunk, self.weight, weights, len(t))
         drawn = t if weights is None else t[row_weights(weights, len(t)) > 0]
         present = np.stack([np.count_nonzero(drawn, axis=0), np.count_nonzero(~drawn, axis=0)], axis=1)
-        ones = np.ones(len(t), dtype=np.int64) if w is None else w
-        kinds = (t & p, ~t & p, t & ~p, ~t & ~p)  # tp, fp, fn, tn
-        cells = np.stack([np.count_nonzero(k, axis=0) if w is None else w @ k for k in kinds], axis=1)
-        union, inter = np.count_nonzero(t | p, axis=1), np.count_nonzero(t & p, axis=1)
-        pairs = _sum_by_code(union * (len(self.labels) + 1) + inter, counted(ones, w))
+        cells = label_cells(t, p, w)
+        pairs = set_pairs(t, p, None if w is None else counted(w, w))
         part = LabelSetCounts(self.truths, self.preds, self.labels, self.scores, self.weight, len(t),
                               cells.astype(self.cells.dtype), present.astype(np.int64), *pairs,
                               [state.update(chunk, weights) for state in self.zero_ranking()])
@@ -123,26 +108,11 @@ class LabelSetCounts:
         if (self.truths, self.preds, self.labels, self.scores, self.weight) != (
                 other.truths, other.preds, other.labels, other.scores, other.weight):
             raise InputError("labels_state.not_mergeable")
-        pairs = _sum_by_code(np.concatenate([self.pairs, other.pairs]),
+        pairs = sum_by_code(np.concatenate([self.pairs, other.pairs]),
                              np.concatenate([self.pair_counts, other.pair_counts]))
         ranking = [a.merge(b) for a, b in zip(self.ranking, other.ranking)]
         return LabelSetCounts(self.truths, self.preds, self.labels, self.scores, self.weight, self.rows + other.rows,
                               self.cells + other.cells, self.present + other.present, *pairs, ranking)
-
-    def data_set(self) -> dict:
-        """Hamming loss, exact match ratio, both Jaccard indices and the KL divergences (6.5.2–6.5.5) of the rows."""
-        width = len(self.labels)
-        union, inter = np.divmod(self.pairs, width + 1)
-        count = self.pair_counts
-        total = count.sum()
-        iou = np.ones(len(union))
-        np.divide(inter, union, out=iou, where=union > 0)
-        tp, fp, fn, _ = self.cells.T
-        return {"hamming_loss": float(np.dot(count, union - inter) / (total * width)),
-                "exact_match_ratio": float(count[union == inter].sum() / total),
-                "jaccard_dataset": label_ratio(float(np.dot(count, inter)), float(np.dot(count, union)), NO_UNION),
-                "jaccard_samples": float(np.dot(count, iou) / total),
-                "kl_divergence": label_share_directions(tp + fn, tp + fp)}
 
     def _ranking(self, j: int) -> dict:
         if not self.present[j].all():
@@ -156,9 +126,8 @@ class LabelSetCounts:
         """
         if self.rows == 0 or not self.pair_counts.any():
             raise InputError("labels_state.no_samples")
-        tp, fp, fn, tn = self.cells.T
-        return assemble(self.data_set(), (tp, fp, fn, tn), list(self.labels), self.rows, self.weight is not None,
-                        self._ranking if self.scores else None)
+        return assemble(data_set_measures(self.pairs, self.pair_counts, self.cells), tuple(self.cells.T),
+                        list(self.labels), self.rows, self.weight is not None, self._ranking if self.scores else None)
 
     #: The count arrays of a state file entry, with the shape of each for L labels.
     ARRAYS = {"cells": lambda k: (k, 4), "present": lambda k: (k, 2), "pairs": None, "pair_counts": None}

@@ -20,6 +20,8 @@ import numpy as np
 
 from ...measures.curves import BinaryScores
 from ...core.errors import InputError
+from ...core.probability_rows import probability_problems
+from ...core.undefined import ratio
 from .base import Chunk, column, counted, sample_weights
 
 BYTES_PER_DISTINCT_SCORE = 24
@@ -315,7 +317,7 @@ class CalibrationBins:
 
     def update(self, chunk: Chunk, weights=None) -> "CalibrationBins":
         p = score_column(chunk, self.score)
-        if len(p) and (p.min() < 0 or p.max() > 1):
+        if probability_problems(p):
             raise InputError("accumulators.not_probabilities", name=repr(self.score))
         y = _positive_mask(chunk, self.true, self.positive).astype(float)
         w = sample_weights(chunk, self.weight, weights, len(p))
@@ -342,9 +344,7 @@ class CalibrationBins:
         total = weight.sum()
         if total == 0:
             raise InputError("accumulators.no_calibration_samples")
-        with np.errstate(invalid="ignore", divide="ignore"):
-            mean_p = np.where(weight > 0, sum_p / weight, np.nan)
-            observed = np.where(weight > 0, sum_y / weight, np.nan)
+        mean_p, observed = ratio(sum_p, weight, code="no_samples"), ratio(sum_y, weight, code="no_samples")
         ece = float(np.sum(np.abs(sum_y - sum_p)) / total)
         brier = float((sum_pp.sum() - 2 * sum_py.sum() + sum_y.sum()) / total)
         murphy = {f"brier_{name}": value for name, value in murphy_decomposition(self.sums.T).items()}

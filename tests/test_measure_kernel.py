@@ -1,0 +1,54 @@
+"""One clause-6 kernel for one split and for stacks of splits, with one safe division (issue 24, point 4)."""
+
+import math
+
+import numpy as np
+import pytest
+
+from iso4213_nb.core.undefined import Undefined, ratio
+from iso4213_nb.measures import counts, stacked
+from iso4213_nb.measures.counts import BinaryCounts
+
+
+def test_stacked_measures_are_the_scalar_functions():
+    assert stacked.PER_CLASS is counts.PER_CLASS
+    assert stacked.fbeta is counts.fbeta
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_arrays_agree_with_single_splits_cell_by_cell(seed):
+    rng = np.random.default_rng(seed)
+    cells = rng.integers(0, 4, size=(400, 4))  # small counts: many zero denominators
+    arrays = {key: cells[:, i].astype(float) for i, key in enumerate(("tp", "fp", "tn", "fn"))}
+    for name, measure in counts.PER_CLASS.items():
+        values = measure(arrays)
+        assert values.shape == (400,)
+        for row, value in zip(cells, values):
+            single = measure(BinaryCounts(*(int(x) for x in row)))
+            if isinstance(single, Undefined):
+                assert math.isnan(value), (name, row)
+                assert single.code, (name, row)
+            else:
+                assert value == single, (name, row)
+    for beta in (0.0, 0.5, 2.0, math.inf):
+        values = counts.fbeta(arrays, beta)
+        singles = [float(counts.fbeta(BinaryCounts(*(int(x) for x in row)), beta)) for row in cells]
+        np.testing.assert_array_equal(values, singles)
+
+
+def test_ratio_scalar_array_and_undefined_operands():
+    assert ratio(1, 4, code="no_samples") == 0.25
+    assert ratio(1, 0, code="no_samples", params={"k": 1}) == Undefined(code="no_samples")
+    np.testing.assert_array_equal(ratio(np.array([1.0, 2.0]), np.array([0, 4]), code="no_samples"), [np.nan, 0.5])
+    np.testing.assert_array_equal(ratio(np.array([1.0, 3.0]), 0, code="no_samples"), [np.nan, np.nan])
+    reason = Undefined(code="no_positives")
+    assert ratio(reason, 0.5, code="unbounded_lr_plus") is reason
+    assert ratio(0.5, reason, code="unbounded_lr_plus") is reason
+
+
+def test_undefined_combinations_keep_their_first_reason():
+    no_negatives = BinaryCounts(tp=3, fp=0, tn=0, fn=1)
+    assert counts.positive_likelihood_ratio(no_negatives).code == "no_negatives"
+    assert counts.balanced_accuracy(no_negatives).code == "no_negatives"
+    assert counts.matthews_correlation(no_negatives).code == "empty_margin"
+    assert counts.positive_likelihood_ratio(BinaryCounts(tp=3, fp=0, tn=2, fn=1)).code == "unbounded_lr_plus"
