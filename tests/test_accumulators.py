@@ -215,6 +215,20 @@ def test_merge_leaves_both_inputs_unchanged_and_accumulate_streams():
     assert np.array_equal(merge_all([a, b]).counts, merged.counts)
 
 
+def test_run_local_is_the_one_loop_its_progress_counts_rows_and_its_zeros_stay_empty():
+    """The chunk loop every streamed command runs: it reports each chunk's rows, and the empty states it is
+    given stay empty, so one set of zeros serves many runs (as a Dask task's)."""
+    data = _data(11)
+    chunks = _chunks(data, [70, 200])
+    zeros = {"labels": ConfusionCounts.zero()}
+    seen = []
+    states = run_local(zeros, chunks, lambda chunk: chunk, progress=seen.append)
+    assert seen == [70, 130, len(data["y_true"]) - 200]
+    whole = ConfusionMatrix.from_predictions(data["y_true"], data["y_pred"])
+    assert np.array_equal(states["labels"].finalize().matrix(rows="true"), whole.matrix(rows="true"))
+    assert not zeros["labels"].counts.any()
+
+
 def test_parts_with_text_and_integer_labels_do_not_merge_silently():
     a = ConfusionCounts.zero().update({"y_true": np.array([0, 1]), "y_pred": np.array([1, 1])})
     b = ConfusionCounts.zero().update({"y_true": np.array(["0", "1"]), "y_pred": np.array(["1", "1"])})

@@ -191,3 +191,42 @@ def test_weighted_kappas_and_adjusted_balanced_accuracy_have_bootstrap_intervals
         expected = [float(cm.cohen_kappa("linear")), float(cm.cohen_kappa("quadratic")),
                     float(cm.balanced_accuracy(adjusted=True))]
         np.testing.assert_allclose([linear, quadratic, adjusted], expected, rtol=1e-12, equal_nan=True)
+
+
+def test_interval_json_is_one_shape_for_every_bootstrap_in_memory_or_poisson():
+    """One function gives the JSON of every interval: a Poisson bootstrap's (chunks, Dask) keeps its resamples,
+    seed and row key as an in-memory bootstrap keeps its resamples and seed; a Wilson interval has none."""
+    import dataclasses
+
+    from iso4213_nb.stats.measure_intervals import interval_json
+
+    rng = np.random.default_rng(7)
+    y = rng.integers(0, 2, 60)
+    s = np.clip(y * 0.3 + rng.random(60) * 0.7, 0, 1)
+    boot = score_bootstrap_intervals(BinaryScores(y, s, 1), IntervalSettings(n_resamples=50, seed=3))["average_precision"]
+    assert {k: interval_json(boot)[k] for k in ("n_resamples", "seed", "n_undefined")} == {
+        "n_resamples": 50, "seed": 3, "n_undefined": boot.details["n_undefined"]}
+    poisson = dataclasses.replace(boot, method="poisson_" + boot.method,
+                                  details={**boot.details, "row_key": "position"})
+    assert interval_json(poisson) == {**interval_json(boot), "method": "poisson_" + boot.method,
+                                      "row_key": "position"}
+    wilson = proportion_ci(7, 10, method="wilson")
+    assert set(interval_json(wilson)) == {"estimate", "low", "high", "confidence_level", "method"}
+
+
+def test_report_auroc_interval_has_the_shape_of_interval_json_with_its_reason(tmp_path):
+    """The report's AUROC interval (in memory) is :func:`interval_json` of DeLong's interval: a perfectly
+    separated model's exact bound says why DeLong's does not apply, as ``metrics --json`` says."""
+    from iso4213_nb.inputs import read_predictions
+    from iso4213_nb.report import content
+    from iso4213_nb.stats import auroc_ci
+    from iso4213_nb.stats.measure_intervals import interval_json
+
+    y = np.array([0] * 7 + [1] * 5)
+    s = np.r_[np.linspace(0, 0.4, 7), np.linspace(0.6, 1, 5)]
+    path = tmp_path / "p.csv"
+    path.write_text("y_true,m_score\n" + "".join(f"{a},{b}\n" for a, b in zip(y, s)))
+    report = content.build(read_predictions(path), {}, title=None, meta_name=None, demo=False)
+    auroc = report["models"]["m"]["intervals"]["auroc"]
+    assert auroc == interval_json(auroc_ci(y, s))
+    assert auroc["reason"]["code"] == "delong_degenerate"

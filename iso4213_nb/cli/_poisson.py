@@ -16,6 +16,7 @@ import dataclasses
 from ..scale import streamed_bootstrap as sb
 from ..words.i18n import _
 from ._intervals import interval_settings
+from ..stats.measure_intervals import intervals_json
 
 
 def _mebibytes(text: str) -> int:
@@ -86,7 +87,7 @@ def model_intervals(assessed, states: dict, name: str, args) -> tuple[dict, list
     out, not_given = {}, []
     model = assessed.models[name]
     if model.scores is not None:
-        out.update(sb.entries(sb.score_area_intervals(model.scores, settings)))
+        out.update(intervals_json(sb.score_area_intervals(model.scores, settings)))
     if name in assessed.class_scores:
         measures = assessed.class_scores[name]
         found, missing = sb.class_score_intervals(
@@ -94,6 +95,6 @@ def model_intervals(assessed, states: dict, name: str, args) -> tuple[dict, list
             {"brier": measures.brier, "log_loss": measures.log_loss}, tuple(measures.top_k_accuracy), settings,
             assessed.settings.resampling)
         if found:
-            out["class_scores"] = sb.with_key_check(sb.entries(found), states)  # --row-key: checked or not
+            out["class_scores"] = sb.with_key_check(intervals_json(found), states)  # --row-key: checked or not
         not_given += [{"measure": f"{key}_interval", "reason": sb.NOT_GIVEN_REASONS[key]} for key in missing]
     return out, not_given

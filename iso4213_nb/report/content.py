@@ -28,6 +28,7 @@ from ..measures.assessment import assess
 from ..measures.confusion import ConfusionMatrix
 from ..measures.curves import BinaryScores
 from ..measures.operating_points import candidate_thresholds
+from ..stats.measure_intervals import interval_json
 from ..stats import adjust_pvalues, auroc_ci, delong_test, mcnemar, mcnemar_table, proportion_ci
 from ..inputs import Predictions
 from . import tasks, uncertainty
@@ -41,17 +42,13 @@ ADJUSTMENT = "holm"
 CONFIDENCE_LEVEL = 0.95
 
 
-def _plain(value):
+def plain(value):
+    """A numpy scalar as the Python number it holds, anything else as it is: a label or count for JSON (clause 8)."""
     return value.item() if isinstance(value, np.generic) else value
 
 
-def _interval(ci) -> dict:
-    data = ci.to_dict()
-    return {key: data[key] for key in ("estimate", "low", "high", "confidence_level", "method")}
-
-
 def _proportion(successes: int, n: int) -> dict | None:
-    return _interval(proportion_ci(int(successes), int(n), method="wilson")) if n > 0 else None
+    return interval_json(proportion_ci(int(successes), int(n), method="wilson")) if n > 0 else None
 
 
 def _counts_row(name: str, rule: str, threshold, counts) -> dict:
@@ -90,15 +87,40 @@ def operating_points(scores: BinaryScores) -> list[dict]:
     return rows
 
 
-def _binary_intervals(counts, y_true, scores, positive, placements=None) -> dict:
-    intervals = {
-        "recall": _proportion(counts.tp, counts.tp + counts.fn),
-        "specificity": _proportion(counts.tn, counts.tn + counts.fp),
-        "precision": _proportion(counts.tp, counts.tp + counts.fp),
-    }
-    if scores is not None and min(counts.tp + counts.fn, counts.tn + counts.fp) >= 2:  # DeLong needs two of each
-        intervals["auroc"] = _interval(auroc_ci(y_true, scores, positive=positive, placements=placements))
-    return intervals
+def model_entry(cm: ConfusionMatrix, *, positive, weighted: bool, derived_at, scores: BinaryScores | None,
+                assessment: dict, auroc: dict | None) -> dict:
+    """One model's entry of ``report.json``, the same for rows in memory and for merged counts (clause 8, 7.8).
+
+    Inputs: the model's confusion matrix ``cm``; ``positive`` (None for a
+    multi-class task: then one class-vs-rest row per class); ``weighted`` (sums
+    of sample weights have no count-based intervals); ``derived_at``, the
+    threshold its labels were derived at (None: labels as given); its binary
+    ``scores`` (or None), whose representative operating points are added;
+    ``assessment``, the dict of its measures; ``auroc``, the JSON of its
+    AUROC's interval (or None).  Output: ``has_scores``, ``labels_derived_at``,
+    ``confusion_matrix``, ``assessment``, ``intervals`` (Wilson intervals of
+    accuracy and, binary, recall, specificity and precision) and ``operating_points``.
+    """
+    matrix = cm.matrix(rows="true")
+    intervals = {} if weighted else {"accuracy": _proportion(int(np.trace(matrix)), int(matrix.sum()))}
+    if positive is not None:
+        counts = cm.binary(positive)
+        if not weighted:
+            intervals.update({"recall": _proportion(counts.tp, counts.tp + counts.fn),
+                              "specificity": _proportion(counts.tn, counts.tn + counts.fp),
+                              "precision": _proportion(counts.tp, counts.tp + counts.fp)})
+        if auroc is not None:
+            intervals["auroc"] = auroc
+        rule = "labels_from_scores" if derived_at is not None else "labels_as_given"
+        points = [_counts_row("predicted_labels", rule, derived_at, counts)]
+        if scores is not None:
+            points += operating_points(scores)
+    else:
+        points = [dict(_counts_row("class_vs_rest", "labels_as_given", None, cm.binary(label)), label=plain(label))
+                  for label in cm.labels]
+    return {"has_scores": scores is not None, "labels_derived_at": derived_at,
+            "confusion_matrix": {"rows": "true", "labels": list(cm.labels), "counts": matrix.tolist()},
+            "assessment": assessment, "intervals": intervals, "operating_points": points}
 
 
 def _model(pred: Predictions, model, placements=None) -> dict:
@@ -106,26 +128,15 @@ def _model(pred: Predictions, model, placements=None) -> dict:
     cm = ConfusionMatrix.from_predictions(pred.y_true, model.pred, labels=pred.labels, sample_weight=w)
     result = assess(pred.y_true, y_pred=model.pred, scores=model.scores, positive=pred.positive, labels=pred.labels,
                     sample_weight=w)
-    intervals = {"accuracy": _proportion(int(np.trace(cm.matrix(rows="true"))), len(pred.y_true))} if w is None else {}
-    if pred.binary:
-        counts = cm.binary(pred.positive)
-        if w is None:
-            intervals.update(_binary_intervals(counts, pred.y_true, model.scores, pred.positive, placements))
-        rule = "labels_from_scores" if model.derived_at is not None else "labels_as_given"
-        points = [_counts_row("predicted_labels", rule, model.derived_at, counts)]
-        if model.scores is not None:
-            points += operating_points(BinaryScores(pred.y_true, model.scores, positive=pred.positive, sample_weight=w))
-    else:
-        points = [dict(_counts_row("class_vs_rest", "labels_as_given", None, cm.binary(label)),
-                       label=_plain(label)) for label in pred.labels]
-    return {
-        "has_scores": model.scores is not None,
-        "labels_derived_at": model.derived_at,
-        "confusion_matrix": {"rows": "true", "labels": list(cm.labels), "counts": cm.matrix(rows="true").tolist()},
-        "assessment": result,
-        "intervals": intervals,
-        "operating_points": points,
-    }
+    scores = auroc = None
+    if pred.binary and model.scores is not None:
+        scores = BinaryScores(pred.y_true, model.scores, positive=pred.positive, sample_weight=w)
+        if w is None and min(scores.positives, scores.negatives) >= 2:  # DeLong needs two of each
+            auroc = interval_json(auroc_ci(pred.y_true, model.scores, positive=pred.positive, placements=placements))
+    entry = model_entry(cm, positive=pred.positive if pred.binary else None, weighted=w is not None,
+                        derived_at=model.derived_at, scores=scores, assessment=result, auroc=auroc)
+    entry["has_scores"] = model.scores is not None
+    return entry
 
 
 def _test(result) -> dict:
@@ -141,15 +152,31 @@ def comparisons(pred: Predictions, alpha: float = 0.05, placements: dict | None 
     DeLong placement values, when given: :func:`iso4213_nb.report.uncertainty.placements_by_model`).
     """
     placements = placements or {}
-    tests = []
-    for a, b in itertools.combinations(list(pred.models), 2):
+
+    def delong(a, b):
         ma, mb = pred.models[a], pred.models[b]
-        tests.append({"models": [a, b], "measure": "accuracy",
-                      **_test(mcnemar(mcnemar_table(pred.y_true, ma.pred, mb.pred)))})
-        if pred.binary and ma.scores is not None and mb.scores is not None:
-            tests.append({"models": [a, b], "measure": "auroc",
-                          **_test(delong_test(pred.y_true, ma.scores, mb.scores, positive=pred.positive,
-                                              placements=(placements[a], placements[b]) if a in placements else None))})
+        if not (pred.binary and ma.scores is not None and mb.scores is not None):
+            return None
+        return delong_test(pred.y_true, ma.scores, mb.scores, positive=pred.positive,
+                           placements=(placements[a], placements[b]) if a in placements else None)
+
+    return pair_comparisons(list(pred.models), lambda a, b: mcnemar_table(pred.y_true, pred.models[a].pred,
+                                                                          pred.models[b].pred), delong, alpha)
+
+
+def pair_comparisons(names: list, table, delong, alpha: float = 0.05) -> dict:
+    """McNemar's test (7.9) of every pair of models and DeLong's where given, with one Holm correction (7.10).
+
+    The one assembly of the comparisons for rows in memory and for merged counts:
+    ``table(a, b)`` is the pair's 2 × 2 McNemar table, ``delong(a, b)`` the
+    result of DeLong's test of their AUROCs or None.  Output: as :func:`adjusted_comparisons`.
+    """
+    tests = []
+    for a, b in itertools.combinations(names, 2):
+        tests.append({"models": [a, b], "measure": "accuracy", **_test(mcnemar(table(a, b)))})
+        found = delong(a, b)
+        if found is not None:
+            tests.append({"models": [a, b], "measure": "auroc", **_test(found)})
     return adjusted_comparisons(tests, alpha)
 
 
@@ -205,6 +232,14 @@ def items(answers: dict, environment: dict | None, inference: dict | None) -> li
     return [{"id": i, "clause": c, "status": s} for i, c, s in listed]
 
 
+def heading(title: str | None) -> dict:
+    """The first keys of every ``report.json``, in memory or from merged counts: ``title`` (user text or None),
+    ``generated_utc`` (now) and ``tool`` (name, version, the standard) (clause 8)."""
+    return {"title": title,
+            "generated_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "tool": {"name": "iso4213-nb", "version": __version__, "standard": "ISO/IEC TS 4213:2022"}}
+
+
 def build(pred: Predictions, answers: dict, *, title: str | None, meta_name: str | None, demo: bool,
           environment: dict | None = None, inference: dict | None = None, top_k=(), placements: dict | None = None) -> dict:
     """The JSON-ready content of a report.
@@ -226,14 +261,12 @@ def build(pred: Predictions, answers: dict, *, title: str | None, meta_name: str
     placements = uncertainty.placements_by_model(pred) if placements is None else placements
     single = pred.task != tasks.MULTILABEL
     report = {
-        "title": title,
-        "generated_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "tool": {"name": "iso4213-nb", "version": __version__, "standard": "ISO/IEC TS 4213:2022"},
+        **heading(title),
         "input": {
             "predictions": pred.source.file_name, "meta": meta_name, "demo": demo,
-            "n": int(pred.n), "labels": [_plain(v) for v in pred.labels],
+            "n": int(pred.n), "labels": [plain(v) for v in pred.labels],
             "class_counts": tasks.class_counts(pred),
-            "positive": _plain(pred.positive), "models": list(pred.models),
+            "positive": plain(pred.positive), "models": list(pred.models),
         },
         "items": items(answers, environment, inference),
         "checklist": checklist_answers(answers),

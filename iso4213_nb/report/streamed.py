@@ -29,23 +29,19 @@ the rows are not kept.
 from __future__ import annotations
 
 import base64
-import datetime
 import io
-import itertools
 import json
 import sys
 from pathlib import Path
 
 import nbformat
-import numpy as np
 
-from .. import __version__
 from ..controls import checklist
 from ..scale import streamed_delong, streaming
 from ..controls.environment import capture
 from ..words.i18n import _
 from ..inputs import BINARY, MULTICLASS
-from ..stats import mcnemar
+from ..stats.measure_intervals import interval_json
 from ..subgroups.counts import subgroups_from_counts
 from ..core.undefined import is_undefined
 from . import content, export, render, render_tasks, render_uncertainty, streamed_intervals, tasks
@@ -55,41 +51,16 @@ from .not_given_words import measure_words, reason_words
 from .options import SETTINGS, parse_formats, wants_page
 
 
-def _plain(value):
-    return value.item() if isinstance(value, np.generic) else value
-
-
 def _model(assessed: streaming.Assessed, name: str, auroc_interval: dict | None) -> dict:
     model = assessed.models[name]
-    cm = model.matrix
-    matrix = cm.matrix(rows="true")
-    weighted = assessed.weighted  # as in memory: sums of weights have no count-based intervals
-    intervals = {} if weighted else {"accuracy": content._proportion(int(np.trace(matrix)), int(matrix.sum()))}
-    if assessed.positive is not None:
-        counts = cm.binary(assessed.positive)
-        if not weighted:
-            intervals.update({
-                "recall": content._proportion(counts.tp, counts.tp + counts.fn),
-                "specificity": content._proportion(counts.tn, counts.tn + counts.fp),
-                "precision": content._proportion(counts.tp, counts.tp + counts.fp)})
-        if auroc_interval is not None:
-            intervals["auroc"] = auroc_interval
-        rule = "labels_from_scores" if model.derived_at is not None else "labels_as_given"
-        points = [content._counts_row("predicted_labels", rule, model.derived_at, counts)]
-        if model.scores is not None:
-            points += content.operating_points(model.scores)
-    else:
-        points = [dict(content._counts_row("class_vs_rest", "labels_as_given", None,
-                                           cm.binary(label)), label=_plain(label)) for label in cm.labels]
     assessment = streaming.metrics(assessed, name)
     if "predicted_from" in assessment:  # as content._model: the report assesses the labels it derived, as labels
         assessment["predicted_from"] = "y_pred"
-    entry = {"has_scores": model.scores is not None or name in assessed.class_scores,
-             "labels_derived_at": model.derived_at,
-             "confusion_matrix": {"rows": "true", "labels": list(cm.labels), "counts": matrix.tolist()},
-             "assessment": assessment, "intervals": intervals, "operating_points": points,
-             "labels_from_argmax": name in assessed.settings.argmax,
-             "calibration_skipped": "no_scores"}
+    entry = content.model_entry(model.matrix, positive=assessed.positive, weighted=assessed.weighted,
+                                derived_at=model.derived_at, scores=model.scores, assessment=assessment,
+                                auroc=auroc_interval)
+    entry.update({"has_scores": model.scores is not None or name in assessed.class_scores,
+                  "labels_from_argmax": name in assessed.settings.argmax, "calibration_skipped": "no_scores"})
     if name in assessed.class_scores:  # log loss is undefined exactly when the class scores are not probabilities
         entry["calibration_skipped"] = (tasks.NOT_PROBABILITIES if is_undefined(assessed.class_scores[name].log_loss)
                                         else "needs_rows")
@@ -108,14 +79,9 @@ def _model(assessed: streaming.Assessed, name: str, auroc_interval: dict | None)
 
 def _comparisons(assessed: streaming.Assessed, delong: dict, alpha: float = 0.05) -> dict:
     """McNemar for every pair (from paired counts) and DeLong where a second pass gave it; one Holm correction (7.9, 7.10)."""
-    names = [m[0] for m in assessed.settings.models]
-    tests = []
-    for a, b in itertools.combinations(names, 2):
-        table = assessed.paired.mcnemar_table(f"right.{a}", f"right.{b}")
-        tests.append({"models": [a, b], "measure": "accuracy", **content._test(mcnemar(table))})
-        if (a, b) in delong:
-            tests.append({"models": [a, b], "measure": "auroc", **content._test(delong[(a, b)])})
-    return content.adjusted_comparisons(tests, alpha)
+    return content.pair_comparisons([m[0] for m in assessed.settings.models],
+                                    lambda a, b: assessed.paired.mcnemar_table(f"right.{a}", f"right.{b}"),
+                                    lambda a, b: delong.get((a, b)), alpha)
 
 
 def second_pass(assessed: streaming.Assessed, states: dict, chunks,
@@ -123,7 +89,7 @@ def second_pass(assessed: streaming.Assessed, states: dict, chunks,
     """``({model: AUROC interval}, {(a, b): DeLong test})`` (clause 8): intervals from the counts, tests from a
     second pass over ``chunks`` (open chunks or :class:`~iso4213_nb.scale.streamed_delong.DaskRows`; None: no test)."""
     intervals = streamed_delong.report_intervals(assessed, states, confidence_level)
-    return ({name: content._interval(ci) for name, ci in intervals.items()},
+    return ({name: interval_json(ci) for name, ci in intervals.items()},
             streamed_delong.delong_tests(assessed, states, chunks))
 
 
@@ -178,13 +144,11 @@ def build_content(assessed: streaming.Assessed, states: dict, source, *, answers
               for name, m in assessed.models.items() if m.binned is not None}
     models = {name: _model(assessed, name, intervals.get(name)) for name in names}
     return {
-        "title": title,
-        "generated_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "tool": {"name": "iso4213-nb", "version": __version__, "standard": "ISO/IEC TS 4213:2022"},
+        **content.heading(title),
         "input": {"predictions": source.file_name, "meta": meta_name, "demo": False, "n": assessed.n,
-                  "labels": [_plain(v) for v in assessed.labels],
+                  "labels": [content.plain(v) for v in assessed.labels],
                   "class_counts": {str(k): v for k, v in assessed.class_counts.items()},
-                  "positive": _plain(assessed.positive), "models": names,
+                  "positive": content.plain(assessed.positive), "models": names,
                   "task": BINARY if len(assessed.labels) == 2 else MULTICLASS, "weighted": assessed.weighted,
                   "groups": list(assessed.groups), "top_k": top_k},
         "items": items,
@@ -326,7 +290,7 @@ def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, 
     nb = notebook(report, assessed) if wants_page(formats) else None
     with atomic_directory(out) as tmp:
         (tmp / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False, allow_nan=False,
-                                                    default=_plain), encoding="utf-8")
+                                                    default=content.plain), encoding="utf-8")
         if nb is not None:
             nbformat.write(nb, tmp / "report.ipynb")
             html_path = export.to_html(nb, tmp)

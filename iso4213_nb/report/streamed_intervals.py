@@ -33,27 +33,23 @@ and reason codes only.
 from __future__ import annotations
 
 from ..scale import streamed_bootstrap as sb
-from ..stats.measure_intervals import IntervalSettings, interval_json
+from ..stats.measure_intervals import IntervalSettings, interval_json, intervals_json
 from ..stats.operating_intervals import operating_intervals
-from .uncertainty import counts_intervals, settings_json
+from .uncertainty import counts_intervals, start, too_few_to_rank
 
 
 def extend(report: dict, assessed, states: dict, settings: IntervalSettings) -> dict:
     """Add the keys of the module docstring to ``report`` (in place) and return it (clause 8, 7.8)."""
-    report["interval_settings"] = settings_json(settings)
-    report["confidence_level"] = settings.confidence_level
-    if assessed.weighted:  # as uncertainty.extend: the bootstraps resample unweighted samples
-        report["ranking"] = {"applies": False, "reason": {"code": "weighted_input"}}
+    if not start(report, settings, "weighted_input" if assessed.weighted else None):  # as uncertainty.extend
         for entry in report["streaming"]["not_given"]:
             if entry["measure"] == "bootstrap_intervals":
                 entry["reason"] = "weighted"
         return report
     without: dict = {}
     for name, model in assessed.models.items():
-        flat = {key: interval_json(ci) for key, ci in counts_intervals(model.matrix, assessed.positive,
-                                                                         settings).items()}
+        flat = intervals_json(counts_intervals(model.matrix, assessed.positive, settings))
         if model.scores is not None:
-            flat.update(sb.entries(sb.score_area_intervals(model.scores, settings)))
+            flat.update(intervals_json(sb.score_area_intervals(model.scores, settings)))
         state = states.get(f"poisson.{name}")
         missing = []
         if name in assessed.class_scores:
@@ -61,15 +57,15 @@ def extend(report: dict, assessed, states: dict, settings: IntervalSettings) -> 
             found, missing = sb.class_score_intervals(
                 states[f"classes.{name}"], state, {"brier": measures.brier, "log_loss": measures.log_loss},
                 tuple(measures.top_k_accuracy), settings, assessed.settings.resampling)
-            flat.update({f"top_{k}_accuracy": sb.interval_entry(ci)
+            flat.update({f"top_{k}_accuracy": interval_json(ci)
                          for k, ci in found.get("top_k_accuracy", {}).items()})
-            flat.update({key: sb.interval_entry(found[key]) for key in sb.PROBABILITY_MEASURES if key in found})
+            flat.update({key: interval_json(found[key]) for key in sb.PROBABILITY_MEASURES if key in found})
         elif _probabilities(model.scores):
             if state is None:  # merged state files: no replicates
                 missing = list(sb.PROBABILITY_MEASURES)
             else:
                 estimates = {key: float(state.moments[1, j]) for j, key in enumerate(sb.PROBABILITY_MEASURES)}
-                flat.update(sb.entries(sb.probability_intervals(state, estimates, settings,
+                flat.update(intervals_json(sb.probability_intervals(state, estimates, settings,
                                                                 assessed.settings.resampling)))
         for key in missing:
             without.setdefault((f"{key}_interval", sb.NOT_GIVEN_REASONS[key]), []).append(name)
@@ -81,9 +77,8 @@ def extend(report: dict, assessed, states: dict, settings: IntervalSettings) -> 
     not_given += [{"measure": measure, "models": models, "reason": reason}
                   for (measure, reason), models in without.items()]
     names = list(assessed.models)
-    if len(names) < 3:
-        report["ranking"] = {"applies": False, "reason": {"code": "fewer_than_three_models", "models": len(names)}}
-    else:
+    report["ranking"] = too_few_to_rank(names)
+    if report["ranking"] is None:
         report["ranking"] = {"applies": False, "reason": {"code": "needs_rows"}}
         not_given.append({"measure": "ranking", "models": names, "reason": "ranking_rows"})
     return report

@@ -32,7 +32,8 @@ from ..stats.class_score_intervals import class_score_intervals, model_matrices
 from ..measures.confusion import ConfusionMatrix
 from ..measures.curves import BinaryScores
 from ..inputs import MULTILABEL, Predictions
-from ..stats.measure_intervals import IntervalSettings, interval_json, matrix_intervals, score_intervals
+from ..stats.measure_intervals import (IntervalSettings, interval_json, intervals_json, matrix_intervals,
+                                       score_intervals)
 from ..stats.operating_intervals import operating_intervals
 from ..stats.ranking import rank_models
 from ..stats.roc import Placements, placements_of
@@ -52,6 +53,27 @@ def settings_json(settings: IntervalSettings) -> dict:
     return {"proportion_method": settings.proportion, "bootstrap_method": settings.bootstrap,
             "confidence_level": settings.confidence_level, "n_resamples": settings.n_resamples,
             "seed": settings.seed, "score_budget": settings.budget}
+
+
+def start(report: dict, settings: IntervalSettings, refused: str | None = None) -> bool:
+    """Begin the interval section of ``report``, in memory or from merged counts (clause 8, 7.8).
+
+    Records ``interval_settings`` and the chosen ``confidence_level``.  With
+    ``refused``, the code of an input whose rows the bootstraps do not resample
+    (``weighted_input``, ``multilabel``), ``ranking`` says so and the result is
+    False: no interval beyond the report's own is added.
+    """
+    report["interval_settings"] = settings_json(settings)
+    report["confidence_level"] = settings.confidence_level
+    if refused is not None:
+        report["ranking"] = {"applies": False, "reason": {"code": refused}}
+    return refused is None
+
+
+def too_few_to_rank(names: list) -> dict | None:
+    """The ranking's entry for fewer than three models (code ``fewer_than_three_models``), else None (clause 7)."""
+    return {"applies": False, "reason": {"code": "fewer_than_three_models", "models": len(names)}} \
+        if len(names) < 3 else None
 
 
 def settings_from_json(recorded: dict) -> IntervalSettings:
@@ -87,7 +109,7 @@ def model_intervals(pred: Predictions, model, settings: IntervalSettings, binary
     flat = counts_intervals(cm, pred.positive if pred.binary else None, settings)
     if pred.binary and model.scores is not None:
         flat.update(score_intervals(pred.y_true, model.scores, pred.positive, settings, binary, placements))
-    return {key: interval_json(ci) for key, ci in flat.items()}
+    return intervals_json(flat)
 
 
 def counts_intervals(cm: ConfusionMatrix, positive, settings: IntervalSettings) -> dict:
@@ -178,8 +200,8 @@ def ranking(pred: Predictions, settings: IntervalSettings, *, folds: int = RANKI
     ``nemenyi_pvalues``, ``holm_pvalues`` (k × k), ``groups`` and ``bayesian``.
     """
     names = list(pred.models)
-    if len(names) < 3:
-        return {"applies": False, "reason": {"code": "fewer_than_three_models", "models": len(names)}}
+    if too_few_to_rank(names) is not None:
+        return too_few_to_rank(names)
     _, class_counts = np.unique(pred.y_true, return_counts=True)
     k = min(int(folds), int(class_counts.min()))
     if k < 2:
@@ -217,11 +239,8 @@ def extend(report: dict, pred: Predictions, settings: IntervalSettings = Interva
 
     ``placements``: :func:`placements_by_model` when the caller already computed it for ``content.build``.
     """
-    report["interval_settings"] = settings_json(settings)
-    report["confidence_level"] = settings.confidence_level
-    if pred.task == MULTILABEL or pred.weight is not None:  # the bootstraps here resample unweighted single labels
-        code = "multilabel" if pred.task == MULTILABEL else "weighted_input"
-        report["ranking"] = {"applies": False, "reason": {"code": code}}
+    refused = "multilabel" if pred.task == MULTILABEL else "weighted_input" if pred.weight is not None else None
+    if not start(report, settings, refused):  # the bootstraps here resample unweighted single labels
         return report
     scored = class_score_entries(pred, settings, report["input"].get("top_k", ()))
     placements = placements_by_model(pred) if placements is None else placements

@@ -54,7 +54,7 @@ import numpy as np
 from .accumulators.classes import ClassScoreCounts
 from .accumulators.poisson_scores import BYTES_PER_CLASS, PoissonClassScores
 from ..stats.class_score_intervals import mean_intervals
-from ..stats.measure_intervals import SCORE_MEASURES, IntervalSettings, interval_json, score_bootstrap_intervals
+from ..stats.measure_intervals import SCORE_MEASURES, IntervalSettings, score_bootstrap_intervals
 from ..stats.bootstrap import bootstrap_result
 from ..stats.results import ConfidenceInterval, undefined
 from ..core.undefined import is_undefined, ratio
@@ -278,23 +278,6 @@ def class_score_intervals(counts: ClassScoreCounts, state: PoissonClassScores | 
     else:
         found.update(probability_intervals(state, estimates, settings, resampling))
     return found, missing
-
-
-def interval_entry(ci: ConfidenceInterval) -> dict:
-    """:func:`~iso4213_nb.stats.measure_intervals.interval_json` plus, for a Poisson bootstrap, its resamples, seed,
-    resamples left out and row key (7.8)."""
-    out = interval_json(ci)
-    if ci.method in POISSON_METHODS.values():
-        out.update({key: ci.details[key] for key in ("n_resamples", "seed", "n_undefined", "row_key")
-                    if key in ci.details})
-    return out
-
-
-def entries(tree) -> dict:
-    """:func:`interval_entry` applied to every interval of a nested dict (7.8)."""
-    if isinstance(tree, ConfidenceInterval):
-        return interval_entry(tree)
-    return {str(key): entries(value) for key, value in tree.items()}
 
 
 def with_key_check(tree, states: dict):

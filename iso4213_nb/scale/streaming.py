@@ -45,7 +45,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .accumulators import (BinnedScoreCounts, ClassScoreCounts, ConfusionCounts, DeLongPlacements, GroupedCounts,
-                           GroupedStates, PairedOutcomes, ScoreCounts, merge_all)
+                           GroupedStates, PairedOutcomes, ScoreCounts, merge_all, run_local)
 from . import streamed_bootstrap
 from ..measures.assessment import Collector, assess_matrix
 from ..measures.confusion import ConfusionMatrix
@@ -232,16 +232,24 @@ def columns(chunk: PredictionChunk, settings: Settings, positive_code: int, clas
     return out
 
 
+def chunk_columns(chunk: PredictionChunk, chunks: PredictionChunks, settings: Settings, positive_code: int) -> dict:
+    """:func:`columns` of one chunk of ``chunks``, with the class codes read so far: the ``read_part`` of
+    :func:`~iso4213_nb.scale.accumulators.run_local` over a file's chunks (beyond TS 4213: mergeable counts)."""
+    return columns(chunk, settings, positive_code, class_codes(chunks, settings) if chunk.classes else None)
+
+
 def shard_states(chunks: PredictionChunks, settings: Settings, progress=None) -> dict:
     """Every state of one pass over ``chunks``, its labels as text; ``progress(rows)`` is called per chunk (beyond TS 4213: mergeable counts)."""
-    states = zeros(settings)
     positive_code = chunks.codes.code(settings.positive or DEFAULT_POSITIVE_TEXT)
-    for chunk in chunks:
-        arrays = columns(chunk, settings, positive_code, class_codes(chunks, settings) if chunk.classes else None)
-        for state in states.values():
-            _update(state, arrays, chunks.name)
-        if progress is not None:
-            progress(len(chunk))
+    read = functools.partial(chunk_columns, chunks=chunks, settings=settings, positive_code=positive_code)
+    try:
+        states = run_local(zeros(settings), chunks, read, progress=progress)
+    except InputError as exc:  # a score beyond --bins-range, named by its model rather than the state's column key
+        if exc.code != "accumulators.score_outside_bins":
+            raise
+        column = exc.params["name"].strip("'\"")  # the state's key of the scores: score.<model>
+        raise InputError("streaming.score_outside_bins", file=chunks.name, model=repr(column.removeprefix("score.")),
+                         **{k: exc.params[k] for k in ("score", "low", "high")}) from None
     if getattr(chunks, "key_runs", None) is not None:  # --row-key: its keys, checked once each, merge across parts
         states[streamed_bootstrap.KEY_RUNS] = chunks.key_runs
     texts = dict(enumerate(chunks.codes.texts))
@@ -249,18 +257,6 @@ def shard_states(chunks: PredictionChunks, settings: Settings, progress=None) ->
         if name == "truth" or name.startswith("labels.") or (name.startswith("group.") and state.true == "y_true"):
             states[name] = relabel(state, texts)
     return states
-
-
-def _update(state, arrays: dict, file: str) -> None:
-    """``state.update(arrays)``, a score beyond ``--bins-range`` named by its model rather than the state's column key."""
-    try:
-        state.update(arrays)
-    except InputError as exc:
-        if exc.code != "accumulators.score_outside_bins":
-            raise
-        column = exc.params["name"].strip("'\"")  # the state's key of the scores: score.<model>
-        raise InputError("streaming.score_outside_bins", file=file, model=repr(column.removeprefix("score.")),
-                         **{k: exc.params[k] for k in ("score", "low", "high")}) from None
 
 
 def relabel(state, mapping: dict):
@@ -281,15 +277,6 @@ def part_states(part: tuple, settings: Settings, options: dict) -> dict:
                                                                             settings.groups, settings.classes):
             raise InputError("streaming.columns_differ", file=file)
         return shard_states(chunks, settings)
-
-
-def parquet_states(parts: list, settings: Settings, options: dict, *, scheduler: str | None = None,
-                   workers: int = 2) -> dict:
-    """The merged states of every part, computed as a Dask reduction (see :mod:`.accumulators.engine`) (beyond TS 4213: mergeable counts)."""
-    from .accumulators.engine import reduce_dask
-
-    return reduce_dask(parts, functools.partial(part_states, settings=settings, options=options),
-                       scheduler=scheduler, workers=workers)
 
 
 def merge_shards(shards: list[dict]) -> dict:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import streaming
-from .accumulators import LabelSetCounts
+from .accumulators import LabelSetCounts, run_local
 from ..core.errors import InputError
 from ..inputs import MULTILABEL
 from ..inputs.chunks import PredictionChunks
@@ -123,18 +123,13 @@ def shard_states(chunks: PredictionChunks, settings, progress=None) -> dict:
     """
     if not isinstance(settings, LabelSettings):
         return streaming.shard_states(chunks, settings, progress=progress)
-    states = zeros(settings)
-    for chunk in chunks:
-        arrays = columns(chunk, settings)
-        for state in states.values():
-            state.update(arrays)
-        if progress is not None:
-            progress(len(chunk))
-    return states
+    return run_local(zeros(settings), chunks, functools.partial(columns, settings=settings), progress=progress)
 
 
-def part_states(part: tuple, settings: LabelSettings, options: dict) -> dict:
-    """The states of one row group ``part = (file, group)`` of a multi-label Parquet data set (one Dask task) (6.5; beyond TS 4213: chunked evaluation)."""
+def part_states(part: tuple, settings, options: dict) -> dict:
+    """The states of one row group ``part = (file, group)`` of a Parquet data set (one Dask task); single-label settings go to :func:`iso4213_nb.scale.streaming.part_states` (6.5; beyond TS 4213: chunked evaluation)."""
+    if not isinstance(settings, LabelSettings):
+        return streaming.part_states(part, settings, options)
     file, group = part
     with PredictionChunks(file, row_group=group, **options) as chunks:
         if chunks.label_layout is None or LabelSettings.of(chunks, settings.threshold) != settings:
@@ -143,11 +138,9 @@ def part_states(part: tuple, settings: LabelSettings, options: dict) -> dict:
 
 
 def parquet_states(parts: list, settings, options: dict, *, scheduler: str | None = None, workers: int = 2) -> dict:
-    """The merged states of every part as a Dask reduction; single-label settings go to :mod:`iso4213_nb.scale.streaming` (6.5; beyond TS 4213: chunked evaluation)."""
+    """The merged states of every part, single- or multi-label, as a Dask reduction (:func:`~iso4213_nb.scale.accumulators.engine.reduce_dask`) (6.5; beyond TS 4213: chunked evaluation)."""
     from .accumulators.engine import reduce_dask
 
-    if not isinstance(settings, LabelSettings):
-        return streaming.parquet_states(parts, settings, options, scheduler=scheduler, workers=workers)
     return reduce_dask(parts, functools.partial(part_states, settings=settings, options=options),
                        scheduler=scheduler, workers=workers)
 

@@ -42,6 +42,8 @@ from .roc import Placements, auroc_ci
 
 PROPORTION_METHODS = ("wilson", "clopper-pearson")
 BOOTSTRAP_METHODS = ("bca", "percentile")
+#: What :func:`interval_json` keeps of the details of an interval drawn from resamples.
+RESAMPLE_DETAILS = ("n_resamples", "seed", "n_undefined", "row_key")
 #: Bootstrap resamples unless asked otherwise: enough for the 2.5 % and 97.5 % quantiles to move by under
 #: about a tenth of the interval's width between seeds (Efron & Tibshirani 1993, ch. 19).
 DEFAULT_RESAMPLES = 2000
@@ -286,20 +288,24 @@ def score_intervals(y_true, scores, positive, settings: IntervalSettings = Inter
 
 
 def interval_json(ci: ConfidenceInterval) -> dict:
-    """The report's interval shape: ``estimate, low, high, confidence_level, method`` (7.8).
+    """The one JSON shape of an interval, in ``report.json``, ``--json`` and state-file outputs alike (7.8).
 
-    Plus ``reason`` (``{"code": ..., **params}``) when the bounds are undefined, or when
-    the method asked for does not apply and another gives the bounds (an AUROC whose
-    DeLong variance is 0: :func:`iso4213_nb.stats.roc.delong_interval`), and for a
-    bootstrap ``n_resamples``, ``seed`` and ``n_undefined`` (resamples left out).
+    Input: a :class:`~iso4213_nb.stats.results.ConfidenceInterval`.  Output:
+    ``estimate, low, high, confidence_level, method``; plus ``reason``
+    (``{"code": ..., **params}``) when the bounds are undefined, or when the
+    method asked for does not apply and another gives the bounds (an AUROC
+    whose DeLong variance is 0: :func:`iso4213_nb.stats.roc.delong_interval`);
+    and for an interval drawn from resamples (in memory or the Poisson bootstrap
+    of a file read in chunks) ``n_resamples``, ``seed``, ``n_undefined``
+    (resamples left out) and, for the Poisson bootstrap, ``row_key``.
     """
     data = ci.to_dict()
     out = {key: data[key] for key in ("estimate", "low", "high", "confidence_level", "method")}
     reason = data["reasons"].get("low", data["reasons"].get("delong"))
     if reason is not None:
         out["reason"] = reason
-    if ci.method in BOOTSTRAP_METHODS and "n_resamples" in data:
-        out.update({key: data[key] for key in ("n_resamples", "seed", "n_undefined") if key in data})
+    if "n_resamples" in ci.details:
+        out.update({key: data[key] for key in RESAMPLE_DETAILS if key in data})
     return out
 
 

@@ -37,13 +37,13 @@ States
 :class:`PoissonClassScores`  a model's top-k table, and its Brier and log-loss sums per Poisson replicate (7.8)
 """
 
-from .base import Accumulator, accumulate, merge_all
+from .base import Accumulator, merge_all
 from .bootstrap import PoissonBootstrap, poisson_weights
 from .classes import ClassScoreCounts
 from .counts import ConfusionCounts, GroupedCounts, GroupedStates, PairedOutcomes
 from .delong import DeLongPlacements
 from .poisson_scores import PoissonClassScores
-from .engine import parquet_parts, parquet_reader, run_dask, run_local
+from .engine import accumulate, parquet_parts, parquet_reader, run_dask, run_local
 from .files import read_states, write_states
 from .labels import LabelSetCounts
 from .scores import BinnedScoreCounts, BinnedScores, CalibrationBins, ScoreCounts

@@ -1,4 +1,4 @@
-"""The accumulator protocol and the two ways of running it over parts."""
+"""The accumulator protocol and what every state shares: columns, weights, merging (run over parts in :mod:`.engine`)."""
 
 from __future__ import annotations
 
@@ -118,12 +118,3 @@ def merge_all(states: Iterable[State]) -> State:
         raise InputError("accumulators.nothing_to_merge")
     return reduce(lambda a, b: a.merge(b), states)
 
-
-def accumulate(zero: State, chunks: Iterable[Chunk]) -> State:
-    """``zero`` updated with every chunk in turn (the streaming, in-process engine).
-
-    Beyond TS 4213: chunked (map-reduce) evaluation of clause 6 for data larger than memory.
-    """
-    for chunk in chunks:
-        zero = zero.update(chunk)
-    return zero

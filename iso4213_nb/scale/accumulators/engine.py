@@ -25,28 +25,38 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from ...core.errors import InputError
-from .base import Chunk, merge_all
+from .base import Chunk, State, merge_all
 
 #: How many partial results one Dask task merges.
 SPLIT_EVERY = 8
-
-
-def _update_all(zeros: dict, chunk: Chunk) -> dict:
-    return {name: copy.deepcopy(zero).update(chunk) for name, zero in zeros.items()}
 
 
 def _merge_dicts(*parts: dict) -> dict:
     return {name: merge_all(part[name] for part in parts) for name in parts[0]}
 
 
-def run_local(zeros: dict, parts: Iterable, read_part: Callable[[object], Chunk]) -> dict:
-    """``{name: state}`` after every part, read one at a time in this process (bounded memory) (beyond TS 4213: Dask reduction)."""
+def run_local(zeros: dict, parts: Iterable, read_part: Callable[[object], Chunk], *,
+              progress: Callable[[int], object] | None = None) -> dict:
+    """``{name: state}`` after every part, read one at a time in this process (bounded memory) (beyond TS 4213: Dask reduction).
+
+    The one loop over parts of the package: a file read in chunks, one Dask
+    task's row group and a single state (:func:`accumulate`) all run here.
+    ``zeros`` are left as they are (each state starts from a copy);
+    ``progress(rows)`` is called after each part with the rows of its chunk.
+    """
     states = {name: copy.deepcopy(zero) for name, zero in zeros.items()}
     for part in parts:
         chunk = read_part(part)
         for state in states.values():
             state.update(chunk)
+        if progress is not None:
+            progress(len(next(iter(chunk.values()), ())))
     return states
+
+
+def accumulate(zero: State, chunks: Iterable[Chunk]) -> State:
+    """A copy of ``zero`` updated with every chunk in turn (:func:`run_local` of one state) (beyond TS 4213: Dask reduction)."""
+    return run_local({"state": zero}, chunks, lambda chunk: chunk)["state"]
 
 
 def run_dask(zeros: dict, parts: list, read_part: Callable[[object], Chunk], *, scheduler: str | None = None,
@@ -57,7 +67,7 @@ def run_dask(zeros: dict, parts: list, read_part: Callable[[object], Chunk], *, 
 
 
 def _read_and_update(part, zeros: dict, read_part: Callable[[object], Chunk]) -> dict:
-    return _update_all(zeros, read_part(part))
+    return run_local(zeros, [part], read_part)
 
 
 def reduce_dask(parts: list, part_states: Callable[..., dict], *, scheduler: str | None = None,
