@@ -48,10 +48,22 @@ COURSE = (
     Lesson("07", "07_computational_measures.ipynb", "Computational measures (6.6)", (
         ("07.1", "energy per correct inference from a coarser trace"),
         ("07.2", "throughput under a tighter latency bound"))),
-    Lesson("08", "08_significance.ipynb", "Statistical significance (clause 7)", (
+    Lesson("08P", "08_basics_of_testing.ipynb", "The basics of testing (before clause 7)", (
+        ("08P.1", "the null hypothesis of a comparison"),
+        ("08P.2", "what a p-value says"),
+        ("08P.3", "a decision at a stricter α"),
+        ("08P.4", "an interval at a higher level, predicted"),
+        ("08P.5", "power of the test set at hand"),
+        ("08P.6", "effect size against p-value"))),
+    Lesson("08", "08_significance.ipynb", "Statistical significance (clause 7): the core", (
         ("08.1", "informative pairs of McNemar's test"),
         ("08.2", "rejections of the Benjamini–Hochberg procedure"),
-        ("08.3", "test samples for a Wilson interval of ±0.02"))),
+        ("08.3", "test samples for a Wilson interval of ±0.02, predicted"),
+        ("08.4", "the test for two models on one test set"),
+        ("08.5", "many pairwise tests at once"))),
+    Lesson("08F", "08_significance_further.ipynb", "Statistical significance (clause 7): further tests", (
+        ("08F.1", "the test for k-fold cross-validation"),
+        ("08F.2", "the test for two independent test sets"))),
     Lesson("09", "09_reporting.ipynb", "Reporting (clause 8)", (
         ("09.1", "precision at a representative operating point"),
         ("09.2", "p-values adjusted together for four models"))),
