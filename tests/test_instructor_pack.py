@@ -11,13 +11,15 @@ import pytest
 from nbclient import NotebookClient
 
 from iso4213_nb.course.contents import COURSE, EXERCISES
+from iso4213_nb.course.exercise_bank import defined
 
 ROOT = Path(__file__).resolve().parents[1]
 PACK = ROOT / "instructor"
 SOLUTIONS = PACK / "solutions" / "worked_solutions.ipynb"
 AGENDA = (PACK / "agenda.md").read_text(encoding="utf-8")
-#: Exercises whose answer is a word, a choice, undefined or infinite: the solutions explain them in prose.
-NOT_NUMERIC = {"02.2", "06.3", "09.2", "10.2", "C.2"}
+#: Exercises whose answer is a word, a choice, a prediction, undefined or infinite: the solutions explain them in
+#: prose (and check them against the package's items).
+NOT_NUMERIC = {"02.2", "06.3", "09.2", "10.2", "C.2"} | {key for key, kind in defined().items() if kind != "number"}
 #: Exercises whose answer is a count: too short a number to search for in the notebooks' text.
 COUNTS = {"08.1", "08.2"}
 WORDS_PER_MINUTE = 120
@@ -55,7 +57,7 @@ def test_solutions_are_kept_apart_from_the_learners_notebooks():
 def _text_before_exercise(nb, key: str) -> str:
     parts = []
     for cell in nb.cells:
-        if cell.cell_type == "code" and f'key="{key}"' in cell.source:
+        if cell.cell_type == "code" and (f'key="{key}"' in cell.source or f'exercise("{key}"' in cell.source):
             return "\n".join(parts)
         if cell.cell_type == "markdown":
             parts.append(cell.source)
