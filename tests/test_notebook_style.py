@@ -2,6 +2,7 @@
 the course catalogue and an answer the package computes."""
 
 import ast
+import re
 from pathlib import Path
 
 import nbformat
@@ -43,8 +44,8 @@ def test_the_catalogue_lists_every_notebook():
 def test_course_notebook_has_an_exercise_widget(name):
     nb = nbformat.read(NOTEBOOKS / name, as_version=4)
     sources = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
-    assert "from iso4213_nb.widgets.exercises import Exercise" in sources
-    exercise_cells = [c for c in nb.cells if c.cell_type == "code" and "Exercise(" in c.source]
+    assert re.search(r"from iso4213_nb\.widgets\.exercises import .*\b[Ee]xercise\b", sources)
+    exercise_cells = [c for c in nb.cells if c.cell_type == "code" and re.search(r"\b[Ee]xercise\(", c.source)]
     assert exercise_cells, f"{name} creates no Exercise"
     shown = [o for c in exercise_cells for o in c.get("outputs", [])
              if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
@@ -87,6 +88,8 @@ def _exercise_keys(source: str):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Exercise":
             key = next((k.value for k in node.keywords if k.arg == "key"), None)
             yield key.value if isinstance(key, ast.Constant) else key
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "exercise" and node.args:
+            yield node.args[0].value if isinstance(node.args[0], ast.Constant) else node.args[0]
 
 
 @pytest.mark.parametrize("lesson", COURSE, ids=lambda lesson: lesson.code)

@@ -18,7 +18,10 @@ import sys
 from . import Commands
 from ..course import learner_copy, learner_progress
 from ..figures.tables import text_table
-from ..words.i18n import _, current_language
+from ..words.i18n import N_, _, current_language
+
+#: The kind of each exercise in words (:data:`iso4213_nb.course.items.KINDS`).
+KINDS = {"number": N_("number"), "choice": N_("choice"), "predict": N_("prediction")}
 
 
 def register(subparsers) -> None:
@@ -64,10 +67,11 @@ def run(args) -> int:
 
 def _print_progress(rows: list[dict]) -> None:
     learners = rows[0]["learners"] if rows else 0
-    print(text_table([[row["key"], _(row["label"]), row["attempted"], row["solved"], row["revealed"], row["attempts"]]
+    print(text_table([[row["key"], _(row["label"]), _(KINDS[row["kind"]]), row["attempted"], row["solved"],
+                       row["revealed"], row["attempts"], row["held"] if row["kind"] == "predict" else ""]
                       for row in rows],
-                     [_("exercise"), _("what it asks"), _("attempted"), _("solved"), _("revealed unsolved"),
-                      _("replies")]))
+                     [_("exercise"), _("what it asks"), _("kind"), _("attempted"), _("solved"), _("revealed unsolved"),
+                      _("replies"), _("predictions held")]))
     print("\n" + _("{learners} progress records; counts are learners, replies are summed over them.").format(
         learners=learners))
 

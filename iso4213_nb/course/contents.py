@@ -34,7 +34,8 @@ COURSE = (
         ("02.2", "precision at threshold 0.95"),
         ("02.3", "F1 at threshold 0.3, read in the explorer"))),
     Lesson("03", "03_threshold_explorer.ipynb", "The threshold explorer", (
-        ("03.1", "recall of naive Bayes at threshold 0.5"),)),
+        ("03.1", "what equal recall of two models says"),
+        ("03.2", "predict: precision of naive Bayes when the threshold rises"))),
     Lesson("04", "04_multiclass_measures.ipynb", "Multi-class measures (6.4)", (
         ("04.1", "macro recall when one class is never predicted"),
         ("04.2", "micro precision of the same matrix"))),
