@@ -8,12 +8,14 @@ added.  ``progress FILES...`` sums up learners' progress records
 (``~/.iso4213-nb/progress.json`` of each learner, collected by the trainer).
 ``slides [--out DIR] [NOTEBOOK...]`` writes reveal.js decks that open from disk
 (:mod:`iso4213_nb.course.slides`), by default of every course notebook in the
-language of ``--lang``, as ``init`` would copy them.
+language of ``--lang``, as ``init`` would copy them, into ``--out``'s sub-folder of that language (``slides/en``,
+``slides/ru``), so that one language never overwrites the other.
 """
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from . import Commands
 from ..course import learner_copy, learner_progress
@@ -38,7 +40,8 @@ def register(subparsers) -> None:
     slides = actions.add_parser("slides", help="reveal.js decks of the course notebooks, opened from disk")
     slides.add_argument("notebooks", metavar="NOTEBOOK", nargs="*",
                         help="notebooks to convert (default: every course notebook, in the language of --lang)")
-    slides.add_argument("--out", default="slides", help="output folder (default: slides)")
+    slides.add_argument("--out", default="slides",
+                        help="output folder; the decks go into its sub-folder en or ru, after --lang (default: slides)")
     parser.set_defaults(func=run)
 
 
@@ -82,7 +85,7 @@ def _slides(args) -> int:
 
     shipped = [source for name, source in learner_copy.plan(current_language())[0].items() if name.endswith(".ipynb")]
     try:
-        out = write_slides(args.notebooks or shipped, args.out)
+        out = write_slides(args.notebooks or shipped, Path(args.out) / current_language())
     except ReportBuildError as exc:
         print(_("iso4213-nb course: error: {error}").format(error=exc), file=sys.stderr)
         return 1
