@@ -1,5 +1,6 @@
-"""``iso4213-nb course {init,reset,progress,slides}``: a learner's own copy of the course, a class's progress, slides.
+"""``iso4213-nb course {init,reset,progress,slides,handouts}``: a learner's own copy of the course, a class's progress, slides, handouts.
 
+``handouts DIR`` prints the measures sheet and the exercise sheet as PDF (:mod:`iso4213_nb.course.handouts`).
 ``init DIR [--lang ru]`` writes the course notebooks (in the language of ``--lang``;
 one not translated yet comes in English), the demo data under ``DIR/data`` and
 a manifest of what it wrote, ready for ``jupyter lab DIR``.  ``reset DIR`` puts
@@ -42,6 +43,9 @@ def register(subparsers) -> None:
                         help="notebooks to convert (default: every course notebook, in the language of --lang)")
     slides.add_argument("--out", default="slides",
                         help="output folder; the decks go into its sub-folder en or ru, after --lang (default: slides)")
+    handouts = actions.add_parser("handouts", help="printable handouts (the measures on one page, the exercises) as PDF")
+    handouts.add_argument("folder", metavar="DIR", help="the folder to write (created when missing)")
+    handouts.add_argument("--browser", help="the Chromium or Chrome that prints the PDF (default: found as for report)")
     parser.set_defaults(func=run)
 
 
@@ -52,6 +56,8 @@ def run(args) -> int:
         return 0
     if args.action == "slides":
         return _slides(args)
+    if args.action == "handouts":
+        return _handouts(args)
     if args.action == "init":
         done = learner_copy.init(args.folder, current_language())
         print(_("wrote the course into {folder}: {count} files; open it with: jupyter lab {folder}").format(
@@ -77,6 +83,19 @@ def _print_progress(rows: list[dict]) -> None:
                       _("replies"), _("predictions held")]))
     print("\n" + _("{learners} progress records; counts are learners, replies are summed over them.").format(
         learners=learners))
+
+
+def _handouts(args) -> int:
+    from ..course.handouts import write_handouts  # the browser path: only when used
+    from ..report.execute import ReportBuildError
+
+    try:
+        written = write_handouts(args.folder, browser_path=args.browser)
+    except ReportBuildError as exc:
+        print(_("iso4213-nb course: error: {error}").format(error=exc), file=sys.stderr)
+        return 1
+    print(_("handouts written: {files}").format(files=", ".join(str(p) for p in written)))
+    return 0
 
 
 def _slides(args) -> int:
