@@ -98,3 +98,19 @@ def test_exercise_keys_match_the_course_catalogue_in_order(lesson):
     keys = [k for c in nb.cells if c.cell_type == "code" for k in _exercise_keys(c.source)]
     assert keys == [key for key, _ in lesson.exercises], f"{lesson.file}: Exercise keys {keys} differ from iso4213_nb.course.contents"
 
+
+
+@pytest.mark.parametrize("lesson", COURSE, ids=lambda lesson: lesson.code)
+def test_setup_cells_are_tagged_so_that_decks_leave_them_out(lesson):
+    nb = nbformat.read(NOTEBOOKS / lesson.file, as_version=4)
+    untagged = []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "code" or "setup" in cell.metadata.get("tags", ()):
+            continue
+        try:
+            body = ast.parse(cell.source).body
+        except SyntaxError:
+            continue
+        if body and all(isinstance(node, (ast.Import, ast.ImportFrom)) for node in body):
+            untagged.append(i)
+    assert not untagged, f"{lesson.file}: cells {untagged} only import; tag them 'setup'"

@@ -79,6 +79,10 @@ COURSE = (
         ("11.1", "the value behind a false friend"),)),
     Lesson("12", "12_subgroups_and_calibration.ipynb", "Subgroups (5.3.2) and calibration", (
         ("12.1", "largest recall gap between two groups"),)),
+    Lesson("13", "13_capstone.ipynb", "Capstone: a report on a supplied model", (
+        ("13.1", "which model, from the report's operating points"),
+        ("13.2", "which threshold goes into the deployment"),
+        ("13.3", "the clause-8 item the report marks missing, and why it matters"))),
     Lesson("A", "annex_a.ipynb", "Annex A: multi-class results", (
         ("A.1", "balanced accuracy of class C, in percent"),)),
     Lesson("B", "annex_b.ipynb", "Annex B: a ROC curve from scores", (

@@ -58,13 +58,15 @@ class NumberItem:
 
 @dataclass(frozen=True)
 class Option:
-    """One option of a choice or a prediction: its ``text`` and the ``reason`` it is right or wrong here.
+    """One option of a choice or a prediction: its ``text``, the ``reason`` it is right or wrong here, and
+    ``values`` of its own for the reason's placeholders (beside the item's).
 
     Beyond TS 4213: the course's exercises.
     """
 
     text: str
     reason: str
+    values: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -61,7 +61,7 @@ class ChoiceExercise:
             self.input, widgets.HBox([self.button, self.reveal_button]), self.feedback])
 
     def _reason(self, option) -> str:
-        return _(option.reason).format(**self.item.values)
+        return _(option.reason).format(**self.item.values, **option.values)
 
     def _all_reasons(self) -> str:
         rows = "".join(f"<li>{'✔' if o.text == self.item.answer else '✘'} <b>{html.escape(text)}</b>: "
