@@ -151,7 +151,10 @@ def test_every_notebook_is_taught_once_or_named_for_self_study():
     taught = [r[3] for r in _table("Full day") if r[3] != "—"]
     left = re.search(r"Self-study after the day: (.+?), in that order", AGENDA)
     self_study = left.group(1).split(", ") if left else []
-    assert taught + self_study == [lesson.code for lesson in COURSE]
+    order = [lesson.code for lesson in COURSE]
+    assert sorted(taught + self_study, key=order.index) == order
+    assert taught == sorted(taught, key=order.index) and self_study == sorted(self_study, key=order.index)
+    assert set(agenda.OPTIONAL) <= set(self_study) and not set(agenda.OPTIONAL) & set(taught)
     assert [r[3] for r in _table("Half day (recommended core)") if r[3] != "—"] == list(agenda.CORE)
 
 

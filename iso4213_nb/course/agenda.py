@@ -31,6 +31,9 @@ MORNING_BREAK_AFTER, LUNCH_AFTER, AFTERNOON_BREAK_AFTER = 10 * 60 + 15, 12 * 60,
 #: clause 8's report; the course's core for people who will commission or read assessments.
 CORE = ("01", "02", "03", "04", "08", "09")
 HALF_DAY_END = 13 * 60
+#: Optional notebooks: never placed in a timetable, always self-study (clause 7's further tests, which the core
+#: notebook 08 points to for designs beyond one test set).
+OPTIONAL = ("08F",)
 MARK = "<!-- agenda:generated -->"
 _KIND_WORD = {"number": "number to compute", "choice": "choice to discuss", "predict": "prediction to check"}
 AGENDA = Path(__file__).resolve().parents[2] / "instructor" / "agenda.md"
@@ -47,7 +50,8 @@ def _row(start: int, minutes: int, code: str, what: str) -> tuple:
 def plan(times: list[BlockTime], codes=None) -> tuple[list[tuple], list[str]]:
     """Timetable rows ``(start, end, minutes, lesson code or "—", what)`` and the codes left for self-study.
 
-    ``codes`` limits the day to those lessons (the half day); by default every lesson of the course is placed.
+    ``codes`` limits the day to those lessons (the half day); by default every lesson of the course but the
+    :data:`OPTIONAL` ones is placed.  The self-study codes are in course order.
 
     Beyond TS 4213: planning the course.
     """
@@ -56,9 +60,12 @@ def plan(times: list[BlockTime], codes=None) -> tuple[list[tuple], list[str]]:
     end = HALF_DAY_END if half else DAY_END
     rows = [_row(DAY_START, WELCOME, "—", "Welcome; every learner runs the first notebook's set-up cell; how "
                                           "exercises, predictions and the progress record work")]
-    now, breaks, left = DAY_START + WELCOME, set(), []
+    now, breaks, left, optional = DAY_START + WELCOME, set(), [], set()
     for block in times:
         if half and block.code not in codes:
+            continue
+        if block.code in OPTIONAL:
+            optional.add(block.code)
             continue
         if left:
             left.append(block.code)
@@ -79,7 +86,7 @@ def plan(times: list[BlockTime], codes=None) -> tuple[list[tuple], list[str]]:
         rows.append(_row(now, block.block, block.code, titles[block.code]))
         now += block.block
     rows.append(_row(now, end - now if not half else BUFFER, "—", "Buffer: questions, the progress summary"))
-    return rows, left
+    return rows, [block.code for block in times if block.code in optional or block.code in left]
 
 
 def _table(rows) -> list[str]:
@@ -109,7 +116,8 @@ def render(times: list[BlockTime]) -> str:
     if self_study:
         lines += [f"**The full day does not fit.** The recommended course is the half day below ({', '.join(CORE)}); "
                   f"where a whole day is booked, the timetable teaches the notebooks in course order as far as they "
-                  f"fit and marks the rest as self-study: {', '.join(self_study)}.", ""]
+                  f"fit and marks the rest as self-study: {', '.join(self_study)} ({', '.join(OPTIONAL)} is optional "
+                  f"and never scheduled).", ""]
     lines += ["| notebook | prose words | skipped | reading | code and outputs | widgets | exercises | block (min) |",
               "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     lines += [f"| {t.code} | {t.words} | {t.skipped_words} | {t.reading:.1f} | {t.code_and_outputs:.1f} | "
