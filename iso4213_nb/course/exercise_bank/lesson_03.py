@@ -11,20 +11,18 @@ from ...words.i18n import N_, number
 from ..items import DOWN, SAME, UP, ChoiceItem, Option, PredictItem, Slider
 from . import define
 
-_MODELS = ("logistic regression", "naive Bayes")
-
 
 @define("03.1", "choice")
 def equal_recall(*, y_true, scores):
     """03.1 (6.3.2, 6.2.3): both models have the same recall at 0.5; which reading of that is right?
 
-    ``y_true`` holds 0/1 labels (1 = malignant), ``scores`` maps the two model names to their scores.
+    ``y_true`` holds 0/1 labels (1 = malignant), ``scores`` maps the two models' names (in the notebook's language)
+    to their scores, logistic regression first, naive Bayes second.
     """
     y = np.asarray(y_true)
-    flagged = {name: np.asarray(scores[name]) >= 0.5 for name in _MODELS}
-    counts = {name: BinaryScores(y, scores[name]).counts_at(0.5) for name in _MODELS}
-    lr, nb = (counts[name] for name in _MODELS)
-    only_one = int(np.sum((flagged[_MODELS[0]] != flagged[_MODELS[1]]) & (y == 1)))
+    first, second = (np.asarray(s) for s in scores.values())
+    lr, nb = (BinaryScores(y, s).counts_at(0.5) for s in (first, second))
+    only_one = int(np.sum(((first >= 0.5) != (second >= 0.5)) & (y == 1)))
     values = {"tp": lr.tp, "positives": lr.tp + lr.fn, "fp_lr": lr.fp, "fp_nb": nb.fp, "only_one": only_one,
               "p_lr": number(measures.precision(lr), 4), "p_nb": number(measures.precision(nb), 4)}
     return ChoiceItem(
@@ -49,9 +47,9 @@ def equal_recall(*, y_true, scores):
 def precision_when_raised(*, y_true, scores):
     """03.2 (6.2.2, 6.3.2): predict whether naive Bayes's precision rises when the threshold goes from 0.5 to 0.7.
 
-    ``y_true`` holds 0/1 labels (1 = malignant), ``scores`` maps model names to scores.
+    ``y_true`` holds 0/1 labels (1 = malignant), ``scores`` maps the models' names to scores, naive Bayes second.
     """
-    model = BinaryScores(y_true, scores["naive Bayes"])
+    model = BinaryScores(y_true, list(scores.values())[1])
     before, after = model.counts_at(0.5), model.counts_at(0.7)
     return PredictItem(
         N_("Naive Bayes at threshold 0.5: will its precision go up, go down or stay the same when the threshold "
