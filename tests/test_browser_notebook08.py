@@ -1,5 +1,6 @@
-"""Notebook 08 in a learner's browser (Voilà, chromium at 1366 × 768): after a key press on the ROPE slider and on
-the specificity slider, the read-out settles on the package's own numbers at the new value.
+"""Notebook 08's optional part (further tests) in a learner's browser (Voilà, chromium at 1366 × 768): after a key
+press on the ROPE slider and on the specificity slider, the read-out settles on the package's own numbers at the new
+value.
 
 The page is first checked as every notebook's is (``voila_pages.page_problems``).
 Expected numbers come from the notebook's own data (its cells tagged ``setup`` run in this process) through
@@ -19,7 +20,7 @@ from iso4213_nb.measures.curves import BinaryScores
 from iso4213_nb.measures.roc_regions import roc_band
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-PATH = NOTEBOOKS / "08_significance.ipynb"
+PATH = NOTEBOOKS / "08_significance_further.ipynb"
 
 
 def _setup_namespace() -> dict:

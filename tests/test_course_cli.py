@@ -174,9 +174,12 @@ def test_progress_names_a_missing_or_foreign_file_in_one_line(tmp_path, capsys):
 def test_slides_of_the_course_in_russian_take_the_translated_notebooks(tmp_path, capsys):
     status, out, err = _run(capsys, "--lang", "ru", "course", "slides", "--out", tmp_path / "decks")
     assert status == 0 and err == "" and "слайды записаны" in out
-    decks = tmp_path / "decks"
+    decks = tmp_path / "decks" / "ru"
     assert {p.name for p in decks.glob("*.slides.html")} == {f"{p.stem}.slides.html" for p in NOTEBOOKS.glob("*.ipynb")}
     assert "Приложение A" in (decks / "annex_a.slides.html").read_text(encoding="utf-8")
     assert (decks / "assets" / "reveal.js" / "dist" / "reveal.js").is_file()
+    status, out, err = _run(capsys, "course", "slides", "--out", tmp_path / "decks", NOTEBOOKS / "annex_a.ipynb")
+    assert status == 0 and (tmp_path / "decks" / "en" / "annex_a.slides.html").is_file()
+    assert "Приложение A" in (decks / "annex_a.slides.html").read_text(encoding="utf-8")  # English wrote beside it
     status, out, err = _run(capsys, "course", "slides", "--out", tmp_path / "decks", tmp_path / "absent.ipynb")
     assert status == 2 and "absent.ipynb" in err and len(err.splitlines()) == 1

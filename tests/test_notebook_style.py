@@ -2,6 +2,7 @@
 the course catalogue and an answer the package computes."""
 
 import ast
+import re
 from pathlib import Path
 
 import nbformat
@@ -43,8 +44,8 @@ def test_the_catalogue_lists_every_notebook():
 def test_course_notebook_has_an_exercise_widget(name):
     nb = nbformat.read(NOTEBOOKS / name, as_version=4)
     sources = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
-    assert "from iso4213_nb.widgets.exercises import Exercise" in sources
-    exercise_cells = [c for c in nb.cells if c.cell_type == "code" and "Exercise(" in c.source]
+    assert re.search(r"from iso4213_nb\.widgets\.exercises import .*\b[Ee]xercise\b", sources)
+    exercise_cells = [c for c in nb.cells if c.cell_type == "code" and re.search(r"\b[Ee]xercise\(", c.source)]
     assert exercise_cells, f"{name} creates no Exercise"
     shown = [o for c in exercise_cells for o in c.get("outputs", [])
              if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
@@ -87,6 +88,8 @@ def _exercise_keys(source: str):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Exercise":
             key = next((k.value for k in node.keywords if k.arg == "key"), None)
             yield key.value if isinstance(key, ast.Constant) else key
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "exercise" and node.args:
+            yield node.args[0].value if isinstance(node.args[0], ast.Constant) else node.args[0]
 
 
 @pytest.mark.parametrize("lesson", COURSE, ids=lambda lesson: lesson.code)
@@ -95,3 +98,19 @@ def test_exercise_keys_match_the_course_catalogue_in_order(lesson):
     keys = [k for c in nb.cells if c.cell_type == "code" for k in _exercise_keys(c.source)]
     assert keys == [key for key, _ in lesson.exercises], f"{lesson.file}: Exercise keys {keys} differ from iso4213_nb.course.contents"
 
+
+
+@pytest.mark.parametrize("lesson", COURSE, ids=lambda lesson: lesson.code)
+def test_setup_cells_are_tagged_so_that_decks_leave_them_out(lesson):
+    nb = nbformat.read(NOTEBOOKS / lesson.file, as_version=4)
+    untagged = []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "code" or "setup" in cell.metadata.get("tags", ()):
+            continue
+        try:
+            body = ast.parse(cell.source).body
+        except SyntaxError:
+            continue
+        if body and all(isinstance(node, (ast.Import, ast.ImportFrom)) for node in body):
+            untagged.append(i)
+    assert not untagged, f"{lesson.file}: cells {untagged} only import; tag them 'setup'"

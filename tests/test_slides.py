@@ -7,6 +7,7 @@ import nbformat
 import pytest
 
 from iso4213_nb.core.errors import InputError
+from iso4213_nb.course.contents import COURSE
 from iso4213_nb.course.slides import MARKER, NOTEBOOKS, as_slides, main, split_at_headings, write_slides
 
 CHROMIUM = "/usr/bin/chromium"
@@ -114,3 +115,23 @@ def test_decks_open_offline_in_chromium(decks):
             assert problems == [], name
             page.close()
         browser.close()
+
+
+def test_every_deck_carries_its_notebooks_instructor_notes_as_speaker_notes(decks):
+    from iso4213_nb.course import speaker_notes
+
+    notes = speaker_notes.sections()
+    assert set(notes) == {lesson.code for lesson in COURSE}, "every notebook has a section in instructor/notes.md"
+    page = (decks / "03_threshold_explorer.slides.html").read_text()
+    aside = re.search(r'<aside class="notes">(.*?)</aside>', page, re.S)
+    assert aside and "Prediction 03.2" in aside.group(1) and "go to min cost" in aside.group(1)
+    aside = re.search(r'<aside class="notes">(.*?)</aside>', (decks / "02_binary_measures.slides.html").read_text(), re.S)
+    assert aside and "Demonstrate." in aside.group(1) and "binary_measures" not in aside.group(1)
+
+
+def test_speaker_notes_go_on_the_first_slide_and_are_left_out_without_notes():
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# Title\ntext\n## Second"),
+                                         nbformat.v4.new_code_cell("x = 1")])
+    assert [t[:2] for t in _types(as_slides(nb, "say this"))] == [
+        ("markdown", "slide"), ("markdown", "notes"), ("markdown", "slide"), ("code", "-")]
+    assert "notes" not in [t[1] for t in _types(as_slides(nb))]

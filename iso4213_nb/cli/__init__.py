@@ -69,7 +69,7 @@ SUMMARIES = {
     "annex": N_("reproduce Annex A, B, C or D and compare with the printed numbers"),
     "checklist": N_("blank or check the clause-5 checklist (the report's --meta file)"),
     "compare": N_("compare two models on the same samples (McNemar, DeLong)"),
-    "course": N_("a learner's own copy of the course, its reset, a class's progress, the slides"),
+    "course": N_("a learner's own copy of the course, its reset, a class's progress, the slides, the handouts"),
     "csmf": N_("CSMF accuracy and chance-corrected CSMF accuracy (Annex D)"),
     "metrics": N_("all clause-6 measures of a confusion matrix or a predictions file"),
     "plan": N_("size a test set, or say what one can show (7.8, 7.9)"),

@@ -28,13 +28,16 @@ class Lesson:
 
 COURSE = (
     Lesson("01", "01_process_and_controls.ipynb", "Process and controls (5.1, 5.3)", (
-        ("01.1", "accuracy expected of stratified random guessing"),)),
+        ("01.1", "accuracy expected of stratified random guessing"),
+        ("01.2", "which accuracy to report after leakage"),
+        ("01.3", "predict: kappa of the majority baseline as the majority grows"))),
     Lesson("02", "02_binary_measures.ipynb", "Binary measures (6.2, 6.3)", (
         ("02.1", "F2 at threshold 0.4"),
-        ("02.2", "precision at threshold 0.95"),
-        ("02.3", "F1 at threshold 0.3, read in the explorer"))),
+        ("02.2", "what precision is at threshold 0.95"),
+        ("02.3", "predict: F1 when the threshold falls to 0.3"))),
     Lesson("03", "03_threshold_explorer.ipynb", "The threshold explorer", (
-        ("03.1", "recall of naive Bayes at threshold 0.5"),)),
+        ("03.1", "what equal recall of two models says"),
+        ("03.2", "predict: precision of naive Bayes when the threshold rises"))),
     Lesson("04", "04_multiclass_measures.ipynb", "Multi-class measures (6.4)", (
         ("04.1", "macro recall when one class is never predicted"),
         ("04.2", "micro precision of the same matrix"))),
@@ -48,20 +51,38 @@ COURSE = (
     Lesson("07", "07_computational_measures.ipynb", "Computational measures (6.6)", (
         ("07.1", "energy per correct inference from a coarser trace"),
         ("07.2", "throughput under a tighter latency bound"))),
-    Lesson("08", "08_significance.ipynb", "Statistical significance (clause 7)", (
+    Lesson("08P", "08_basics_of_testing.ipynb", "The basics of testing (before clause 7)", (
+        ("08P.1", "the null hypothesis of a comparison"),
+        ("08P.2", "what a p-value says"),
+        ("08P.3", "a decision at a stricter α"),
+        ("08P.4", "predict: an interval's width at a lower level"),
+        ("08P.5", "predict: power of the test set at hand"),
+        ("08P.6", "effect size against p-value"))),
+    Lesson("08", "08_significance.ipynb", "Statistical significance (clause 7): the core", (
         ("08.1", "informative pairs of McNemar's test"),
         ("08.2", "rejections of the Benjamini–Hochberg procedure"),
-        ("08.3", "test samples for a Wilson interval of ±0.02"))),
+        ("08.3", "predict: a Wilson interval's half-width at four times the samples"),
+        ("08.4", "the test for two models on one test set"),
+        ("08.5", "many pairwise tests at once"))),
+    Lesson("08F", "08_significance_further.ipynb", "Statistical significance (clause 7): further tests", (
+        ("08F.1", "the test for k-fold cross-validation"),
+        ("08F.2", "the test for two independent test sets"),
+        ("08F.3", "predict: the ROPE probability as the ROPE widens"))),
     Lesson("09", "09_reporting.ipynb", "Reporting (clause 8)", (
         ("09.1", "precision at a representative operating point"),
         ("09.2", "p-values adjusted together for four models"))),
     Lesson("10", "10_choosing_a_measure.ipynb", "Choosing a measure", (
         ("10.1", "precision when negatives are ten times as many"),
-        ("10.2", "the measure that survives a change of class balance"))),
+        ("10.2", "the measure that survives a change of class balance"),
+        ("10.3", "predict: precision as the negatives grow"))),
     Lesson("11", "11_glossary.ipynb", "Glossary", (
         ("11.1", "the value behind a false friend"),)),
     Lesson("12", "12_subgroups_and_calibration.ipynb", "Subgroups (5.3.2) and calibration", (
         ("12.1", "largest recall gap between two groups"),)),
+    Lesson("13", "13_capstone.ipynb", "Capstone: a report on a supplied model", (
+        ("13.1", "which model, from the report's operating points"),
+        ("13.2", "which threshold goes into the deployment"),
+        ("13.3", "the clause-8 item the report marks missing, and why it matters"))),
     Lesson("A", "annex_a.ipynb", "Annex A: multi-class results", (
         ("A.1", "balanced accuracy of class C, in percent"),)),
     Lesson("B", "annex_b.ipynb", "Annex B: a ROC curve from scores", (

@@ -28,6 +28,8 @@ from pathlib import Path
 
 from ..core.errors import InputError
 from .contents import COURSE, exercise
+from .exercise_bank import kind_of
+from .items import KINDS
 
 ENV_VAR = "ISO4213_PROGRESS"
 FORMAT = "iso4213-nb progress"
@@ -82,10 +84,14 @@ def load(path: Path | None = None) -> dict:
     return data
 
 
-def save_attempt(key: str, reply: str, result: str, *, correct: bool | None, path: Path | None = None) -> Path:
+def save_attempt(key: str, reply: str, result: str, *, correct: bool | None, path: Path | None = None,
+                 kind: str | None = None) -> Path:
     """Add one reply to exercise ``key``'s entry and write the file atomically; return its path.
 
     ``correct`` is the verdict (``None`` for a revealed answer, which counts as revealed, not attempted).
+    ``kind`` (one of :data:`iso4213_nb.course.items.KINDS`) is stored with the entry; for a prediction
+    (``"predict"``) ``correct`` says whether the prediction held, and the entry counts as solved once the learner
+    has checked it either way (a prediction that fails teaches as much), with ``held`` recording the outcome.
     Raises :class:`ProgressError` when the file cannot be used.
 
     Beyond TS 4213: the course's record of exercises.
@@ -94,8 +100,14 @@ def save_attempt(key: str, reply: str, result: str, *, correct: bool | None, pat
     path = record_path() if path is None else Path(path)
     data = load(path)
     entry = data["exercises"].setdefault(key, {"attempts": 0, "solved": False, "revealed": False, "history": []})
+    if kind is not None:
+        entry["kind"] = kind
     if correct is None:
         entry["revealed"] = True
+    elif kind == "predict":
+        entry["attempts"] += 1
+        entry["solved"] = True
+        entry.setdefault("held", bool(correct))  # the first prediction counts; the learner commits only once
     else:
         entry["attempts"] += 1
         entry["solved"] = entry["solved"] or bool(correct)
@@ -116,7 +128,9 @@ def summary(path: Path | None = None) -> list[dict]:
     """Per lesson of the course: exercises, how many attempted, solved, and revealed before being solved.
 
     Returns one dict per lesson in course order, with ``code``, ``title``, ``exercises``, ``attempted``,
-    ``solved``, ``revealed`` and ``todo`` (the labels of exercises not solved yet).
+    ``solved``, ``revealed``, ``todo`` (the labels of exercises not solved yet), ``kinds`` (how many exercises of
+    each kind of :data:`iso4213_nb.course.items.KINDS` the lesson has) and ``predictions``/``held`` (predictions
+    checked, and how many of them held).
 
     Beyond TS 4213: the course's record of exercises.
     """
@@ -130,8 +144,19 @@ def summary(path: Path | None = None) -> list[dict]:
             "solved": sum(bool(e.get("solved")) for _, e in entries),
             "revealed": sum(bool(e.get("revealed")) and not e.get("solved") for _, e in entries),
             "todo": [label for label, e in entries if not e.get("solved")],
+            "kinds": {kind: sum(_kind(key, done.get(key)) == kind for key, _ in lesson.exercises) for kind in KINDS},
+            "predictions": sum(_kind(key, e) == "predict" and bool(e.get("solved"))
+                               for (key, _), (_, e) in zip(lesson.exercises, entries)),
+            "held": sum(_kind(key, e) == "predict" and bool(e.get("held"))
+                        for (key, _), (_, e) in zip(lesson.exercises, entries)),
         })
     return rows
+
+
+def _kind(key: str, entry) -> str:
+    """The kind of exercise ``key``: from its definition, else as the record saved it, else a number."""
+    saved = entry.get("kind") if isinstance(entry, dict) else None
+    return kind_of(key) or (saved if saved in KINDS else "number")
 
 
 def class_summary(paths) -> list[dict]:
@@ -140,8 +165,8 @@ def class_summary(paths) -> list[dict]:
 
     Returns one dict per exercise in course order, with ``key``, ``lesson`` (its
     code), ``label``, ``learners`` (the number of records), ``attempted``,
-    ``solved``, ``revealed`` and ``attempts`` (replies summed over the
-    learners).  A path that is not a file, or not a progress record, raises
+    ``solved``, ``revealed``, ``attempts`` (replies summed over the
+    learners), ``kind`` and ``held`` (for a prediction, how many learners' predictions held).  A path that is not a file, or not a progress record, raises
     :class:`~iso4213_nb.core.errors.InputError` naming it.
 
     Beyond TS 4213: the course's record of exercises.
@@ -164,6 +189,8 @@ def class_summary(paths) -> list[dict]:
                 "solved": sum(bool(e.get("solved")) for e in entries),
                 "revealed": sum(bool(e.get("revealed")) and not e.get("solved") for e in entries),
                 "attempts": sum(e.get("attempts", 0) for e in entries),
+                "kind": _kind(key, next((e for e in entries if e.get("kind")), None)),
+                "held": sum(bool(e.get("held")) for e in entries),
             })
     return rows
 

@@ -20,7 +20,8 @@ Which cells become slides
 * Code cells tagged ``setup`` (imports, data loading) are left out, and the
   ``# NBVAL_...`` markers that steer the test suite are dropped from the code shown.
 
-Press ``s`` in a deck for the speaker view (reveal.js notes plugin).
+Each deck's first slide carries the notebook's section of the instructor's notes as speaker notes
+(:mod:`iso4213_nb.course.speaker_notes`); press ``s`` in a deck for the speaker view (reveal.js notes plugin).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ import nbformat
 from ..core.errors import InputError
 from ..report import vendored
 from ..report.execute import ReportBuildError
+from . import speaker_notes
 from .learner_copy import NOTEBOOKS
 
 #: The file that marks a folder as written by this tool (a folder without it is never replaced).
@@ -101,8 +103,11 @@ def _mark(cell, slide_type: str):
     return cell
 
 
-def as_slides(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+def as_slides(nb: nbformat.NotebookNode, notes: str | None = None) -> nbformat.NotebookNode:
     """A copy of ``nb`` with reveal.js slide types by the rules of the module docstring; ``nb`` is not changed.
+
+    ``notes`` (Markdown, e.g. the notebook's section of the instructor's notes) become the speaker notes of the
+    first slide.
 
     Beyond TS 4213: reveal.js slides of the course notebooks.
     """
@@ -124,6 +129,10 @@ def as_slides(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
                 cells.append(_mark(piece, "slide" if _HEADING.match(part) else "-"))
         else:
             cells.append(cell)
+    if notes:
+        first = next((i for i, c in enumerate(cells)
+                      if c.metadata.get("slideshow", {}).get("slide_type") == "slide"), 0)
+        cells.insert(first + 1, _mark(nbformat.v4.new_markdown_cell(notes), "notes"))
     nb.cells = cells
     return nb
 
@@ -209,7 +218,7 @@ def write_slides(notebooks, out) -> Path:
             nb = nbformat.read(path, as_version=4)
             shows = shows_explorer(nb)
             vega = vega or shows
-            body, _ = exporter.from_notebook_node(as_slides(nb), resources={
+            body, _ = exporter.from_notebook_node(as_slides(nb, speaker_notes.for_notebook(path)), resources={
                 "metadata": {"name": path.stem}, "iso4213_vega": VEGA_BUNDLE if shows else ""})
             name = f"{path.stem}.slides.html"
             (tmp / name).write_text(_strip_urls(strip_css_urls(body)), encoding="utf-8")

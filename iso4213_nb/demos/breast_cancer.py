@@ -19,6 +19,10 @@ predictions file of the report uses:
 * ``<model>_pred``: the label the model predicts;
 * ``<model>_score``: the model's score for the positive class
   (here the predicted probability of malignant, six decimals).
+
+Six decimals round most of naive Bayes's near-certain scores to exactly 0 or 1, where they tie; a tie counts one
+half in AUROC, so the report's naive-Bayes AUROC and DeLong p differ from those of the same models at full
+precision (course notebook 08 computes both side by side).
 """
 
 from __future__ import annotations

@@ -1,22 +1,37 @@
-"""The "check your answer" widget of the course notebooks.
+"""The "check your answer" widgets of the course notebooks, and :func:`exercise`, the one call a notebook makes.
 
-Each exercise shows its question, a line saying what to enter and how close
-counts as right, an answer box (or a drop-down for a choice), *Check*, *Show
-answer* and a feedback line.  The answer is a value the package computed in
-the cell (a measure, an area, a divergence), never a number typed into the
-notebook, so that the exercise and the toolkit cannot disagree.
+Usage (a notebook's exercise cell passes its data; the answer is computed in the package, never in the cell)::
+
+    from iso4213_nb.widgets.exercises import exercise
+    exercise("03.1", y_true=y_test, scores=scores)          # a choice: every option has its reason
+    exercise("03.2", y_true=y_test, scores=scores,          # predict, then check: the slider (and any
+             controls=[explorer.threshold_slider])          #   controls given) unlock after the commit
+
+Three kinds, defined in :mod:`iso4213_nb.course.exercise_bank` (one module per notebook) as the data types of
+:mod:`iso4213_nb.course.items`:
+
+* a number (:class:`Exercise`): a text box; feedback by the kind of quantity, tolerance, expected mistakes;
+* a choice (:class:`~iso4213_nb.widgets.choice_exercise.ChoiceExercise`): radio buttons; after a reply the
+  reason of the option chosen, once solved every option's reason;
+* a prediction (:class:`~iso4213_nb.widgets.predict_exercise.PredictExercise`): commit an option or a number,
+  then move the slider to the target and read whether the prediction held and why.
+
+Each reply of an exercise with a key is saved, with its kind, to the learner's progress file
+(:mod:`iso4213_nb.course.learner_progress`, outside the repository); :func:`progress_summary` shows it per
+notebook.  To add an exercise: list its key in :data:`iso4213_nb.course.contents.COURSE`, define it in
+``course/exercise_bank/lesson_<code>.py``, call :func:`exercise` in the notebook, add its worked solution to
+``instructor/solutions``.
+
+:class:`Exercise` can still be built directly with an answer (the older cells of the course do so).  Each
+exercise shows its question, a line saying what to enter and how close counts as right, an answer box (or a
+drop-down for a choice), *Check*, *Show answer* and a feedback line.
 
 The judging lives in :mod:`iso4213_nb.course.answers` (feedback by the kind of
 quantity, expected mistakes, lenient reading of ``0,75``, ``75 %``, ``inf``,
-``∞``, ``undefined``); this module only wires it to widgets and, when the
-exercise has a ``key``, saves each reply to the learner's progress file
-(:mod:`iso4213_nb.course.learner_progress`, outside the repository);
-:func:`progress_summary` shows that record per notebook at the end of the course.
-
-Hints come one at a time: the first after the first wrong reply, the next
+``∞``, ``undefined``).  Hints come one at a time: the first after the first wrong reply, the next
 after the next.  *Show answer* is available once the learner has tried.
 
-The widget is testable without a browser: set ``exercise.input.value`` and
+The widgets are testable without a browser: set ``exercise.input.value`` and
 call ``exercise.button.click()`` (or :meth:`Exercise.check`), then read
 :attr:`Exercise.correct`, :attr:`Exercise.verdict` and ``exercise.feedback.value``.
 """
@@ -30,11 +45,16 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from ..course import contents as course, learner_progress
+from ..course.exercise_bank import item
+from ..course.items import ChoiceItem, PredictItem
 from ..course.answers import check_answer, check_mistakes, instructions, judge_number, judge_text, quantity
 from ..core.errors import InputError
 from ..figures.tables import html_table
 from ..words import readings
-from ..words.i18n import _, number, significant
+from ..words.i18n import N_, _, number, significant
+from .choice_exercise import ChoiceExercise
+from .exercise_record import save_reply
+from .predict_exercise import PredictExercise
 from ..core.undefined import is_undefined
 
 _GOOD, _BAD = "#1a7f37", "#b42318"
@@ -155,14 +175,7 @@ class Exercise:
         self._record("", "revealed", None)
 
     def _record(self, reply: str, result: str, correct: bool | None) -> None:
-        if self.key is None:
-            return
-        try:
-            self.saved_to, self.save_error = learner_progress.save_attempt(self.key, reply, result, correct=correct), None
-        except learner_progress.ProgressError as error:
-            self.saved_to, self.save_error = None, str(error)
-            self.feedback.value += ("<br><small>" + html.escape(_("Progress not saved: {reason}").format(
-                reason=self.save_error)) + "</small>")
+        save_reply(self, reply, result, correct, "number" if not isinstance(self.answer, str) else "choice")
 
     def _shown(self, value) -> str:
         if is_undefined(value):
@@ -182,6 +195,20 @@ class Exercise:
         return f"Exercise({self.key or self.prompt!r})"
 
 
+KIND_WORDS = {"number": N_("{count} number"), "choice": N_("{count} choice"), "predict": N_("{count} prediction")}
+
+
+def kinds_text(row: dict) -> str:
+    """How many exercises of each kind a lesson's summary ``row`` has, with the predictions that held.
+
+    Beyond TS 4213: the course's exercises.
+    """
+    parts = [_(KIND_WORDS[kind]).format(count=count) for kind, count in row["kinds"].items() if count]
+    if row["kinds"].get("predict"):
+        parts.append(_("{held} of {checked} predictions held").format(held=row["held"], checked=row["predictions"]))
+    return ", ".join(parts)
+
+
 def _summary_html() -> str:
     try:
         path = learner_progress.record_path()
@@ -191,12 +218,13 @@ def _summary_html() -> str:
     of = _("{count} of {total}")
     table = [[r["code"], _(str(r["title"])), of.format(count=r["attempted"], total=r["exercises"]),
               of.format(count=r["solved"], total=r["exercises"]),
-              "; ".join(_(label) for label in r["todo"]) or _("all solved ✔")] for r in rows]
+              kinds_text(r), "; ".join(_(label) for label in r["todo"]) or _("all solved ✔")] for r in rows]
     solved, total = sum(r["solved"] for r in rows), sum(r["exercises"] for r in rows)
     shown = f"~/{path.relative_to(Path.home())}" if path.is_relative_to(Path.home()) else str(path)
     done = html.escape(_("{solved} of {total} exercises solved.").format(solved=solved, total=total))
     return (f"<p><b>{done}</b> " + _("Record: {path}").format(path=f"<code>{html.escape(shown)}</code>") + "</p>"
-            + html_table(table, [_("notebook"), _("topic"), _("attempted"), _("solved"), _("still to do")]))
+            + html_table(table, [_("notebook"), _("topic"), _("attempted"), _("solved"), _("kinds"),
+                                _("still to do")]))
 
 
 def progress_summary() -> widgets.VBox:
@@ -211,3 +239,24 @@ def progress_summary() -> widgets.VBox:
     refresh = widgets.Button(description=_("Refresh"), icon="refresh")
     refresh.on_click(lambda _: setattr(shown, "value", _summary_html()))
     return widgets.VBox([refresh, shown])
+
+
+def exercise(key: str, *, controls=(), **data):
+    """The widget of course exercise ``key``, built from its definition in
+    :mod:`iso4213_nb.course.exercise_bank` and the notebook's ``data`` (so no answer is computed in the cell).
+
+    Returns an :class:`Exercise` (a number), a :class:`~iso4213_nb.widgets.choice_exercise.ChoiceExercise` or a
+    :class:`~iso4213_nb.widgets.predict_exercise.PredictExercise`; ``controls`` (widgets of the notebook, such
+    as an explorer's slider) stay disabled until a prediction is committed.
+
+    Beyond TS 4213: the course's exercises on clauses 5–8.
+    """
+    made = item(key, **data)
+    if isinstance(made, ChoiceItem):
+        return ChoiceExercise(made, key=key)
+    if isinstance(made, PredictItem):
+        return PredictExercise(made, key=key, controls=controls)
+    values = made.values
+    return Exercise(_(made.prompt).format(**values), made.answer, kind=made.kind, tolerance=made.tolerance,
+                    hint=[_(h).format(**values) for h in made.hints], key=key, decimals=made.decimals,
+                    mistakes=[(wrong, _(message).format(**values)) for wrong, message in made.mistakes])

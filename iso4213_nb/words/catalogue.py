@@ -71,11 +71,20 @@ def extract() -> Catalog:
 
 
 def measure_messages() -> list[str]:
-    """The names of the measures of :data:`iso4213_nb.measures.registry.MEASURES`, which tables show translated:
-    data of the computation layer, not ``_()`` calls, so they are collected here (beyond TS 4213: Babel)."""
+    """The names of the measures of :data:`iso4213_nb.measures.registry.MEASURES`, which tables show translated, and
+    the formulas that hold words (the course's handout shows them; pure notation such as ``TP / (TP + FP)`` is the
+    same in every language): data of the computation layer, not ``_()`` calls, so they are collected here
+    (beyond TS 4213: Babel)."""
     from ..measures.registry import MEASURES
 
-    return [entry.name for entry in MEASURES.values()]
+    return [entry.name for entry in MEASURES.values()] + [
+        entry.formula for entry in MEASURES.values() if formula_has_words(entry.formula)]
+
+
+def formula_has_words(formula: str) -> bool:
+    """Whether a registry formula holds words to translate (a run of three lower-case Latin letters) (beyond TS 4213:
+    Babel)."""
+    return re.search(r"[a-z]{3,}", formula) is not None
 
 
 def course_messages() -> list[str]:

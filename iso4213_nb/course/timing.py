@@ -1,0 +1,194 @@
+"""How long each notebook of the course takes in class, measured on the notebook itself.
+
+A block's minutes are the sum of five parts, each at a stated rate (the rates are a trainer's, for learners new
+to the subject who read along while the instructor demonstrates):
+
+* **reading**: words of prose in markdown cells (headings not counted) at :data:`WORDS_PER_MINUTE`;
+* **code**: :data:`MINUTES_PER_CODE_CELL` for each code cell run and explained, :data:`MINUTES_PER_SETUP_CELL`
+  for a cell tagged ``setup`` (imports and data, run without comment);
+* **outputs**: :data:`MINUTES_PER_OUTPUT_LINE` for each line of printed text, :data:`MINUTES_PER_FIGURE` for a
+  figure or a table;
+* **widgets**: :data:`MINUTES_PER_WIDGET` for each interactive widget the instructor works (exercises aside);
+* **exercises**: by kind (:data:`MINUTES_PER_EXERCISE`): a number to compute, a choice to discuss, a prediction
+  to commit and check.
+
+Sections named in :data:`SKIPPED` (derivations, cross-checks, reference tables) are not taught in class: none of
+their cells counts.  A block is the sum rounded up to :data:`ROUND_TO` minutes.  The lessons are taken in the
+order of :data:`iso4213_nb.course.contents.COURSE`, so a new notebook there is timed without a change here;
+:mod:`iso4213_nb.course.agenda` writes the timetable from these numbers.
+
+Beyond TS 4213: planning the course over clauses 5–8 and Annexes A–D.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+
+from .contents import COURSE, Lesson
+from .exercise_bank import kind_of
+
+NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
+WORDS_PER_MINUTE = 120
+MINUTES_PER_CODE_CELL = 0.5
+MINUTES_PER_SETUP_CELL = 0.1
+MINUTES_PER_OUTPUT_LINE = 0.05
+MINUTES_PER_FIGURE = 1.0
+MINUTES_PER_WIDGET = 3.0
+MINUTES_PER_EXERCISE = {"number": 4.0, "choice": 3.0, "predict": 5.0}
+ROUND_TO = 5
+
+#: Sections skipped in class, per lesson code: (heading as it starts, why it can wait).
+SKIPPED = {
+    "02": (("Kullback–Leibler divergence of the class shares", "notebook 06 treats the divergence in depth"),
+           ("Two areas under the precision–recall curve", "state only that two methods exist and give different "
+                                                          "numbers"),
+           ("Area under the gain curve", "show the gain and lift curves on the figure; the identity is for reading")),
+    "03": (("The same state from Python", "for those who will script the explorer"),),
+    "05": (("Label-distribution KL divergence", "same idea as notebook 06"),
+           ("The file an auditor brings: a multi-label predictions file", "for auditors; it reads on its own")),
+    "06": (("The binary formula of 6.3.5", "a consistency check between clauses"),),
+    "07": (("Timing two real classifiers", "run the cells while talking, do not read the commentary"),),
+    "08F": (("Several data sets", "mention that tests across data sets exist (7.6)"),
+            ("Ranking several models", "show the diagram once: with few data sets the bars are long"),
+            ("Three or more models", "mention ANOVA and Kruskal–Wallis by name only"),
+            ("Chi-squared (7.5)", "the rule (Fisher below 5 expected) is enough"),
+            ("Planning the test set", "the basics of testing showed the widget; the rest is for planning a study")),
+    "09": (("Writing the report", "run `bin/demo` instead and open the report"),),
+    "10": (("The invariance table, recomputed", "show the table, skip its construction"),
+           ("Where computation and paper disagree", "for readers of the paper"),
+           ("I1 as printed and as drawn", "for readers of the paper")),
+    "11": (("The whole glossary, A to Z", "a reference table; use the look-up box instead"),
+           ("Annex A through the Russian names", "a curiosity for Russian readers")),
+    "12": (("Calibration (beyond TS 4213)", "show the reliability diagram once; the text is for afterwards"),
+           ("Several classes: top-label and class-wise", "name the two views of multi-class calibration only")),
+    "A": (("Every printed number at once", "one sentence: all 46 reproduce"),
+          ("Decimal comma or point", "one sentence")),
+    "B": (("Step 1", "tell the conclusion (the printed table contradicts the printed rates) in one minute"),
+          ("Step 2", "the result only: 28 positives and 58 negatives"),
+          ("Step 3", "show the figure, skip the construction")),
+    "C": (("Check 2", "the formatting audit is for auditors"),
+          ("Recomputing top-1 and top-5 from scores", "for auditors: a file of scores turns the printed columns "
+                                                      "into a computation with intervals")),
+    "D": (("The damaged formula", "show the reconstructed formula only"),),
+}
+
+_HEADING = re.compile(r"^(#{1,6})\s+(.*)")
+_EXERCISE = re.compile(r"""\b(?:exercise\(\s*["']([^"']+)["']|Exercise\()""")
+_KEY = re.compile(r"""key=["']([^"']+)["']""")
+_WIDGET = "application/vnd.jupyter.widget-view+json"
+
+
+@dataclass(frozen=True)
+class BlockTime:
+    """The minutes of one lesson in class, by part, and the block they round up to.
+
+    ``words`` and ``skipped_words`` count prose; ``code_cells``, ``setup_cells``, ``output_lines``, ``figures``,
+    ``widgets`` and ``exercises`` (kind → count) are what was counted outside the skipped sections.
+
+    Beyond TS 4213: planning the course.
+    """
+
+    code: str
+    words: int
+    skipped_words: int
+    code_cells: int
+    setup_cells: int
+    output_lines: int
+    figures: int
+    widgets: int
+    exercises: dict
+
+    @property
+    def reading(self) -> float:
+        """Minutes of reading the prose taught in class."""
+        return (self.words - self.skipped_words) / WORDS_PER_MINUTE
+
+    @property
+    def code_and_outputs(self) -> float:
+        """Minutes of running code and reading what it prints and draws."""
+        return (self.code_cells * MINUTES_PER_CODE_CELL + self.setup_cells * MINUTES_PER_SETUP_CELL
+                + self.output_lines * MINUTES_PER_OUTPUT_LINE + self.figures * MINUTES_PER_FIGURE)
+
+    @property
+    def widget_minutes(self) -> float:
+        """Minutes of working the interactive widgets."""
+        return self.widgets * MINUTES_PER_WIDGET
+
+    @property
+    def exercise_minutes(self) -> float:
+        """Minutes of the exercises, by kind."""
+        return sum(MINUTES_PER_EXERCISE[kind] * n for kind, n in self.exercises.items())
+
+    @property
+    def block(self) -> int:
+        """The block: every part summed, rounded up to :data:`ROUND_TO` minutes."""
+        total = self.reading + self.code_and_outputs + self.widget_minutes + self.exercise_minutes
+        return ROUND_TO * math.ceil(round(total, 6) / ROUND_TO)
+
+
+def _exercise_kinds(source: str) -> list[str]:
+    kinds = []
+    for match in _EXERCISE.finditer(source):
+        key = match.group(1) or next(iter(_KEY.findall(source[match.end():])), None)
+        legacy = "choice" if "choices=" in source[match.end():] else "number"
+        kinds.append((kind_of(key) if key else None) or legacy)
+    return kinds
+
+
+def measure(lesson: Lesson, folder: Path = NOTEBOOKS) -> BlockTime:
+    """Count what lesson ``lesson``'s notebook holds and return its :class:`BlockTime`.
+
+    Beyond TS 4213: planning the course.
+    """
+    skip = tuple(heading for heading, _why in SKIPPED.get(lesson.code, ()))
+    words = skipped = code_cells = setup_cells = lines = figures = widgets = 0
+    exercises = {kind: 0 for kind in MINUTES_PER_EXERCISE}
+    cut = None
+    for cell in nbformat.read(folder / lesson.file, as_version=4).cells:
+        if cell.cell_type == "markdown":
+            for line in cell.source.splitlines():
+                match = _HEADING.match(line)
+                if match:
+                    level = len(match.group(1))
+                    if cut is not None and level <= cut:
+                        cut = None
+                    if cut is None and match.group(2).strip().startswith(skip):
+                        cut = level
+                    continue
+                n = len(line.split())
+                words += n
+                skipped += n if cut is not None else 0
+            continue
+        if cell.cell_type != "code" or cut is not None:
+            continue
+        kinds = _exercise_kinds(cell.source)
+        for kind in kinds:
+            exercises[kind] += 1
+        if "setup" in cell.metadata.get("tags", ()):
+            setup_cells += 1
+        elif not kinds:
+            code_cells += 1
+        for output in cell.get("outputs", ()):
+            data = output.get("data", {})
+            if output.get("output_type") == "stream":
+                lines += len(output.get("text", "").splitlines())
+            elif _WIDGET in data:
+                widgets += 0 if kinds else 1
+            elif "image/png" in data or "image/svg+xml" in data or "text/html" in data:
+                figures += 1
+            elif "text/plain" in data:
+                lines += len(str(data["text/plain"]).splitlines())
+    return BlockTime(lesson.code, words, skipped, code_cells, setup_cells, lines, figures, widgets, exercises)
+
+
+def course_times(folder: Path = NOTEBOOKS) -> list[BlockTime]:
+    """The :class:`BlockTime` of every lesson, in the order of :data:`iso4213_nb.course.contents.COURSE`.
+
+    Beyond TS 4213: planning the course.
+    """
+    return [measure(lesson, folder) for lesson in COURSE]

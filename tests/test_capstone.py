@@ -1,0 +1,55 @@
+"""The capstone: its questions are answered by the report the learner runs, so the package's answers must be what
+`iso4213-nb report` prints for the supplied file (checked on the report's own JSON, a separate code path)."""
+
+import json
+
+import numpy as np
+import pytest
+from sklearn.metrics import confusion_matrix
+
+from iso4213_nb.cli import main
+from iso4213_nb.course.exercise_bank import item
+from iso4213_nb.course.exercise_bank.lesson_13 import low_fpr_point
+from iso4213_nb.demos.breast_cancer import DEMO_PREDICTIONS
+from iso4213_nb.demos.capstone import CAPSTONE_META, predictions
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    out = tmp_path_factory.mktemp("capstone") / "report"
+    assert main(["report", "--quiet", "--predictions", str(DEMO_PREDICTIONS), "--meta", str(CAPSTONE_META),
+                 "--out", str(out), "--format", "json"]) == 0
+    return json.loads((out / "report.json").read_text(encoding="utf-8"))
+
+
+def test_operating_points_are_the_reports_and_scikit_learns():
+    data = predictions()
+    for model, scores in data["scores"].items():
+        point = low_fpr_point(data["y_true"], scores)
+        (tn, fp), (fn, tp) = confusion_matrix(data["y_true"], scores >= point["threshold"])
+        assert (point["tp"], point["fp"], point["fn"]) == (tp, fp, fn) and fp <= 0.1 * (tn + fp)
+        lower = scores[scores < point["threshold"]].max()  # the next threshold down breaks the limit
+        assert np.sum((scores >= lower) & (data["y_true"] == 0)) > 0.1 * (tn + fp)
+
+
+@pytest.mark.slow
+def test_the_answers_are_read_off_the_report_the_learner_runs(report):
+    data = predictions()
+    rows = {m: next(p for p in report["models"][m]["operating_points"] if p["name"] == "fpr_0.1") for m in data["scores"]}
+    cost = {m: 20 * r["fn"] + r["fp"] for m, r in rows.items()}
+    best = min(cost, key=cost.get)
+    assert item("13.1", **data).answer == best.replace("_", " ")
+    assert item("13.2", **data).answer == pytest.approx(rows[best]["threshold"], abs=1e-6)
+    missing = [i["id"] for i in report["items"] if i["status"] == "missing" and i["clause"] == "8"]
+    assert missing == ["bias", "inference_cost"] and item("13.3", meta=CAPSTONE_META).answer == "bias"
+
+
+def test_choices_name_each_models_counts_and_speak_russian(monkeypatch, tmp_path):
+    from iso4213_nb.widgets.exercises import exercise
+
+    monkeypatch.setenv("ISO4213_PROGRESS", str(tmp_path / "p.json"))
+    monkeypatch.setenv("ISO4213_LANG", "ru")
+    ex = exercise("13.1", **predictions())
+    ex.input.value = "логистическая регрессия"
+    ex.button.click()
+    assert ex.correct is False and "пропускает 4 и отмечает 14" in ex.feedback.value and "= 94" in ex.feedback.value
