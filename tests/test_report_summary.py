@@ -15,7 +15,7 @@ from iso4213_nb.inputs import read_predictions
 from iso4213_nb.measures.registry import clause
 from iso4213_nb.report import content, render_summary, streamed_intervals, summary, uncertainty
 from iso4213_nb.report.schema import schema_errors
-from iso4213_nb.report.streamed import build_content
+from iso4213_nb.report.streamed import build_content, notebook
 from iso4213_nb.report.verify import DIFFERS, verify_report
 from iso4213_nb.scale import streaming
 from iso4213_nb.stats.measure_intervals import IntervalSettings
@@ -150,10 +150,13 @@ def test_streamed_report_summary_names_the_counts_path(tmp_path, capsys):
     path = _csv(tmp_path, _binary(np.random.default_rng(5), n=150, models=("a", "b")))
     args = type("Args", (), {"engine": None, "scheduler": None, "chunk_rows": 40, "bins": None})()
     states, settings, source, chunks = _streaming.collect(args, path)
+    assessed = streaming.assess_states(states, settings, source.name)
     with chunks:
-        report = build_content(streaming.assess_states(states, settings, source.name), states, source, answers={},
-                               title="t", meta_name=None, how={"how": "-"}, chunks=chunks)
+        report = build_content(assessed, states, source, answers={}, title="t", meta_name=None, how={"how": "-"},
+                               chunks=chunks)
     summary.attach(report)
+    opening = notebook(report, assessed).cells[0].outputs[0]["data"]["text/html"]
+    assert 'id="summary"' in opening and 'id="contents"' in opening
     report = json.loads(json.dumps(report, default=lambda v: v.item()))
     capsys.readouterr()
     assert schema_errors(report) == []
@@ -185,12 +188,26 @@ def test_summary_escapes_model_names(tmp_path):
     assert "<b>x</b>" not in page and "&lt;b&gt;x&lt;/b&gt;" in page
 
 
+def test_every_warning_code_is_in_the_schema():
+    from iso4213_nb.report.schema import schema
+
+    codes = schema()["properties"]["summary"]["properties"]["warnings"]["items"]["properties"]["code"]["enum"]
+    assert tuple(codes) == summary.WARNINGS
+
+
 def test_demo_reports_summary_is_verifiable_and_a_changed_value_is_caught(tmp_path):
     for folder in (demo_report(), multiclass_report()):
         report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
         assert schema_errors(report) == []
         _assert_copies(report)
         assert verify_report(folder).ok
+    report = json.loads((multiclass_report() / "report.json").read_text(encoding="utf-8"))
+    assert {"code": "undefined_interval", "model": "logistic_regression", "where": "top_5_accuracy",
+            "reason": {"code": "degenerate_bootstrap", "value": 1.0}} in report["summary"]["warnings"]
+    for lang, name in (("en", "top-5 accuracy"), ("ru", "top-5")):
+        with using(lang):
+            page = render_summary.summary(report)
+        assert "top_5_accuracy" not in page and name in page  # the measure's name, not its key
     folder = demo_report()
     copy = tmp_path / "copy"
     import shutil

@@ -14,7 +14,8 @@ import html
 import re
 
 from ..words.i18n import _, number
-from ..words.measures import label as measure_label
+from ..measures.registry import MEASURES
+from ..words.measures import label as measure_label, name as measure_name
 from ..words.readings import adjustment_name
 from ..words.reasons import words as reason_words
 from . import words
@@ -35,7 +36,7 @@ SUMMARY_STYLE = """<style>
 .iso-opening .iso-summary { flex: 1 1 44em; min-width: 0; }
 .iso-contents { flex: 0 1 22em; font-size: 0.88em; }
 .iso-contents h2 { margin-top: 0.6em; }
-.iso-contents ul { list-style: none; margin: 0.2em 0 0.6em; padding-left: 0; }
+.iso-contents ul, .iso-contents ul ul { list-style: none !important; margin: 0.2em 0 0.6em; padding-left: 0; }
 .iso-contents ul ul { padding-left: 1.4em; margin: 0; }
 .iso-contents li { margin: 0.1em 0; }
 @media print {
@@ -144,6 +145,17 @@ def items_text(report: dict) -> str:
     return f"<p>{_text(text)}</p>"
 
 
+_TOP_K = re.compile(r"top_(\d+)_accuracy")
+
+
+def _interval_name(key: str) -> str:
+    """The name of an interval's key of ``models.<m>.intervals`` (a registry measure or a top-k accuracy)."""
+    if key in MEASURES:
+        return measure_name(key)
+    top = _TOP_K.fullmatch(key)
+    return _("top-{k} accuracy (Annex C)").format(k=top.group(1)) if top else key
+
+
 def _reason(reason) -> str:
     if isinstance(reason, dict) and reason.get("code"):
         return reason_words(reason["code"], {k: v for k, v in reason.items() if k != "code"})
@@ -159,10 +171,13 @@ def warning_lines(report: dict) -> list[str]:
             undefined.setdefault((w["model"], _reason(w["reason"])), []).append(w["where"])
         elif code == "undefined_interval":
             lines.append(_("{model}: no interval for {measure}: {reason}.").format(
-                model=w["model"], measure=w["where"], reason=_reason(w["reason"])))
+                model=w["model"], measure=_interval_name(w["where"]), reason=_reason(w["reason"])))
+        elif code == "interval_substituted":
+            lines.append(_("{model}, {measure}: interval by another method: {reason}.").format(
+                model=w["model"], measure=_interval_name(w["where"]), reason=_reason(w["reason"])))
         elif code == "resamples_undefined":
             lines.append(_("{model}, {measure}: {k} of {n} resamples undefined and left out of the interval.").format(
-                model=w["model"], measure=w["where"], k=w["n_undefined"], n=w["n_resamples"]))
+                model=w["model"], measure=_interval_name(w["where"]), k=w["n_undefined"], n=w["n_resamples"]))
         elif code == "test_undefined":
             lines.append(_("{models}: the test on {measure} has no p-value.").format(
                 models=_(" vs ").join(w["models"]), measure=words.measure(w["measure"])))

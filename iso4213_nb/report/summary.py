@@ -39,12 +39,13 @@ HEADLINE = {
 }
 
 #: Warning codes of ``summary.warnings``: a value undefined (and why); an interval undefined (and why); an
-#: interval from which some resamples were left out as undefined; a test with no p-value; a subgroup too small
+#: interval whose bounds come from another method than the one asked for (and why); an interval from which some resamples were left out as undefined; a test with no p-value; a subgroup too small
 #: (5.3.2); numbers weighted by the file's weight column (no interval has a weighted form); labels derived
 #: from scores at a threshold or by arg-max; a report computed from counts in chunks or state files, with
 #: what it could not give; AUROC from binned scores with its error bound.
-WARNINGS = ("undefined_value", "undefined_interval", "resamples_undefined", "test_undefined", "small_group",
-            "weighted", "labels_from_scores", "labels_from_argmax", "streamed", "not_given", "binned_auroc")
+WARNINGS = ("undefined_value", "undefined_interval", "interval_substituted", "resamples_undefined", "test_undefined",
+            "small_group", "weighted", "labels_from_scores", "labels_from_argmax", "streamed", "not_given",
+            "binned_auroc")
 
 
 def _task(report: dict) -> str:
@@ -139,6 +140,8 @@ def _model_warnings(report: dict, name: str) -> list[dict]:
             continue
         if interval.get("low") is None:
             found.append({"code": "undefined_interval", "model": name, "where": key, "reason": interval.get("reason")})
+        elif interval.get("reason"):  # bounds given, but by another method than the one asked for
+            found.append({"code": "interval_substituted", "model": name, "where": key, "reason": interval["reason"]})
         elif interval.get("n_undefined"):
             found.append({"code": "resamples_undefined", "model": name, "where": key,
                           "n_undefined": interval["n_undefined"], "n_resamples": interval.get("n_resamples")})
