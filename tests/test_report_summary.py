@@ -218,3 +218,31 @@ def test_demo_reports_summary_is_verifiable_and_a_changed_value_is_caught(tmp_pa
     (copy / "report.json").write_text(json.dumps(report, indent=1), encoding="utf-8")
     checks = [c for c in verify_report(copy).checks if c.status == DIFFERS]
     assert [c.item for c in checks] == ["summary.models.naive_bayes.headline[0].estimate"]
+
+
+def test_weighted_file_and_a_small_group_are_warned_and_weighted_values_agree_with_scikit_learn(tmp_path):
+    rng = np.random.default_rng(11)
+    n = 160
+    y = rng.integers(0, 2, n)
+    score = np.round(np.clip(0.3 * y + 0.7 * rng.random(n), 0, 1), 3)
+    w = np.round(rng.uniform(0.5, 2.0, n), 2)
+    site = np.where(np.arange(n) < 6, "tiny", "large")
+    report = _report(_csv(tmp_path, {"y_true": y, "m_score": score, "group_site": site, "weight": w}))
+    assert schema_errors(report) == []
+    _assert_copies(report)
+    got = {h["measure"]: h for h in report["summary"]["models"]["m"]["headline"]}
+    pred = (score >= 0.5).astype(int)
+    want = {"accuracy": accuracy_score(y, pred, sample_weight=w), "precision": precision_score(y, pred, sample_weight=w),
+            "recall": recall_score(y, pred, sample_weight=w), "f1": f1_score(y, pred, sample_weight=w),
+            "auroc": roc_auc_score(y, score, sample_weight=w)}
+    assert {k: got[k]["estimate"] for k in want} == pytest.approx(want)
+    assert got["accuracy"]["low"] is None  # Wilson's interval has no weighted form: no interval, not a made-up one
+    codes = [wn["code"] for wn in report["summary"]["warnings"]]
+    assert codes[0] == "weighted" and "labels_from_scores" in codes
+    small = [wn for wn in report["summary"]["warnings"] if wn["code"] == "small_group"]
+    assert [(wn["kind"], wn["attribute"], wn["value"], wn["n"]) for wn in small] == [
+        ("small_group", "site", "tiny", 6), ("small_cell", "site", "tiny", 6)]
+    assert small[0]["minimum"] == 30 and all(v < small[1]["minimum"] for v in small[1]["cells"].values())
+    with using("ru"):
+        page = render_summary.summary(report)
+    assert "tiny" in page and "взвешено" in page

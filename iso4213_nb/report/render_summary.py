@@ -181,6 +181,11 @@ def warning_lines(report: dict) -> list[str]:
         elif code == "test_undefined":
             lines.append(_("{models}: the test on {measure} has no p-value.").format(
                 models=_(" vs ").join(w["models"]), measure=words.measure(w["measure"])))
+        elif code == "small_group" and w["kind"] == "small_cell":
+            lines.append(_("{model}: value {value} of {attribute} has counts below {minimum} ({cells}); its tests "
+                           "are approximate.").format(
+                model=w["model"], value=w["value"], attribute=w["attribute"], minimum=number(w["minimum"]),
+                cells=", ".join(f"{k} {number(v, 0)}" for k, v in (w["cells"] or {}).items())))
         elif code == "small_group":
             lines.append(_("{model}: value {value} of {attribute} has only {n} samples; its measures say little.").format(
                 model=w["model"], value=w["value"], attribute=w["attribute"], n=w["n"]))

@@ -148,7 +148,8 @@ def _model_warnings(report: dict, name: str) -> list[dict]:
     for attribute, data in (model.get("subgroups") or {}).items():
         for warning in data.get("warnings", []):
             found.append({"code": "small_group", "model": name, "attribute": attribute, "value": warning.get("value"),
-                          "n": warning.get("n"), "kind": warning.get("code")})
+                          "n": warning.get("n"), "kind": warning.get("code"), "minimum": warning.get("minimum"),
+                          "cells": warning.get("cells")})
     if model.get("labels_derived_at") is not None:
         found.append({"code": "labels_from_scores", "model": name, "threshold": model["labels_derived_at"]})
     if model.get("labels_from_argmax"):
