@@ -4,6 +4,7 @@ page; in English and Russian."""
 
 import json
 import os
+import re
 import unicodedata
 
 import numpy as np
@@ -93,8 +94,8 @@ def test_every_contents_link_lands_on_its_section(browser, build, lang):
 def test_the_summary_fits_the_first_a4_page_and_the_contents_follows(build, lang):
     from pypdf import PdfReader
 
-    pages = [unicodedata.normalize("NFKC", p.extract_text()).replace("\n", " ")
-             for p in PdfReader(build() / "report.pdf").pages]
+    reader = PdfReader(build() / "report.pdf")
+    pages = [unicodedata.normalize("NFKC", p.extract_text()).replace("\n", " ") for p in reader.pages]
     with using(lang):
         first = _("Summary")
         markers = [first, _("Headline measures: value [{level}]").split(":")[0],
@@ -106,3 +107,11 @@ def test_the_summary_fits_the_first_a4_page_and_the_contents_follows(build, lang
         assert marker in pages[0], marker
         assert marker == first or all(marker not in text for text in pages[1:]), marker
     assert pages[1].lstrip().startswith(contents)
+    # the printed contents keep their links: one named destination per entry of the page's list, each on a later page
+    html = (build() / "report.html").read_text(encoding="utf-8")
+    start = html.index('id="contents"')
+    entries = set(re.findall(r'<a href="#([^"]+)">', html[start:html.index("</nav>", start)]))
+    targets = {str(a.get_object()["/Dest"]).lstrip("/") for a in reader.pages[1]["/Annots"]}
+    assert targets == entries and len(entries) >= 12
+    named = reader.named_destinations
+    assert all(reader.get_destination_page_number(named["/" + t]) >= 2 for t in targets)
