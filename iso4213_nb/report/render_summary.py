@@ -19,6 +19,7 @@ from ..words.measures import label as measure_label, name as measure_name
 from ..words.readings import adjustment_name
 from ..words.reasons import words as reason_words
 from . import words
+from .not_given_words import measure_words
 from .render import STYLE
 
 #: At most this many tests are listed on the summary page; the others are counted and left to section 7.
@@ -201,8 +202,8 @@ def warning_lines(report: dict) -> list[str]:
             lines.append(_("Computed from counts read in pieces, not from the rows in memory: see how this report "
                            "was computed."))
         elif code == "not_given":
-            lines.append(_("{models}: {measure} not given or approximate ({reason}).").format(
-                models=", ".join(w["models"]), measure=w["measure"], reason=w["reason"]))
+            lines.append(_("{models}: {measure} not given, or only approximately (see how this report was "
+                           "computed).").format(models=", ".join(w["models"]), measure=measure_words(w["measure"])))
         elif code == "binned_auroc":
             lines.append(_("{model}: AUROC from {bins} bins of scores, within {bound} of the exact value.").format(
                 model=w["model"], bins=w["bins"], bound=number(w["bound"])))
