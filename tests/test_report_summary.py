@@ -13,7 +13,7 @@ from sklearn.metrics import accuracy_score, f1_score, precision_score, recall_sc
 from iso4213_nb.cli import _streaming
 from iso4213_nb.inputs import read_predictions
 from iso4213_nb.measures.registry import clause
-from iso4213_nb.report import content, render_summary, streamed_intervals, summary, uncertainty
+from iso4213_nb.report import content, render_summary, summary, uncertainty
 from iso4213_nb.report.schema import schema_errors
 from iso4213_nb.report.streamed import build_content, notebook
 from iso4213_nb.report.verify import DIFFERS, verify_report
@@ -104,7 +104,8 @@ def test_undefined_precision_is_undefined_with_its_reason_and_one_model_has_no_c
     undefined = [w for w in report["summary"]["warnings"] if w["code"] in ("undefined_value", "undefined_interval")]
     assert any("precision" in w["where"] and w["reason"]["code"] for w in undefined)
     assert report["summary"]["comparisons"]["tests"] == [] and report["summary"]["comparisons"]["significant"] == 0
-    assert report["summary"]["ranking"] == {"applies": False, "reason": {"code": "fewer_than_three_models", "models": 1}}
+    assert report["summary"]["ranking"] == {"applies": False,
+                                            "reason": {"code": "fewer_than_three_models", "models": 1}}
     missing = {m["id"] for m in report["summary"]["items"]["missing"]}
     assert {"process", "channel_effects", "hyperparameters", "inference_cost"} <= missing
     assert "measures" not in missing and report["summary"]["items"]["automatic"] >= 4
@@ -249,7 +250,8 @@ def test_weighted_file_and_a_small_group_are_warned_and_weighted_values_agree_wi
     _assert_copies(report)
     got = {h["measure"]: h for h in report["summary"]["models"]["m"]["headline"]}
     pred = (score >= 0.5).astype(int)
-    want = {"accuracy": accuracy_score(y, pred, sample_weight=w), "precision": precision_score(y, pred, sample_weight=w),
+    want = {"accuracy": accuracy_score(y, pred, sample_weight=w),
+            "precision": precision_score(y, pred, sample_weight=w),
             "recall": recall_score(y, pred, sample_weight=w), "f1": f1_score(y, pred, sample_weight=w),
             "auroc": roc_auc_score(y, score, sample_weight=w)}
     assert {k: got[k]["estimate"] for k in want} == pytest.approx(want)

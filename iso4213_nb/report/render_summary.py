@@ -96,7 +96,8 @@ def comparisons_text(report: dict) -> str:
     comp = report["summary"]["comparisons"]
     if not comp["tests"]:
         return f"<p>{_text(words.statement(report['comparisons']))}</p>"
-    lead = _("{tests} test(s) at α = {alpha}, p-values adjusted together ({method}): {significant} significant.").format(
+    lead = _("{tests} test(s) at α = {alpha}, p-values adjusted together ({method}): {significant} "
+             "significant.").format(
         tests=len(comp["tests"]), alpha=number(comp["alpha"], 2), significant=comp["significant"],
         method=adjustment_name(comp["adjustment"]))
     rows = []
@@ -188,7 +189,8 @@ def warning_lines(report: dict) -> list[str]:
                 model=w["model"], value=w["value"], attribute=w["attribute"], minimum=number(w["minimum"]),
                 cells=", ".join(f"{k} {number(v, 0)}" for k, v in (w["cells"] or {}).items())))
         elif code == "small_group":
-            lines.append(_("{model}: value {value} of {attribute} has only {n} samples; its measures say little.").format(
+            lines.append(_("{model}: value {value} of {attribute} has only {n} samples; its measures say "
+                           "little.").format(
                 model=w["model"], value=w["value"], attribute=w["attribute"], n=w["n"]))
         elif code == "weighted":
             lines.append(_("Every number is weighted by the file's weight column; intervals are given only where a "
@@ -197,7 +199,8 @@ def warning_lines(report: dict) -> list[str]:
             lines.append(_("{model}: labels derived from its scores at the threshold {threshold}.").format(
                 model=w["model"], threshold=number(w["threshold"])))
         elif code == "labels_from_argmax":
-            lines.append(_("{model}: labels are the classes with the highest score (arg-max).").format(model=w["model"]))
+            lines.append(_("{model}: labels are the classes with the highest score (arg-max).").format(
+                model=w["model"]))
         elif code == "streamed":
             lines.append(_("Computed from counts read in pieces, not from the rows in memory: see how this report "
                            "was computed."))

@@ -39,18 +39,19 @@ HEADLINE = {
 }
 
 #: Warning codes of ``summary.warnings``: a value undefined (and why); an interval undefined (and why); an
-#: interval whose bounds come from another method than the one asked for (and why); an interval from which some resamples were left out as undefined; a test with no p-value; a subgroup too small
-#: (5.3.2); numbers weighted by the file's weight column (no interval has a weighted form); labels derived
-#: from scores at a threshold or by arg-max; a report computed from counts in chunks or state files, with
-#: what it could not give; AUROC from binned scores with its error bound.
+#: interval whose bounds come from another method than the one asked for (and why); an interval from which
+#: some resamples were left out as undefined; a test with no p-value; a subgroup with too few samples, or with
+#: a count too small for its test (``kind``: ``small_group``, ``small_cell``; 5.3.2); numbers weighted by the
+#: file's weight column (no interval has a weighted form); labels derived from scores at a threshold or by
+#: arg-max; a report computed from counts in chunks or state files, with what it could not give; AUROC from
+#: binned scores with its error bound.
 WARNINGS = ("undefined_value", "undefined_interval", "interval_substituted", "resamples_undefined", "test_undefined",
             "small_group", "weighted", "labels_from_scores", "labels_from_argmax", "streamed", "not_given",
             "binned_auroc")
 
 
 def _task(report: dict) -> str:
-    return report["input"].get("task") or (BINARY if report["input"]["positive"] is not None
-                                           else MULTICLASS)
+    return report["input"]["task"]
 
 
 def _entry(key: str, source: str, value, interval: dict | None) -> dict:
