@@ -18,7 +18,7 @@ from ..core.checks import as_threshold
 from ..core.errors import InputError
 from ..inputs import read_predictions
 from ..stats.measure_intervals import IntervalSettings
-from . import content, export, uncertainty, words
+from . import content, export, summary, uncertainty, words
 from ..words.i18n import LANGUAGES, current_language, using
 from .atomic import atomic_directory, check_target
 from .execute import run_template
@@ -209,6 +209,7 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
                                environment=capture(), inference=inference, top_k=top_k, placements=placements)
         intervals = IntervalSettings() if intervals is None else intervals
         uncertainty.extend(report, pred, intervals, placements)
+        summary.attach(report)
         with atomic_directory(out) as tmp:
             (tmp / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False, allow_nan=False,
                                                         default=_plain), encoding="utf-8")

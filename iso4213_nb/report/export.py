@@ -37,6 +37,7 @@ from nbconvert import HTMLExporter
 
 from ..core.errors import InputError
 from .execute import ReportBuildError
+from .render_summary import fill_contents
 from .vendored import MATHJAX_FILES, VEGA_FILES, VENDOR, WIDGET_FILES
 
 #: The environment variable naming the browser that prints the PDF (``--browser`` wins over it).
@@ -196,7 +197,7 @@ def to_html(nb: nbformat.NotebookNode, directory: Path, title: str = "Assessment
                             mathjax_url=MATHJAX_URL, require_js_url=REQUIRE_URL, widget_renderer_url=WIDGETS_URL,
                             language_code=language)
     body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title}, "iso4213_vega": vega})
-    body = strip_css_urls(body)
+    body = fill_contents(strip_css_urls(body))
     copy_assets(directory, widgets="widgets" in nb.metadata, vega=vega)
     path = directory / "report.html"
     path.write_text(body, encoding="utf-8")

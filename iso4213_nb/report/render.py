@@ -66,8 +66,9 @@ def _method(code: str) -> str:
     return _(_INTERVAL_METHODS[code]) if code in _INTERVAL_METHODS else code
 
 
-def header(report: dict) -> str:
-    """Title, input files, date and tool version."""
+def header(report: dict, *, with_title: bool = True) -> str:
+    """Title (unless ``with_title`` is false: :func:`.render_summary.opening` shows it), input files, date and tool
+    version."""
     inp = report["input"]
     source = _("the bundled demo") if inp["demo"] else _("the user's predictions file")
     rows = [
@@ -80,8 +81,8 @@ def header(report: dict) -> str:
         [_("generated (UTC)"), report["generated_utc"]],
         [_("tool"), f"{report['tool']['name']} {report['tool']['version']}, {report['tool']['standard']}"],
     ]
-    return STYLE + _wrap(f"<h1>{_text(words.title(report))}</h1>"
-                         + html_table(rows, [_("input"), _("value")], caption=_("Report input")))
+    title = f"<h1>{_text(words.title(report))}</h1>" if with_title else ""
+    return STYLE + _wrap(title + html_table(rows, [_("input"), _("value")], caption=_("Report input")))
 
 
 def status_table(report: dict) -> str:

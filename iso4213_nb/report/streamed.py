@@ -44,7 +44,8 @@ from ..inputs import BINARY, MULTICLASS
 from ..stats.measure_intervals import interval_json
 from ..subgroups.counts import subgroups_from_counts
 from ..core.undefined import is_undefined
-from . import content, export, render, render_tasks, render_uncertainty, streamed_intervals, tasks
+from . import (content, export, render, render_summary, render_tasks, render_uncertainty, streamed_intervals, summary,
+               tasks)
 from .atomic import atomic_directory, check_target
 from .manifest import utc_now, write_manifest
 from .not_given_words import measure_words, reason_words
@@ -214,7 +215,7 @@ def _cell(html: str | None = None, markdown: str | None = None, png: str | None 
 def notebook(report: dict, assessed: streaming.Assessed) -> nbformat.NotebookNode:
     """The report page as a notebook of ready outputs (the sections of the in-memory report) (clause 8)."""
     models = report["models"]
-    cells = [_cell(render.header(report)),
+    cells = [_cell(render_summary.opening(report)), _cell(render.header(report, with_title=False)),
              _cell(markdown=_("## How this report was computed\n\nThe predictions were not held in memory: they "
                               "were read in pieces and reduced to counts that merge exactly (beyond TS 4213). "
                               "Every count, clause-6 measure, curve and operating point equals that of the whole "
@@ -287,6 +288,7 @@ def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, 
                            confidence_level=content.CONFIDENCE_LEVEL if intervals is None else intervals.confidence_level)
     if intervals is not None:
         streamed_intervals.extend(report, assessed, states, intervals)
+    summary.attach(report)
     nb = notebook(report, assessed) if wants_page(formats) else None
     with atomic_directory(out) as tmp:
         (tmp / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False, allow_nan=False,

@@ -38,7 +38,7 @@ from pathlib import Path, PurePosixPath
 import numpy as np
 
 from ..core.errors import InputError
-from . import content, uncertainty
+from . import content, summary, uncertainty
 from .manifest import NOT_LISTED, read_manifest, sha256_file
 from .parsed import read_parsed
 from .schema import schema_errors
@@ -231,6 +231,7 @@ def recompute(report: dict, pred) -> dict:
                           inference=report["inference"], top_k=report["input"].get("top_k", ()), placements=placements)
     if "interval_settings" in report:  # seeded, so the bootstrap intervals recompute exactly
         uncertainty.extend(fresh, pred, uncertainty.settings_from_json(report["interval_settings"]), placements)
+    summary.attach(fresh)
     fresh = json.loads(json.dumps(fresh, default=_plain, allow_nan=False))
     for key in NOT_RECOMPUTED:
         fresh.pop(key, None)
