@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..measures.registry import MEASURES as REGISTRY
 from ..words.i18n import N_, _
-from ..words.reasons import WORDS
+from ..words.reasons import WORDS, words
 
 #: Why a measure is not given, or not exactly, by reason code (the words of :data:`iso4213_nb.words.reasons.WORDS`).
 REASONS = {code: WORDS[code] for code in (
@@ -35,6 +35,12 @@ def measure_words(key: str) -> str:
     return _(MEASURES[key])
 
 
-def reason_words(code: str) -> str:
-    """Why it is not given, for reason ``code``, in the active language (clause 8)."""
-    return _(REASONS[code])
+def reason_words(code: str, params: dict | None = None) -> str:
+    """Why it is not given, for reason ``code`` (and its ``params``, e.g. ``bins``), in the active language (clause 8).
+
+    A code whose words differ by cause (``binned_no_placements``: scores counted in bins, or read from a state file)
+    takes the variant whose fields ``params`` fill, through the one words function of :mod:`iso4213_nb.words.reasons`.
+    """
+    if code not in REASONS:
+        raise KeyError(code)
+    return words(code, params)

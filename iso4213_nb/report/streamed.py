@@ -198,7 +198,8 @@ def streaming_html(report: dict) -> str:
             "Model {name}: scores counted in {bins} equal bins on [{low:g}, {high:g}]; its curves and areas are "
             "approximate, and its AUROC lies within ± {bound:.6f} of the exact value.").format(
             name=name, bins=b["bins"], low=b["low"], high=b["high"], bound=b["auroc_error_bound"])) + "</p>")
-    rows = [[measure_words(entry["measure"]), ", ".join(entry["models"]), reason_words(entry["reason"])]
+    rows = [[measure_words(entry["measure"]), ", ".join(entry["models"]), reason_words(entry["reason"], {
+        "bins": s["binned"][entry["models"][0]]["bins"]} if entry["models"] and entry["models"][0] in s["binned"] else None)]
             for entry in s["not_given"]]
     table = render.html_table(rows, [_("measure"), _("models"), _("why it is not given, or not exactly")],
                               caption=_("What mergeable counts cannot give"))
