@@ -33,7 +33,7 @@ MAX_CELLS = 2 ** 12
 
 @dataclass(frozen=True, eq=False)
 class CalibrationCells:
-    """Resampling cells of a calibration bootstrap, in ascending order of probability (beyond TS 4213).
+    """Resampling cells of a calibration bootstrap, ascending in probability (beyond TS 4213: Efron & Tibshirani 1993).
 
     Attributes
     ----------
