@@ -20,7 +20,7 @@ and codes only (no words):
   true class and weight, drawn as multinomial counts within each true class
   (:mod:`iso4213_nb.measures.calibration_cells`): the row bootstrap in
   distribution, at a cost per resample of one entry per distinct probability
-  rather than per row; beyond 4 096 cells (unit weights) neighbouring cells
+  rather than per row; beyond 32 768 cells (unit weights) neighbouring cells
   are pooled into groups, as that module says;
 * Brier score (Brier 1950) mean (p − y)² and its decomposition (Murphy 1973)
   on the equal-width bins, with N_k, p̄_k, ō_k the weight, mean probability
@@ -225,6 +225,25 @@ def _bounds(sorted_p: np.ndarray, edges: np.ndarray) -> np.ndarray:
     return np.concatenate([np.zeros(shape, dtype=np.int64), inner, np.full(shape, n, dtype=np.int64)], axis=-1)
 
 
+def _pooled_equal_mass_ece(gaps: np.ndarray, cumulative: np.ndarray, n_bins: int) -> np.ndarray:
+    """Equal-mass ECE per row of drawn group counts (``cumulative``, rows × groups), the groups of
+    :mod:`.calibration_cells`: bin b ends after the first ⌊b (T − 1) / B⌋ + 1 of the T rows drawn, as with
+    distinct probabilities, and where that falls inside a group the cumulative gap is interpolated linearly
+    through it (its rows taken as spread evenly), so an edge splits a group as it would split its rows."""
+    rows, groups = cumulative.shape
+    total = cumulative[:, -1]
+    ends = np.floor(np.linspace(0, 1, n_bins + 1)[None, 1:-1] * (total[:, None] - 1)) + 1
+    offsets = (np.arange(rows) * (total.max() + 1))[:, None]
+    found = np.searchsorted((cumulative + offsets).ravel(), (ends + offsets).ravel(), side="left").reshape(ends.shape)
+    group = found - (np.arange(rows) * groups)[:, None]
+    after = np.take_along_axis(cumulative, group, axis=1)
+    drawn = np.take_along_axis(np.diff(cumulative, axis=1, prepend=0), group, axis=1)
+    low, high = np.take_along_axis(gaps, group, axis=1), np.take_along_axis(gaps, group + 1, axis=1)
+    inner = high - (after - ends) / drawn * (high - low)
+    bounds = np.concatenate([np.zeros((rows, 1)), inner, gaps[:, -1:]], axis=1)
+    return np.abs(np.diff(bounds, axis=1)).sum(axis=1) / total
+
+
 def _table(binning, edges, sorted_p, sorted_y, w, bounds) -> tuple[ReliabilityTable, np.ndarray]:
     """The reliability table and the per-bin sums (weight, Σwp, Σwy, Σwp², Σwpy) of one binning."""
     columns = np.stack([np.ones_like(w), w, w * sorted_p, w * sorted_y, w * sorted_p ** 2, w * sorted_p * sorted_y])
@@ -283,7 +302,8 @@ def _calibrate(p, y, w, strata, n_bins, n_bootstrap, seed, level) -> Calibration
         cumulative = np.cumsum(weights, axis=1)
         total = cumulative[:, -1]
         draws[0].append(_ece(gaps, total, np.broadcast_to(cell_width_bounds, (len(drawn), n_bins + 1))))
-        draws[1].append(_ece(gaps, total, _bounds(cells.p, weighted_quantile_edges(cells.p, cumulative, n_bins))))
+        draws[1].append(_pooled_equal_mass_ece(gaps, cumulative, n_bins) if cells.grouped else
+                        _ece(gaps, total, _bounds(cells.p, weighted_quantile_edges(cells.p, cumulative, n_bins))))
     intervals = []
     for binning, estimate, values in zip(BINNINGS, estimates, draws):
         distribution = np.concatenate(values)

@@ -17,8 +17,11 @@ inside one equal-width bin, about n / :data:`MAX_CELLS` rows each.  A
 group's count is still drawn exactly; the sum of the probabilities of the M
 rows drawn from it is drawn from the normal distribution with the mean and
 variance the row bootstrap gives it (M times the group's mean and variance),
-and the equal-mass edges are placed between groups rather than rows, so an
-edge can move by at most one group (at most 1 / :data:`MAX_CELLS` of the rows).
+and an equal-mass edge that falls inside a group splits it as if its rows were
+spread evenly.  Measured at 1 M rows of continuous probabilities (1000
+resamples): the mean of the equal-mass ECE's bootstrap distribution lies 0.03
+of its standard deviation from that with 131 072 groups, against 0.4 with
+4 096 groups, hence :data:`MAX_CELLS`; the equal-width ECE is not affected.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 #: Above this many cells, cells of unit weight are pooled into about this many groups.
-MAX_CELLS = 2 ** 12
+MAX_CELLS = 2 ** 15
 
 
 @dataclass(frozen=True, eq=False)
