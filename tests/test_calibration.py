@@ -10,7 +10,9 @@ from sklearn.metrics import brier_score_loss, log_loss
 from iso4213_nb.scale.accumulators import CalibrationBins
 from iso4213_nb.measures.calibration import calibration, multiclass_calibration
 from iso4213_nb.core.errors import InputError
-from iso4213_nb.stats.resampling import multiplicity_blocks
+from iso4213_nb.measures import calibration_cells as calibration_cells_module
+from iso4213_nb.measures.calibration_cells import calibration_cells
+from iso4213_nb.stats.bootstrap import multinomial_resamples
 
 
 def _binary(seed, n=300, decimals=None):
@@ -122,14 +124,59 @@ def test_whole_weights_equal_repetition(seed):
 def test_vectorised_bootstrap_equals_recomputing_each_resample():
     y, p, _ = _binary(11, n=60, decimals=2)
     r = calibration(y, p, positive=1, n_bootstrap=12, seed=5, n_bins=4)
-    order = np.argsort(p, kind="stable")  # resamples are drawn in the sorted order of the probabilities
-    block = np.empty((12, len(y)), dtype=np.int64)
-    block[:, order] = np.concatenate(list(multiplicity_blocks(y[order], 12, 5)))
-    for i, counts in enumerate(block):
-        again = calibration(np.repeat(y, counts), np.repeat(p, counts), positive=1, n_bootstrap=10, n_bins=4)
+    order = np.argsort(p, kind="stable")  # the cells are built from the rows sorted by probability
+    cells = calibration_cells(p[order], y[order].astype(float), np.ones(len(y)), y[order], np.linspace(0, 1, 5))
+    assert not cells.grouped and cells.rows.sum() == len(y) and len(cells.p) < len(y)  # ties share a cell
+    drawn = multinomial_resamples(cells.rows, cells.strata, 12, np.random.default_rng(5))
+    for i, counts in enumerate(drawn):
+        again = calibration(np.repeat(cells.y, counts), np.repeat(cells.p, counts), positive=1, n_bootstrap=10,
+                            n_bins=4)
         assert r.ece.distribution[i] == pytest.approx(again.ece.estimate, rel=1e-10)
         assert r.ece_equal_mass.distribution[i] == pytest.approx(again.ece_equal_mass.estimate, rel=1e-10)
-        assert np.bincount(y, weights=counts).tolist() == np.bincount(y).tolist()  # stratified by class
+        assert np.bincount(cells.y.astype(int), weights=counts).tolist() == np.bincount(y).tolist()  # by class
+
+
+def _reference_eces(p, y, n_bins):
+    """Both ECEs of one sample, written independently of the package: bin b holds (edge_b, edge_b+1]."""
+    out = []
+    for edges in (np.linspace(0, 1, n_bins + 1), np.percentile(p, np.linspace(0, 100, n_bins + 1))):
+        bins = np.searchsorted(edges[1:-1], p, side="left")
+        out.append(np.abs(np.bincount(bins, weights=y - p, minlength=n_bins)).sum() / len(p))
+    return out
+
+
+def _row_bootstrap(p, y, n_bins, resamples, seed):
+    """The plain row bootstrap within each class: (resamples × 2) ECEs."""
+    rng = np.random.default_rng(seed)
+    members = [np.flatnonzero(y == c) for c in (0, 1)]
+    out = []
+    for _ in range(resamples):
+        rows = np.concatenate([rng.choice(m, len(m)) for m in members])
+        out.append(_reference_eces(p[rows], y[rows], n_bins))
+    return np.array(out)
+
+
+@pytest.mark.parametrize("decimals, max_cells", [(2, None), (None, 300)])
+def test_cell_bootstrap_agrees_with_the_row_bootstrap(decimals, max_cells, monkeypatch):
+    """Distinct probabilities (2 decimals): the cells are the row bootstrap in distribution.  Continuous ones with
+    the cells pooled into about 300 groups of about 27 rows: a normal sum within each group.  Both are compared
+    with an independent row bootstrap, 400 resamples each: the means must agree within 4 standard errors of their
+    difference, the standard deviations within 20 % (the standard error of a ratio of two standard deviations of
+    400 draws is about 5 %), and every one of the four interval ends within 0.4 standard deviations."""
+    if max_cells:
+        monkeypatch.setattr(calibration_cells_module, "MAX_CELLS", max_cells)
+    y, p, _ = _binary(21, n=8000, decimals=decimals)
+    r = calibration(y, p, positive=1, n_bins=10, n_bootstrap=400, seed=3)
+    assert r.ece.details["cells_grouped"] is bool(max_cells)
+    rows = _row_bootstrap(p, y, 10, 400, seed=4)
+    for j, ci in enumerate((r.ece, r.ece_equal_mass)):
+        cells, reference = ci.distribution, rows[:, j]
+        assert ci.estimate == pytest.approx(_reference_eces(p, y, 10)[j], rel=1e-12)
+        se = np.sqrt((cells.var() + reference.var()) / 400)
+        assert abs(cells.mean() - reference.mean()) < 4 * se
+        assert 0.8 < cells.std() / reference.std() < 1.25
+        for q in (2.5, 97.5):
+            assert abs(np.percentile(cells, q) - np.percentile(reference, q)) < 0.4 * reference.std()
 
 
 def test_interval_is_seeded_and_surrounds_the_estimate():

@@ -101,3 +101,27 @@ def test_a_light_command_imports_no_other_command():
     modules = json.loads(done.stderr.strip().splitlines()[-1])
     assert [m for m in modules if m.startswith("iso4213_nb.cli.") and not m.startswith("iso4213_nb.cli._")] == [
         "iso4213_nb.cli.annex"]
+
+
+#: Run in a fresh interpreter: import the modules named, then print every module loaded.
+IMPORT_PROBE = """
+import importlib, json, sys
+for name in sys.argv[1:]:
+    importlib.import_module(name)
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+@pytest.mark.parametrize("module, heavy", [
+    ("iso4213_nb.stats.results", "scipy.stats"),  # the result classes do not load every test's scipy
+    ("iso4213_nb.figures.tables", "matplotlib"),  # text tables draw nothing
+    ("iso4213_nb.words.errors", "scipy.stats"),  # error templates: a bad option's one line costs no scipy.stats
+])
+def test_light_modules_do_not_load_heavy_ones(module, heavy):
+    """Counted in sys.modules, not timed: the packages stats and figures name their contents lazily (PEP 562), and
+    the error words load no course answer checker with its readings, so a command's parser and its error line do
+    not pay for scipy.stats or matplotlib (issue 27 point 4)."""
+    done = subprocess.run([sys.executable, "-c", IMPORT_PROBE, module], capture_output=True, text=True, timeout=120,
+                          check=True)
+    loaded = json.loads(done.stdout)
+    assert module in loaded and not [name for name in loaded if name == heavy or name.startswith(heavy + ".")]

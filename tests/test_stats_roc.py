@@ -8,7 +8,7 @@ from sklearn.metrics import roc_auc_score
 from iso4213_nb import InputError, Undefined
 from iso4213_nb.words import readings
 from iso4213_nb.stats import auroc_ci, bootstrap_ci, delong_test
-from iso4213_nb.stats.roc import _runs, tie_groups, auroc_of_counts, placement_values
+from iso4213_nb.stats.roc import Placements, _runs, tie_groups, auroc_of_counts, placement_values, placements_of
 
 
 def _direct(y, s):
@@ -65,6 +65,29 @@ def test_delong_equals_direct_quadratic_computation_on_tied_scores():
         low, high = result.confidence_interval(0.95)
         assert (low + high) / 2 == pytest.approx(auc_a - auc_b)
         assert (high - low) / 2 == pytest.approx(1.959963984540054 * (auc_a - auc_b) / z, rel=1e-9)
+
+
+def test_placements_from_the_curves_runs_equal_the_per_sample_ranks_and_the_quadratic_computation():
+    """DeLong's moments taken from the ROC curve's runs of tied scores (one computation for the in-memory and
+    the streamed paths) against Sun & Xu's per-sample midranks, as the package computed them before, and the
+    direct O(n²) placement values: identical to 1e-12 on random scores with many ties."""
+    from iso4213_nb.measures.curves import BinaryScores
+
+    rng = np.random.default_rng(7)
+    for _ in range(40):
+        y, a, _ = _tied_data(rng, int(rng.integers(6, 300)))
+        if min(y.sum(), (1 - y).sum()) < 2:
+            continue
+        runs = Placements.of_runs(*BinaryScores(y == 1, a).counts_by_score())
+        at = runs.lookup(a, "a")
+        auc, v10, v01 = placement_values(y == 1, a)
+        auc_d, v10_d, v01_d = _direct(y, a)
+        np.testing.assert_allclose(runs.v10[at[y == 1]], v10_d, rtol=0, atol=1e-12)
+        np.testing.assert_allclose(runs.v01[at[y == 0]], v01_d, rtol=0, atol=1e-12)
+        assert runs.auc == pytest.approx(auc, abs=1e-12) and runs.auc == pytest.approx(auc_d, abs=1e-12)
+        per_sample = np.var(v10, ddof=1) / len(v10) + np.var(v01, ddof=1) / len(v01)
+        assert runs.variance() == pytest.approx(per_sample, rel=1e-12, abs=1e-15)
+        assert placements_of(y, a, 1) is not runs and placements_of(y, a, 1).variance() == runs.variance()
 
 
 def test_delong_with_string_labels_and_identical_models():
@@ -223,7 +246,7 @@ def test_the_exact_bound_covers_the_auroc_when_perfect_separations_are_common():
 
 def test_a_report_sorts_each_models_scores_once_for_delong(monkeypatch):
     """The AUROC intervals of content and of the uncertainty section and DeLong's test of every pair share
-    one set of placement values per model."""
+    one set of placement values per model, taken from the runs of its sorted scores."""
     from iso4213_nb.demos import breast_cancer as demo
     from iso4213_nb.inputs import read_predictions
     from iso4213_nb.stats.measure_intervals import IntervalSettings
@@ -232,12 +255,15 @@ def test_a_report_sorts_each_models_scores_once_for_delong(monkeypatch):
 
     pred = read_predictions(demo.DEMO_PREDICTIONS)
     scored = [name for name, model in pred.models.items() if model.scores is not None]
-    calls = []
-    monkeypatch.setattr(roc, "placement_values", lambda *a: calls.append(1) or placement_values(*a))
+    calls, per_row = [], []
+    of_runs = roc.Placements.of_runs
+    monkeypatch.setattr(roc.Placements, "of_runs", classmethod(lambda cls, *a: calls.append(1) or of_runs(*a)))
+    monkeypatch.setattr(roc, "placement_values", lambda *a: per_row.append(1) or placement_values(*a))
     placements = uncertainty.placements_by_model(pred)
     report = content.build(pred, {}, title=None, meta_name=None, demo=True, placements=placements)
     uncertainty.extend(report, pred, IntervalSettings(n_resamples=20), placements)
     assert len(scored) >= 2 and len(calls) == len(scored)
+    assert not per_row  # DeLong's moments come from the runs of tied scores; no per-sample ranks
     assert sum(t["measure"] == "auroc" for t in report["comparisons"]["tests"]) == len(scored) * (len(scored) - 1) // 2
 
 

@@ -26,7 +26,6 @@ import re
 from dataclasses import dataclass
 from numbers import Real
 
-from ..words import readings
 from ..core.errors import InputError
 from ..words.i18n import N_, _, significant, undefined_word
 from ..core.undefined import Undefined, is_undefined
@@ -210,6 +209,8 @@ def judge_number(reply: str, answer, kind: Quantity, tolerance: float, mistakes=
         return Verdict(False, "unreadable", f"{error}.")
     value_missing = is_undefined(value) or math.isinf(value)
     if _no_value(answer):
+        from ..words import readings  # its stats imports load scipy.stats: not for every error template's import
+
         reason = f" ({readings.reason(answer)})" if is_undefined(answer) else ""
         if is_undefined(value) or (kind.infinite and math.isinf(value) and value > 0):
             text = _("It is infinite{reason}.") if kind.infinite else _("It is undefined{reason}.")

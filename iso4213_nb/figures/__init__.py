@@ -12,11 +12,22 @@ widget updates in place.  Annex-specific figures live in their own modules
 (``figures.annex_b`` ...), imported directly.
 """
 
-from .curves import CurveArtists, draw_curve, draw_point, prepare_axes
-from .distributions import DistributionArtists, draw_score_histograms
-from .matrix import MatrixArtists, draw_confusion_matrix
+import importlib as _importlib
+
+#: Where each public name lives; imported on first use, so that the text tables (:mod:`.tables`) load no matplotlib.
+_LAZY = {**dict.fromkeys(("CurveArtists", "draw_curve", "draw_point", "prepare_axes"), ".curves"),
+         **dict.fromkeys(("DistributionArtists", "draw_score_histograms"), ".distributions"),
+         **dict.fromkeys(("MatrixArtists", "draw_confusion_matrix"), ".matrix")}
 
 __all__ = [
     "CurveArtists", "DistributionArtists", "MatrixArtists", "draw_confusion_matrix", "draw_curve",
     "draw_point", "draw_score_histograms", "prepare_axes",
 ]
+
+
+def __getattr__(name: str):
+    """A public name of :data:`_LAZY`, imported from its module on first use (beyond TS 4213: PEP 562)."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = getattr(_importlib.import_module(_LAZY[name], __name__), name)
+    return value

@@ -15,7 +15,13 @@ and codes only (no words):
 * expected calibration error (Naeini, Cooper & Hauskrecht 2015),
   ECE = Σ_b (W_b / W) |ō_b − p̄_b| over the bins, for both binnings, with a
   percentile bootstrap interval (resampling within each true class, seeded,
-  the bins and, for equal-mass bins, their edges recomputed on each resample);
+  the bins and, for equal-mass bins, their edges recomputed on each resample).
+  The resampling unit is the **cell** of rows sharing probability, outcome,
+  true class and weight, drawn as multinomial counts within each true class
+  (:mod:`iso4213_nb.measures.calibration_cells`): the row bootstrap in
+  distribution, at a cost per resample of one entry per distinct probability
+  rather than per row; beyond 32 768 cells (unit weights) neighbouring cells
+  are pooled into groups, as that module says;
 * Brier score (Brier 1950) mean (p − y)² and its decomposition (Murphy 1973)
   on the equal-width bins, with N_k, p̄_k, ō_k the weight, mean probability
   and observed frequency of bin k and ō the overall frequency:
@@ -49,8 +55,9 @@ import numpy as np
 from ..core.checks import as_finite_array, as_labels, as_scores, plain, same_length
 from ..core.errors import InputError
 from ..core.probability_rows import probability_problems
-from ..stats.resampling import label_codes, multiplicity_blocks, sample_weights
-from ..stats.bootstrap import check_resamples
+from ..stats.resampling import BLOCK_ENTRIES, label_codes, sample_weights
+from ..stats.bootstrap import check_resamples, multinomial_resamples
+from .calibration_cells import calibration_cells
 from ..stats.intervals import bootstrap_interval
 from ..stats.results import ConfidenceInterval, json_value, check_level
 
@@ -218,6 +225,25 @@ def _bounds(sorted_p: np.ndarray, edges: np.ndarray) -> np.ndarray:
     return np.concatenate([np.zeros(shape, dtype=np.int64), inner, np.full(shape, n, dtype=np.int64)], axis=-1)
 
 
+def _pooled_equal_mass_ece(gaps: np.ndarray, cumulative: np.ndarray, n_bins: int) -> np.ndarray:
+    """Equal-mass ECE per row of drawn group counts (``cumulative``, rows × groups), the groups of
+    :mod:`.calibration_cells`: bin b ends after the first ⌊b (T − 1) / B⌋ + 1 of the T rows drawn, as with
+    distinct probabilities, and where that falls inside a group the cumulative gap is interpolated linearly
+    through it (its rows taken as spread evenly), so an edge splits a group as it would split its rows."""
+    rows, groups = cumulative.shape
+    total = cumulative[:, -1]
+    ends = np.floor(np.linspace(0, 1, n_bins + 1)[None, 1:-1] * (total[:, None] - 1)) + 1
+    offsets = (np.arange(rows) * (total.max() + 1))[:, None]
+    found = np.searchsorted((cumulative + offsets).ravel(), (ends + offsets).ravel(), side="left").reshape(ends.shape)
+    group = found - (np.arange(rows) * groups)[:, None]
+    after = np.take_along_axis(cumulative, group, axis=1)
+    drawn = np.take_along_axis(np.diff(cumulative, axis=1, prepend=0), group, axis=1)
+    low, high = np.take_along_axis(gaps, group, axis=1), np.take_along_axis(gaps, group + 1, axis=1)
+    inner = high - (after - ends) / drawn * (high - low)
+    bounds = np.concatenate([np.zeros((rows, 1)), inner, gaps[:, -1:]], axis=1)
+    return np.abs(np.diff(bounds, axis=1)).sum(axis=1) / total
+
+
 def _table(binning, edges, sorted_p, sorted_y, w, bounds) -> tuple[ReliabilityTable, np.ndarray]:
     """The reliability table and the per-bin sums (weight, Σwp, Σwy, Σwp², Σwpy) of one binning."""
     columns = np.stack([np.ones_like(w), w, w * sorted_p, w * sorted_y, w * sorted_p ** 2, w * sorted_p * sorted_y])
@@ -262,14 +288,22 @@ def _calibrate(p, y, w, strata, n_bins, n_bootstrap, seed, level) -> Calibration
     mass_table, _ = _table("equal_mass", mass_edges, sp, sy, sw, mass_bounds)
     gaps, total = _gaps(sp, sy, sw[None, :]), np.array([sw.sum()])
     estimates = [_ece(gaps, total, width_bounds[None, :])[0], _ece(gaps, total, mass_bounds[None, :])[0]]
-    unit = bool(np.all(sw == 1))
+    cells = calibration_cells(sp, sy, sw, strata[order], width_edges)
+    cell_width_bounds = _bounds(cells.p, width_edges)
+    rng = np.random.default_rng(seed)
+    block = max(1, BLOCK_ENTRIES // len(cells.p))
     draws = [[], []]
-    for block in multiplicity_blocks(strata[order], n_bootstrap, seed):  # drawn in the sorted order of p
-        weights = block if unit else block * sw
+    for start in range(0, n_bootstrap, block):
+        drawn = multinomial_resamples(cells.rows, cells.strata, min(block, n_bootstrap - start), rng)
+        weights = drawn * cells.weight
+        gaps = _gaps(cells.p, cells.y, weights)
+        if cells.grouped:  # each group's drawn sum of probabilities: normal, the row bootstrap's mean and variance
+            gaps[:, 1:] -= np.cumsum(np.sqrt(drawn) * cells.spread * rng.standard_normal(drawn.shape), axis=1)
         cumulative = np.cumsum(weights, axis=1)
-        gaps, total = _gaps(sp, sy, weights), cumulative[:, -1]
-        draws[0].append(_ece(gaps, total, np.broadcast_to(width_bounds, (len(block), n_bins + 1))))
-        draws[1].append(_ece(gaps, total, _bounds(sp, weighted_quantile_edges(sp, cumulative, n_bins))))
+        total = cumulative[:, -1]
+        draws[0].append(_ece(gaps, total, np.broadcast_to(cell_width_bounds, (len(drawn), n_bins + 1))))
+        draws[1].append(_pooled_equal_mass_ece(gaps, cumulative, n_bins) if cells.grouped else
+                        _ece(gaps, total, _bounds(cells.p, weighted_quantile_edges(cells.p, cumulative, n_bins))))
     intervals = []
     for binning, estimate, values in zip(BINNINGS, estimates, draws):
         distribution = np.concatenate(values)
@@ -277,6 +311,7 @@ def _calibrate(p, y, w, strata, n_bins, n_bootstrap, seed, level) -> Calibration
         intervals.append(ConfidenceInterval(low, high, level, "percentile", estimate=float(estimate), of="ece",
                                             details={"binning": binning, "n_bins": n_bins, "seed": seed,
                                                      "n_resamples": n_bootstrap, "stratified": True,
+                                                     "cells": len(cells.p), "cells_grouped": cells.grouped,
                                                      "distribution": distribution}))
     murphy = murphy_decomposition(width_sums)
     return CalibrationResult(

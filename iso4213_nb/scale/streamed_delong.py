@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from . import streaming
 from .accumulators import BinnedScoreCounts, DeLongPlacements, ScoreCounts
 from .accumulators.delong import auroc_variance
-from .accumulators.engine import reduce_dask
+from .accumulators.engine import reduce_dask, run_local
 from ..inputs.chunks import PredictionChunks
 from ..stats.results import ConfidenceInterval, check_level, undefined
 from ..stats.roc import auroc_of_counts, delong_from_moments, delong_interval
@@ -84,17 +84,17 @@ class DaskRows:
 
 def _read_pass(chunks: PredictionChunks, zeros: dict, settings: streaming.Settings, positive: str,
                progress=None) -> dict:
-    """``zeros`` (second-pass states) updated with every chunk of ``chunks``; ``progress(rows)`` per chunk."""
-    states = {key: zero.empty() for key, zero in zeros.items()}
+    """``zeros`` (second-pass states) updated with every chunk of ``chunks`` by the engine's chunk loop
+    (:func:`~iso4213_nb.scale.accumulators.engine.run_local`); ``progress(rows)`` per chunk read."""
     code = chunks.codes.code(positive)
-    for chunk in chunks:
+
+    def read(chunk):
         classes = streaming.class_codes(chunks, settings) if chunk.classes else None
-        arrays = streaming.columns(chunk, settings, code, classes)
-        for state in states.values():
-            state.update(arrays)
         if progress is not None:
             progress(len(chunk))
-    return states
+        return streaming.columns(chunk, settings, code, classes)
+
+    return run_local({key: zero.empty() for key, zero in zeros.items()}, chunks, read)
 
 
 def _part_pass(part: tuple, zeros: dict, settings: streaming.Settings, options: dict, positive: str) -> dict:

@@ -55,6 +55,7 @@ from ..inputs import resolve_positive
 from ..inputs.chunks import PredictionChunk, PredictionChunks, check_class_columns, typed_labels
 from ..inputs.columns import zero_weights
 from ..measures.multiclass_scores import TOP_K
+from ..stats.roc import pair_moments
 
 #: The positive class assumed while streaming when none is named: label 1 of labels 0 and 1 (as the whole-file reader).
 DEFAULT_POSITIVE_TEXT = "1"
@@ -433,10 +434,6 @@ def metrics(assessed: Assessed, name: str, *, threshold_given: bool = False) -> 
 def delong_moments(placements: DeLongPlacements) -> tuple:
     """``(auc_a, auc_b, var, var_a, var_b, m, n)`` of a completed second pass, for
     :func:`iso4213_nb.stats.roc.delong_from_moments` (6.3.6, 7.8)."""
-    (m, paa, pbb, pab), (n, naa, nbb, nab) = placements.sums
-    if m < 2 or n < 2:
+    if placements.sums[0, 0] < 2 or placements.sums[1, 0] < 2:
         raise InputError("streaming.delong_too_few")
-    var = (paa + pbb - 2 * pab) / (m - 1) / m + (naa + nbb - 2 * nab) / (n - 1) / n
-    var_a = paa / (m - 1) / m + naa / (n - 1) / n
-    var_b = pbb / (m - 1) / m + nbb / (n - 1) / n
-    return placements.a.auc, placements.b.auc, float(var), float(var_a), float(var_b), int(m), int(n)
+    return pair_moments(placements.a, placements.b, placements.sums)

@@ -15,16 +15,22 @@ Cochran's Q), :mod:`.roc` (DeLong, AUROC intervals), :mod:`.intervals`
 (proportions, 7.8), :mod:`.bootstrap` (the bootstrap, 7.8), :mod:`.multiplicity` (7.10).
 """
 
-from .contingency import chi_squared, cochran_q, fisher_exact, mcnemar, mcnemar_table
-from .cv import (FiveByTwoDifferences, combined_ftest_5x2cv, corrected_resampled_ttest, five_by_two_differences,
-                 paired_ttest_5x2cv)
-from .groups import anova, friedman, kruskal_wallis
-from .bootstrap import bootstrap_ci, paired_bootstrap_ci
-from .intervals import proportion_ci
-from .multiplicity import AdjustedPValues, adjust_pvalues, familywise_error_rate
-from .paired import AssumptionWarning, paired_ttest, wilcoxon
-from .results import ConfidenceInterval, TestResult
-from .roc import auroc_ci, delong_test
+import importlib as _importlib
+
+#: Where each public name lives; imported on first use, so that a module needing only one of them (the results'
+#: classes, say) does not load scipy.stats for the tests it never runs (PEP 562).
+_LAZY = {
+    **dict.fromkeys(("chi_squared", "cochran_q", "fisher_exact", "mcnemar", "mcnemar_table"), ".contingency"),
+    **dict.fromkeys(("FiveByTwoDifferences", "combined_ftest_5x2cv", "corrected_resampled_ttest",
+                     "five_by_two_differences", "paired_ttest_5x2cv"), ".cv"),
+    **dict.fromkeys(("anova", "friedman", "kruskal_wallis"), ".groups"),
+    **dict.fromkeys(("bootstrap_ci", "paired_bootstrap_ci"), ".bootstrap"),
+    "proportion_ci": ".intervals",
+    **dict.fromkeys(("AdjustedPValues", "adjust_pvalues", "familywise_error_rate"), ".multiplicity"),
+    **dict.fromkeys(("AssumptionWarning", "paired_ttest", "wilcoxon"), ".paired"),
+    **dict.fromkeys(("ConfidenceInterval", "TestResult"), ".results"),
+    **dict.fromkeys(("auroc_ci", "delong_test"), ".roc"),
+}
 
 __all__ = [
     "AdjustedPValues", "AssumptionWarning", "ConfidenceInterval", "FiveByTwoDifferences", "TestResult",
@@ -33,3 +39,11 @@ __all__ = [
     "kruskal_wallis", "mcnemar", "mcnemar_table", "paired_bootstrap_ci", "paired_ttest", "paired_ttest_5x2cv",
     "proportion_ci", "wilcoxon",
 ]
+
+
+def __getattr__(name: str):
+    """A public name of :data:`_LAZY`, imported from its module on first use (beyond TS 4213: PEP 562)."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = getattr(_importlib.import_module(_LAZY[name], __name__), name)
+    return value

@@ -60,10 +60,24 @@ def per_sample_values(codes: np.ndarray, matrix: np.ndarray) -> np.ndarray:
 
 
 def _cells(codes: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The distinct rows of (true class, values): their counts, their class and their values."""
+    """The distinct rows of (true class, values), in ascending order column by column: their counts, their class
+    and their values.
+
+    Each column's values become their ranks among its distinct values (one sort of numbers per column), and the
+    ranks one whole number per row in mixed radix, whose order is that of the rows: the distinct rows and counts
+    of ``np.unique(table, axis=0)`` without its sort of rows as records (about 15 times slower at 1 M rows).
+    """
     table = np.column_stack([codes, values])
-    distinct, counts = np.unique(table, axis=0, return_counts=True)
-    return counts, distinct[:, 0].astype(np.int64), distinct[:, 1:]
+    key, span = np.zeros(len(table), dtype=np.int64), 1
+    for column in table.T:
+        distinct, rank = np.unique(column, return_inverse=True)
+        span *= len(distinct)
+        if span >= 2 ** 62:  # too many combinations for one whole number: sort the rows as records
+            distinct_rows, counts = np.unique(table, axis=0, return_counts=True)
+            return counts, distinct_rows[:, 0].astype(np.int64), distinct_rows[:, 1:]
+        key = key * len(distinct) + rank.ravel()
+    _, first, counts = np.unique(key, return_index=True, return_counts=True)
+    return counts, table[first, 0].astype(np.int64), table[first, 1:]
 
 
 def mean_intervals(cells: tuple, names: list[str], settings: IntervalSettings) -> list[ConfidenceInterval]:

@@ -38,7 +38,7 @@ from ..core.errors import InputError
 from .bootstrap import check_method, check_resamples, counts_bootstrap_cis
 from .intervals import proportion_ci
 from .results import ConfidenceInterval, check_level, shown, undefined
-from .roc import Placements, auroc_ci
+from .roc import Placements, auroc_ci, placements_of
 
 PROPORTION_METHODS = ("wilson", "clopper-pearson")
 BOOTSTRAP_METHODS = ("bca", "percentile")
@@ -282,6 +282,7 @@ def score_intervals(y_true, scores, positive, settings: IntervalSettings = Inter
         reason = undefined("delong_too_few", positives=int(binary.positives), negatives=int(binary.negatives))
         auroc = ConfidenceInterval(reason, reason, settings.confidence_level, "delong", estimate=binary.auroc())
     else:
+        placements = placements_of(y_true, scores, positive, binary=binary) if placements is None else placements
         auroc = auroc_ci(y_true, scores, confidence_level=settings.confidence_level, positive=positive,
                          placements=placements)
     return {"auroc": auroc, **score_bootstrap_intervals(binary, settings)}

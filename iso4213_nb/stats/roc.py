@@ -3,10 +3,16 @@
 DeLong, DeLong & Clarke-Pearson (1988) estimate the covariance of AUROCs
 computed on the same samples from *placement values*: for a positive, the
 share of negatives scored below it (ties count half); for a negative, the
-share of positives scored above it.  Sun & Xu (2014) get all placement
-values from midranks, so one sort per model suffices: O(n log n) and exact
-with tied scores.  A sample is ranked by its score only; the positive class
-is the one that should score high.
+share of positives scored above it.  Every sample of one class and one score
+has the same placement value, so :class:`Placements` takes them from the runs
+of tied scores the ROC curve has already sorted (a cumulative sum over the
+distinct scores), and DeLong's moments are sums over those runs weighted by
+their counts: exact with ties, no sort beyond the curve's, and the same
+computation in memory and in the streamed passes.  A second model's
+covariance needs each sample's score looked up in each model's runs
+(:func:`pair_sums`).  Sun & Xu's (2014) midranks give the per-sample values the
+bootstrap interval's jackknife needs (:func:`placement_values`).  A sample is
+ranked by its score only; the positive class is the one that should score high.
 
 The bootstrap interval of :func:`auroc_ci` sorts the scores once and, for
 each resample, draws class-stratified samples, turns the draws into
@@ -86,38 +92,111 @@ def placement_values(positive: np.ndarray, scores: np.ndarray) -> tuple[float, n
 
 @dataclass(frozen=True, eq=False)
 class Placements:
-    """One model's AUROC and DeLong placement values (6.3.6; Sun & Xu 2014), computed once and passed on.
+    """One model's AUROC and DeLong placement values per distinct score (6.3.6; DeLong et al. 1988).
 
-    ``auc``; ``v10`` (one per positive) and ``v01`` (one per negative), as
-    :func:`placement_values` returns them, in the file order of the positives and
-    of the negatives.  :func:`delong_interval` and :func:`delong_test` read them;
-    a report computes them once per model (:func:`placements_of`) and hands them to both.
+    Every positive scored s has the same placement value V10(s), the share of
+    negatives scored below s (ties one half), and every negative the same
+    V01(s), the share of positives scored above (ties one half).  So the runs
+    of tied scores that the ROC curve has already sorted
+    (:meth:`iso4213_nb.measures.curves.BinaryScores.counts_by_score`, or a
+    streamed pass's merged :class:`~iso4213_nb.scale.accumulators.ScoreCounts`)
+    give every placement value, and DeLong's moments are sums over the distinct
+    scores weighted by their counts.  The one computation of them, used in
+    memory and by the streamed passes (:mod:`iso4213_nb.scale.accumulators.delong`).
+
+    Attributes
+    ----------
+    scores : distinct scores, ascending.
+    positives_at, negatives_at : how many positives and negatives have each score.
+    v10, v01 : the placement value of a positive and of a negative at each score.
+    auc : AUROC = Σ_s P(s) V10(s) / m.
     """
 
-    auc: float
+    scores: np.ndarray = field(repr=False)
+    positives_at: np.ndarray = field(repr=False)
+    negatives_at: np.ndarray = field(repr=False)
     v10: np.ndarray = field(repr=False)
     v01: np.ndarray = field(repr=False)
+    auc: float
+
+    @classmethod
+    def of_runs(cls, scores: np.ndarray, positives_at: np.ndarray, negatives_at: np.ndarray) -> "Placements":
+        """The placement values of the runs ``(scores ascending, positives, negatives at each)`` (6.3.6).
+
+        Needs a positive and a negative at least (the caller checks the two of each DeLong's variance needs).
+        """
+        pos, neg = positives_at.astype(float), negatives_at.astype(float)
+        m, n = pos.sum(), neg.sum()
+        v10 = (np.cumsum(neg) - neg + 0.5 * neg) / n
+        v01 = (m - np.cumsum(pos) + 0.5 * pos) / m
+        return cls(scores, positives_at, negatives_at, v10, v01, float(np.dot(pos, v10) / m))
 
     @property
     def positives(self) -> int:
-        return len(self.v10)
+        return int(self.positives_at.sum())
 
     @property
     def negatives(self) -> int:
-        return len(self.v01)
+        return int(self.negatives_at.sum())
 
     def variance(self) -> float:
-        """DeLong's variance of the AUROC, var(V10)/m + var(V01)/n (sample variances)."""
-        return float(np.var(self.v10, ddof=1) / self.positives + np.var(self.v01, ddof=1) / self.negatives)
+        """DeLong's variance of the AUROC, var(V10)/m + var(V01)/n (sample variances over the samples).
+
+        Σ_s P(s)(V10(s) − A)² / ((m − 1) m) + Σ_s N(s)(V01(s) − A)² / ((n − 1) n).
+        """
+        m, n = self.positives, self.negatives
+        s10 = np.dot(self.positives_at.astype(float), (self.v10 - self.auc) ** 2)
+        s01 = np.dot(self.negatives_at.astype(float), (self.v01 - self.auc) ** 2)
+        return float(s10 / (m - 1) / m + s01 / (n - 1) / n)
+
+    def lookup(self, scores: np.ndarray, name: str) -> np.ndarray:
+        """The index into :attr:`scores` of each of ``scores`` (InputError ``delong.unseen_score`` if one is not there)."""
+        index = np.minimum(np.searchsorted(self.scores, scores), len(self.scores) - 1)
+        if not np.array_equal(self.scores[index], scores):
+            raise InputError("delong.unseen_score", name=repr(name))
+        return index
 
 
-def placements_of(y_true, scores, positive=None, *, name: str = "scores") -> Placements:
+def pair_sums(a: Placements, b: Placements, positive: np.ndarray, index_a: np.ndarray,
+              index_b: np.ndarray) -> np.ndarray:
+    """Centred sums of two models' placement values over some samples, mergeable by addition (6.3.6, 7.8).
+
+    ``positive``: the samples' classes (boolean); ``index_a``, ``index_b``: each sample's score as an index into
+    ``a.scores`` and ``b.scores`` (:meth:`Placements.lookup`).  Returns a 2 × 4 array, one row per class
+    (positives, negatives): the count, Σ(V_a − A_a)², Σ(V_b − A_b)² and Σ(V_a − A_a)(V_b − A_b).
+    """
+    out = np.zeros((2, 4))
+    for row, rows, va, vb in ((0, positive, a.v10, b.v10), (1, ~positive, a.v01, b.v01)):
+        da = va[index_a[rows]] - a.auc
+        db = vb[index_b[rows]] - b.auc
+        out[row] = (len(da), np.dot(da, da), np.dot(db, db), np.dot(da, db))
+    return out
+
+
+def pair_moments(a: Placements, b: Placements, sums: np.ndarray) -> tuple:
+    """``(auc_a, auc_b, var, var_a, var_b, m, n)`` for :func:`delong_from_moments` from :func:`pair_sums` (6.3.6, 7.8).
+
+    var = var(V10_a − V10_b)/m + var(V01_a − V01_b)/n; var_a and var_b are each model's own DeLong variance.
+    """
+    (m, paa, pbb, pab), (n, naa, nbb, nab) = sums
+    var = (paa + pbb - 2 * pab) / (m - 1) / m + (naa + nbb - 2 * nab) / (n - 1) / n
+    var_a = paa / (m - 1) / m + naa / (n - 1) / n
+    var_b = pbb / (m - 1) / m + nbb / (n - 1) / n
+    return a.auc, b.auc, float(var), float(var_a), float(var_b), int(m), int(n)
+
+
+def placements_of(y_true, scores, positive=None, *, name: str = "scores", binary=None) -> Placements:
     """The :class:`Placements` of one model's ``scores`` (6.3.6), after the checks of :func:`auroc_ci`.
 
-    Needs at least two positives and two negatives (:class:`InputError` otherwise).
+    Needs at least two positives and two negatives (:class:`InputError` otherwise).  ``binary``: the
+    unweighted :class:`~iso4213_nb.measures.curves.BinaryScores` of these data when already built, whose sorted
+    runs are then used; otherwise they are built here (one sort of each class's scores).
     """
+    from ..measures.curves import BinaryScores
+
     mask, s = _inputs(y_true, scores, name, positive)
-    return Placements(*placement_values(mask, s))
+    runs = binary if binary is not None and not binary.weighted else BinaryScores(mask, s)
+    return Placements.of_runs(*runs.counts_by_score())
 
 
 def _inputs(y_true, scores, name: str, positive) -> tuple[np.ndarray, np.ndarray]:
@@ -170,18 +249,20 @@ def delong_test(y_true, scores_a, scores_b, positive=None, *, sample_weight=None
     perfect model against one whose scores are all tied differs in AUROC, yet
     has no spread.  ``sample_weight`` is refused: DeLong's variance has no
     weighted form.  ``placements``: the two models' :class:`Placements` on these
-    samples when already computed (:func:`placements_of`); the scores are then not read again.
+    samples when already computed (:func:`placements_of`); each sample's placement values are then looked up
+    by its score, nothing is sorted again.
     """
     refuse(sample_weight, "DeLong's test", "its variance counts unweighted positives and negatives")
+    a = as_scores(scores_a, "scores_a")
+    b = as_scores(scores_b, "scores_b")
+    same_length(scores_a=a, scores_b=b)
     if placements is None:
-        a = as_scores(scores_a, "scores_a")
-        same_length(scores_a=a, scores_b=as_scores(scores_b, "scores_b"))
         placements = (placements_of(y_true, a, positive, name="scores_a"),
-                      placements_of(y_true, scores_b, positive, name="scores_b"))
+                      placements_of(y_true, b, positive, name="scores_b"))
     pa, pb = placements
-    m, n = pa.positives, pa.negatives
-    var = float(np.var(pa.v10 - pb.v10, ddof=1) / m + np.var(pa.v01 - pb.v01, ddof=1) / n)
-    return delong_from_moments(pa.auc, pb.auc, var, pa.variance(), pb.variance(), m, n)
+    mask = binary_truth(y_true, positive)
+    sums = pair_sums(pa, pb, mask, pa.lookup(a, "scores_a"), pb.lookup(b, "scores_b"))
+    return delong_from_moments(*pair_moments(pa, pb, sums))
 
 
 def delong_from_moments(auc_a: float, auc_b: float, var: float, var_a: float, var_b: float, m: int,
@@ -345,13 +426,12 @@ def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delo
     if method not in AUROC_CI_METHODS:
         raise InputError("stats.method", methods=list(AUROC_CI_METHODS), method=shown(method))
     level = check_level(confidence_level)
-    if method == "delong" and placements is not None:
+    if method == "delong":
+        placements = placements_of(y_true, scores, positive) if placements is None else placements
         return delong_interval(placements.auc, placements.variance(), placements.positives, placements.negatives, level)
     mask, s = _inputs(y_true, scores, "scores", positive)
     m, n = int(mask.sum()), int((~mask).sum())
     auc, v10, v01 = placement_values(mask, s)
-    if method == "delong":
-        return delong_interval(auc, Placements(auc, v10, v01).variance(), m, n, level)
     if isinstance(n_resamples, bool) or not float(n_resamples).is_integer() or n_resamples < 10:
         raise InputError("stats.too_few_resamples", name="n_resamples", value=shown(n_resamples))
     distribution = _bootstrap_aurocs(mask, s, int(n_resamples), seed)
