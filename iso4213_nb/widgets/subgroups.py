@@ -30,6 +30,7 @@ from ..figures.subgroups import draw_group_recalls, group_rates_html
 from ..words.i18n import _, number
 from ..subgroups.rows import GroupThresholds, recall_gap
 from ._callbacks import GuardedCallbacks
+from .images import figure_image
 
 
 class SubgroupExplorer(GuardedCallbacks):
@@ -64,8 +65,8 @@ class SubgroupExplorer(GuardedCallbacks):
         self.slider = widgets.FloatSlider(value=as_threshold(threshold), min=0.0, max=1.0, step=0.01,
                                           description=_("threshold"), continuous_update=True, readout_format=".2f")
         self.readout = widgets.HTML()
-        self.recall_image = widgets.Image(format="png")
-        self.reliability_image = widgets.Image(format="png")
+        self.recall_image = figure_image()
+        self.reliability_image = figure_image()
         self._figure = Figure(figsize=(4.2, 2.8), dpi=80)  # fixed margins: a move redraws, never re-lays out
         self._figure.subplots_adjust(left=0.2, right=0.96, top=0.88, bottom=0.24)
         self._reliability_png = {}
