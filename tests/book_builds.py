@@ -88,6 +88,7 @@ def build_book(folder: Path, notebooks: dict[str, str], reference: bool = False)
         _notebook(folder, name, source)
     copy_assets(folder / "_offline", widgets=True)
     shutil.copytree(BOOK / "_ext", folder / "_ext")
+    shutil.copytree(BOOK / "_css", folder / "_css")
     return subprocess.run([str(JUPYTER_BOOK), "build", str(folder), "--builder", "html", "--warningiserror",
                            "--keep-going"], capture_output=True, text=True, timeout=600)
 

@@ -64,6 +64,11 @@ def test_rope_and_specificity_sliders_settle_on_the_package_numbers(voila, brows
         assert images and all(0 < shown <= natural + 0.5 for natural, shown in images), images
         lab = page.locator(".iso4213-significance-lab")
         assert lab.bounding_box()["height"] <= 768 - 60  # with room for the page's own bar
+        # Its tables keep their columns apart ("naive Bayes right naive Bayes wrong" ran together).
+        padding = page.evaluate("() => [...document.querySelectorAll('.iso4213-significance-lab th')]"
+                                ".map(th => parseFloat(getComputedStyle(th).paddingLeft)"
+                                " + parseFloat(getComputedStyle(th).paddingRight))")
+        assert padding and min(padding) >= 8, padding
 
         _press(page, "ROPE half-width", "ArrowRight", 4)  # 0.01 → 0.02 in steps of 0.0025
         expected = bayesian.correlated_ttest(data["fold_a"], data["fold_b"], 0.02)
