@@ -125,7 +125,16 @@ def test_russian_explorers_are_russian_readable_and_uncut_at_1366():
                                " && r.dataset.position === r.querySelector('input').value; }", timeout=30000)
         page.evaluate("() => document.fonts.ready")
         shown = page.evaluate(_RUSSIAN_VIEW)
+        # One key to the right: a threshold between two scores of 16 or 17 digits, named by its shortest decimal.
+        root = page.locator("div.iso4213-explorer")
+        root.locator("input").press("ArrowRight")
+        page.wait_for_function("r => r.dataset.position === r.querySelector('input').value"
+                               " && r.querySelector('output').textContent !== 'пороговое значение 0,5'",
+                               arg=root.element_handle(), timeout=15000)
+        moved = root.locator("output").text_content()
+        exact = root.locator("table[data-threshold]").first.get_attribute("data-threshold")
         browser.close()
+    assert len(exact) >= 15 and re.fullmatch(r"пороговое значение 0,\d{1,6}", moved), (exact, moved)
     assert shown["image"] >= 700 and shown["image"] <= shown["natural"] + 0.5, shown["image"]  # it was 453
     assert shown["cut"] == [], shown["cut"]
     assert shown["readoutRight"] <= shown["widgetRight"] + 1
