@@ -2,9 +2,11 @@
 
 A Jupyter Book build starts Sphinx and a kernel per notebook page, so the book
 tests share one build (:func:`shared_book`, built once per test run as the
-reports are in ``report_builds.py``) of an intro and four pages: a page with
+reports are in ``report_builds.py``) of an intro and these pages: a page with
 widgets (a slider and a button with a Font Awesome icon), a page with the
-kernel-free explorer, a page whose output reaches the kernel in pieces, an API page of one module, and the generated *Measures by name* reference page
+kernel-free explorer, a Russian page with both explorers (the widget's and the
+kernel-free one), a page whose output reaches the kernel in pieces, an API
+page of one module, and the generated *Measures by name* reference page
 (beside a stand-in for the glossary notebook it links to).
 Only a book that must fail is built on its own (:func:`small_book`).
 """
@@ -36,6 +38,20 @@ rng = np.random.default_rng(3)
 y = rng.integers(0, 2, 300)
 s = np.round(rng.random(300) * 0.6 + 0.4 * y, 3)
 HTML(explorers_html({"tiny model": BinaryScores(y, s)}, start=0.5))"""
+#: The Russian explorer page, as notebook 03 in Russian shows it: the widget explorer (saved, with its figure) and
+#: the kernel-free explorer, over full-precision scores (16 or 17 digits each).
+RUSSIAN = """from iso4213_nb.words.i18n import set_language
+set_language("ru")
+import numpy as np
+from IPython.display import HTML, display
+from iso4213_nb.measures.curves import BinaryScores
+from iso4213_nb.figures.vega_explorer import explorers_html
+from iso4213_nb.widgets import ThresholdExplorer
+rng = np.random.default_rng(3)
+y = rng.integers(0, 2, 300)
+s = rng.random(300) * 0.6 + 0.4 * y
+display(ThresholdExplorer(y, {"модель": s}, threshold=0.5).widget)
+HTML(explorers_html({"модель": BinaryScores(y, s)}, start=0.5))"""
 #: The streams page: a shell cell whose output reaches the kernel in two pieces, cut inside a word.
 STREAMS = "%%bash\nprintf 'y_true,naive_ba'; sleep 0.5; printf 'yes_score\\n0,0.5\\n'"
 
@@ -72,6 +88,7 @@ def build_book(folder: Path, notebooks: dict[str, str], reference: bool = False)
         _notebook(folder, name, source)
     copy_assets(folder / "_offline", widgets=True)
     shutil.copytree(BOOK / "_ext", folder / "_ext")
+    shutil.copytree(BOOK / "_css", folder / "_css")
     return subprocess.run([str(JUPYTER_BOOK), "build", str(folder), "--builder", "html", "--warningiserror",
                            "--keep-going"], capture_output=True, text=True, timeout=600)
 
@@ -79,7 +96,8 @@ def build_book(folder: Path, notebooks: dict[str, str], reference: bool = False)
 def shared_book() -> Path:
     """The HTML folder of the shared book, built by the first caller of this test run; fails if the build did."""
     def build(folder: Path) -> Path:
-        done = build_book(folder, {"widgets": WIDGETS, "explorer": EXPLORER, "streams": STREAMS}, reference=True)
+        done = build_book(folder, {"widgets": WIDGETS, "explorer": EXPLORER, "russian": RUSSIAN, "streams": STREAMS},
+                          reference=True)
         (folder / "build.log").write_text(f"{done.returncode}\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
         return folder
     folder = built_once("book", build)

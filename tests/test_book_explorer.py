@@ -7,6 +7,7 @@ non-file request blocked.
 """
 
 import os
+import re
 
 import pytest
 import yaml
@@ -86,3 +87,59 @@ def test_small_book_explorer_runs_offline():
         assert root.bounding_box()["height"] <= 768
         browser.close()
     assert problems == []
+
+
+#: What a person sees of the Russian page's two explorers, once both are drawn: sizes, cut words, every word.
+_RUSSIAN_VIEW = """() => {
+  const widget = document.querySelector('.iso4213-explorer-widget'), page = document.querySelector('div.iso4213-explorer');
+  const image = widget.querySelector('img'), readout = widget.querySelector('.iso4213-readout');
+  const cut = [...widget.querySelectorAll('.widget-label, .widget-button, .widget-html-content')]
+    .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent);
+  const svg = page.querySelector('svg').getBoundingClientRect();
+  const outside = [...page.querySelectorAll('svg text')].filter(t => { const r = t.getBoundingClientRect();
+    return r.width > 0 && (r.left < svg.left - 1 || r.right > svg.right + 1 || r.top < svg.top - 1); })
+    .map(t => t.textContent);
+  return {image: image.getBoundingClientRect().width, natural: image.naturalWidth,
+          readoutRight: readout.getBoundingClientRect().right, widgetRight: widget.getBoundingClientRect().right,
+          cut, outside, output: page.querySelector('output').textContent,
+          words: [widget.innerText, page.innerText, ...[...page.querySelectorAll('svg text')].map(t => t.textContent)]};
+}"""
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK), reason=f"{CHROMIUM} is not installed")
+def test_russian_explorers_are_russian_readable_and_uncut_at_1366():
+    """The book's Russian notebook-03 page showed cut labels ("порогово…"), a read-out losing its right side,
+    English in the figure and the figure at 453 pixels; every word, size and edge is checked as a reader sees it."""
+    from playwright.sync_api import sync_playwright
+    from visible_words import english_words
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        page.goto((shared_book() / "russian.html").as_uri(), wait_until="load")
+        page.wait_for_function("() => { const i = document.querySelector('.iso4213-explorer-widget img');"
+                               " const r = document.querySelector('div.iso4213-explorer');"
+                               " return i && i.complete && i.naturalWidth > 0 && r && r.dataset.state === 'ready'"
+                               " && r.dataset.position === r.querySelector('input').value; }", timeout=30000)
+        page.evaluate("() => document.fonts.ready")
+        shown = page.evaluate(_RUSSIAN_VIEW)
+        # One key to the right: a threshold between two scores of 16 or 17 digits, named by its shortest decimal.
+        root = page.locator("div.iso4213-explorer")
+        root.locator("input").press("ArrowRight")
+        page.wait_for_function("r => r.dataset.position === r.querySelector('input').value"
+                               " && r.querySelector('output').textContent !== 'пороговое значение 0,5'",
+                               arg=root.element_handle(), timeout=15000)
+        moved = root.locator("output").text_content()
+        exact = root.locator("table[data-threshold]").first.get_attribute("data-threshold")
+        browser.close()
+    assert len(exact) >= 15 and re.fullmatch(r"пороговое значение 0,\d{1,6}", moved), (exact, moved)
+    assert shown["image"] >= 700 and shown["image"] <= shown["natural"] + 0.5, shown["image"]  # it was 453
+    assert shown["cut"] == [], shown["cut"]
+    assert shown["readoutRight"] <= shown["widgetRight"] + 1
+    assert shown["outside"] == [], shown["outside"]
+    assert english_words(shown["words"]) == []
+    points = re.findall(r"(?<![\d.])\d+\.\d+(?![\d.])", " ".join(shown["words"]))  # not clause 6.3.6
+    assert points == [], points
+    assert re.fullmatch(r"пороговое значение 0,5", shown["output"]), shown["output"]

@@ -67,3 +67,36 @@ def test_a_widget_page_opens_from_disk_complete_and_says_it_needs_a_kernel():
             assert intro.locator(".iso4213-needs-kernel").count() == 0  # a page without widgets says nothing
         finally:
             browser.close()
+
+
+def test_measures_index_fits_the_column_and_widget_tables_keep_their_columns_apart():
+    """At 1366 × 768 the *Measures by name* index was 1,157 pixels wide in a 757-pixel column: its function names
+    were cut and its scrollbar sat 12,500 pixels down.  Widget tables ran their headers together."""
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed at /usr/bin/chromium (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    html = shared_book()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1366, "height": 768})
+            page.goto((html / "reference" / "measures.html").as_uri(), wait_until="load")
+            page.evaluate("() => document.fonts.ready")
+            index = page.locator("table.table").last  # the index: measure, symbol, names, function
+            assert "function" in index.locator("th").last.inner_text()
+            box = index.evaluate("t => { const c = t.closest('.pst-scrollable-table-container') || t.parentElement;"
+                                 " return {table: t.scrollWidth, column: c.clientWidth,"
+                                 " cut: [...t.querySelectorAll('td:last-child code')]"
+                                 ".filter(e => e.getBoundingClientRect().right > c.getBoundingClientRect().right + 1"
+                                 " || e.scrollWidth > e.clientWidth + 1).length}; }")
+            assert box["table"] <= box["column"] + 1 and box["cut"] == 0, box
+            widgets_page = browser.new_page(viewport={"width": 1366, "height": 768})
+            widgets_page.goto((html / "russian.html").as_uri(), wait_until="load")
+            widgets_page.locator(".iso4213-readout table").first.wait_for()
+            padding = widgets_page.evaluate("() => [...document.querySelectorAll('.widget-html-content th')]"
+                                            ".map(th => parseFloat(getComputedStyle(th).paddingLeft)"
+                                            " + parseFloat(getComputedStyle(th).paddingRight))")
+            assert padding and min(padding) >= 8, padding  # at least 0.3 em a side at the widget's font size
+        finally:
+            browser.close()

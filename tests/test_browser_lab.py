@@ -124,12 +124,16 @@ def _keys_move_the_kernel_free_explorer(page) -> None:
     for key in ("ArrowRight", "ArrowUp", "ArrowRight", "ArrowDown"):
         slider.press(key)
     reached = start + 2
-    page.wait_for_function("([e, v]) => e.querySelector('input[name=threshold]').value === v",
-                           arg=[explorer.element_handle(), str(reached)], timeout=TIMEOUT_MS)
-    assert page.evaluate(f"() => {_PANEL}.content.activeCellIndex") == cell, "the arrow keys moved the cell selection"
     data = json.loads(explorer.locator("script.iso4213-explorer-data").text_content())
     tp, fp = data["tp"][reached], data["fp"][reached]
     counts = BinaryCounts(tp=tp, fp=fp, fn=data["positives"] - tp, tn=data["negatives"] - fp)
-    shown = {key: explorer.locator(f'[data-measure="{key}"]').text_content() for key in ("tp", "fp", "recall", "precision")}
-    assert shown == {"tp": str(tp), "fp": str(fp), "recall": f"{float(recall(counts)):.4f}",
-                     "precision": f"{float(precision(counts)):.4f}"}
+    expected = {"tp": str(tp), "fp": str(fp), "recall": f"{float(recall(counts)):.4f}",
+                "precision": f"{float(precision(counts)):.4f}"}
+    # Settled: the slider at the position the keys reach and every number read already the package's there.
+    page.wait_for_function("([e, v, cells]) => e.querySelector('input[name=threshold]').value === v"
+                           " && Object.entries(cells).every(([k, x]) =>"
+                           " e.querySelector(`[data-measure=\"${k}\"]`).textContent === x)",
+                           arg=[explorer.element_handle(), str(reached), expected], timeout=TIMEOUT_MS)
+    assert page.evaluate(f"() => {_PANEL}.content.activeCellIndex") == cell, "the arrow keys moved the cell selection"
+    shown = {key: explorer.locator(f'[data-measure="{key}"]').text_content() for key in expected}
+    assert shown == expected

@@ -1,6 +1,6 @@
-"""Notebook 08's optional part (further tests) in a learner's browser (Voilà, chromium at 1366 × 768): after a key
-press on the ROPE slider and on the specificity slider, the read-out settles on the package's own numbers at the new
-value.
+"""Notebook 08 and its optional part in a learner's browser (Voilà, chromium at 1366 × 768): the core's figures at
+their own size and its significance lab within one screen; in the optional part, after a key press on the ROPE
+slider and on the specificity slider, every number of the read-out settles on the package's own at the new value.
 
 The page is first checked as every notebook's is (``voila_pages.page_problems``).
 Expected numbers come from the notebook's own data (its cells tagged ``setup`` run in this process) through
@@ -20,6 +20,7 @@ from iso4213_nb.measures.curves import BinaryScores
 from iso4213_nb.measures.roc_regions import roc_band
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+CORE = NOTEBOOKS / "08_significance.ipynb"
 PATH = NOTEBOOKS / "08_significance_further.ipynb"
 
 
@@ -44,24 +45,54 @@ def _read(page, selector: str, keys: tuple[str, ...]) -> dict:
     return {key: page.locator(f"{selector} [data-value='{key}']").first.inner_text() for key in keys}
 
 
+def _settle(page, selector: str, expected: dict) -> None:
+    """Wait until every value the test reads shows the package's answer (one value may agree at a neighbouring
+    input while another still shows the previous one)."""
+    page.wait_for_function(
+        """([selector, expected]) => Object.entries(expected).every(([key, value]) => {
+             const e = document.querySelector(`${selector} [data-value='${key}']`);
+             return e !== null && e.innerText === value; })""", arg=[selector, expected], timeout=TIMEOUT_MS)
+
+
+def _figures_at_their_own_size(page) -> None:
+    """Each widget's figure at its own size: a box stretched them three times, blurred."""
+    images = page.evaluate("() => [...document.querySelectorAll('img.widget-image')]"
+                           ".map(i => [i.naturalWidth, i.getBoundingClientRect().width])")
+    assert images and all(0 < shown <= natural + 0.5 for natural, shown in images), images
+
+
+def test_the_core_shows_figures_at_their_size_and_the_lab_within_one_screen(voila, browser):
+    with notebook_page(browser, voila, CORE) as session:
+        page = session.page
+        _figures_at_their_own_size(page)
+        lab = page.locator(".iso4213-significance-lab")
+        assert lab.bounding_box()["height"] <= 768 - 60  # the controls and the panel they move, with the page's bar
+        # Its tables keep their columns apart ("naive Bayes right naive Bayes wrong" ran together).
+        padding = page.evaluate("() => [...document.querySelectorAll('.iso4213-significance-lab th')]"
+                                ".map(th => parseFloat(getComputedStyle(th).paddingLeft)"
+                                " + parseFloat(getComputedStyle(th).paddingRight))")
+        assert padding and min(padding) >= 8, padding
+        session.clean()
+
+
 def test_rope_and_specificity_sliders_settle_on_the_package_numbers(voila, browser):
     data = _setup_namespace()
     with notebook_page(browser, voila, PATH) as session:
         page = session.page
+        _figures_at_their_own_size(page)
 
         _press(page, "ROPE half-width", "ArrowRight", 4)  # 0.01 → 0.02 in steps of 0.0025
-        page.wait_for_function("() => document.querySelector(\".iso4213-rope [data-value='rope-width']\")"
-                               ".innerText === '0.0200'", timeout=TIMEOUT_MS)
         expected = bayesian.correlated_ttest(data["fold_a"], data["fold_b"], 0.02)
-        assert _read(page, ".iso4213-rope", ("left", "rope", "right")) == {
-            "left": f"{expected.a_better:.3f}", "rope": f"{expected.equivalent:.3f}",
-            "right": f"{expected.b_better:.3f}"}
+        shown = {"rope-width": "0.0200", "left": f"{expected.a_better:.3f}", "rope": f"{expected.equivalent:.3f}",
+                 "right": f"{expected.b_better:.3f}"}
+        _settle(page, ".iso4213-rope", shown)
+        assert _read(page, ".iso4213-rope", tuple(shown)) == shown
 
         _press(page, "specificity", "ArrowLeft", 5)  # 0.90 → 0.80 in steps of 0.02
-        page.wait_for_function("() => document.querySelector(\".iso4213-roc-point [data-value='specificity']\")"
-                               ".innerText === '0.80'", timeout=TIMEOUT_MS)
         scores = BinaryScores(data["y_test"], data["scores"]["naive Bayes"])
         band = roc_band(scores, [0.8], confidence_level=0.95, n_resamples=500, seed=0)
-        assert _read(page, ".iso4213-roc-point", ("sensitivity", "low", "high")) == {
-            "sensitivity": f"{band.estimate[0]:.4f}", "low": f"{band.low[0]:.4f}", "high": f"{band.high[0]:.4f}"}
+        shown = {"specificity": "0.80", "sensitivity": f"{band.estimate[0]:.4f}", "low": f"{band.low[0]:.4f}",
+                 "high": f"{band.high[0]:.4f}"}
+        _settle(page, ".iso4213-roc-point", shown)
+        assert _read(page, ".iso4213-roc-point", tuple(shown)) == shown
         session.clean()

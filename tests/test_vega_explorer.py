@@ -114,6 +114,28 @@ def test_large_inputs_are_decimated_but_exact_at_each_offered_threshold(seed):
     assert np.max(np.abs(np.diff(arc))) <= spacing + 1 / y.sum() + 1 / (n - y.sum()) + 1e-12
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_shown_thresholds_are_the_shortest_decimals_with_the_same_counts(seed):
+    rng = np.random.default_rng(200 + seed)
+    n = int(rng.integers(20, 400))
+    y = rng.integers(0, 2, n)
+    s = rng.random(n) if seed % 2 else rng.normal(size=n)  # full-precision scores: 16-17 digits each
+    marks = {"half": 0.5}
+    data = explorer_data(BinaryScores(y, s), marks=marks, max_positions=60 if seed > 1 else MAX_POSITIONS)
+    named = set(data.marks)
+    for i, (t, label) in enumerate(zip(data.thresholds, data.labels)):
+        assert _counts_from_numpy(y, s, float(label)) == _counts_from_numpy(y, s, t), (i, t, label)
+        if i in named:
+            assert label == "0.5"
+            continue
+        assert len(label) < len(repr(float(t))) or label == repr(float(t)), (t, label)
+        if "." in label:  # one decimal fewer, rounded down, changes the counts: nothing shorter would do
+            places = len(label.split(".")[1]) - 1
+            shorter = np.floor(float(label) * 10 ** places) / 10 ** places
+            assert _counts_from_numpy(y, s, shorter) != _counts_from_numpy(y, s, t), (t, label, shorter)
+    assert json.loads(json.dumps(data.to_json()))["labels"] == list(data.labels)
+
+
 def test_start_and_marks_on_the_same_counts_share_one_position():
     y = np.array([0, 0, 1, 1, 0, 1])
     s = np.array([0.1, 0.3, 0.35, 0.6, 0.7, 0.9])

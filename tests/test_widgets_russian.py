@@ -161,3 +161,25 @@ def test_widget_shows_no_english_word_and_no_decimal_point_in_russian(name, scor
     assert not points, f"{name} shows decimal points: {points[:5]}"
     if name in WITH_NUMBERS:
         assert re.search(r"\d,\d", shown), f"{name} shows no decimal comma"
+
+
+def test_explorer_figure_speaks_russian_and_keeps_every_text_inside():
+    """The explorer's figure itself (titles, axis labels, legends, the matrix's class names), not only its controls:
+    the book's Russian page showed "Confusion matrix", "true class" and labels cut at the figure's edge."""
+    from iso4213_nb.widgets.explorer import ThresholdExplorer
+
+    y, scores = (np.array([0, 1] * 30), {"lr": np.linspace(0, 1, 60), "nb": np.linspace(0, 1, 60) ** 2})
+    with using("ru"):
+        figure = ThresholdExplorer(y, scores, threshold=0.5).figure
+        figure.canvas.draw()
+        texts = [t for t in figure.findobj(lambda a: hasattr(a, "get_text") and hasattr(a, "get_window_extent"))
+                 if t.get_visible() and t.get_text().strip()]
+        # "Lift-кривая" starts a title: the Russian adoption keeps lift in Latin letters (visible_words.ALLOWED)
+        left = english_words([t.get_text() for t in texts], DATA_NAMES | {"Lift"})
+        assert not left, f"the explorer's figure still shows English: {left}"
+        points = [t.get_text() for t in texts if re.search(r"(?<![\d.])\d+\.\d+(?![\d.])", t.get_text())]  # not clause 6.3.6
+        assert not points, f"numbers with a decimal point in the Russian figure: {points[:5]}"
+        drawn = figure.get_tightbbox(figure.canvas.get_renderer())  # inches; ticks outside the axes are not drawn
+        width, height = figure.get_size_inches()
+        assert drawn.x0 >= -0.01 and drawn.y0 >= -0.01 and drawn.x1 <= width + 0.01 and drawn.y1 <= height + 0.01, (
+            f"something is cut at the figure's edge: drawn over {drawn.bounds}, the figure is {width} × {height}")

@@ -153,3 +153,20 @@ def test_many_groups_say_why_no_pair_is_compared():
     y, pred = rng.integers(0, 2, 2000), rng.integers(0, 2, 2000)
     a = subgroup_analysis(y, pred, g, labels=[0, 1], positive=1, n_bootstrap=10)
     assert "not compared: more than 20 groups" in heterogeneity_html(a)
+
+
+@pytest.mark.parametrize("attribute", ["site", "age band", "long names"])
+def test_recall_figure_keeps_every_group_name_and_its_axis_label_inside(data, attribute):
+    """Notebook 12 cut "medium" to "nedium" and hid the x label: Figure.clear() had reset the fixed margins."""
+    y, p, groups = data
+    explorer = SubgroupExplorer(y, p, {**groups, "long names": np.where(groups["site"] == "west", "medium-sized", "x")},
+                                positive="ill")
+    explorer.attribute = attribute
+    explorer.threshold = 0.3  # a move redraws in place
+    figure = explorer.recall_figure
+    figure.canvas.draw()
+    drawn = figure.get_tightbbox(figure.canvas.get_renderer())
+    width, height = figure.get_size_inches()
+    assert drawn.x0 >= -0.01 and drawn.y0 >= -0.01 and drawn.x1 <= width + 0.01 and drawn.y1 <= height + 0.01, (
+        drawn.bounds, (width, height))
+    assert [t.get_text() for t in figure.axes[0].get_yticklabels()] == explorer.lookups[attribute].values

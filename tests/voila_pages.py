@@ -41,7 +41,8 @@ SCREEN = {"width": 1366, "height": 768}
 TIMEOUT_MS = 180_000
 
 #: Notebooks whose page is checked by their own interactive test (file in tests/), on the page it drives.
-OWN_TESTS = {"03_threshold_explorer.ipynb": "test_browser_voila.py", "08_significance_further.ipynb": "test_browser_notebook08.py",
+OWN_TESTS = {"03_threshold_explorer.ipynb": "test_browser_voila.py", "08_significance.ipynb": "test_browser_notebook08.py",
+             "08_significance_further.ipynb": "test_browser_notebook08.py",
              "12_subgroups_and_calibration.ipynb": "test_browser_subgroups.py"}
 
 LATENCY_N = 1_000_000

@@ -87,7 +87,7 @@ class DistributionArtists:
 
 
 def draw_score_histograms(ax: Axes, scores, is_positive, *, edges=None, bins: int = 40,
-                          labels: tuple[str, str] = ("positive", "negative"),
+                          labels: tuple[str, str] | None = None,
                           threshold: float | None = None) -> DistributionArtists:
     """Draw the class-conditional score histograms and a threshold line (6.3).
 
@@ -97,7 +97,8 @@ def draw_score_histograms(ax: Axes, scores, is_positive, *, edges=None, bins: in
     scores : 1-D array of real scores.
     is_positive : boolean array, True for samples of the positive class.
     edges : bin edges; default :func:`score_edges` of ``scores`` with ``bins`` bins.
-    labels : legend names of the positive and the negative class.
+    labels : legend names of the positive and the negative class (default: "positive", "negative" in the active
+        language).
     threshold : initial position of the line (default: the middle of the edges).
 
     Returns
@@ -107,6 +108,7 @@ def draw_score_histograms(ax: Axes, scores, is_positive, *, edges=None, bins: in
     scores = as_scores(scores, "scores")
     edges = score_edges(scores, bins=bins) if edges is None else np.asarray(edges, dtype=float)
     pos, neg = class_histograms(scores, is_positive, edges)
+    labels = (_("positive"), _("negative")) if labels is None else labels
     negative = ax.stairs(neg, edges, fill=True, alpha=0.45, color="tab:blue", label=_("{label} (true class)").format(label=labels[1]))
     positive = ax.stairs(pos, edges, fill=True, alpha=0.45, color="tab:orange", label=_("{label} (true class)").format(label=labels[0]))
     if threshold is None:

@@ -6,7 +6,7 @@ puts true classes in rows.  :func:`draw_confusion_matrix` therefore takes
 they hold.  :meth:`MatrixArtists.update` changes the counts in place.
 
 A :class:`~iso4213_nb.BinaryCounts` is drawn as the 2×2 matrix of Table 1
-(classes "positive" and "negative", each cell named TP, FP, FN or TN).
+(classes "positive" and "negative" in the active language, each cell named TP, FP, FN or TN).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from matplotlib.text import Text
 
 from ..measures.confusion import ConfusionMatrix, check_rows
 from ..core.errors import InputError
-from ..words.i18n import _, number
+from ..words.i18n import N_, _, number, with_digit_groups
 from ..measures.counts import BinaryCounts
 
 _BINARY_NAMES = {"true": [["TP", "FN"], ["FP", "TN"]], "predicted": [["TP", "FP"], ["FN", "TN"]]}
@@ -29,7 +29,7 @@ _BINARY_NAMES = {"true": [["TP", "FN"], ["FP", "TN"]], "predicted": [["TP", "FP"
 def _as_array(matrix, rows: str) -> tuple[np.ndarray, list[str]]:
     if isinstance(matrix, BinaryCounts):
         true_rows = np.array([[matrix.tp, matrix.fn], [matrix.fp, matrix.tn]])
-        labels = ["positive", "negative"]
+        labels = [_("positive"), _("negative")]
     elif isinstance(matrix, ConfusionMatrix):
         true_rows = matrix.matrix(rows="true")
         labels = [str(label) for label in matrix.labels]
@@ -69,13 +69,17 @@ class MatrixArtists:
         self.image.set_data(counts / total if total else counts.astype(float))
         for i, row in enumerate(self.texts):
             for j, text in enumerate(row):
-                text.set_text(f"{counts[i, j]:,}")
+                text.set_text(with_digit_groups(f"{counts[i, j]:,}"))
                 share = counts[i, j] / total if total else 0.0
                 text.set_color("white" if share > 0.5 else "black")
         return counts
 
 
-def draw_confusion_matrix(ax: Axes, matrix, *, rows: str, title: str | None = "Confusion matrix (6.2.2)",
+#: The default title of :func:`draw_confusion_matrix`, translated when drawn.
+TITLE = N_("Confusion matrix (6.2.2)")
+
+
+def draw_confusion_matrix(ax: Axes, matrix, *, rows: str, title: str | None = TITLE,
                           cmap: str = "Blues") -> MatrixArtists:
     """Draw a confusion matrix on ``ax``.
 
@@ -85,7 +89,7 @@ def draw_confusion_matrix(ax: Axes, matrix, *, rows: str, title: str | None = "C
     matrix : :class:`~iso4213_nb.ConfusionMatrix` or :class:`~iso4213_nb.BinaryCounts`.
     rows : ``"predicted"`` to put predicted classes in rows (TS 4213 6.2.2,
         Table 1) or ``"true"`` (scikit-learn).  Required.
-    title : axes title.
+    title : axes title, shown in the active language when it is one of the catalogue's messages.
     cmap : colour map; a cell's colour is its share of all samples.
 
     Returns
@@ -96,7 +100,8 @@ def draw_confusion_matrix(ax: Axes, matrix, *, rows: str, title: str | None = "C
     counts, labels = _as_array(matrix, rows)
     k = counts.shape[0]
     image = ax.imshow(np.zeros((k, k)), cmap=cmap, vmin=0, vmax=1)
-    row_name, col_name = ("true class", "predicted class") if rows == "true" else ("predicted class", "true class")
+    true_name, predicted_name = _("true class"), _("predicted class")
+    row_name, col_name = (true_name, predicted_name) if rows == "true" else (predicted_name, true_name)
     ax.set_xticks(range(k), labels, fontsize=8)
     ax.set_yticks(range(k), labels, fontsize=8)
     ax.set_xlabel(col_name, fontsize=9)
@@ -104,7 +109,7 @@ def draw_confusion_matrix(ax: Axes, matrix, *, rows: str, title: str | None = "C
     ax.xaxis.set_label_position("top")
     ax.xaxis.tick_top()
     if title:
-        ax.set_title(title, fontsize=10)
+        ax.set_title(_(title), fontsize=10)
     names = None
     if isinstance(matrix, BinaryCounts):
         names = [[ax.text(j, i - 0.2, name, ha="center", va="center", fontsize=9, color="0.35")

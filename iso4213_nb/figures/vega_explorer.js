@@ -45,7 +45,8 @@
   }
 
   function describe(data, i) {
-    var text = say(data.words.threshold, { value: decimal(data, String(data.thresholds[i])) });
+    // The shortest number with the same counts (data.labels, from the page's Python), not the score's 17 digits.
+    var text = say(data.words.threshold, { value: decimal(data, data.labels[i]) });
     if (i === data.thresholds.length - 1 && data.tp[i] + data.fp[i] === 0) {
       text += data.words.above;
     }

@@ -42,6 +42,7 @@ import hashlib
 import html
 import json
 from dataclasses import dataclass
+from decimal import ROUND_FLOOR, Decimal
 from importlib import resources
 from typing import Mapping
 
@@ -109,6 +110,8 @@ class ExplorerData:
     distinct : int: number of thresholds with their own counts (distinct scores plus one above the largest).
     start : int: the position the slider starts at.
     marks : dict ``{position: name}`` of the named thresholds.
+    labels : tuple of str: the threshold the page shows at each position (:func:`short_threshold`; a named
+        threshold's own value), with a decimal point; ``thresholds`` keeps every digit.
     """
 
     thresholds: np.ndarray
@@ -119,6 +122,7 @@ class ExplorerData:
     distinct: int
     start: int
     marks: dict
+    labels: tuple = ()
 
     @property
     def offered(self) -> int:
@@ -134,7 +138,25 @@ class ExplorerData:
         """What the page embeds: plain lists, thresholds written as Python's shortest round-trip repr."""
         return {"thresholds": [float(t) for t in self.thresholds], "tp": self.tp.tolist(), "fp": self.fp.tolist(),
                 "positives": self.positives, "negatives": self.negatives, "distinct": self.distinct,
-                "start": self.start, "marks": {str(k): v for k, v in self.marks.items()}}
+                "start": self.start, "marks": {str(k): v for k, v in self.marks.items()},
+                "labels": list(self.labels)}
+
+
+def short_threshold(low: float, high: float) -> str:
+    """The shortest decimal ``t`` with ``low < t <= high``, written with a decimal point (beyond TS 4213: display).
+
+    Every threshold in that interval predicts the same samples positive as ``high`` when ``low`` is the next
+    lower score (``score >= t``, 6.2.2), so the page can show ``0.2812`` where the score is
+    ``0.28119733408961587`` without changing a count.  ``low`` may be ``-inf``; ``high`` is finite.
+    """
+    exact = Decimal(repr(float(high)))
+    below = Decimal(repr(float(low))) if np.isfinite(low) else None
+    for places in range(0, 18):
+        step = Decimal(1).scaleb(-places)
+        candidate = exact.quantize(step, rounding=ROUND_FLOOR)
+        if below is None or candidate > below:
+            return format(candidate.normalize() if candidate != 0 else Decimal(0), "f")
+    return repr(float(high))
 
 
 
@@ -197,6 +219,13 @@ def explorer_data(scores: BinaryScores, *, marks: Mapping[str, float] | None = N
         thresholds[position_of[index]] = t
     marks_out = {position_of[index]: ", ".join(names) for index, names in names_at.items()}
     tp, fp = tps[chosen], fps[chosen]
+    # Shown: the named value where one was given, else the shortest decimal with the counts of that candidate
+    # (above the next lower distinct score; the lowest candidate has none below it).
+    named_positions = {position_of[index] for index in value_at}
+    labels = tuple(repr(float(thresholds[position])) if position in named_positions
+                   else short_threshold(candidates[index + 1] if index + 1 < len(candidates) else -np.inf,
+                                        candidates[index])
+                   for position, index in enumerate(chosen))
     if named:
         start_position = position_of[_candidate_index(ascending, named[0][1])]
     else:
@@ -206,7 +235,7 @@ def explorer_data(scores: BinaryScores, *, marks: Mapping[str, float] | None = N
         start_position = int(np.flatnonzero(j == j.max())[-1])  # ties: the highest threshold
     return ExplorerData(thresholds=thresholds, tp=tp, fp=fp, positives=int(scores.positives),
                         negatives=int(scores.negatives), distinct=len(candidates), start=int(start_position),
-                        marks=dict(sorted(marks_out.items())))
+                        marks=dict(sorted(marks_out.items())), labels=labels)
 
 
 def explorer_spec(prevalence: float | None, start: int = 0) -> dict:
@@ -215,7 +244,8 @@ def explorer_spec(prevalence: float | None, start: int = 0) -> dict:
     Built with Altair.  Its data is the named dataset ``curve`` (one row per
     slider position: ``k``, ``fpr``, ``tpr``, ``recall``, ``precision``),
     which the page's script fills from the embedded counts; the operating
-    point is the row whose ``k`` equals the signal ``position``.  Dashed:
+    point is the row whose ``k`` equals the signal ``position``; numbers on the axes are written in the
+    active language (:func:`number_locale`).  Dashed:
     chance (the diagonal; precision equal to the ``prevalence``).  The
     ``$schema`` address is dropped: the page names no external URL.
     """
@@ -249,7 +279,15 @@ def explorer_spec(prevalence: float | None, start: int = 0) -> dict:
     ).add_params(position).configure_title(fontSize=12).configure_axis(titleFontSize=11, labelFontSize=10)
     spec = charts.to_dict()
     spec.pop("$schema", None)
+    spec.setdefault("config", {})["locale"] = {"number": number_locale()}
     return spec
+
+
+def number_locale() -> dict:
+    """The d3 number locale of the active language, so the charts' axes write numbers as the tables do (0,5 in
+    Russian); beyond TS 4213: presentation only."""
+    sign = decimal_sign()
+    return {"decimal": sign, "thousands": "\u00a0" if sign == "," else ",", "grouping": [3], "currency": ["", ""]}
 
 
 def _script() -> str:
@@ -266,10 +304,6 @@ def _cell(value) -> str:
     return number(value, DECIMALS)
 
 
-def _shown_threshold(value) -> str:
-    """A threshold as the slider's words show it: Python's shortest round trip, with the language's decimal sign."""
-    text = repr(float(value))
-    return with_decimal_sign(text)
 
 
 def words() -> dict:
@@ -285,7 +319,7 @@ def words() -> dict:
 
 def describe_threshold(data: ExplorerData, position: int) -> str:
     """The words the page shows for a slider position (the script writes the same for every move) (6.3)."""
-    text = _("threshold {value}").format(value=_shown_threshold(data.thresholds[position]))
+    text = _("threshold {value}").format(value=with_decimal_sign(data.labels[position]))
     if position == data.offered - 1 and data.tp[position] + data.fp[position] == 0:
         text += _(", above every score: no sample is predicted positive")
     if position in data.marks:

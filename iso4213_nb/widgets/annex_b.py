@@ -31,6 +31,7 @@ from ..figures.annex_b import AnnexBFigure
 from ..measures.counts import BinaryCounts
 from ..words.i18n import _, number
 from ..figures.tables import format_value
+from .images import figure_image
 
 
 class AnnexBExplorer:
@@ -66,7 +67,7 @@ class AnnexBExplorer:
                                     layout=widgets.Layout(width="150px"))
             button.on_click(lambda _, t=t: setattr(self, "threshold", t))
             buttons.append(button)
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.image = figure_image()
         self.readout = widgets.HTML()
         self.widget = widgets.VBox([self.slider, widgets.HBox(buttons), self.image, self.readout])
         self._state: dict = {}

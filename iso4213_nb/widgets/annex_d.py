@@ -33,6 +33,7 @@ from ..figures.annex_d import draw_shares
 from ..words.i18n import _
 from ..figures.tables import format_value
 from ..core.undefined import Undefined
+from .images import figure_image
 
 #: Slider positions: weights 0, 0.001, …, 1.
 WEIGHT_GRID = SliderGrid(0.0, 0.001, 1000)
@@ -71,7 +72,7 @@ class CSMFSliders:
             {c: float(c == min(self.true, key=self.true.get)) for c in self.true}))
         self.figure = Figure(figsize=(5, 3), dpi=72, layout="constrained")
         self._bars = draw_shares(self.figure.subplots(), list(self.true), self.true.values(), start.values())
-        self.image = widgets.Image(format="png")
+        self.image = figure_image()
         self.readout = widgets.HTML()
         self.message = widgets.HTML()
         rows = [widgets.HBox([self.sliders[cause], self.boxes[cause]]) for cause in self.true]

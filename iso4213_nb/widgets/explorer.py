@@ -34,6 +34,8 @@ from ._callbacks import GuardedCallbacks
 __all__ = ["SHOWN", "ThresholdExplorer"]
 
 _READOUT_WIDTH = 300
+#: Narrowest the figure is shown beside the read-out, in pixels; in a narrower space the read-out goes below it.
+_FIGURE_LEAST = 700
 
 
 class ThresholdExplorer(GuardedCallbacks):
@@ -78,24 +80,27 @@ class ThresholdExplorer(GuardedCallbacks):
     def _build_widgets(self) -> None:
         state = self.state
         small = widgets.Layout(width="120px")
+        named = {"description_width": "initial"}  # a label as wide as its words ("пороговое значение"), never cut
         self.threshold_slider = widgets.IntSlider(
             value=state.threshold_grid.index(state.threshold), min=0, max=state.threshold_grid.steps,
-            description=_("threshold"), readout=False, continuous_update=True, layout=widgets.Layout(width="420px"))
+            description=_("threshold"), readout=False, continuous_update=True, style=named,
+            layout=widgets.Layout(width="420px"))
         self.threshold_text = widgets.FloatText(value=state.threshold, layout=small,
                                                 tooltip=_("exact threshold: type a value and press Enter"))
         self.model_select = widgets.Dropdown(options=list(state.models), value=state.model, description=_("model"),
-                                             layout=widgets.Layout(width="260px"))
+                                             style=named, layout=widgets.Layout(width="auto"))
         self.prevalence_slider = widgets.IntSlider(
             value=state.prevalence_grid.index(state.prevalence), min=0, max=state.prevalence_grid.steps,
-            description=_("prevalence"), readout=False, continuous_update=True, layout=widgets.Layout(width="300px"))
+            description=_("prevalence"), readout=False, continuous_update=True, style=named,
+            layout=widgets.Layout(width="340px"))
         self.prevalence_text = widgets.FloatText(value=state.prevalence, layout=small,
                                                  tooltip=_("exact prevalence, strictly between 0 and 1"))
         self.cost_fp_text = widgets.BoundedFloatText(value=state.costs[0], min=0, max=1e12, description=_("cost FP"),
-                                                     layout=widgets.Layout(width="170px"))
+                                                     style=named, layout=widgets.Layout(width="auto"))
         self.cost_fn_text = widgets.BoundedFloatText(value=state.costs[1], min=0, max=1e12, description=_("cost FN"),
-                                                     layout=widgets.Layout(width="170px"))
+                                                     style=named, layout=widgets.Layout(width="auto"))
         self.optimum_buttons = {key: widgets.Button(description=_("go to {optimum}").format(optimum=_(label)),
-                                                    layout=widgets.Layout(width="130px"))
+                                                    layout=widgets.Layout(width="auto"))
                                 for key, (label, _marker) in OPTIMA.items()}
         width, _height = self.view.size
         self.image = widgets.Image(format=self.view.image_format, layout=widgets.Layout(
@@ -121,12 +126,17 @@ class ThresholdExplorer(GuardedCallbacks):
         top = [self.threshold_slider, self.threshold_text]
         if len(state.models) > 1:
             top.append(self.model_select)
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
+        # The figure takes the whole row where the read-out beside it would shrink it below _FIGURE_LEAST pixels
+        # (the book's 760-pixel column); the read-out then sits below it.
+        figure_box = widgets.Box([self.image], layout=widgets.Layout(flex=f"1 1 {_FIGURE_LEAST}px", min_width="0"))
         self.widget = widgets.VBox([
-            widgets.HBox(top),
-            widgets.HBox([self.prevalence_slider, self.prevalence_text, self.cost_fp_text, self.cost_fn_text]),
-            widgets.HBox([*self.optimum_buttons.values(), self.message]),
-            widgets.HBox([widgets.Box([self.image], layout=widgets.Layout(flex="1 1 auto", min_width="0")),
-                          self.readout], layout=widgets.Layout(align_items="flex-start")),
+            widgets.HBox(top, layout=wrap),
+            widgets.HBox([self.prevalence_slider, self.prevalence_text, self.cost_fp_text, self.cost_fn_text],
+                         layout=wrap),
+            widgets.HBox([*self.optimum_buttons.values(), self.message], layout=wrap),
+            widgets.HBox([figure_box, self.readout], layout=widgets.Layout(flex_flow="row wrap",
+                                                                           align_items="flex-start")),
         ], layout=widgets.Layout(max_width="100%"))
         self.widget.add_class("iso4213-explorer-widget")
 

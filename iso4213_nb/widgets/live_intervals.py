@@ -25,6 +25,7 @@ from ..stats.stored_intervals import PROPORTION_METHODS, MeasureIntervals, Store
 from ..stats.bootstrap import METHODS as BOOTSTRAP_METHODS
 from ._callbacks import GuardedCallbacks
 from ._given import given, listed
+from .images import figure_image
 
 #: Confidence levels a slider offers.
 LEVELS = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.975, 0.99)
@@ -162,7 +163,7 @@ class RocBandWidget(_LevelWidget):
             layout=widgets.Layout(width="420px"))
         self.message = widgets.HTML()
         self.readout = widgets.HTML()
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.image = figure_image()
         self._wire(self.level_slider, "level")
         self._wire(self.specificity_slider, "specificity")
         self.widget = widgets.VBox([widgets.HBox([self.level_slider, self.specificity_slider]), self.message,

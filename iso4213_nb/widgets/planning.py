@@ -20,6 +20,7 @@ from ..figures.annex_b import to_png
 from ..figures.planning import QUANTITIES, draw_planning_curve, plan, readout_html
 from ..words.i18n import _
 from ._callbacks import GuardedCallbacks
+from .images import figure_image
 
 #: Which inputs each quantity uses (the others are hidden).
 USES = {"proportion": ("proportion", "half_width", "confidence_level", "n_have"),
@@ -71,7 +72,7 @@ class PlanningWidget(GuardedCallbacks):
                                              value=self._quantity)
         self.message = widgets.HTML()
         self.readout = widgets.HTML()
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.image = figure_image()
         self.chooser.observe(lambda c: self._guarded(setattr, self, "quantity", c.new), "value")
         for name, box in self.boxes.items():
             box.observe(lambda c, name=name: self._guarded(self._set_from_box, name, c.new), "value")

@@ -22,6 +22,7 @@ from ..figures.ranking import draw_posterior
 from ..words.i18n import _, number, significant
 from ._callbacks import GuardedCallbacks
 from ._given import given
+from .images import figure_image
 
 #: ROPE half-widths the slider offers, in score units (0 to 0.05 by 0.0025).
 ROPES = tuple(round(0.0025 * i, 4) for i in range(21))
@@ -57,7 +58,7 @@ class PosteriorWidget(GuardedCallbacks):
             continuous_update=True, style={"description_width": "initial"}, layout=widgets.Layout(width="460px"))
         self.message = widgets.HTML()
         self.readout = widgets.HTML()
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.image = figure_image()
         self.rope_slider.observe(lambda c: self._guarded(setattr, self, "rope", c.new), "value")
         self.widget = widgets.VBox([self.rope_slider, self.message, self.readout, self.image])
         self._show()

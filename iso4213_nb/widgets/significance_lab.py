@@ -1,6 +1,7 @@
 """SignificanceLab: clause-7 tests on two models' stored scores, live as thresholds and α move.
 
-Panels (every number comes from :mod:`iso4213_nb.stats`):
+Panels, one tab each under the controls so that a control and the numbers it moves fit one screen
+(every number comes from :mod:`iso4213_nb.stats`):
 
 * **McNemar (7.9)** – the agreement table of models A and B at their current
   thresholds (both right / only A right / only B right / both wrong), the test
@@ -50,6 +51,11 @@ from ..core.undefined import is_undefined
 #: Multiple-comparison procedures shown side by side (names of :func:`iso4213_nb.stats.adjust_pvalues`).
 PROCEDURES = {"bonferroni": N_("Bonferroni"), "holm": N_("Holm (7.10.2's rule)"),
               "bh": N_("Benjamini–Hochberg (7.10.3)")}
+
+
+#: The lab's tabs, one per panel of the module docstring.
+#: Short, so that no title is cut in the tab bar (each panel's heading names its clause).
+PANEL_TITLES = (N_("McNemar's test"), N_("DeLong's test"), N_("multiplicity"), N_("5×2cv"))
 
 
 def accuracy(y, predicted) -> float:
@@ -202,22 +208,24 @@ class SignificanceLab(GuardedCallbacks):
         self.m_slider.observe(lambda c: self._guarded(setattr, self, "m", c.new), "value")
         self.cv_button.on_click(lambda _: self._guarded(self.run_five_by_two))
 
-        section = "<h4 style='margin:8px 0 2px'>{}</h4>"
+        # One panel at a time under the controls, so each control and the numbers it moves fit one 768-pixel
+        # screen (stacked, the four panels made the lab 1,176 pixels tall).
+        panels = [
+            (_("McNemar's test at the thresholds (7.9) and a bootstrap interval (7.8)"), [self.mcnemar_html]),
+            (_("DeLong's test of the two AUROCs, with AUROC intervals (7.8)"), [self.delong_html]),
+            (_("Multiple comparisons (7.10)"), [self.m_slider, self.multiplicity_html]),
+            (_("5×2 cross-validation (7.2)"), [self.cv_button, self.cv_html]),
+        ]
+        self.panels = widgets.Tab(children=[widgets.VBox([widgets.HTML(f"<b>{html.escape(title)}</b>"), *parts])
+                                            for title, parts in panels],
+                                  titles=[_(name) for name in PANEL_TITLES])
         self.widget = widgets.VBox([
-            widgets.HBox([self.model_a, self.model_b, self.alpha_slider]),
-            widgets.HBox([self.threshold_a, self.threshold_b]),
+            widgets.HBox([self.model_a, self.model_b, self.alpha_slider], layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.threshold_a, self.threshold_b], layout=widgets.Layout(flex_flow="row wrap")),
             self.message,
-            widgets.HTML(section.format(_("McNemar's test at the thresholds (7.9) and a bootstrap interval (7.8)"))),
-            self.mcnemar_html,
-            widgets.HTML(section.format(_("DeLong's test of the two AUROCs, with AUROC intervals (7.8)"))),
-            self.delong_html,
-            widgets.HTML(section.format(_("Multiple comparisons (7.10)"))),
-            self.m_slider,
-            self.multiplicity_html,
-            widgets.HTML(section.format(_("5×2 cross-validation (7.2)"))),
-            self.cv_button,
-            self.cv_html,
+            self.panels,
         ])
+        self.widget.add_class("iso4213-significance-lab")
         self._syncing = False
 
     def _set_pair_from_widgets(self) -> None:

@@ -30,6 +30,7 @@ from ..figures.subgroups import draw_group_recalls, group_rates_html
 from ..words.i18n import _, number
 from ..subgroups.rows import GroupThresholds, recall_gap
 from ._callbacks import GuardedCallbacks
+from .images import figure_image
 
 
 class SubgroupExplorer(GuardedCallbacks):
@@ -42,6 +43,8 @@ class SubgroupExplorer(GuardedCallbacks):
     groups : ``{attribute name: values per sample}``, one entry per attribute (sex, site, age band …).
     threshold : the starting threshold (``score >= threshold`` is positive).
     n_bins : bins of the reliability diagrams (equal-width).
+
+    ``recall_figure`` is the matplotlib Figure of the recall bars, redrawn in place on every move.
     """
 
     def __init__(self, y_true, scores, groups: dict, *, positive, threshold: float = 0.5, n_bins: int = 10,
@@ -64,10 +67,9 @@ class SubgroupExplorer(GuardedCallbacks):
         self.slider = widgets.FloatSlider(value=as_threshold(threshold), min=0.0, max=1.0, step=0.01,
                                           description=_("threshold"), continuous_update=True, readout_format=".2f")
         self.readout = widgets.HTML()
-        self.recall_image = widgets.Image(format="png")
-        self.reliability_image = widgets.Image(format="png")
-        self._figure = Figure(figsize=(4.2, 2.8), dpi=80)  # fixed margins: a move redraws, never re-lays out
-        self._figure.subplots_adjust(left=0.2, right=0.96, top=0.88, bottom=0.24)
+        self.recall_image = figure_image()
+        self.reliability_image = figure_image()
+        self.recall_figure = Figure(figsize=(4.2, 2.8), dpi=80)  # laid out per attribute; a move never re-lays out
         self._reliability_png = {}
         self._artists = None
         self.chooser.observe(lambda change: self._guarded(self._on_attribute), names="value")
@@ -102,9 +104,12 @@ class SubgroupExplorer(GuardedCallbacks):
     # ------------------------------------------------------------------ callbacks
     def _on_attribute(self) -> None:
         lookup = self.lookups[self.attribute]
-        self._figure.clear()
-        self._artists = draw_group_recalls(self._figure.subplots(), lookup.values,
+        self.recall_figure.clear()  # (which also forgets any margins set before)
+        self._artists = draw_group_recalls(self.recall_figure.subplots(), lookup.values,
                                            lookup.recall_intervals_at(self.threshold, self.level), self._title())
+        # Margins that hold this attribute's group names and the axis label ("medium" was cut to "nedium" and
+        # the label hidden when clear() had reset fixed margins to matplotlib's defaults).
+        self.recall_figure.tight_layout(pad=0.4)
         if self.attribute not in self._reliability_png:
             self._reliability_png[self.attribute] = to_png(self._reliability_figure())
         self.reliability_image.value = self._reliability_png[self.attribute]
@@ -117,7 +122,7 @@ class SubgroupExplorer(GuardedCallbacks):
         self.gap, self.between = recall_gap({v: float(ci.estimate) for v, ci in self.recalls.items()})
         self.readout.value = self._readout(lookup)  # the numbers first; the picture follows
         self._artists.update(self.recalls, self._title())
-        self.recall_image.value = to_png(self._figure)
+        self.recall_image.value = to_png(self.recall_figure)
 
     # ------------------------------------------------------------------ presentation
     def _title(self) -> str:
@@ -144,8 +149,7 @@ class SubgroupExplorer(GuardedCallbacks):
         return self._calibrations[attribute]
 
     def _reliability_figure(self) -> Figure:
-        figure = Figure(figsize=(4.2, 3.4), dpi=80)
-        figure.subplots_adjust(left=0.16, right=0.96, top=0.9, bottom=0.14)
+        figure = Figure(figsize=(4.2, 3.4), dpi=80, layout="constrained")
         ax = figure.subplots()
         draw_reliability(ax, self.overall.bins["equal_width"], _("all samples"), color="black")
         for value, result in self.group_calibrations(self.attribute).items():
