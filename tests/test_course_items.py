@@ -209,3 +209,24 @@ def test_every_notebook_asks_for_a_prediction_and_an_interpretation_and_computes
     assert calls and all(call.func.id == "exercise" for call in calls), "an answer is computed in a visible cell"
     kinds = {exercise_bank.kind_of(call.args[0].value) for call in calls}
     assert {"predict", "choice"} <= kinds, kinds
+
+
+# ---------------------------------------------------------------- 12.1: a gap read next to its test
+def test_12_1_reads_the_recall_gap_next_to_scipys_chi_squared_test():
+    from scipy.stats import chi2_contingency
+
+    y = np.array(["malignant"] * 30 + ["benign"] * 30)
+    groups = np.array(["a"] * 10 + ["b"] * 20 + ["a"] * 15 + ["b"] * 15)
+    found = np.array([1] * 9 + [0] * 1 + [1] * 16 + [0] * 4 + [0] * 30).astype(bool)  # recall 0.9 and 0.8
+    predicted = np.where(found, "malignant", "benign")
+    table = [[9, 1], [16, 4]]
+    p = chi2_contingency(table, correction=True).pvalue
+    made = exercise_bank.item("12.1", y_true=y, predicted=predicted, groups=groups, labels=["benign", "malignant"],
+                              positive="malignant")
+    assert made.values["p"] == f"{p:.4f}" and made.values["gap"] == "0.1000"
+    assert (made.values["high"], made.values["low"], made.values["n_high"], made.values["n_low"]) == ("a", "b", 10, 20)
+    assert made.answer.startswith("The data do not show")
+    found[10:20] = False  # group b now misses everything: the test confirms a gap
+    with pytest.raises(InputError, match="does not confirm"):
+        exercise_bank.item("12.1", y_true=y, predicted=np.where(found, "malignant", "benign"), groups=groups,
+                           labels=["benign", "malignant"], positive="malignant")

@@ -78,7 +78,7 @@ COURSE = (
     Lesson("11", "11_glossary.ipynb", "Glossary", (
         ("11.1", "the value behind a false friend"),)),
     Lesson("12", "12_subgroups_and_calibration.ipynb", "Subgroups (5.3.2) and calibration", (
-        ("12.1", "largest recall gap between two groups"),)),
+        ("12.1", "what a recall gap between two groups shows, next to its test"),)),
     Lesson("13", "13_capstone.ipynb", "Capstone: a report on a supplied model", (
         ("13.1", "which model, from the report's operating points"),
         ("13.2", "which threshold goes into the deployment"),

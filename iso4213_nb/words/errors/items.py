@@ -13,5 +13,6 @@ TEMPLATES = {
     "items.not_defined": N_("exercise {key} has no definition in iso4213_nb.course.exercise_bank"),
     "items.wrong_data": N_("exercise {key} needs other data than {given}; see its definition's docstring"),
     "items.capstone_meta": N_("the capstone's meta file {path} must leave exactly one of {choices} open, not {missing}"),
+    "items.gap_confirmed": N_("exercise 12.1 is written for a gap the test does not confirm, but p = {pvalue}"),
     "items.no_operating_point": N_("no threshold keeps the false positive rate at most {limit}"),
 }
