@@ -27,9 +27,10 @@ from .timing import (MINUTES_PER_CODE_CELL, MINUTES_PER_EXERCISE, MINUTES_PER_FI
 DAY_START, DAY_END = 9 * 60, 17 * 60
 WELCOME, BREAK, LUNCH, BUFFER = 10, 15, 60, 10
 MORNING_BREAK_AFTER, LUNCH_AFTER, AFTERNOON_BREAK_AFTER = 10 * 60 + 15, 12 * 60, 15 * 60
-#: The half day: clause 5's controls, the binary and multi-class measures with the threshold, clause 7's tests,
-#: clause 8's report; the course's core for people who will commission or read assessments.
-CORE = ("01", "02", "03", "04", "08", "09")
+#: The half day: clause 5's controls, the binary measures with the threshold, the statistics primer and clause 7's
+#: core tests (the course is for people new to statistics, so the primer comes before the tests), clause 8's report;
+#: the course's core for people who will commission or read assessments. Multi-class measures (04) are self-study.
+CORE = ("01", "02", "03", "08P", "08", "09")
 HALF_DAY_END = 13 * 60
 #: Optional notebooks: never placed in a timetable, always self-study (clause 7's further tests, which the core
 #: notebook 08 points to for designs beyond one test set).
