@@ -116,7 +116,8 @@ def _model(pred: Predictions, model, placements=None) -> dict:
         if model.scores is not None:
             points += operating_points(BinaryScores(pred.y_true, model.scores, positive=pred.positive, sample_weight=w))
     else:
-        points = [dict(_counts_row("class_vs_rest", "labels_as_given", None, cm.binary(label)),
+        rule = "labels_from_argmax" if model.labels_from_argmax else "labels_as_given"
+        points = [dict(_counts_row("class_vs_rest", rule, None, cm.binary(label)),
                        label=_plain(label)) for label in pred.labels]
     return {
         "has_scores": model.scores is not None,

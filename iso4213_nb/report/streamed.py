@@ -79,7 +79,8 @@ def _model(assessed: streaming.Assessed, name: str, auroc_interval: dict | None)
         if model.scores is not None:
             points += content.operating_points(model.scores)
     else:
-        points = [dict(content._counts_row("class_vs_rest", "labels_as_given", None,
+        rule = "labels_from_argmax" if name in assessed.settings.argmax else "labels_as_given"
+        points = [dict(content._counts_row("class_vs_rest", rule, None,
                                            cm.binary(label)), label=_plain(label)) for label in cm.labels]
     assessment = streaming.metrics(assessed, name)
     if "predicted_from" in assessment:  # as content._model: the report assesses the labels it derived, as labels

@@ -30,6 +30,7 @@ _POINTS = {
 
 _RULES = {
     "labels_as_given": N_("labels as given in the file"),
+    "labels_from_argmax": N_("labels from the arg-max of the class scores"),
     "labels_from_scores": N_("labels derived from scores at threshold {threshold}"),
     "probabilities": N_("scores read as probabilities"),
     "max_youden": N_("largest TPR − FPR (ties: highest threshold)"),

@@ -1,0 +1,112 @@
+"""The report's defects seen in chromium at 1366×768 and in print (issue 27, point 5), each read where a reader
+reads it: the page as chromium lays it out, and the text of the PDF.
+
+Every report is built once per test run (:mod:`report_builds`); the English and Russian builds of both demos
+are read with the words of the language they were built in.
+"""
+
+import os
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from iso4213_nb.words.i18n import set_language, _
+from report_builds import multiclass_report, multiclass_report_ru
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+VIEWPORT = {"width": 1366, "height": 768}
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK), reason=f"{CHROMIUM} is not installed"),
+]
+
+MULTICLASS = [(multiclass_report, "en"), (multiclass_report_ru, "ru")]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        instance = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield instance
+        instance.close()
+
+
+@pytest.fixture
+def words():
+    """``words(lang)`` switches the package's language for the expected texts; English again afterwards."""
+    yield set_language
+    set_language("en")
+
+
+def _page(browser, folder):
+    page = browser.new_page(viewport=VIEWPORT)
+    page.route("**/*", lambda r: r.continue_() if r.request.url.startswith("file://") else r.abort())
+    page.goto((folder / "report.html").resolve().as_uri(), wait_until="load")
+    page.wait_for_function("window.MathJax && MathJax.Hub && MathJax.Hub.queue.pending === 0", timeout=20000)
+    return page
+
+
+def _section_text(page, number: str) -> str:
+    """The visible text from the heading of section ``number`` to the next numbered heading."""
+    return page.evaluate("""(number) => {
+        const heads = [...document.querySelectorAll('h2')];
+        const start = heads.findIndex(h => h.textContent.trim().startsWith(number + ' '));
+        if (start < 0) return null;
+        const stop = heads.slice(start + 1).find(h => /^\\d+ /.test(h.textContent.trim()));
+        const range = document.createRange();
+        range.setStartBefore(heads[start]);
+        if (stop) range.setEndBefore(stop); else range.setEndAfter(document.body.lastChild);
+        const holder = document.createElement('div');
+        holder.appendChild(range.cloneContents());
+        document.body.appendChild(holder);
+        const text = holder.innerText;
+        holder.remove();
+        return text;
+    }""", number)
+
+
+def _pdf_text(folder) -> str:
+    return re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(folder / "report.pdf").pages))
+
+
+def _squeeze(text: str) -> str:
+    return re.sub(r"\s+", " ", text)
+
+
+@pytest.mark.parametrize("build, lang", MULTICLASS, ids=["en", "ru"])
+def test_multiclass_sections_4_and_6_say_what_the_report_draws(browser, words, build, lang):
+    """Section 6 said no model had scores and section 4 promised thresholds a multi-class file does not have."""
+    folder = build()
+    page = _page(browser, folder)
+    four, six = _squeeze(_section_text(page, "4")), _squeeze(_section_text(page, "6"))
+    words(lang)
+    argmax_rule = _("labels from the arg-max of the class scores")
+    no_scores = _("No model in the file has scores, so there are no threshold curves.")
+    assert _squeeze(_("Where the file gives class scores and no labels, a model's label is the arg-max: the class "
+                      "with the highest score.")) in four
+    for promise in (_("Youden-optimal"), _("TPR ≥ 0.9"), "Youden", _("labels as given in the file")):
+        assert promise not in four, promise
+    rules = page.evaluate("""(caption) => [...document.querySelectorAll('table')]
+        .filter(t => t.caption && t.caption.textContent.startsWith(caption))
+        .flatMap(t => [...t.querySelectorAll('tbody tr')].map(r => r.cells[1].textContent))""",
+                          _("Counts at operating points: {model}").format(model=""))
+    assert len(rules) == 20 and set(rules) == {argmax_rule}  # ten classes, two models
+    assert no_scores not in six
+    assert _squeeze(_("The models score every class, so there is no single threshold to sweep here: each class's "
+                      "ROC and precision–recall curves, one class against the rest, are in the class-scores section "
+                      "below.")) in six
+    # and the curves it points to are drawn: one figure per model after the class-scores heading
+    after = page.evaluate("""(title) => {
+        const head = [...document.querySelectorAll('h2')].find(h => h.textContent.startsWith(title));
+        return head ? [...document.images].filter(i => head.compareDocumentPosition(i) & 4 && i.naturalWidth > 0).length : -1;
+    }""", _("Class scores: top-k accuracy, AUROC and curves per class (6.3.6, 6.3.7, 6.4)"))
+    assert after >= 2
+    pdf = _pdf_text(folder)
+    assert no_scores not in pdf and argmax_rule in pdf
+    page.close()
