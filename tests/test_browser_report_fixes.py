@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from iso4213_nb.words.i18n import set_language, _
-from report_builds import multiclass_report, multiclass_report_ru
+from report_builds import demo_report, demo_report_ru, multiclass_report, multiclass_report_ru
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -25,6 +25,7 @@ pytestmark = [
 ]
 
 MULTICLASS = [(multiclass_report, "en"), (multiclass_report_ru, "ru")]
+BOTH = [(demo_report, "en"), (demo_report_ru, "ru"), (multiclass_report, "en"), (multiclass_report_ru, "ru")]
 
 
 @pytest.fixture(scope="module")
@@ -109,4 +110,33 @@ def test_multiclass_sections_4_and_6_say_what_the_report_draws(browser, words, b
     assert after >= 2
     pdf = _pdf_text(folder)
     assert no_scores not in pdf and argmax_rule in pdf
+    page.close()
+
+
+@pytest.mark.parametrize("build, lang", BOTH, ids=["en", "ru", "multiclass-en", "multiclass-ru"])
+def test_section_8_and_the_item_table_read_one_state(browser, words, build, lang):
+    """Section 8 showed the captured machine while its 5.3.11 rows said missing; the item table had no 5.3.11 or
+    5.3.14 row."""
+    page = _page(browser, build())
+    words(lang)
+    items = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('td[data-item]')]
+        .map(td => [td.dataset.item, [td.parentElement.cells[0].textContent, td.textContent]]))""")
+    assert items["environment"] == ["8 (5.3.11)", _("filled automatically")]
+    assert items["context"][0] == "5.3.14"
+    eight = _section_text(page, "8")
+    rows = page.evaluate("""(prompts) => [...document.querySelectorAll('tr')]
+        .filter(r => r.cells.length === 3 && prompts.includes(r.cells[1].textContent))
+        .map(r => [r.cells[0].textContent, r.cells[2].textContent])""",
+                         [_("Processors (CPU/GPU model and generation), memory."),
+                          _("Operating system and library versions; unchanged for the whole assessment.")])
+    assert rows == [["5.3.11", _("filled automatically")]] * 2
+    for key in ("cpu_model", "logical_cores", "memory_bytes", "python_implementation"):
+        assert key not in eight, key
+    assert _("processor (CPU model)") in eight
+    memory = page.evaluate("""(name) => [...document.querySelectorAll('tr')]
+        .filter(r => r.cells.length === 2 && r.cells[0].textContent === name).map(r => r.cells[1].textContent)""",
+                           _("memory (RAM)"))
+    gib = (r"\d+\.\d GiB \(\d{1,3}(?:,\d{3})+ bytes\)" if lang == "en"
+           else "\\d+,\\d ГиБ \\(\\d{1,3}(?:\u00a0\\d{3})+ байт\\)")
+    assert len(memory) == 1 and re.fullmatch(gib, memory[0]), memory
     page.close()

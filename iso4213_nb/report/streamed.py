@@ -169,10 +169,7 @@ def build_content(assessed: streaming.Assessed, states: dict, source, *, answers
     intervals, delong = second_pass(assessed, states, chunks, confidence_level)
     environment = capture()
     names = [m[0] for m in assessed.settings.models]
-    items = content.items(answers, environment, None)
-    for item in items if assessed.groups else []:  # as the in-memory report: subgroups answer the bias item
-        if item["id"] == "bias" and item["status"] != tasks.FILLED:
-            item["status"] = tasks.AUTOMATIC
+    items = content.items(answers, environment, None, groups=bool(assessed.groups))
     top_k = sorted({k for result in assessed.class_scores.values() for k in result.top_k_accuracy})
     binned = {name: {"bins": m.binned.bins, "low": m.binned.low, "high": m.binned.high,
                      "auroc_error_bound": m.binned.auroc_error_bound}
@@ -189,7 +186,7 @@ def build_content(assessed: streaming.Assessed, states: dict, source, *, answers
                   "task": BINARY if len(assessed.labels) == 2 else MULTICLASS, "weighted": assessed.weighted,
                   "groups": list(assessed.groups), "top_k": top_k},
         "items": items,
-        "checklist": content.checklist_answers(answers),
+        "checklist": content.checklist_answers(answers, environment, groups=bool(assessed.groups)),
         "models": models,
         "comparisons": _comparisons(assessed, delong),
         "environment": environment,
