@@ -140,3 +140,18 @@ def test_section_8_and_the_item_table_read_one_state(browser, words, build, lang
            else "\\d+,\\d ГиБ \\(\\d{1,3}(?:\u00a0\\d{3})+ байт\\)")
     assert len(memory) == 1 and re.fullmatch(gib, memory[0]), memory
     page.close()
+
+
+@pytest.mark.parametrize("build, lang", MULTICLASS, ids=["en", "ru"])
+def test_undefined_values_name_the_class_and_the_measure(browser, words, build, lang):
+    """The list read ``per_class.0.positive_likelihood_ratio: ...``: internal keys instead of words."""
+    page = _page(browser, build())
+    words(lang)
+    notes = page.evaluate("""(why) => [...document.querySelectorAll('p')].filter(p => p.textContent === why)
+        .flatMap(p => [...p.nextElementSibling.querySelectorAll('li')].map(li => li.textContent))""",
+                          _("Undefined values and why:"))
+    assert notes and not [n for n in notes if "per_class" in n or "_" in n.split(":")[0]]
+    from iso4213_nb.words.measures import name
+    assert any(n.startswith(_("{measure} of class {label}").format(measure=name("diagnostic_odds_ratio"), label=7))
+               for n in notes)
+    page.close()
