@@ -5,13 +5,15 @@ Every report is built once per test run (:mod:`report_builds`); the English and 
 are read with the words of the language they were built in.
 """
 
+import json
 import os
 import re
 
 import pytest
 from pypdf import PdfReader
 
-from iso4213_nb.words.i18n import set_language, _
+from iso4213_nb.words.i18n import _, number, set_language
+from iso4213_nb.words.measures import label, name
 from report_builds import demo_report, demo_report_ru, multiclass_report, multiclass_report_ru
 
 CHROMIUM = "/usr/bin/chromium"
@@ -151,7 +153,28 @@ def test_undefined_values_name_the_class_and_the_measure(browser, words, build, 
         .flatMap(p => [...p.nextElementSibling.querySelectorAll('li')].map(li => li.textContent))""",
                           _("Undefined values and why:"))
     assert notes and not [n for n in notes if "per_class" in n or "_" in n.split(":")[0]]
-    from iso4213_nb.words.measures import name
     assert any(n.startswith(_("{measure} of class {label}").format(measure=name("diagnostic_odds_ratio"), label=7))
                for n in notes)
+    page.close()
+
+
+@pytest.mark.parametrize("build, lang", MULTICLASS, ids=["en", "ru"])
+def test_each_brier_score_and_log_loss_has_its_own_name(browser, words, build, lang):
+    """The model's Brier score and log loss and the top-label ones stood under one name, told apart only by a
+    caption: each now carries its registry name wherever it is shown, one name per quantity."""
+    folder = build()
+    report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
+    page = _page(browser, folder)
+    words(lang)
+    shown = page.evaluate("""() => [...document.querySelectorAll('tr')].filter(r => r.cells.length >= 2)
+        .map(r => [r.cells[0].textContent, r.cells[1].textContent])""")
+    for model, entry in report["models"].items():
+        for key, value in (("brier", entry["brier"]), ("log_loss", entry["log_loss"]),
+                           ("top_label_brier", entry["calibration"]["top_label_brier"]),
+                           ("top_label_log_loss", entry["calibration"]["top_label_log_loss"])):
+            estimate = value["estimate"] if isinstance(value, dict) else value
+            rows = {text for name, text in shown if name == label(key)}
+            assert number(estimate, 4) in rows, (key, rows)
+    names = {label(k) for k in ("brier", "log_loss", "top_label_brier", "top_label_log_loss")}
+    assert len(names) == 4
     page.close()

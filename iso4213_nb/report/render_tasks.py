@@ -26,11 +26,11 @@ AUROC_AVERAGES = (("macro", N_("macro: mean of the one-vs-rest AUROCs")),
 ML_MEASURES = ("hamming_loss", "exact_match_ratio", "jaccard_dataset", "jaccard_samples")
 CALIBRATION_ROWS = (("ece", N_("expected calibration error, equal-width bins")),
                     ("ece_equal_mass", N_("expected calibration error, equal-mass bins")),
-                    ("brier", N_("Brier score")), ("top_label_brier", N_("Brier score of the top label")),
+                    ("brier", None), ("top_label_brier", None),
                     ("brier_reliability", N_("Brier reliability (Murphy), lower is better")),
                     ("brier_resolution", N_("Brier resolution (Murphy), higher is better")),
                     ("brier_uncertainty", N_("Brier uncertainty (Murphy), a property of the data")),
-                    ("log_loss", N_("log loss")), ("top_label_log_loss", N_("log loss of the top label")))
+                    ("log_loss", None), ("top_label_log_loss", None))  # None: the registry's label
 SKIPPED = {"scores_not_probabilities": N_("its scores are not probabilities (each in [0, 1], and for several classes "
                                        "summing to 1 per sample), so their calibration has no meaning"),
            "no_scores": N_("it has no scores"),
@@ -95,9 +95,8 @@ def class_scores(report: dict, model: str) -> str:
                             for label, v in m["per_class"].items()],
                            [_("class"), _("AUROC, one vs rest (6.3.6)"), measure_label("average_precision")],
                            caption=_("Per-class ranking measures: {model}").format(model=model))
-    scores = html_table([[_("log loss (scikit-learn's definition, natural log)"), _num(m.get("log_loss"))],
-                         [_("multi-class Brier score (mean squared distance to the one-hot truth)"),
-                          _num(m.get("brier"))]],
+    scores = html_table([[measure_label("log_loss"), _num(m.get("log_loss"))],
+                         [measure_label("brier"), _num(m.get("brier"))]],
                         [_("measure"), _("value")], caption=_("Probability scores: {model}").format(model=model))
     return _wrap(topk + auroc + per_class + scores)
 
@@ -215,7 +214,8 @@ def calibration(report: dict, model: str) -> str:
     for key, words in CALIBRATION_ROWS:
         if key in c:
             value = c[key]
-            rows.append([_(words), _num(value.get("estimate") if isinstance(value, dict) else value),
+            rows.append([measure_label(key) if words is None else _(words),
+                         _num(value.get("estimate") if isinstance(value, dict) else value),
                          _interval(value) if isinstance(value, dict) else ""])
     kind = _("top-label: the highest score against whether that class is right") if c.get("kind") == "top_label" \
         else _("the score of the positive class")
