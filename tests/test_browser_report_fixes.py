@@ -158,6 +158,37 @@ def test_undefined_values_name_the_class_and_the_measure(browser, words, build, 
     page.close()
 
 
+@pytest.mark.parametrize("build, lang", [(demo_report, "en"), (demo_report_ru, "ru")], ids=["en", "ru"])
+def test_explorer_charts_speak_the_report_language(browser, words, build, lang):
+    """The explorer's charts kept decimal points on their axes in Russian and told a screen reader "Vega
+    visualization"; its last position read "threshold 1.0000000000000002"."""
+    page = _page(browser, build())
+    words(lang)
+    roots = page.locator("div.iso4213-explorer").element_handles()
+    assert roots
+    for root in roots:
+        # settled: the charts are drawn and the slider's state is the page's answer at its position
+        page.wait_for_function("""root => root.dataset.state === 'ready' && root.querySelectorAll('svg .role-axis-label text').length >= 8
+                                  && root.dataset.position === root.querySelector('input[name=threshold]').value""",
+                               arg=root, timeout=15000)
+        ticks = root.evaluate("r => [...r.querySelectorAll('svg .role-axis-label text')].map(t => t.textContent)")
+        sign, other = (".", ",") if lang == "en" else (",", ".")
+        assert [t for t in ticks if sign in t] and not [t for t in ticks if other in t], ticks
+        labels = root.evaluate("r => [...r.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label'))")
+        assert _("ROC and precision–recall curves of the model, with its operating point at the slider's "
+                 "threshold") in labels
+        assert not [text for text in labels if "Vega" in text or "linear scale" in text], labels
+        last = root.evaluate("r => r.querySelector('input[name=threshold]').max")
+        root.evaluate("""(r, i) => { const s = r.querySelector('input[name=threshold]');
+                         s.value = i; s.dispatchEvent(new Event('input', {bubbles: true})); }""", last)
+        page.wait_for_function("root => root.dataset.state === 'ready' && root.dataset.position === "
+                               "root.querySelector('input[name=threshold]').value && root.dataset.position === "
+                               "root.querySelector('input[name=threshold]').max", arg=root, timeout=10000)
+        readout = root.evaluate("r => r.querySelector('output').textContent")
+        assert readout.startswith(_("threshold above {value}").format(value="")) and "0000000" not in readout, readout
+    page.close()
+
+
 @pytest.mark.parametrize("build, lang", MULTICLASS, ids=["en", "ru"])
 def test_each_brier_score_and_log_loss_has_its_own_name(browser, words, build, lang):
     """The model's Brier score and log loss and the top-label ones stood under one name, told apart only by a

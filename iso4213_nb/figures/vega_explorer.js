@@ -45,7 +45,9 @@
   }
 
   function describe(data, i) {
-    var text = say(data.words.threshold, { value: decimal(data, String(data.thresholds[i])) });
+    var text = data.above_top && data.above_top.position === i
+      ? say(data.words.threshold_above, { value: decimal(data, data.above_top.value) })
+      : say(data.words.threshold, { value: decimal(data, String(data.thresholds[i])) });
     if (i === data.thresholds.length - 1 && data.tp[i] + data.fp[i] === 0) {
       text += data.words.above;
     }
