@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parents[1]
 RUSSIAN = ROOT / "notebooks" / "ru"
 SOLUTIONS = ROOT / "instructor" / "solutions" / "worked_solutions_ru.ipynb"
 LESSONS = {lesson.file: lesson for lesson in COURSE if (RUSSIAN / lesson.file).exists()}
-#: Exercises whose answer is a choice: the solutions explain it in prose.
-NOT_NUMERIC = {"C.2"}
+#: Exercises whose answer is a choice or infinite (undefined): the solutions explain it in prose.
+NOT_NUMERIC = {"06.3", "C.2"}
 
 
 def _keys(path: Path) -> list[str]:
