@@ -26,7 +26,7 @@ RUSSIAN = ROOT / "notebooks" / "ru"
 SOLUTIONS = ROOT / "instructor" / "solutions" / "worked_solutions_ru.ipynb"
 LESSONS = {lesson.file: lesson for lesson in COURSE if (RUSSIAN / lesson.file).exists()}
 #: Exercises whose answer is a choice or infinite (undefined): the solutions explain it in prose.
-NOT_NUMERIC = {"06.3", "C.2"}
+NOT_NUMERIC = {"06.3", "09.2", "C.2"}
 
 
 def _keys(path: Path) -> list[str]:
