@@ -13,10 +13,9 @@ import argparse
 import math
 import dataclasses
 
-from ..scale import streamed_bootstrap as sb
+from ..inputs.options import BOOTSTRAP_MEMORY
 from ..words.i18n import _
 from ._intervals import interval_settings
-from ..stats.measure_intervals import intervals_json
 
 
 def _mebibytes(text: str) -> int:
@@ -45,9 +44,9 @@ def add_options(parser: argparse.ArgumentParser, *, binary: bool = False) -> Non
                               "key, but the column is checked the same way (whole numbers, no duplicates); streamed, "
                               "the duplicate check holds the keys as runs in up to --bootstrap-memory, beyond which "
                               "the output says it was not made"))
-    group.add_argument("--bootstrap-memory", type=_mebibytes, default=sb.DEFAULT_MEMORY, metavar="MIB",
+    group.add_argument("--bootstrap-memory", type=_mebibytes, default=BOOTSTRAP_MEMORY, metavar="MIB",
                        help=_("memory the bootstrap replicates may hold (default {mib} MiB); beyond it the "
-                              "interval is not given, with the reason").format(mib=sb.DEFAULT_MEMORY // 2 ** 20))
+                              "interval is not given, with the reason").format(mib=BOOTSTRAP_MEMORY // 2 ** 20))
 
 
 def configure(settings, args):
@@ -57,16 +56,20 @@ def configure(settings, args):
     scores need it (``report`` gives a binary model's Brier score and log loss); weighted
     files get no bootstrap (as in memory).
     """
+    from ..scale import streamed_bootstrap as sb  # the work, not the parser: numpy and scipy load here
+
     binary = bool(getattr(args, "poisson_binary", False) and settings.scored)
     if not hasattr(args, "ci_method") or not (settings.multiclass or binary) or settings.weighted:
         return settings
     resampling = sb.resampling_of(interval_settings(args), key=getattr(args, "row_key", None),
-                                  memory=getattr(args, "bootstrap_memory", sb.DEFAULT_MEMORY), binary=binary)
+                                  memory=getattr(args, "bootstrap_memory", BOOTSTRAP_MEMORY), binary=binary)
     return dataclasses.replace(settings, resampling=resampling)
 
 
 def with_files(settings, files: list):
     """``settings`` whose resampling knows the first row of each Parquet file of a Dask data set (7.8)."""
+    from ..scale import streamed_bootstrap as sb
+
     if getattr(settings, "resampling", None) is None:  # no Poisson bootstrap (or a multi-label file)
         return settings
     return dataclasses.replace(settings, resampling=sb.with_offsets(settings.resampling, files))
@@ -83,6 +86,9 @@ def model_intervals(assessed, states: dict, name: str, args) -> tuple[dict, list
     ``no_replicates`` (merged state files hold no Poisson replicates: the Brier score
     and log loss) or ``old_state_file`` (a file of version 3 or older: top-k accuracy).
     """
+    from ..scale import streamed_bootstrap as sb
+    from ..stats.measure_intervals import intervals_json
+
     settings = interval_settings(args)
     out, not_given = {}, []
     model = assessed.models[name]

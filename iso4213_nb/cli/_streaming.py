@@ -22,23 +22,22 @@ import sys
 from pathlib import Path
 
 from ..core import progress
-from ..scale import streaming
-from ..scale import streaming_labels
 from . import _poisson
-from ..scale.accumulators import parquet_parts, read_states, write_states
-from ..scale.accumulators.file_checks import MAX_TOTAL, count_total
 from ..core.errors import InputError
 from ..words.i18n import _, number, significant
-from ..inputs import InputSource
 from ..inputs import memory
-from ..inputs.chunks import DEFAULT_CHUNK_ROWS, KEY_MEMORY, PredictionChunks, hash_files, chunk_rows_value
-from ..scale.streamed_bootstrap import KEY_RUNS
+from ..inputs.options import BOOTSTRAP_MEMORY, DEFAULT_CHUNK_ROWS
+
+# The counting itself (numpy, pyarrow, the accumulators) is imported inside the functions that read, so that a
+# command's parser, built from add_options, loads none of it (issue 27 point 4: every --help under 0.3 s).
 
 #: Version of the ``source`` block that :func:`save` writes into a state file.
 SOURCE_VERSION = 1
 
 
 def _rows(text: str) -> int:
+    from ..inputs.chunks import chunk_rows_value
+
     try:
         return chunk_rows_value(text)
     except InputError as exc:
@@ -166,7 +165,7 @@ def chunk_options(args, **columns) -> dict:
         options["groups"] = list(args.group)
     if getattr(args, "row_key", None):  # the Poisson bootstrap's row keys (cli/_poisson.py)
         options["key"] = args.row_key
-        options["key_memory"] = getattr(args, "bootstrap_memory", None) or KEY_MEMORY  # its own bound
+        options["key_memory"] = getattr(args, "bootstrap_memory", None) or BOOTSTRAP_MEMORY  # its own bound
     return {**options, **columns}
 
 
@@ -189,6 +188,9 @@ def collect(args, source, *, positive=None, threshold: float = 0.5, labels_from_
     ``threshold`` (``metrics --threshold``).  Returns the open chunks too
     (None on Dask) so that a second pass can follow; the caller closes them.
     """
+    from ..inputs.chunks import PredictionChunks
+    from ..scale import streaming_labels
+
     if args.engine == "dask":
         found = _collect_dask(args, source, positive=positive, threshold=threshold, **columns)
         key_check_note(found[0])
@@ -210,6 +212,8 @@ def collect(args, source, *, positive=None, threshold: float = 0.5, labels_from_
 
 def key_check_note(states: dict) -> None:
     """Say on stderr when the row keys' runs outgrew their memory, so duplicates went unchecked (7.8; beyond TS 4213: Poisson bootstrap)."""
+    from ..scale.streamed_bootstrap import KEY_RUNS
+
     runs = states.get(KEY_RUNS)
     found = None if runs is None else runs.finalize()
     if found is not None and found["code"] == "key_check_memory":
@@ -220,6 +224,8 @@ def key_check_note(states: dict) -> None:
 
 
 def _settings(chunks, positive, threshold, labels_from_scores, args) -> streaming.Settings:
+    from ..scale import streaming, streaming_labels
+
     if chunks.label_layout is not None:  # a multi-label file (6.5): PredictionChunks(multilabel=True)
         return streaming_labels.settings_of(chunks, positive, threshold, args)
     settings = streaming.Settings.of(chunks, positive=positive, threshold=threshold, **_binning(args))
@@ -230,6 +236,11 @@ def _settings(chunks, positive, threshold, labels_from_scores, args) -> streamin
 
 
 def _collect_dask(args, source, *, positive, threshold, **columns):
+    from ..inputs.chunks import PredictionChunks, hash_files
+    from ..inputs.source import InputSource
+    from ..scale import streaming_labels
+    from ..scale.accumulators import parquet_parts
+
     parts = parquet_parts(source)
     files = sorted({file for file, _group in parts})
     options = chunk_options(args, **columns)
@@ -242,6 +253,9 @@ def _collect_dask(args, source, *, positive, threshold, **columns):
 
 def save(path, states: dict, settings: streaming.Settings, source: InputSource) -> Path:
     """Write a shard's states with its settings and source to a state file (atomically) (beyond TS 4213: chunked and distributed runs)."""
+    from ..scale import streaming_labels
+    from ..scale.accumulators import write_states
+
     rows = streaming_labels.rows(states)
     return write_states(path, states, source={  # write_states replaces the file whole, never half-written
         "version": SOURCE_VERSION, "input": {"name": source.file_name, "sha256": source.sha256, "size": source.size,
@@ -256,6 +270,11 @@ def load(paths, multilabel: bool = False) -> tuple[dict, streaming.Settings, Inp
     (the same SHA-256 in ``source.input``), are refused: merging them would
     count that shard twice.
     """
+    from ..inputs.source import InputSource
+    from ..scale import streaming, streaming_labels
+    from ..scale.accumulators import read_states
+    from ..scale.accumulators.file_checks import MAX_TOTAL, count_total
+
     shards, settings, inputs, seen, totals = [], None, [], {}, {}
     for i, path in enumerate(paths):
         states, source = read_states(path)

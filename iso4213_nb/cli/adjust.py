@@ -10,12 +10,13 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..words import i18n, readings
-from ..stats import adjust_pvalues
-from ..stats.multiplicity import METHODS
+from ..words import i18n
 from ..words.i18n import _, significant
-from ..figures.tables import text_table
 from ._types import number, open_unit
+
+#: ``--method``'s choices: :data:`iso4213_nb.stats.multiplicity.METHODS`, which loads numpy
+#: (tests/test_cli_global_options.py holds the two equal).
+METHODS = ("bonferroni", "holm", "hochberg", "bh", "by")
 
 
 def register(subparsers) -> None:
@@ -40,6 +41,10 @@ def _pvalue(text: str) -> float:
 
 def run(args) -> int:
     """Run ``iso4213-nb adjust`` with the parsed ``args``; returns the exit status (7.10)."""
+    from ..figures.tables import text_table  # numpy and scipy: imported here so that the parser loads neither
+    from ..stats import adjust_pvalues
+    from ..words import readings
+
     result = adjust_pvalues(args.pvalues, args.method, args.alpha)
     if args.json:
         print(json.dumps({**result.to_dict(), "reading": readings.reading(result)}, ensure_ascii=False, indent=2))

@@ -11,12 +11,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..controls import checklist
 from ..core.errors import InputError
 from ..words.i18n import _
-from ..report import words
-from ..report.options import SETTINGS
-from ..figures.tables import text_table
 
 
 def register(subparsers) -> None:
@@ -31,6 +27,11 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     """Run ``iso4213-nb checklist`` with the parsed ``args``; returns the exit status (clauses 5 and 8)."""
+    from ..controls import checklist  # numpy and scipy: imported here so that the parser loads neither
+    from ..figures.tables import text_table
+    from ..report import words
+    from ..report.options import SETTINGS
+
     if args.action == "template":
         if args.file:
             path = Path(args.file)

@@ -17,19 +17,15 @@ from __future__ import annotations
 
 import json
 
-from ..words import readings
+from ..inputs import add_reading_options, reading_options
 from ..core.errors import InputError
-from ..words.i18n import _, number
-from ..inputs import (BINARY, MULTILABEL, add_reading_options, label_columns, read_predictions, read_table,
-                      reading_options, resolve_positive, score_column)
-from ..measures.multilabel_summary import per_label_mcnemar
-from ..inputs.columns import is_numeric_text
-from ..inputs.table import quote
-from ..stats import adjust_pvalues, delong_test, mcnemar, mcnemar_table
-from ..figures.tables import text_table
 from ..core.undefined import is_undefined
+from ..words.i18n import _, number
 from . import _streaming
 from ._types import open_unit
+
+# The readers, the tests and the words of the output are imported where they are used, so that the parser
+# (``iso4213-nb compare --help``) loads neither numpy, scipy nor pyarrow (issue 27 point 4).
 
 EXACT = {"auto": None, "exact": True, "chi2": False}
 
@@ -61,6 +57,10 @@ def register(subparsers) -> None:
 
 def _mcnemar_inputs(table, args, max_classes: int):
     """True labels and the two models' labels; scores, or labels y_true never has, are errors."""
+    from ..inputs import label_columns
+    from ..inputs.columns import is_numeric_text
+    from ..inputs.table import quote
+
     for name in (args.a, args.b):
         if name != args.y_true and is_numeric_text(table, name):
             raise InputError(_("{file}: column {column} holds scores (numbers that are not whole), not labels; "
@@ -84,6 +84,13 @@ def _mcnemar_inputs(table, args, max_classes: int):
 
 def _per_label(args) -> int:
     """A multi-label file: McNemar's test per label between models --a and --b, Holm-adjusted together."""
+    from ..figures.tables import text_table
+    from ..inputs import BINARY, MULTILABEL, read_predictions
+    from ..inputs.table import quote
+    from ..measures.multilabel_summary import per_label_mcnemar
+    from ..stats import adjust_pvalues
+    from ..words import readings
+
     if args.test != "mcnemar":
         raise InputError(_("a multi-label file is compared with McNemar's test per label; --test delong needs "
                            "--y-true and two score columns"))
@@ -121,6 +128,10 @@ def _per_label(args) -> int:
 
 def run(args) -> int:
     """Run ``iso4213-nb compare`` with the parsed ``args``; returns the exit status (7.9, 6.3.6)."""
+    from ..inputs import label_columns, read_table, resolve_positive, score_column
+    from ..inputs.table import quote
+    from ..stats import delong_test, mcnemar, mcnemar_table
+
     if args.y_true is not None:  # a multi-label file is compared label by label, from the whole file only
         _streaming.auto_stream(args, "compare")
     if _streaming.wanted(args):
@@ -152,6 +163,9 @@ def run(args) -> int:
 
 
 def _print(args, result, extra: dict) -> int:
+    from ..figures.tables import text_table
+    from ..words import readings
+
     out = result.to_dict(args.confidence_level)
     out.update({"name": readings.name(result), "effect_size_name": readings.effect_size_name(result),
                 "reading": readings.reading(result), "a": args.a, "b": args.b, **extra})

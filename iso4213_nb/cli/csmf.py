@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import json
 
-from ..measures.csmf import chance_corrected_csmf_accuracy, csmf_accuracy, csmf_from_confusion
-from ..inputs import add_reading_options, read_matrix, reading_options
-from ..figures.tables import format_value, text_table
+from ..inputs import add_reading_options, reading_options
 
 
 def register(subparsers) -> None:
@@ -32,6 +30,10 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     """Run ``iso4213-nb csmf`` with the parsed ``args``; returns the exit status (Annex D)."""
+    from ..figures.tables import format_value, text_table  # the work: imported here so the parser loads no numpy
+    from ..inputs import read_matrix
+    from ..measures.csmf import chance_corrected_csmf_accuracy, csmf_accuracy, csmf_from_confusion
+
     matrix = read_matrix(args.matrix, **reading_options(args))
     labels = matrix.labels
     shares = csmf_from_confusion(matrix.counts, rows=args.rows, labels=labels)

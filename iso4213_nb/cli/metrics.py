@@ -32,18 +32,18 @@ from __future__ import annotations
 import json
 import sys
 
-from ..measures.assessment import assess, assess_matrix
-from ..measures.confusion import NORMALIZE_BY, ConfusionMatrix
 from ..core.errors import InputError
 from ..words.i18n import _, number
-from ..inputs import MULTICLASS, MULTILABEL, add_reading_options, read_matrix, read_predictions, reading_options
-from ..measures.multiclass_scores import TOP_K, assess_scores
-from ..measures.multilabel_summary import summarize
-from ..stats.class_score_intervals import class_score_intervals
-from ..stats.measure_intervals import intervals_json, matrix_intervals, score_intervals
+from ..inputs import add_reading_options, reading_options
 from ._intervals import add_interval_options, interval_settings
 from . import _poisson, _streaming
-from ._metrics_text import note_spaced_labels, render, render_multilabel
+
+# The measures, the readers and the words of the output are imported where the command runs, so that its parser
+# (``iso4213-nb metrics --help``) loads neither numpy, scipy nor pyarrow (issue 27 point 4).
+
+#: ``--normalize``'s choices: :data:`iso4213_nb.measures.confusion.NORMALIZE_BY`, which loads numpy
+#: (tests/test_cli_global_options.py holds the two equal).
+NORMALIZE_BY = ("true", "predicted", "all")
 
 
 def register(subparsers) -> None:
@@ -75,6 +75,12 @@ def register(subparsers) -> None:
 
 
 def _from_predictions(args) -> dict:
+    from ..inputs import MULTICLASS, MULTILABEL, read_predictions
+    from ..measures.assessment import assess
+    from ..measures.multiclass_scores import TOP_K, assess_scores
+    from ..stats.class_score_intervals import class_score_intervals
+    from ..stats.measure_intervals import intervals_json
+
     if args.rows is not None:
         raise InputError(_("--rows applies only to --matrix"))
     if args.threshold is not None and args.y_pred is not None:
@@ -121,6 +127,8 @@ def _from_predictions(args) -> dict:
 
 def _matrix_of(result: dict, y_true, y_pred) -> ConfusionMatrix:
     """The confusion matrix assessed: from the labels, or for labels derived from scores from the 2×2 counts."""
+    from ..measures.confusion import ConfusionMatrix
+
     if y_pred is not None:
         return ConfusionMatrix.from_predictions(y_true, y_pred, labels=result["labels"])
     pos = result["per_class"][str(result["positive"])]
@@ -133,6 +141,8 @@ def _matrix_of(result: dict, y_true, y_pred) -> ConfusionMatrix:
 
 def _intervals(settings, result: dict, y_true, y_pred, scores, positive) -> dict:
     """JSON intervals of every measure of ``result`` (7.8), keyed like the measures."""
+    from ..stats.measure_intervals import intervals_json, matrix_intervals, score_intervals
+
     matrix = _matrix_of(result, y_true, y_pred)
     intervals = matrix_intervals(matrix.matrix(rows="true"), matrix.labels, settings, positive=positive)
     if scores is not None and "auroc" in result:
@@ -142,6 +152,9 @@ def _intervals(settings, result: dict, y_true, y_pred, scores, positive) -> dict
 
 def _multilabel(pred, args) -> dict:
     """Every clause-6.5 measure of the one model of a multi-label file (:mod:`iso4213_nb.measures.multilabel_summary`)."""
+    from ..inputs import MULTILABEL
+    from ..measures.multilabel_summary import summarize
+
     if len(pred.models) != 1:
         raise InputError(_("{file} holds {count} models ({models}); metrics assesses one: keep the "
                            "y_pred_<label> / score_<label> columns of one model, or compare two with iso4213-nb "
@@ -159,6 +172,11 @@ def _multilabel(pred, args) -> dict:
 
 
 def _from_matrix(args) -> dict:
+    from ..inputs import read_matrix
+    from ..measures.assessment import assess_matrix
+    from ..measures.confusion import ConfusionMatrix
+    from ..stats.measure_intervals import intervals_json, matrix_intervals
+
     if args.rows is None:
         raise InputError(_("--matrix needs --rows true or --rows predicted (what the rows of the file hold); "
                            "TS 4213 Table A.1 has predicted classes in rows"))
@@ -174,6 +192,9 @@ def _from_matrix(args) -> dict:
 
 def run(args) -> int:
     """Assess the given file; print JSON or tables; report predicted-only labels on stderr (clause 6)."""
+    from ..inputs import MULTILABEL
+    from ._metrics_text import note_spaced_labels, render, render_multilabel
+
     _streaming.auto_stream(args, "metrics")
     if _streaming.wanted(args):
         from ._metrics_streamed import run_streamed

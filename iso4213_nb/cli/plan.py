@@ -11,7 +11,6 @@ import argparse
 import json
 from dataclasses import asdict
 
-from ..stats import planning
 from ..core.errors import InputError
 from ..words.i18n import _, current_language, number, percent, significant
 from ._types import open_unit
@@ -57,6 +56,8 @@ def _level(confidence_level: float) -> str:
 
 
 def _proportion(args) -> tuple[dict, str]:
+    from ..stats import planning  # scipy: imported when a plan is made, not by the parser
+
     if args.n is not None:
         h = planning.proportion_half_width(args.proportion, args.n, args.confidence_level)
         return ({"proportion": args.proportion, "n": args.n, "half_width": h},
@@ -71,6 +72,8 @@ def _proportion(args) -> tuple[dict, str]:
 
 
 def _auroc(args) -> tuple[dict, str]:
+    from ..stats import planning  # scipy: imported when a plan is made, not by the parser
+
     if args.n is not None:
         if args.n < 2:
             raise InputError(_("--n must be at least 2: an AUROC needs a positive and a negative"))
@@ -91,6 +94,8 @@ def _auroc(args) -> tuple[dict, str]:
 
 
 def _mcnemar(args) -> tuple[dict, str]:
+    from ..stats import planning  # scipy: imported when a plan is made, not by the parser
+
     if args.discordance is not None:
         if args.n is None or args.p10 is not None or args.p01 is not None:
             raise InputError(_("--discordance goes with --n alone (not --p10/--p01)"))

@@ -22,13 +22,13 @@ import os
 from itertools import combinations
 from pathlib import Path
 
-import numpy as np
-
 from ..core.errors import InputError
 from ..words.i18n import N_, _, number, significant
-from ..inputs import add_reading_options, read_table, reading_options, score_column
-from ..figures.tables import text_table
+from ..inputs import add_reading_options, reading_options
 from ._types import open_unit
+
+# numpy, the readers and the ranking are imported where they are used, so that the parser (``iso4213-nb rank
+# --help``) loads neither numpy, scipy nor pyarrow (issue 27 point 4).
 
 PLOT_FORMATS = (".png", ".svg", ".pdf")
 #: What a plot of this command carries in its metadata (PNG ``Software``, SVG and PDF ``Creator``), so that
@@ -61,6 +61,10 @@ def register(subparsers) -> None:
 
 
 def _read(args) -> tuple[list[str], np.ndarray, str]:
+    import numpy as np
+
+    from ..inputs import read_table, score_column
+
     options = reading_options(args)
     decimal = options.pop("decimal")
     table = read_table(args.results, **options)
@@ -150,6 +154,8 @@ def run(args) -> int:
 
     Clause 7; beyond TS 4213: Demšar 2006, Benavoli et al. 2017.
     """
+    import numpy as np
+
     if args.runs < 1 or (args.runs != 1 and args.design != "cv"):
         raise InputError(_("--runs takes a whole number of at least 1 and applies to --design cv"))
     if args.plot:
@@ -201,6 +207,10 @@ _METHODS = {"correlated t-test": N_("correlated t-test"), "signed-rank": N_("sig
 
 def _print_table(out: dict, ranking, bayesian: list[dict], design: str) -> None:
     """The ranking, the tests and the Bayesian comparisons as text in the active language."""
+    import numpy as np
+
+    from ..figures.tables import text_table
+
     rows_are = _("data sets") if design == "datasets" else _("folds")
     print(_("{k} models over {n} {rows} of {file}").format(k=len(out["models"]), n=out["rows"], rows=rows_are,
                                                            file=out["file"]))

@@ -25,10 +25,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..scale.accumulators.files import is_state_file
 from ..core.errors import InputError
 from ..words.i18n import _
-from ..scale import streaming_labels
 from ..inputs import add_reading_options
 from . import _streaming
 from ._types import number
@@ -51,6 +49,9 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     """Read the shard in chunks (or on Dask), write its states; print what was written (beyond TS 4213: state files)."""
+    from ..scale import streaming_labels  # the counting: imported here so that the parser loads no numpy
+    from ..scale.accumulators.files import is_state_file
+
     out = Path(args.out)
     if out.is_dir():
         raise InputError(_("{out}: is a folder; --out names the state file to write").format(out=out))

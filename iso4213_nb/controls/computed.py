@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy.stats import norm
+from scipy.special import ndtri
 
 from ..core.checks import as_labels, as_scores, same_length
 from ..measures.confusion import ConfusionMatrix
@@ -271,7 +271,7 @@ class Agreement:
         if is_undefined(self.statistic) or is_undefined(self.standard_error):
             reason = self.statistic if is_undefined(self.statistic) else self.standard_error
             return reason, reason
-        z = float(norm.ppf(0.5 + confidence_level / 2))
+        z = float(ndtri(0.5 + confidence_level / 2))
         half = z * self.standard_error
         return max(-1.0, self.statistic - half), min(1.0, self.statistic + half)
 

@@ -12,8 +12,7 @@ working; JSON output writes ``null`` and lists the reason separately.
 from __future__ import annotations
 
 import math
-
-import numpy as np
+import sys
 
 
 class Undefined:
@@ -89,7 +88,8 @@ def ratio(numerator, denominator, *, code: str, params: dict | None = None):
     give a float array with ``nan`` where the denominator is 0, whose reason is ``code``.  Clause 6; beyond
     TS 4213: undefined values carry their reason.
     """
-    if isinstance(numerator, np.ndarray) or isinstance(denominator, np.ndarray):
+    np = sys.modules.get("numpy")  # an array operand means numpy is loaded; so this layer does not load it itself
+    if np is not None and (isinstance(numerator, np.ndarray) or isinstance(denominator, np.ndarray)):
         num = np.asarray(numerator, dtype=float)
         den = np.asarray(denominator, dtype=float)
         out = np.full(np.broadcast(num, den).shape, np.nan)

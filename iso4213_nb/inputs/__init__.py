@@ -15,14 +15,27 @@ line naming the file, the line (the header is line 1) and the column.  Inner
 layers receive the typed arrays and do not check them again.
 """
 
-from .columns import MAX_CLASSES, label_columns, match_label, score_column
-from .matrix import CountMatrix, read_matrix
-from .options import add_reading_options, reading_options
-from .layout import BINARY, MULTICLASS, MULTILABEL, TASKS
-from .predictions import Model, Predictions, read_predictions, resolve_positive
-from .source import STDIN, InputSource
-from .table import Table, read_table
+import importlib as _importlib
+
+from .options import MAX_CLASSES, add_reading_options, reading_options
+
+#: Where each other public name lives; imported on first use, so that a command's parser (which needs only the
+#: reading options) loads neither numpy nor pyarrow.
+_LAZY = {**dict.fromkeys(("label_columns", "match_label", "score_column"), ".columns"),
+         **dict.fromkeys(("CountMatrix", "read_matrix"), ".matrix"),
+         **dict.fromkeys(("BINARY", "MULTICLASS", "MULTILABEL", "TASKS"), ".layout"),
+         **dict.fromkeys(("Model", "Predictions", "read_predictions", "resolve_positive"), ".predictions"),
+         **dict.fromkeys(("STDIN", "InputSource"), ".source"),
+         **dict.fromkeys(("Table", "read_table"), ".table")}
 
 __all__ = ["BINARY", "MAX_CLASSES", "MULTICLASS", "MULTILABEL", "STDIN", "TASKS", "CountMatrix", "InputSource", "Model", "Predictions", "Table",
            "add_reading_options", "label_columns", "match_label", "read_matrix", "read_predictions",
            "read_table", "reading_options", "resolve_positive", "score_column"]
+
+
+def __getattr__(name: str):
+    """A public name of :data:`_LAZY`, imported from its module on first use (5.1, step 4; beyond TS 4213: PEP 562)."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = getattr(_importlib.import_module(_LAZY[name], __name__), name)
+    return value

@@ -43,6 +43,7 @@ from .columns import (MAX_CLASSES, group_column, int64_labels, label_columns, sc
                       weight_column)
 from .label_chunks import label_chunks, label_layout
 from .layout import Header, resolve_classes
+from .options import BOOTSTRAP_MEMORY, DEFAULT_CHUNK_ROWS
 from .predictions import chunk_schema
 from .keys import duplicate_key, key_column, without_key
 from .source import COMPRESSION_SUFFIX, FileDigest, InputSource, detect_format, display_name, open_source
@@ -50,9 +51,7 @@ from .table import (Place, Table, arrow_message, check_names, chosen_columns, op
                     text_error, TextLines, check_line_length, csv_options, parquet_place, quote, text_header)
 
 #: Memory the runs of row keys may hold unless ``key_memory`` says otherwise (``--bootstrap-memory``'s default).
-KEY_MEMORY = 256 * 2 ** 20
-#: Rows per chunk unless ``--chunk-rows`` says otherwise (memory in the module docstring).
-DEFAULT_CHUNK_ROWS = 1_000_000
+KEY_MEMORY = BOOTSTRAP_MEMORY
 HASH_BLOCK = 1 << 20
 
 

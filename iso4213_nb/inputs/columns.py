@@ -23,6 +23,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ..core.errors import InputError
+from .options import MAX_CLASSES
 from .table import Table, quote
 
 CANONICAL_INTEGER = re.compile(r"-?(0|[1-9][0-9]*)")
@@ -30,8 +31,6 @@ INT64 = (-(2 ** 63), 2 ** 63 - 1)
 #: Most characters of a label that may still be a 64-bit integer (a sign and 19 digits): a longer one stays text
 #: and is never given to ``int()``, whose limit on digits (4,300) would raise.
 INT64_CHARS = 20
-#: Default limit on distinct labels (``--max-classes``).
-MAX_CLASSES = 1000
 #: Largest label array kept as fixed-width text; beyond it labels are Python strings (object array).
 MAX_TEXT_BYTES = 1 << 30
 

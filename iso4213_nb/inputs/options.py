@@ -1,4 +1,8 @@
-"""The reading options every command that reads a table shares: ``--sep``, ``--decimal``, ``--sheet``, ``--max-classes``."""
+"""The reading options every command that reads a table shares: ``--sep``, ``--decimal``, ``--sheet``, ``--max-classes``.
+
+This module and the defaults it holds import neither numpy nor pyarrow, so that a command's parser (its
+``--help``) loads neither; the readers take their defaults from here.
+"""
 
 from __future__ import annotations
 
@@ -6,14 +10,21 @@ import argparse
 
 from ..core.errors import InputError
 from ..words.i18n import _
-from .columns import MAX_CLASSES
-from .table import parse_sep
+
+#: Default limit on distinct labels (``--max-classes``).
+MAX_CLASSES = 1000
+#: Rows per chunk unless ``--chunk-rows`` says otherwise (memory in :mod:`.chunks`' docstring).
+DEFAULT_CHUNK_ROWS = 1_000_000
+#: Memory the streamed bootstrap's replicates, and the runs of row keys, may hold (``--bootstrap-memory``'s default).
+BOOTSTRAP_MEMORY = 256 * 2 ** 20
 
 FORMATS_HELP = ("CSV or TSV (also .gz, .zst, .bz2), Parquet (a file or a folder of files) or Excel .xlsx; "
                 "- reads standard input")
 
 
 def _sep(text: str) -> str:
+    from .table import parse_sep  # pyarrow's module, loaded only when --sep is given
+
     try:
         return parse_sep(text)
     except InputError as exc:

@@ -58,9 +58,10 @@ from ..stats.measure_intervals import SCORE_MEASURES, IntervalSettings, score_bo
 from ..stats.bootstrap import bootstrap_result
 from ..stats.results import ConfidenceInterval, undefined
 from ..core.undefined import is_undefined, ratio
+from ..inputs.options import BOOTSTRAP_MEMORY
 
 #: Memory for the replicates of the Poisson bootstrap unless ``--bootstrap-memory`` says otherwise.
-DEFAULT_MEMORY = 256 * 2 ** 20
+DEFAULT_MEMORY = BOOTSTRAP_MEMORY
 #: The interval method codes of the Poisson bootstrap, by the method asked for.
 POISSON_METHODS = {"percentile": "poisson_percentile", "bca": "poisson_bca"}
 #: Column of row keys the Poisson states read from a chunk.

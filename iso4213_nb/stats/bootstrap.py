@@ -57,7 +57,7 @@ from dataclasses import replace
 from typing import Callable
 
 import numpy as np
-from scipy import stats as sps
+from scipy.special import ndtr, ndtri
 
 from ..core import progress
 from ..core.checks import as_1d, as_labels, same_length
@@ -110,9 +110,9 @@ def interval_bounds(distribution: np.ndarray, estimate: float, level: float, met
         r = len(distribution)
         share = (np.sum(distribution < estimate) + np.sum(distribution <= estimate)) / (2 * r)
         share = min(max(share, 0.5 / r), 1 - 0.5 / r)
-        z0 = sps.norm.ppf(share)
-        zq = sps.norm.ppf([alpha / 2, 1 - alpha / 2])
-        qs = sps.norm.cdf(z0 + (z0 + zq) / (1 - accel * (z0 + zq)))
+        z0 = ndtri(share)
+        zq = ndtri(np.array([alpha / 2, 1 - alpha / 2]))
+        qs = ndtr(z0 + (z0 + zq) / (1 - accel * (z0 + zq)))
     low, high = np.quantile(distribution, qs)
     return float(low), float(high)
 

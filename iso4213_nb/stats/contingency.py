@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import numpy as np
 from scipy import special
-from scipy import stats as sps
 
 from ..core.checks import as_count_table, as_labels, same_length
 from ..core.errors import InputError
@@ -66,7 +65,7 @@ def chi_squared(table, correction: bool = True) -> TestResult:
     corrected = correction and df == 1
     adjusted = np.maximum(diff - 0.5, 0) if corrected else diff
     statistic = float(np.sum(adjusted ** 2 / expected))
-    p = float(sps.chi2.sf(statistic, df))
+    p = float(special.chdtrc(df, statistic))
     n = int(observed.sum())
     v = float(np.sqrt(np.sum(diff ** 2 / expected) / (n * (min(r, c) - 1))))
     low = float(expected.min())
@@ -97,9 +96,11 @@ def fisher_exact(table) -> TestResult:
     row1, col1 = a + b, a + c
     if n == 0:
         raise InputError("stats.empty_table")
+    from scipy.stats import hypergeom  # only Fisher's test needs a distribution beyond scipy.special
+
     support = np.arange(max(0, row1 + col1 - n), min(row1, col1) + 1)
-    pmf = sps.hypergeom.pmf(support, n, row1, col1)
-    observed_pmf = sps.hypergeom.pmf(a, n, row1, col1)
+    pmf = hypergeom.pmf(support, n, row1, col1)
+    observed_pmf = hypergeom.pmf(a, n, row1, col1)
     p = float(min(1.0, pmf[pmf <= observed_pmf * (1 + 1e-7)].sum()))
     if b * c > 0:
         odds = a * d / (b * c)
@@ -113,7 +114,7 @@ def fisher_exact(table) -> TestResult:
         if zero_cell:
             reason = undefined("zero_cell")
             return (reason, reason, "woolf")
-        half = sps.norm.ppf(0.5 + level / 2) * np.sqrt(1 / a + 1 / b + 1 / c + 1 / d)
+        half = special.ndtri(0.5 + level / 2) * np.sqrt(1 / a + 1 / b + 1 / c + 1 / d)
         return (float(np.exp(np.log(odds) - half)), float(np.exp(np.log(odds) + half)), "woolf")
 
     return TestResult("fisher_exact", odds, p, effect_size=odds, effect_size_kind="odds_ratio",
@@ -202,7 +203,7 @@ def mcnemar(table, exact: bool | None = None, correction: bool = True) -> TestRe
         if se == 0:
             reason = undefined("zero_standard_error")
             return (reason, reason, "wald")
-        half = float(sps.norm.ppf(0.5 + level / 2) * se)
+        half = float(special.ndtri(0.5 + level / 2) * se)
         return (difference - half, difference + half, "wald")
 
     return TestResult("mcnemar", statistic, p, df=df, effect_size=difference, effect_size_kind="accuracy_difference",
@@ -237,7 +238,7 @@ def cochran_q(correct) -> TestResult:
         q = p = undefined("no_disagreement")
     else:
         q = float((k - 1) * (k * np.sum(columns ** 2) - total ** 2) / denominator)
-        p = float(sps.chi2.sf(q, df))
+        p = float(special.chdtrc(df, q))
     accuracies = columns / n
     return TestResult("cochran_q", q, p, df=df, effect_size=float(accuracies.max() - accuracies.min()),
                       effect_size_kind="accuracy_range",

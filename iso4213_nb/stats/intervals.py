@@ -18,7 +18,7 @@ import math
 from typing import Callable
 
 import numpy as np
-from scipy import stats as sps
+from scipy.special import betaincinv, ndtri
 
 from ..core.errors import InputError
 from .bootstrap import acceleration, interval_bounds
@@ -69,15 +69,15 @@ def proportion_bounds(x: float, n: float, method: str, level: float) -> tuple[fl
     ``x`` and ``n`` may be fractional (an effective sample size, :mod:`.weighted`); inputs are trusted.
     """
     p = x / n
-    z = float(sps.norm.ppf(0.5 + level / 2))
+    z = float(ndtri(0.5 + level / 2))
     alpha = 1 - level
     if method == "wilson":
         centre = (p + z * z / (2 * n)) / (1 + z * z / n)
         half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
         low, high = max(0.0, centre - half), min(1.0, centre + half)
     elif method == "clopper-pearson":
-        low = 0.0 if x == 0 else float(sps.beta.ppf(alpha / 2, x, n - x + 1))
-        high = 1.0 if x == n else float(sps.beta.ppf(1 - alpha / 2, x + 1, n - x))
+        low = 0.0 if x == 0 else float(betaincinv(x, n - x + 1, alpha / 2))
+        high = 1.0 if x == n else float(betaincinv(x + 1, n - x, 1 - alpha / 2))
     else:
         half = z * math.sqrt(p * (1 - p) / n)
         low, high = max(0.0, p - half), min(1.0, p + half)

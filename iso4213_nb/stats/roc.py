@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy import stats as sps
+from scipy.special import ndtr, ndtri
 
 from ..core import progress
 from ..core.checks import as_scores, same_length
@@ -280,14 +280,14 @@ def delong_from_moments(auc_a: float, auc_b: float, var: float, var_a: float, va
     se = float(np.sqrt(max(var, 0.0)))
     if se > NEGLIGIBLE_SE:
         z = diff / se
-        p = float(2 * sps.norm.sf(abs(z)))
+        p = float(2 * ndtr(-abs(z)))
     else:
         z = p = undefined("zero_variance", cause=_zero_variance_cause(diff, var_a, var_b), auc_a=auc_a, auc_b=auc_b)
 
     def interval(level):
         if is_undefined(p):
             return (p, p, "normal")
-        half = float(sps.norm.ppf(0.5 + level / 2) * se)
+        half = float(ndtri(0.5 + level / 2) * se)
         return (diff - half, diff + half, "normal")
 
     return TestResult("delong", z, p, effect_size=diff, effect_size_kind="auroc_difference",
@@ -383,7 +383,7 @@ def delong_interval(auc: float, variance: float, positives: int, negatives: int,
     se = float(np.sqrt(max(variance, 0.0)))
     details = {"positives": m, "negatives": n, "standard_error": se}
     if se > NEGLIGIBLE_SE:
-        half = float(sps.norm.ppf(0.5 + level / 2) * se)
+        half = float(ndtri(0.5 + level / 2) * se)
         return ConfidenceInterval(max(0.0, auc - half), min(1.0, auc + half), level, "delong", estimate=auc,
                                   of="auroc", details=details)
     cause = "perfect_separation" if auc == 1 else "reversed_separation" if auc == 0 else "all_tied"

@@ -37,16 +37,20 @@ States
 :class:`PoissonClassScores`  a model's top-k table, and its Brier and log-loss sums per Poisson replicate (7.8)
 """
 
-from .base import Accumulator, merge_all
-from .bootstrap import PoissonBootstrap, poisson_weights
-from .classes import ClassScoreCounts
-from .counts import ConfusionCounts, GroupedCounts, GroupedStates, PairedOutcomes
-from .delong import DeLongPlacements
-from .poisson_scores import PoissonClassScores
-from .engine import accumulate, parquet_parts, parquet_reader, run_dask, run_local
-from .files import read_states, write_states
-from .labels import LabelSetCounts
-from .scores import BinnedScoreCounts, BinnedScores, CalibrationBins, ScoreCounts
+import importlib as _importlib
+
+#: Where each public name lives; imported on first use, so that a module needing one accumulator (the row keys'
+#: runs of :mod:`iso4213_nb.inputs.keys`) loads neither jsonschema (state files) nor the Poisson tables.
+_LAZY = {**dict.fromkeys(("Accumulator", "merge_all"), ".base"),
+         **dict.fromkeys(("PoissonBootstrap", "poisson_weights"), ".bootstrap"),
+         "ClassScoreCounts": ".classes",
+         **dict.fromkeys(("ConfusionCounts", "GroupedCounts", "GroupedStates", "PairedOutcomes"), ".counts"),
+         "DeLongPlacements": ".delong",
+         "PoissonClassScores": ".poisson_scores",
+         **dict.fromkeys(("accumulate", "parquet_parts", "parquet_reader", "run_dask", "run_local"), ".engine"),
+         **dict.fromkeys(("read_states", "write_states"), ".files"),
+         "LabelSetCounts": ".labels",
+         **dict.fromkeys(("BinnedScoreCounts", "BinnedScores", "CalibrationBins", "ScoreCounts"), ".scores")}
 
 __all__ = [
     "Accumulator", "BinnedScoreCounts", "BinnedScores", "CalibrationBins", "ClassScoreCounts", "ConfusionCounts",
@@ -55,3 +59,11 @@ __all__ = [
     "accumulate", "merge_all",
     "parquet_parts", "parquet_reader", "poisson_weights", "read_states", "run_dask", "run_local", "write_states",
 ]
+
+
+def __getattr__(name: str):
+    """A public name of :data:`_LAZY`, imported from its module on first use (beyond TS 4213: PEP 562)."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = getattr(_importlib.import_module(_LAZY[name], __name__), name)
+    return value

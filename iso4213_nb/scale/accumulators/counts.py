@@ -7,7 +7,7 @@ import dataclasses
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy import stats as sps
+from scipy.special import chdtrc
 
 from ...measures.confusion import ConfusionMatrix
 from ...core.errors import InputError
@@ -265,7 +265,7 @@ class PairedOutcomes:
             undefined = Undefined(code="no_disagreement")
             return CochranQ(undefined, undefined, k - 1)
         q = (k - 1) * (k * float(np.sum(columns ** 2)) - total ** 2) / denominator
-        return CochranQ(q, float(sps.chi2.sf(q, k - 1)), k - 1)
+        return CochranQ(q, float(chdtrc(k - 1, q)), k - 1)
 
     def finalize(self) -> "PairedOutcomes":
         """The state itself: read :meth:`mcnemar_table` and :meth:`cochran_q` from it."""

@@ -30,7 +30,7 @@ import dataclasses
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy import stats as sps
+from scipy.special import ndtr
 
 from ...core.errors import InputError
 from ...core.undefined import Undefined
@@ -134,7 +134,7 @@ class DeLongPlacements:
         se = float(np.sqrt(max(variance, 0.0)))
         if variance > 0:
             z = difference / se
-            p = float(2 * sps.norm.sf(abs(z)))
+            p = float(2 * ndtr(-abs(z)))
         else:
             z = p = Undefined(code="zero_difference_variance")
         return DeLongResult(self.a.auc, self.b.auc, difference, se, z, p, m, n)

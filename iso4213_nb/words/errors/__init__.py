@@ -24,9 +24,8 @@ from __future__ import annotations
 import importlib
 import re
 import pkgutil
+import sys
 from collections.abc import Mapping
-
-import numpy as np
 
 from ..i18n import _, decimal_sign, with_decimal_sign, with_digit_groups
 
@@ -79,13 +78,15 @@ def _shown(key: str, value):
         return str(value)
     if key.endswith("_word"):
         return _(WORDS[value])
-    if isinstance(value, (bool, np.bool_)):
+    np = sys.modules.get("numpy")  # a numpy value means numpy is loaded: an error's words do not load it themselves
+    np_bool, np_integer, np_floating, np_array = (np.bool_, np.integer, np.floating, np.ndarray) if np else ((),) * 4
+    if isinstance(value, (bool, np_bool)):
         return bool(value)
-    if isinstance(value, (int, np.integer)):
+    if isinstance(value, (int, np_integer)):
         return _Integer(value)
-    if isinstance(value, (float, np.floating)):
+    if isinstance(value, (float, np_floating)):
         return _Number(value)
-    if isinstance(value, (list, set, frozenset)) or (isinstance(value, np.ndarray) and value.ndim == 1):
+    if isinstance(value, (list, set, frozenset)) or (isinstance(value, np_array) and value.ndim == 1):
         items = [_shown(key, v) for v in value]
         numbers_with_commas = decimal_sign() == "," and any(isinstance(v, _Number) for v in items)
         return ("; " if numbers_with_commas else ", ").join(map(str, items))
