@@ -40,7 +40,7 @@ def test_the_answers_are_read_off_the_report_the_learner_runs(report):
     best = min(cost, key=cost.get)
     assert item("13.1", **data).answer == best.replace("_", " ")
     assert item("13.2", **data).answer == pytest.approx(rows[best]["threshold"], abs=1e-6)
-    missing = [i["id"] for i in report["items"] if i["status"] == "missing" and i["clause"] == "8"]
+    missing = [i["id"] for i in report["items"] if i["status"] == "missing" and i["clause"].split()[0] == "8"]
     assert missing == ["bias", "inference_cost"] and item("13.3", meta=CAPSTONE_META).answer == "bias"
 
 

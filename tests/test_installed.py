@@ -112,6 +112,6 @@ def test_metrics_report_verify_and_a_russian_report(installed, course):
 def test_slides_of_the_shipped_course(installed):
     _, cwd, _, _ = installed
     _run(installed, "iso4213-nb", "course", "slides", "--out", "slides")
-    decks = {p.name for p in (cwd / "slides").glob("*.slides.html")}
+    decks = {p.name for p in (cwd / "slides" / "en").glob("*.slides.html")}
     assert decks == {f"{p.stem}.slides.html" for p in (ROOT / "notebooks").glob("*.ipynb")}
-    assert (cwd / "slides" / "assets" / "reveal.js" / "dist" / "reveal.js").is_file()
+    assert (cwd / "slides" / "en" / "assets" / "reveal.js" / "dist" / "reveal.js").is_file()

@@ -37,7 +37,7 @@ COVERS = {
     "top_k_accuracy_interval": lambda m: [f"models.{m}.intervals.top_"],
     "operating_intervals": lambda m: [f"models.{m}.operating_intervals"],
     "auroc_interval": lambda m: [f"models.{m}.intervals.auroc"],
-    "ranking": lambda m: ["ranking."],
+    "ranking": lambda m: ["ranking.", "summary.ranking."],  # the summary copies the ranking it has
 }
 
 

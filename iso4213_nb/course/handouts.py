@@ -28,11 +28,11 @@ from .exercise_bank import kind_of
 
 KIND_WORDS = {"number": N_("number"), "choice": N_("choice"), "predict": N_("prediction")}
 _STYLE = """
-@page { size: A4 landscape; margin: 9mm; }
-body { font: 7pt/1.2 "DejaVu Sans", Arial, sans-serif; margin: 0; color: #111; }
+@page { size: A4 landscape; margin: 7mm; }
+body { font: 7pt/1.12 "DejaVu Sans", Arial, sans-serif; margin: 0; color: #111; }
 h1 { font-size: 12pt; margin: 0 0 3pt; } h2 { font-size: 10pt; margin: 8pt 0 2pt; break-after: avoid; }
 p { margin: 0 0 4pt; } table { border-collapse: collapse; width: 100%; }
-th, td { border-bottom: 0.4pt solid #bbb; padding: 1pt 3pt; text-align: left; vertical-align: top; }
+th, td { border-bottom: 0.4pt solid #bbb; padding: 0.5pt 3pt; text-align: left; vertical-align: top; }
 th { background: #eee; } table.measures { table-layout: fixed; } small { color: #444; } .columns { columns: 2; column-gap: 8mm; } td.blank { width: 35%; }
 .exercises { font-size: 9pt; } .exercises td { padding: 4pt 3pt; } section { break-inside: avoid; }
 """
