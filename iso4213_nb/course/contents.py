@@ -39,6 +39,8 @@ COURSE = (
         ("03.1", "what equal recall of two models says"),
         ("03.2", "predict: precision of naive Bayes when the threshold rises"))),
     Lesson("04", "04_multiclass_measures.ipynb", "Multi-class measures (6.4)", (
+        ("04.3", "predict: macro precision as cultivar 3 becomes rare"),
+        ("04.4", "what the gap between macro and weighted F1 says"),
         ("04.1", "macro recall when one class is never predicted"),
         ("04.2", "micro precision of the same matrix"))),
     Lesson("05", "05_multilabel_measures.ipynb", "Multi-label measures (6.5)", (
