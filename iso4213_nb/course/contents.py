@@ -44,6 +44,8 @@ COURSE = (
         ("04.1", "macro recall when one class is never predicted"),
         ("04.2", "micro precision of the same matrix"))),
     Lesson("05", "05_multilabel_measures.ipynb", "Multi-label measures (6.5)", (
+        ("05.3", "what a small Hamming loss beside the exact match ratio says"),
+        ("05.4", "predict: the KL divergence when predictions land on the wrong samples"),
         ("05.1", "data-set level Jaccard index"),
         ("05.2", "sample-level Jaccard index"))),
     Lesson("06", "06_distribution_measures.ipynb", "Distribution measures (KL divergence)", (
