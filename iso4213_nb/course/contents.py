@@ -49,6 +49,8 @@ COURSE = (
         ("05.1", "data-set level Jaccard index"),
         ("05.2", "sample-level Jaccard index"))),
     Lesson("06", "06_distribution_measures.ipynb", "Distribution measures (KL divergence)", (
+        ("06.4", "predict: D(P‖T) when the test set is copied"),
+        ("06.5", "what a divergence near 0 says"),
         ("06.1", "D(T‖P) of three classes"),
         ("06.2", "D(P‖T) of the same counts"),
         ("06.3", "D(T‖P) when a class is never predicted"))),
