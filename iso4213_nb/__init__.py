@@ -24,6 +24,12 @@ def _error_words(code: str, params: dict) -> str:
     return describe(code, params)
 
 
+def _undefined_word() -> str:
+    from .words.i18n import _
+
+    return _("undefined")
+
+
 def _reason_words(value: Undefined) -> str:
     from .words.reasons import of
 
@@ -34,6 +40,7 @@ def _reason_words(value: Undefined) -> str:
 # that neither core.errors nor core.undefined imports the layer above it.
 InputError.words = _error_words
 Undefined.words = _reason_words
+Undefined.label = _undefined_word
 
 #: Public names that need numpy, imported when first used, so that ``iso4213-nb --help`` loads no numpy.
 _LAZY = {"ConfusionMatrix": ".measures.confusion", "BinaryCounts": ".measures.counts"}

@@ -6,7 +6,8 @@ worker processes: the builds live in one folder named by ``ISO4213_REPORT_BUILDS
 (set by ``conftest.py`` in the controlling process, inherited by the workers),
 and a file lock per kind lets the first worker build while the others wait.
 :func:`demo_report` is the bundled demo (HTML and PDF), :func:`multiclass_report`
-the second demo (HTML), :func:`demo_report_ru` the demo in Russian (HTML and PDF), :func:`hostile_report` a hand-made file whose class,
+the second demo (HTML and PDF; :func:`multiclass_report_ru` in Russian), :func:`demo_report_ru` the demo in Russian
+(HTML and PDF), :func:`hostile_report` a hand-made file whose class,
 model and meta strings try to inject markup.
 """
 
@@ -83,9 +84,15 @@ def demo_report() -> Path:
 
 
 def multiclass_report() -> Path:
-    """The folder of the second demo's report (multi-class scores and a subgroup column; HTML only)."""
-    return built_once("multiclass", lambda folder: make_report(out=folder / "report", formats=("html",),
+    """The folder of the second demo's report (multi-class scores and a subgroup column; HTML and PDF)."""
+    return built_once("multiclass", lambda folder: make_report(out=folder / "report", formats=("html", "pdf"),
                                                                demo_name="multiclass"))
+
+
+def multiclass_report_ru() -> Path:
+    """The folder of the second demo's report in Russian (HTML and PDF)."""
+    return built_once("multiclass_ru", lambda folder: make_report(out=folder / "report", formats=("html", "pdf"),
+                                                                  demo_name="multiclass", lang="ru"))
 
 
 def demo_report_ru() -> Path:

@@ -15,13 +15,15 @@ from pathlib import Path
 import pytest
 
 from iso4213_nb.core.undefined import Undefined
+from iso4213_nb.report import summary
 from iso4213_nb.words import reasons
 from iso4213_nb.words.i18n import translations, using
 
 PACKAGE = Path(reasons.__file__).parents[1]
 #: Codes of ``{"code": ...}`` dicts that are not reasons: warnings, statements and checks with words of their own.
+#: The report summary's warnings are such statements: report/render_summary says each (tests/test_report_summary.py).
 NOT_REASONS = {"small_group", "small_cell", "single_model", "adjusted", "keys_unique", "key_check_memory",
-               "no_space_before_percent", "digit_groups", "decimal_point"}
+               "no_space_before_percent", "digit_groups", "decimal_point", *summary.WARNINGS}
 #: Functions whose first argument is a reason code.
 CODE_FIRST = {"undefined", "_undefined"}
 
@@ -126,3 +128,13 @@ def test_numbers_in_a_reason_take_the_languages_decimal_sign():
     with using("ru"):
         assert "0,25" in value.reason and "0.25" not in value.reason
     assert "0.25" in value.reason
+
+
+def test_an_undefined_value_prints_in_the_readers_language():
+    from iso4213_nb.measures.distribution import kl_true_vs_pred
+    from iso4213_nb.words.i18n import using
+
+    value = kl_true_vs_pred([50, 30, 20], [60, 40, 0])
+    assert str(value).startswith("undefined (class 2 has true share 0.2")
+    with using("ru"):
+        assert str(value).startswith("не определено (у класса 2 доля (истинная) равна 0,2")

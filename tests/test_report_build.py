@@ -243,7 +243,7 @@ def test_undefined_measures_stay_undefined_in_json_and_html(tmp_path):
     assert model["assessment"]["per_class"]["1"]["precision"] is None
     assert model["intervals"]["precision"] is None
     assert "per_class.1.precision: no_predicted_positives" in model["assessment"]["undefined"]
-    assert "per_class.1.precision: no predicted positives (TP + FP = 0)" in words.undefined_notes(model["assessment"])
+    assert "precision of class 1: no predicted positives (TP + FP = 0)" in words.undefined_notes(model["assessment"])
     fragment = render.measures(report, "never")
     assert "<td>precision of class 1 (6.2.4)</td><td>undefined</td><td>undefined</td>" in fragment
     json.dumps(report, allow_nan=False)

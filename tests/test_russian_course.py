@@ -26,13 +26,13 @@ ROOT = Path(__file__).resolve().parents[1]
 RUSSIAN = ROOT / "notebooks" / "ru"
 SOLUTIONS = ROOT / "instructor" / "solutions" / "worked_solutions_ru.ipynb"
 LESSONS = {lesson.file: lesson for lesson in COURSE if (RUSSIAN / lesson.file).exists()}
-#: Exercises whose answer is a choice or a prediction: the solutions explain them in prose.
-NOT_NUMERIC = {"C.2"} | {key for key, kind in defined().items() if kind != "number"}
+#: Exercises whose answer is a choice, a prediction or infinite (undefined): the solutions explain them in prose.
+NOT_NUMERIC = {"06.3", "09.2", "C.2"} | {key for key, kind in defined().items() if kind != "number"}
 
 
 #: Exercises added to an English lesson whose Russian notebook does not carry them yet (the translation follows);
 #: each must be absent from the Russian notebook, so that translating it forces its removal from this list.
-TO_TRANSLATE = {"06.4", "06.5"}
+TO_TRANSLATE = {"04.3", "04.4", "05.3", "05.4", "06.4", "06.5"}
 
 
 def _keys(path: Path) -> list[str]:

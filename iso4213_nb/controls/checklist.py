@@ -349,19 +349,41 @@ def missing(answers: dict[str, str]) -> list[Item]:
     return [it for it in ITEMS if not str(answers.get(it.key, "")).strip()]
 
 
-def report_status(answers: dict[str, str]) -> dict[str, str]:
-    """Status of each clause-8 item: ``"filled"``, ``"missing"`` or ``"computed"`` (clause 8).
+#: The states of a checklist answer or reported item: answered in the meta file, captured by the report itself
+#: when the meta file leaves it out, or missing.
+FILLED, AUTOMATIC, MISSING = "filled", "filled automatically", "missing"
 
-    A checklist-based item is filled when every :class:`Item` that fills it
-    has an answer.  ``"computed"`` items come from the predictions or timings
-    and are the report's own business.
+#: Checklist answers a report captures itself when the meta file leaves them out, keyed to what it captures:
+#: the machine it runs on (5.3.11) and the measures per subgroup (the evidence 5.3.2 asks for).
+CAPTURED_BY = {"environment.hardware": "environment", "environment.software": "environment",
+               "bias.analysis": "subgroups"}
+
+
+def answer_states(answers: dict[str, str], captured=frozenset()) -> dict[str, str]:
+    """The state of every answer of :data:`ITEMS` (clause 8; 5.3): :data:`FILLED`, :data:`AUTOMATIC` or :data:`MISSING`.
+
+    ``captured`` names what the report captured itself (values of :data:`CAPTURED_BY`: ``"environment"``,
+    ``"subgroups"``); an answer left out of ``answers`` is filled automatically when what fills it was captured.
+    This is the one source of the states the report's item table and its checklist rows show.
     """
     empty = {it.key for it in missing(answers)}
-    status = {}
-    for r in REPORT_ITEMS:
-        if r.computed:
-            status[r.id] = "computed"
-        else:
-            keys = [it.key for it in ITEMS if it.report == r.id]
-            status[r.id] = "missing" if any(k in empty for k in keys) else "filled"
-    return status
+    return {it.key: MISSING if it.key in empty and CAPTURED_BY.get(it.key) not in captured
+            else AUTOMATIC if it.key in empty else FILLED for it in ITEMS}
+
+
+def combined_state(states) -> str:
+    """The state of a group of answers (clause 8): missing if any is, filled if all are, else filled automatically."""
+    states = set(states)
+    return MISSING if MISSING in states else FILLED if states <= {FILLED} else AUTOMATIC
+
+
+def report_status(answers: dict[str, str], captured=frozenset()) -> dict[str, str]:
+    """Status of each clause-8 item: ``"filled"``, ``"filled automatically"``, ``"missing"`` or ``"computed"`` (clause 8).
+
+    A checklist-based item combines the states (:func:`answer_states`, with ``captured``) of every
+    :class:`Item` that fills it (:func:`combined_state`).  ``"computed"`` items come from the predictions or
+    timings and are the report's own business.
+    """
+    states = answer_states(answers, captured)
+    return {r.id: "computed" if r.computed else combined_state(states[it.key] for it in ITEMS if it.report == r.id)
+            for r in REPORT_ITEMS}

@@ -37,6 +37,8 @@ class Undefined:
     #: Puts an undefined value's code in words.  The package (:mod:`iso4213_nb`) sets it when it is imported, to
     #: :func:`iso4213_nb.words.reasons.of`, so that this layer imports nothing above it; unset, the code itself.
     words = None
+    #: The word "undefined" in the reader's language, set with :attr:`words` by the package; unset, English.
+    label = None
 
     def __init__(self, reason: str | None = None, *, code: str | None = None, params: dict | None = None):
         if reason is None and code is None:
@@ -55,7 +57,9 @@ class Undefined:
     def __repr__(self) -> str:
         return f"undefined ({self.reason})"
 
-    __str__ = __repr__
+    def __str__(self) -> str:
+        """What a reader sees (``print(value)``): the word and the reason, both in the active language."""
+        return f"{'undefined' if Undefined.label is None else Undefined.label()} ({self.reason})"
 
     def __float__(self) -> float:
         return math.nan

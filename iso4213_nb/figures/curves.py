@@ -24,6 +24,8 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
 
+from .decimal import localize
+
 #: What the chance level of each curve is and where it is drawn.
 KINDS = ("roc", "pr", "gain", "lift")
 
@@ -115,6 +117,7 @@ def prepare_axes(ax: Axes, kind: str, *, prevalence: float | None = None) -> Lin
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}, got {kind!r}")
     xlabel, ylabel = _LABELS[kind]
+    localize(ax)
     ax.set_title(_(_TITLES[kind]), fontsize=10)
     ax.set_xlabel(_(xlabel), fontsize=9)
     ax.set_ylabel(_(ylabel), fontsize=9)

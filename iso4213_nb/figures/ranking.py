@@ -21,6 +21,7 @@ from scipy import stats as sps
 
 from ..stats.bayesian import RopeProbabilities
 from ..stats.ranking import Ranking
+from ..words.i18n import number, significant
 
 
 def draw_critical_difference(ax: Axes, ranking: Ranking) -> Axes:
@@ -37,7 +38,7 @@ def draw_critical_difference(ax: Axes, ranking: Ranking) -> Axes:
     cd = ranking.critical_difference
     ax.hlines(1.05, 1, 1 + cd, color="black", linewidth=2)
     ax.vlines([1, 1 + cd], 0.97, 1.13, color="black", linewidth=1)
-    ax.text(1 + cd / 2, 1.17, f"CD = {cd:.2f} (α = {ranking.alpha:g})", ha="center", va="bottom", fontsize=9)
+    ax.text(1 + cd / 2, 1.17, f"CD = {number(cd, 2)} (α = {significant(ranking.alpha)})", ha="center", va="bottom", fontsize=9)
     half = (k + 1) // 2
     for position, i in enumerate(order):
         rank = ranking.mean_ranks[i]
@@ -45,7 +46,7 @@ def draw_critical_difference(ax: Axes, ranking: Ranking) -> Axes:
         depth = -0.35 * (position + 1 if left else k - position) - 0.35 * len(ranking.groups)
         edge = 0.6 if left else k + 0.4
         ax.plot([rank, rank, edge], [0, depth, depth], color="black", linewidth=0.8)
-        ax.text(edge + (-0.05 if left else 0.05), depth, f"{ranking.names[i]} ({rank:.2f})",
+        ax.text(edge + (-0.05 if left else 0.05), depth, f"{ranking.names[i]} ({number(rank, 2)})",
                 ha="right" if left else "left", va="center", fontsize=9)
     by_name = dict(zip(ranking.names, ranking.mean_ranks))
     for g, group in enumerate(ranking.groups):

@@ -45,8 +45,11 @@
   }
 
   function describe(data, i) {
-    // The shortest number with the same counts (data.labels, from the page's Python), not the score's 17 digits.
-    var text = say(data.words.threshold, { value: decimal(data, data.labels[i]) });
+    // The last position lies above every score ("threshold above 1.0"); elsewhere the shortest number with the
+    // same counts (data.labels, from the page's Python), not the score's 17 digits.
+    var text = data.above_top && data.above_top.position === i
+      ? say(data.words.threshold_above, { value: decimal(data, data.above_top.value) })
+      : say(data.words.threshold, { value: decimal(data, data.labels[i]) });
     if (i === data.thresholds.length - 1 && data.tp[i] + data.fp[i] === 0) {
       text += data.words.above;
     }

@@ -52,7 +52,7 @@ from ..measures import counts as measures
 from ..core.checks import as_threshold
 from ..measures.curves import BinaryScores
 from ..core.errors import InputError
-from ..words.i18n import _, decimal_sign, number, with_decimal_sign
+from ..words.i18n import _, decimal_sign, number, with_decimal_sign, with_digit_groups
 from ..measures.counts import BinaryCounts
 from ..measures.operating_points import candidate_thresholds
 from ..measures.registry import MEASURES as REGISTRY
@@ -112,6 +112,8 @@ class ExplorerData:
     marks : dict ``{position: name}`` of the named thresholds.
     labels : tuple of str: the threshold the page shows at each position (:func:`short_threshold`; a named
         threshold's own value), with a decimal point; ``thresholds`` keeps every digit.
+    top_score : float or None: the highest score; the position whose threshold lies just above it (no sample
+        positive) is shown as "above" that score, not as the float just past it (``1.0000000000000002``).
     """
 
     thresholds: np.ndarray
@@ -123,6 +125,7 @@ class ExplorerData:
     start: int
     marks: dict
     labels: tuple = ()
+    top_score: float | None = None
 
     @property
     def offered(self) -> int:
@@ -134,12 +137,23 @@ class ExplorerData:
         tp, fp = int(self.tp[position]), int(self.fp[position])
         return BinaryCounts(tp=tp, fp=fp, tn=self.negatives - fp, fn=self.positives - tp)
 
+    @property
+    def above_top(self) -> int | None:
+        """The position whose threshold is the one just above the highest score, or None when no position is."""
+        if self.top_score is None:
+            return None
+        above = np.flatnonzero(self.thresholds == np.nextafter(self.top_score, np.inf))
+        return int(above[0]) if len(above) else None
+
     def to_json(self) -> dict:
-        """What the page embeds: plain lists, thresholds written as Python's shortest round-trip repr."""
+        """What the page embeds: plain lists, thresholds written as Python's shortest round-trip repr; ``above_top``
+        names the position above every score and the highest score's repr (the words show "above" it)."""
+        above = self.above_top
         return {"thresholds": [float(t) for t in self.thresholds], "tp": self.tp.tolist(), "fp": self.fp.tolist(),
                 "positives": self.positives, "negatives": self.negatives, "distinct": self.distinct,
                 "start": self.start, "marks": {str(k): v for k, v in self.marks.items()},
-                "labels": list(self.labels)}
+                "labels": list(self.labels),
+                "above_top": None if above is None else {"position": above, "value": repr(float(self.top_score))}}
 
 
 def short_threshold(low: float, high: float) -> str:
@@ -235,7 +249,8 @@ def explorer_data(scores: BinaryScores, *, marks: Mapping[str, float] | None = N
         start_position = int(np.flatnonzero(j == j.max())[-1])  # ties: the highest threshold
     return ExplorerData(thresholds=thresholds, tp=tp, fp=fp, positives=int(scores.positives),
                         negatives=int(scores.negatives), distinct=len(candidates), start=int(start_position),
-                        marks=dict(sorted(marks_out.items())), labels=labels)
+                        marks=dict(sorted(marks_out.items())), labels=labels,
+                        top_score=float(candidates[1]) if len(candidates) > 1 else None)
 
 
 def explorer_spec(prevalence: float | None, start: int = 0) -> dict:
@@ -276,10 +291,14 @@ def explorer_spec(prevalence: float | None, start: int = 0) -> dict:
               "roc_point", roc_chance),
         panel("recall", "precision", _("recall"), _("precision"), _("Precision–recall curve (6.3.7)"), "pr_point",
               pr_chance),
-    ).add_params(position).configure_title(fontSize=12).configure_axis(titleFontSize=11, labelFontSize=10)
+    ).add_params(position).configure_title(fontSize=12).configure_axis(titleFontSize=11, labelFontSize=10, aria=False)
     spec = charts.to_dict()
     spec.pop("$schema", None)
     spec.setdefault("config", {})["locale"] = {"number": number_locale()}
+    # the charts' name for a screen reader in its words (Vega's default reads "Vega visualization"; its axis
+    # descriptions, in English only, are left out: the slider and the two tables say the same)
+    spec["description"] = _("ROC and precision–recall curves of the model, with its operating point at the "
+                            "slider's threshold")
     return spec
 
 
@@ -308,7 +327,8 @@ def _cell(value) -> str:
 
 def words() -> dict:
     """The words and decimal sign the page's script writes on every slider move (6.2.4, 6.3.6), in the active language."""
-    return {"threshold": _("threshold {value}"), "above": _(", above every score: no sample is predicted positive"),
+    return {"threshold": _("threshold {value}"), "threshold_above": _("threshold above {value}"),
+            "above": _(", above every score: no sample is predicted positive"),
             "marked": _(" (marked: {marks})"), "undefined": _("undefined"),
             "decimal": decimal_sign(),
             **{code: reasons.words(code) for code in _REASONS},
@@ -319,7 +339,10 @@ def words() -> dict:
 
 def describe_threshold(data: ExplorerData, position: int) -> str:
     """The words the page shows for a slider position (the script writes the same for every move) (6.3)."""
-    text = _("threshold {value}").format(value=with_decimal_sign(data.labels[position]))
+    if position == data.above_top:
+        text = _("threshold above {value}").format(value=with_decimal_sign(repr(float(data.top_score))))
+    else:
+        text = _("threshold {value}").format(value=with_decimal_sign(data.labels[position]))
     if position == data.offered - 1 and data.tp[position] + data.fp[position] == 0:
         text += _(", above every score: no sample is predicted positive")
     if position in data.marks:

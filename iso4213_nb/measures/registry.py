@@ -157,6 +157,13 @@ _MEASURES = (
             undefined="no_samples", source="Brier (1950), Monthly Weather Review 78"),
     Measure("log_loss", None, "log loss", "LL", "−(1/N) Σ ln s_i(y_i)", "probability", better="lower",
             undefined="no_samples", source="scikit-learn's log_loss"),
+    Measure("top_label_brier", None, "Brier score of the top label", "BS_top", "(1/N) Σ (max_j s_ij − [ŷ_i = y_i])²",
+            "probability", better="lower", undefined="no_samples",
+            source="Brier (1950) of the event \"the highest-scored class is the true one\" (Guo et al. 2017)"),
+    Measure("top_label_log_loss", None, "log loss of the top label", "LL_top",
+            "−(1/N) Σ ln(max_j s_ij if ŷ_i = y_i else 1 − max_j s_ij)", "probability", better="lower",
+            undefined="no_samples",
+            source="scikit-learn's log_loss of the event \"the highest-scored class is the true one\" (Guo et al. 2017)"),
 )
 
 #: Every measure by key.

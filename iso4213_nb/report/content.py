@@ -33,9 +33,7 @@ from ..stats import adjust_pvalues, auroc_ci, delong_test, mcnemar, mcnemar_tabl
 from ..inputs import Predictions
 from . import tasks, uncertainty
 
-FILLED = "filled"
-AUTOMATIC = "filled automatically"
-MISSING = "missing"
+FILLED, AUTOMATIC, MISSING = checklist.FILLED, checklist.AUTOMATIC, checklist.MISSING
 
 #: Family-wise correction applied to all model comparisons together (7.10.2, the rule printed there is Holm's).
 ADJUSTMENT = "holm"
@@ -88,7 +86,7 @@ def operating_points(scores: BinaryScores) -> list[dict]:
 
 
 def model_entry(cm: ConfusionMatrix, *, positive, weighted: bool, derived_at, scores: BinaryScores | None,
-                assessment: dict, auroc: dict | None) -> dict:
+                assessment: dict, auroc: dict | None, from_argmax: bool = False) -> dict:
     """One model's entry of ``report.json``, the same for rows in memory and for merged counts (clause 8, 7.8).
 
     Inputs: the model's confusion matrix ``cm``; ``positive`` (None for a
@@ -97,7 +95,8 @@ def model_entry(cm: ConfusionMatrix, *, positive, weighted: bool, derived_at, sc
     threshold its labels were derived at (None: labels as given); its binary
     ``scores`` (or None), whose representative operating points are added;
     ``assessment``, the dict of its measures; ``auroc``, the JSON of its
-    AUROC's interval (or None).  Output: ``has_scores``, ``labels_derived_at``,
+    AUROC's interval (or None); ``from_argmax``, a multi-class model's labels
+    are the arg-max of its class scores.  Output: ``has_scores``, ``labels_derived_at``,
     ``confusion_matrix``, ``assessment``, ``intervals`` (Wilson intervals of
     accuracy and, binary, recall, specificity and precision) and ``operating_points``.
     """
@@ -116,7 +115,8 @@ def model_entry(cm: ConfusionMatrix, *, positive, weighted: bool, derived_at, sc
         if scores is not None:
             points += operating_points(scores)
     else:
-        points = [dict(_counts_row("class_vs_rest", "labels_as_given", None, cm.binary(label)), label=plain(label))
+        rule = "labels_from_argmax" if from_argmax else "labels_as_given"
+        points = [dict(_counts_row("class_vs_rest", rule, None, cm.binary(label)), label=plain(label))
                   for label in cm.labels]
     return {"has_scores": scores is not None, "labels_derived_at": derived_at,
             "confusion_matrix": {"rows": "true", "labels": list(cm.labels), "counts": matrix.tolist()},
@@ -134,7 +134,8 @@ def _model(pred: Predictions, model, placements=None) -> dict:
         if w is None and min(scores.positives, scores.negatives) >= 2:  # DeLong needs two of each
             auroc = interval_json(auroc_ci(pred.y_true, model.scores, positive=pred.positive, placements=placements))
     entry = model_entry(cm, positive=pred.positive if pred.binary else None, weighted=w is not None,
-                        derived_at=model.derived_at, scores=scores, assessment=result, auroc=auroc)
+                        derived_at=model.derived_at, scores=scores, assessment=result, auroc=auroc,
+                        from_argmax=bool(model.labels_from_argmax))
     entry["has_scores"] = model.scores is not None
     return entry
 
@@ -196,37 +197,50 @@ def adjusted_comparisons(tests: list[dict], alpha: float = 0.05) -> dict:
             "statement": {"code": "adjusted", "tests": len(tests), "method": ADJUSTMENT, "alpha": alpha}}
 
 
-def checklist_answers(answers: dict) -> list[dict]:
-    """Every checklist item (clause 8, 5.3) with its answer, or None; the prompts are words, added at render."""
-    return [{"key": it.key, "clause": it.clause, "answer": answers.get(it.key) or None} for it in checklist.ITEMS]
+def captured(environment: dict | None, groups: bool) -> set[str]:
+    """What the report captured itself (values of :data:`iso4213_nb.controls.checklist.CAPTURED_BY`): the machine
+    (5.3.11) when ``environment`` was captured, the subgroup measures (5.3.2) when the file has ``groups``."""
+    return {name for name, present in (("environment", environment), ("subgroups", groups)) if present}
 
 
-def _status(*values) -> str:
-    return FILLED if all(v and str(v).strip() for v in values) else MISSING
+def checklist_answers(answers: dict, environment: dict | None = None, *, groups: bool = False) -> list[dict]:
+    """Every checklist item (clause 8, 5.3) with its answer, or None, and its state (as :func:`items`); the prompts
+    are words, added at render."""
+    states = checklist.answer_states(answers, captured(environment, groups))
+    return [{"key": it.key, "clause": it.clause, "answer": answers.get(it.key) or None, "status": states[it.key]}
+            for it in checklist.ITEMS]
 
 
-def items(answers: dict, environment: dict | None, inference: dict | None) -> list[dict]:
-    """The reported items in report order, each with its id, clause and status (words: :mod:`.words`)."""
-    a = answers.get
-    listed = [
-        ("process", "5.1",
-         _status(*(a(f"process.step{i}_{s}") for i, s in
-                   enumerate(("tasks", "metrics", "evaluation", "collection", "results"), start=1)))),
-    ]
-    status = checklist.report_status(answers)
-    for rid in ("training_data", "test_data", "bias", "ground_truth_method", "ground_truth_reliability"):
-        listed.append((rid, "8", status[rid]))
+#: Checklist sections shown as one item each, by their own clause, with the id the report gives them (the others
+#: fill clause-8 items, or are the two choices of measure of 6.4.3 and 6.5.1).
+_MEASURE_CHOICES = {"measures.multiclass_averaging": "multiclass_averaging",
+                    "measures.multilabel_measure": "multilabel_measure"}
+
+
+def items(answers: dict, environment: dict | None, inference: dict | None, *, groups: bool = False) -> list[dict]:
+    """The reported items in report order, each with its id, clause and status (words: :mod:`.words`).
+
+    Every section of the checklist (clause 5, 6.4.3, 6.5.1) is an item, a clause-8 item under "8" and the clause
+    that asks for its facts; their states come from :func:`iso4213_nb.controls.checklist.answer_states`, which
+    fills the environment (5.3.11) from ``environment`` and the bias item (5.3.2) from the subgroup measures
+    when ``groups``; the items the report computes follow.
+    """
+    states = checklist.answer_states(answers, captured(environment, groups))
+    listed, seen = [], set()
+    for it in checklist.ITEMS:
+        rid = it.report or _MEASURE_CHOICES.get(it.key) or it.section
+        if rid in seen:
+            continue
+        seen.add(rid)
+        members = [other for other in checklist.ITEMS
+                   if (other.report or _MEASURE_CHOICES.get(other.key) or other.section) == rid]
+        clause = f"8 ({it.clause})" if it.report else it.clause
+        listed.append((rid, clause, checklist.combined_state(states[m.key] for m in members)))
     listed += [
-        ("channel_effects", "5.3.8", _status(a("channel_effects.description"))),
-        ("hyperparameters", "5.3.10", _status(a("hyperparameters.types"), a("hyperparameters.values"))),
-        ("acceleration", "5.3.12", _status(a("acceleration.description"))),
-        ("multiclass_averaging", "6.4.3", _status(a("measures.multiclass_averaging"))),
-        ("multilabel_measure", "6.5.1", _status(a("measures.multilabel_measure"))),
         ("operating_points", "8", AUTOMATIC),
         ("measures", "6", AUTOMATIC),
         ("curves", "6.3", AUTOMATIC),
         ("comparisons", "7", AUTOMATIC),
-        ("environment", "8", FILLED if status["environment"] == FILLED else (AUTOMATIC if environment else MISSING)),
         ("inference_cost", "8", AUTOMATIC if inference else MISSING),
     ]
     return [{"id": i, "clause": c, "status": s} for i, c, s in listed]
@@ -268,8 +282,8 @@ def build(pred: Predictions, answers: dict, *, title: str | None, meta_name: str
             "class_counts": tasks.class_counts(pred),
             "positive": plain(pred.positive), "models": list(pred.models),
         },
-        "items": items(answers, environment, inference),
-        "checklist": checklist_answers(answers),
+        "items": items(answers, environment, inference, groups=bool(pred.groups)),
+        "checklist": checklist_answers(answers, environment, groups=bool(pred.groups)),
         "models": {name: _model(pred, model, placements.get(name)) for name, model in pred.models.items()} if single else {},
         "comparisons": comparisons(pred, placements=placements) if single else adjusted_comparisons(tasks.multilabel_tests(pred, _test)),
         "environment": environment,

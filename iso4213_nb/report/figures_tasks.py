@@ -18,6 +18,7 @@ import numpy as np
 
 from ..measures.curves import BinaryScores
 from ..figures.curves import draw_curve, drawn, prepare_axes
+from ..figures.decimal import localize
 from ..words.i18n import _
 from ..inputs import MULTICLASS, Predictions
 
@@ -58,11 +59,11 @@ def reliability_figure(report: dict, model: str, binning: str = "equal_width"):
     top.plot([0, 1], [0, 1], ls=":", color="grey", label=_("perfect calibration"))
     predicted = np.array([np.nan if v is None else v for v in bins["mean_predicted"]], dtype=float)
     observed = np.array([np.nan if v is None else v for v in bins["observed_frequency"]], dtype=float)
-    top.plot(predicted, observed, marker="o", label=_plain_text(model))
+    top.plot(predicted, observed, marker="o", label=_plain_text(model), clip_on=False)  # a bin at 1.0 shows whole
     top.set(xlim=(0, 1), ylim=(0, 1), ylabel=_("observed frequency"),
             title=_("Reliability diagram (beyond TS 4213)"))
     top.legend(loc="upper left", fontsize="small")
     edges = np.asarray(bins["edges"], dtype=float)
     bottom.bar(edges[:-1], bins["counts"], width=np.diff(edges), align="edge", edgecolor="white")
     bottom.set(xlabel=_("mean predicted probability"), ylabel=_("samples"))
-    return fig
+    return localize(fig)

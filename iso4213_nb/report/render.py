@@ -104,7 +104,7 @@ def answers(report: dict, sections: tuple[str, ...]) -> str:
     rows = []
     for entry in report["checklist"]:
         if entry["key"].split(".", 1)[0] in sections:
-            rows.append([f"{entry['clause']}", words.prompt(entry["key"]), entry["answer"] or words.status("missing")])
+            rows.append([f"{entry['clause']}", words.prompt(entry["key"]), entry["answer"] or words.status(entry["status"])])
     return _wrap(html_table(rows, [_("clause"), _("asks for"), _("answer (from --meta)")]))
 
 
@@ -208,9 +208,7 @@ def environment(report: dict) -> str:
     env = report["environment"]
     parts = []
     if env:
-        rows = [[key, ", ".join(f"{k} {v}" for k, v in value.items()) if isinstance(value, dict) else str(value)]
-                for key, value in env.items()]
-        parts.append(html_table(rows, [_("component"), _("version or value")],
+        parts.append(html_table(words.environment_rows(env), [_("component"), _("version or value")],
                                 caption=_("Captured automatically on the machine that built the report")))
     return _wrap("".join(parts)) + answers(report, ("environment", "acceleration"))
 

@@ -26,11 +26,11 @@ AUROC_AVERAGES = (("macro", N_("macro: mean of the one-vs-rest AUROCs")),
 ML_MEASURES = ("hamming_loss", "exact_match_ratio", "jaccard_dataset", "jaccard_samples")
 CALIBRATION_ROWS = (("ece", N_("expected calibration error, equal-width bins")),
                     ("ece_equal_mass", N_("expected calibration error, equal-mass bins")),
-                    ("brier", N_("Brier score")), ("top_label_brier", N_("Brier score of the top label")),
+                    ("brier", None), ("top_label_brier", None),
                     ("brier_reliability", N_("Brier reliability (Murphy), lower is better")),
                     ("brier_resolution", N_("Brier resolution (Murphy), higher is better")),
                     ("brier_uncertainty", N_("Brier uncertainty (Murphy), a property of the data")),
-                    ("log_loss", N_("log loss")), ("top_label_log_loss", N_("log loss of the top label")))
+                    ("log_loss", None), ("top_label_log_loss", None))  # None: the registry's label
 SKIPPED = {"scores_not_probabilities": N_("its scores are not probabilities (each in [0, 1], and for several classes "
                                        "summing to 1 per sample), so their calibration has no meaning"),
            "no_scores": N_("it has no scores"),
@@ -95,9 +95,8 @@ def class_scores(report: dict, model: str) -> str:
                             for label, v in m["per_class"].items()],
                            [_("class"), _("AUROC, one vs rest (6.3.6)"), measure_label("average_precision")],
                            caption=_("Per-class ranking measures: {model}").format(model=model))
-    scores = html_table([[_("log loss (scikit-learn's definition, natural log)"), _num(m.get("log_loss"))],
-                         [_("multi-class Brier score (mean squared distance to the one-hot truth)"),
-                          _num(m.get("brier"))]],
+    scores = html_table([[measure_label("log_loss"), _num(m.get("log_loss"))],
+                         [measure_label("brier"), _num(m.get("brier"))]],
                         [_("measure"), _("value")], caption=_("Probability scores: {model}").format(model=model))
     return _wrap(topk + auroc + per_class + scores)
 
@@ -215,7 +214,8 @@ def calibration(report: dict, model: str) -> str:
     for key, words in CALIBRATION_ROWS:
         if key in c:
             value = c[key]
-            rows.append([_(words), _num(value.get("estimate") if isinstance(value, dict) else value),
+            rows.append([measure_label(key) if words is None else _(words),
+                         _num(value.get("estimate") if isinstance(value, dict) else value),
                          _interval(value) if isinstance(value, dict) else ""])
     kind = _("top-label: the highest score against whether that class is right") if c.get("kind") == "top_label" \
         else _("the score of the positive class")
@@ -267,3 +267,45 @@ def heading(report: dict, section: str) -> str:
         return ""
     weighted = _("Every number here is weighted by the file's weight column.") if report["input"]["weighted"] else ""
     return STYLE + _wrap(f"<h2>{_text(_(title))}</h2><p>{_text(_(intro))} {_text(weighted)}</p>")
+
+
+def operating_points_intro(report: dict) -> str:
+    """What the rows of section 4 (counts at operating points, clause 8) are for this file's task.
+
+    A binary file gets the threshold rules (0.5, Youden, TPR ≥ 0.9, FPR ≤ 0.1); a multi-class file gets one
+    row per class against the rest, from the model's labels (the arg-max of its class scores where the labels
+    were derived so), with no threshold; a multi-label file has no section 4 (``""``).
+    """
+    task = report["input"]["task"]
+    if task == "binary":
+        text = _("A scored model becomes a classifier only once a threshold is chosen: a sample counts as positive "
+                 "when its score is at least the threshold. The rows are: the labels the file gives; the threshold "
+                 "0.5 when scores are probabilities; the threshold that maximises Youden's J = TPR − FPR; the "
+                 "highest threshold that still finds 90 % of the positives; and the lowest threshold that keeps "
+                 "the false positive rate at or below 10 %.")
+    elif task == "multiclass":
+        text = _("With several classes there is no single threshold: each row takes one class as the positive "
+                 "class and every other class as negative (one against the rest), and counts the model's labels.")
+        if any(m.get("labels_from_argmax") for m in report["models"].values()):
+            text += " " + _("Where the file gives class scores and no labels, a model's label is the arg-max: the "
+                            "class with the highest score.")
+        if any(m.get("has_scores") for m in report["models"].values()):
+            text += " " + _("Every threshold of each class's score, one class against the rest, is in the "
+                            "ROC and precision–recall curves of the class-scores section.")
+    else:
+        return ""
+    return _wrap(f"<p>{_text(text)}</p>")
+
+
+def curves_absent(report: dict) -> str:
+    """Why section 6 draws no threshold curves (6.3.6–6.3.9), where the curves of this task are instead."""
+    scored = any(m.get("has_scores") for m in report["models"].values())
+    if scored and report["input"]["task"] == "multiclass":
+        text = _("The models score every class, so there is no single threshold to sweep here: each class's ROC "
+                 "and precision–recall curves, one class against the rest, are in the class-scores section below.")
+    elif scored and report["input"]["task"] == "multilabel":
+        text = _("These curves are drawn for a binary task; the multi-label section below gives every measure "
+                 "per label.")
+    else:
+        text = _("No model in the file has scores, so there are no threshold curves.")
+    return _wrap(f"<p>{_text(text)}</p>")

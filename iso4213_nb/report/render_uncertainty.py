@@ -10,12 +10,14 @@ matplotlib never reads it as mathtext.
 from __future__ import annotations
 
 import html
+import textwrap
 from pathlib import Path
 
 import matplotlib
 import numpy as np
 from matplotlib.figure import Figure
 
+from ..figures.decimal import localize
 from ..figures.ranking import draw_critical_difference
 from ..words.i18n import _, level_percent, number
 from ..words import reasons
@@ -24,6 +26,8 @@ from ..words.measures import label as measure_label, name as measure_name
 from ..stats.ranking import Ranking
 from ..figures.tables import format_value, html_table
 
+#: The longest line of a band figure's panel title, in characters (a 5-inch panel at 10 points).
+TITLE_CHARACTERS = 42
 #: Measures of the interval table: keys of ``models.<m>.intervals`` (names and clauses from the registry).
 MEASURES = ("accuracy", "recall", "specificity", "precision", "f1", "f2", "f0_5", "cohen_kappa",
             "matthews_correlation", "balanced_accuracy", "macro_f1", "weighted_f1", "micro_f1", "auroc",
@@ -146,13 +150,15 @@ def bands_figure(report: dict) -> Figure | None:
                 drawstyle="steps-mid")
     roc.plot([0, 1], [0, 1], color="grey", linestyle=":", linewidth=1)
     roc.set(xlabel=_("false positive rate (1 − specificity)"), ylabel=_("sensitivity (true positive rate)"),
-            title=_("ROC with pointwise {level} % band").format(level=_level(report)), xlim=(0, 1), ylim=(0, 1.01))
-    pr.set(xlabel=measure_name("recall"), ylabel=measure_name("precision"),
-           title=_("precision–recall with pointwise {level} % band").format(level=_level(report)),
-           xlim=(0, 1), ylim=(0, 1.01))
+            xlim=(0, 1), ylim=(0, 1.01))
+    pr.set(xlabel=measure_name("recall"), ylabel=measure_name("precision"), xlim=(0, 1), ylim=(0, 1.01))
+    for ax, title in ((roc, _("ROC with pointwise {level} % band")),
+                      (pr, _("precision–recall with pointwise {level} % band"))):
+        # wrapped to the panel's width: the Russian titles are longer than a panel and ran into each other
+        ax.set_title("\n".join(textwrap.wrap(title.format(level=_level(report)), TITLE_CHARACTERS)), fontsize=10)
     for ax in (roc, pr):
         ax.legend(loc="lower right" if ax is roc else "lower left", fontsize="small")
-    return fig
+    return localize(fig)
 
 
 def _ranking_object(rk: dict) -> Ranking:

@@ -59,7 +59,7 @@ def _model(assessed: streaming.Assessed, name: str, auroc_interval: dict | None)
         assessment["predicted_from"] = "y_pred"
     entry = content.model_entry(model.matrix, positive=assessed.positive, weighted=assessed.weighted,
                                 derived_at=model.derived_at, scores=model.scores, assessment=assessment,
-                                auroc=auroc_interval)
+                                auroc=auroc_interval, from_argmax=name in assessed.settings.argmax)
     entry.update({"has_scores": model.scores is not None or name in assessed.class_scores,
                   "labels_from_argmax": name in assessed.settings.argmax, "calibration_skipped": "no_scores"})
     if name in assessed.class_scores:  # log loss is undefined exactly when the class scores are not probabilities
@@ -135,10 +135,7 @@ def build_content(assessed: streaming.Assessed, states: dict, source, *, answers
     intervals, delong = second_pass(assessed, states, chunks, confidence_level)
     environment = capture()
     names = [m[0] for m in assessed.settings.models]
-    items = content.items(answers, environment, None)
-    for item in items if assessed.groups else []:  # as the in-memory report: subgroups answer the bias item
-        if item["id"] == "bias" and item["status"] != tasks.FILLED:
-            item["status"] = tasks.AUTOMATIC
+    items = content.items(answers, environment, None, groups=bool(assessed.groups))
     top_k = sorted({k for result in assessed.class_scores.values() for k in result.top_k_accuracy})
     binned = {name: {"bins": m.binned.bins, "low": m.binned.low, "high": m.binned.high,
                      "auroc_error_bound": m.binned.auroc_error_bound}
@@ -153,7 +150,7 @@ def build_content(assessed: streaming.Assessed, states: dict, source, *, answers
                   "task": BINARY if len(assessed.labels) == 2 else MULTICLASS, "weighted": assessed.weighted,
                   "groups": list(assessed.groups), "top_k": top_k},
         "items": items,
-        "checklist": content.checklist_answers(answers),
+        "checklist": content.checklist_answers(answers, environment, groups=bool(assessed.groups)),
         "models": models,
         "comparisons": _comparisons(assessed, delong),
         "environment": environment,

@@ -15,8 +15,6 @@
   intervals and n, the largest gap, a heterogeneity test, warnings);
 * per model whose scores are probabilities: ``calibration`` (beyond TS 4213:
   :mod:`iso4213_nb.measures.calibration`), or ``calibration_skipped`` with a reason code;
-* ``items``: the clause-8 bias item (5.3.2) becomes filled automatically
-  when the file has subgroup columns.
 
 With a ``weight`` column every measure here that has a weighted form is
 weighted.  Everything is data and reason codes; the words are in
@@ -41,8 +39,6 @@ from ..subgroups.rows import subgroup_analysis
 TOP_K = (1, 2, 3, 4, 5)
 #: Reason codes for a model whose calibration is not computed.
 NOT_PROBABILITIES, NO_SCORES = "scores_not_probabilities", "no_scores"
-AUTOMATIC = "filled automatically"
-FILLED = "filled"
 
 
 def _plain(value):
@@ -157,8 +153,4 @@ def extend(report: dict, pred: Predictions, *, top_k=()) -> dict:
             report["models"][name] = multilabel_model(pred, model)
         else:
             report["models"][name].update(single_label_model(pred, model, ks))
-    if pred.groups:  # a multi-label file with groups is refused (refuse_unsupported)
-        for item in report["items"]:
-            if item["id"] == "bias" and item["status"] != FILLED:
-                item["status"] = AUTOMATIC
     return report

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..controls import checklist
 from ..words import readings
 from ..measures.registry import MEASURES
-from ..words.i18n import N_, _, number
+from ..words.i18n import N_, _, number, with_digit_groups
 from ..words.measures import name as measure_name
 from ..stats.results import TestResult
 from ..core.undefined import Undefined
@@ -30,6 +30,7 @@ _POINTS = {
 
 _RULES = {
     "labels_as_given": N_("labels as given in the file"),
+    "labels_from_argmax": N_("labels from the arg-max of the class scores"),
     "labels_from_scores": N_("labels derived from scores at threshold {threshold}"),
     "probabilities": N_("scores read as probabilities"),
     "max_youden": N_("largest TPR − FPR (ties: highest threshold)"),
@@ -40,7 +41,13 @@ _RULES = {
 #: What each reported item is (the clause-8 ones come from :data:`iso4213_nb.controls.checklist.REPORT_ITEMS`).
 _ITEMS = {
     "process": N_("the five steps of the assessment process"),
+    "purpose": N_("the stage and aim of the assessment"),
+    "preprocessing": N_("the preprocessing applied, the same for every model"),
+    "splitting": N_("how the data were split"),
+    "leakage": N_("how overlap between training and test data was prevented"),
     "channel_effects": N_("known channel effects in the data"),
+    "baselines": N_("the baselines compared against"),
+    "context": N_("the system the model runs in and its context"),
     "hyperparameters": N_("hyperparameter types and values of each model"),
     "acceleration": N_("acceleration used in training or testing"),
     "multiclass_averaging": N_("why this multi-class averaging"),
@@ -154,3 +161,34 @@ def inference_description(inference: dict) -> str:
              "warm-up call), timed with time.perf_counter on the machine described above; latency is ingest to "
              "output per sample (6.6.2), throughput counts samples per second (6.6.3).").format(
         timed=inference["samples_timed"], total=inference["samples_total"])
+
+
+#: The captured environment's components (:func:`iso4213_nb.controls.environment.capture`), in words.
+_COMPONENTS = {"cpu_model": N_("processor (CPU model)"), "logical_cores": N_("logical cores"),
+               "usable_cores": N_("cores this process may use"), "memory_bytes": N_("memory (RAM)"),
+               "machine": N_("machine architecture"), "os": N_("operating system"), "python": N_("Python version"),
+               "python_implementation": N_("Python implementation"), "libraries": N_("library versions")}
+
+
+def memory(size: int | None) -> str:
+    """A memory size in bytes as GiB to one decimal, with the exact count in digit groups (5.3.11):
+    ``23.6 GiB (25,325,268,992 bytes)``; ``23,6 ГиБ (25 325 268 992 байт)`` in Russian."""
+    if size is None:
+        return _("unknown")
+    return _("{gib} GiB ({bytes} bytes)").format(gib=number(size / 2 ** 30, 1),
+                                                  bytes=with_digit_groups(f"{int(size):,}"))
+
+
+def environment_rows(environment: dict) -> list[list[str]]:
+    """The captured environment (5.3.11, clause 8) as rows of component and value, in words: the component's
+    name, not its key; memory as :func:`memory`; each library with its version, or "not installed"."""
+    rows, absent = [], _("not installed")
+    for key, value in environment.items():
+        if key == "memory_bytes":
+            text = memory(value)
+        elif isinstance(value, dict):
+            text = ", ".join(f"{name} {version or absent}" for name, version in value.items())
+        else:
+            text = _("unknown") if value is None else str(value)
+        rows.append([_(_COMPONENTS[key]) if key in _COMPONENTS else key, text])
+    return rows

@@ -18,6 +18,8 @@ from ..stats.contingency import MCNEMAR_EXACT_BELOW, MIN_EXPECTED
 from ..stats.multiplicity import AdjustedPValues
 from ..stats.results import ConfidenceInterval, TestResult, reason_dict
 from . import reasons
+from .measures import name as measure_name
+from ..measures.registry import MEASURES
 from .i18n import N_, _, number, significant
 from ..core.undefined import Undefined, is_undefined
 
@@ -77,8 +79,35 @@ def reason(value: Undefined) -> str:
     return reasons.of(value)
 
 
+_AVERAGES = {"macro": N_("macro average"), "weighted": N_("weighted average"), "micro": N_("micro average")}
+
+
+def _measure_name(key: str) -> str:
+    return measure_name(key) if key in MEASURES else key
+
+
+def undefined_place(where: str) -> str:
+    """Where an undefined value of an :func:`iso4213_nb.measures.assessment.assess` dict sits, in words (clause 6):
+    ``per_class.0.positive_likelihood_ratio`` → "positive likelihood ratio of class 0",
+    ``averages.macro.precision`` → "precision, macro average"; the measure's name comes from the registry."""
+    head, _sep, rest = where.partition(".")
+    if head == "per_class" and "." in rest:
+        label, key = rest.rsplit(".", 1)
+        return _("{measure} of class {label}").format(measure=_measure_name(key), label=label)
+    if head == "averages" and "." in rest:
+        method, key = rest.split(".", 1)
+        return f"{_measure_name(key)}, {_(_AVERAGES[method]) if method in _AVERAGES else method}"
+    if head == "normalized" and "." in rest:
+        rows, label = rest.split(".", 1)
+        text = (_("the confusion matrix as shares of predicted class {label}") if rows == "predicted"
+                else _("the confusion matrix as shares of true class {label}"))
+        return text.format(label=label)
+    return _measure_name(head)
+
+
 def undefined_notes(assessment: dict) -> list[str]:
-    """One line per undefined clause-6 measure of an :func:`iso4213_nb.measures.assessment.assess` dict: where and why."""
+    """One line per undefined clause-6 measure of an :func:`iso4213_nb.measures.assessment.assess` dict: which
+    measure of which class (:func:`undefined_place`) and why."""
     given = assessment.get("reasons") or {}
     notes = []
     for entry in assessment.get("undefined", []):
@@ -86,7 +115,7 @@ def undefined_notes(assessment: dict) -> list[str]:
         found = given.get(where)
         if found is not None:
             code = reasons.words(found["code"], {k: v for k, v in found.items() if k != "code"})
-        notes.append(f"{where}: {code}")
+        notes.append(f"{undefined_place(where)}: {code}")
     return notes
 
 
