@@ -55,6 +55,8 @@ COURSE = (
         ("06.2", "D(P‖T) of the same counts"),
         ("06.3", "D(T‖P) when a class is never predicted"))),
     Lesson("07", "07_computational_measures.ipynb", "Computational measures (6.6)", (
+        ("07.3", "predict: the mean latency when the latency bound is tightened"),
+        ("07.4", "what batching does for the user waiting for an answer"),
         ("07.1", "energy per correct inference from a coarser trace"),
         ("07.2", "throughput under a tighter latency bound"))),
     Lesson("08P", "08_basics_of_testing.ipynb", "The basics of testing (before clause 7)", (
