@@ -84,7 +84,9 @@ COURSE = (
         ("10.2", "the measure that survives a change of class balance"),
         ("10.3", "predict: precision as the negatives grow"))),
     Lesson("11", "11_glossary.ipynb", "Glossary", (
-        ("11.1", "the value behind a false friend"),)),
+        ("11.1", "the value behind a false friend"),
+        ("11.2", "predict: the false friend when correct negatives are added"),
+        ("11.3", "what Sokolova & Lapalme's AUC of a labelling classifier is"))),
     Lesson("12", "12_subgroups_and_calibration.ipynb", "Subgroups (5.3.2) and calibration", (
         ("12.1", "what a recall gap between two groups shows, next to its test"),)),
     Lesson("13", "13_capstone.ipynb", "Capstone: a report on a supplied model", (
