@@ -94,7 +94,9 @@ COURSE = (
         ("13.2", "which threshold goes into the deployment"),
         ("13.3", "the clause-8 item the report marks missing, and why it matters"))),
     Lesson("A", "annex_a.ipynb", "Annex A: multi-class results", (
-        ("A.1", "balanced accuracy of class C, in percent"),)),
+        ("A.3", "why the weighted specificity lies below the macro one"),
+        ("A.1", "balanced accuracy of class C, in percent"),
+        ("A.2", "predict: the specificity of B when its own errors are corrected"))),
     Lesson("B", "annex_b.ipynb", "Annex B: a ROC curve from scores", (
         ("B.1", "precision at threshold 0,7"),)),
     Lesson("C", "annex_c.ipynb", "Annex C: the benchmark table", (
