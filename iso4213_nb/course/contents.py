@@ -98,7 +98,9 @@ COURSE = (
         ("A.1", "balanced accuracy of class C, in percent"),
         ("A.2", "predict: the specificity of B when its own errors are corrected"))),
     Lesson("B", "annex_b.ipynb", "Annex B: a ROC curve from scores", (
-        ("B.1", "precision at threshold 0,7"),)),
+        ("B.3", "what the area of the five-point curve says"),
+        ("B.2", "predict: the AUROC when the threshold moves"),
+        ("B.1", "precision at threshold 0,7"))),
     Lesson("C", "annex_c.ipynb", "Annex C: the benchmark table", (
         ("C.1", "half-width of an accuracy interval"),
         ("C.2", "clause-8 items the table fills"))),
