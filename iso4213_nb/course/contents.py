@@ -103,7 +103,8 @@ COURSE = (
         ("B.1", "precision at threshold 0,7"))),
     Lesson("C", "annex_c.ipynb", "Annex C: the benchmark table", (
         ("C.1", "half-width of an accuracy interval"),
-        ("C.2", "clause-8 items the table fills"))),
+        ("C.2", "clause-8 items the table fills"),
+        ("C.3", "predict: the interval's half-width at a higher accuracy"))),
     Lesson("D", "annex_d.ipynb", "Annex D: CSMF accuracy", (
         ("D.1", "CSMF accuracy of a uniform prediction"),
         ("D.2", "the same, corrected for chance"))),
