@@ -30,6 +30,11 @@ LESSONS = {lesson.file: lesson for lesson in COURSE if (RUSSIAN / lesson.file).e
 NOT_NUMERIC = {"06.3", "09.2", "C.2"} | {key for key, kind in defined().items() if kind != "number"}
 
 
+#: Exercises added to an English lesson whose Russian notebook does not carry them yet (the translation follows);
+#: each must be absent from the Russian notebook, so that translating it forces its removal from this list.
+TO_TRANSLATE = {"04.3", "04.4", "05.3", "05.4", "06.4", "06.5", "07.3", "07.4", "11.2", "11.3", "A.2", "A.3", "B.2", "B.3", "C.3"}
+
+
 def _keys(path: Path) -> list[str]:
     nb = nbformat.read(path, as_version=4)
     return [k for c in nb.cells if c.cell_type == "code" for k in _exercise_keys(c.source)]
@@ -51,7 +56,9 @@ def test_every_russian_lesson_is_a_course_lesson():
 
 @pytest.mark.parametrize("name", sorted(LESSONS))
 def test_russian_notebook_has_the_lessons_exercises_in_order_with_stored_widgets(name):
-    assert _keys(RUSSIAN / name) == [key for key, _label in LESSONS[name].exercises]
+    keys = _keys(RUSSIAN / name)
+    assert not set(keys) & TO_TRANSLATE, "translated: remove these keys from TO_TRANSLATE"
+    assert keys == [key for key, _label in LESSONS[name].exercises if key not in TO_TRANSLATE]
     nb = nbformat.read(RUSSIAN / name, as_version=4)
     for cell in (c for c in nb.cells if c.cell_type == "code" and "xercise(" in c.source):
         assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in cell.outputs), \

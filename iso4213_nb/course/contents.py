@@ -39,16 +39,24 @@ COURSE = (
         ("03.1", "what equal recall of two models says"),
         ("03.2", "predict: precision of naive Bayes when the threshold rises"))),
     Lesson("04", "04_multiclass_measures.ipynb", "Multi-class measures (6.4)", (
+        ("04.3", "predict: macro precision as cultivar 3 becomes rare"),
+        ("04.4", "what the gap between macro and weighted F1 says"),
         ("04.1", "macro recall when one class is never predicted"),
         ("04.2", "micro precision of the same matrix"))),
     Lesson("05", "05_multilabel_measures.ipynb", "Multi-label measures (6.5)", (
+        ("05.3", "what a small Hamming loss beside the exact match ratio says"),
+        ("05.4", "predict: the KL divergence when predictions land on the wrong samples"),
         ("05.1", "data-set level Jaccard index"),
         ("05.2", "sample-level Jaccard index"))),
     Lesson("06", "06_distribution_measures.ipynb", "Distribution measures (KL divergence)", (
+        ("06.4", "predict: D(P‖T) when the test set is copied"),
+        ("06.5", "what a divergence near 0 says"),
         ("06.1", "D(T‖P) of three classes"),
         ("06.2", "D(P‖T) of the same counts"),
         ("06.3", "D(T‖P) when a class is never predicted"))),
     Lesson("07", "07_computational_measures.ipynb", "Computational measures (6.6)", (
+        ("07.3", "predict: the mean latency when the latency bound is tightened"),
+        ("07.4", "what batching does for the user waiting for an answer"),
         ("07.1", "energy per correct inference from a coarser trace"),
         ("07.2", "throughput under a tighter latency bound"))),
     Lesson("08P", "08_basics_of_testing.ipynb", "The basics of testing (before clause 7)", (
@@ -76,7 +84,9 @@ COURSE = (
         ("10.2", "the measure that survives a change of class balance"),
         ("10.3", "predict: precision as the negatives grow"))),
     Lesson("11", "11_glossary.ipynb", "Glossary", (
-        ("11.1", "the value behind a false friend"),)),
+        ("11.1", "the value behind a false friend"),
+        ("11.2", "predict: the false friend when correct negatives are added"),
+        ("11.3", "what Sokolova & Lapalme's AUC of a labelling classifier is"))),
     Lesson("12", "12_subgroups_and_calibration.ipynb", "Subgroups (5.3.2) and calibration", (
         ("12.1", "what a recall gap between two groups shows, next to its test"),)),
     Lesson("13", "13_capstone.ipynb", "Capstone: a report on a supplied model", (
@@ -84,12 +94,17 @@ COURSE = (
         ("13.2", "which threshold goes into the deployment"),
         ("13.3", "the clause-8 item the report marks missing, and why it matters"))),
     Lesson("A", "annex_a.ipynb", "Annex A: multi-class results", (
-        ("A.1", "balanced accuracy of class C, in percent"),)),
+        ("A.3", "why the weighted specificity lies below the macro one"),
+        ("A.1", "balanced accuracy of class C, in percent"),
+        ("A.2", "predict: the specificity of B when its own errors are corrected"))),
     Lesson("B", "annex_b.ipynb", "Annex B: a ROC curve from scores", (
-        ("B.1", "precision at threshold 0,7"),)),
+        ("B.3", "what the area of the five-point curve says"),
+        ("B.2", "predict: the AUROC when the threshold moves"),
+        ("B.1", "precision at threshold 0,7"))),
     Lesson("C", "annex_c.ipynb", "Annex C: the benchmark table", (
         ("C.1", "half-width of an accuracy interval"),
-        ("C.2", "clause-8 items the table fills"))),
+        ("C.2", "clause-8 items the table fills"),
+        ("C.3", "predict: the interval's half-width at a higher accuracy"))),
     Lesson("D", "annex_d.ipynb", "Annex D: CSMF accuracy", (
         ("D.1", "CSMF accuracy of a uniform prediction"),
         ("D.2", "the same, corrected for chance"))),
