@@ -24,7 +24,7 @@ Holm Bonferroni Benjamini Hochberg Yekutieli Youden Cohen Cohen's Cramér Cramé
 Dietterich Dietterich's Enter T_P T_N F_P F_N F_1 mid cv GPU lift gain json Alpaydin Alpaydin's Friedman Nemenyi Kruskal Wallis Levene Levene's Shapiro Wilk Student
 Student's Clopper Pearson Wilson Wald Cochran Cochran's Matthews Sokolova Lapalme Brier ANOVA MCC LR Fβ Fscore_G
 Accuracy_G Precision_G Recall_G Specificity scikit learn sklearn ISO IEC TS ISO4213_NB_HOME yaml YAML iso nb H0 H1
-F0 F1 F2 TR I1 I2 I3 I4 I5 I6 I7 I8 k1 k2 tp fp tn fn p10 p01 top z t F W Q H d_z e min max log inf nan ms px J Wh
+F0 F1 F2 KL TR I1 I2 I3 I4 I5 I6 I7 I8 k1 k2 tp fp tn fn p10 p01 top z t F W Q H d_z e min max log inf nan ms px J Wh
 """.split())
 
 #: Names of file formats and units an error names as they are written (CSV, Parquet, .xlsx, UTF-8, KiB).
