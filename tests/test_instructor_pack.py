@@ -10,13 +10,14 @@ import pytest
 from nbclient import NotebookClient
 
 from iso4213_nb.course.contents import COURSE, EXERCISES
-from iso4213_nb.course import agenda, timing
+from iso4213_nb.course import agenda, speaker_notes, timing
 from iso4213_nb.course.exercise_bank import defined
+from iso4213_nb.words.i18n import LANGUAGES, _, using
 
 ROOT = Path(__file__).resolve().parents[1]
 PACK = ROOT / "instructor"
 SOLUTIONS = PACK / "solutions" / "worked_solutions.ipynb"
-AGENDA = (PACK / "agenda.md").read_text(encoding="utf-8")
+AGENDAS = {lang: path.read_text(encoding="utf-8") for lang, path in agenda.AGENDAS.items()}
 #: Exercises whose answer is a word, a choice, a prediction, undefined or infinite: the solutions explain them in
 #: prose (and check them against the package's items).
 NOT_NUMERIC = {"02.2", "06.3", "09.2", "10.2", "C.2"} | {key for key, kind in defined().items() if kind != "number"}
@@ -79,12 +80,15 @@ def test_no_notebook_prints_an_answer_above_its_exercise(answers, key):
     assert not shown, f"{lesson.file} shows {shown} before exercise {key}, whose answer it is"
 
 
-# ---------------------------------------------------------------- the agenda
-TIMES = {t.code: t for t in timing.course_times()}
+# ---------------------------------------------------------------- the agenda, in each language
+TIMES = {lang: {t.code: t for t in timing.course_times(lang=lang)} for lang in LANGUAGES}
+FULL_DAY, HALF_DAY = "Full day", "Half day (recommended core)"
 
 
-def _table(title: str) -> list[list[str]]:
-    section = AGENDA.split(f"## {title}", 1)[1].split("\n## ", 1)[0]
+def _table(lang: str, title: str) -> list[list[str]]:
+    with using(lang):
+        heading = _(title)
+    section = AGENDAS[lang].split(f"## {heading}\n", 1)[1].split("\n## ", 1)[0]
     rows = [line.strip().strip("|").split("|") for line in section.splitlines() if line.startswith("| ")]
     return [[c.strip() for c in row] for row in rows[1:] if not set(row[0].strip()) <= {"-"}]
 
@@ -94,22 +98,63 @@ def _minutes(clock: str) -> int:
     return int(hours) * 60 + int(minutes)
 
 
-def test_the_agenda_is_what_the_generator_writes_from_the_notebooks_as_they_are():
-    assert agenda.update(AGENDA, list(TIMES.values())) == AGENDA, "run: python -m iso4213_nb.course.agenda"
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_agenda_is_what_the_generator_writes_from_the_notebooks_as_they_are(lang):
+    assert agenda.update(AGENDAS[lang], list(TIMES[lang].values()), lang) == AGENDAS[lang], \
+        "run: python -m iso4213_nb.course.agenda"
 
 
+def test_the_russian_agenda_is_timed_on_the_russian_notebooks_and_names_the_ones_it_is_not():
+    english = [lesson.code for lesson in COURSE if not (ROOT / "notebooks" / "ru" / lesson.file).is_file()]
+    assert [code for code, t in TIMES["ru"].items() if t.language == "en"] == english
+    assert all(t.language == "ru" for code, t in TIMES["ru"].items() if code not in english)
+    if english:
+        assert f"У уроков {', '.join(english)} пока нет русского блокнота" in AGENDAS["ru"]
+    ru = TIMES["ru"]["02"]
+    assert ru.words == timing.measure(COURSE[1], ROOT / "notebooks" / "ru").words != TIMES["en"]["02"].words
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("lesson", COURSE, ids=lambda lesson: lesson.code)
-def test_each_blocks_stated_minutes_are_the_measured_ones(lesson):
-    row = next(r for r in _table("Does the course fit the day?") if r[0] == lesson.code)
-    t = TIMES[lesson.code]
+def test_each_blocks_stated_minutes_are_the_measured_ones(lesson, lang):
+    row = next(r for r in _table(lang, "Does the course fit the day?") if r[0] == lesson.code)
+    t = TIMES[lang][lesson.code]
     words, skipped, reading, code, widgets, exercises, block = row[1:]
     assert (int(words), int(skipped), int(block)) == (t.words, t.skipped_words, t.block)
-    assert [float(reading), float(code), float(widgets), float(exercises)] == pytest.approx(
-        [t.reading, t.code_and_outputs, t.widget_minutes, t.exercise_minutes], abs=0.05)
+    assert [float(x.replace(",", ".")) for x in (reading, code, widgets, exercises)] == pytest.approx(
+        [t.reading, t.code_and_outputs, t.widget_minutes, t.exercise_minutes], abs=0.05 + 1e-9)  # one decimal shown
     assert t.block - timing.ROUND_TO < t.reading + t.code_and_outputs + t.widget_minutes + t.exercise_minutes <= t.block
-    for title in ("Full day", "Half day (recommended core)"):
-        scheduled = [int(r[2]) for r in _table(title) if r[3] == lesson.code]
-        assert scheduled in ([], [t.block]), f"{title}: {lesson.code} gets {scheduled}, measured {t.block}"
+    for title in (FULL_DAY, HALF_DAY):
+        scheduled = [int(r[2]) for r in _table(lang, title) if r[3] == lesson.code]
+        assert scheduled in ([], [t.block]), f"{lang} {title}: {lesson.code} gets {scheduled}, measured {t.block}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_notes_heading_gives_the_blocks_measured_minutes(lang):
+    text = speaker_notes.NOTES_BY_LANGUAGE[lang].read_text(encoding="utf-8")
+    stated = agenda.notes_minutes(text)
+    assert set(stated) == {lesson.code for lesson in COURSE}, "every lesson's notes heading states its minutes"
+    assert stated == {code: t.block for code, t in TIMES[lang].items()}, "run: python -m iso4213_nb.course.agenda"
+
+
+def test_the_generator_sets_the_notes_minutes_and_check_names_a_stale_file(tmp_path, monkeypatch, capsys):
+    heading = "## 02 Binary measures (50 min)\n\ntext (5 min)\n## 08F Further (optional, 1 min)\n"
+    times = list(TIMES["en"].values())
+    fixed = agenda.with_block_minutes(heading, times)
+    assert agenda.notes_minutes(fixed) == {"02": TIMES["en"]["02"].block, "08F": TIMES["en"]["08F"].block}
+    assert "text (5 min)" in fixed and "(optional, " in fixed
+    assert agenda.notes_minutes("## 02 Бинарные показатели (50 мин)") == {"02": 50}
+    files = {}
+    for name, text in (("agenda.md", AGENDAS["en"]), ("notes.md", heading)):
+        files[name] = tmp_path / name
+        files[name].write_text(text, encoding="utf-8")
+    monkeypatch.setitem(agenda.AGENDAS, "en", files["agenda.md"])
+    monkeypatch.setitem(agenda.NOTES_BY_LANGUAGE, "en", files["notes.md"])
+    assert agenda.main(["--lang", "en", "--check"]) == 1
+    assert capsys.readouterr().err.strip() == f"not up to date: {files['notes.md']}"
+    assert files["notes.md"].read_text(encoding="utf-8") == heading
+    assert agenda.main(["--lang", "en"]) == 0 and agenda.main(["--lang", "en", "--check"]) == 0
+    assert files["notes.md"].read_text(encoding="utf-8") == fixed
 
 
 def test_timing_counts_prose_by_hand_on_a_small_notebook(tmp_path):
@@ -136,36 +181,46 @@ def test_timing_counts_prose_by_hand_on_a_small_notebook(tmp_path):
     assert t.reading + t.code_and_outputs + t.exercise_minutes == pytest.approx(4 / 120 + 0.7 + 5) and t.block == 10
 
 
-@pytest.mark.parametrize("title, end", [("Full day", "17:00"), ("Half day (recommended core)", "13:00")])
-def test_timetables_are_continuous_and_end_in_time(title, end):
-    rows = _table(title)
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("title, end", [(FULL_DAY, "17:00"), (HALF_DAY, "13:00")])
+def test_timetables_are_continuous_and_end_in_time(title, end, lang):
+    rows = _table(lang, title)
     assert rows[0][0] == "09:00" and _minutes(rows[-1][1]) <= _minutes(end)
     for previous, row in zip(rows, rows[1:]):
         assert row[0] == previous[1], f"gap or overlap before {row}"
-    for start, stop, minutes, *_ in rows:
+    for start, stop, minutes, *_rest in rows:
         assert _minutes(stop) - _minutes(start) == int(minutes)
-    assert sum(int(r[2]) for r in rows if r[4].startswith("Buffer")) >= 10
+    with using(lang):
+        buffers = {_("Buffer: questions, catching up"), _("Buffer: questions, the progress summary")}
+    assert sum(int(r[2]) for r in rows if r[4] in buffers) >= 10
 
 
-def test_every_notebook_is_taught_once_or_named_for_self_study():
-    taught = [r[3] for r in _table("Full day") if r[3] != "—"]
-    left = re.search(r"Self-study after the day: (.+?), in that order", AGENDA)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_notebook_is_taught_once_or_named_for_self_study(lang):
+    taught = [r[3] for r in _table(lang, FULL_DAY) if r[3] != "—"]
+    with using(lang):
+        pattern = re.escape(_("Self-study after the day: {codes}, in that order.")).replace(r"\{codes\}", "(.+?)")
+    left = re.search(pattern, AGENDAS[lang])
     self_study = left.group(1).split(", ") if left else []
     order = [lesson.code for lesson in COURSE]
     assert sorted(taught + self_study, key=order.index) == order
     assert taught == sorted(taught, key=order.index) and self_study == sorted(self_study, key=order.index)
     assert set(agenda.OPTIONAL) <= set(self_study) and not set(agenda.OPTIONAL) & set(taught)
-    assert [r[3] for r in _table("Half day (recommended core)") if r[3] != "—"] == list(agenda.CORE)
+    assert [r[3] for r in _table(lang, HALF_DAY) if r[3] != "—"] == list(agenda.CORE)
 
 
-def test_every_skipped_heading_still_exists():
-    for code, items in timing.SKIPPED.items():
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_skipped_heading_still_exists(lang):
+    for code in timing.SKIPPED:
         lesson = next(lesson for lesson in COURSE if lesson.code == code)
-        nb = nbformat.read(ROOT / "notebooks" / lesson.file, as_version=4)
+        path = timing.notebook_of(lesson, lang, ROOT / "notebooks")
+        if lang != "en" and path.parent.name == lang:
+            assert code in timing.SKIPPED_RU, f"name {path}'s skipped sections in timing.SKIPPED_RU (or map it to ())"
+        nb = nbformat.read(path, as_version=4)
         titles = [m.group(2).strip() for c in nb.cells if c.cell_type == "markdown"
                   for m in map(HEADING.match, c.source.splitlines()) if m]
-        for heading, _why in items:
-            assert any(t.startswith(heading) for t in titles), f"{lesson.file} has no section «{heading}» any more"
+        for heading, _why in timing.skipped_sections(code, lang if path.parent.name == lang else "en"):
+            assert any(t.startswith(heading) for t in titles), f"{path} has no section «{heading}» any more"
 
 
 def test_the_pack_is_linked_and_stands_alone():

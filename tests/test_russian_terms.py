@@ -58,6 +58,7 @@ def test_the_texts_read_include_the_catalogue_and_every_russian_notebook():
     assert any(name.startswith("catalogue:") for name in names)
     assert any(name.startswith("glossary:") for name in names)
     assert {p.name for p in (ROOT / "notebooks" / "ru").glob("*.ipynb")} <= {Path(n).name for n in names}
+    assert {"instructor/agenda_ru.md", "instructor/notes_ru.md"} <= names  # the Russian instructor pack
 
 
 @pytest.mark.parametrize("term", TERMS, ids=lambda t: t.concept)

@@ -1,10 +1,11 @@
-"""The speaker notes of each course deck, read from the instructor's notes (``instructor/notes.md``).
+"""The speaker notes of each course deck, read from the instructor's notes of the deck's language (``instructor/notes.md``,
+``instructor/notes_ru.md``).
 
-The notes file has one section per notebook, headed ``## <code> <title> (<minutes> min)`` with the lesson codes of
-:data:`iso4213_nb.course.contents.COURSE`; :func:`for_notebook` returns the section of the notebook a deck is
-made from, which :func:`iso4213_nb.course.slides.as_slides` puts on the deck's first slide as reveal.js speaker
-notes (press ``s`` in a deck).  An installed package without the repository's ``instructor/`` folder has no
-notes: the decks are then written without them.
+Each notes file has one section per notebook, headed ``## <code> <title> (<minutes> min)`` (``мин`` in Russian) with
+the lesson codes of :data:`iso4213_nb.course.contents.COURSE`; :func:`for_notebook` returns the section of the
+notebook a deck is made from, in the language asked for, which :func:`iso4213_nb.course.slides.as_slides` puts on
+the deck's first slide as reveal.js speaker notes (press ``s`` in a deck).  An installed package without the
+repository's ``instructor/`` folder has no notes: the decks are then written without them.
 
 Beyond TS 4213: the trainer's kit of the course.
 """
@@ -16,7 +17,10 @@ from pathlib import Path
 
 from .contents import COURSE
 
-NOTES = Path(__file__).resolve().parents[2] / "instructor" / "notes.md"
+_PACK = Path(__file__).resolve().parents[2] / "instructor"
+#: The instructor's notes of each language (:data:`iso4213_nb.words.i18n.LANGUAGES`).
+NOTES_BY_LANGUAGE = {"en": _PACK / "notes.md", "ru": _PACK / "notes_ru.md"}
+NOTES = NOTES_BY_LANGUAGE["en"]
 _SECTION = re.compile(r"^## (\S+) ", re.M)
 
 
@@ -40,10 +44,11 @@ def sections(path: Path = NOTES) -> dict[str, str]:
     return out
 
 
-def for_notebook(notebook: Path, path: Path = NOTES) -> str | None:
-    """The notes of the lesson whose notebook file is named like ``notebook`` (English or Russian), or None.
+def for_notebook(notebook: Path, lang: str = "en") -> str | None:
+    """The notes, in language ``lang``, of the lesson whose notebook file is named like ``notebook`` (the English or
+    the Russian notebook), or None.
 
     Beyond TS 4213: the trainer's kit of the course.
     """
     lesson = next((lesson for lesson in COURSE if lesson.file == Path(notebook).name), None)
-    return sections(path).get(lesson.code) if lesson else None
+    return sections(NOTES_BY_LANGUAGE[lang]).get(lesson.code) if lesson else None

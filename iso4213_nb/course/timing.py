@@ -15,7 +15,9 @@ to the subject who read along while the instructor demonstrates):
 Sections named in :data:`SKIPPED` (derivations, cross-checks, reference tables) are not taught in class: none of
 their cells counts.  A block is the sum rounded up to :data:`ROUND_TO` minutes.  The lessons are taken in the
 order of :data:`iso4213_nb.course.contents.COURSE`, so a new notebook there is timed without a change here;
-:mod:`iso4213_nb.course.agenda` writes the timetable from these numbers.
+:mod:`iso4213_nb.course.agenda` writes the timetable from these numbers.  In another language (``lang="ru"``) each
+lesson is timed on its translated notebook (``notebooks/ru``) where there is one, with the skipped sections as that
+notebook heads them (:data:`SKIPPED_RU`), else on the English notebook; :attr:`BlockTime.language` says which.
 
 Beyond TS 4213: planning the course over clauses 5–8 and Annexes A–D.
 """
@@ -30,6 +32,7 @@ from pathlib import Path
 import nbformat
 
 from .contents import COURSE, Lesson
+from ..words.i18n import N_
 from .exercise_bank import kind_of
 
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
@@ -42,39 +45,67 @@ MINUTES_PER_WIDGET = 3.0
 MINUTES_PER_EXERCISE = {"number": 4.0, "choice": 3.0, "predict": 5.0}
 ROUND_TO = 5
 
-#: Sections skipped in class, per lesson code: (heading as it starts, why it can wait).
+#: Sections skipped in class, per lesson code: (heading as it starts, why it can wait); the reasons are shown in the
+#: agenda's language.
 SKIPPED = {
-    "02": (("Kullback–Leibler divergence of the class shares", "notebook 06 treats the divergence in depth"),
-           ("Two areas under the precision–recall curve", "state only that two methods exist and give different "
-                                                          "numbers"),
-           ("Area under the gain curve", "show the gain and lift curves on the figure; the identity is for reading")),
-    "03": (("The same state from Python", "for those who will script the explorer"),),
-    "05": (("Label-distribution KL divergence", "same idea as notebook 06"),
-           ("The file an auditor brings: a multi-label predictions file", "for auditors; it reads on its own")),
-    "06": (("The binary formula of 6.3.5", "a consistency check between clauses"),),
-    "07": (("Timing two real classifiers", "run the cells while talking, do not read the commentary"),),
-    "08F": (("Several data sets", "mention that tests across data sets exist (7.6)"),
-            ("Ranking several models", "show the diagram once: with few data sets the bars are long"),
-            ("Three or more models", "mention ANOVA and Kruskal–Wallis by name only"),
-            ("Chi-squared (7.5)", "the rule (Fisher below 5 expected) is enough"),
-            ("Planning the test set", "the basics of testing showed the widget; the rest is for planning a study")),
-    "09": (("Writing the report", "run `bin/demo` instead and open the report"),),
-    "10": (("The invariance table, recomputed", "show the table, skip its construction"),
-           ("Where computation and paper disagree", "for readers of the paper"),
-           ("I1 as printed and as drawn", "for readers of the paper")),
-    "11": (("The whole glossary, A to Z", "a reference table; use the look-up box instead"),
-           ("Annex A through the Russian names", "a curiosity for Russian readers")),
-    "12": (("Calibration (beyond TS 4213)", "show the reliability diagram once; the text is for afterwards"),
-           ("Several classes: top-label and class-wise", "name the two views of multi-class calibration only")),
-    "A": (("Every printed number at once", "one sentence: all 46 reproduce"),
-          ("Decimal comma or point", "one sentence")),
-    "B": (("Step 1", "tell the conclusion (the printed table contradicts the printed rates) in one minute"),
-          ("Step 2", "the result only: 28 positives and 58 negatives"),
-          ("Step 3", "show the figure, skip the construction")),
-    "C": (("Check 2", "the formatting audit is for auditors"),
-          ("Recomputing top-1 and top-5 from scores", "for auditors: a file of scores turns the printed columns "
-                                                      "into a computation with intervals")),
-    "D": (("The damaged formula", "show the reconstructed formula only"),),
+    "02": (("Kullback–Leibler divergence of the class shares", N_("notebook 06 treats the divergence in depth")),
+           ("Two areas under the precision–recall curve",
+            N_("state only that two methods exist and give different numbers")),
+           ("Area under the gain curve",
+            N_("show the gain and lift curves on the figure; the identity is for reading"))),
+    "03": (("The same state from Python", N_("for those who will script the explorer")),),
+    "05": (("Label-distribution KL divergence", N_("same idea as notebook 06")),
+           ("The file an auditor brings: a multi-label predictions file", N_("for auditors; it reads on its own"))),
+    "06": (("The binary formula of 6.3.5", N_("a consistency check between clauses")),),
+    "07": (("Timing two real classifiers", N_("run the cells while talking, do not read the commentary")),),
+    "08F": (("Several data sets", N_("mention that tests across data sets exist (7.6)")),
+            ("Ranking several models", N_("show the diagram once: with few data sets the bars are long")),
+            ("Three or more models", N_("mention ANOVA and Kruskal–Wallis by name only")),
+            ("Chi-squared (7.5)", N_("the rule (Fisher below 5 expected) is enough")),
+            ("Planning the test set",
+             N_("the basics of testing showed the widget; the rest is for planning a study"))),
+    "09": (("Writing the report", N_("run `bin/demo` instead and open the report")),),
+    "10": (("The invariance table, recomputed", N_("show the table, skip its construction")),
+           ("Where computation and paper disagree", N_("for readers of the paper")),
+           ("I1 as printed and as drawn", N_("for readers of the paper"))),
+    "11": (("The whole glossary, A to Z", N_("a reference table; use the look-up box instead")),
+           ("Annex A through the Russian names", N_("a curiosity for Russian readers"))),
+    "12": (("Calibration (beyond TS 4213)", N_("show the reliability diagram once; the text is for afterwards")),
+           ("Several classes: top-label and class-wise", N_("name the two views of multi-class calibration only"))),
+    "A": (("Every printed number at once", N_("one sentence: all 46 reproduce")),
+          ("Decimal comma or point", N_("one sentence"))),
+    "B": (("Step 1", N_("tell the conclusion (the printed table contradicts the printed rates) in one minute")),
+          ("Step 2", N_("the result only: 28 positives and 58 negatives")),
+          ("Step 3", N_("show the figure, skip the construction"))),
+    "C": (("Check 2", N_("the formatting audit is for auditors")),
+          ("Recomputing top-1 and top-5 from scores",
+           N_("for auditors: a file of scores turns the printed columns into a computation with intervals"))),
+    "D": (("The damaged formula", N_("show the reconstructed formula only")),),
+}
+#: The same sections as the Russian notebooks (``notebooks/ru``) head them: per lesson code with a Russian notebook,
+#: (English heading of :data:`SKIPPED`, Russian heading).  A section the Russian notebook does not have is left out;
+#: a lesson whose Russian notebook has none of them maps to ``()``, so that every Russian notebook of a lesson with
+#: skipped sections is named here (a test checks it, and that every Russian heading exists).
+SKIPPED_RU = {
+    "02": (("Kullback–Leibler divergence of the class shares", "Дивергенция Кульбака–Лейблера долей классов"),
+           ("Two areas under the precision–recall curve", "Две площади под кривой точности полноты"),
+           ("Area under the gain curve", "Площадь под gain-кривой")),
+    "03": (("The same state from Python", "То же состояние из кода"),),
+    "05": (("Label-distribution KL divergence", "Дивергенция KL распределения меток"),
+           ("The file an auditor brings: a multi-label predictions file", "Файл, который приносит аудитор")),
+    "06": (("The binary formula of 6.3.5", "Бинарная формула 6.3.5"),),
+    "07": (("Timing two real classifiers", "Замер времени двух реальных классификаторов"),),
+    "09": (("Writing the report", "Как написать отчет"),),
+    "10": (("The invariance table, recomputed", "Таблица инвариантности, вычисленная заново"),
+           ("Where computation and paper disagree", "Где вычисление и статья расходятся"),
+           ("I1 as printed and as drawn", "I1 как напечатано и как нарисовано")),
+    "11": (("The whole glossary, A to Z", "Весь глоссарий от A до Z"),
+           ("Annex A through the Russian names", "Приложение A через русские названия")),
+    "A": (("Every printed number at once", "Все напечатанные числа сразу"),),
+    "B": (("Step 1", "Противоречие в самом приложении"),
+          ("Step 2", "Наименьшие подходящие размеры")),
+    "C": (("Check 2", "Проверка 2"),),
+    "D": (),
 }
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.*)")
@@ -88,7 +119,9 @@ class BlockTime:
     """The minutes of one lesson in class, by part, and the block they round up to.
 
     ``words`` and ``skipped_words`` count prose; ``code_cells``, ``setup_cells``, ``output_lines``, ``figures``,
-    ``widgets`` and ``exercises`` (kind → count) are what was counted outside the skipped sections.
+    ``widgets`` and ``exercises`` (kind → count) are what was counted outside the skipped sections; ``language`` is
+    the language of the notebook counted (``"en"`` for a lesson a Russian agenda times from the English notebook,
+    because it has no Russian one yet).
 
     Beyond TS 4213: planning the course.
     """
@@ -102,6 +135,7 @@ class BlockTime:
     figures: int
     widgets: int
     exercises: dict
+    language: str = "en"
 
     @property
     def reading(self) -> float:
@@ -140,16 +174,41 @@ def _exercise_kinds(source: str) -> list[str]:
     return kinds
 
 
-def measure(lesson: Lesson, folder: Path = NOTEBOOKS) -> BlockTime:
-    """Count what lesson ``lesson``'s notebook holds and return its :class:`BlockTime`.
+def notebook_of(lesson: Lesson, lang: str = "en", folder: Path = NOTEBOOKS) -> Path:
+    """The notebook ``lesson`` is taught from in language ``lang``: ``folder/<lang>/<file>`` where it exists (the
+    Russian course in ``notebooks/ru``), else the English ``folder/<file>``.
 
     Beyond TS 4213: planning the course.
     """
-    skip = tuple(heading for heading, _why in SKIPPED.get(lesson.code, ()))
+    translated = Path(folder) / lang / lesson.file
+    return translated if lang != "en" and translated.is_file() else Path(folder) / lesson.file
+
+
+def skipped_sections(code: str, lang: str = "en") -> tuple[tuple[str, str], ...]:
+    """The sections of lesson ``code`` skipped in class, as ``(heading as it starts, why it can wait)``, with the
+    headings of the notebook in ``lang`` (:data:`SKIPPED`, :data:`SKIPPED_RU`); the reasons stay catalogue msgids.
+
+    Beyond TS 4213: planning the course.
+    """
+    if lang == "en":
+        return SKIPPED.get(code, ())
+    why = dict(SKIPPED.get(code, ()))
+    return tuple((translated, why[english]) for english, translated in SKIPPED_RU.get(code, ()))
+
+
+def measure(lesson: Lesson, folder: Path = NOTEBOOKS, lang: str = "en") -> BlockTime:
+    """Count what lesson ``lesson``'s notebook in language ``lang`` holds (:func:`notebook_of`: the English one when
+    there is no translation) and return its :class:`BlockTime`.
+
+    Beyond TS 4213: planning the course.
+    """
+    path = notebook_of(lesson, lang, folder)
+    language = lang if path.parent != Path(folder) else "en"
+    skip = tuple(heading for heading, _why in skipped_sections(lesson.code, language))
     words = skipped = code_cells = setup_cells = lines = figures = widgets = 0
     exercises = {kind: 0 for kind in MINUTES_PER_EXERCISE}
     cut = None
-    for cell in nbformat.read(folder / lesson.file, as_version=4).cells:
+    for cell in nbformat.read(path, as_version=4).cells:
         if cell.cell_type == "markdown":
             for line in cell.source.splitlines():
                 match = _HEADING.match(line)
@@ -183,12 +242,14 @@ def measure(lesson: Lesson, folder: Path = NOTEBOOKS) -> BlockTime:
                 figures += 1
             elif "text/plain" in data:
                 lines += len(str(data["text/plain"]).splitlines())
-    return BlockTime(lesson.code, words, skipped, code_cells, setup_cells, lines, figures, widgets, exercises)
+    return BlockTime(lesson.code, words, skipped, code_cells, setup_cells, lines, figures, widgets, exercises,
+                     language)
 
 
-def course_times(folder: Path = NOTEBOOKS) -> list[BlockTime]:
-    """The :class:`BlockTime` of every lesson, in the order of :data:`iso4213_nb.course.contents.COURSE`.
+def course_times(folder: Path = NOTEBOOKS, lang: str = "en") -> list[BlockTime]:
+    """The :class:`BlockTime` of every lesson in language ``lang``, in the order of
+    :data:`iso4213_nb.course.contents.COURSE`.
 
     Beyond TS 4213: planning the course.
     """
-    return [measure(lesson, folder) for lesson in COURSE]
+    return [measure(lesson, folder, lang) for lesson in COURSE]
