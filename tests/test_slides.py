@@ -1,7 +1,9 @@
 """bin/slides: which cells become slides, and decks that open from disk with no network."""
 
+import argparse
 import os
 import re
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -9,6 +11,7 @@ import pytest
 from iso4213_nb.core.errors import InputError
 from iso4213_nb.course.contents import COURSE
 from iso4213_nb.course.slides import MARKER, NOTEBOOKS, as_slides, main, split_at_headings, write_slides
+from iso4213_nb.words.i18n import using
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -127,6 +130,47 @@ def test_every_deck_carries_its_notebooks_instructor_notes_as_speaker_notes(deck
     assert aside and "Prediction 03.2" in aside.group(1) and "go to min cost" in aside.group(1)
     aside = re.search(r'<aside class="notes">(.*?)</aside>', (decks / "02_binary_measures.slides.html").read_text(), re.S)
     assert aside and "Demonstrate." in aside.group(1) and "binary_measures" not in aside.group(1)
+
+
+def _notes_of(deck) -> str:
+    aside = re.search(r'<aside class="notes">(.*?)</aside>', deck.read_text(), re.S)
+    assert aside, f"{deck.name} has no speaker notes"
+    return re.sub(r"<[^>]+>", " ", aside.group(1))
+
+
+def _share_cyrillic(text: str) -> float:
+    letters = re.findall(r"[A-Za-zА-Яа-яЁё]", text)
+    return sum("А" <= c <= "я" or c in "Ёё" for c in letters) / len(letters)
+
+
+@pytest.fixture(scope="module")
+def russian_decks(tmp_path_factory):
+    out = tmp_path_factory.mktemp("slides_ru") / "ru"
+    return write_slides([NOTEBOOKS / "ru" / "03_threshold_explorer.ipynb", NOTEBOOKS / "02_binary_measures.ipynb"],
+                        out, "ru")  # 02 also stands for a lesson whose Russian deck is made from the English notebook
+
+
+def test_a_russian_deck_carries_the_russian_notes_and_an_english_deck_the_english_ones(decks, russian_decks):
+    from iso4213_nb.course import speaker_notes
+
+    ru = speaker_notes.sections(speaker_notes.NOTES_BY_LANGUAGE["ru"])
+    assert set(ru) == {lesson.code for lesson in COURSE}, "every notebook has a section in instructor/notes_ru.md"
+    for name in ("03_threshold_explorer", "02_binary_measures"):
+        russian, english = _notes_of(russian_decks / f"{name}.slides.html"), _notes_of(decks / f"{name}.slides.html")
+        assert _share_cyrillic(russian) > 0.9 and _share_cyrillic(english) < 0.01, name
+    assert "Прогноз 03.2" in _notes_of(russian_decks / "03_threshold_explorer.slides.html")
+    assert "Показать." in _notes_of(russian_decks / "02_binary_measures.slides.html")
+
+
+def test_the_course_command_gives_the_decks_the_notes_of_its_language(tmp_path, monkeypatch):
+    from iso4213_nb.cli import course
+
+    calls = []
+    monkeypatch.setattr("iso4213_nb.course.slides.write_slides", lambda *args: calls.append(args) or Path(args[1]))
+    for lang in ("en", "ru"):
+        with using(lang):
+            course._slides(argparse.Namespace(notebooks=["x.ipynb"], out=str(tmp_path)))
+    assert [(args[1].name, args[2]) for args in calls] == [("en", "en"), ("ru", "ru")]
 
 
 def test_speaker_notes_go_on_the_first_slide_and_are_left_out_without_notes():

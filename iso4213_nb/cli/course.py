@@ -104,7 +104,7 @@ def _slides(args) -> int:
 
     shipped = [source for name, source in learner_copy.plan(current_language())[0].items() if name.endswith(".ipynb")]
     try:
-        out = write_slides(args.notebooks or shipped, Path(args.out) / current_language())
+        out = write_slides(args.notebooks or shipped, Path(args.out) / current_language(), current_language())
     except ReportBuildError as exc:
         print(_("iso4213-nb course: error: {error}").format(error=exc), file=sys.stderr)
         return 1

@@ -20,8 +20,9 @@ Which cells become slides
 * Code cells tagged ``setup`` (imports, data loading) are left out, and the
   ``# NBVAL_...`` markers that steer the test suite are dropped from the code shown.
 
-Each deck's first slide carries the notebook's section of the instructor's notes as speaker notes
-(:mod:`iso4213_nb.course.speaker_notes`); press ``s`` in a deck for the speaker view (reveal.js notes plugin).
+Each deck's first slide carries the notebook's section of the instructor's notes in the deck's language as speaker
+notes (:mod:`iso4213_nb.course.speaker_notes`: ``notes.md``, or ``notes_ru.md`` for a Russian deck); press ``s`` in a
+deck for the speaker view (reveal.js notes plugin).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ import nbformat
 from ..core.errors import InputError
 from ..report import vendored
 from ..report.execute import ReportBuildError
+from ..words.i18n import current_language
 from . import speaker_notes
 from .learner_copy import NOTEBOOKS
 
@@ -194,16 +196,18 @@ def _check_target(out: Path) -> None:
         raise InputError("slides.out_not_ours", out=str(out), marker=MARKER)
 
 
-def write_slides(notebooks, out) -> Path:
+def write_slides(notebooks, out, lang: str | None = None) -> Path:
     """Write the decks of ``notebooks`` (paths) into ``out``, replacing a previous ``out`` only when all succeeded.
 
-    Returns ``out``.  A folder ``out`` that this tool did not write (no marker file) is never touched.
+    ``lang`` is the language of the speaker notes (None: the active language,
+    :func:`iso4213_nb.words.i18n.current_language`).  Returns ``out``.  A folder ``out`` that this tool did not write
+    (no marker file) is never touched.
 
     Beyond TS 4213: reveal.js slides of the course notebooks.
     """
     from ..report.export import VEGA_BUNDLE, shows_explorer, strip_css_urls
 
-    out = Path(out)
+    out, lang = Path(out), lang or current_language()
     _check_target(out)
     paths = [Path(p) for p in notebooks]
     missing = [str(p) for p in paths if not p.is_file()]
@@ -218,7 +222,7 @@ def write_slides(notebooks, out) -> Path:
             nb = nbformat.read(path, as_version=4)
             shows = shows_explorer(nb)
             vega = vega or shows
-            body, _ = exporter.from_notebook_node(as_slides(nb, speaker_notes.for_notebook(path)), resources={
+            body, _ = exporter.from_notebook_node(as_slides(nb, speaker_notes.for_notebook(path, lang)), resources={
                 "metadata": {"name": path.stem}, "iso4213_vega": VEGA_BUNDLE if shows else ""})
             name = f"{path.stem}.slides.html"
             (tmp / name).write_text(_strip_urls(strip_css_urls(body)), encoding="utf-8")
