@@ -1,6 +1,7 @@
 """Notebook 08 and its optional part in a learner's browser (Voilà, chromium at 1366 × 768): the core's
-significance lab within one screen; in the optional part, the figures at their own size and, after a key press on
-the ROPE slider and on the specificity slider, every number of the read-out settling on the package's own.
+significance lab within one screen, in English and in Russian (where it reads with decimal commas); in the optional
+part, the figures at their own size and, after a key press on the ROPE slider and on the specificity slider, every
+number of the read-out settling on the package's own.
 
 The page is first checked as every notebook's is (``voila_pages.page_problems``).
 Expected numbers come from the notebook's own data (its cells tagged ``setup`` run in this process) through
@@ -9,28 +10,32 @@ Expected numbers come from the notebook's own data (its cells tagged ``setup`` r
 
 from __future__ import annotations
 
+import re
 import warnings
 
 import nbformat
 import pytest
 from voila_pages import NOTEBOOKS, TIMEOUT_MS, notebook_page
 
+from iso4213_nb import stats
 from iso4213_nb.stats import bayesian
 from iso4213_nb.measures.curves import BinaryScores
 from iso4213_nb.measures.roc_regions import roc_band
+from iso4213_nb.words.i18n import number, using
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 CORE = NOTEBOOKS / "08_significance.ipynb"
 PATH = NOTEBOOKS / "08_significance_further.ipynb"
+RUSSIAN_CORE = NOTEBOOKS / "ru" / "08_significance.ipynb"
 
 
-def _setup_namespace() -> dict:
+def _setup_namespace(path=PATH) -> dict:
     namespace: dict = {}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the notebook's own t-test warning on folds
-        for cell in nbformat.read(PATH, as_version=4).cells:
+        for cell in nbformat.read(path, as_version=4).cells:
             if "setup" in cell.metadata.get("tags", []):
-                exec(compile(cell.source, str(PATH), "exec"), namespace)
+                exec(compile(cell.source, str(path), "exec"), namespace)
     return namespace
 
 
@@ -71,6 +76,27 @@ def test_the_core_shows_its_significance_lab_within_one_screen(voila, browser):
                                 ".map(th => parseFloat(getComputedStyle(th).paddingLeft)"
                                 " + parseFloat(getComputedStyle(th).paddingRight))")
         assert padding and min(padding) >= 8, padding
+        session.clean()
+
+
+def test_the_russian_core_shows_its_lab_within_one_screen_with_decimal_commas(voila, browser):
+    with using("ru"):  # the Russian setup cell chooses Russian; using() restores this process's language after
+        data = _setup_namespace(RUSSIAN_CORE)
+        first, second = list(data["scores"])[:2]  # the lab compares the first two models at threshold 0.5
+        table = stats.mcnemar_table(data["y_test"], data["labels"][first], data["labels"][second])
+        expected = f"p = {number(stats.mcnemar(table).pvalue, 4)}"
+    with notebook_page(browser, voila, RUSSIAN_CORE) as session:
+        page = session.page
+        lab = page.locator(".iso4213-significance-lab")
+        page.wait_for_function("([text]) => { const lab = document.querySelector('.iso4213-significance-lab');"
+                               " return lab !== null && lab.innerText.includes(text); }", arg=[expected],
+                               timeout=TIMEOUT_MS)
+        assert lab.bounding_box()["height"] <= 768 - 60  # Russian labels are longer than English ones
+        # The panels' words and numbers (the sliders' own read-outs are ipywidgets' d3 format, a point in any language).
+        shown = "\n".join(lab.locator(".widget-html-content").all_inner_texts())
+        points = re.findall(r"(?<![\d.])0\.\d{2,}|\d\.\d{3,}", shown)  # 0.0490, 1.615; not clauses (7.10)
+        assert expected in shown and "," in expected and not points, points
+        assert "модель A" in lab.inner_text() and "naive Bayes" not in lab.inner_text()
         session.clean()
 
 
