@@ -1,7 +1,7 @@
 """Notebook 08 and its optional part in a learner's browser (Voilà, chromium at 1366 × 768): the core's
 significance lab within one screen, in English and in Russian (where it reads with decimal commas); in the optional
-part, the figures at their own size and, after a key press on the ROPE slider and on the specificity slider, every
-number of the read-out settling on the package's own.
+part, in both languages, the figures at their own size and, after a key press on the ROPE slider and on the
+specificity slider, every number of the read-out settling on the package's own, in the language's number format.
 
 The page is first checked as every notebook's is (``voila_pages.page_problems``).
 Expected numbers come from the notebook's own data (its cells tagged ``setup`` run in this process) through
@@ -100,24 +100,32 @@ def test_the_russian_core_shows_its_lab_within_one_screen_with_decimal_commas(vo
         session.clean()
 
 
-def test_rope_and_specificity_sliders_settle_on_the_package_numbers(voila, browser):
-    data = _setup_namespace()
-    with notebook_page(browser, voila, PATH) as session:
+#: The optional part in each language: its file, the two sliders' labels and the name of the model the band reads.
+FURTHER = {"en": (PATH, "ROPE half-width", "specificity", "naive Bayes"),
+           "ru": (NOTEBOOKS / "ru" / PATH.name, "полуширина ROPE", "специфичность", "наивный Байес")}
+
+
+@pytest.mark.parametrize("lang", sorted(FURTHER))
+def test_rope_and_specificity_sliders_settle_on_the_package_numbers(voila, browser, lang):
+    path, rope_label, specificity_label, model = FURTHER[lang]
+    with using(lang):  # the Russian setup cell chooses Russian; using() restores this process's language after
+        data = _setup_namespace(path)
+        expected = bayesian.correlated_ttest(data["fold_a"], data["fold_b"], 0.02)
+        rope = {"rope-width": number(0.02, 4), "left": number(expected.a_better, 3),
+                "rope": number(expected.equivalent, 3), "right": number(expected.b_better, 3)}
+        band = roc_band(BinaryScores(data["y_test"], data["scores"][model]), [0.8], confidence_level=0.95,
+                        n_resamples=500, seed=0)
+        point = {"specificity": number(0.8, 2), "sensitivity": number(band.estimate[0], 4),
+                 "low": number(band.low[0], 4), "high": number(band.high[0], 4)}
+    with notebook_page(browser, voila, path) as session:
         page = session.page
         _figures_at_their_own_size(page)
 
-        _press(page, "ROPE half-width", "ArrowRight", 4)  # 0.01 → 0.02 in steps of 0.0025
-        expected = bayesian.correlated_ttest(data["fold_a"], data["fold_b"], 0.02)
-        shown = {"rope-width": "0.0200", "left": f"{expected.a_better:.3f}", "rope": f"{expected.equivalent:.3f}",
-                 "right": f"{expected.b_better:.3f}"}
-        _settle(page, ".iso4213-rope", shown)
-        assert _read(page, ".iso4213-rope", tuple(shown)) == shown
+        _press(page, rope_label, "ArrowRight", 4)  # 0.01 → 0.02 in steps of 0.0025
+        _settle(page, ".iso4213-rope", rope)
+        assert _read(page, ".iso4213-rope", tuple(rope)) == rope
 
-        _press(page, "specificity", "ArrowLeft", 5)  # 0.90 → 0.80 in steps of 0.02
-        scores = BinaryScores(data["y_test"], data["scores"]["naive Bayes"])
-        band = roc_band(scores, [0.8], confidence_level=0.95, n_resamples=500, seed=0)
-        shown = {"specificity": "0.80", "sensitivity": f"{band.estimate[0]:.4f}", "low": f"{band.low[0]:.4f}",
-                 "high": f"{band.high[0]:.4f}"}
-        _settle(page, ".iso4213-roc-point", shown)
-        assert _read(page, ".iso4213-roc-point", tuple(shown)) == shown
+        _press(page, specificity_label, "ArrowLeft", 5)  # 0.90 → 0.80 in steps of 0.02
+        _settle(page, ".iso4213-roc-point", point)
+        assert _read(page, ".iso4213-roc-point", tuple(point)) == point
         session.clean()
