@@ -147,8 +147,9 @@ def learner(browser, url: str):
 
 @contextmanager
 def notebook_page(browser, voila: str, path: Path):
-    """The settled Voilà page of ``path``, checked by :func:`page_problems` before the block reads or drives it."""
-    with learner(browser, f"{voila}notebooks/{path.name}") as session:
+    """The settled Voilà page of ``path`` (in ``notebooks/`` or ``notebooks/ru/``), checked by :func:`page_problems`
+    before the block reads or drives it."""
+    with learner(browser, f"{voila}notebooks/{path.relative_to(NOTEBOOKS).as_posix()}") as session:
         session.start()
         session.settle(*stored_figures(path))
         assert page_problems(session, path) == []
