@@ -78,7 +78,8 @@ def _report_command(path: Path) -> list[str]:
 
 
 def test_the_russian_capstone_runs_the_english_report_in_russian_with_a_page_to_read():
-    english, russian = _report_command(NOTEBOOKS / "13_capstone.ipynb"), _report_command(NOTEBOOKS / "ru" / "13_capstone.ipynb")
+    english = _report_command(NOTEBOOKS / "13_capstone.ipynb")
+    russian = _report_command(NOTEBOOKS / "ru" / "13_capstone.ipynb")
     at = russian.index("--lang")
     assert russian[at + 1] == "ru" and russian[:at] + russian[at + 2:] == english
     assert "html" in russian[russian.index("--format") + 1].split(",")
@@ -103,12 +104,14 @@ def _row(page: str, caption: str, first: str) -> list[str]:
 def test_the_russian_learner_reads_the_same_answers_off_the_russian_report(russian_page):
     data = predictions()
     with using("ru"):
-        rows = {m: _row(russian_page, _("Counts at operating points: {model}").format(model=m), "FPR ≤ " + number(0.1, 1))
-                for m in data["scores"]}  # operating point, how chosen, threshold, TP, FP, TN, FN, TPR, FPR
+        caption, first = _("Counts at operating points: {model}"), "FPR ≤ " + number(0.1, 1)
+        # cells: operating point, how chosen, threshold, TP, FP, TN, FN, TPR, FPR
+        rows = {m: _row(russian_page, caption.format(model=m), first) for m in data["scores"]}
+        points = {m: low_fpr_point(data["y_true"], scores) for m, scores in data["scores"].items()}
+        assert {m: (int(r[6]), int(r[4]), r[2]) for m, r in rows.items()} == {
+            m: (p["fn"], p["fp"], number(p["threshold"], 4)) for m, p in points.items()}
         cost = {m: 20 * int(r[6]) + int(r[4]) for m, r in rows.items()}
         best = min(cost, key=cost.get)
-        point = low_fpr_point(data["y_true"], data["scores"][best])
-        assert (int(rows[best][6]), int(rows[best][4])) == (point["fn"], point["fp"])
         assert item("13.1", **data).answer == best.replace("_", " ")
         assert rows[best][2] == number(item("13.2", **data).answer, 4) == "0,3300"
         missing = html.unescape(russian_page).split(_("Missing: {items}.").split("{")[0], 1)[1].split(".</p>")[0]
