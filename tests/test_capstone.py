@@ -1,7 +1,15 @@
 """The capstone: its questions are answered by the report the learner runs, so the package's answers must be what
-`iso4213-nb report` prints for the supplied file (checked on the report's own JSON, a separate code path)."""
+`iso4213-nb report` prints for the supplied file (checked on the report's own JSON, a separate code path).  The Russian
+capstone (notebooks/ru) runs the same report with ``--lang ru``, and its learner reads the answers off the Russian
+page: the same rows, thresholds with a decimal comma, the missing item in Russian."""
 
+import html
 import json
+import re
+import shlex
+from pathlib import Path
+
+import nbformat
 
 import numpy as np
 import pytest
@@ -12,6 +20,10 @@ from iso4213_nb.course.exercise_bank import item
 from iso4213_nb.course.exercise_bank.lesson_13 import low_fpr_point
 from iso4213_nb.demos.breast_cancer import DEMO_PREDICTIONS
 from iso4213_nb.demos.capstone import CAPSTONE_META, predictions
+from iso4213_nb.words.i18n import _, number, using
+from iso4213_nb.controls.checklist import REPORT_ITEMS
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
 
 @pytest.fixture(scope="module")
@@ -55,3 +67,53 @@ def test_choices_name_each_models_counts_and_speak_russian(monkeypatch, tmp_path
         ex.input.value = "логистическая регрессия"
         ex.button.click()
         assert ex.correct is False and "пропускает 4 и отмечает 14" in ex.feedback.value and "= 94" in ex.feedback.value
+
+
+def _report_command(path: Path) -> list[str]:
+    """The arguments of the ``!iso4213-nb report`` line that the capstone notebook ``path`` runs."""
+    lines = [line for cell in nbformat.read(path, as_version=4).cells if cell.cell_type == "code"
+             for line in cell.source.splitlines() if line.startswith("!iso4213-nb report")]
+    assert len(lines) == 1, path
+    return shlex.split(lines[0][1:])
+
+
+def test_the_russian_capstone_runs_the_english_report_in_russian_with_a_page_to_read():
+    english = _report_command(NOTEBOOKS / "13_capstone.ipynb")
+    russian = _report_command(NOTEBOOKS / "ru" / "13_capstone.ipynb")
+    at = russian.index("--lang")
+    assert russian[at + 1] == "ru" and russian[:at] + russian[at + 2:] == english
+    assert "html" in russian[russian.index("--format") + 1].split(",")
+
+
+@pytest.fixture(scope="module")
+def russian_page(tmp_path_factory):
+    out = tmp_path_factory.mktemp("capstone_ru") / "report"
+    assert main(["report", "--lang", "ru", "--quiet", "--predictions", str(DEMO_PREDICTIONS), "--meta",
+                 str(CAPSTONE_META), "--out", str(out), "--format", "html"]) == 0
+    return (out / "report.html").read_text(encoding="utf-8")
+
+
+def _row(page: str, caption: str, first: str) -> list[str]:
+    """The cells of the row starting with ``first`` in the table captioned ``caption`` of an HTML ``page``."""
+    table = page.split(f"<caption>{html.escape(caption)}</caption>", 1)[1].split("</table>", 1)[0]
+    rows = [re.findall(r"<td>(.*?)</td>", row) for row in re.findall(r"<tr>(.*?)</tr>", table)]
+    return next(cells for cells in rows if cells and html.unescape(cells[0]) == first)
+
+
+@pytest.mark.slow
+def test_the_russian_learner_reads_the_same_answers_off_the_russian_report(russian_page):
+    data = predictions()
+    with using("ru"):
+        caption, first = _("Counts at operating points: {model}"), "FPR ≤ " + number(0.1, 1)
+        # cells: operating point, how chosen, threshold, TP, FP, TN, FN, TPR, FPR
+        rows = {m: _row(russian_page, caption.format(model=m), first) for m in data["scores"]}
+        points = {m: low_fpr_point(data["y_true"], scores) for m, scores in data["scores"].items()}
+        assert {m: (int(r[6]), int(r[4]), r[2]) for m, r in rows.items()} == {
+            m: (p["fn"], p["fp"], number(p["threshold"], 4)) for m, p in points.items()}
+        cost = {m: 20 * int(r[6]) + int(r[4]) for m, r in rows.items()}
+        best = min(cost, key=cost.get)
+        assert item("13.1", **data).answer == best.replace("_", " ")
+        assert rows[best][2] == number(item("13.2", **data).answer, 4) == "0,3300"
+        missing = html.unescape(russian_page).split(_("Missing: {items}.").split("{")[0], 1)[1].split(".</p>")[0]
+        bias = next(i for i in REPORT_ITEMS if i.id == "bias")
+        assert _(bias.text) in missing and item("13.3", meta=CAPSTONE_META).answer == "bias"

@@ -80,3 +80,16 @@ def test_reading_in_russian_has_no_english_word_and_the_same_numbers(name):
     assert not english_words(russian, {"mean", "lr", "nb", "svm", "folds", "False", "fisher_exact", "exact", "True",
                                        "n_test", "n_train"}), russian
     assert sorted(n.replace(",", ".") for n in NUMBER.findall(russian)) == sorted(NUMBER.findall(english))
+
+
+def test_the_tests_of_subgroup_pairs_have_russian_names():
+    from iso4213_nb.subgroups.rows import subgroup_analysis
+
+    truth = np.tile([1, 1, 0, 0], 60)
+    guess = np.where(RNG.random(240) < 0.8, truth, 1 - truth)
+    groups = np.repeat(["a", "b", "c"], [110, 110, 20])
+    result = subgroup_analysis(truth, guess, groups, labels=[0, 1], positive=1, n_bootstrap=20)
+    codes = {pair["test"] for test in result.heterogeneity.values() for pair in test.details.get("pairwise", [])}
+    with using("ru"):
+        names = {code: readings.name_of_test(code) for code in codes}
+    assert names == {"chi_squared": "критерий независимости хи-квадрат", "fisher_exact": "точный тест Фишера"}

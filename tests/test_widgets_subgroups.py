@@ -170,3 +170,22 @@ def test_recall_figure_keeps_every_group_name_and_its_axis_label_inside(data, at
     assert drawn.x0 >= -0.01 and drawn.y0 >= -0.01 and drawn.x1 <= width + 0.01 and drawn.y1 <= height + 0.01, (
         drawn.bounds, (width, height))
     assert [t.get_text() for t in figure.axes[0].get_yticklabels()] == explorer.lookups[attribute].values
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_reliability_figure_keeps_its_title_and_axis_labels_inside(data, language):
+    """Russian notebook 12 cut the explorer's reliability title after the ECE and the top of its y label."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from iso4213_nb.words.i18n import using
+
+    y, p, groups = data
+    with using(language):
+        explorer = SubgroupExplorer(y, p, {"радиус ядра": groups["site"]}, positive="ill")
+        figure = explorer._reliability_figure()
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()
+    drawn = figure.get_tightbbox(canvas.get_renderer())
+    width, height = figure.get_size_inches()
+    assert drawn.x0 >= -0.01 and drawn.y0 >= -0.01 and drawn.x1 <= width + 0.01 and drawn.y1 <= height + 0.01, (
+        drawn.bounds, (width, height))

@@ -131,6 +131,15 @@ def format_p(pvalue) -> str:
     return f"p < {number(0.0001, 4)}" if pvalue < 1e-4 else f"p = {number(pvalue, 4)}"
 
 
+def name_of_test(code: str) -> str:
+    """The name of the test whose code is ``code`` in words, e.g. ``"fisher_exact"`` → ``"Fisher's exact test"``.
+
+    Clause 7.  ``code`` is a :class:`TestResult`'s ``test`` other than ``"mcnemar"`` (whose name needs its method,
+    see :func:`name`), or the ``test`` of one pair in a subgroup comparison's ``details["pairwise"]`` (5.3.2, 7.5, 7.7).
+    """
+    return _(_TEST_NAMES[code])
+
+
 def name(result) -> str:
     """What a test result or interval is, e.g. ``"McNemar test (exact binomial)"``, ``"AUROC, DeLong interval"``.
 
@@ -139,7 +148,7 @@ def name(result) -> str:
     if isinstance(result, TestResult):
         if result.test == "mcnemar":
             return _("McNemar test ({method})").format(method=_(_MCNEMAR_METHODS[result.method]))
-        return _(_TEST_NAMES[result.test])
+        return name_of_test(result.test)
     if result.of == "proportion":
         return _("proportion, {method} interval").format(method=result.method)
     if result.of == "auroc":
