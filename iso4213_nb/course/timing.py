@@ -106,6 +106,8 @@ SKIPPED_RU = {
            ("I1 as printed and as drawn", "I1 как напечатано и как нарисовано")),
     "11": (("The whole glossary, A to Z", "Весь глоссарий от A до Z"),
            ("Annex A through the Russian names", "Приложение A через русские названия")),
+    "12": (("Calibration (beyond TS 4213)", "Калибровка (за рамками TS 4213)"),
+           ("Several classes: top-label and class-wise", "Несколько классов")),
     "A": (("Every printed number at once", "Все напечатанные числа сразу"),),
     "B": (("Step 1", "Противоречие в самом приложении"),
           ("Step 2", "Наименьшие подходящие размеры")),
