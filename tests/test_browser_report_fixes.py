@@ -15,10 +15,8 @@ from pypdf import PdfReader
 from iso4213_nb.words.i18n import _, number, set_language
 from iso4213_nb.words.measures import label, name
 from report_builds import demo_report, demo_report_ru, multiclass_report, multiclass_report_ru
+from voila_pages import CHROMIUM  # the browser fixture is conftest's (voila_pages.browser)
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 VIEWPORT = {"width": 1366, "height": 768}
 
 pytestmark = [
@@ -28,16 +26,6 @@ pytestmark = [
 
 MULTICLASS = [(multiclass_report, "en"), (multiclass_report_ru, "ru")]
 BOTH = [(demo_report, "en"), (demo_report_ru, "ru"), (multiclass_report, "en"), (multiclass_report_ru, "ru")]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        instance = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield instance
-        instance.close()
 
 
 @pytest.fixture
