@@ -135,6 +135,12 @@
     window.vegaEmbed(charts, compiled, { actions: false, renderer: "svg", mode: "vega" })
       .then(function (result) {
         view = result.view;
+        // Vega names a chart's parts for a screen reader in English only ("line mark container", "Title text
+        // '...'", "visualization"), whatever the page's language: the charts are read as one figure instead,
+        // named by the spec's description in the page's words; the slider and the two tables say the numbers.
+        var figure = view.container();
+        figure.setAttribute("aria-roledescription", data.words.chart);
+        figure.querySelector("svg").setAttribute("aria-hidden", "true");
         root.setAttribute("data-state", "ready");
         redraw(Number(slider.value));
       })

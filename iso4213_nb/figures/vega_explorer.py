@@ -324,7 +324,7 @@ def words() -> dict:
     return {"threshold": _("threshold {value}"), "threshold_above": _("threshold above {value}"),
             "above": _(", above every score: no sample is predicted positive"),
             "marked": _(" (marked: {marks})"), "undefined": _("undefined"),
-            "decimal": decimal_sign(),
+            "decimal": decimal_sign(), "chart": _("chart"),
             **{code: reasons.words(code) for code in _REASONS},
             "no_charts": _("The curves need the Vega libraries, which the exported report and the book load from "
                            "their own files; here only the numbers follow the slider."),
