@@ -19,12 +19,13 @@ import shutil
 import tempfile
 
 import matplotlib
+import pytest
 from hypothesis import settings
 import voila_pages
 
 matplotlib.use("Agg")
 
-# Fixtures for the Voilà tests: one Voilà server per test worker, chromium per module.
+# Fixtures for the browser tests: one Voilà server per test worker, chromium per module (the report's tests too).
 voila, browser = voila_pages.voila, voila_pages.browser
 
 # A test (or a notebook run by nbval) that checks an exercise records the reply; keep that record away from
@@ -34,6 +35,16 @@ os.environ["ISO4213_PROGRESS"] = os.path.join(tempfile.mkdtemp(prefix="iso4213-p
 # The tests read English unless they choose a language themselves (i18n.using, --lang): a developer's own
 # ISO4213_LANG must not turn every expected message into Russian.
 os.environ.pop("ISO4213_LANG", None)
+
+
+@pytest.fixture
+def progress_file(tmp_path, monkeypatch):
+    """A progress file of the test's own (``ISO4213_PROGRESS``), not yet written; the course-item tests use it for
+    every test (``pytestmark = pytest.mark.usefixtures("progress_file")``) and read it back."""
+    path = tmp_path / "progress.json"
+    monkeypatch.setenv("ISO4213_PROGRESS", str(path))
+    return path
+
 
 settings.register_profile("iso4213", deadline=None, database=None)
 settings.load_profile("iso4213")

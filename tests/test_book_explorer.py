@@ -102,7 +102,11 @@ _RUSSIAN_VIEW = """() => {
   return {image: image.getBoundingClientRect().width, natural: image.naturalWidth,
           readoutRight: readout.getBoundingClientRect().right, widgetRight: widget.getBoundingClientRect().right,
           cut, outside, output: page.querySelector('output').textContent,
-          words: [widget.innerText, page.innerText, ...[...page.querySelectorAll('svg text')].map(t => t.textContent)]};
+          words: [widget.innerText, page.innerText, ...[...page.querySelectorAll('svg text')].map(t => t.textContent),
+                  // what a screen reader says besides the text (Vega's own words were English: "visualization")
+                  ...[page, ...page.querySelectorAll('*')].filter(e => !e.closest('[aria-hidden=true]'))
+                    .flatMap(e => ['aria-label', 'aria-roledescription', 'aria-valuetext', 'title']
+                      .filter(n => e.hasAttribute(n)).map(n => e.getAttribute(n)))]};
 }"""
 
 

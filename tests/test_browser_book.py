@@ -100,3 +100,39 @@ def test_measures_index_fits_the_column_and_widget_tables_keep_their_columns_apa
             assert padding and min(padding) >= 8, padding  # at least 0.3 em a side at the widget's font size
         finally:
             browser.close()
+
+
+def test_search_from_disk_shows_each_result_with_its_snippet():
+    """Opened from disk, the book's search listed pages without snippets: Sphinx cuts them from each page it
+    fetches, and chromium refuses fetch() on file:// (book/_ext/search_from_disk.py answers it from a script)."""
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed at /usr/bin/chromium (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    html = shared_book()
+    assert (html / "_search" / "reference" / "measures.js").is_file()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1366, "height": 768})
+            errors = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.route("**/*", lambda r: r.continue_() if urlparse(r.request.url).scheme == "file" else r.abort())
+            page.goto((html / "search.html").as_uri())
+            box = page.locator("input[name=q]:visible").first
+            box.fill("specificity")
+            with page.expect_navigation():  # the search form reloads the page with ?q=specificity
+                box.press("Enter")
+            # Settled: the search has finished and every result without a description has its snippet.
+            page.wait_for_function("""() => {
+                const items = [...document.querySelectorAll('#search-results li')];
+                return document.querySelector('#search-results .search-summary')?.textContent
+                    && items.length > 0 && items.every(li => li.querySelector('p.context') || li.querySelector('span'));
+            }""", timeout=30000)
+            snippets = page.locator("#search-results li p.context").all_inner_texts()
+            assert any("specificity" in snippet.lower() for snippet in snippets), snippets
+            measures = page.locator("#search-results li", has=page.locator("a[href*='measures']")).first
+            assert "specificity" in measures.locator("p.context").inner_text().lower()
+            assert errors == []
+        finally:
+            browser.close()

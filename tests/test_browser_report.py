@@ -12,25 +12,12 @@ from iso4213_nb.measures.curves import BinaryScores
 from iso4213_nb.inputs import read_predictions
 from iso4213_nb.core.undefined import Undefined
 from report_builds import MODEL_TAG, SCRIPT_LABEL, demo_report, demo_report_ru, hostile_inputs, hostile_report
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+from voila_pages import CHROMIUM  # the browser fixture is conftest's (voila_pages.browser)
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK), reason=f"{CHROMIUM} is not installed"),
 ]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        instance = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield instance
-        instance.close()
 
 
 def _open(browser, html_path, viewport=None):

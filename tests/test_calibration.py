@@ -261,3 +261,27 @@ def test_reliability_table_text_lists_the_non_empty_bins_in_the_active_language(
     with using("ru"):
         russian = reliability_table_text(table)
     assert f"{table.mean_predicted[filled[0]]:.3f}".replace(".", ",") in russian and "0.1" not in russian
+
+
+def test_notebook_reliability_markers_at_zero_and_one_are_drawn_whole():
+    """Notebook 12's reliability diagram (figures.calibration, as the report's since it was fixed): a bin observed at
+    0 or at 1 sat on the axes' edge and its marker was cut in half."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from iso4213_nb.figures.calibration import reliability_figure
+
+    rng = np.random.default_rng(12)
+    proba = np.concatenate([rng.uniform(0.0, 0.08, 40), rng.uniform(0.93, 1.0, 40), rng.uniform(0.3, 0.7, 40)])
+    y = np.concatenate([np.zeros(40, int), np.ones(40, int), rng.integers(0, 2, 40)])
+    figure = reliability_figure(calibration(y, proba, positive=1, n_bootstrap=20), "equal_width")
+    FigureCanvasAgg(figure).draw()
+    top = figure.axes[0]
+    line = next(line for line in top.get_lines() if line.get_marker() == "o")
+    observed = line.get_ydata()
+    assert observed.min() == 0 and observed.max() == 1  # the lowest bin holds only negatives, the highest positives
+    assert top.get_ylim() == (0, 1) and top.get_xlim() == (0, 1)
+    assert not line.get_clip_on()
+    box = top.get_window_extent()
+    half = line.get_markersize() / 2 * figure.dpi / 72
+    lowest, highest = (top.transData.transform((0, v))[1] for v in (0, 1))
+    assert lowest - half < box.y0 and highest + half > box.y1  # each marker reaches past the edge, and is drawn

@@ -32,11 +32,7 @@ from iso4213_nb.widgets.exercises import Exercise, exercise
 from iso4213_nb.widgets.predict_exercise import PredictExercise
 
 
-@pytest.fixture(autouse=True)
-def progress_file(tmp_path, monkeypatch):
-    path = tmp_path / "progress.json"
-    monkeypatch.setenv("ISO4213_PROGRESS", str(path))
-    return path
+pytestmark = pytest.mark.usefixtures("progress_file")  # replies go to a progress file of the test's own
 
 
 @pytest.fixture(scope="module")

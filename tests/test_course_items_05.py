@@ -21,9 +21,7 @@ from iso4213_nb.widgets.exercises import exercise
 LABELS = ["even", "prime", "five or more", "closed loop"]
 
 
-@pytest.fixture(autouse=True)
-def progress_file(tmp_path, monkeypatch):
-    monkeypatch.setenv("ISO4213_PROGRESS", str(tmp_path / "progress.json"))
+pytestmark = pytest.mark.usefixtures("progress_file")  # replies go to a progress file of the test's own
 
 
 @pytest.fixture(scope="module")

@@ -16,9 +16,7 @@ WATTS = np.array([14.0, 41.5, 44.0, 45.5, 45.0, 44.5, 45.5, 43.0, 15.0])
 LATENCIES = [8, 12, 9, 20, 11]
 
 
-@pytest.fixture(autouse=True)
-def progress_file(tmp_path, monkeypatch):
-    monkeypatch.setenv("ISO4213_PROGRESS", str(tmp_path / "progress.json"))
+pytestmark = pytest.mark.usefixtures("progress_file")  # replies go to a progress file of the test's own
 
 
 def test_07_1_is_scipys_trapezoid_of_the_whole_second_readings_over_the_correct_inferences():

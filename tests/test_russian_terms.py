@@ -10,8 +10,11 @@ import nbformat
 from babel.messages.pofile import read_po
 import pytest
 
+from iso4213_nb.controls import checklist
+from iso4213_nb.measures.registry import MEASURES
+from iso4213_nb.report.content import items as report_items
 from iso4213_nb.words import glossary
-from iso4213_nb.words.terms_ru import TERMS
+from iso4213_nb.words.terms_ru import CHOSEN, TERMS
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = ROOT / "iso4213_nb" / "words" / "locale" / "ru" / "LC_MESSAGES" / "iso4213_nb.po"
@@ -62,6 +65,33 @@ def test_the_texts_read_include_the_catalogue_and_every_russian_notebook():
 
 
 @pytest.mark.parametrize("term", TERMS, ids=lambda t: t.concept)
-def test_the_chosen_word_is_not_itself_a_variant_and_its_source_is_named(term):
+def test_the_chosen_word_is_not_itself_a_variant(term):
     assert term.variants_in(term.word) == []
-    assert re.search(r"ПНСТ 835-2023", term.source)
+
+
+def _clauses_the_project_cites() -> set[str]:
+    """Every clause the project's own maps cite (ПНСТ 835-2023 numbers its clauses as TS 4213 does): the
+    glossary's ПНСТ entries, the registry of measures, the checklist and the report's items."""
+    texts = [t.source.removeprefix(glossary.RU) for t in glossary.TERMS if t.source.startswith(glossary.RU)]
+    texts += [c for m in MEASURES.values() if m.clause for c in (m.clause, *m.also)]
+    texts += [item.clause for item in checklist.ITEMS]
+    texts += [item["clause"] for item in report_items({}, None, None)]
+    return {c for text in texts for c in re.findall(r"(?<![\w.])(?:\d+|[A-D])(?:\.\d+)*(?![\w.])", text)}
+
+
+CLAUSES = _clauses_the_project_cites()
+
+
+@pytest.mark.parametrize("term", TERMS, ids=lambda t: t.concept)
+def test_a_pnst_word_names_a_clause_the_project_knows_and_a_chosen_word_gives_its_reason(term):
+    if term.source == CHOSEN:
+        assert term.why.strip(), f"«{term.word}» is chosen by the course: say why"
+        return
+    cited = re.fullmatch(r"ПНСТ 835-2023, (\S+)", term.source)
+    assert cited, f"{term.source!r}: name the clause of ПНСТ 835-2023 that writes «{term.word}», or CHOSEN"
+    assert cited[1] in CLAUSES, f"{cited[1]} is no clause the glossary, registry, checklist or report cites"
+
+
+def test_the_clause_map_holds_the_clauses_it_should_and_no_others():
+    assert {"3.2.17", "6.4.3", "7.9", "7.10.2", "8", "D.1"} <= CLAUSES
+    assert not {"приложение", "9", "7.11", "E.1"} & CLAUSES

@@ -123,7 +123,12 @@ def test_shown_thresholds_are_the_shortest_decimals_with_the_same_counts(seed):
     marks = {"half": 0.5}
     data = explorer_data(BinaryScores(y, s), marks=marks, max_positions=60 if seed > 1 else MAX_POSITIONS)
     named = set(data.marks)
-    for i, (t, label) in enumerate(zip(data.thresholds, data.labels)):
+    # One field says how each position is worded: "above" the highest score at the last position only (nothing
+    # predicted positive), no label computed there that the page would not show.
+    assert [words for words, _value in data.labels] == ["threshold"] * (data.offered - 1) + ["threshold_above"]
+    assert data.labels[-1][1] == repr(float(s.max()))
+    assert _counts_from_numpy(y, s, data.thresholds[-1])[:2] == (0, 0)
+    for i, (t, (_words, label)) in enumerate(zip(data.thresholds[:-1], data.labels[:-1])):
         assert _counts_from_numpy(y, s, float(label)) == _counts_from_numpy(y, s, t), (i, t, label)
         if i in named:
             assert label == "0.5"
@@ -133,7 +138,7 @@ def test_shown_thresholds_are_the_shortest_decimals_with_the_same_counts(seed):
             places = len(label.split(".")[1]) - 1
             shorter = np.floor(float(label) * 10 ** places) / 10 ** places
             assert _counts_from_numpy(y, s, shorter) != _counts_from_numpy(y, s, t), (t, label, shorter)
-    assert json.loads(json.dumps(data.to_json()))["labels"] == list(data.labels)
+    assert json.loads(json.dumps(data.to_json()))["labels"] == [list(label) for label in data.labels]
 
 
 def test_start_and_marks_on_the_same_counts_share_one_position():

@@ -41,14 +41,15 @@ def draw_reliability(ax: Axes, table: ReliabilityTable, label: str | None = None
 
     ``label`` names the curve in the legend (default: the binning).  With
     ``diagonal`` the line of perfect calibration is drawn too.  Empty bins are
-    not drawn.
+    not drawn; the axes run from 0 to 1 and do not clip the curve, so a marker at 0 or 1 is drawn whole.
     """
     occupied = table.counts > 0
     if diagonal:
         ax.plot([0, 1], [0, 1], color="0.6", linestyle="--", linewidth=1, label=_("perfect calibration"))
     name = label if label is not None else binning_name(table.binning)
+    # not clipped at the axes: a bin observed at 0 or 1 (or predicted there) shows its whole marker
     (line,) = ax.plot(table.mean_predicted[occupied], table.observed_frequency[occupied], marker="o",
-                      markersize=4, linewidth=1.2, color=color, label=name)
+                      markersize=4, linewidth=1.2, color=color, label=name, clip_on=False)
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
     ax.set_xlabel(_("mean predicted probability in the bin"), fontsize=9)

@@ -45,11 +45,10 @@
   }
 
   function describe(data, i) {
-    // The last position lies above every score ("threshold above 1.0"); elsewhere the shortest number with the
-    // same counts (data.labels, from the page's Python), not the score's 17 digits.
-    var text = data.above_top && data.above_top.position === i
-      ? say(data.words.threshold_above, { value: decimal(data, data.above_top.value) })
-      : say(data.words.threshold, { value: decimal(data, data.labels[i]) });
+    // data.labels[i] = [words, value] (from the page's Python): "threshold above" the highest score at the last
+    // position, elsewhere the shortest number with the same counts, not the score's 17 digits.
+    var label = data.labels[i];
+    var text = say(data.words[label[0]], { value: decimal(data, label[1]) });
     if (i === data.thresholds.length - 1 && data.tp[i] + data.fp[i] === 0) {
       text += data.words.above;
     }
@@ -136,6 +135,12 @@
     window.vegaEmbed(charts, compiled, { actions: false, renderer: "svg", mode: "vega" })
       .then(function (result) {
         view = result.view;
+        // Vega names a chart's parts for a screen reader in English only ("line mark container", "Title text
+        // '...'", "visualization"), whatever the page's language: the charts are read as one figure instead,
+        // named by the spec's description in the page's words; the slider and the two tables say the numbers.
+        var figure = view.container();
+        figure.setAttribute("aria-roledescription", data.words.chart);
+        figure.querySelector("svg").setAttribute("aria-hidden", "true");
         root.setAttribute("data-state", "ready");
         redraw(Number(slider.value));
       })

@@ -110,10 +110,11 @@ class ExplorerData:
     distinct : int: number of thresholds with their own counts (distinct scores plus one above the largest).
     start : int: the position the slider starts at.
     marks : dict ``{position: name}`` of the named thresholds.
-    labels : tuple of str: the threshold the page shows at each position (:func:`short_threshold`; a named
-        threshold's own value), with a decimal point; ``thresholds`` keeps every digit.
-    top_score : float or None: the highest score; the position whose threshold lies just above it (no sample
-        positive) is shown as "above" that score, not as the float just past it (``1.0000000000000002``).
+    labels : tuple of ``(words, value)`` pairs: how the page words each position, ``words`` a key of
+        :func:`words`.  ``("threshold", value)``: the shortest decimal with the position's counts
+        (:func:`short_threshold`; a named threshold's own value), with a decimal point; ``thresholds`` keeps every
+        digit.  ``("threshold_above", value)``: the position just above the highest score (no sample positive),
+        worded as "above" that score, not as the float just past it (``1.0000000000000002``).
     """
 
     thresholds: np.ndarray
@@ -125,7 +126,6 @@ class ExplorerData:
     start: int
     marks: dict
     labels: tuple = ()
-    top_score: float | None = None
 
     @property
     def offered(self) -> int:
@@ -137,23 +137,13 @@ class ExplorerData:
         tp, fp = int(self.tp[position]), int(self.fp[position])
         return BinaryCounts(tp=tp, fp=fp, tn=self.negatives - fp, fn=self.positives - tp)
 
-    @property
-    def above_top(self) -> int | None:
-        """The position whose threshold is the one just above the highest score, or None when no position is."""
-        if self.top_score is None:
-            return None
-        above = np.flatnonzero(self.thresholds == np.nextafter(self.top_score, np.inf))
-        return int(above[0]) if len(above) else None
-
     def to_json(self) -> dict:
-        """What the page embeds: plain lists, thresholds written as Python's shortest round-trip repr; ``above_top``
-        names the position above every score and the highest score's repr (the words show "above" it)."""
-        above = self.above_top
+        """What the page embeds: plain lists, thresholds written as Python's shortest round-trip repr, ``labels``
+        as ``[words, value]`` pairs."""
         return {"thresholds": [float(t) for t in self.thresholds], "tp": self.tp.tolist(), "fp": self.fp.tolist(),
                 "positives": self.positives, "negatives": self.negatives, "distinct": self.distinct,
                 "start": self.start, "marks": {str(k): v for k, v in self.marks.items()},
-                "labels": list(self.labels),
-                "above_top": None if above is None else {"position": above, "value": repr(float(self.top_score))}}
+                "labels": [list(label) for label in self.labels]}
 
 
 def short_threshold(low: float, high: float) -> str:
@@ -233,13 +223,18 @@ def explorer_data(scores: BinaryScores, *, marks: Mapping[str, float] | None = N
         thresholds[position_of[index]] = t
     marks_out = {position_of[index]: ", ".join(names) for index, names in names_at.items()}
     tp, fp = tps[chosen], fps[chosen]
-    # Shown: the named value where one was given, else the shortest decimal with the counts of that candidate
-    # (above the next lower distinct score; the lowest candidate has none below it).
+    # Shown: the named value where one was given; above every score, "above" the highest score; else the shortest
+    # decimal with the counts of that candidate (above the next lower distinct score; the lowest has none below).
     named_positions = {position_of[index] for index in value_at}
-    labels = tuple(repr(float(thresholds[position])) if position in named_positions
-                   else short_threshold(candidates[index + 1] if index + 1 < len(candidates) else -np.inf,
-                                        candidates[index])
-                   for position, index in enumerate(chosen))
+
+    def label(position, index):
+        if index == 0 and thresholds[position] == candidates[0]:
+            return "threshold_above", repr(float(candidates[1]))
+        if position in named_positions:
+            return "threshold", repr(float(thresholds[position]))
+        return "threshold", short_threshold(candidates[index + 1] if index < last else -np.inf, candidates[index])
+
+    labels = tuple(label(position, int(index)) for position, index in enumerate(chosen))
     if named:
         start_position = position_of[_candidate_index(ascending, named[0][1])]
     else:
@@ -249,8 +244,7 @@ def explorer_data(scores: BinaryScores, *, marks: Mapping[str, float] | None = N
         start_position = int(np.flatnonzero(j == j.max())[-1])  # ties: the highest threshold
     return ExplorerData(thresholds=thresholds, tp=tp, fp=fp, positives=int(scores.positives),
                         negatives=int(scores.negatives), distinct=len(candidates), start=int(start_position),
-                        marks=dict(sorted(marks_out.items())), labels=labels,
-                        top_score=float(candidates[1]) if len(candidates) > 1 else None)
+                        marks=dict(sorted(marks_out.items())), labels=labels)
 
 
 def explorer_spec(prevalence: float | None, start: int = 0) -> dict:
@@ -330,7 +324,7 @@ def words() -> dict:
     return {"threshold": _("threshold {value}"), "threshold_above": _("threshold above {value}"),
             "above": _(", above every score: no sample is predicted positive"),
             "marked": _(" (marked: {marks})"), "undefined": _("undefined"),
-            "decimal": decimal_sign(),
+            "decimal": decimal_sign(), "chart": _("chart"),
             **{code: reasons.words(code) for code in _REASONS},
             "no_charts": _("The curves need the Vega libraries, which the exported report and the book load from "
                            "their own files; here only the numbers follow the slider."),
@@ -339,10 +333,8 @@ def words() -> dict:
 
 def describe_threshold(data: ExplorerData, position: int) -> str:
     """The words the page shows for a slider position (the script writes the same for every move) (6.3)."""
-    if position == data.above_top:
-        text = _("threshold above {value}").format(value=with_decimal_sign(repr(float(data.top_score))))
-    else:
-        text = _("threshold {value}").format(value=with_decimal_sign(data.labels[position]))
+    key, value = data.labels[position]
+    text = words()[key].format(value=with_decimal_sign(value))
     if position == data.offered - 1 and data.tp[position] + data.fp[position] == 0:
         text += _(", above every score: no sample is predicted positive")
     if position in data.marks:

@@ -13,12 +13,10 @@ import ipywidgets as widgets
 
 from ..course.items import ChoiceItem
 from ..words.i18n import _
-from .exercise_record import save_reply
-
-_GOOD, _BAD = "#1a7f37", "#b42318"
+from .exercise_frame import ExerciseFrame
 
 
-class ChoiceExercise:
+class ChoiceExercise(ExerciseFrame):
     """One choice item as a widget (beyond TS 4213: the course's exercises on clauses 5–8).
 
     Parameters
@@ -31,7 +29,8 @@ class ChoiceExercise:
     ----------
     input : ipywidgets.RadioButtons
         The options, in the item's order, none chosen at first.
-    button, reveal_button : ipywidgets.Button
+    button, reveal_button, widget, saved_to, save_error
+        As in :class:`~iso4213_nb.widgets.exercise_frame.ExerciseFrame`.
     feedback : ipywidgets.HTML
         After a reply: the verdict and the reason of the option chosen; once solved or revealed, every option's
         reason.
@@ -39,26 +38,14 @@ class ChoiceExercise:
     """
 
     def __init__(self, item: ChoiceItem, key: str | None = None):
-        self.item, self.key = item, key
+        super().__init__(key)
+        self.item = item
         self.correct: bool | None = None
-        self.wrong_replies = 0
-        self.saved_to = self.save_error = None
         self._texts = {_(o.text).format(**item.values): o for o in item.options}
         self.input = widgets.RadioButtons(options=list(self._texts), value=None,
                                           layout=widgets.Layout(width="max-content"))
-        self.button = widgets.Button(description=_("Check"), button_style="primary")
-        self.reveal_button = widgets.Button(description=_("Show answer"), disabled=True,
-                                            tooltip=_("available after a first try"))
-        self.feedback = widgets.HTML(value="")
-        self.button.on_click(lambda _b: self.check())
-        self.reveal_button.on_click(lambda _b: self.reveal())
-        title = _("Exercise {key}.").format(key=key) if key else _("Exercise.")
-        prompt = _(item.prompt).format(**item.values)
-        how = _("Choose one; each option has its reason.")
-        self.widget = widgets.VBox([
-            widgets.HTML(value=f"<b>{html.escape(title)}</b> {html.escape(prompt)}"),
-            widgets.HTML(value=f"<small>{html.escape(how)}</small>"),
-            self.input, widgets.HBox([self.button, self.reveal_button]), self.feedback])
+        self._lay_out(_(item.prompt).format(**item.values), _("Choose one; each option has its reason."),
+                      self.input, widgets.HBox([self.button, self.reveal_button]))
 
     def _reason(self, option) -> str:
         return _(option.reason).format(**self.item.values, **option.values)
@@ -77,27 +64,19 @@ class ChoiceExercise:
         self.correct = option.text == self.item.answer
         self.reveal_button.disabled = False
         if self.correct:
-            correct = html.escape(_("Correct."))
-            self.feedback.value = f"<span style='color:{_GOOD}'>✔ {correct}</span>" + self._all_reasons()
+            self.feedback.value = self._verdict(True, _("Correct.")) + self._all_reasons()
         else:
             self.wrong_replies += 1
-            hints = " ".join(_("Hint: {hint}").format(hint=_(h).format(**self.item.values))
-                             for h in self.item.hints[:self.wrong_replies])
+            hints = self._hints([_(h).format(**self.item.values) for h in self.item.hints])
             text = " ".join(part for part in (self._reason(option), hints) if part)
-            not_yet = html.escape(_("Not yet."))
-            self.feedback.value = f"<span style='color:{_BAD}'>✘ {not_yet}</span> {html.escape(text)}"
-        save_reply(self, option.text, "correct" if self.correct else "wrong", self.correct, "choice")
+            self.feedback.value = self._verdict(False, _("Not yet.")) + " " + html.escape(text)
+        self._save(option.text, "correct" if self.correct else "wrong", self.correct, "choice")
         return self.correct
 
     def reveal(self) -> None:
         """Show every option with its reason; recorded as revealed, not as solved."""
         self.feedback.value = self._all_reasons()
-        save_reply(self, "", "revealed", None, "choice")
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
+        self._save("", "revealed", None, "choice")
 
     def __repr__(self) -> str:
         return f"ChoiceExercise({self.key!r})"

@@ -53,14 +53,12 @@ from ..figures.tables import html_table
 from ..words import readings
 from ..words.i18n import N_, _, number, significant
 from .choice_exercise import ChoiceExercise
-from .exercise_record import save_reply
+from .exercise_frame import ExerciseFrame
 from .predict_exercise import PredictExercise
 from ..core.undefined import is_undefined
 
-_GOOD, _BAD = "#1a7f37", "#b42318"
 
-
-class Exercise:
+class Exercise(ExerciseFrame):
     """One question with an answer computed by the package (beyond TS 4213: the course's exercises on clauses 5–8).
 
     Parameters
@@ -93,16 +91,12 @@ class Exercise:
     Attributes
     ----------
     input : ipywidgets.Text or ipywidgets.Dropdown
-    button, reveal_button : ipywidgets.Button
-    feedback : ipywidgets.HTML
-    widget : ipywidgets.VBox
-        The container the notebook displays.
     correct : bool or None
         Outcome of the last check, ``None`` before the first.
     verdict : iso4213_nb.course.answers.Verdict or None
         Last verdict with its reason code.
-    saved_to : pathlib.Path or None
-        Where the last reply was recorded; ``save_error`` holds the reason when it could not be.
+    button, reveal_button, feedback, widget, saved_to, save_error
+        As in :class:`~iso4213_nb.widgets.exercise_frame.ExerciseFrame`.
     """
 
     def __init__(self, prompt: str, answer, *, kind: str = "proportion", tolerance: float | None = None,
@@ -115,13 +109,12 @@ class Exercise:
             raise InputError(_("choices need a string answer that is one of them"))
         if key is not None:
             course.exercise(key)
-        self.prompt, self.key, self.decimals = prompt, key, int(decimals)
+        self.prompt, self.decimals = prompt, int(decimals)
         self.hints = (hint,) if isinstance(hint, str) else tuple(hint or ())
         self.mistakes = check_mistakes(mistakes, self.answer, self.tolerance)
+        super().__init__(key)
         self.correct: bool | None = None
         self.verdict = None
-        self.wrong_replies = 0
-        self.saved_to = self.save_error = None
         if choices is not None:
             self.input = widgets.Dropdown(options=["", *choices], value="", description=_("Answer:"))
             how = _("Choose one.")
@@ -131,19 +124,7 @@ class Exercise:
         else:
             self.input = widgets.Text(value="", description=_("Answer:"), placeholder=_("e.g. 0.25, 1/4, inf"))
             how = instructions(self.kind, self.tolerance)
-        self.button = widgets.Button(description=_("Check"), button_style="primary")
-        self.reveal_button = widgets.Button(description=_("Show answer"), disabled=True,
-                                            tooltip=_("available after a first try"))
-        self.feedback = widgets.HTML(value="")
-        self.button.on_click(lambda _: self.check())
-        self.reveal_button.on_click(lambda _: self.reveal())
-        title = _("Exercise {key}.").format(key=key) if key else _("Exercise.")
-        self.widget = widgets.VBox([
-            widgets.HTML(value=f"<b>{html.escape(title)}</b> {html.escape(prompt)}"),
-            widgets.HTML(value=f"<small>{html.escape(how)}</small>"),
-            widgets.HBox([self.input, self.button, self.reveal_button]),
-            self.feedback,
-        ])
+        self._lay_out(prompt, how, widgets.HBox([self.input, self.button, self.reveal_button]))
 
     def check(self) -> bool:
         """Judge the current input, write the feedback, record the reply; return whether it is correct."""
@@ -156,15 +137,12 @@ class Exercise:
         if self.verdict.code != "unreadable":
             self.reveal_button.disabled = False
         if self.correct:
-            correct = html.escape(_("Correct."))
-            self.feedback.value = f"<span style='color:{_GOOD}'>✔ {correct}</span> {html.escape(self.verdict.message)}"
+            self.feedback.value = self._verdict(True, _("Correct.")) + " " + html.escape(self.verdict.message)
         else:
             if self.verdict.code != "unreadable":
                 self.wrong_replies += 1
-            hints = " ".join(_("Hint: {hint}").format(hint=h) for h in self.hints[:self.wrong_replies])
-            text = " ".join(part for part in (self.verdict.message, hints) if part)
-            not_yet = html.escape(_("Not yet."))
-            self.feedback.value = f"<span style='color:{_BAD}'>✘ {not_yet}</span> {html.escape(text)}"
+            text = " ".join(part for part in (self.verdict.message, self._hints(self.hints)) if part)
+            self.feedback.value = self._verdict(False, _("Not yet.")) + " " + html.escape(text)
         if self.verdict.code != "unreadable":
             self._record(reply, self.verdict.code, self.correct)
         return self.correct
@@ -175,7 +153,7 @@ class Exercise:
         self._record("", "revealed", None)
 
     def _record(self, reply: str, result: str, correct: bool | None) -> None:
-        save_reply(self, reply, result, correct, "number" if not isinstance(self.answer, str) else "choice")
+        self._save(reply, result, correct, "number" if not isinstance(self.answer, str) else "choice")
 
     def _shown(self, value) -> str:
         if is_undefined(value):
@@ -185,11 +163,6 @@ class Exercise:
                 return "∞" if value > 0 else "−∞"
             return significant(value, 6) if self.kind.whole else number(value, self.decimals)
         return str(value)
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
 
     def __repr__(self) -> str:
         return f"Exercise({self.key or self.prompt!r})"

@@ -18,13 +18,11 @@ import ipywidgets as widgets
 from ..course.answers import quantity, read_reply
 from ..course.items import PredictItem
 from ..core.undefined import is_undefined
-from ..words.i18n import _, number, significant
-from .exercise_record import save_reply
-
-_GOOD, _BAD = "#1a7f37", "#b42318"
+from ..words.i18n import N_, _, number, significant
+from .exercise_frame import ExerciseFrame
 
 
-class PredictExercise:
+class PredictExercise(ExerciseFrame):
     """One prediction item as a widget (beyond TS 4213: the course's exercises on clauses 5–8).
 
     Parameters
@@ -51,12 +49,14 @@ class PredictExercise:
         Whether it held, once the slider has reached the target.
     """
 
+    TITLE = (N_("Predict, then check {key}."), N_("Predict, then check."))
+
     def __init__(self, item: PredictItem, key: str | None = None, controls=()):
-        self.item, self.key, self.controls = item, key, tuple(controls)
+        super().__init__(key, press=N_("Commit my prediction"), on_press=self.commit, reveal=False)
+        self.commit_button = self.button
+        self.item, self.controls = item, tuple(controls)
         self.committed: str | None = None
         self.held: bool | None = None
-        self.saved_to = self.save_error = None
-        values = item.values
         self._texts = {_(o.text): o for o in item.options}
         if item.options:
             self.prediction = widgets.RadioButtons(options=list(self._texts), value=None,
@@ -66,23 +66,15 @@ class PredictExercise:
             self.prediction = widgets.Text(value="", placeholder=_("your estimate"))
             how = _("Type your estimate, then commit; the slider unlocks after that. Within ±{tolerance} counts as "
                     "right.").format(tolerance=significant(item.tolerance, 6))
-        self.commit_button = widgets.Button(description=_("Commit my prediction"), button_style="primary")
         s = item.slider
         self.slider = widgets.FloatSlider(value=s.start, min=s.low, max=s.high, step=s.step, disabled=True,
                                           description=_(s.label), readout_format=".2f", continuous_update=False)
         self.readout = widgets.HTML(value="")
-        self.feedback = widgets.HTML(value="")
-        self.commit_button.on_click(lambda _b: self.commit())
         self.slider.observe(lambda change: self.moved(change.new), "value")
         for control in self.controls:
             control.disabled = True
-        title = _("Predict, then check {key}.").format(key=key) if key else _("Predict, then check.")
-        prompt = _(item.prompt).format(**values)
-        self.widget = widgets.VBox([
-            widgets.HTML(value=f"<b>{html.escape(title)}</b> {html.escape(prompt)}"),
-            widgets.HTML(value=f"<small>{html.escape(how)}</small>"),
-            widgets.HBox([self.prediction, self.commit_button]),
-            widgets.HBox([self.slider, self.readout]), self.feedback])
+        self._lay_out(_(item.prompt).format(**item.values), how, widgets.HBox([self.prediction, self.commit_button]),
+                      widgets.HBox([self.slider, self.readout]))
 
     def _value(self, value) -> str:
         if is_undefined(value):
@@ -138,16 +130,9 @@ class PredictExercise:
             chosen = self._texts[self.committed]
             if not self.held:
                 why = f"{_(chosen.reason).format(**words)} {why}"
-        held, not_held = _("Your prediction held."), _("Your prediction did not hold.")
-        verdict = (f"<span style='color:{_GOOD}'>✔ {html.escape(held)}</span>" if self.held else
-                   f"<span style='color:{_BAD}'>✘ {html.escape(not_held)}</span>")
-        self.feedback.value = f"{verdict} {html.escape(why)}"
-        save_reply(self, self.committed, "held" if self.held else "did not hold", self.held, "predict")
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
+        verdict = _("Your prediction held.") if self.held else _("Your prediction did not hold.")
+        self.feedback.value = self._verdict(self.held, verdict) + " " + html.escape(why)
+        self._save(self.committed, "held" if self.held else "did not hold", self.held, "predict")
 
     def __repr__(self) -> str:
         return f"PredictExercise({self.key!r})"

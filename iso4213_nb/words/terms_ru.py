@@ -34,7 +34,8 @@ class RussianTerm:
     word : str
         The Russian word or phrase the project uses (nominative).
     source : str
-        ``"ПНСТ 835-2023, 7.9"``-like, or :data:`CHOSEN`.
+        ``"ПНСТ 835-2023, 7.9"``: the clause of ПНСТ 835-2023 that writes the word (its numbering is TS 4213's;
+        ``"8"``, ``"D.1"``); or :data:`CHOSEN`, and then :attr:`why` gives the course's reason.
     avoid : tuple of str
         Regular expressions of variants that must not appear in Russian text.
     why : str
@@ -70,11 +71,11 @@ TERMS = (
                 (r"(?<![А-Яа-яЁё])[Вв]звешенн\w+\s+(?:средн\w+|усреднени\w+|значени\w+)", r"макро-,\s+взвешенн\w+",
                  r"\([Вв]звешенн\w+\)"),
                 "ПНСТ 835-2023, 6.4.3 writes средневзвешенное (значение) for the weighted average"),
-    RussianTerm("report", "отчет", PNST, (r"[Оо]тчё\w*",),
+    RussianTerm("report", "отчет", f"{PNST}, 8", (r"[Оо]тчё\w*",),
                 "ПНСТ 835-2023 writes отчет (with е)"),
     RussianTerm("threshold", "порог", CHOSEN, (r"[Пп]орогов\w+\s+значени\w*",),
                 "one word for a threshold: порог (ПНСТ 835-2023 uses both порог and пороговое значение)"),
-    RussianTerm("CSMF accuracy", "доля правильных исходов CSMF", f"{PNST}, приложение D",
+    RussianTerm("CSMF accuracy", "доля правильных исходов CSMF", f"{PNST}, D.1",
                 (r"[Тт]очност\w*\s+CSMF",),
                 "точность is precision (6.2.4); ПНСТ 835-2023, D.1 writes доля правильных исходов CSMF"),
     RussianTerm("bootstrap", "бутстреп", CHOSEN, (r"[Бб]утстр[аэ]п\w*",),
