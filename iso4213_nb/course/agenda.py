@@ -31,6 +31,8 @@ MORNING_BREAK_AFTER, LUNCH_AFTER, AFTERNOON_BREAK_AFTER = 10 * 60 + 15, 12 * 60,
 #: core tests (the course is for people new to statistics, so the primer comes before the tests), clause 8's report;
 #: the course's core for people who will commission or read assessments. Multi-class measures (04) are self-study.
 CORE = ("01", "02", "03", "08P", "08", "09")
+#: 13:00. Notebook 09's number (09.1) and its question on the list of items (09.2) are set after class, so that its
+#: block keeps the prediction and the choice of an operating point, which need the class's discussion.
 HALF_DAY_END = 13 * 60
 #: Optional notebooks: never placed in a timetable, always self-study (clause 7's further tests, which the core
 #: notebook 08 points to for designs beyond one test set).
@@ -105,7 +107,7 @@ def render(times: list[BlockTime]) -> str:
     half, _ = plan(times, CORE)
     room = DAY_END - DAY_START - WELCOME - 2 * BREAK - LUNCH - 2 * BUFFER
     rates = (f"reading {WORDS_PER_MINUTE} words a minute (prose of the markdown cells, headings not counted, "
-             f"skipped sections left out); {MINUTES_PER_CODE_CELL} min per code cell run and explained, "
+             f"skipped and after-class sections left out); {MINUTES_PER_CODE_CELL} min per code cell run and explained, "
              f"{MINUTES_PER_SETUP_CELL} per set-up cell; {MINUTES_PER_OUTPUT_LINE} min per printed line and "
              f"{MINUTES_PER_FIGURE} per figure or table; {MINUTES_PER_WIDGET} min per widget worked; exercises "
              + ", ".join(f"{m} min per {_KIND_WORD[k]}" for k, m in MINUTES_PER_EXERCISE.items())
@@ -119,10 +121,16 @@ def render(times: list[BlockTime]) -> str:
                   f"where a whole day is booked, the timetable teaches the notebooks in course order as far as they "
                   f"fit and marks the rest as self-study: {', '.join(self_study)} ({', '.join(OPTIONAL)} is optional "
                   f"and never scheduled).", ""]
-    lines += ["| notebook | prose words | skipped | reading | code and outputs | widgets | exercises | block (min) |",
-              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    lines += ["| notebook | prose words | skipped | reading | code and outputs | widgets | exercises | block (min) "
+              "| after class (min) |",
+              "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     lines += [f"| {t.code} | {t.words} | {t.skipped_words} | {t.reading:.1f} | {t.code_and_outputs:.1f} | "
-              f"{t.widget_minutes:.1f} | {t.exercise_minutes:.1f} | {t.block} |" for t in times]
+              f"{t.widget_minutes:.1f} | {t.exercise_minutes:.1f} | {t.block} | {t.after_class_minutes:.1f} |"
+              for t in times]
+    homework = [t for t in times if t.after_class_minutes]
+    if homework:
+        lines += ["", "Exercises set after class sit in their notebook's section «After class»; they are not in the "
+                      "blocks: " + "; ".join(f"{t.code}, {t.after_class_minutes:.0f} min" for t in homework) + "."]
     lines += ["", "## Half day (recommended core)", "",
               f"{_clock(DAY_START)}–{half[-1][1]}: {', '.join(CORE)}, one break and a buffer. The other notebooks "
               f"are self-study, with their exercises; the progress records show the instructor afterwards what each "

@@ -77,6 +77,8 @@ COURSE = (
         ("08F.2", "the test for two independent test sets"),
         ("08F.3", "predict: the ROPE probability as the ROPE widens"))),
     Lesson("09", "09_reporting.ipynb", "Reporting (clause 8)", (
+        ("09.3", "predict: recall when the threshold rises to Youden's point"),
+        ("09.4", "which operating point a report should recommend"),
         ("09.1", "precision at a representative operating point"),
         ("09.2", "p-values adjusted together for four models"))),
     Lesson("10", "10_choosing_a_measure.ipynb", "Choosing a measure", (
