@@ -108,6 +108,8 @@ COURSE = (
         ("C.2", "clause-8 items the table fills"),
         ("C.3", "predict: the interval's half-width at a higher accuracy"))),
     Lesson("D", "annex_d.ipynb", "Annex D: CSMF accuracy", (
+        ("D.3", "predict: CSMF accuracy when deaths swap their predicted causes"),
+        ("D.4", "what a reported CSMF accuracy of 0.70 says"),
         ("D.1", "CSMF accuracy of a uniform prediction"),
         ("D.2", "the same, corrected for chance"))),
 )
