@@ -90,7 +90,8 @@ COURSE = (
         ("11.2", "predict: the false friend when correct negatives are added"),
         ("11.3", "what Sokolova & Lapalme's AUC of a labelling classifier is"))),
     Lesson("12", "12_subgroups_and_calibration.ipynb", "Subgroups (5.3.2) and calibration", (
-        ("12.1", "what a recall gap between two groups shows, next to its test"),)),
+        ("12.2", "predict: the largest recall gap when the threshold falls"),
+        ("12.1", "what a recall gap between two groups shows, next to its test"))),
     Lesson("13", "13_capstone.ipynb", "Capstone: a report on a supplied model", (
         ("13.1", "which model, from the report's operating points"),
         ("13.2", "which threshold goes into the deployment"),
