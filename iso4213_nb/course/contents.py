@@ -95,6 +95,7 @@ COURSE = (
     Lesson("13", "13_capstone.ipynb", "Capstone: a report on a supplied model", (
         ("13.1", "which model, from the report's operating points"),
         ("13.2", "which threshold goes into the deployment"),
+        ("13.4", "predict: the cost under a stricter limit on false alarms"),
         ("13.3", "the clause-8 item the report marks missing, and why it matters"))),
     Lesson("A", "annex_a.ipynb", "Annex A: multi-class results", (
         ("A.3", "why the weighted specificity lies below the macro one"),
