@@ -157,6 +157,7 @@ def test_the_agenda_names_each_notebooks_exercises_after_class():
     times = [TIMES[lesson.code] for lesson in COURSE if TIMES[lesson.code].after_class_minutes]
     assert [t.code for t in times] == ["09"] and TIMES["09"].after_class == {"number": 1, "choice": 1, "predict": 0}
     assert "they are not in the blocks: 09, 7 min." in AGENDA
+    assert "The exercises of 09's section «After class» (7 min) are set as homework." in AGENDA.split("## Half day")[1]
 
 
 @pytest.mark.parametrize("title, end", [("Full day", "17:00"), ("Half day (recommended core)", "13:00")])

@@ -107,7 +107,8 @@ def render(times: list[BlockTime]) -> str:
     half, _ = plan(times, CORE)
     room = DAY_END - DAY_START - WELCOME - 2 * BREAK - LUNCH - 2 * BUFFER
     rates = (f"reading {WORDS_PER_MINUTE} words a minute (prose of the markdown cells, headings not counted, "
-             f"skipped and after-class sections left out); {MINUTES_PER_CODE_CELL} min per code cell run and explained, "
+             f"skipped and after-class sections left out); {MINUTES_PER_CODE_CELL} min per code cell run and "
+             f"explained, "
              f"{MINUTES_PER_SETUP_CELL} per set-up cell; {MINUTES_PER_OUTPUT_LINE} min per printed line and "
              f"{MINUTES_PER_FIGURE} per figure or table; {MINUTES_PER_WIDGET} min per widget worked; exercises "
              + ", ".join(f"{m} min per {_KIND_WORD[k]}" for k, m in MINUTES_PER_EXERCISE.items())
@@ -134,7 +135,10 @@ def render(times: list[BlockTime]) -> str:
     lines += ["", "## Half day (recommended core)", "",
               f"{_clock(DAY_START)}–{half[-1][1]}: {', '.join(CORE)}, one break and a buffer. The other notebooks "
               f"are self-study, with their exercises; the progress records show the instructor afterwards what each "
-              f"learner did.", "", *_table(half), "",
+              f"learner did." + "".join(f" The exercises of {t.code}'s section «After class» "
+                                        f"({t.after_class_minutes:.0f} min) are set as homework."
+                                        for t in homework if t.code in CORE),
+              "", *_table(half), "",
               "## Full day", "", *_table(day), ""]
     if self_study:
         lines += [f"Self-study after the day: {', '.join(self_study)}, in that order.", ""]

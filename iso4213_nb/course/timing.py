@@ -15,9 +15,10 @@ to the subject who read along while the instructor demonstrates):
 Sections named in :data:`SKIPPED` (derivations, cross-checks, reference tables) are not taught in class: none of
 their cells counts.  A section whose heading starts with one of :data:`AFTER_CLASS` holds exercises set after
 class: its prose and cells are not counted in the block, and its exercises are counted apart
-(:attr:`BlockTime.after_class`), so the agenda names them and their minutes.  A block is the sum rounded up to :data:`ROUND_TO` minutes.  The lessons are taken in the
-order of :data:`iso4213_nb.course.contents.COURSE`, so a new notebook there is timed without a change here;
-:mod:`iso4213_nb.course.agenda` writes the timetable from these numbers.
+(:attr:`BlockTime.after_class`), so the agenda names them and their minutes.  A block is the sum rounded up to
+:data:`ROUND_TO` minutes.  The lessons are taken in the order of :data:`iso4213_nb.course.contents.COURSE`, so a
+new notebook there is timed without a change here; :mod:`iso4213_nb.course.agenda` writes the timetable from these
+numbers.
 
 Beyond TS 4213: planning the course over clauses 5–8 and Annexes A–D.
 """

@@ -77,8 +77,9 @@ def accuracy_when_deaths_swap(*, matrix, causes):
         slider=Slider(N_("deaths swapped each way"), 0, 20, 1, start=0, target=SWAPPED),
         value_at=value_at,
         why=N_("CSMF accuracy was {before} and is {after}: the columns of {first} and {second} each lost {swapped} "
-               "deaths and gained {swapped}, so the predicted shares did not move. The share of deaths assigned their true cause fell "
-               "from {right0} to {right1}: CSMF accuracy judges the shares of the population, not single deaths."),
+               "deaths and gained {swapped}, so the predicted shares did not move. The share of deaths assigned their "
+               "true cause fell from {right0} to {right1}: CSMF accuracy judges the shares of the population, not "
+               "single deaths."),
         options=(
             Option(UP, N_("Nothing was gained: the same numbers of deaths are predicted for each cause.")),
             Option(DOWN, N_("More deaths are now wrong one by one, but CSMF accuracy never looks at single deaths, "
