@@ -77,3 +77,12 @@ def test_the_worked_example_prints_its_quantities_by_name_in_both_languages():
     assert "сумма абсолютных ошибок долей: 0,0833" in russian
     assert "доля правильных исходов CSMF: 0,9500" in russian
     assert not any(key in russian for key in keys[1:])
+
+
+def test_d_3_holds_on_random_matrices():
+    rng = np.random.default_rng(26)
+    for _ in range(50):
+        m = rng.integers(0, 40, size=(3, 3)) + np.diag(rng.integers(20, 60, size=3))
+        made = exercise_bank.item("D.3", matrix=m.tolist(), causes=["a", "b", "c"])
+        assert made.outcome == SAME
+        assert [made.value_at(k) for k in (0, 7, 20)] == pytest.approx([_csmfa(m)] * 3)
