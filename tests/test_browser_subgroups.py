@@ -30,7 +30,8 @@ def test_keyboard_moves_the_threshold_and_the_recalls_follow(voila, browser):
     lookup = GroupThresholds(data["y_test"], data["proba"], data["radius_test"], positive="malignant")
     with notebook_page(browser, voila, NOTEBOOK) as session:
         readout = session.page.locator(".widget-html-content table", has_text="Wilson").first
-        handle = session.page.locator(".widget-slider .noUi-handle").first
+        # the explorer's slider: the first one enabled (prediction 12.2's stays locked until a prediction is made)
+        handle = session.page.locator(".widget-slider .noUi-target:not([disabled]) .noUi-handle").first
         handle.focus()
         for _ in range(20):
             handle.press("ArrowLeft")

@@ -13,7 +13,7 @@ import nbformat
 
 import numpy as np
 import pytest
-from sklearn.metrics import confusion_matrix
+from sklearn.metrics import confusion_matrix, roc_curve
 
 from iso4213_nb.cli import main
 from iso4213_nb.course.exercise_bank import item
@@ -117,3 +117,38 @@ def test_the_russian_learner_reads_the_same_answers_off_the_russian_report(russi
         missing = html.unescape(russian_page).split(_("Missing: {items}.").split("{")[0], 1)[1].split(".</p>")[0]
         bias = next(i for i in REPORT_ITEMS if i.id == "bias")
         assert _(bias.text) in missing and item("13.3", meta=CAPSTONE_META).answer == "bias"
+
+
+def _cost_with_scikit_learn(y, scores, limit):
+    """20 · FN + FP at the lowest threshold whose false positive rate (scikit-learn's ROC curve) is at most ``limit``."""
+    fpr, _tpr, thresholds = roc_curve(y, scores, drop_intermediate=False)
+    within = np.flatnonzero(fpr <= limit)[-1]
+    (tn, fp), (fn, tp) = confusion_matrix(y, scores >= thresholds[within])
+    return 20 * fn + fp, thresholds[within]
+
+
+def test_13_4_a_stricter_limit_lowers_the_forests_cost_as_scikit_learn_says():
+    data = predictions()
+    y, forest = data["y_true"], data["scores"]["random_forest"]
+    (now, t0), (stricter, t1) = _cost_with_scikit_learn(y, forest, 0.1), _cost_with_scikit_learn(y, forest, 0.08)
+    assert (now, stricter, t0, t1) == (73, 71, 0.33, 0.445)  # FN 3 both; FP 13 -> 11
+    made = item("13.4", **data)
+    assert made.outcome == "goes down" and (made.value_at(0.1), made.value_at(0.08)) == (now, stricter)
+    for limit in (0.02, 0.05, 0.15, 0.2):
+        assert made.value_at(limit) == _cost_with_scikit_learn(y, forest, limit)[0]
+    assert made.values["model"] == "random forest" and (made.values["fp0"], made.values["fp1"]) == (13, 11)
+
+
+def test_13_4_speaks_russian(monkeypatch, tmp_path):
+    from iso4213_nb.widgets.exercises import exercise
+    from iso4213_nb.words.i18n import using
+
+    monkeypatch.setenv("ISO4213_PROGRESS", str(tmp_path / "p.json"))
+    with using("ru"):
+        ex = exercise("13.4", **predictions())
+        ex.prediction.value = ex.prediction.options[0]
+        ex.commit_button.click()
+        ex.slider.value = 0.08
+        shown = ex.feedback.value
+    assert "модели «случайный лес»" in ex.widget.children[0].value
+    assert "с 0,3300 до 0,4450" in shown and "random" not in shown

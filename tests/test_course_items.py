@@ -188,10 +188,6 @@ def test_a_number_item_builds_the_familiar_exercise():
 
 # ---------------------------------------------------------------- the notebooks
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
-#: Notebooks whose exercises are all defined in the package, with a prediction and a choice among them.
-#: The others (issue 26 point 4, in progress) still build Exercise(...) in the cell; 01, 02, 08 and 10 come with
-#: the statistics primer's branch.
-REWRITTEN = {"01", "02", "03", "04", "05", "06", "07", "08P", "08", "08F", "10", "11", "A", "B", "C"}
 
 
 def _calls(lesson):
@@ -201,8 +197,8 @@ def _calls(lesson):
             and getattr(node.func, "id", None) in ("exercise", "Exercise")]
 
 
-@pytest.mark.parametrize("lesson", [pytest.param(lesson, marks=() if lesson.code in REWRITTEN else pytest.mark.xfail(
-    strict=True, reason="exercises not yet moved into the package")) for lesson in COURSE], ids=lambda x: x.code)
+#: Every notebook's exercises are defined in the package (issue 26 point 4), with a prediction and a choice among them.
+@pytest.mark.parametrize("lesson", COURSE, ids=lambda x: x.code)
 def test_every_notebook_asks_for_a_prediction_and_an_interpretation_and_computes_no_answer(lesson):
     calls = _calls(lesson)
     assert calls and all(call.func.id == "exercise" for call in calls), "an answer is computed in a visible cell"

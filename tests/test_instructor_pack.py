@@ -119,10 +119,11 @@ def test_the_russian_agenda_is_timed_on_the_russian_notebooks_and_names_the_ones
 def test_each_blocks_stated_minutes_are_the_measured_ones(lesson, lang):
     row = next(r for r in _table(lang, "Does the course fit the day?") if r[0] == lesson.code)
     t = TIMES[lang][lesson.code]
-    words, skipped, reading, code, widgets, exercises, block = row[1:]
+    words, skipped, reading, code, widgets, exercises, block, after_class = row[1:]
     assert (int(words), int(skipped), int(block)) == (t.words, t.skipped_words, t.block)
-    assert [float(x.replace(",", ".")) for x in (reading, code, widgets, exercises)] == pytest.approx(
-        [t.reading, t.code_and_outputs, t.widget_minutes, t.exercise_minutes], abs=0.05 + 1e-9)  # one decimal shown
+    assert [float(x.replace(",", ".")) for x in (reading, code, widgets, exercises, after_class)] == pytest.approx(
+        [t.reading, t.code_and_outputs, t.widget_minutes, t.exercise_minutes, t.after_class_minutes],
+        abs=0.05 + 1e-9)  # one decimal shown
     assert t.block - timing.ROUND_TO < t.reading + t.code_and_outputs + t.widget_minutes + t.exercise_minutes <= t.block
     for title in (FULL_DAY, HALF_DAY):
         scheduled = [int(r[2]) for r in _table(lang, title) if r[3] == lesson.code]
@@ -179,6 +180,32 @@ def test_timing_counts_prose_by_hand_on_a_small_notebook(tmp_path):
     assert t.exercises == {"number": 0, "choice": 0, "predict": 1}
     # 4 words / 120 + 0.5 + 0.1 + 2 · 0.05 + 5 = 5.733...: one block of 10 minutes
     assert t.reading + t.code_and_outputs + t.exercise_minutes == pytest.approx(4 / 120 + 0.7 + 5) and t.block == 10
+
+
+def test_exercises_after_class_are_timed_outside_the_block(tmp_path):
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell("# Title\none two"),
+        nbformat.v4.new_code_cell('exercise("03.2", y_true=y, scores=s)'),
+        nbformat.v4.new_markdown_cell("## After class\nthree four five"),
+        nbformat.v4.new_code_cell('exercise("03.1", y_true=y, scores=s)'),
+        nbformat.v4.new_code_cell('exercise("03.2", y_true=y, scores=s)'),
+        nbformat.v4.new_markdown_cell("## Back in class\nsix")])
+    nbformat.write(nb, tmp_path / "x.ipynb")
+    t = timing.measure(type(COURSE[0])("03", "x.ipynb", "t", ()), tmp_path)
+    assert (t.words, t.skipped_words) == (6, 3)
+    assert t.exercises == {"number": 0, "choice": 0, "predict": 1}
+    assert t.after_class == {"number": 0, "choice": 1, "predict": 1}
+    # in class: 3 words / 120 + one prediction (5) = 5.025: one block of 10; after class: 3 + 5 minutes
+    assert t.block == 10 and t.after_class_minutes == 8
+
+
+def test_the_agenda_names_each_notebooks_exercises_after_class():
+    en = TIMES["en"]
+    times = [en[lesson.code] for lesson in COURSE if en[lesson.code].after_class_minutes]
+    assert [t.code for t in times] == ["09"] and en["09"].after_class == {"number": 1, "choice": 1, "predict": 0}
+    assert "they are not in the blocks: 09, 7 min." in AGENDAS["en"]
+    assert "The exercises of 09's section «After class» (7 min) are set as homework." in \
+        AGENDAS["en"].split("## Half day")[1]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -39,6 +39,8 @@ MORNING_BREAK_AFTER, LUNCH_AFTER, AFTERNOON_BREAK_AFTER = 10 * 60 + 15, 12 * 60,
 #: core tests (the course is for people new to statistics, so the primer comes before the tests), clause 8's report;
 #: the course's core for people who will commission or read assessments. Multi-class measures (04) are self-study.
 CORE = ("01", "02", "03", "08P", "08", "09")
+#: 13:00. Notebook 09's number (09.1) and its question on the list of items (09.2) are set after class, so that its
+#: block keeps the prediction and the choice of an operating point, which need the class's discussion.
 HALF_DAY_END = 13 * 60
 #: Optional notebooks: never placed in a timetable, always self-study (clause 7's further tests, which the core
 #: notebook 08 points to for designs beyond one test set).
@@ -122,10 +124,10 @@ def _render(times: list[BlockTime], lang: str) -> str:
     room = DAY_END - DAY_START - WELCOME - 2 * BREAK - LUNCH - 2 * BUFFER
     exercises = ", ".join(_("{minutes} min per {kind}").format(minutes=_rate(m), kind=_(_KIND_WORD[k]))
                           for k, m in MINUTES_PER_EXERCISE.items())
-    rates = _("reading {words} words a minute (prose of the markdown cells, headings not counted, skipped sections "
-              "left out); {code} min per code cell run and explained, {setup} per set-up cell; {line} min per printed "
-              "line and {figure} per figure or table; {widget} min per widget worked; exercises {exercises}; each "
-              "block rounded up to {round} minutes").format(
+    rates = _("reading {words} words a minute (prose of the markdown cells, headings not counted, skipped and "
+              "after-class sections left out); {code} min per code cell run and explained, {setup} per set-up cell; "
+              "{line} min per printed line and {figure} per figure or table; {widget} min per widget worked; "
+              "exercises {exercises}; each block rounded up to {round} minutes").format(
         words=WORDS_PER_MINUTE, code=_rate(MINUTES_PER_CODE_CELL), setup=_rate(MINUTES_PER_SETUP_CELL),
         line=_rate(MINUTES_PER_OUTPUT_LINE), figure=_rate(MINUTES_PER_FIGURE), widget=_rate(MINUTES_PER_WIDGET),
         exercises=exercises, round=ROUND_TO)
@@ -144,15 +146,25 @@ def _render(times: list[BlockTime], lang: str) -> str:
                     "whole day is booked, the timetable teaches the notebooks in course order as far as they fit and "
                     "marks the rest as self-study: {self_study} ({optional} is optional and never scheduled).").format(
                         core=", ".join(CORE), self_study=", ".join(self_study), optional=", ".join(OPTIONAL)), ""]
-    lines += [_("| notebook | prose words | skipped | reading | code and outputs | widgets | exercises | block (min) |"),
-              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    lines += [_("| notebook | prose words | skipped | reading | code and outputs | widgets | exercises | block (min) "
+                "| after class (min) |"),
+              "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     lines += [f"| {t.code} | {t.words} | {t.skipped_words} | {number(t.reading, 1)} | "
               f"{number(t.code_and_outputs, 1)} | {number(t.widget_minutes, 1)} | {number(t.exercise_minutes, 1)} | "
-              f"{t.block} |" for t in times]
+              f"{t.block} | {number(t.after_class_minutes, 1)} |" for t in times]
+    homework = [t for t in times if t.after_class_minutes]
+    if homework:
+        lines += ["", _("Exercises set after class sit in their notebook's section «After class»; they are not in the "
+                        "blocks: {lessons}.").format(lessons="; ".join(
+                            _("{code}, {minutes} min").format(code=t.code, minutes=number(t.after_class_minutes, 0))
+                            for t in homework))]
+    set_home = "".join(" " + _("The exercises of {code}'s section «After class» ({minutes} min) are set as "
+                               "homework.").format(code=t.code, minutes=number(t.after_class_minutes, 0))
+                       for t in homework if t.code in CORE)
     lines += ["", "## " + _("Half day (recommended core)"), "",
               _("{start}–{end}: {core}, one break and a buffer. The other notebooks are self-study, with their "
                 "exercises; the progress records show the instructor afterwards what each learner did.").format(
-                  start=_clock(DAY_START), end=half[-1][1], core=", ".join(CORE)), "", *_table(half), "",
+                  start=_clock(DAY_START), end=half[-1][1], core=", ".join(CORE)) + set_home, "", *_table(half), "",
               "## " + _("Full day"), "", *_table(day), ""]
     if self_study:
         lines += [_("Self-study after the day: {codes}, in that order.").format(codes=", ".join(self_study)), ""]

@@ -77,6 +77,8 @@ COURSE = (
         ("08F.2", "the test for two independent test sets"),
         ("08F.3", "predict: the ROPE probability as the ROPE widens"))),
     Lesson("09", "09_reporting.ipynb", "Reporting (clause 8)", (
+        ("09.3", "predict: recall when the threshold rises to Youden's point"),
+        ("09.4", "which operating point a report should recommend"),
         ("09.1", "precision at a representative operating point"),
         ("09.2", "p-values adjusted together for four models"))),
     Lesson("10", "10_choosing_a_measure.ipynb", "Choosing a measure", (
@@ -88,10 +90,12 @@ COURSE = (
         ("11.2", "predict: the false friend when correct negatives are added"),
         ("11.3", "what Sokolova & Lapalme's AUC of a labelling classifier is"))),
     Lesson("12", "12_subgroups_and_calibration.ipynb", "Subgroups (5.3.2) and calibration", (
-        ("12.1", "what a recall gap between two groups shows, next to its test"),)),
+        ("12.2", "predict: the largest recall gap when the threshold falls"),
+        ("12.1", "what a recall gap between two groups shows, next to its test"))),
     Lesson("13", "13_capstone.ipynb", "Capstone: a report on a supplied model", (
         ("13.1", "which model, from the report's operating points"),
         ("13.2", "which threshold goes into the deployment"),
+        ("13.4", "predict: the cost under a stricter limit on false alarms"),
         ("13.3", "the clause-8 item the report marks missing, and why it matters"))),
     Lesson("A", "annex_a.ipynb", "Annex A: multi-class results", (
         ("A.3", "why the weighted specificity lies below the macro one"),
@@ -106,6 +110,8 @@ COURSE = (
         ("C.2", "clause-8 items the table fills"),
         ("C.3", "predict: the interval's half-width at a higher accuracy"))),
     Lesson("D", "annex_d.ipynb", "Annex D: CSMF accuracy", (
+        ("D.3", "predict: CSMF accuracy when deaths swap their predicted causes"),
+        ("D.4", "what a reported CSMF accuracy of 0.70 says"),
         ("D.1", "CSMF accuracy of a uniform prediction"),
         ("D.2", "the same, corrected for chance"))),
 )

@@ -13,11 +13,14 @@ to the subject who read along while the instructor demonstrates):
   to commit and check.
 
 Sections named in :data:`SKIPPED` (derivations, cross-checks, reference tables) are not taught in class: none of
-their cells counts.  A block is the sum rounded up to :data:`ROUND_TO` minutes.  The lessons are taken in the
-order of :data:`iso4213_nb.course.contents.COURSE`, so a new notebook there is timed without a change here;
-:mod:`iso4213_nb.course.agenda` writes the timetable from these numbers.  In another language (``lang="ru"``) each
-lesson is timed on its translated notebook (``notebooks/ru``) where there is one, with the skipped sections as that
-notebook heads them (:data:`SKIPPED_RU`), else on the English notebook; :attr:`BlockTime.language` says which.
+their cells counts.  A section whose heading starts with one of :data:`AFTER_CLASS` holds exercises set after
+class: its prose and cells are not counted in the block, and its exercises are counted apart
+(:attr:`BlockTime.after_class`), so the agenda names them and their minutes.  A block is the sum rounded up to
+:data:`ROUND_TO` minutes.  The lessons are taken in the order of :data:`iso4213_nb.course.contents.COURSE`, so a
+new notebook there is timed without a change here; :mod:`iso4213_nb.course.agenda` writes the timetable from these
+numbers.  In another language (``lang="ru"``) each lesson is timed on its translated notebook (``notebooks/ru``)
+where there is one, with the skipped sections as that notebook heads them (:data:`SKIPPED_RU`), else on the English
+notebook; :attr:`BlockTime.language` says which.
 
 Beyond TS 4213: planning the course over clauses 5–8 and Annexes A–D.
 """
@@ -26,7 +29,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import nbformat
@@ -44,6 +47,8 @@ MINUTES_PER_FIGURE = 1.0
 MINUTES_PER_WIDGET = 3.0
 MINUTES_PER_EXERCISE = {"number": 4.0, "choice": 3.0, "predict": 5.0}
 ROUND_TO = 5
+#: Headings (as they start) of a notebook's section of exercises set after class, in English and Russian.
+AFTER_CLASS = ("After class", "После занятия")
 
 #: Sections skipped in class, per lesson code: (heading as it starts, why it can wait); the reasons are shown in the
 #: agenda's language.
@@ -125,10 +130,11 @@ _WIDGET = "application/vnd.jupyter.widget-view+json"
 class BlockTime:
     """The minutes of one lesson in class, by part, and the block they round up to.
 
-    ``words`` and ``skipped_words`` count prose; ``code_cells``, ``setup_cells``, ``output_lines``, ``figures``,
-    ``widgets`` and ``exercises`` (kind → count) are what was counted outside the skipped sections; ``language`` is
-    the language of the notebook counted (``"en"`` for a lesson a Russian agenda times from the English notebook,
-    because it has no Russian one yet).
+    ``words`` and ``skipped_words`` count prose (the skipped words are those of skipped and after-class
+    sections); ``code_cells``, ``setup_cells``, ``output_lines``, ``figures``, ``widgets`` and ``exercises``
+    (kind → count) are what was counted outside those sections; ``language`` is the language of the notebook counted
+    (``"en"`` for a lesson a Russian agenda times from the English notebook, because it has no Russian one yet);
+    ``after_class`` (kind → count) are the exercises of the after-class section, outside the block.
 
     Beyond TS 4213: planning the course.
     """
@@ -143,6 +149,7 @@ class BlockTime:
     widgets: int
     exercises: dict
     language: str = "en"
+    after_class: dict = field(default_factory=dict)
 
     @property
     def reading(self) -> float:
@@ -164,6 +171,11 @@ class BlockTime:
     def exercise_minutes(self) -> float:
         """Minutes of the exercises, by kind."""
         return sum(MINUTES_PER_EXERCISE[kind] * n for kind, n in self.exercises.items())
+
+    @property
+    def after_class_minutes(self) -> float:
+        """Minutes of the exercises set after class, by kind (not part of :attr:`block`)."""
+        return sum(MINUTES_PER_EXERCISE[kind] * n for kind, n in self.after_class.items())
 
     @property
     def block(self) -> int:
@@ -214,7 +226,8 @@ def measure(lesson: Lesson, folder: Path = NOTEBOOKS, lang: str = "en") -> Block
     skip = tuple(heading for heading, _why in skipped_sections(lesson.code, language))
     words = skipped = code_cells = setup_cells = lines = figures = widgets = 0
     exercises = {kind: 0 for kind in MINUTES_PER_EXERCISE}
-    cut = None
+    after_class = {kind: 0 for kind in MINUTES_PER_EXERCISE}
+    cut = after = None
     for cell in nbformat.read(path, as_version=4).cells:
         if cell.cell_type == "markdown":
             for line in cell.source.splitlines():
@@ -222,15 +235,19 @@ def measure(lesson: Lesson, folder: Path = NOTEBOOKS, lang: str = "en") -> Block
                 if match:
                     level = len(match.group(1))
                     if cut is not None and level <= cut:
-                        cut = None
-                    if cut is None and match.group(2).strip().startswith(skip):
-                        cut = level
+                        cut = after = None
+                    if cut is None and match.group(2).strip().startswith(skip + AFTER_CLASS):
+                        cut, after = level, match.group(2).strip().startswith(AFTER_CLASS)
                     continue
                 n = len(line.split())
                 words += n
                 skipped += n if cut is not None else 0
             continue
-        if cell.cell_type != "code" or cut is not None:
+        if cell.cell_type != "code":
+            continue
+        if cut is not None:
+            for kind in _exercise_kinds(cell.source) if after else ():
+                after_class[kind] += 1
             continue
         kinds = _exercise_kinds(cell.source)
         for kind in kinds:
@@ -250,7 +267,7 @@ def measure(lesson: Lesson, folder: Path = NOTEBOOKS, lang: str = "en") -> Block
             elif "text/plain" in data:
                 lines += len(str(data["text/plain"]).splitlines())
     return BlockTime(lesson.code, words, skipped, code_cells, setup_cells, lines, figures, widgets, exercises,
-                     language)
+                     language, after_class)
 
 
 def course_times(folder: Path = NOTEBOOKS, lang: str = "en") -> list[BlockTime]:

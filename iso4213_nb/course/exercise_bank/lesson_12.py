@@ -1,14 +1,17 @@
 """Exercises of notebook 12, subgroups (5.3.2): reading a gap between groups next to the test of whether the groups
-differ at all, instead of reading the gap off the widget."""
+differ at all, instead of reading the gap off the widget, and a prediction of the recall gap when the threshold
+falls."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from ...core.errors import InputError
-from ...subgroups.rows import subgroup_analysis
+from ...core.undefined import Undefined
+from ...subgroups.rows import GroupThresholds, subgroup_analysis
+from ...subgroups.rows import recall_gap as largest_recall_gap
 from ...words.i18n import N_, number
-from ..items import ChoiceItem, Option
+from ..items import DOWN, SAME, UP, ChoiceItem, Option, PredictItem, Slider
 from . import define
 
 
@@ -46,3 +49,44 @@ def recall_gap(*, y_true, predicted, groups, labels, positive):
         ),
         answer=answer, values=values,
         hints=(N_("p says how often a gap like this appears when the groups do not differ at all"),))
+
+
+@define("12.2", "predict")
+def recall_gap_when_lowered(*, y_true, scores, groups, positive):
+    """12.2 (5.3.2, 6.3.4): predict the largest recall gap between the groups (``groups``, one value per sample) when
+    the threshold on ``scores`` falls from 0.5 to 0.3 (``y_true`` the labels, ``positive`` the positive one), and see
+    what the false alarms cost in each group."""
+    thresholds = GroupThresholds(y_true, scores, groups, positive=positive)
+
+    def gap_at(t):
+        gap, _between = largest_recall_gap(thresholds.recall_at(t))
+        return Undefined(code="fewer_than_two_groups") if np.isnan(gap) else gap
+
+    start, target = 0.5, 0.3
+    before, after = thresholds.counts_at(start), thresholds.counts_at(target)
+    _gap, (high, low) = largest_recall_gap(thresholds.recall_at(start))
+
+    def fpr(c):
+        return c.fp / (c.fp + c.tn) if c.fp + c.tn else float("nan")
+
+    costly = max(before, key=lambda v: fpr(after[v]) - fpr(before[v]))
+    return PredictItem(
+        N_("At threshold 0.5 recall is highest in the {high} group and lowest in the {low} group. Lower the threshold "
+           "to 0.3 to find more malignant tumours: will the largest recall gap between the groups go up, go down or "
+           "stay the same?"),
+        measure=N_("largest recall gap"),
+        slider=Slider(N_("threshold"), 0.05, 0.95, 0.01, start=start, target=target),
+        value_at=gap_at,
+        why=N_("The gap was {before} at {start} and is {after} at {target}: the {low} group's true positives went from "
+               "{tp0} to {tp1}, but {missed} of its malignant tumours still score below {target}. The price is paid "
+               "in false alarms: the {costly} group's false positive rate rose from {fpr0} to {fpr1}. A lower "
+               "threshold closes a gap only as far as the weaker group's positives score above it."),
+        options=(
+            Option(UP, N_("Every group's recall can only rise as the threshold falls; the gap widens only if the "
+                          "best-served group gains more than the worst-served one.")),
+            Option(DOWN, N_("The gap narrows when the worst-served group finds some of its missed positives and the "
+                            "best-served one gains less.")),
+            Option(SAME, N_("The gap stays only if no missed positive of the two groups scores between the two "
+                            "thresholds."))),
+        values={"high": high, "low": low, "tp0": before[low].tp, "tp1": after[low].tp, "missed": after[low].fn,
+                "costly": costly, "fpr0": number(fpr(before[costly]), 4), "fpr1": number(fpr(after[costly]), 4)})

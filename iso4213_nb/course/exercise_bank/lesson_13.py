@@ -11,13 +11,15 @@ import numpy as np
 from ...controls import checklist
 from ...core.errors import InputError
 from ...demos.capstone import SETTINGS_SECTION
-from ...words.i18n import N_
-from ..items import ChoiceItem, NumberItem, Option
+from ...words.i18n import N_, _, number
+from ..items import DOWN, SAME, UP, ChoiceItem, NumberItem, Option, PredictItem, Slider
 from . import define
 
 _NAMES = {"logistic_regression": N_("logistic regression"), "random_forest": N_("random forest"),
           "naive_bayes": N_("naive Bayes")}
 _COST_FN = 20
+#: The clinic's stricter limit on the false positive rate that 13.4 asks about.
+_STRICTER = 0.08
 #: The clause-8 items a learner chooses from in 13.3, in words.
 _ITEMS = {"bias": N_("bias"), "ground_truth_reliability": N_("reliability of the true labels"),
           "environment": N_("environment"), "operating_points": N_("operating points")}
@@ -37,12 +39,17 @@ def low_fpr_point(y_true, scores, limit: float = 0.1) -> dict:
     raise InputError("items.no_operating_point", limit=limit)
 
 
+def _cost(point: dict) -> int:
+    """The clinic's cost of an operating point: a missed malignant tumour counts as :data:`_COST_FN` false alarms."""
+    return _COST_FN * point["fn"] + point["fp"]
+
+
 @define("13.1", "choice")
 def which_model(*, y_true, scores):
     """13.1 (clause 8, 6.3.6): at the report's *FPR ≤ 0.1* points, with a missed cancer costing 20 false alarms,
     which model costs least?  ``scores`` maps the demo's model keys to scores."""
     points = {m: low_fpr_point(y_true, s) for m, s in scores.items()}
-    cost = {m: _COST_FN * p["fn"] + p["fp"] for m, p in points.items()}
+    cost = {m: _cost(p) for m, p in points.items()}
     best = min(cost, key=cost.get)
     reason = N_("At its FPR ≤ 0.1 point it misses {fn} and flags {fp} benign tumours: cost 20 · {fn} + {fp} = {cost}.")
     options = tuple(Option(_NAMES[m], reason, values={"fn": points[m]["fn"], "fp": points[m]["fp"], "cost": cost[m]})
@@ -59,7 +66,7 @@ def which_model(*, y_true, scores):
 def which_threshold(*, y_true, scores):
     """13.2 (clause 8): the threshold of the cheapest model's *FPR ≤ 0.1* point, as the report prints it."""
     points = {m: low_fpr_point(y_true, s) for m, s in scores.items()}
-    best = min(points, key=lambda m: _COST_FN * points[m]["fn"] + points[m]["fp"])
+    best = min(points, key=lambda m: _cost(points[m]))
     youden_like = {m: p["threshold"] for m, p in points.items() if m != best}
     return NumberItem(
         N_("The model of 13.1 is deployed at its FPR ≤ 0.1 point. Which threshold goes into the deployment's "
@@ -94,3 +101,33 @@ def missing_item(*, meta):
         options=tuple(Option(_ITEMS[key], text) for key, text in why.items()), answer=_ITEMS[missing[0]],
         hints=(N_("look at the status column of the report's list of clause-8 items"),),
         values={})
+
+
+@define("13.4", "predict")
+def cost_under_a_stricter_limit(*, y_true, scores):
+    """13.4 (clause 8, 6.3.6): predict the cost 20 · FN + FP of the model of 13.1 at the report's point for a false
+    positive rate of at most 0.1 when the clinic tightens the limit to :data:`_STRICTER` (the slider: the limit)."""
+    points = {m: low_fpr_point(y_true, s) for m, s in scores.items()}
+    best = min(points, key=lambda m: _cost(points[m]))
+    now, stricter = points[best], low_fpr_point(y_true, scores[best], _STRICTER)
+    return PredictItem(
+        N_("The clinic considers a stricter limit: a false positive rate of at most {limit} instead of 0.1. At the "
+           "lowest threshold within that limit, will the {model}'s cost 20 · FN + FP go up, go down or stay the "
+           "same?"),
+        measure=N_("cost 20 · FN + FP"),
+        slider=Slider(N_("largest false positive rate allowed"), 0.02, 0.2, 0.01, start=0.1, target=_STRICTER),
+        value_at=lambda limit: _cost(low_fpr_point(y_true, scores[best], limit)),
+        why=N_("The cost was {before} at the limit {start} and is {after} at {target}: the threshold rose from {t0} to "
+               "{t1}, FN went from {fn0} to {fn1} and FP from {fp0} to {fp1}. The report's row FPR ≤ 0.1 spends the "
+               "whole allowance of false alarms to find as many malignant tumours as it can; the last false alarms "
+               "need not buy any. Look at the thresholds next to a report's operating point before deploying it."),
+        options=(
+            Option(UP, N_("A stricter limit raises the threshold; the cost rises only if malignant tumours are lost "
+                          "on the way, each worth 20 false alarms.")),
+            Option(DOWN, N_("The cost falls when the benign biopsies that drop below the new threshold are not "
+                            "accompanied by a malignant one.")),
+            Option(SAME, N_("The cost stays only if the threshold moves past no biopsy at all, or past false alarms "
+                            "and misses that cancel out."))),
+        values={"limit": number(_STRICTER, 2), "model": _(_NAMES[best]), "t0": number(now["threshold"], 4),
+                "t1": number(stricter["threshold"], 4), "fn0": now["fn"], "fn1": stricter["fn"], "fp0": now["fp"],
+                "fp1": stricter["fp"]})
