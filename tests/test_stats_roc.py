@@ -261,7 +261,7 @@ def test_a_report_sorts_each_models_scores_once_for_delong(monkeypatch):
     monkeypatch.setattr(roc, "placement_values", lambda *a: per_row.append(1) or placement_values(*a))
     placements = uncertainty.placements_by_model(pred)
     report = content.build(pred, {}, title=None, meta_name=None, demo=True, placements=placements)
-    uncertainty.extend(report, pred, IntervalSettings(n_resamples=20), placements)
+    uncertainty.extend(report, uncertainty.Rows(pred, placements), IntervalSettings(n_resamples=20))
     assert len(scored) >= 2 and len(calls) == len(scored)
     assert not per_row  # DeLong's moments come from the runs of tied scores; no per-sample ranks
     assert sum(t["measure"] == "auroc" for t in report["comparisons"]["tests"]) == len(scored) * (len(scored) - 1) // 2

@@ -45,7 +45,7 @@ from ..stats.measure_intervals import interval_json
 from ..subgroups.counts import subgroups_from_counts
 from ..core.undefined import is_undefined
 from . import (content, export, render, render_summary, render_tasks, render_uncertainty, streamed_intervals, summary,
-               tasks)
+               tasks, uncertainty)
 from .atomic import atomic_directory, check_target
 from .manifest import utc_now, write_manifest
 from .not_given_words import measure_words, reason_words
@@ -232,7 +232,7 @@ def notebook(report: dict, assessed: streaming.Assessed) -> nbformat.NotebookNod
         cells += [_cell(render.operating_points(report, name)), _cell(render.confusion(report, name))]
     cells.append(_cell(markdown=_("## 5 Measures with confidence intervals (clause 6, 7.8)")))
     cells += [_cell(render.measures(report, name)) for name in models]
-    if "interval_settings" in report:  # the bootstrap intervals (.streamed_intervals)
+    if "interval_settings" in report:  # the bootstrap intervals (.uncertainty.extend)
         cells += [_cell(render_uncertainty.settings_text(report))]
         cells += [_cell(render_uncertainty.interval_table(report, name)) for name in models]
         cells += [_cell(render_uncertainty.operating_table(report, name)) for name in models
@@ -267,7 +267,7 @@ def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, 
     are the open predictions, or the :class:`~iso4213_nb.scale.streamed_delong.DaskRows` of a
     Parquet data set, when a second pass can read the rows again (None for state files); ``intervals``
     (an :class:`~iso4213_nb.stats.measure_intervals.IntervalSettings`) adds the bootstrap intervals
-    (:mod:`.streamed_intervals`); ``browser`` prints the PDF (default :func:`.export.browser`).
+    (:func:`.uncertainty.extend`); ``browser`` prints the PDF (default :func:`.export.browser`).
     """
     from .build import meta_source, read_settings
 
@@ -285,7 +285,7 @@ def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, 
                            meta_name=None if meta is None else Path(meta).name, how=how, chunks=chunks,
                            confidence_level=content.CONFIDENCE_LEVEL if intervals is None else intervals.confidence_level)
     if intervals is not None:
-        streamed_intervals.extend(report, assessed, states, intervals)
+        uncertainty.extend(report, streamed_intervals.States(assessed, states), intervals)
     summary.attach(report)
     nb = notebook(report, assessed) if wants_page(formats) else None
     with atomic_directory(out) as tmp:

@@ -261,31 +261,46 @@ def score_bootstrap_intervals(scores: BinaryScores, settings: IntervalSettings =
     return dict(zip(SCORE_MEASURES, found))
 
 
-def score_intervals(y_true, scores, positive, settings: IntervalSettings = IntervalSettings(),
-                    binary: BinaryScores | None = None, placements: Placements | None = None) -> dict:
-    """AUROC (DeLong, 6.3.6) and the bootstrapped areas (6.3.7, 6.3.8) of one binary scored model.
+def area_intervals(scores: BinaryScores, settings: IntervalSettings = IntervalSettings()) -> dict:
+    """Bootstrap intervals of :data:`SCORE_MEASURES` of one binary scored model (6.3.7, 6.3.8; 7.8).
 
-    All are Undefined with code ``"one_class"`` when y_true holds a single class; the AUROC interval is
-    Undefined with code ``"delong_too_few"`` when a class has a single sample.
-    ``binary``: the :class:`BinaryScores` of these data when already built; ``placements``: their DeLong
-    :class:`~iso4213_nb.stats.roc.Placements` when already computed.  Where DeLong's variance is 0 (AUROC 1 or 0,
-    every score tied) the AUROC interval says so (:func:`iso4213_nb.stats.roc.delong_interval`).
+    ``scores``: its :class:`BinaryScores`, of rows in memory or of merged exact (or binned) score counts alike.
+    Undefined with code ``"one_class"`` without positives or negatives; else :func:`score_bootstrap_intervals`.
+    """
+    if scores.positives == 0 or scores.negatives == 0:
+        reason = undefined("one_class")
+        return {name: ConfidenceInterval(reason, reason, settings.confidence_level, settings.bootstrap,
+                                         estimate=reason) for name in SCORE_MEASURES}
+    return score_bootstrap_intervals(scores, settings)
+
+
+def delong_interval(y_true, scores, positive, settings: IntervalSettings = IntervalSettings(),
+                    binary: BinaryScores | None = None, placements: Placements | None = None) -> ConfidenceInterval:
+    """DeLong's interval of one binary scored model's AUROC (6.3.6, 7.8), or why there is none.
+
+    Undefined with code ``"one_class"`` when y_true holds a single class, ``"delong_too_few"`` when a class has a
+    single sample.  ``binary``: the :class:`BinaryScores` of these data when already built; ``placements``: their
+    DeLong :class:`~iso4213_nb.stats.roc.Placements` when already computed.  Where DeLong's variance is 0 (AUROC 1
+    or 0, every score tied) the interval says so (:func:`iso4213_nb.stats.roc.delong_interval`).
     """
     binary = BinaryScores(y_true, scores, positive) if binary is None else binary
     if binary.positives == 0 or binary.negatives == 0:
         reason = undefined("one_class")
-        out = {"auroc": ConfidenceInterval(reason, reason, settings.confidence_level, "delong", estimate=reason)}
-        out.update({name: ConfidenceInterval(reason, reason, settings.confidence_level, settings.bootstrap,
-                                             estimate=reason) for name in SCORE_MEASURES})
-        return out
+        return ConfidenceInterval(reason, reason, settings.confidence_level, "delong", estimate=reason)
     if min(binary.positives, binary.negatives) < 2:  # DeLong's variance needs two of each class
         reason = undefined("delong_too_few", positives=int(binary.positives), negatives=int(binary.negatives))
-        auroc = ConfidenceInterval(reason, reason, settings.confidence_level, "delong", estimate=binary.auroc())
-    else:
-        placements = placements_of(y_true, scores, positive, binary=binary) if placements is None else placements
-        auroc = auroc_ci(y_true, scores, confidence_level=settings.confidence_level, positive=positive,
-                         placements=placements)
-    return {"auroc": auroc, **score_bootstrap_intervals(binary, settings)}
+        return ConfidenceInterval(reason, reason, settings.confidence_level, "delong", estimate=binary.auroc())
+    placements = placements_of(y_true, scores, positive, binary=binary) if placements is None else placements
+    return auroc_ci(y_true, scores, confidence_level=settings.confidence_level, positive=positive,
+                    placements=placements)
+
+
+def score_intervals(y_true, scores, positive, settings: IntervalSettings = IntervalSettings()) -> dict:
+    """AUROC (DeLong, :func:`delong_interval`; 6.3.6) and the bootstrapped areas (:func:`area_intervals`; 6.3.7,
+    6.3.8) of one binary scored model."""
+    binary = BinaryScores(y_true, scores, positive)
+    return {"auroc": delong_interval(y_true, scores, positive, settings, binary),
+            **area_intervals(binary, settings)}
 
 
 def interval_json(ci: ConfidenceInterval) -> dict:
@@ -298,7 +313,8 @@ def interval_json(ci: ConfidenceInterval) -> dict:
     whose DeLong variance is 0: :func:`iso4213_nb.stats.roc.delong_interval`);
     and for an interval drawn from resamples (in memory or the Poisson bootstrap
     of a file read in chunks) ``n_resamples``, ``seed``, ``n_undefined``
-    (resamples left out) and, for the Poisson bootstrap, ``row_key``.
+    (resamples left out) and, for the Poisson bootstrap, ``row_key`` and, with ``--row-key``,
+    ``row_key_check`` (:func:`iso4213_nb.scale.streamed_bootstrap.probability_intervals`).
     """
     data = ci.to_dict()
     out = {key: data[key] for key in ("estimate", "low", "high", "confidence_level", "method")}
@@ -307,6 +323,8 @@ def interval_json(ci: ConfidenceInterval) -> dict:
         out["reason"] = reason
     if "n_resamples" in ci.details:
         out.update({key: data[key] for key in RESAMPLE_DETAILS if key in data})
+    if "row_key_check" in ci.details:
+        out["row_key_check"] = data["row_key_check"]
     return out
 
 
