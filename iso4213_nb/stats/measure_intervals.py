@@ -37,13 +37,11 @@ from ..core.checks import given, listed
 from ..core.errors import InputError
 from .bootstrap import check_method, check_resamples, counts_bootstrap_cis
 from .intervals import proportion_ci
-from .results import ConfidenceInterval, check_level, shown, undefined
+from .results import ConfidenceInterval, check_level, interval_json, shown, undefined
 from .roc import Placements, auroc_ci, placements_of
 
 PROPORTION_METHODS = ("wilson", "clopper-pearson")
 BOOTSTRAP_METHODS = ("bca", "percentile")
-#: What :func:`interval_json` keeps of the details of an interval drawn from resamples.
-RESAMPLE_DETAILS = ("n_resamples", "seed", "n_undefined", "row_key")
 #: Bootstrap resamples unless asked otherwise: enough for the 2.5 % and 97.5 % quantiles to move by under
 #: about a tenth of the interval's width between seeds (Efron & Tibshirani 1993, ch. 19).
 DEFAULT_RESAMPLES = 2000
@@ -301,31 +299,6 @@ def score_intervals(y_true, scores, positive, settings: IntervalSettings = Inter
     binary = BinaryScores(y_true, scores, positive)
     return {"auroc": delong_interval(y_true, scores, positive, settings, binary),
             **area_intervals(binary, settings)}
-
-
-def interval_json(ci: ConfidenceInterval) -> dict:
-    """The one JSON shape of an interval, in ``report.json``, ``--json`` and state-file outputs alike (7.8).
-
-    Input: a :class:`~iso4213_nb.stats.results.ConfidenceInterval`.  Output:
-    ``estimate, low, high, confidence_level, method``; plus ``reason``
-    (``{"code": ..., **params}``) when the bounds are undefined, or when the
-    method asked for does not apply and another gives the bounds (an AUROC
-    whose DeLong variance is 0: :func:`iso4213_nb.stats.roc.delong_interval`);
-    and for an interval drawn from resamples (in memory or the Poisson bootstrap
-    of a file read in chunks) ``n_resamples``, ``seed``, ``n_undefined``
-    (resamples left out) and, for the Poisson bootstrap, ``row_key`` and, with ``--row-key``,
-    ``row_key_check`` (:func:`iso4213_nb.scale.streamed_bootstrap.probability_intervals`).
-    """
-    data = ci.to_dict()
-    out = {key: data[key] for key in ("estimate", "low", "high", "confidence_level", "method")}
-    reason = data["reasons"].get("low", data["reasons"].get("delong"))
-    if reason is not None:
-        out["reason"] = reason
-    if "n_resamples" in ci.details:
-        out.update({key: data[key] for key in RESAMPLE_DETAILS if key in data})
-    if "row_key_check" in ci.details:
-        out["row_key_check"] = data["row_key_check"]
-    return out
 
 
 def intervals_json(tree) -> dict:
