@@ -244,6 +244,29 @@ def test_streamed_report_intervals_are_the_in_memory_ones_where_counts_allow(tmp
     assert "bootstrap_intervals" not in {e["measure"] for e in streamed["streaming"]["not_given"]}
 
 
+@pytest.mark.parametrize("low, high", [(0.0, 1.0), (-1.0, 2.0)])
+def test_both_paths_decide_by_the_one_rule_whether_binary_scores_are_probabilities(tmp_path, low, high):
+    """In memory and from merged counts alike (core.probability_rows.probability_problems): scores in [0, 1] get
+    the Brier score and log loss with intervals; scores outside say why there is no calibration, and get neither."""
+    from iso4213_nb.inputs import read_predictions
+    from iso4213_nb.report import content, uncertainty
+
+    rng = np.random.default_rng(5)
+    y = rng.integers(0, 2, 120)
+    score = np.round(low + (high - low) * (0.3 * y + 0.7 * rng.random(120)), 3)
+    path = _csv(tmp_path / "s.csv", {"y_true": y, "m_score": score})
+    settings = IntervalSettings(n_resamples=20)
+    pred = read_predictions(path)
+    whole = uncertainty.extend(content.build(pred, {}, title="t", meta_name=None, demo=False), uncertainty.Rows(pred),
+                               settings)["models"]["m"]
+    streamed = _streamed_report(path, 50, settings)["models"]["m"]
+    probabilities = high <= 1
+    for entry in (whole, streamed):
+        assert all((key in entry["intervals"]) == probabilities for key in PROBABILITIES)
+    assert (streamed["calibration_skipped"] == "scores_not_probabilities") != probabilities
+    assert ("calibration" in whole) == probabilities
+
+
 @pytest.mark.parametrize("value", ["1e-9", "0.5"])
 def test_a_bootstrap_memory_below_one_mebibyte_is_refused_in_one_line(tmp_path, capsys, value):
     """It was accepted and printed as "0.0 MiB": no replicate fits in less than a mebibyte worth stating."""

@@ -43,6 +43,7 @@ from ..words.i18n import _
 from ..inputs import BINARY, MULTICLASS
 from ..stats.measure_intervals import interval_json
 from ..subgroups.counts import subgroups_from_counts
+from ..core.probability_rows import probability_problems
 from ..core.undefined import is_undefined
 from . import (content, export, render, render_summary, render_tasks, render_uncertainty, streamed_intervals, summary,
                tasks, uncertainty)
@@ -66,8 +67,8 @@ def _model(assessed: streaming.Assessed, name: str, auroc_interval: dict | None)
         entry["calibration_skipped"] = (tasks.NOT_PROBABILITIES if is_undefined(assessed.class_scores[name].log_loss)
                                         else "needs_rows")
     elif model.scores is not None:
-        inside = 0 <= model.scores.thresholds.min() and model.scores.thresholds.max() <= 1
-        entry["calibration_skipped"] = "needs_rows" if inside else tasks.NOT_PROBABILITIES
+        entry["calibration_skipped"] = (tasks.NOT_PROBABILITIES if probability_problems(model.scores.thresholds)
+                                        else "needs_rows")
     if name in assessed.class_scores:
         entry.update(assessed.class_scores[name].to_dict())
     if assessed.groups:

@@ -12,13 +12,15 @@ it what merged states hold:
 * ``top_<k>_accuracy`` from the (true class × rank) counts, as in memory, and the Brier score and log loss by
   a Poisson bootstrap (:mod:`iso4213_nb.scale.streamed_bootstrap`; methods ``poisson_percentile``,
   ``poisson_bca``), for a multi-class model with class scores and for a binary model whose scores are
-  probabilities, read as (1 − score, score) as in memory; left out, with reason ``no_replicates``, for merged
+  probabilities (:func:`~iso4213_nb.core.probability_rows.probability_problems` of its distinct scores),
+  read as (1 − score, score) as in memory; left out, with reason ``no_replicates``, for merged
   state files (no replicates), and top-k with reason ``old_state_file`` for a state file of version 3 or older;
 * no ranking of three or more models: its folds split the rows (``extend`` names it, reason ``ranking_rows``).
 """
 
 from __future__ import annotations
 
+from ..core.probability_rows import probability_problems
 from ..measures.confusion import ConfusionMatrix
 from ..measures.curves import BinaryScores
 from ..scale import streamed_bootstrap as sb
@@ -67,7 +69,7 @@ class States:
                     states[f"classes.{name}"], state, {"brier": measures.brier, "log_loss": measures.log_loss},
                     tuple(measures.top_k_accuracy), settings, assessed.settings.resampling, states.get(sb.KEY_RUNS))
                 found[name] = class_score_keys(intervals)
-            elif _probabilities(model.scores):
+            elif model.scores is not None and not probability_problems(model.scores.thresholds):
                 if state is None:  # merged state files: no replicates
                     left_out = list(sb.PROBABILITY_MEASURES)
                 else:
@@ -81,10 +83,3 @@ class States:
         """None: the ranking's folds split rows, which merged states do not hold (clause 7)."""
         return None
 
-
-def _probabilities(scores) -> bool:
-    """True when every score of a binary model lies in [0, 1] (its exact or binned thresholds) (7.8)."""
-    if scores is None:
-        return False
-    thresholds = scores.counts_by_score()[0]
-    return bool(len(thresholds)) and 0 <= thresholds.min() and thresholds.max() <= 1

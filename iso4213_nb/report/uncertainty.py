@@ -248,7 +248,8 @@ class Rows:
         self.placements = placements_by_model(pred) if placements is None else placements
         self.models = list(pred.models)
         self.positive = pred.positive if pred.binary else None
-        self.refused = "multilabel" if pred.task == MULTILABEL else "weighted_input" if pred.weight is not None else None
+        self.refused = ("multilabel" if pred.task == MULTILABEL else
+                        "weighted_input" if pred.weight is not None else None)
 
     def matrix(self, name: str) -> ConfusionMatrix:
         """The model's confusion matrix of its rows (6.4)."""
@@ -265,7 +266,8 @@ class Rows:
         return True
 
     def auroc(self, name: str, scores: BinaryScores, settings: IntervalSettings) -> ConfidenceInterval:
-        """DeLong's interval from the model's placements (6.3.6; :func:`~iso4213_nb.stats.measure_intervals.delong_interval`)."""
+        """DeLong's interval from the model's placements (6.3.6;
+        :func:`~iso4213_nb.stats.measure_intervals.delong_interval`)."""
         return delong_interval(self.pred.y_true, self.pred.models[name].scores, self.pred.positive, settings, scores,
                                self.placements.get(name))
 
@@ -281,9 +283,8 @@ class Rows:
         else:
             found, labels = model_matrices(pred.y_true, {n: m.score_matrix for n, m in pred.models.items()},
                                            pred.labels)
-        return ({name: class_score_keys(measures)
-                 for name, measures in class_score_intervals(pred.y_true, found, labels, settings, top_k=top_k).items()},
-                [])
+        found = class_score_intervals(pred.y_true, found, labels, settings, top_k=top_k)
+        return {name: class_score_keys(measures) for name, measures in found.items()}, []
 
     def ranking(self, settings: IntervalSettings) -> dict:
         """:func:`ranking` over folds of the rows (clause 7)."""
