@@ -230,3 +230,69 @@ def test_report_auroc_interval_has_the_shape_of_interval_json_with_its_reason(tm
     auroc = report["models"]["m"]["intervals"]["auroc"]
     assert auroc == interval_json(auroc_ci(y, s))
     assert auroc["reason"]["code"] == "delong_degenerate"
+
+
+#: The keys of :func:`iso4213_nb.stats.results.interval_json`: always, and where they apply.
+INTERVAL_KEYS = {"estimate", "low", "high", "confidence_level", "method"}
+OPTIONAL_INTERVAL_KEYS = {"reason", "n_resamples", "seed", "n_undefined", "row_key", "row_key_check"}
+
+
+def _interval_objects(tree, path=""):
+    """``(path, dict)`` of every interval anywhere in ``tree``: a dict with bounds (``low`` and ``high``, or
+    ``bounds``) and a level (``confidence_level`` or ``level``).  Ranges without a level (a partial AUROC's focus,
+    a binned score range) and pointwise bands (lists) are not intervals of one quantity."""
+    if isinstance(tree, dict):
+        if ({"low", "high"} <= tree.keys() or "bounds" in tree) and tree.keys() & {"confidence_level", "level"}:
+            yield path, tree
+        for key, value in tree.items():
+            yield from _interval_objects(value, f"{path}.{key}")
+    elif isinstance(tree, list):
+        for i, value in enumerate(tree):
+            yield from _interval_objects(value, f"{path}[{i}]")
+
+
+def _shape_problems(report: dict) -> tuple[list, set]:
+    """Intervals of ``report`` not in the one shape, and where (indices and names dropped) intervals were found.
+
+    An operating interval keeps the point it is read at (``at``) beside the interval's keys."""
+    import re
+
+    problems, found = [], set()
+    for path, entry in _interval_objects(report):
+        keys = set(entry) - ({"at"} if ".operating_intervals." in path else set())
+        if not (INTERVAL_KEYS <= keys <= INTERVAL_KEYS | OPTIONAL_INTERVAL_KEYS):
+            problems.append((path, sorted(keys - INTERVAL_KEYS - OPTIONAL_INTERVAL_KEYS), sorted(INTERVAL_KEYS - keys)))
+        found.add(re.sub(r"\.models\.[^.]+", ".models.*", re.sub(r"\[\d+\]", "[]", path)))
+    return problems, found
+
+
+def test_interval_json_is_one_shape_in_every_report_json_in_memory_or_from_counts(tmp_path):
+    """Every interval anywhere in report.json — a measure's, an operating point's, a subgroup's, a test's of two
+    models, a calibration error's — has the keys of interval_json (issue 24, point 4): tests wrote {of, level,
+    method, bounds}, subgroups and calibration the whole of ConfidenceInterval.to_dict()."""
+    import pyarrow as pa
+    import pyarrow.csv as pacsv
+
+    from iso4213_nb.report.schema import schema_errors
+
+    rng = np.random.default_rng(24)
+    y = rng.integers(0, 2, 240)
+    columns = {"y_true": y, "group_site": rng.choice(["north", "south"], 240)}
+    for name, lift in (("a", 0.3), ("b", 0.45)):
+        columns[f"{name}_score"] = np.round(np.clip(lift * y + 0.7 * rng.random(240), 0, 1), 3)
+    path = tmp_path / "p.csv"
+    pacsv.write_csv(pa.table(columns), path, pacsv.WriteOptions(quoting_style="none"))
+    found = set()
+    for folder, options in (("whole", []), ("chunks", ["--chunk-rows", "70"])):
+        assert main(["--quiet", "report", "--predictions", str(path), *options, "--out", str(tmp_path / folder),
+                     "--format", "json", "--bootstrap", "40"]) == 0
+        report = json.loads((tmp_path / folder / "report.json").read_text(encoding="utf-8"))
+        assert schema_errors(report) == []
+        problems, where = _shape_problems(report)
+        assert problems == [], folder
+        found |= where
+    for expected in (".models.*.intervals.auroc", ".models.*.intervals.brier",
+                     ".models.*.operating_intervals.sensitivity_at_specificity[]",
+                     ".models.*.subgroups.site.north.f1", ".models.*.calibration.ece",
+                     ".comparisons.tests[].confidence_interval"):
+        assert expected in found, expected  # the walk reached every kind of interval

@@ -42,7 +42,8 @@ def _csv(tmp_path, columns: dict) -> str:
 
 def _report(path: str) -> dict:
     pred = read_predictions(path)
-    report = uncertainty.extend(content.build(pred, {}, title=None, meta_name=None, demo=False), pred, SETTINGS)
+    report = uncertainty.extend(content.build(pred, {}, title=None, meta_name=None, demo=False),
+                                uncertainty.Rows(pred), SETTINGS)
     return json.loads(json.dumps(summary.attach(report), default=lambda v: v.item()))
 
 

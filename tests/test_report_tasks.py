@@ -102,6 +102,22 @@ def test_user_text_is_escaped_in_every_new_section():
     assert "0.4000, 0.6000" in pages[3] and "beyond TS 4213" in pages[4]
 
 
+def test_a_subgroup_interval_says_from_report_json_why_every_resample_gave_one_value():
+    """The page reads the reason of the one interval shape (``reason``), not ConfidenceInterval.to_dict()'s
+    ``reasons.low``: a one-row group's F1 says it has no interval rather than "undefined"."""
+    from iso4213_nb.subgroups.rows import subgroup_analysis
+
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 2, 60)
+    pred = np.where(rng.random(60) < 0.8, y, 1 - y)
+    y[-1] = pred[-1] = 1
+    groups = np.array(["north"] * 59 + ["south"])
+    data = json.loads(json.dumps(subgroup_analysis(y, pred, groups, labels=[0, 1], positive=1).to_dict()))
+    assert data["south"]["f1"]["reason"]["code"] == "degenerate_bootstrap"
+    page = render_tasks.subgroups(_report({"m": {"subgroups": {"site": data}}}, task="binary"), "m")
+    assert "every resample of the group gives the same value" in page
+
+
 def test_calibration_skipped_says_why():
     report = _report({"m": {"assessment": {}, "calibration_skipped": "scores_not_probabilities"}})
     assert "not probabilities" in render_tasks.calibration(report, "m")

@@ -161,25 +161,23 @@ def test_the_whole_file_report_reads_a_row_key_outside_its_strict_layout(tmp_pat
     assert "line 201, column 'id': the row key 0 " in capsys.readouterr().err and not out.exists()
 
 
-def test_the_streamed_report_states_the_key_check_in_each_poisson_interval_as_its_schema_allows():
+def test_the_streamed_report_states_the_key_check_in_each_poisson_interval_as_its_schema_allows(tmp_path):
     """report.json's intervals take no unknown key: row_key_check is declared, and only Poisson entries get it."""
     import json
-    from pathlib import Path
 
-    import jsonschema
+    from iso4213_nb.report.schema import schema_errors
 
-    from iso4213_nb.scale import streamed_bootstrap as sb
-    from iso4213_nb.scale.accumulators.key_runs import KeyRuns
-
-    schema = json.loads((Path(sb.__file__).parents[1] / "report" / "report.schema.json").read_text())
-    interval = {**schema, "$ref": "#/definitions/interval"} if "definitions" in schema else \
-        {**schema, "$ref": "#/$defs/interval"}
-    entries = {"brier": {"estimate": 0.2, "low": 0.1, "high": 0.3, "confidence_level": 0.95,
-                         "method": "poisson_bca", "row_key": "id"},
-               "f1": {"estimate": 0.5, "low": 0.4, "high": 0.6, "confidence_level": 0.95, "method": "bca"}}
-    runs = KeyRuns.zero("id", 2 ** 20).update({"id": np.arange(10)})
-    checked = sb.with_key_check(entries, {sb.KEY_RUNS: runs})
-    assert checked["brier"]["row_key_check"] == {"code": "keys_unique", "runs": 1} and "row_key_check" not in checked["f1"]
-    for entry in checked.values():
-        jsonschema.validate(entry, {k: v for k, v in interval.items() if k not in ("required", "properties", "type",
-                                                                                  "additionalProperties")})
+    rng = np.random.default_rng(4)
+    y = rng.integers(0, 2, 200)
+    path = tmp_path / "p.csv"
+    path.write_text("id,y_true,m_score\n" + "".join(f"{7 * i},{a},{0.3 * a + 0.7 * b:.3f}\n"
+                                                      for i, (a, b) in enumerate(zip(y, rng.random(200)))))
+    assert main(["--quiet", "report", "--predictions", str(path), "--row-key", "id", "--chunk-rows", "70",
+                 "--bootstrap", "20", "--out", str(tmp_path / "r"), "--format", "json"]) == 0
+    report = json.loads((tmp_path / "r" / "report.json").read_text(encoding="utf-8"))
+    assert schema_errors(report) == []
+    intervals = report["models"]["m"]["intervals"]
+    checked = {key for key, entry in intervals.items() if "row_key_check" in entry}
+    assert checked == {"brier", "log_loss"} == {key for key, entry in intervals.items()
+                                                if entry["method"].startswith("poisson_")}
+    assert intervals["brier"]["row_key_check"] == {"code": "keys_unique", "runs": 200}

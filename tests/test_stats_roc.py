@@ -197,7 +197,8 @@ def test_delong_zero_variance_with_different_aurocs_says_why_and_gives_no_interv
     low, high = result.confidence_interval(0.95)
     assert isinstance(low, Undefined) and isinstance(high, Undefined)
     out = result.to_dict()
-    assert out["pvalue"] is None and out["confidence_interval"]["bounds"] == [None, None]
+    ci = out["confidence_interval"]
+    assert out["pvalue"] is None and (ci["low"], ci["high"]) == (None, None) and ci["reason"]["code"]
     assert any(reason.startswith("confidence_interval: ") for reason in out["undefined"])
 
 
@@ -261,7 +262,7 @@ def test_a_report_sorts_each_models_scores_once_for_delong(monkeypatch):
     monkeypatch.setattr(roc, "placement_values", lambda *a: per_row.append(1) or placement_values(*a))
     placements = uncertainty.placements_by_model(pred)
     report = content.build(pred, {}, title=None, meta_name=None, demo=True, placements=placements)
-    uncertainty.extend(report, pred, IntervalSettings(n_resamples=20), placements)
+    uncertainty.extend(report, uncertainty.Rows(pred, placements), IntervalSettings(n_resamples=20))
     assert len(scored) >= 2 and len(calls) == len(scored)
     assert not per_row  # DeLong's moments come from the runs of tied scores; no per-sample ranks
     assert sum(t["measure"] == "auroc" for t in report["comparisons"]["tests"]) == len(scored) * (len(scored) - 1) // 2

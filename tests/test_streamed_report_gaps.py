@@ -62,13 +62,14 @@ def _silent_gaps(whole: dict, streamed: dict) -> list[str]:
 
 def _in_memory(path: str) -> dict:
     pred = read_predictions(path)
-    return uncertainty.extend(content.build(pred, {}, title="t", meta_name=None, demo=False), pred, SETTINGS)
+    return uncertainty.extend(content.build(pred, {}, title="t", meta_name=None, demo=False), uncertainty.Rows(pred),
+                              SETTINGS)
 
 
 def _streamed(assessed, states, source, chunks=None) -> dict:
     report = build_content(assessed, states, source, answers={}, title="t", meta_name=None, how={"how": "-"},
                            chunks=chunks)
-    streamed_intervals.extend(report, assessed, states, SETTINGS)
+    uncertainty.extend(report, streamed_intervals.States(assessed, states), SETTINGS)
     assert schema_errors(report) == []
     return report
 

@@ -192,7 +192,8 @@ def _streamed_report(path, chunk_rows: int, settings):
     from iso4213_nb.scale import streaming
     from iso4213_nb.cli import _streaming
     from iso4213_nb.report.streamed import build_content
-    from iso4213_nb.report.streamed_intervals import extend
+    from iso4213_nb.report.streamed_intervals import States
+    from iso4213_nb.report.uncertainty import extend
     from iso4213_nb.scale.streamed_bootstrap import DEFAULT_MEMORY
 
     args = SimpleNamespace(engine=None, scheduler=None, chunk_rows=chunk_rows, bins=None, row_key=None,
@@ -204,7 +205,7 @@ def _streamed_report(path, chunk_rows: int, settings):
         assessed = streaming.assess_states(states, resolved, source.name)
         report = build_content(assessed, states, source, answers={}, title="t", meta_name=None,
                                how={"how": "chunks"}, chunks=chunks)
-    return extend(report, assessed, states, settings)
+    return extend(report, States(assessed, states), settings)
 
 
 @pytest.mark.parametrize("task", ["binary", "multiclass"])
@@ -223,11 +224,13 @@ def test_streamed_report_intervals_are_the_in_memory_ones_where_counts_allow(tmp
     path = _csv(tmp_path / "r.csv", columns)
     settings = IntervalSettings(n_resamples=200, budget=None)
     pred = read_predictions(path)
-    whole = uncertainty.extend(content.build(pred, {}, title="t", meta_name=None, demo=False), pred, settings)
+    whole = uncertainty.extend(content.build(pred, {}, title="t", meta_name=None, demo=False), uncertainty.Rows(pred),
+                               settings)
     streamed = _streamed_report(path, 67, settings)
     assert schema_errors(streamed) == [] and streamed["interval_settings"] == whole["interval_settings"]
     name = next(iter(whole["models"]))
     got, expected = streamed["models"][name]["intervals"], whole["models"][name]["intervals"]
+    assert list(got) == list(expected)  # one assembly (uncertainty.extend): the same keys, in the same order
     if task == "binary":  # DeLong's interval from the second pass: its sums in another order
         assert got.pop("auroc")["estimate"] == pytest.approx(expected.pop("auroc")["estimate"], rel=1e-12)
         assert got["average_precision"]["low"] is not None
@@ -239,6 +242,29 @@ def test_streamed_report_intervals_are_the_in_memory_ones_where_counts_allow(tmp
         assert mine["estimate"] == pytest.approx(theirs["estimate"], rel=1e-12) and mine["low"] is not None
     assert got == expected
     assert "bootstrap_intervals" not in {e["measure"] for e in streamed["streaming"]["not_given"]}
+
+
+@pytest.mark.parametrize("low, high", [(0.0, 1.0), (-1.0, 2.0)])
+def test_both_paths_decide_by_the_one_rule_whether_binary_scores_are_probabilities(tmp_path, low, high):
+    """In memory and from merged counts alike (core.probability_rows.probability_problems): scores in [0, 1] get
+    the Brier score and log loss with intervals; scores outside say why there is no calibration, and get neither."""
+    from iso4213_nb.inputs import read_predictions
+    from iso4213_nb.report import content, uncertainty
+
+    rng = np.random.default_rng(5)
+    y = rng.integers(0, 2, 120)
+    score = np.round(low + (high - low) * (0.3 * y + 0.7 * rng.random(120)), 3)
+    path = _csv(tmp_path / "s.csv", {"y_true": y, "m_score": score})
+    settings = IntervalSettings(n_resamples=20)
+    pred = read_predictions(path)
+    whole = uncertainty.extend(content.build(pred, {}, title="t", meta_name=None, demo=False), uncertainty.Rows(pred),
+                               settings)["models"]["m"]
+    streamed = _streamed_report(path, 50, settings)["models"]["m"]
+    probabilities = high <= 1
+    for entry in (whole, streamed):
+        assert all((key in entry["intervals"]) == probabilities for key in PROBABILITIES)
+    assert (streamed["calibration_skipped"] == "scores_not_probabilities") != probabilities
+    assert ("calibration" in whole) == probabilities
 
 
 @pytest.mark.parametrize("value", ["1e-9", "0.5"])

@@ -87,20 +87,20 @@ def model_intervals(assessed, states: dict, name: str, args) -> tuple[dict, list
     and log loss) or ``old_state_file`` (a file of version 3 or older: top-k accuracy).
     """
     from ..scale import streamed_bootstrap as sb
-    from ..stats.measure_intervals import intervals_json
+    from ..stats.measure_intervals import area_intervals, intervals_json
 
     settings = interval_settings(args)
     out, not_given = {}, []
     model = assessed.models[name]
     if model.scores is not None:
-        out.update(intervals_json(sb.score_area_intervals(model.scores, settings)))
+        out.update(intervals_json(area_intervals(model.scores, settings)))
     if name in assessed.class_scores:
         measures = assessed.class_scores[name]
         found, missing = sb.class_score_intervals(
             states[f"classes.{name}"], states.get(f"poisson.{name}"),
             {"brier": measures.brier, "log_loss": measures.log_loss}, tuple(measures.top_k_accuracy), settings,
-            assessed.settings.resampling)
+            assessed.settings.resampling, states.get(sb.KEY_RUNS))  # --row-key: checked or not
         if found:
-            out["class_scores"] = sb.with_key_check(intervals_json(found), states)  # --row-key: checked or not
+            out["class_scores"] = intervals_json(found)
         not_given += [{"measure": f"{key}_interval", "reason": sb.NOT_GIVEN_REASONS[key]} for key in missing]
     return out, not_given

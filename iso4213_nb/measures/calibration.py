@@ -59,7 +59,7 @@ from ..stats.resampling import BLOCK_ENTRIES, label_codes, sample_weights
 from ..stats.bootstrap import check_resamples, multinomial_resamples
 from .calibration_cells import calibration_cells
 from ..stats.intervals import bootstrap_interval
-from ..stats.results import ConfidenceInterval, json_value, check_level
+from ..stats.results import ConfidenceInterval, interval_json, json_value, check_level
 
 #: Log loss clips probabilities to [EPS, 1 − EPS], as scikit-learn's ``log_loss`` does for float64.
 EPS = float(np.finfo(np.float64).eps)
@@ -134,7 +134,7 @@ class CalibrationResult:
 
     def to_dict(self) -> dict:
         """The report.json form: ``ece`` and ``ece_equal_mass`` interval dicts, the Brier terms, log loss, bins."""
-        return {"ece": self.ece.to_dict(), "ece_equal_mass": self.ece_equal_mass.to_dict(),
+        return {"ece": interval_json(self.ece), "ece_equal_mass": interval_json(self.ece_equal_mass),
                 "brier": self.brier, "brier_reliability": self.brier_reliability,
                 "brier_resolution": self.brier_resolution, "brier_uncertainty": self.brier_uncertainty,
                 "brier_within_bin_variance": self.brier_within_bin_variance,

@@ -208,7 +208,7 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
                                meta_name=None if meta is None else Path(meta).name, demo=is_demo,
                                environment=capture(), inference=inference, top_k=top_k, placements=placements)
         intervals = IntervalSettings() if intervals is None else intervals
-        uncertainty.extend(report, pred, intervals, placements)
+        uncertainty.extend(report, uncertainty.Rows(pred, placements), intervals)
         summary.attach(report)
         with atomic_directory(out) as tmp:
             (tmp / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False, allow_nan=False,

@@ -154,7 +154,7 @@ def _gap_test(gap: dict) -> str:
 
 def _group_interval(entry) -> str:
     """A subgroup measure's interval, or why a group too small for one has none (5.3.2; :mod:`iso4213_nb.subgroups.rows`)."""
-    reason = ((entry or {}).get("reasons") or {}).get("low") or {}
+    reason = (entry or {}).get("reason") or {}
     if reason.get("code") == "degenerate_bootstrap":
         return _("(no interval: every resample of the group gives the same value)")
     return _interval(entry)

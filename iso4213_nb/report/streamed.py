@@ -43,9 +43,10 @@ from ..words.i18n import _
 from ..inputs import BINARY, MULTICLASS
 from ..stats.measure_intervals import interval_json
 from ..subgroups.counts import subgroups_from_counts
+from ..core.probability_rows import probability_problems
 from ..core.undefined import is_undefined
 from . import (content, export, render, render_summary, render_tasks, render_uncertainty, streamed_intervals, summary,
-               tasks)
+               tasks, uncertainty)
 from .atomic import atomic_directory, check_target
 from .manifest import utc_now, write_manifest
 from .not_given_words import measure_words, reason_words
@@ -66,8 +67,8 @@ def _model(assessed: streaming.Assessed, name: str, auroc_interval: dict | None)
         entry["calibration_skipped"] = (tasks.NOT_PROBABILITIES if is_undefined(assessed.class_scores[name].log_loss)
                                         else "needs_rows")
     elif model.scores is not None:
-        inside = 0 <= model.scores.thresholds.min() and model.scores.thresholds.max() <= 1
-        entry["calibration_skipped"] = "needs_rows" if inside else tasks.NOT_PROBABILITIES
+        entry["calibration_skipped"] = (tasks.NOT_PROBABILITIES if probability_problems(model.scores.thresholds)
+                                        else "needs_rows")
     if name in assessed.class_scores:
         entry.update(assessed.class_scores[name].to_dict())
     if assessed.groups:
@@ -232,7 +233,7 @@ def notebook(report: dict, assessed: streaming.Assessed) -> nbformat.NotebookNod
         cells += [_cell(render.operating_points(report, name)), _cell(render.confusion(report, name))]
     cells.append(_cell(markdown=_("## 5 Measures with confidence intervals (clause 6, 7.8)")))
     cells += [_cell(render.measures(report, name)) for name in models]
-    if "interval_settings" in report:  # the bootstrap intervals (.streamed_intervals)
+    if "interval_settings" in report:  # the bootstrap intervals (.uncertainty.extend)
         cells += [_cell(render_uncertainty.settings_text(report))]
         cells += [_cell(render_uncertainty.interval_table(report, name)) for name in models]
         cells += [_cell(render_uncertainty.operating_table(report, name)) for name in models
@@ -267,7 +268,7 @@ def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, 
     are the open predictions, or the :class:`~iso4213_nb.scale.streamed_delong.DaskRows` of a
     Parquet data set, when a second pass can read the rows again (None for state files); ``intervals``
     (an :class:`~iso4213_nb.stats.measure_intervals.IntervalSettings`) adds the bootstrap intervals
-    (:mod:`.streamed_intervals`); ``browser`` prints the PDF (default :func:`.export.browser`).
+    (:func:`.uncertainty.extend`); ``browser`` prints the PDF (default :func:`.export.browser`).
     """
     from .build import meta_source, read_settings
 
@@ -285,7 +286,7 @@ def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, 
                            meta_name=None if meta is None else Path(meta).name, how=how, chunks=chunks,
                            confidence_level=content.CONFIDENCE_LEVEL if intervals is None else intervals.confidence_level)
     if intervals is not None:
-        streamed_intervals.extend(report, assessed, states, intervals)
+        uncertainty.extend(report, streamed_intervals.States(assessed, states), intervals)
     summary.attach(report)
     nb = notebook(report, assessed) if wants_page(formats) else None
     with atomic_directory(out) as tmp:

@@ -1,9 +1,8 @@
 """The one-page summary that opens a report, computed as data from the assembled report content (clause 8).
 
-:func:`summarize` reads the dict that :func:`iso4213_nb.report.content.build` (with
-:func:`iso4213_nb.report.uncertainty.extend`) or
-:func:`iso4213_nb.report.streamed.build_content` (with
-:func:`iso4213_nb.report.streamed_intervals.extend`) assembled, and returns
+:func:`summarize` reads the dict that :func:`iso4213_nb.report.content.build` or
+:func:`iso4213_nb.report.streamed.build_content` (each with
+:func:`iso4213_nb.report.uncertainty.extend`) assembled, and returns
 ``report["summary"]``: codes, keys and numbers only, each number copied from
 the place of ``report.json`` named beside it (``source``), so that ``verify``
 recomputes it like any other value and a reader can follow it to its section.

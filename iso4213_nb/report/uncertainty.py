@@ -1,29 +1,40 @@
-"""The report's uncertainty: an interval on every measure, operating points with intervals, and a ranking of models.
+"""The report's uncertainty, one assembly for rows in memory and for merged states (clause 8, 7.8).
 
-:func:`extend` adds to the dict of :func:`iso4213_nb.report.content.build`
-(keys only added, never renamed):
+:func:`extend` adds to the dict of :func:`iso4213_nb.report.content.build` (rows in memory) or of
+:func:`iso4213_nb.report.streamed.build_content` (merged states: chunks, Dask, state files); keys are only
+added, never renamed:
 
 * ``interval_settings`` — the methods, level, resamples and seed used;
   ``confidence_level`` follows the chosen level;
 * ``models.<m>.intervals.<measure>`` — the proportions (Wilson or
-  Clopper–Pearson), AUROC (DeLong) and, new, F1, F2, F0.5, MCC, Cohen's kappa,
+  Clopper–Pearson), AUROC (DeLong) and F1, F2, F0.5, MCC, Cohen's kappa,
   balanced accuracy, lift, average precision, trapezoid AUPRC and gain area
   (bootstrap) of :mod:`iso4213_nb.stats.measure_intervals`; for a multi-class task
   kappa, MCC, balanced accuracy and the macro, weighted and micro F1;
 * ``models.<m>.intervals.top_<k>_accuracy``, ``brier``, ``log_loss`` — for a
-  multi-class model with class scores (the k of ``input.top_k``), and the Brier
-  score and log loss of a binary model whose scores are probabilities: a
-  stratified bootstrap paired across the models
-  (:mod:`iso4213_nb.stats.class_score_intervals`);
-* ``models.<m>.operating_intervals`` — for a scored binary model, Se at fixed
+  multi-class model with class scores, and the Brier score and log loss of a
+  binary model whose scores are probabilities;
+* ``models.<m>.operating_intervals`` — for a model with exact binary scores, Se at fixed
   Sp and Sp at fixed Se, the partial AUROC (raw and McClish) and the pointwise
   ROC and PR bands (:mod:`iso4213_nb.stats.operating_intervals`);
-* ``ranking`` — for three or more models on the same samples (:func:`ranking`).
+* ``ranking`` — for three or more models on the same samples (:func:`ranking`), or why there is none;
+* in a report from merged states, ``streaming.not_given`` names what is still left out, with its reason code.
 
-Data and reason codes only; :mod:`.render_uncertainty` puts them in words.
+It reads the data through one small interface, :class:`IntervalSource`, which :class:`Rows` (rows in memory:
+in memory is one chunk) and :class:`iso4213_nb.report.streamed_intervals.States` (merged states) implement, so
+the keys, the JSON shape (:func:`~iso4213_nb.stats.measure_intervals.interval_json`), what is not given and why
+come from here alone.  The count-based intervals and the score areas are the same draw from the same counts on
+both.  Where the sources resample differently the source chooses: the Brier score and log loss resample the
+rows themselves in memory, and merged states give a Poisson bootstrap (methods ``poisson_percentile`` and
+``poisson_bca``); the ranking splits rows into folds, which merged states do not hold.
+With a weight column or a multi-label file only ``interval_settings`` and ``ranking`` (its reason) are added:
+the bootstraps resample unweighted single labels.  Data and reason codes only; :mod:`.render_uncertainty`
+puts them in words.
 """
 
 from __future__ import annotations
+
+from typing import Protocol
 
 import numpy as np
 
@@ -32,11 +43,12 @@ from ..stats.class_score_intervals import class_score_intervals, model_matrices
 from ..measures.confusion import ConfusionMatrix
 from ..measures.curves import BinaryScores
 from ..inputs import MULTILABEL, Predictions
-from ..stats.measure_intervals import (IntervalSettings, interval_json, intervals_json, matrix_intervals,
-                                       score_intervals)
+from ..stats.measure_intervals import (IntervalSettings, area_intervals, delong_interval, intervals_json,
+                                       matrix_intervals)
 from ..stats.operating_intervals import operating_intervals
 from ..stats.ranking import rank_models
-from ..stats.roc import Placements, placements_of
+from ..stats.results import ConfidenceInterval
+from ..stats.roc import placements_of
 
 #: Disjoint test folds the ranking splits the samples into (fewer when the smallest class is smaller).
 RANKING_FOLDS = 10
@@ -53,21 +65,6 @@ def settings_json(settings: IntervalSettings) -> dict:
     return {"proportion_method": settings.proportion, "bootstrap_method": settings.bootstrap,
             "confidence_level": settings.confidence_level, "n_resamples": settings.n_resamples,
             "seed": settings.seed, "score_budget": settings.budget}
-
-
-def start(report: dict, settings: IntervalSettings, refused: str | None = None) -> bool:
-    """Begin the interval section of ``report``, in memory or from merged counts (clause 8, 7.8).
-
-    Records ``interval_settings`` and the chosen ``confidence_level``.  With
-    ``refused``, the code of an input whose rows the bootstraps do not resample
-    (``weighted_input``, ``multilabel``), ``ranking`` says so and the result is
-    False: no interval beyond the report's own is added.
-    """
-    report["interval_settings"] = settings_json(settings)
-    report["confidence_level"] = settings.confidence_level
-    if refused is not None:
-        report["ranking"] = {"applies": False, "reason": {"code": refused}}
-    return refused is None
 
 
 def too_few_to_rank(names: list) -> dict | None:
@@ -99,19 +96,6 @@ def placements_by_model(pred: Predictions) -> dict:
             for name, model in pred.models.items() if model.scores is not None}
 
 
-def model_intervals(pred: Predictions, model, settings: IntervalSettings, binary: BinaryScores | None = None,
-                    placements: Placements | None = None) -> dict:
-    """The flat ``intervals`` of one model (module docstring): measure name -> interval dict (7.8).
-
-    ``placements``: the model's DeLong placement values when already computed (:func:`placements_by_model`).
-    """
-    cm = ConfusionMatrix.from_predictions(pred.y_true, model.pred, labels=pred.labels)
-    flat = counts_intervals(cm, pred.positive if pred.binary else None, settings)
-    if pred.binary and model.scores is not None:
-        flat.update(score_intervals(pred.y_true, model.scores, pred.positive, settings, binary, placements))
-    return intervals_json(flat)
-
-
 def counts_intervals(cm: ConfusionMatrix, positive, settings: IntervalSettings) -> dict:
     """The count-based intervals of one model's confusion matrix, flat as in ``intervals`` (7.8).
 
@@ -127,28 +111,6 @@ def counts_intervals(cm: ConfusionMatrix, positive, settings: IntervalSettings) 
     else:
         flat.update({f"{method}_f1": found["averages"][method]["f1"] for method in ("macro", "weighted", "micro")})
     return flat
-
-
-def class_score_entries(pred: Predictions, settings: IntervalSettings, top_k) -> dict:
-    """``{model: {"top_<k>_accuracy": ..., "brier": ..., "log_loss": ...}}`` as interval dicts (7.8; Annex C).
-
-    Multi-class models with class scores get all three (``top_k``: the report's
-    ``input.top_k``); binary models whose scores are probabilities get the Brier
-    score and log loss.  One paired draw over the models
-    (:func:`iso4213_nb.stats.class_score_intervals.class_score_intervals`).
-    """
-    if pred.binary:
-        found, labels = model_matrices(pred.y_true, {n: m.scores for n, m in pred.models.items()}, pred.labels,
-                                       positive=pred.positive)
-        top_k = ()
-    else:
-        found, labels = model_matrices(pred.y_true, {n: m.score_matrix for n, m in pred.models.items()}, pred.labels)
-    out = {}
-    for name, measures in class_score_intervals(pred.y_true, found, labels, settings, top_k=top_k).items():
-        entry = {f"top_{k}_accuracy": ci for k, ci in measures.get("top_k_accuracy", {}).items()}
-        entry.update({key: measures[key] for key in ("brier", "log_loss")})
-        out[name] = {key: interval_json(ci) for key, ci in entry.items()}
-    return out
 
 
 def _folds(y_true: np.ndarray, k: int, seed: int) -> np.ndarray:
@@ -233,24 +195,134 @@ def ranking(pred: Predictions, settings: IntervalSettings, *, folds: int = RANKI
     }
 
 
-def extend(report: dict, pred: Predictions, settings: IntervalSettings = IntervalSettings(),
-           placements: dict | None = None) -> dict:
-    """Add the keys of the module docstring to ``report`` (in place) and return it (clause 8, 7.8).
+def class_score_keys(found: dict) -> dict:
+    """One model's class-score intervals keyed as in ``intervals`` (Annex C, 7.8): ``top_<k>_accuracy``,
+    ``brier``, ``log_loss``, from ``{"top_k_accuracy": {k: CI}, "brier": CI, "log_loss": CI}`` (any may lack)."""
+    entry = {f"top_{k}_accuracy": ci for k, ci in found.get("top_k_accuracy", {}).items()}
+    entry.update({key: found[key] for key in ("brier", "log_loss") if key in found})
+    return entry
+
+
+class IntervalSource(Protocol):
+    """What :func:`extend` reads of a report's data (7.8): :class:`Rows` in memory, or merged states
+    (:class:`iso4213_nb.report.streamed_intervals.States`).
+
+    ``models``: the model names; ``positive``: the positive class of a binary task, else None; ``refused``: the
+    code of an input whose rows the bootstraps do not resample (``weighted_input``, ``multilabel``), else None.
+    """
+
+    models: list
+    positive: object
+    refused: str | None
+
+    def matrix(self, name: str) -> ConfusionMatrix:
+        """The model's confusion matrix of counts (6.4)."""
+
+    def scores(self, name: str) -> BinaryScores | None:
+        """The binary scores of a scored model of a binary task (6.3), exact or binned, else None."""
+
+    def exact(self, name: str) -> bool:
+        """True when :meth:`scores` holds every distinct score, as the operating intervals need (6.3.6)."""
+
+    def auroc(self, name: str, scores: BinaryScores, settings: IntervalSettings) -> ConfidenceInterval | None:
+        """DeLong's interval of the model's AUROC at ``settings``' level (6.3.6), or None: the report has it."""
+
+    def class_scores(self, settings: IntervalSettings, top_k) -> tuple[dict, list]:
+        """``({model: {key: CI}}, [(measure, reason, model), ...])`` (Annex C, 7.8): the class-score intervals of
+        :func:`class_score_keys`, and those left out with their reason code (``top_k``: the report's
+        ``input.top_k``)."""
+
+    def ranking(self, settings: IntervalSettings) -> dict | None:
+        """The ranking of three or more models (:func:`ranking`; clause 7), or None when it needs rows."""
+
+
+class Rows:
+    """Rows in memory as an :class:`IntervalSource` (7.8): in memory is one chunk, and the rows themselves are
+    resampled (the Brier score and log loss) and split into folds (the ranking).
 
     ``placements``: :func:`placements_by_model` when the caller already computed it for ``content.build``.
     """
-    refused = "multilabel" if pred.task == MULTILABEL else "weighted_input" if pred.weight is not None else None
-    if not start(report, settings, refused):  # the bootstraps here resample unweighted single labels
+
+    def __init__(self, pred: Predictions, placements: dict | None = None):
+        self.pred = pred
+        self.placements = placements_by_model(pred) if placements is None else placements
+        self.models = list(pred.models)
+        self.positive = pred.positive if pred.binary else None
+        self.refused = ("multilabel" if pred.task == MULTILABEL else
+                        "weighted_input" if pred.weight is not None else None)
+
+    def matrix(self, name: str) -> ConfusionMatrix:
+        """The model's confusion matrix of its rows (6.4)."""
+        return ConfusionMatrix.from_predictions(self.pred.y_true, self.pred.models[name].pred, labels=self.pred.labels)
+
+    def scores(self, name: str) -> BinaryScores | None:
+        """The model's :class:`BinaryScores` when it has scores on a binary task (6.3)."""
+        scores = self.pred.models[name].scores
+        return BinaryScores(self.pred.y_true, scores, positive=self.pred.positive) \
+            if self.pred.binary and scores is not None else None
+
+    def exact(self, name: str) -> bool:
+        """Always: rows hold every score (6.3.6)."""
+        return True
+
+    def auroc(self, name: str, scores: BinaryScores, settings: IntervalSettings) -> ConfidenceInterval:
+        """DeLong's interval from the model's placements (6.3.6;
+        :func:`~iso4213_nb.stats.measure_intervals.delong_interval`)."""
+        return delong_interval(self.pred.y_true, self.pred.models[name].scores, self.pred.positive, settings, scores,
+                               self.placements.get(name))
+
+    def class_scores(self, settings: IntervalSettings, top_k) -> tuple[dict, list]:
+        """One stratified row bootstrap paired across the models (Annex C, 7.8;
+        :func:`iso4213_nb.stats.class_score_intervals.class_score_intervals`): top-k accuracy (``top_k``), Brier
+        score and log loss of multi-class class scores, and of binary scores that are probabilities; none left out."""
+        pred = self.pred
+        if pred.binary:
+            found, labels = model_matrices(pred.y_true, {n: m.scores for n, m in pred.models.items()}, pred.labels,
+                                           positive=pred.positive)
+            top_k = ()
+        else:
+            found, labels = model_matrices(pred.y_true, {n: m.score_matrix for n, m in pred.models.items()},
+                                           pred.labels)
+        found = class_score_intervals(pred.y_true, found, labels, settings, top_k=top_k)
+        return {name: class_score_keys(measures) for name, measures in found.items()}, []
+
+    def ranking(self, settings: IntervalSettings) -> dict:
+        """:func:`ranking` over folds of the rows (clause 7)."""
+        return ranking(self.pred, settings)
+
+
+def extend(report: dict, source: IntervalSource, settings: IntervalSettings = IntervalSettings()) -> dict:
+    """Add the keys of the module docstring to ``report`` (in place) from ``source`` and return it (clause 8, 7.8)."""
+    report["interval_settings"] = settings_json(settings)
+    report["confidence_level"] = settings.confidence_level
+    not_given = report.get("streaming", {}).get("not_given")  # only a report from merged states lists them
+    if source.refused is not None:
+        report["ranking"] = {"applies": False, "reason": {"code": source.refused}}
+        for entry in not_given or []:
+            if entry["measure"] == "bootstrap_intervals":
+                entry["reason"] = "weighted"  # merged states of a multi-label file make no report
         return report
-    scored = class_score_entries(pred, settings, report["input"].get("top_k", ()))
-    placements = placements_by_model(pred) if placements is None else placements
-    for name, model in pred.models.items():
+    scored, missing = source.class_scores(settings, report["input"].get("top_k", ()))
+    for name in source.models:
+        flat = {**scored.get(name, {}), **counts_intervals(source.matrix(name), source.positive, settings)}
+        scores = source.scores(name)
+        if scores is not None:
+            auroc = source.auroc(name, scores, settings)
+            flat.update({"auroc": auroc} if auroc is not None else {})
+            flat.update(area_intervals(scores, settings))
         entry = report["models"][name]
-        entry["intervals"].update(scored.get(name, {}))
-        binary = BinaryScores(pred.y_true, model.scores, positive=pred.positive) \
-            if pred.binary and model.scores is not None else None
-        entry["intervals"].update(model_intervals(pred, model, settings, binary, placements.get(name)))
-        if binary is not None:
-            entry["operating_intervals"] = operating_intervals(binary, settings)
-    report["ranking"] = ranking(pred, settings)
+        entry["intervals"].update(intervals_json(flat))
+        if scores is not None and source.exact(name):
+            entry["operating_intervals"] = operating_intervals(scores, settings)
+    report["ranking"] = too_few_to_rank(source.models) or source.ranking(settings)
+    if not_given is not None:
+        without: dict = {}
+        for measure, reason, name in missing:
+            without.setdefault((measure, reason), []).append(name)
+        not_given[:] = [entry for entry in not_given if entry["measure"] != "bootstrap_intervals"]
+        not_given += [{"measure": measure, "models": models, "reason": reason}
+                      for (measure, reason), models in without.items()]
+    if report["ranking"] is None:
+        report["ranking"] = {"applies": False, "reason": {"code": "needs_rows"}}
+        not_given.append({"measure": "ranking", "models": source.models, "reason": "ranking_rows"})
     return report

@@ -230,7 +230,8 @@ def recompute(report: dict, pred) -> dict:
                           demo=report["input"]["demo"], environment=report["environment"],
                           inference=report["inference"], top_k=report["input"].get("top_k", ()), placements=placements)
     if "interval_settings" in report:  # seeded, so the bootstrap intervals recompute exactly
-        uncertainty.extend(fresh, pred, uncertainty.settings_from_json(report["interval_settings"]), placements)
+        uncertainty.extend(fresh, uncertainty.Rows(pred, placements),
+                           uncertainty.settings_from_json(report["interval_settings"]))
     summary.attach(fresh)
     fresh = json.loads(json.dumps(fresh, default=_plain, allow_nan=False))
     for key in NOT_RECOMPUTED:

@@ -123,7 +123,8 @@ def statement(comparisons: dict) -> str:
 
 _FIELDS = ("test", "statistic", "pvalue", "df", "effect_size", "effect_size_kind", "method")
 #: Keys the report adds to a test's own ``to_dict()``, and the JSON bookkeeping; not details of the test.
-_NOT_DETAILS = {"models", "measure", "adjusted_pvalue", "rejected", "undefined", "reasons", "confidence_interval"}
+_NOT_DETAILS = {"models", "measure", "adjusted_pvalue", "rejected", "undefined", "reasons", "confidence_interval",
+                "interval_of"}
 
 
 def test_result(entry: dict) -> TestResult:

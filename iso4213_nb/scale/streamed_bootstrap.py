@@ -54,7 +54,7 @@ import numpy as np
 from .accumulators.classes import ClassScoreCounts
 from .accumulators.poisson_scores import BYTES_PER_CLASS, PoissonClassScores
 from ..stats.class_score_intervals import mean_intervals
-from ..stats.measure_intervals import SCORE_MEASURES, IntervalSettings, score_bootstrap_intervals
+from ..stats.measure_intervals import IntervalSettings
 from ..stats.bootstrap import bootstrap_result
 from ..stats.results import ConfidenceInterval, undefined
 from ..core.undefined import is_undefined, ratio
@@ -167,19 +167,6 @@ def columns(resampling: Resampling | None, chunk, arrays: dict, scored: list) ->
     return out
 
 
-def score_area_intervals(scores, settings: IntervalSettings) -> dict:
-    """The in-memory bootstrap intervals of :data:`SCORE_MEASURES` from merged score counts (6.3.7, 6.3.8).
-
-    ``scores``: the exact (or binned) :class:`~iso4213_nb.measures.curves.BinaryScores` of the merged state.
-    Undefined with code ``one_class`` without positives or negatives, as in memory.
-    """
-    if scores.positives == 0 or scores.negatives == 0:
-        reason = undefined("one_class")
-        return {name: ConfidenceInterval(reason, reason, settings.confidence_level, settings.bootstrap,
-                                         estimate=reason) for name in SCORE_MEASURES}
-    return score_bootstrap_intervals(scores, settings)
-
-
 def top_k_intervals(ranks: np.ndarray, top_k, settings: IntervalSettings) -> dict:
     """The in-memory bootstrap intervals of top-k accuracy from the (true class × rank) counts (Annex C, 7.8).
 
@@ -218,23 +205,27 @@ def _accel(state: PoissonClassScores, j: int):
     return accel_of
 
 
-def _poisson_interval(ci: ConfidenceInterval, state: PoissonClassScores, key: str | None) -> ConfidenceInterval:
+def _poisson_interval(ci: ConfidenceInterval, key: str | None, runs) -> ConfidenceInterval:
     details = {**ci.details, "row_key": key or "position", "stratified": True}
+    if runs is not None:  # --row-key: whether every key was checked to name one row
+        details["row_key_check"] = runs.finalize()
     return dataclasses.replace(ci, method=POISSON_METHODS[ci.method], details=details)
 
 
 def probability_intervals(state: PoissonClassScores, estimates: dict, settings: IntervalSettings,
-                          resampling: Resampling) -> dict:
+                          resampling: Resampling, runs=None) -> dict:
     """Poisson-bootstrap intervals of the Brier score and log loss of one model (module docstring; 7.8).
 
     ``estimates``: the measures of the merged exact state (``brier``, ``log_loss``: floats or
     Undefined).  An undefined measure keeps its own reason; a bootstrap not run gives code
     ``bootstrap_memory`` (params ``bytes``, ``budget``, ``n_resamples``) or ``poisson_budget``
-    (``rows``, ``n_resamples``, ``budget``).
+    (``rows``, ``n_resamples``, ``budget``).  ``runs``: the merged
+    :class:`~.accumulators.key_runs.KeyRuns` of ``--row-key`` (state :data:`KEY_RUNS`), whose check each
+    interval states as ``row_key_check`` (:meth:`~.accumulators.key_runs.KeyRuns.finalize`); None without a key.
     """
     def without(estimate, reason) -> ConfidenceInterval:
         return _poisson_interval(ConfidenceInterval(reason, reason, settings.confidence_level, settings.bootstrap,
-                                                    estimate=estimate, of="statistic"), state, resampling.key)
+                                                    estimate=estimate, of="statistic"), resampling.key, runs)
 
     reason = None
     if state.sums is None and not state.stopped:
@@ -254,19 +245,19 @@ def probability_intervals(state: PoissonClassScores, estimates: dict, settings: 
                    "n_resamples": resampling.replicates}
         ci = bootstrap_result(float(estimate), values[:, j], settings.confidence_level, settings.bootstrap, _accel(state, j),
                      details)
-        out[name] = _poisson_interval(ci, state, resampling.key)
+        out[name] = _poisson_interval(ci, resampling.key, runs)
     return out
 
 
 def class_score_intervals(counts: ClassScoreCounts, state: PoissonClassScores | None, estimates: dict, top_k,
-                          settings: IntervalSettings, resampling: Resampling | None) -> tuple[dict, list]:
+                          settings: IntervalSettings, resampling: Resampling | None, runs=None) -> tuple[dict, list]:
     """The intervals of one streamed multi-class model's class scores, and what is not given (7.8; Annex C).
 
     Returns ``({"top_k_accuracy": {k: CI}, "brier": CI, "log_loss": CI}, not_given)``: top-k from
     the (true class × rank) table of the merged ``counts`` (chunks, Dask or state files alike),
     the Brier score and log loss from the Poisson ``state`` (None: merged state files, which hold
-    no replicates).  ``not_given`` names ``top_k_accuracy`` (a state file of version 3 or older)
-    and ``brier`` and ``log_loss`` (no replicates) where they are left out.
+    no replicates; ``runs`` as :func:`probability_intervals`).  ``not_given`` names ``top_k_accuracy`` (a state
+    file of version 3 or older) and ``brier`` and ``log_loss`` (no replicates) where they are left out.
     """
     found, missing = {}, []
     ranks = counts.class_ranks()
@@ -277,18 +268,5 @@ def class_score_intervals(counts: ClassScoreCounts, state: PoissonClassScores | 
     if state is None:
         missing += list(PROBABILITY_MEASURES)
     else:
-        found.update(probability_intervals(state, estimates, settings, resampling))
+        found.update(probability_intervals(state, estimates, settings, resampling, runs))
     return found, missing
-
-
-def with_key_check(tree, states: dict):
-    """``tree`` (interval entries, nested) with ``row_key_check`` in each Poisson-bootstrap entry: whether every
-    row key was checked to name one row (:meth:`~.accumulators.key_runs.KeyRuns.finalize`), when a key was given (7.8)."""
-    runs = states.get(KEY_RUNS)
-    if runs is None or not isinstance(tree, dict):
-        return tree
-    if tree.get("method") in POISSON_METHODS.values():
-        tree["row_key_check"] = runs.finalize()
-    for value in tree.values():
-        with_key_check(value, states)
-    return tree

@@ -37,13 +37,11 @@ from ..core.checks import given, listed
 from ..core.errors import InputError
 from .bootstrap import check_method, check_resamples, counts_bootstrap_cis
 from .intervals import proportion_ci
-from .results import ConfidenceInterval, check_level, shown, undefined
+from .results import ConfidenceInterval, check_level, interval_json, shown, undefined
 from .roc import Placements, auroc_ci, placements_of
 
 PROPORTION_METHODS = ("wilson", "clopper-pearson")
 BOOTSTRAP_METHODS = ("bca", "percentile")
-#: What :func:`interval_json` keeps of the details of an interval drawn from resamples.
-RESAMPLE_DETAILS = ("n_resamples", "seed", "n_undefined", "row_key")
 #: Bootstrap resamples unless asked otherwise: enough for the 2.5 % and 97.5 % quantiles to move by under
 #: about a tenth of the interval's width between seeds (Efron & Tibshirani 1993, ch. 19).
 DEFAULT_RESAMPLES = 2000
@@ -261,53 +259,46 @@ def score_bootstrap_intervals(scores: BinaryScores, settings: IntervalSettings =
     return dict(zip(SCORE_MEASURES, found))
 
 
-def score_intervals(y_true, scores, positive, settings: IntervalSettings = IntervalSettings(),
-                    binary: BinaryScores | None = None, placements: Placements | None = None) -> dict:
-    """AUROC (DeLong, 6.3.6) and the bootstrapped areas (6.3.7, 6.3.8) of one binary scored model.
+def area_intervals(scores: BinaryScores, settings: IntervalSettings = IntervalSettings()) -> dict:
+    """Bootstrap intervals of :data:`SCORE_MEASURES` of one binary scored model (6.3.7, 6.3.8; 7.8).
 
-    All are Undefined with code ``"one_class"`` when y_true holds a single class; the AUROC interval is
-    Undefined with code ``"delong_too_few"`` when a class has a single sample.
-    ``binary``: the :class:`BinaryScores` of these data when already built; ``placements``: their DeLong
-    :class:`~iso4213_nb.stats.roc.Placements` when already computed.  Where DeLong's variance is 0 (AUROC 1 or 0,
-    every score tied) the AUROC interval says so (:func:`iso4213_nb.stats.roc.delong_interval`).
+    ``scores``: its :class:`BinaryScores`, of rows in memory or of merged exact (or binned) score counts alike.
+    Undefined with code ``"one_class"`` without positives or negatives; else :func:`score_bootstrap_intervals`.
+    """
+    if scores.positives == 0 or scores.negatives == 0:
+        reason = undefined("one_class")
+        return {name: ConfidenceInterval(reason, reason, settings.confidence_level, settings.bootstrap,
+                                         estimate=reason) for name in SCORE_MEASURES}
+    return score_bootstrap_intervals(scores, settings)
+
+
+def delong_interval(y_true, scores, positive, settings: IntervalSettings = IntervalSettings(),
+                    binary: BinaryScores | None = None, placements: Placements | None = None) -> ConfidenceInterval:
+    """DeLong's interval of one binary scored model's AUROC (6.3.6, 7.8), or why there is none.
+
+    Undefined with code ``"one_class"`` when y_true holds a single class, ``"delong_too_few"`` when a class has a
+    single sample.  ``binary``: the :class:`BinaryScores` of these data when already built; ``placements``: their
+    DeLong :class:`~iso4213_nb.stats.roc.Placements` when already computed.  Where DeLong's variance is 0 (AUROC 1
+    or 0, every score tied) the interval says so (:func:`iso4213_nb.stats.roc.delong_interval`).
     """
     binary = BinaryScores(y_true, scores, positive) if binary is None else binary
     if binary.positives == 0 or binary.negatives == 0:
         reason = undefined("one_class")
-        out = {"auroc": ConfidenceInterval(reason, reason, settings.confidence_level, "delong", estimate=reason)}
-        out.update({name: ConfidenceInterval(reason, reason, settings.confidence_level, settings.bootstrap,
-                                             estimate=reason) for name in SCORE_MEASURES})
-        return out
+        return ConfidenceInterval(reason, reason, settings.confidence_level, "delong", estimate=reason)
     if min(binary.positives, binary.negatives) < 2:  # DeLong's variance needs two of each class
         reason = undefined("delong_too_few", positives=int(binary.positives), negatives=int(binary.negatives))
-        auroc = ConfidenceInterval(reason, reason, settings.confidence_level, "delong", estimate=binary.auroc())
-    else:
-        placements = placements_of(y_true, scores, positive, binary=binary) if placements is None else placements
-        auroc = auroc_ci(y_true, scores, confidence_level=settings.confidence_level, positive=positive,
-                         placements=placements)
-    return {"auroc": auroc, **score_bootstrap_intervals(binary, settings)}
+        return ConfidenceInterval(reason, reason, settings.confidence_level, "delong", estimate=binary.auroc())
+    placements = placements_of(y_true, scores, positive, binary=binary) if placements is None else placements
+    return auroc_ci(y_true, scores, confidence_level=settings.confidence_level, positive=positive,
+                    placements=placements)
 
 
-def interval_json(ci: ConfidenceInterval) -> dict:
-    """The one JSON shape of an interval, in ``report.json``, ``--json`` and state-file outputs alike (7.8).
-
-    Input: a :class:`~iso4213_nb.stats.results.ConfidenceInterval`.  Output:
-    ``estimate, low, high, confidence_level, method``; plus ``reason``
-    (``{"code": ..., **params}``) when the bounds are undefined, or when the
-    method asked for does not apply and another gives the bounds (an AUROC
-    whose DeLong variance is 0: :func:`iso4213_nb.stats.roc.delong_interval`);
-    and for an interval drawn from resamples (in memory or the Poisson bootstrap
-    of a file read in chunks) ``n_resamples``, ``seed``, ``n_undefined``
-    (resamples left out) and, for the Poisson bootstrap, ``row_key``.
-    """
-    data = ci.to_dict()
-    out = {key: data[key] for key in ("estimate", "low", "high", "confidence_level", "method")}
-    reason = data["reasons"].get("low", data["reasons"].get("delong"))
-    if reason is not None:
-        out["reason"] = reason
-    if "n_resamples" in ci.details:
-        out.update({key: data[key] for key in RESAMPLE_DETAILS if key in data})
-    return out
+def score_intervals(y_true, scores, positive, settings: IntervalSettings = IntervalSettings()) -> dict:
+    """AUROC (DeLong, :func:`delong_interval`; 6.3.6) and the bootstrapped areas (:func:`area_intervals`; 6.3.7,
+    6.3.8) of one binary scored model."""
+    binary = BinaryScores(y_true, scores, positive)
+    return {"auroc": delong_interval(y_true, scores, positive, settings, binary),
+            **area_intervals(binary, settings)}
 
 
 def intervals_json(tree) -> dict:

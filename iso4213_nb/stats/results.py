@@ -150,6 +150,37 @@ class ConfidenceInterval(_Details):
         return out
 
 
+#: What :func:`interval_json` keeps of the details of an interval drawn from resamples.
+RESAMPLE_DETAILS = ("n_resamples", "seed", "n_undefined", "row_key")
+
+
+def interval_json(ci: ConfidenceInterval) -> dict:
+    """The one JSON shape of an interval, in ``report.json``, ``--json`` and state-file outputs alike (7.8): a
+    measure's, a subgroup's, a test's (:meth:`TestResult.to_dict`) and a calibration error's.
+
+    Input: a :class:`ConfidenceInterval`.  Output:
+    ``estimate, low, high, confidence_level, method``; plus ``reason``
+    (``{"code": ..., **params}``) when the bounds are undefined, or when the
+    method asked for does not apply and another gives the bounds (an AUROC
+    whose DeLong variance is 0: :func:`iso4213_nb.stats.roc.delong_interval`);
+    and for an interval drawn from resamples (in memory or the Poisson bootstrap
+    of a file read in chunks) ``n_resamples``, ``seed``, ``n_undefined``
+    (resamples left out) and, for the Poisson bootstrap, ``row_key`` and, with ``--row-key``,
+    ``row_key_check`` (:func:`iso4213_nb.scale.streamed_bootstrap.probability_intervals`).
+    """
+    data = ci.to_dict()
+    out = {key: data[key] for key in ("estimate", "low", "high", "confidence_level", "method")}
+    reason = data["reasons"].get("low", data["reasons"].get("delong"))
+    if reason is not None:
+        out["reason"] = reason
+    if "n_resamples" in ci.details:
+        out.update({key: data[key] for key in RESAMPLE_DETAILS if key in data})
+    if "row_key_check" in ci.details:
+        out["row_key_check"] = data["row_key_check"]
+    return out
+
+
+
 @dataclass(frozen=True, eq=False)
 class TestResult(_Details):
     """Outcome of one significance test (clause 7), as data.
@@ -205,7 +236,8 @@ class TestResult(_Details):
         return ConfidenceInterval(low, high, level, method, estimate=self.effect_size, of=self.interval_of)
 
     def to_dict(self, confidence_level: float = 0.95) -> dict:
-        """The JSON-ready form: numbers or ``None``, with reason codes for undefined values."""
+        """The JSON-ready form: numbers or ``None``, with reason codes for undefined values; a test with an
+        interval adds ``interval_of`` and ``confidence_interval`` (:func:`interval_json`)."""
         fields = [("test", self.test), ("statistic", self.statistic), ("pvalue", self.pvalue), ("df", self.df),
                   ("effect_size", self.effect_size), ("effect_size_kind", self.effect_size_kind),
                   ("method", self.method)]
@@ -213,8 +245,7 @@ class TestResult(_Details):
         out = {key: json_value(value) for key, value in fields}
         if self.interval is not None:
             ci = self.confidence_interval(confidence_level)
-            out["confidence_interval"] = {"of": self.interval_of, "level": ci.confidence_level,
-                                          "method": ci.method, "bounds": json_value([ci.low, ci.high])}
+            out["interval_of"], out["confidence_interval"] = self.interval_of, interval_json(ci)
             fields.append(("confidence_interval", next((b for b in ci if is_undefined(b)), None)))
         out["undefined"], out["reasons"] = undefined_fields(fields)
         return out

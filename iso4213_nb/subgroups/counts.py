@@ -36,7 +36,8 @@ from ..stats.bootstrap import check_resamples
 from ..stats.contingency import MIN_EXPECTED, chi_squared, fisher_exact
 from ..stats.intervals import proportion_ci
 from ..stats.multiplicity import adjust_pvalues
-from ..stats.results import ConfidenceInterval, TestResult, json_value, undefined_fields, check_level, undefined
+from ..stats.results import (ConfidenceInterval, TestResult, check_level, interval_json, json_value, undefined,
+                             undefined_fields)
 from .permutation import gap_permutation_tests
 
 #: A group with fewer samples than this gets a ``small_group`` warning (see the module docstring).
@@ -121,11 +122,12 @@ class SubgroupAnalysis:
     warnings: list = field(repr=False)
 
     def to_dict(self, confidence_level: float | None = None) -> dict:
-        """The report.json form (5.3.2; clause 8): per group value (as text) its n and interval dicts, then ``largest_gap``, ``heterogeneity`` and ``warnings``."""
+        """The report.json form (5.3.2; clause 8): per group value (as text) its n and intervals
+        (:func:`~iso4213_nb.stats.results.interval_json`), then ``largest_gap``, ``heterogeneity`` and ``warnings``."""
         out = {}
         for value in self.values:
             out[str(value)] = {"n": self.n[value],
-                               **{m: ci.to_dict() for m, ci in self.results[value].items()}}
+                               **{m: interval_json(ci) for m, ci in self.results[value].items()}}
         out["largest_gap"] = {m: ci.to_dict() for m, ci in self.largest_gap.items()}
         out["heterogeneity"] = {m: test.to_dict() for m, test in self.heterogeneity.items()}
         out["warnings"] = [json_value({**w, "value": str(w["value"])}) for w in self.warnings]
