@@ -96,17 +96,18 @@ def _dictionary_encoded(table: Table, name: str) -> pa.DictionaryArray:
     return pc.dictionary_encode(column.combine_chunks() if column.num_chunks != 1 else column.chunk(0))
 
 
-def label_columns(table: Table, names, max_classes: int = MAX_CLASSES) -> dict[str, tuple[np.ndarray, list]]:
-    """Type the label columns ``names`` together (one label space) (5.1, step 4: reading the models' outputs).
+def label_texts(table: Table, names, max_classes: int = MAX_CLASSES) -> dict[str, tuple[np.ndarray, list[str]]]:
+    """The label columns ``names`` as codes into their distinct texts, checked as :func:`label_columns` checks them
+    (5.1, step 4: reading the models' outputs).
 
-    Returns name → ``(array, labels)``: the column as a 1-D array (int64 when
-    every label of every column named is a canonical integer within 64 bits,
-    else text) and its sorted distinct labels as Python values.
+    Returns name → ``(indices, texts)``: the column as indices (a numpy array) into ``texts``, its distinct values
+    as the text they are written as (two entries may share a text: ``0.0`` and ``-0.0`` of a float column).
+    Reading in chunks needs no more: a label's code depends only on its text.
 
     Raises :class:`InputError` for an empty cell (or NaN), and for more than
     ``max_classes`` distinct labels, before the label arrays are built.
     """
-    encoded, texts = {}, {}
+    encoded = {}
     for name in names:
         codes = _dictionary_encoded(table, name)
         if codes.indices.null_count:
@@ -118,19 +119,33 @@ def label_columns(table: Table, names, max_classes: int = MAX_CLASSES) -> dict[s
         if None in values:
             index = values.index(None)
             raise _missing(table, name, int(np.argmax(to_numpy(codes.indices) == index)))
-        encoded[name], texts[name] = to_numpy(codes.indices), values
-    every = {t for values in texts.values() for t in values}
+        encoded[name] = to_numpy(codes.indices), values
+    every = {t for _, values in encoded.values() for t in values}
     if len(every) > max_classes:
         raise InputError("columns.too_many_labels_together", file=table.source.name, columns=[quote(n) for n in names],
                          count=len(every), limit=max_classes)
-    as_integers = int64_labels(every) is not None
+    return encoded
+
+
+def label_columns(table: Table, names, max_classes: int = MAX_CLASSES) -> dict[str, tuple[np.ndarray, list]]:
+    """Type the label columns ``names`` together (one label space) (5.1, step 4: reading the models' outputs).
+
+    Returns name → ``(array, labels)``: the column as a 1-D array (int64 when
+    every label of every column named is a canonical integer within 64 bits,
+    else text) and its sorted distinct labels as Python values.
+
+    Raises :class:`InputError` for an empty cell (or NaN), and for more than
+    ``max_classes`` distinct labels, before the label arrays are built (:func:`label_texts`).
+    """
+    encoded = label_texts(table, names, max_classes)
+    as_integers = int64_labels({t for _, values in encoded.values() for t in values}) is not None
     typed = {}
-    for name, indices in encoded.items():
+    for name, (indices, texts) in encoded.items():
         if as_integers:
-            values = [int(t) for t in texts[name]]
+            values = [int(t) for t in texts]
             lookup = np.array(values, dtype=np.int64)
         else:
-            values = texts[name]
+            values = texts
             wide = 4 * max(map(len, values)) * len(indices) > MAX_TEXT_BYTES
             lookup = np.array(values, dtype=object if wide else str)
         typed[name] = (lookup[indices], sorted(set(values)))
