@@ -45,17 +45,17 @@ def test_grid_tables_are_the_sorted_tables_bit_for_bit(seed, decimals):
 
 
 def test_six_decimal_scores_are_counted_without_a_sort(monkeypatch):
-    rng = np.random.default_rng(3)
-    y = (rng.random(50_000) < 0.3).astype(np.int64)
-    s = np.round(np.clip(0.25 * y + 0.75 * rng.random(50_000), 0, 1), 6)
+    rng = np.random.default_rng(3)  # 6 decimals on [0, 1]: 10^6 + 1 places, fewer than 4 per row of a chunk
+    y = (rng.random(600_000) < 0.3).astype(np.int64)
+    s = np.round(np.clip(0.25 * y + 0.75 * rng.random(600_000), 0, 1), 6)
 
     def refuse(*args):
         raise AssertionError("sorted although the scores have six decimals")
 
-    expected = _sorted_table([(s[:20_000], y[:20_000] == 1), (s[20_000:], y[20_000:] == 1)])
+    expected = _sorted_table([(s[:300_000], y[:300_000] == 1), (s[300_000:], y[300_000:] == 1)])
     monkeypatch.setattr(scores_module, "_counts_by_value", refuse)
-    state = ScoreCounts.zero("s").update({"y_true": y[:20_000], "s": s[:20_000]})
-    state.update({"y_true": y[20_000:], "s": s[20_000:]})
+    state = ScoreCounts.zero("s").update({"y_true": y[:300_000], "s": s[:300_000]})
+    state.update({"y_true": y[300_000:], "s": s[300_000:]})
     assert all(np.array_equal(a, b) for a, b in zip((state.scores, state.positives, state.negatives), expected))
 
 
@@ -69,8 +69,14 @@ def test_scores_off_the_grid_are_left_to_the_sort(values):
 
 
 def test_a_range_wider_than_the_limit_is_sorted():
-    values = np.array([0.0, 0.5, 3.0])  # one decimal: k spans 0..30
+    empty = np.zeros(0), np.zeros(0, np.int64), np.zeros(0, np.int64)
     mask = np.array([True, False, True])
-    assert score_grid.merged(np.zeros(0), np.zeros(0, np.int64), np.zeros(0, np.int64), values, mask) is not None
-    wide = np.array([0.0, 0.5, float(score_grid.grid_limit(3))])
-    assert score_grid.merged(np.zeros(0), np.zeros(0, np.int64), np.zeros(0, np.int64), wide, mask) is None
+    assert score_grid.merged(*empty, np.array([0.0, 0.5, 1.0]), mask) is not None  # one decimal: k in 0..10
+    assert score_grid.merged(*empty, np.array([0.0, 0.5, 2.0]), mask) is None  # k in 0..20: wider than 4 × 3
+
+
+def test_a_few_rows_against_a_large_state_are_sorted():
+    # one subgroup's few rows: a range of a million places would cost more than sorting them
+    state = ScoreCounts.zero("s").update({"y_true": np.array([1, 0]), "s": np.array([0.0, 1.0])})
+    assert score_grid.merged(state.scores, state.positives, state.negatives, np.array([0.123456, 0.5]),
+                             np.array([True, False])) is None

@@ -28,13 +28,14 @@ EXACT = 2 ** 53
 SAMPLE = 1024
 
 
-def grid_limit(rows: int) -> int:
-    """Widest range of ``k`` counted densely for a chunk of ``rows`` rows: at least 2^21, else twice the rows.
+def grid_limit(size: int) -> int:
+    """Widest range of ``k`` counted densely when a chunk's rows and the state's distinct scores number ``size``.
 
-    The dense arrays cost 17 bytes per place of the range, so memory stays of the order of the chunk's own
+    Four places per row or state entry: the dense arrays (17 bytes a place) then cost time and memory of the
+    order of the sort they replace, and a small chunk (one subgroup's rows) with a wide range is sorted
     (beyond TS 4213: mergeable states).
     """
-    return max(1 << 21, 2 * rows)
+    return 4 * size
 
 
 def decimals(values: np.ndarray) -> tuple[int, np.ndarray] | None:
@@ -87,7 +88,7 @@ def merged(scores: np.ndarray, positives: np.ndarray, negatives: np.ndarray, val
     low = min(int(k.min()), int(held.min())) if len(held) else int(k.min())
     high = max(int(k.max()), int(held.max())) if len(held) else int(k.max())
     span = high - low + 1
-    if span > grid_limit(len(values)):
+    if span > grid_limit(len(values) + len(scores)):
         return None
     k -= low
     held -= low
