@@ -369,3 +369,14 @@ def test_parquet_parts_name_what_is_wrong(tmp_path):
     (tmp_path / "fake.parquet").write_text("y_true\n1\n")
     with pytest.raises(InputError, match="not a readable Parquet file"):
         parquet_parts(tmp_path / "fake.parquet")
+
+
+def test_a_column_against_itself_and_a_label_of_weight_zero_keep_their_places():
+    y = np.array([0, 2, 2, 5, 0])
+    truth = ConfusionCounts.zero("y_true", "y_true").update({"y_true": y})  # the truth's own counts (streaming)
+    assert truth.labels == (0, 2, 5) and np.array_equal(truth.counts, np.diag([2, 2, 1]))
+    assert truth.counts.dtype == np.int64
+    rows = {"y_true": y, "y_pred": np.array([0, 2, 3, 5, 0]), "w": np.array([1.0, 2.5, 0.0, 1.0, 1.0])}
+    weighted = ConfusionCounts.zero(weight="w").update(rows)
+    assert weighted.labels == (0, 2, 3, 5)  # 3 is predicted only in a row of weight 0, and kept
+    assert np.array_equal(weighted.counts, [[2, 0, 0, 0], [0, 2.5, 0, 0], [0, 0, 0, 0], [0, 0, 0, 1]])

@@ -11,7 +11,7 @@ test needs one) must see the same bytes.
 
 :class:`PredictionChunks` applies the predictions schema of
 :mod:`.predictions` to each chunk with the same typing helpers
-(:func:`~.columns.label_columns`, :func:`~.columns.score_column`) and yields
+(:func:`~.columns.label_texts`, :func:`~.columns.score_column`) and yields
 :class:`PredictionChunk` objects.  Labels stay text while streaming: each
 distinct label text gets a small integer code (:class:`LabelCodes`), and only
 once every row is read are they typed with the whole-file rule
@@ -39,7 +39,7 @@ import pyarrow.csv as pa_csv
 
 from ..scale.accumulators.key_runs import KeyRuns
 from ..core.errors import InputError
-from .columns import (MAX_CLASSES, group_column, int64_labels, label_columns, score_column,
+from .columns import (MAX_CLASSES, group_column, int64_labels, label_texts, score_column,
                       weight_column)
 from .label_chunks import label_chunks, label_layout
 from .layout import Header, resolve_classes
@@ -301,18 +301,22 @@ class LabelCodes:
             self.texts.append(text)
         return self.index[text]
 
-    def encode(self, table: Table, column: str, values: np.ndarray, labels: list, start: int) -> np.ndarray:
-        """The codes of a typed label column of one chunk (``values`` and its sorted ``labels``) (beyond TS 4213: chunked input)."""
-        local = np.array([self.code(str(label)) for label in labels], dtype=np.int64)
+    def encode(self, table: Table, column: str, indices: np.ndarray, texts: list, start: int,
+               order=None) -> np.ndarray:
+        """The codes of a label column of one chunk, given as ``indices`` into its distinct ``texts``
+        (:func:`~.columns.label_texts`); new texts get their codes in sorted order (``order``: the sort key,
+        ``int`` when the chunk's labels are integers) (beyond TS 4213: chunked input)."""
+        for text in sorted(set(texts), key=order):
+            self.code(text)
+        local = np.array([self.index[text] for text in texts], dtype=np.int64)
         if len(self.texts) > self.max_classes:
             raise InputError("chunks.too_many_labels", file=table.source.name, limit=self.max_classes,
                              column=quote(column))
-        positions = np.searchsorted(np.asarray(labels, dtype=values.dtype), values)
-        codes = local[positions]
+        codes = local[indices]
         seen = self.first.setdefault(column, {})
-        for i, code in enumerate(local.tolist()):
+        for code in dict.fromkeys(local.tolist()):
             if code not in seen:
-                seen[code] = start + int(np.argmax(positions == i))
+                seen[code] = start + int(np.argmax(codes == code))
         return codes
 
 
@@ -481,12 +485,13 @@ class PredictionChunks:
         consumed = 0
         for table in self.table:
             start = self.table._offset + consumed
-            typed = label_columns(table, label_names, self.codes.max_classes)
-            y = self.codes.encode(table, self.y_true, *typed[self.y_true], start)
+            typed = label_texts(table, label_names, self.codes.max_classes)
+            order = int if int64_labels({t for _, texts in typed.values() for t in texts}) is not None else None
+            y = self.codes.encode(table, self.y_true, *typed[self.y_true], start, order)
             pred, scores = {}, {}
             for model, cols in self.models.items():
                 if "_pred" in cols:
-                    pred[model] = self.codes.encode(table, cols["_pred"], *typed[cols["_pred"]], start)
+                    pred[model] = self.codes.encode(table, cols["_pred"], *typed[cols["_pred"]], start, order)
                 if "_score" in cols:
                     s = scores[model] = score_column(table, cols["_score"], self.decimal)
                     low, high = self.score_range.get(model, (np.inf, -np.inf))

@@ -69,7 +69,7 @@ def _texts(dictionary: pa.Array, table: Table, name: str) -> list[str | None]:
     if pa.types.is_boolean(kind):
         return ["1" if v else "0" for v in dictionary.to_pylist()]
     if _is_text(kind):
-        return [v if v.strip() else None for v in dictionary.to_pylist()]
+        return _written(dictionary.to_pylist())
     if pa.types.is_integer(kind):
         return [str(v) for v in dictionary.to_pylist()]
     if pa.types.is_floating(kind):
@@ -81,6 +81,11 @@ def _texts(dictionary: pa.Array, table: Table, name: str) -> list[str | None]:
         return [str(v) for v in pc.cast(dictionary, pa.string()).to_pylist()]
     except pa.ArrowException:
         raise _not_labels(table, name, kind) from None
+
+
+def _written(texts: list[str]) -> list[str | None]:
+    """Text cells as written; None for a blank one (a missing value)."""
+    return [v if v.strip() else None for v in texts]
 
 
 def _not_labels(table: Table, name: str, kind: pa.DataType) -> InputError:
@@ -96,6 +101,63 @@ def _dictionary_encoded(table: Table, name: str) -> pa.DictionaryArray:
     return pc.dictionary_encode(column.combine_chunks() if column.num_chunks != 1 else column.chunk(0))
 
 
+def _one_character_codes(column) -> tuple[np.ndarray, list[str]] | None:
+    """``(indices, distinct texts)`` of a text column whose every cell is one ASCII character (``0``/``1``, a digit, a
+    letter), read straight from its bytes; None for any other column (then :func:`_dictionary_encoded` hashes it).
+
+    A ``bincount`` of the bytes instead of a hash of a million strings, for the commonest labels of all.
+    """
+    if not pa.types.is_string(column.type) or column.null_count or len(column) == 0:
+        return None
+    array = column.combine_chunks() if isinstance(column, pa.ChunkedArray) else column
+    offsets = np.frombuffer(array.buffers()[1], dtype=np.int32, count=len(array) + 1, offset=4 * array.offset)
+    if not (np.diff(offsets) == 1).all():
+        return None
+    data = np.frombuffer(array.buffers()[2], dtype=np.uint8, count=len(array), offset=int(offsets[0]))
+    present = np.flatnonzero(np.bincount(data, minlength=256))
+    if present[-1] >= 128:  # a byte of a longer UTF-8 character: not one character
+        return None
+    lookup = np.zeros(256, dtype=np.int32)
+    lookup[present] = np.arange(len(present), dtype=np.int32)
+    return lookup[data], [chr(byte) for byte in present.tolist()]
+
+
+def label_texts(table: Table, names, max_classes: int = MAX_CLASSES) -> dict[str, tuple[np.ndarray, list[str]]]:
+    """The label columns ``names`` as codes into their distinct texts, checked as :func:`label_columns` checks them
+    (5.1, step 4: reading the models' outputs).
+
+    Returns name → ``(indices, texts)``: the column as indices (a numpy array) into ``texts``, its distinct values
+    as the text they are written as (two entries may share a text: ``0.0`` and ``-0.0`` of a float column).
+    Reading in chunks needs no more: a label's code depends only on its text.
+
+    Raises :class:`InputError` for an empty cell (or NaN), and for more than
+    ``max_classes`` distinct labels, before the label arrays are built.
+    """
+    encoded = {}
+    for name in names:
+        found = _one_character_codes(table.columns[name])
+        if found is None:
+            codes = _dictionary_encoded(table, name)
+            if codes.indices.null_count:
+                raise _missing(table, name, first_true(pc.is_null(codes.indices)))
+            indices, count = to_numpy(codes.indices), len(codes.dictionary)
+        else:
+            indices, count = found[0], len(found[1])
+        if count > max_classes:
+            raise InputError("columns.too_many_labels", file=table.source.name, column=quote(name),
+                             count=count, limit=max_classes)
+        values = _texts(codes.dictionary, table, name) if found is None else _written(found[1])
+        if None in values:
+            index = values.index(None)
+            raise _missing(table, name, int(np.argmax(indices == index)))
+        encoded[name] = indices, values
+    every = {t for _, values in encoded.values() for t in values}
+    if len(every) > max_classes:
+        raise InputError("columns.too_many_labels_together", file=table.source.name, columns=[quote(n) for n in names],
+                         count=len(every), limit=max_classes)
+    return encoded
+
+
 def label_columns(table: Table, names, max_classes: int = MAX_CLASSES) -> dict[str, tuple[np.ndarray, list]]:
     """Type the label columns ``names`` together (one label space) (5.1, step 4: reading the models' outputs).
 
@@ -104,33 +166,17 @@ def label_columns(table: Table, names, max_classes: int = MAX_CLASSES) -> dict[s
     else text) and its sorted distinct labels as Python values.
 
     Raises :class:`InputError` for an empty cell (or NaN), and for more than
-    ``max_classes`` distinct labels, before the label arrays are built.
+    ``max_classes`` distinct labels, before the label arrays are built (:func:`label_texts`).
     """
-    encoded, texts = {}, {}
-    for name in names:
-        codes = _dictionary_encoded(table, name)
-        if codes.indices.null_count:
-            raise _missing(table, name, first_true(pc.is_null(codes.indices)))
-        if len(codes.dictionary) > max_classes:
-            raise InputError("columns.too_many_labels", file=table.source.name, column=quote(name),
-                             count=len(codes.dictionary), limit=max_classes)
-        values = _texts(codes.dictionary, table, name)
-        if None in values:
-            index = values.index(None)
-            raise _missing(table, name, int(np.argmax(to_numpy(codes.indices) == index)))
-        encoded[name], texts[name] = to_numpy(codes.indices), values
-    every = {t for values in texts.values() for t in values}
-    if len(every) > max_classes:
-        raise InputError("columns.too_many_labels_together", file=table.source.name, columns=[quote(n) for n in names],
-                         count=len(every), limit=max_classes)
-    as_integers = int64_labels(every) is not None
+    encoded = label_texts(table, names, max_classes)
+    as_integers = int64_labels({t for _, values in encoded.values() for t in values}) is not None
     typed = {}
-    for name, indices in encoded.items():
+    for name, (indices, texts) in encoded.items():
         if as_integers:
-            values = [int(t) for t in texts[name]]
+            values = [int(t) for t in texts]
             lookup = np.array(values, dtype=np.int64)
         else:
-            values = texts[name]
+            values = texts
             wide = 4 * max(map(len, values)) * len(indices) > MAX_TEXT_BYTES
             lookup = np.array(values, dtype=object if wide else str)
         typed[name] = (lookup[indices], sorted(set(values)))

@@ -47,8 +47,14 @@ def _small_integer_table(t: np.ndarray, p: np.ndarray, w) -> tuple[np.ndarray, n
     if low < 0 or high >= SMALL_INTEGER:
         return None
     k = int(high) + 1
-    table = counted(np.bincount(t.astype(np.int64) * k + p, weights=w, minlength=k * k), w).reshape(k, k)
-    present = (np.bincount(t, minlength=k) + np.bincount(p, minlength=k)) > 0
+    if p is t:  # a column against itself (the truth's own counts): its counts on the diagonal
+        table = np.diag(counted(np.bincount(t, weights=w, minlength=k), w))
+    else:
+        table = counted(np.bincount(t.astype(np.int64) * k + p, weights=w, minlength=k * k), w).reshape(k, k)
+    if w is None:  # every row counts once in its cell, so a label is present where its row or column is not empty
+        present = (table.sum(axis=0) + table.sum(axis=1)) > 0
+    else:  # a label seen only in rows of weight 0 is present too
+        present = (np.bincount(t, minlength=k) + np.bincount(p, minlength=k)) > 0
     return np.flatnonzero(present).astype(np.result_type(t.dtype, p.dtype)), table[np.ix_(present, present)]
 
 

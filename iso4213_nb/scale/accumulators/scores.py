@@ -22,6 +22,7 @@ from ...measures.curves import BinaryScores
 from ...core.errors import InputError
 from ...core.probability_rows import probability_problems
 from ...core.undefined import ratio
+from . import score_grid
 from .base import Chunk, column, counted, sample_weights
 
 BYTES_PER_DISTINCT_SCORE = 24
@@ -130,9 +131,13 @@ class ScoreCounts:
         mask = _positive_mask(chunk, self.true, self.positive)
         if len(mask) != len(s):
             raise InputError("accumulators.scores_lengths_differ", true=repr(self.true), score=repr(self.score))
-        counts = _counts_by_value(s, mask, sample_weights(chunk, self.weight, weights, len(s)))
-        merged = self.merge(ScoreCounts(self.true, self.score, self.positive, *counts, self.weight))
-        self.scores, self.positives, self.negatives = merged.scores, merged.positives, merged.negatives
+        w = sample_weights(chunk, self.weight, weights, len(s))
+        table = score_grid.merged(self.scores, self.positives, self.negatives, s, mask) if w is None else None
+        if table is None:
+            counts = _counts_by_value(s, mask, w)
+            merged = self.merge(ScoreCounts(self.true, self.score, self.positive, *counts, self.weight))
+            table = merged.scores, merged.positives, merged.negatives
+        self.scores, self.positives, self.negatives = table
         return self
 
     def merge(self, other: "ScoreCounts") -> "ScoreCounts":
