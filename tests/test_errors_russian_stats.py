@@ -8,9 +8,7 @@ error reads in Russian with no English word left, and shows the same numbers and
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -22,7 +20,6 @@ from iso4213_nb.words.i18n import using
 from iso4213_nb.widgets.exercises import Exercise
 from visible_words import english_words
 
-RUSSIAN_COURSE = Path(__file__).parents[1] / "notebooks" / "ru"
 NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?")  # a number, not the digits of a name (iso4213_nb)
 
 
@@ -70,18 +67,13 @@ def test_an_exercise_answer_of_the_wrong_type():
     _same_facts(english, russian, "list")
 
 
-def _annex_c_exercise_cell() -> str:
-    cells = json.loads((RUSSIAN_COURSE / "annex_c.ipynb").read_text(encoding="utf-8"))["cells"]
-    return next("".join(c["source"]) for c in cells if c["cell_type"] == "code" and "Exercise(" in "".join(c["source"]))
-
-
-def test_the_russian_annex_c_exercise_without_its_tolerance_says_so_in_russian():
-    """The exercise cell of notebooks/ru/annex_c.ipynb as its author would run it with the tolerance left out."""
-    source = _annex_c_exercise_cell()
-    assert "tolerance=0.01, " in source
-    broken = source.replace("tolerance=0.01, ", "")
+def test_an_exercise_in_percentage_points_without_its_tolerance_says_so_in_russian():
+    """An author who builds Annex C's interval question with ``Exercise`` and leaves out the tolerance is told, in
+    Russian, what to give (the Russian notebook's own cell now calls ``exercise("C.1", ...)``, which gives it)."""
+    interval = stats.proportion_ci(38_575, 50_000, method="wilson")  # 77,15 % of 50 000
     with using("ru"), pytest.raises(InputError) as caught:
-        exec(broken, {})  # noqa: S102 - the notebook's own cell
+        Exercise("Полуширина 95-процентного интервала для 77,15 % из 50 000 изображений, в процентных пунктах?",
+                 100 * (interval.high - interval.low) / 2, kind="percentage points", key="C.1")
     english, russian = _in_both(caught.value)
     assert english == ("give a tolerance for an answer that is a difference in percentage points: "
                        "its instructions state it")

@@ -260,3 +260,28 @@ def test_the_pack_is_linked_and_stands_alone():
             for target in re.findall(r"\]\(([^)#]+)\)", text):
                 if not target.startswith("http"):
                     assert (path.parent / target).exists(), f"{path.name} links to missing {target}"
+
+
+def test_the_label_divergence_quoted_for_05_4_is_the_one_of_the_notebooks_split():
+    """05.4's worked solutions (both languages) quote D(P‖T) of the multi-label digits split: recomputed here with
+    SciPy from the label shares, to four significant digits."""
+    import numpy as np
+    from scipy.stats import entropy
+    from sklearn.datasets import load_digits
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import train_test_split
+    from sklearn.multioutput import MultiOutputClassifier
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    digits = load_digits()
+    marks = [[0, 2, 4, 6, 8], [2, 3, 5, 7], [5, 6, 7, 8, 9], [0, 6, 8, 9]]
+    y = np.column_stack([np.isin(digits.target, d) for d in marks]).astype(int)
+    x_train, x_test, y_train, y_test = train_test_split(digits.data, y, test_size=0.5, stratify=digits.target,
+                                                        random_state=0)
+    y_pred = MultiOutputClassifier(make_pipeline(StandardScaler(), LogisticRegression(C=0.01))).fit(
+        x_train, y_train).predict(x_test)
+    shown = f"{entropy(y_pred.sum(axis=0), y_test.sum(axis=0)):.4g}"
+    for path, number in ((SOLUTIONS, shown), (SOLUTIONS.with_name("worked_solutions_ru.ipynb"), shown.replace(".", ","))):
+        prose = next(c.source for c in nbformat.read(path, as_version=4).cells if "**05.4**" in c.source)
+        assert f"({number})" in prose, f"{path.name}: 05.4 should quote D(P‖T) = {number}"

@@ -108,15 +108,14 @@ def annex_b_rows(decimal_comma: bool = True) -> tuple[list[list[str]], list[str]
     return rows, [_("figure"), _("threshold"), _("TPR printed"), _("FPR printed"), "TP/P", "FP/N", "TPR", "FPR"]
 
 
-def annex_b_facts_rows(decimal_comma: bool = True) -> tuple[list[list[str]], list[str]]:
-    """Why Table B.1 as printed fails, the sizes found by the search, and the curve areas."""
+def contradiction_rows() -> tuple[list[list[str]], list[str]]:
+    """Step 1 of Annex B in words: why Table B.1 as printed cannot give the printed rates (Annex B).
+
+    From :func:`iso4213_nb.annexes.annex_b.printed_table_contradiction` with its search up to 1 000: how many
+    printed scores lie at or above 0,99 and below 0,01, and every P (N) for which one true positive (all but one
+    negative) prints as the published rate, or "none".  Returns ``(rows, header)``.
+    """
     fact = annex_b.printed_table_contradiction(limit=1000)
-    sizes = annex_b.reconstruct_all()
-    areas = annex_b.curve_comparison()
-
-    def number(value):
-        return format_value(value, 4, decimal_comma=decimal_comma)
-
     rows = [
         [_("printed scores ≥ 0,99 in Table B.1"), str(fact["scores_at_or_above_0_99"])],
         [_("P ≤ 1000 with 1/P printing as 0,18"), ", ".join(map(str, fact["positives_giving_tpr_0_18_with_one_tp"]))
@@ -124,9 +123,31 @@ def annex_b_facts_rows(decimal_comma: bool = True) -> tuple[list[list[str]], lis
         [_("printed scores < 0,01 in Table B.1"), str(fact["scores_below_0_01"])],
         [_("N ≤ 1000 with (N − 1)/N printing as 0,59"),
          ", ".join(map(str, fact["negatives_giving_fpr_0_59_with_one_tn"])) or _("none")],
-        *[[_("smallest (P, N), rounding {rounding}, printed 1 and 0 {ends}").format(
-            rounding=_(_ROUNDINGS.get(r, r)), ends=_("exact") if e else _("rounded")),
-           f"({rec.positives}, {rec.negatives})"] for (r, e), rec in sizes.items()],
+    ]
+    return rows, [_("fact"), _("value")]
+
+
+def reconstruction_rows() -> tuple[list[list[str]], list[str]]:
+    """Step 2 of Annex B in words: the smallest (P, N) under each rounding rule and each reading of the printed
+    "1" and "0" (:func:`iso4213_nb.annexes.annex_b.reconstruct_all`).  Returns ``(rows, header)`` (Annex B).
+    """
+    rows = [[_("smallest (P, N), rounding {rounding}, printed 1 and 0 {ends}").format(
+        rounding=_(_ROUNDINGS.get(r, r)), ends=pgettext("printed 1 and 0 read as", "exact") if e else _("rounded")),
+        f"({rec.positives}, {rec.negatives})"] for (r, e), rec in annex_b.reconstruct_all().items()]
+    return rows, [_("fact"), _("value")]
+
+
+def area_rows(decimal_comma: bool = True) -> tuple[list[list[str]], list[str]]:
+    """Step 5 of Annex B in words: the AUROC of the full reconstructed curve (6.3.6), the range any data set with
+    the same counts can reach, and the areas through the five points with exact and printed rates
+    (:func:`iso4213_nb.annexes.annex_b.curve_comparison`), to 4 decimals.  Returns ``(rows, header)`` (Annex B).
+    """
+    areas = annex_b.curve_comparison()
+
+    def number(value):
+        return format_value(value, 4, decimal_comma=decimal_comma)
+
+    rows = [
         [_("AUROC, full reconstructed curve"), number(areas["auroc"])],
         [_("AUROC range of any data set with these counts"),
          _("{low} to {high}").format(low=number(areas["auroc_min"]), high=number(areas["auroc_max"]))],
@@ -134,6 +155,13 @@ def annex_b_facts_rows(decimal_comma: bool = True) -> tuple[list[list[str]], lis
         [_("area through the five points (printed rates)"), number(areas["five_points_printed"])],
     ]
     return rows, [_("fact"), _("value")]
+
+
+def annex_b_facts_rows(decimal_comma: bool = True) -> tuple[list[list[str]], list[str]]:
+    """Why Table B.1 as printed fails, the sizes found by the search, and the curve areas (Annex B): the rows of
+    :func:`contradiction_rows`, :func:`reconstruction_rows` and :func:`area_rows` in one table."""
+    parts = (contradiction_rows(), reconstruction_rows(), area_rows(decimal_comma))
+    return [row for rows, _header in parts for row in rows], parts[0][1]
 
 
 def table_b_rows(scores, y_true, source) -> tuple[list[list[str]], list[str]]:

@@ -79,6 +79,30 @@ def reason(value: Undefined) -> str:
     return reasons.of(value)
 
 
+#: The two directions of the KL divergence of the class shares, by the keys of
+#: :func:`iso4213_nb.measures.distribution.both_directions`: 6.2.7 and 6.3.5 put the true shares first, 6.4.4 and 6.5.5
+#: the predicted ones.
+KL_DIRECTIONS = {"true_vs_pred": "D(T‖P)", "pred_vs_true": "D(P‖T)"}
+
+
+def kl_lines(divergences: dict, decimals: int = 5) -> list[str]:
+    """Each direction of a KL result in words, one line each (6.2.7, 6.4.4).
+
+    ``divergences`` maps ``"true_vs_pred"`` and/or ``"pred_vs_true"`` to a value or an
+    :class:`~iso4213_nb.core.undefined.Undefined` (as :func:`iso4213_nb.measures.distribution.both_directions` and
+    :func:`~iso4213_nb.measures.distribution.kl_of_labels` return them).  Returns ``"D(T‖P): 0.20605 (finite)"``, or
+    ``"D(P‖T): undefined, because …"`` with the reason, in the active language with ``decimals`` decimals.
+    """
+    lines = []
+    for direction, value in divergences.items():
+        symbol = KL_DIRECTIONS[direction]
+        if is_undefined(value):
+            lines.append(_("{direction}: undefined, because {reason}").format(direction=symbol, reason=reason(value)))
+        else:
+            lines.append(_("{direction}: {value} (finite)").format(direction=symbol, value=number(value, decimals)))
+    return lines
+
+
 _AVERAGES = {"macro": N_("macro average"), "weighted": N_("weighted average"), "micro": N_("micro average")}
 
 
