@@ -69,8 +69,13 @@ def test_a_parquet_column_of_lists_or_structs_is_one_line_naming_it_and_its_type
 
 
 @pytest.mark.parametrize("address", ["foo", "file:///etc/passwd", "tcp://[::1"])
-def test_a_scheduler_address_that_is_no_address_is_one_line(tmp_path, capsys, address):
-    pytest.importorskip("distributed")
+def test_a_scheduler_address_that_is_no_address_is_one_line(tmp_path, capsys, monkeypatch, address):
+    distributed = pytest.importorskip("distributed")
+
+    def no_client(*args, **kwargs):  # a client's loop thread, started on a bad address, failed on a loaded machine
+        raise AssertionError("a bad address must be refused before a client starts")
+
+    monkeypatch.setattr(distributed, "Client", no_client)
     path = tmp_path / "p.parquet"
     pq.write_table(pa.table({"y_true": [1, 0, 1], "y_pred": [1, 0, 0]}), path)
     err = one_line_error(capsys, ["metrics", "--predictions", str(path), "--engine", "dask", "--scheduler", address])

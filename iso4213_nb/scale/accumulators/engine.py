@@ -116,6 +116,13 @@ def _client(scheduler: str | None, workers: int):
     except ImportError:
         raise InputError("engine.no_dask") from None
     if scheduler is not None:
+        from distributed.comm import get_address_host_port
+        try:  # distributed's own parser, before a client starts its loop thread: from that thread a bad address
+            get_address_host_port(scheduler)  # ends, on a loaded machine, as an AssertionError of the loop runner
+        except ValueError as exc:
+            raise InputError("engine.bad_scheduler", scheduler=scheduler, error=str(exc)) from None
+        except NotImplementedError:  # a scheme without host and port (inproc://): the client judges it
+            pass
         try:
             client = Client(scheduler)
         except (ValueError, TypeError) as exc:  # distributed's words for an address it cannot parse: "missing port
