@@ -25,6 +25,7 @@ from ..stats.stored_intervals import MEASURES
 from ..measures.roc_regions import Band
 from ..stats.results import ConfidenceInterval
 from ..core.undefined import is_undefined
+from .decimal import localize
 from .ranking import BAYESIAN_METHODS
 
 
@@ -93,7 +94,7 @@ def draw_roc_band(ax: Axes, band: Band, point: ConfidenceInterval, curve=None) -
     ax.set_ylabel(_("sensitivity (recall)"))
     ax.legend(fontsize=8, loc="lower right")
     ax.grid(True, alpha=0.3)
-    return ax
+    return localize(ax)
 
 
 def roc_point_html(point: ConfidenceInterval) -> str:

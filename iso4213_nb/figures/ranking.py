@@ -24,6 +24,7 @@ from scipy import stats as sps
 from ..stats.bayesian import RopeProbabilities
 from ..stats.ranking import Ranking
 from ..words.i18n import N_, _, number, significant
+from .decimal import localize
 
 #: How the Bayesian methods of :mod:`iso4213_nb.stats.bayesian` are named where a result is shown.
 BAYESIAN_METHODS = {"correlated t-test": N_("Bayesian correlated t-test"), "signed-rank": N_("Bayesian signed-rank test")}
@@ -103,4 +104,4 @@ def draw_posterior(ax: Axes, result: RopeProbabilities, names: tuple[str, str] =
         method=method, rope=significant(result.rope, 6), a=a, b=b, p_a=number(result.a_better, 3),
         p_eq=number(result.equivalent, 3), p_b=number(result.b_better, 3))
     ax.set_title(textwrap.fill(title, TITLE_CHARACTERS), fontsize=9, pad=14)
-    return ax
+    return localize(ax)
