@@ -19,7 +19,9 @@ from ..course.answers import quantity, read_reply
 from ..course.items import PredictItem
 from ..core.undefined import is_undefined
 from ..words.i18n import _, number, significant
+from ..course.explorer_state import SliderGrid
 from .exercise_record import save_reply
+from .number_slider import decimals_of, grid_slider, nearest, position_text
 
 _GOOD, _BAD = "#1a7f37", "#b42318"
 
@@ -40,8 +42,10 @@ class PredictExercise:
     prediction : ipywidgets.RadioButtons or ipywidgets.Text
         The options of direction, or a box for a number.
     commit_button : ipywidgets.Button
-    slider : ipywidgets.FloatSlider
-        Disabled until the prediction is committed; starts at ``item.slider.start``.
+    slider : ipywidgets.SelectionSlider
+        Disabled until the prediction is committed; starts at ``item.slider.start``.  Its value is a position's
+        number; its read-out, like every position the widget writes, is in the active language and has the step's
+        decimals (none for a count).
     readout : ipywidgets.HTML
         The measure at the slider's position, once committed.
     feedback : ipywidgets.HTML
@@ -68,8 +72,9 @@ class PredictExercise:
                     "right.").format(tolerance=significant(item.tolerance, 6))
         self.commit_button = widgets.Button(description=_("Commit my prediction"), button_style="primary")
         s = item.slider
-        self.slider = widgets.FloatSlider(value=s.start, min=s.low, max=s.high, step=s.step, disabled=True,
-                                          description=_(s.label), readout_format=".2f", continuous_update=False)
+        self._grid = SliderGrid(s.low, s.step, round((s.high - s.low) / s.step))
+        self._decimals = decimals_of(s.step)
+        self.slider = grid_slider(self._grid, s.start, disabled=True, description=_(s.label), continuous_update=False)
         self.readout = widgets.HTML(value="")
         self.feedback = widgets.HTML(value="")
         self.commit_button.on_click(lambda _b: self.commit())
@@ -109,11 +114,11 @@ class PredictExercise:
         self.committed = str(reply)
         self.prediction.disabled = self.commit_button.disabled = True
         self.slider.disabled = False
-        self.slider.value = self.item.slider.start  # a move made before committing does not count
+        self.slider.value = nearest(self._grid, self.item.slider.start)  # a move made before committing does not count
         for control in self.controls:
             control.disabled = False
         self.feedback.value = html.escape(_("Prediction committed. Now move the slider to {target}.").format(
-            target=number(self.item.slider.target, 2)))
+            target=position_text(self.item.slider.target, self._decimals)))
         self.moved(self.slider.value)
         return True
 
@@ -122,7 +127,8 @@ class PredictExercise:
         if self.committed is None:
             return
         self.readout.value = html.escape(_("{measure} at {position}: {value}").format(
-            measure=_(self.item.measure), position=number(position, 2), value=self._value(self.item.value_at(position))))
+            measure=_(self.item.measure), position=position_text(position, self._decimals),
+            value=self._value(self.item.value_at(position))))
         s = self.item.slider
         if self.held is not None or not math.isclose(position, s.target, abs_tol=s.step / 2):
             return
@@ -131,7 +137,8 @@ class PredictExercise:
             self.held = self._texts[self.committed].text == outcome
         else:
             self.held = abs(read_reply(self.committed, quantity(self.item.kind)) - outcome) <= self.item.tolerance + 1e-12
-        words = dict(self.item.values, start=number(s.start, 2), target=number(s.target, 2),
+        words = dict(self.item.values, start=position_text(s.start, self._decimals),
+                     target=position_text(s.target, self._decimals),
                      before=self._value(self.item.value_at(s.start)), after=self._value(self.item.value_at(s.target)))
         why = _(self.item.why).format(**words)
         if self.item.options:
