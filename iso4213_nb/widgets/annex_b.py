@@ -31,12 +31,8 @@ from ..figures.annex_b import AnnexBFigure
 from ..measures.counts import BinaryCounts
 from ..words.i18n import _, number
 from ..figures.tables import format_value
-from ..course.explorer_state import SliderGrid
 from .images import figure_image
-from .number_slider import grid_slider, nearest
-
-#: The threshold slider's positions: hundredths from 0 to 1 (a threshold set in Python is kept exactly).
-THRESHOLD_GRID = SliderGrid(0.0, 0.01, 100)
+from .number_slider import HUNDREDTHS, grid_slider, nearest
 
 
 class AnnexBExplorer:
@@ -65,7 +61,7 @@ class AnnexBExplorer:
         self._published = dict(zip(annex_b.thresholds(), annex_b.PUBLISHED)) if published else {}
         self._threshold = float(threshold)
         self._syncing = False
-        self.slider = grid_slider(THRESHOLD_GRID, threshold, description=_("threshold"), continuous_update=True,
+        self.slider = grid_slider(HUNDREDTHS, threshold, description=_("threshold"), continuous_update=True,
                                   layout=widgets.Layout(width="480px"))
         self.slider.observe(lambda change: self._slid(change["new"]), names="value")
         buttons = []
@@ -103,7 +99,7 @@ class AnnexBExplorer:
         self._threshold = float(value)
         self._syncing = True
         try:
-            self.slider.value = nearest(THRESHOLD_GRID, self._threshold)
+            self.slider.value = nearest(HUNDREDTHS, self._threshold)
         finally:
             self._syncing = False
         self._move(self._threshold)

@@ -16,6 +16,9 @@ import ipywidgets as widgets
 from ..course.explorer_state import SliderGrid
 from ..words.i18n import number
 
+#: Thresholds of probabilities in hundredths, 0 to 1: the positions of the Annex B and the subgroup sliders.
+HUNDREDTHS = SliderGrid(0.0, 0.01, 100)
+
 
 def decimals_of(step: float) -> int:
     """How many decimals write every multiple of ``step`` exactly: 0 for whole steps (counts), 2 for 0.05, 4 for
