@@ -93,6 +93,22 @@ def test_annex_b_explorer_counts_against_scikit_learn_at_any_threshold():
     assert "prints" not in explorer.readout.value
 
 
+def test_annex_b_slider_reads_out_in_the_language_and_a_typed_threshold_stays_exact():
+    """Issue 26.6: the FloatSlider wrote "0.30" on the Russian page; positions are labelled by number() now."""
+    from iso4213_nb.words.i18n import using
+
+    scores, y, _ = annex_b.reconstructed_data()
+    with using("ru"):
+        explorer = AnnexBExplorer(threshold=0.3)
+    assert explorer.slider.label == "0,30" and explorer.slider.options[:2] == (("0,00", 0.0), ("0,01", 0.01))
+    explorer.threshold = 0.555
+    tn, fp, fn, tp = confusion_matrix(y, (scores >= 0.555).astype(int)).ravel()
+    assert explorer.threshold == 0.555 and explorer.slider.value == 0.56
+    assert (explorer.confusion.tp, explorer.confusion.fp) == (tp, fp)
+    explorer.slider.value = 0.7  # a slider move
+    assert explorer.threshold == 0.7 and explorer.confusion.tp == np.sum((scores >= 0.7) & (y == 1))
+
+
 def test_annex_b_figure_marks_correct_and_incorrect():
     scores = np.array([0.9, 0.8, 0.3, 0.2])
     y = np.array([1, 0, 1, 0])

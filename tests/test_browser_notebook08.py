@@ -15,7 +15,7 @@ import warnings
 
 import nbformat
 import pytest
-from voila_pages import NOTEBOOKS, TIMEOUT_MS, notebook_page
+from voila_pages import NOTEBOOKS, TIMEOUT_MS, learner, notebook_page
 
 from iso4213_nb import stats
 from iso4213_nb.stats import bayesian
@@ -59,6 +59,23 @@ def _settle(page, selector: str, expected: dict) -> None:
              return e !== null && e.innerText === value; })""", arg=[selector, expected], timeout=TIMEOUT_MS)
 
 
+def _slider_readouts(page, selector: str) -> dict:
+    """Each slider's description → its read-out as shown, under ``selector``."""
+    return page.evaluate("""selector => Object.fromEntries([...document.querySelectorAll(`${selector} .widget-slider`)]
+        .map(s => [s.querySelector('label').innerText.trim(), s.querySelector('.widget-readout').innerText.trim()]))""",
+                         selector)
+
+
+def _settle_readouts(page, selector: str, expected: dict) -> None:
+    """Wait until every slider read-out the test reads shows the package's answer."""
+    page.wait_for_function(
+        """([selector, expected]) => Object.entries(expected).every(([label, value]) =>
+             [...document.querySelectorAll(`${selector} .widget-slider`)].some(s =>
+               s.querySelector('label').innerText.trim() === label
+               && s.querySelector('.widget-readout').innerText.trim() === value))""",
+        arg=[selector, expected], timeout=TIMEOUT_MS)
+
+
 def _figures_at_their_own_size(page) -> None:
     """Each figure, of a widget or of a cell, at its own size: a box stretched widget figures three times, blurred."""
     images = page.evaluate("() => [...document.querySelectorAll('img.widget-image, .jp-RenderedImage img')]"
@@ -76,6 +93,28 @@ def test_the_core_shows_its_significance_lab_within_one_screen(voila, browser):
                                 ".map(th => parseFloat(getComputedStyle(th).paddingLeft)"
                                 " + parseFloat(getComputedStyle(th).paddingRight))")
         assert padding and min(padding) >= 8, padding
+        readouts = {"α": "0.050", "threshold A": "0.500", "threshold B": "0.500"}
+        _settle_readouts(page, ".iso4213-significance-lab", readouts)
+        assert {k: v for k, v in _slider_readouts(page, ".iso4213-significance-lab").items() if k in readouts} == readouts
+        session.clean()
+
+
+def test_the_labs_sliders_read_out_with_a_decimal_comma_in_russian(voila, browser):
+    """Issue 26.6: FloatSlider wrote its own read-out with a point ("0.050", "0.500") on a Russian page.  After a key
+    press on α, the read-out and the sentence of the test (kernel-made) both show the new α with a comma."""
+    with learner(browser, f"{voila}generated/lab_ru.ipynb") as session:
+        session.start()
+        session.settle()
+        page, lab = session.page, ".iso4213-significance-lab"
+        start = {"α": "0,050", "порог A": "0,500", "порог B": "0,500"}
+        _settle_readouts(page, lab, start)
+        assert {k: v for k, v in _slider_readouts(page, lab).items() if k in start} == start
+        _press(page, "α", "ArrowRight", 5)  # 0.050 → 0.055 in steps of 0.001
+        moved = {"α": "0,055", "порог A": "0,500", "порог B": "0,500"}
+        _settle_readouts(page, lab, moved)
+        _settle(page, lab, {"alpha": "0,055"})
+        assert {k: v for k, v in _slider_readouts(page, lab).items() if k in moved} == moved
+        assert _read(page, lab, ("alpha",)) == {"alpha": "0,055"}
         session.clean()
 
 

@@ -123,6 +123,30 @@ def test_a_numeric_prediction_is_judged_within_its_tolerance():
     assert ex.commit() is False and ex.slider.disabled
 
 
+def test_the_slider_and_its_positions_are_written_in_the_language_with_the_steps_decimals():
+    """Issue 26.6: FloatSlider wrote its read-out with a point in Russian, and the read-out gave a count of samples
+    two decimals ("полуширина при 219,00"): positions have the step's decimals, none for a count."""
+    counted = PredictItem("x?", "half-width", Slider("test samples", 20, 1000, 1, start=100, target=219),
+                          value_at=lambda n: 1 / n, why="{start} → {target}", tolerance=0.01)
+    fine = PredictItem("x?", "x", Slider("t", 0.0, 0.05, 0.0025, start=0.01, target=0.0125), value_at=lambda r: r,
+                       why="{start} → {target}", tolerance=0.01)
+    with using("ru"):
+        ex = PredictExercise(counted)
+        ex.prediction.value = "0,005"
+        ex.commit_button.click()
+        assert ex.slider.label == "100" and "ползунок на 219." in ex.feedback.value
+        ex.slider.value = 219
+        assert "при 219:" in ex.readout.value and "100 → 219" in ex.feedback.value
+        small = PredictExercise(fine)
+        assert small.slider.label == "0,0100" and [label for label, _ in small.slider.options[:2]] == ["0,0000", "0,0025"]
+    with using("en"):
+        ex = PredictExercise(counted)
+        ex.prediction.value = "0.005"
+        ex.commit_button.click()
+        ex.slider.value = 219
+        assert "at 219:" in ex.readout.value and ex.slider.label == "219"
+
+
 # ---------------------------------------------------------------- progress by kind
 def test_progress_counts_each_kind_and_the_predictions_that_held(notebook03, progress_file):
     _choose(exercise("03.1", **notebook03), 0)

@@ -29,3 +29,14 @@ def test_the_decimal_sign_follows_the_language():
         assert decimal_sign() == "," and with_decimal_sign("0.125") == "0,125" and significant(0.5) == "0,5"
     with using("en"):
         assert decimal_sign() == "." and with_decimal_sign("0.125") == "0.125" and significant(1.5e-05) == "1.5e-05"
+
+
+def test_both_languages_round_the_same_binary_value_alike():
+    """0.975, 2.675 and 0.125 lie just below, just below and exactly on a half: Python's format() rounds the
+    stored binary value (half to even on an exact half); Babel used to round the decimal string half up in Russian."""
+    expected = {0.975: "0.97", 2.675: "2.67", 0.125: "0.12", 0.375: "0.38", -0.975: "-0.97", 1234.565: "1234.57"}
+    for value, english in expected.items():
+        with using("en"):
+            assert i18n.number(value, 2) == english
+        with using("ru"):
+            assert i18n.number(value, 2, grouping=False).replace("\u2212", "-") == english.replace(".", ",")

@@ -173,3 +173,20 @@ def test_corrected_resampled_ttest_reading_adds_the_ratio_to_1_over_j():
     d = np.array([0.02, 0.01, 0.03, 0.00, 0.02, 0.01, 0.02, 0.03, 0.01, 0.02])
     text = readings.reading(corrected_resampled_ttest(d, 400, 100))
     assert "1/10 + n_test/n_train = 1/10 + 100/400" in text and "inflated by" not in text
+
+
+def test_the_kfold_warning_is_words_of_the_active_language():
+    """Issue 26.6: a Russian notebook printed the t-test's k-fold warning in English; the warning is a code now, and
+    its words are those of the language active when it is shown (the same words the reading gives)."""
+    from iso4213_nb.words.i18n import using
+
+    folds_a, folds_b = [0.81, 0.84, 0.79, 0.83, 0.80], [0.78, 0.80, 0.79, 0.80, 0.77]
+    with using("ru"), pytest.warns(AssumptionWarning) as caught:
+        result = paired_ttest(folds_a, folds_b)
+        shown = [str(w.message) for w in caught if issubclass(w.category, AssumptionWarning)]
+        reading = readings.reading(result)
+    assert len(shown) == 1 and shown[0].startswith("это похоже на результаты k-кратной кросс-валидации; 7.2")
+    assert "передайте folds=False, если" in shown[0] and shown[0] in reading
+    assert caught[0].message.code == "assumptions.kfold_ttest"
+    with using("en"):
+        assert str(caught[0].message).startswith("these look like k-fold results; 7.2 advises against")

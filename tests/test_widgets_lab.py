@@ -196,3 +196,22 @@ def test_model_names_are_escaped(data):
     lab = SignificanceLab(y, {"<img src=x>": scores["forest"], "b&c": scores["coin"]}, n_resamples=20)
     everything = lab.mcnemar_html.value + lab.delong_html.value + lab.multiplicity_html.value
     assert "<img" not in everything and "&lt;img src=x&gt;" in everything and "b&amp;c" in everything
+
+
+def test_sliders_read_out_in_the_active_language_and_keep_exact_values(data):
+    """Issue 26.6: FloatSlider wrote its own read-out with a point ("0.050" on a Russian page); the sliders' labels
+    are written by number() now, and a value set from Python stays exact while the slider shows its nearest position."""
+    from iso4213_nb.words.i18n import using
+
+    y, scores = data
+    with using("ru"):
+        lab = SignificanceLab(y, scores, n_resamples=20, thresholds=0.5)
+    assert lab.alpha_slider.label == "0,050" and lab.threshold_a.label == "0,500" == lab.threshold_b.label
+    labels = [label for label, _value in lab.alpha_slider.options[:3] + lab.threshold_a.options[:3]]
+    assert labels == ["0,001", "0,002", "0,003", "0,000", "0,005", "0,010"]
+    lab.set_threshold("forest", 0.3337)
+    assert lab.thresholds["forest"] == 0.3337 and lab.threshold_a.value == pytest.approx(0.335)
+    lab.alpha_slider.value = 0.01  # a slider move
+    assert lab.alpha == 0.01 and lab.accuracy_difference.confidence_level == pytest.approx(0.99)
+    with using("en"):
+        assert SignificanceLab(y, scores, n_resamples=20).alpha_slider.label == "0.050"

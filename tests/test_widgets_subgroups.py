@@ -10,7 +10,7 @@ from iso4213_nb.measures.calibration import calibration
 from iso4213_nb.core.errors import InputError
 from iso4213_nb.figures.calibration import calibration_table_html, reliability_figure
 from iso4213_nb.figures.subgroups import heterogeneity_html, subgroup_table_html, warnings_text
-from iso4213_nb.words.i18n import number
+from iso4213_nb.words.i18n import number, using
 from iso4213_nb.core.undefined import is_undefined
 from statsmodels.stats.proportion import proportion_confint
 from iso4213_nb.subgroups.rows import subgroup_analysis
@@ -85,6 +85,22 @@ def test_moving_the_slider_updates_without_error_and_changes_the_numbers(explore
     assert explorer.message.value == ""
     assert all(explorer.recalls[v].estimate <= low[v].estimate for v in low)
     assert any(explorer.recalls[v].estimate < low[v].estimate for v in low)
+
+
+def test_the_slider_reads_out_in_the_language_and_a_threshold_set_in_python_stays_exact(explorer, data):
+    """Issue 26.6: the FloatSlider wrote "0.50" on a Russian page; its positions are labelled by number() now."""
+    from iso4213_nb.widgets.subgroups import SubgroupExplorer
+
+    y, p, groups = data
+    with using("ru"):
+        russian = SubgroupExplorer(y, p, groups, positive="ill", threshold=0.5)
+    assert russian.slider.label == "0,50" and russian.slider.options[1] == ("0,01", 0.01)
+    explorer.attribute = "site"
+    explorer.threshold = 0.333
+    assert explorer.threshold == 0.333 and explorer.slider.value == 0.33
+    site = groups["site"] == explorer.lookups["site"].values[0]
+    expected = np.sum(site & (y == "ill") & (p >= 0.333)) / np.sum(site & (y == "ill"))
+    assert float(explorer.recalls[explorer.lookups["site"].values[0]].estimate) == pytest.approx(expected)
 
 
 def test_group_without_positives_is_undefined_not_zero():

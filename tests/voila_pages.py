@@ -1,7 +1,8 @@
 """A learner's browser for the Voilà tests: one Voilà server per test worker, Debian's chromium at 1366 × 768.
 
-The server serves every notebook of the course (its tree mode) and one
-generated notebook with a 1,000,000-score explorer for the latency budget.
+The server serves every notebook of the course (its tree mode), one
+generated notebook with a 1,000,000-score explorer for the latency budget and
+one with the significance lab in Russian (its sliders' read-outs).
 Its fixtures (:func:`voila`, session-scoped, and :func:`browser`, per
 module) are made visible to every test module by ``conftest.py``, so a
 worker that runs several Voilà test files starts the server once.
@@ -56,19 +57,37 @@ scores = 1 / (1 + np.exp(-rng.normal(1.5 * y - 0.75, 1.0)))
 explorer = ThresholdExplorer(y, scores, threshold=0.5)
 explorer"""
 
+#: The significance lab on a Russian page (issue 26.6: its sliders wrote "0.050"); served as generated/lab_ru.ipynb.
+RUSSIAN_LAB_SOURCE = """\
+import numpy as np
+from iso4213_nb.words.i18n import set_language
+from iso4213_nb.widgets.significance_lab import SignificanceLab
+
+set_language("ru")
+rng = np.random.default_rng(8)
+y = rng.integers(0, 2, 300)
+scores = {"лес": np.clip(rng.normal(0.35 + 0.3 * y, 0.2), 0, 1),
+          "логит": np.clip(rng.normal(0.4 + 0.2 * y, 0.2), 0, 1)}
+SignificanceLab(y, scores, n_resamples=100)"""
+
+
+def _generated(source: str, path: Path) -> None:
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+    notebook.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python",
+                                       "name": "python3"}
+    path.parent.mkdir(exist_ok=True)
+    nbformat.write(notebook, path)
+
 
 @pytest.fixture(scope="session")
 def voila(tmp_path_factory):
-    """Base URL of one Voilà server over ``notebooks/`` and ``latency/explorer_1m.ipynb``."""
+    """Base URL of one Voilà server over ``notebooks/``, ``latency/explorer_1m.ipynb`` and ``generated/lab_ru.ipynb``."""
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium is not installed at /usr/bin/chromium (apt-get install -y chromium)")
     site = tmp_path_factory.mktemp("site")
     (site / "notebooks").symlink_to(NOTEBOOKS)
-    (site / "latency").mkdir()
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(LATENCY_SOURCE)])
-    notebook.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python",
-                                       "name": "python3"}
-    nbformat.write(notebook, site / "latency" / "explorer_1m.ipynb")
+    _generated(LATENCY_SOURCE, site / "latency" / "explorer_1m.ipynb")
+    _generated(RUSSIAN_LAB_SOURCE, site / "generated" / "lab_ru.ipynb")
     port = free_port()
     # The kernels must draw as a learner's do: no MPLBACKEND from the test environment.
     env = {k: v for k, v in os.environ.items() if k != "MPLBACKEND"}

@@ -12,6 +12,7 @@ current threshold on both, and updates everything in place.
 from __future__ import annotations
 
 from ..words.i18n import _
+from .decimal import localize
 
 import io
 from dataclasses import dataclass
@@ -85,11 +86,12 @@ def draw_scores(ax: Axes, scores, y_true, threshold: float | None = None) -> Sca
     (incorrect,) = ax.plot([], [], linestyle="none", marker="x", markersize=6, color="tab:red", label=_("incorrect"))
     ax.set_xlim(-0.03, 1.03)
     ax.set_ylim(-0.3, 1.3)
-    ax.set_yticks([0, 1], ["No (0)", "Yes (1)"])
+    ax.set_yticks([0, 1], [_("No (0)"), _("Yes (1)")])
     ax.set_xlabel(_("predicted probability"), fontsize=9)
     ax.set_ylabel(_("actual value"), fontsize=9)
     ax.set_title(_("Scores and actual classes (Figure B.1)"), fontsize=10)
     ax.tick_params(labelsize=8)
+    localize(ax)
     artists = ScatterArtists(line, correct, incorrect, scores, y_true, y_drawn)
     artists.update(threshold)
     return artists

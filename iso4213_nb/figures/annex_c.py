@@ -7,7 +7,8 @@ test-set size: see :data:`iso4213_nb.annexes.annex_c.CANNOT_SUPPORT`).
 
 from __future__ import annotations
 
-from ..words.i18n import _
+from ..words.i18n import _, with_decimal_sign
+from .decimal import localize
 
 from matplotlib.figure import Figure
 
@@ -26,7 +27,7 @@ def accuracy_vs_parameters_figure() -> Figure:
             ax.annotate(model, (p, a), textcoords="offset points", xytext=(4, 4), fontsize=7)
         ax.set_xscale("log")
         ax.set_xlim(min(params) / 1.6, max(params) * 2.2)
-        ax.set_xticks(sorted(set(params)), [f"{p:g}M" for p in sorted(set(params))], rotation=45)
+        ax.set_xticks(sorted(set(params)), [with_decimal_sign(f"{p:g}M") for p in sorted(set(params))], rotation=45)
         ax.minorticks_off()
         low, high = min(accuracy), max(accuracy)
         ax.set_ylim(low - 0.15 * (high - low) - 0.2, high + 0.15 * (high - low) + 0.2)
@@ -34,4 +35,4 @@ def accuracy_vs_parameters_figure() -> Figure:
         ax.set_xlabel(_("parameters (millions, log scale)"), fontsize=9)
         ax.set_ylabel(_("accuracy (%)"), fontsize=9)
         ax.tick_params(labelsize=8)
-    return figure
+    return localize(figure)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..words.i18n import _
+from .decimal import localize
 
 from dataclasses import dataclass
 
@@ -36,4 +37,5 @@ def draw_shares(ax: Axes, causes, true, predicted, title: str | None = None) -> 
     ax.set_ylabel(_("share of deaths"), fontsize=9)
     ax.set_title(_("CSMF: true and predicted shares") if title is None else title, fontsize=10)
     ax.legend(fontsize=8)
+    localize(ax)
     return SharesArtists(bars, ax)

@@ -19,6 +19,7 @@ from matplotlib.figure import Figure
 from ..measures.calibration import CalibrationResult, ReliabilityTable
 from ..words.i18n import _, number
 from ..words.measures import name as measure_name
+from .decimal import localize
 from .tables import text_table
 
 
@@ -55,6 +56,7 @@ def draw_reliability(ax: Axes, table: ReliabilityTable, label: str | None = None
     ax.set_xlabel(_("mean predicted probability in the bin"), fontsize=9)
     ax.set_ylabel(_("observed frequency of the positive class"), fontsize=9)
     ax.legend(fontsize=8, loc="upper left")
+    localize(ax)
     return ReliabilityArtists(ax, {name: line})
 
 
@@ -66,6 +68,7 @@ def draw_bin_counts(ax: Axes, table: ReliabilityTable) -> None:
     ax.set_xlim(0, 1)
     ax.set_xlabel(_("predicted probability"), fontsize=9)
     ax.set_ylabel(_("samples"), fontsize=9)
+    localize(ax)
 
 
 def reliability_figure(result: CalibrationResult, binning: str = "equal_width", title: str | None = None) -> Figure:

@@ -8,9 +8,11 @@ asks for the sign each time it labels a tick, so a figure drawn before the langu
 
 from __future__ import annotations
 
+import functools
+
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
-from matplotlib.ticker import Formatter
+from matplotlib.ticker import FixedFormatter, Formatter, FuncFormatter, NullFormatter
 
 from ..words.i18n import with_decimal_sign
 
@@ -48,15 +50,27 @@ class DecimalSignFormatter(Formatter):
         return with_decimal_sign(self.inner.get_offset())
 
 
+def names_ticks(formatter: Formatter) -> bool:
+    """Whether ``formatter`` writes labels given as text (``ax.set_xticks(positions, labels)``): matplotlib keeps them
+    in a ``FixedFormatter``, or (3.9 and later) in a ``FuncFormatter`` over a ``functools.partial`` of a dict
+    (beyond TS 4213: presentation)."""
+    return isinstance(formatter, FixedFormatter) or (isinstance(formatter, FuncFormatter)
+                                                     and isinstance(formatter.func, functools.partial))
+
+
 def localize(target: Figure | Axes) -> Figure | Axes:
     """Make every tick label of ``target`` (a figure's every Axes, or one Axes) use the active language's decimal
-    sign; returns ``target``.  Calling it twice wraps nothing twice (beyond TS 4213: presentation)."""
+    sign; returns ``target``.  Calling it twice wraps nothing twice; ticks labelled with names (class names, group
+    values: a ``FixedFormatter``) or with nothing keep their text (beyond TS 4213: presentation).
+
+    Every figure of :mod:`iso4213_nb.figures` calls it on the Axes it draws on, after the last change of scale (a
+    new scale brings a new formatter)."""
     axes = target.axes if isinstance(target, Figure) else [target]
     for ax in axes:
         for axis in (ax.xaxis, ax.yaxis):
             for get, put in ((axis.get_major_formatter, axis.set_major_formatter),
                              (axis.get_minor_formatter, axis.set_minor_formatter)):
                 formatter = get()
-                if not isinstance(formatter, DecimalSignFormatter):
+                if not (isinstance(formatter, (DecimalSignFormatter, NullFormatter)) or names_ticks(formatter)):
                     put(DecimalSignFormatter(formatter))
     return target

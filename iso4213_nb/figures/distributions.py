@@ -24,6 +24,7 @@ from matplotlib.patches import StepPatch
 
 from ..core.checks import as_scores, same_length
 from ..core.errors import InputError
+from .decimal import localize
 
 
 def class_histograms(scores, is_positive, edges) -> tuple[np.ndarray, np.ndarray]:
@@ -121,4 +122,5 @@ def draw_score_histograms(ax: Axes, scores, is_positive, *, edges=None, bins: in
     ax.set_ylabel(_("density"), fontsize=9)
     ax.tick_params(labelsize=8)
     ax.legend(fontsize=7, loc="upper center")
+    localize(ax)
     return DistributionArtists(positive=positive, negative=negative, threshold_line=line, edges=edges)

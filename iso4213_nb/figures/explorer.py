@@ -19,7 +19,7 @@ encodes about ten times faster), or as PNG on request.
 
 from __future__ import annotations
 
-from ..words.i18n import N_, _, decimal_sign, with_decimal_sign
+from ..words.i18n import N_, _
 
 import io
 import textwrap
@@ -28,7 +28,6 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
-from matplotlib.ticker import FuncFormatter
 from PIL import Image
 
 from ..core.errors import InputError
@@ -55,16 +54,6 @@ def wrap_titles(ax, width: int = LABEL_CHARACTERS) -> None:
     """
     for text in (ax.title, ax.xaxis.label, ax.yaxis.label):
         text.set_text(textwrap.fill(text.get_text(), width))
-
-
-def decimal_ticks(ax) -> None:
-    """Write the tick numbers of ``ax`` with the active language's decimal sign (0,2 in Russian).
-
-    Beyond TS 4213: presentation only.  Nothing changes where the sign is a point.
-    """
-    if decimal_sign() != ".":
-        for axis in (ax.xaxis, ax.yaxis):
-            axis.set_major_formatter(FuncFormatter(lambda value, _position: with_decimal_sign(f"{value:.6g}")))
 
 
 class ExplorerFigure:
@@ -115,10 +104,8 @@ class ExplorerFigure:
                                                 edges=edges, threshold=state.threshold)
         self.matrix = draw_confusion_matrix(self.axes["matrix"], state.confusion, rows="predicted",
                                             title=_("Confusion matrix (Table 1, 6.3.2)"))
-        for kind, ax in self.axes.items():
+        for ax in self.axes.values():  # the tick numbers take the language's sign where each panel is drawn
             wrap_titles(ax)
-            if kind != "matrix":  # the matrix's ticks are class names
-                decimal_ticks(ax)
         self.figure = fig
         self._background = None
         for artist in self._moving():

@@ -25,6 +25,8 @@ from ..stats.stored_intervals import MEASURES
 from ..measures.roc_regions import Band
 from ..stats.results import ConfidenceInterval
 from ..core.undefined import is_undefined
+from .decimal import localize
+from .ranking import BAYESIAN_METHODS
 
 
 def measure_names() -> dict[str, str]:
@@ -92,7 +94,7 @@ def draw_roc_band(ax: Axes, band: Band, point: ConfidenceInterval, curve=None) -
     ax.set_ylabel(_("sensitivity (recall)"))
     ax.legend(fontsize=8, loc="lower right")
     ax.grid(True, alpha=0.3)
-    return ax
+    return localize(ax)
 
 
 def roc_point_html(point: ConfidenceInterval) -> str:
@@ -110,13 +112,12 @@ def roc_point_html(point: ConfidenceInterval) -> str:
 def rope_html(result: RopeProbabilities, names: tuple[str, str]) -> str:
     """P(left), P(rope), P(right) of a Bayesian comparison with a ROPE (beyond TS 4213: Benavoli et al. 2017), in words."""
     a, b = (html.escape(name) for name in names)
-    method = {"correlated t-test": _("Bayesian correlated t-test"), "signed-rank": _("Bayesian signed-rank test")}
     parts = [
         _("P(left: {a} better) = {p}").format(a=a, p=f"<b data-value='left'>{number(result.a_better, 3)}</b>"),
         _("P(rope: practically equivalent) = {p}").format(p=f"<b data-value='rope'>{number(result.equivalent, 3)}</b>"),
         _("P(right: {b} better) = {p}").format(b=b, p=f"<b data-value='right'>{number(result.b_better, 3)}</b>")]
     head = _("{method}, ROPE ±{rope}, mean difference {a} − {b} = {mean}:").format(
-        method=html.escape(method.get(result.method, result.method)),
+        method=html.escape(_(BAYESIAN_METHODS.get(result.method, result.method))),
         rope=f"<span data-value='rope-width'>{html.escape(number(result.rope, 4))}</span>", a=a, b=b,
         mean=html.escape(number(result.mean_difference, 4)))
     return f"<p class='iso4213-rope'>{head}<br>" + "; ".join(parts) + ".</p>"

@@ -27,6 +27,7 @@ from matplotlib.axes import Axes
 from ..stats import planning
 from ..core.errors import InputError
 from ..words.i18n import N_, _, number
+from .decimal import localize
 from .live_intervals import percent
 
 #: The quantities a test set can be planned for, as (code, label) pairs for a chooser.
@@ -165,4 +166,4 @@ def draw_planning_curve(ax: Axes, planned: Planned) -> Axes:
         ax.set_ylim(0, min(0.5, 1.1 * float(np.nanmax(planned.curve))))
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=7, loc="lower right" if mcnemar else "upper right")
-    return ax
+    return localize(ax)

@@ -15,13 +15,21 @@ never interpreted.
 
 from __future__ import annotations
 
+import textwrap
+
 import numpy as np
 from matplotlib.axes import Axes
 from scipy import stats as sps
 
 from ..stats.bayesian import RopeProbabilities
 from ..stats.ranking import Ranking
-from ..words.i18n import number, significant
+from ..words.i18n import N_, _, number, significant
+from .decimal import localize
+
+#: How the Bayesian methods of :mod:`iso4213_nb.stats.bayesian` are named where a result is shown.
+BAYESIAN_METHODS = {"correlated t-test": N_("Bayesian correlated t-test"), "signed-rank": N_("Bayesian signed-rank test")}
+#: Characters per line of the posterior's title: two lines fit the notebook widget's 448-px figure.
+TITLE_CHARACTERS = 72
 
 
 def draw_critical_difference(ax: Axes, ranking: Ranking) -> Axes:
@@ -56,13 +64,12 @@ def draw_critical_difference(ax: Axes, ranking: Ranking) -> Axes:
 
 
 def draw_posterior(ax: Axes, result: RopeProbabilities, names: tuple[str, str] = ("A", "B")) -> Axes:
-    """Draw the posterior of a Bayesian comparison of ``names[0]`` and ``names[1]`` on ``ax``.
+    """Draw the posterior of a Bayesian comparison of ``names[0]`` and ``names[1]`` on ``ax``, in the active language.
 
-    Clause 7; beyond TS 4213: Demšar 2006.
+    The title names the method, the ROPE and the three probabilities, wrapped to lines that fit a 448-px figure.
+    Clause 7; beyond TS 4213: Demšar 2006, Benavoli et al. 2017.
     """
     a, b = names
-    shares = (f"P({a} better) = {result.a_better:.3f}, P(equivalent) = {result.equivalent:.3f}, "
-              f"P({b} better) = {result.b_better:.3f}")
     if result.method == "correlated t-test":
         df, location, scale = result.posterior
         if scale == 0:
@@ -73,8 +80,8 @@ def draw_posterior(ax: Axes, result: RopeProbabilities, names: tuple[str, str] =
             xs = np.linspace(min(low, -1.2 * result.rope), max(high, 1.2 * result.rope), 400)
             ax.plot(xs, spread.pdf(xs), color="C0")
             ax.fill_between(xs, spread.pdf(xs), where=np.abs(xs) <= result.rope, color="C1", alpha=0.4,
-                            label=f"ROPE ±{result.rope:g}")
-        ax.set_xlabel(f"mean difference {a} − {b}")
+                            label=f"ROPE ±{significant(result.rope, 6)}")
+        ax.set_xlabel(_("mean difference {a} − {b}").format(a=a, b=b))
         ax.set_yticks([])
         if result.rope > 0:
             ax.legend(loc="upper right", fontsize=8)
@@ -87,10 +94,14 @@ def draw_posterior(ax: Axes, result: RopeProbabilities, names: tuple[str, str] =
             chosen = points[winner == region]
             ax.scatter(chosen[:, 0], chosen[:, 1], s=2, color=colour, alpha=0.3, rasterized=True)
         ax.plot(*np.vstack([corners, corners[:1]]).T, color="black", linewidth=0.8)
-        for corner, label, align in zip(corners, (f"{a} better", "equivalent", f"{b} better"),
-                                        ("right", "center", "left")):
-            ax.text(corner[0], corner[1] + (0.04 if label == "equivalent" else -0.06), label, ha=align, fontsize=9)
+        labels = (_("{name} better").format(name=a), _("equivalent"), _("{name} better").format(name=b))
+        for corner, label, align, lift in zip(corners, labels, ("right", "center", "left"), (-0.06, 0.04, -0.06)):
+            ax.text(corner[0], corner[1] + lift, label, ha=align, fontsize=9)
         ax.set_aspect("equal")
         ax.axis("off")
-    ax.set_title(f"{result.method}: {shares}", fontsize=9, pad=14)
-    return ax
+    method = _(BAYESIAN_METHODS.get(result.method, result.method))
+    title = _("{method}, ROPE ±{rope}: P({a} better) = {p_a}, P(equivalent) = {p_eq}, P({b} better) = {p_b}").format(
+        method=method, rope=significant(result.rope, 6), a=a, b=b, p_a=number(result.a_better, 3),
+        p_eq=number(result.equivalent, 3), p_b=number(result.b_better, 3))
+    ax.set_title(textwrap.fill(title, TITLE_CHARACTERS), fontsize=9, pad=14)
+    return localize(ax)

@@ -21,6 +21,7 @@ from ..stats.results import ConfidenceInterval
 from ..subgroups.counts import LargestGap, SubgroupAnalysis
 from ..subgroups.rows import GROUP_RATES
 from ..core.undefined import is_undefined
+from .decimal import localize
 
 
 def measure_name(measure: str) -> str:
@@ -169,6 +170,7 @@ def draw_group_recalls(ax: Axes, values: list, intervals: dict, title: str) -> G
     ax.set_yticks(positions, [str(v) for v in values], fontsize=8)
     ax.set_xlim(0, 1)
     ax.set_xlabel(_("recall (bars) with its Wilson interval"), fontsize=9)
+    localize(ax)
     artists = GroupRecallArtists(ax, bars, list(values))
     artists.update(intervals, title)
     return artists

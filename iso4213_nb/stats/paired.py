@@ -20,15 +20,31 @@ from .results import TestResult
 WILCOXON_EXACT_MAX = 50
 
 
-#: The warning of a t-test on k-fold results (7.2); an API warning, like the messages of InputError.
-KFOLD_WARNING = ("these look like k-fold results; 7.2 advises against the t-test on them because the folds share "
-                 "training data, so the differences are not independent and the p-value is too small. Use the "
-                 "5×2cv tests or the corrected resampled t-test, or pass folds=False if each pair comes from an "
-                 "independent test set.")
 
 
 class AssumptionWarning(UserWarning):
-    """The input breaks an assumption of the test that was asked for (e.g. a t-test on k-fold scores) (clause 7)."""
+    """The input breaks an assumption of the test that was asked for (e.g. a t-test on k-fold scores) (clause 7).
+
+    Like :class:`~iso4213_nb.core.errors.InputError` it holds a ``code`` and its ``params`` (data only), and
+    ``str(warning)`` is the code's template of :mod:`iso4213_nb.words.errors` in the language active when the
+    warning is shown, so a Russian notebook prints it in Russian.
+    """
+
+    def __init__(self, code: str, /, **params):
+        self.code = str(code)
+        self.params = params
+        super().__init__(self.code)
+
+    def __str__(self) -> str:
+        if InputError.words is None:
+            return f"{self.code} {self.params}"
+        return InputError.words(self.code, self.params)
+
+
+def kfold_warning() -> AssumptionWarning:
+    """The warning of a t-test on the folds of one k-fold cross-validation (7.2), which :func:`paired_ttest` issues
+    and :func:`iso4213_nb.words.readings.reading` repeats."""
+    return AssumptionWarning("assumptions.kfold_ttest", argument="folds=False")
 
 
 def _looks_like_folds(x: np.ndarray, y: np.ndarray) -> bool:
@@ -79,7 +95,7 @@ def paired_ttest(a, b, *, folds: bool | None = None) -> TestResult:
     normality = float(sps.shapiro(d).pvalue) if 3 <= n <= 5000 else None
     kfold = _looks_like_folds(x, y) if folds is None else bool(folds)
     if kfold:
-        warnings.warn(KFOLD_WARNING, AssumptionWarning, stacklevel=2)
+        warnings.warn(kfold_warning(), stacklevel=2)
     return TestResult("paired_ttest", float(t), p, df=df, effect_size=mean / sd, effect_size_kind="cohens_dz",
                       interval_of="mean_difference", interval=interval,
                       details={"n": n, "mean_difference": mean, "normality_pvalue": normality, "kfold_input": kfold})

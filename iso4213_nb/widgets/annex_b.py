@@ -32,6 +32,7 @@ from ..measures.counts import BinaryCounts
 from ..words.i18n import _, number
 from ..figures.tables import format_value
 from .images import figure_image
+from .number_slider import HUNDREDTHS, grid_slider, nearest
 
 
 class AnnexBExplorer:
@@ -44,7 +45,8 @@ class AnnexBExplorer:
 
     Attributes
     ----------
-    slider : the threshold FloatSlider.
+    slider : the threshold slider (hundredths, read out in the active language); it moves to the position
+        nearest a threshold set in Python, which is kept exactly.
     figure : the matplotlib Figure (scores, ROC, PR).
     widget : the container to display.
     """
@@ -57,10 +59,11 @@ class AnnexBExplorer:
             scores, y_true, _source = annex_b.reconstructed_data()
         self._view = AnnexBFigure(scores, y_true, threshold, published=published)
         self._published = dict(zip(annex_b.thresholds(), annex_b.PUBLISHED)) if published else {}
-        self.slider = widgets.FloatSlider(value=threshold, min=0.0, max=1.0, step=0.01, readout_format=".2f",
-                                          description=_("threshold"), continuous_update=True,
-                                          layout=widgets.Layout(width="480px"))
-        self.slider.observe(lambda change: self._move(change["new"]), names="value")
+        self._threshold = float(threshold)
+        self._syncing = False
+        self.slider = grid_slider(HUNDREDTHS, threshold, description=_("threshold"), continuous_update=True,
+                                  layout=widgets.Layout(width="480px"))
+        self.slider.observe(lambda change: self._slid(change["new"]), names="value")
         buttons = []
         for t, point in self._published.items():
             button = widgets.Button(description=_("{threshold} (Figure {figure})").format(threshold=point.threshold, figure=point.figure),
@@ -89,11 +92,22 @@ class AnnexBExplorer:
     @property
     def threshold(self) -> float:
         """Current threshold; a sample is predicted positive when its score ≥ it."""
-        return float(self.slider.value)
+        return self._threshold
 
     @threshold.setter
     def threshold(self, value: float) -> None:
-        self.slider.value = float(value)
+        self._threshold = float(value)
+        self._syncing = True
+        try:
+            self.slider.value = nearest(HUNDREDTHS, self._threshold)
+        finally:
+            self._syncing = False
+        self._move(self._threshold)
+
+    def _slid(self, position: float) -> None:
+        if not self._syncing:
+            self._threshold = float(position)
+            self._move(self._threshold)
 
     @property
     def confusion(self) -> BinaryCounts:

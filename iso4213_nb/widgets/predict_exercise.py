@@ -19,7 +19,9 @@ from ..course.answers import quantity, read_reply
 from ..course.items import PredictItem
 from ..core.undefined import is_undefined
 from ..words.i18n import N_, _, number, significant
+from ..course.explorer_state import SliderGrid
 from .exercise_frame import ExerciseFrame
+from .number_slider import decimals_of, grid_slider, nearest, position_text
 
 
 class PredictExercise(ExerciseFrame):
@@ -38,8 +40,10 @@ class PredictExercise(ExerciseFrame):
     prediction : ipywidgets.RadioButtons or ipywidgets.Text
         The options of direction, or a box for a number.
     commit_button : ipywidgets.Button
-    slider : ipywidgets.FloatSlider
-        Disabled until the prediction is committed; starts at ``item.slider.start``.
+    slider : ipywidgets.SelectionSlider
+        Disabled until the prediction is committed; starts at ``item.slider.start``.  Its value is a position's
+        number; its read-out, like every position the widget writes, is in the active language and has the step's
+        decimals (none for a count).
     readout : ipywidgets.HTML
         The measure at the slider's position, once committed.
     feedback : ipywidgets.HTML
@@ -67,8 +71,9 @@ class PredictExercise(ExerciseFrame):
             how = _("Type your estimate, then commit; the slider unlocks after that. Within ±{tolerance} counts as "
                     "right.").format(tolerance=significant(item.tolerance, 6))
         s = item.slider
-        self.slider = widgets.FloatSlider(value=s.start, min=s.low, max=s.high, step=s.step, disabled=True,
-                                          description=_(s.label), readout_format=".2f", continuous_update=False)
+        self._grid = SliderGrid(s.low, s.step, round((s.high - s.low) / s.step))
+        self._decimals = decimals_of(s.step)
+        self.slider = grid_slider(self._grid, s.start, disabled=True, description=_(s.label), continuous_update=False)
         self.readout = widgets.HTML(value="")
         self.slider.observe(lambda change: self.moved(change.new), "value")
         for control in self.controls:
@@ -101,11 +106,11 @@ class PredictExercise(ExerciseFrame):
         self.committed = str(reply)
         self.prediction.disabled = self.commit_button.disabled = True
         self.slider.disabled = False
-        self.slider.value = self.item.slider.start  # a move made before committing does not count
+        self.slider.value = nearest(self._grid, self.item.slider.start)  # a move made before committing does not count
         for control in self.controls:
             control.disabled = False
         self.feedback.value = html.escape(_("Prediction committed. Now move the slider to {target}.").format(
-            target=number(self.item.slider.target, 2)))
+            target=position_text(self.item.slider.target, self._decimals)))
         self.moved(self.slider.value)
         return True
 
@@ -114,7 +119,8 @@ class PredictExercise(ExerciseFrame):
         if self.committed is None:
             return
         self.readout.value = html.escape(_("{measure} at {position}: {value}").format(
-            measure=_(self.item.measure), position=number(position, 2), value=self._value(self.item.value_at(position))))
+            measure=_(self.item.measure), position=position_text(position, self._decimals),
+            value=self._value(self.item.value_at(position))))
         s = self.item.slider
         if self.held is not None or not math.isclose(position, s.target, abs_tol=s.step / 2):
             return
@@ -123,7 +129,8 @@ class PredictExercise(ExerciseFrame):
             self.held = self._texts[self.committed].text == outcome
         else:
             self.held = abs(read_reply(self.committed, quantity(self.item.kind)) - outcome) <= self.item.tolerance + 1e-12
-        words = dict(self.item.values, start=number(s.start, 2), target=number(s.target, 2),
+        words = dict(self.item.values, start=position_text(s.start, self._decimals),
+                     target=position_text(s.target, self._decimals),
                      before=self._value(self.item.value_at(s.start)), after=self._value(self.item.value_at(s.target)))
         why = _(self.item.why).format(**words)
         if self.item.options:

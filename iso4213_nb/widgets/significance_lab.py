@@ -45,6 +45,8 @@ from ..words.i18n import N_, _, number, percent, significant
 from ..words.intervals import reason_text
 from ._callbacks import GuardedCallbacks
 from ._given import given
+from .number_slider import decimals_of, grid_slider, nearest
+from ..course.explorer_state import SliderGrid
 from ..figures.tables import html_table
 from ..core.undefined import is_undefined
 
@@ -52,6 +54,9 @@ from ..core.undefined import is_undefined
 PROCEDURES = {"bonferroni": N_("Bonferroni"), "holm": N_("Holm (7.10.2's rule)"),
               "bh": N_("Benjamini–Hochberg (7.10.3)")}
 
+
+#: The α slider's positions: 0.001 to 0.200 in thousandths.
+ALPHA_GRID = SliderGrid(0.001, 0.001, 199)
 
 #: The lab's tabs, one per panel of the module docstring.
 #: Short, so that no title is cut in the tab bar (each panel's heading names its clause).
@@ -177,17 +182,17 @@ class SignificanceLab(GuardedCallbacks):
         names = list(self._scores)
         lo = min(float(s.min()) for s in self._scores.values())
         hi = max(float(s.max()) for s in self._scores.values())
-        step = (hi - lo) / 200 if hi > lo else 0.01
+        covering = SliderGrid.covering(lo, hi, 200)  # one step more: a threshold above every score
+        self.threshold_grid = SliderGrid(covering.start, covering.step, covering.steps + 1)
         self.model_a = widgets.Dropdown(options=names, value=self._pair[0], description=_("model A"))
         self.model_b = widgets.Dropdown(options=names, value=self._pair[1], description=_("model B"))
-        slider = dict(min=lo, max=hi + step, step=step, readout_format=".3f", continuous_update=False,
+        slider = dict(decimals=max(3, decimals_of(self.threshold_grid.step)), continuous_update=False,
                       layout=widgets.Layout(width="420px"))
-        self.threshold_a = widgets.FloatSlider(value=self._thresholds[self._pair[0]], description=_("threshold A"),
-                                               **slider)
-        self.threshold_b = widgets.FloatSlider(value=self._thresholds[self._pair[1]], description=_("threshold B"),
-                                               **slider)
-        self.alpha_slider = widgets.FloatSlider(value=self._alpha, min=0.001, max=0.2, step=0.001, description="α",
-                                                readout_format=".3f", continuous_update=False)
+        self.threshold_a = grid_slider(self.threshold_grid, self._thresholds[self._pair[0]],
+                                       description=_("threshold A"), **slider)
+        self.threshold_b = grid_slider(self.threshold_grid, self._thresholds[self._pair[1]],
+                                       description=_("threshold B"), **slider)
+        self.alpha_slider = grid_slider(ALPHA_GRID, self._alpha, decimals=3, description="α", continuous_update=False)
         self.m_slider = widgets.IntSlider(value=self._m, min=2 * self._n_pairs, max=max(50, self._m),
                                           description=_("comparisons m"), continuous_update=False,
                                           style={"description_width": "initial"})
@@ -254,8 +259,8 @@ class SignificanceLab(GuardedCallbacks):
         self._pair = (a, b)
         self._sync(self.model_a, a)
         self._sync(self.model_b, b)
-        self._sync(self.threshold_a, self._thresholds[a])
-        self._sync(self.threshold_b, self._thresholds[b])
+        self._sync(self.threshold_a, nearest(self.threshold_grid, self._thresholds[a]))
+        self._sync(self.threshold_b, nearest(self.threshold_grid, self._thresholds[b]))
         self._update_pair()
 
     @property
@@ -270,9 +275,9 @@ class SignificanceLab(GuardedCallbacks):
                 name=repr(name), models=", ".join(self._scores)))
         self._thresholds[name] = as_threshold(value, _("threshold of {name}").format(name=repr(name)))
         if name == self._pair[0]:
-            self._sync(self.threshold_a, min(max(value, self.threshold_a.min), self.threshold_a.max))
+            self._sync(self.threshold_a, nearest(self.threshold_grid, self._thresholds[name]))
         if name == self._pair[1]:
-            self._sync(self.threshold_b, min(max(value, self.threshold_b.min), self.threshold_b.max))
+            self._sync(self.threshold_b, nearest(self.threshold_grid, self._thresholds[name]))
         self._update_thresholds()
 
     @property
@@ -283,7 +288,7 @@ class SignificanceLab(GuardedCallbacks):
     @alpha.setter
     def alpha(self, value) -> None:
         self._alpha = _check_alpha(value)
-        self._sync(self.alpha_slider, self._alpha)
+        self._sync(self.alpha_slider, nearest(ALPHA_GRID, self._alpha))
         self._update_pair()
         self._update_cv()
 
@@ -385,7 +390,8 @@ class SignificanceLab(GuardedCallbacks):
         test = _("{test}: statistic {statistic}, {p} → {decision} at α = {alpha}.").format(
             test=html.escape(readings.name(r)), statistic=html.escape(number(r.statistic, 4)),
             p=f"<span data-value='mcnemar-p'>{html.escape(readings.format_p(r.pvalue))}</span>",
-            decision=f"<b>{_decision(r.pvalue, self._alpha)}</b>", alpha=significant(self._alpha))
+            decision=f"<b>{_decision(r.pvalue, self._alpha)}</b>",
+            alpha=f"<span data-value='alpha'>{significant(self._alpha)}</span>")
         if is_undefined(ci.low):
             interval = _("Accuracy A − B = {difference}; no paired bootstrap interval: {reason}.").format(
                 difference=readings.signed(r.effect_size), reason=reason_text({"code": ci.low.code, **ci.low.params}))

@@ -31,6 +31,7 @@ from ..words.i18n import _, number
 from ..subgroups.rows import GroupThresholds, recall_gap
 from ._callbacks import GuardedCallbacks
 from .images import figure_image
+from .number_slider import HUNDREDTHS, grid_slider, nearest
 
 
 class SubgroupExplorer(GuardedCallbacks):
@@ -64,8 +65,8 @@ class SubgroupExplorer(GuardedCallbacks):
         self._calibrations = {}
         self.message = widgets.HTML()
         self.chooser = widgets.Dropdown(options=list(self.groups), description=_("group"))
-        self.slider = widgets.FloatSlider(value=as_threshold(threshold), min=0.0, max=1.0, step=0.01,
-                                          description=_("threshold"), continuous_update=True, readout_format=".2f")
+        self._threshold = as_threshold(threshold)  # exact; the slider (hundredths) shows its nearest position
+        self.slider = grid_slider(HUNDREDTHS, self._threshold, description=_("threshold"), continuous_update=True)
         self.readout = widgets.HTML()
         self.recall_image = figure_image()
         self.reliability_image = figure_image()
@@ -73,7 +74,7 @@ class SubgroupExplorer(GuardedCallbacks):
         self._reliability_png = {}
         self._artists = None
         self.chooser.observe(lambda change: self._guarded(self._on_attribute), names="value")
-        self.slider.observe(lambda change: self._guarded(self._on_threshold), names="value")
+        self.slider.observe(lambda change: self._guarded(self._slid, change.new), names="value")
         controls = widgets.VBox([self.chooser, self.slider, self.message, self.readout],
                                 layout=widgets.Layout(width="640px"))
         self.widget = widgets.HBox([controls, widgets.VBox([self.recall_image, self.reliability_image])])
@@ -83,11 +84,13 @@ class SubgroupExplorer(GuardedCallbacks):
     @property
     def threshold(self) -> float:
         """The threshold shown (6.3.2: ``score >= threshold`` is positive)."""
-        return float(self.slider.value)
+        return self._threshold
 
     @threshold.setter
     def threshold(self, value: float) -> None:
-        self.slider.value = as_threshold(value)
+        self._threshold = as_threshold(value)
+        self._sync(self.slider, nearest(HUNDREDTHS, self._threshold))
+        self._on_threshold()
 
     @property
     def attribute(self) -> str:
@@ -102,6 +105,10 @@ class SubgroupExplorer(GuardedCallbacks):
         self.chooser.value = name
 
     # ------------------------------------------------------------------ callbacks
+    def _slid(self, position: float) -> None:
+        self._threshold = float(position)
+        self._on_threshold()
+
     def _on_attribute(self) -> None:
         lookup = self.lookups[self.attribute]
         self.recall_figure.clear()  # (which also forgets any margins set before)

@@ -25,6 +25,7 @@ the Russian adoption prints its tables.
 from __future__ import annotations
 
 import contextlib
+import decimal
 import functools
 import math
 import os
@@ -115,6 +116,9 @@ def number(value, decimals: int = 4, *, grouping: bool = True) -> str:
     (Babel's ``ru`` locale): ``1 234,5000`` with a non-breaking space between
     digit groups (``grouping=False`` leaves them out, for years or seeds).
     None, nan and undefined values give the word for undefined; integers keep no decimals.
+
+    Both languages round alike, as Python's ``format()`` does: the float's exact binary value is rounded, so
+    0.975 (stored as 0.97499999…) gives ``0.97`` and ``0,97``; Babel only places the sign and the digit groups.
     """
     if value is None or is_undefined(value) or (isinstance(value, float) and math.isnan(value)):
         return undefined_word()
@@ -128,7 +132,8 @@ def number(value, decimals: int = 4, *, grouping: bool = True) -> str:
     from babel.numbers import format_decimal
 
     pattern = ("#,##0" if grouping else "0") + ("." + "0" * places if places else "")
-    return format_decimal(value if integral else float(value), format=pattern, locale=lang)
+    exact = int(value) if integral else decimal.Decimal(f"{float(value):.{places}f}")
+    return format_decimal(exact, format=pattern, locale=lang)
 
 
 def decimal_sign() -> str:

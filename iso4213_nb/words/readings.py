@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ..stats.contingency import MCNEMAR_EXACT_BELOW, MIN_EXPECTED
 from ..stats.multiplicity import AdjustedPValues
+from ..stats.paired import kfold_warning
 from ..stats.results import ConfidenceInterval, TestResult, reason_dict
 from . import reasons
 from .measures import name as measure_name
@@ -237,10 +238,7 @@ def _paired_ttest(r: TestResult) -> str:
     else:
         parts.append(_("A Shapiro–Wilk test does not reject normality (p = {p}).").format(p=number(normality, 3)))
     if d["kfold_input"]:
-        parts.append(_("Warning: these look like k-fold results; 7.2 advises against the t-test on them because the "
-                       "folds share training data, so the differences are not independent and the p-value is too "
-                       "small. Use the 5×2cv tests or the corrected resampled t-test, or pass folds=False if each "
-                       "pair comes from an independent test set."))
+        parts.append(_("Warning: {warning}").format(warning=kfold_warning()))
     else:
         parts.append(_("The pairs are taken to come from independent test sets."))
     return " ".join(parts)

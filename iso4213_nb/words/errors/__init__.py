@@ -1,4 +1,5 @@
-"""Words for :class:`~iso4213_nb.core.errors.InputError`: one template per problem code (issue 15: words at the edge).
+"""Words for :class:`~iso4213_nb.core.errors.InputError` and :class:`~iso4213_nb.stats.paired.AssumptionWarning`:
+one template per problem code (issue 15: words at the edge).
 
 Each module of this package holds the templates of one area of the toolkit
 (``checks`` for the array checks, ``table`` for reading files, ...):
