@@ -18,7 +18,7 @@ from nbclient import NotebookClient
 
 from iso4213_nb.course.contents import COURSE
 from iso4213_nb.course.exercise_bank import defined
-from iso4213_nb.words.i18n import using
+from iso4213_nb.words.i18n import _, using
 from test_instructor_pack import _renderings, _text_before_exercise
 from test_notebook_style import _exercise_keys
 
@@ -96,3 +96,9 @@ def test_checks_answer_in_russian_and_read_russian_replies():
         infinite = Exercise("D(T‖P)?", math.inf, kind="nats")
         infinite.input.value = "бесконечность"
         assert infinite.check()
+
+
+def test_13_3_names_a_measure_pokazatel_as_the_course_does():
+    with using("ru"):
+        option = _("How far the labels can be trusted: if they were noisy, every measure inherits the noise.")
+    assert option.endswith("этот шум наследует каждый показатель.")
