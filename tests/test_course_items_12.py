@@ -16,6 +16,7 @@ from sklearn.preprocessing import StandardScaler
 from iso4213_nb.course import exercise_bank
 from iso4213_nb.course.items import DOWN
 from iso4213_nb.widgets.exercises import exercise
+from iso4213_nb.words.i18n import _, using
 
 
 @pytest.fixture(autouse=True)
@@ -61,3 +62,35 @@ def test_12_2_is_judged_on_its_own_slider(bands):
     ex.commit_button.click()
     ex.slider.value = 0.3
     assert ex.held is False and "0.1250" in ex.feedback.value and "0.2857" in ex.feedback.value
+
+
+#: The radius bands as the Russian notebook names them.
+RUSSIAN_BANDS = {"small": "малый", "medium": "средний", "large": "большой"}
+
+
+def test_12_2_in_russian_has_the_english_numbers_and_quotes_the_group_names(bands):
+    y, scores, groups = bands
+    russian = np.array([RUSSIAN_BANDS[g] for g in groups])
+    with using("ru"):
+        made = exercise_bank.item("12.2", y_true=y, scores=scores, groups=russian, positive="malignant")
+        prompt, why = _(made.prompt).format(**made.values), _(made.why)
+    assert made.outcome == DOWN
+    for t in (0.1, 0.3, 0.5, 0.8):
+        assert made.value_at(t) == pytest.approx(_gap(y, scores, groups, t))
+    assert (made.values["low"], made.values["costly"], made.values["fpr1"]) == ("средний", "большой", "0,2857")
+    assert "ниже всего в группе «средний»" in prompt
+    assert "в группе «{low}»" in why and "в группе «{costly}»" in why
+
+
+def test_12_1_in_russian_quotes_the_group_names():
+    # recall 9/10 against 7/10: a gap the χ² test does not confirm
+    y = ["malignant"] * 20 + ["benign"] * 20
+    predicted = ["malignant"] * 9 + ["benign"] + ["malignant"] * 7 + ["benign"] * 3 + ["benign"] * 20
+    texture = (["гладкая"] * 10 + ["шероховатая"] * 10) * 2
+    with using("ru"):
+        made = exercise_bank.item("12.1", y_true=y, predicted=predicted, groups=texture,
+                                  labels=["benign", "malignant"], positive="malignant")
+        prompt = _(made.prompt).format(**made.values)
+        wrong = _(made.options[1].text).format(**made.values)
+    assert "в группе «гладкая» на 0,2000 выше, чем в группе «шероховатая»" in prompt
+    assert wrong == "Модель хуже находит злокачественные опухоли в группе «шероховатая»."

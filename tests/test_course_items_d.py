@@ -77,6 +77,23 @@ def test_the_worked_example_prints_its_quantities_by_name_in_both_languages():
     assert "сумма абсолютных ошибок долей: 0,0833" in russian
     assert "доля правильных исходов CSMF: 0,9500" in russian
     assert not any(key in russian for key in keys[1:])
+    assert english[2] == "rarest true cause: injury" and "самая редкая истинная причина: травмы" in russian
+
+
+def test_the_example_causes_read_in_russian_with_the_same_numbers():
+    """Issue 26, point 6: the example's causes are named in Russian in D.3, the sliders and the bars; an auditor's
+    own cause keeps its name."""
+    from iso4213_nb.widgets.annex_d import CSMFSliders
+
+    with using("ru"):
+        made = exercise_bank.item("D.3", matrix=annex_d.EXAMPLE_MATRIX, causes=annex_d.EXAMPLE_CAUSES)
+        sliders = CSMFSliders()
+        ticks = [t.get_text() for t in sliders.figure.axes[0].get_xticklabels()]
+        assert worked_examples.cause("stroke") == "stroke"
+    assert (made.values["first"], made.values["second"]) == ("болезни сердца", "инфекции")
+    assert made.value_at(10) == pytest.approx(0.95) and made.values["right1"] == "0,5833"
+    assert [s.description for s in sliders.sliders.values()] == ticks == ["болезни сердца", "инфекции", "травмы"]
+    assert list(sliders.sliders) == list(annex_d.EXAMPLE_CAUSES)
 
 
 def test_d_3_holds_on_random_matrices():

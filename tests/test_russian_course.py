@@ -18,7 +18,7 @@ from nbclient import NotebookClient
 
 from iso4213_nb.course.contents import COURSE
 from iso4213_nb.course.exercise_bank import defined
-from iso4213_nb.words.i18n import using
+from iso4213_nb.words.i18n import _, using
 from test_instructor_pack import _renderings, _text_before_exercise
 from test_notebook_style import _exercise_keys
 
@@ -32,7 +32,7 @@ NOT_NUMERIC = {"06.3", "09.2", "C.2"} | {key for key, kind in defined().items() 
 
 #: Exercises added to an English lesson whose Russian notebook does not carry them yet (the translation follows);
 #: each must be absent from the Russian notebook, so that translating it forces its removal from this list.
-TO_TRANSLATE = {"09.3", "09.4", "12.2", "13.4"}
+TO_TRANSLATE: set[str] = set()
 
 
 def _keys(path: Path) -> list[str]:
@@ -98,10 +98,9 @@ def test_checks_answer_in_russian_and_read_russian_replies():
         assert infinite.check()
 
 
-#: Russian cells that still build an exercise with its answer in the cell, and why: 09 and Annex D wait for their
-#: Russian notebooks to follow the English ones; Russian Annex C is abridged and numbers its checks otherwise (C.2's
-#: hint in the package points at "Check 3", which is its "Проверка 2").
-ANSWER_IN_CELL = {"09.1", "09.2", "D.1", "D.2", "C.2"}
+#: Russian cells that still build an exercise with its answer in the cell, and why: Russian Annex C is abridged and
+#: numbers its checks otherwise (C.2's hint in the package points at "Check 3", which is its "Проверка 2").
+ANSWER_IN_CELL = {"C.2"}
 
 
 @pytest.mark.parametrize("name", sorted(LESSONS))
@@ -112,3 +111,9 @@ def test_russian_exercises_come_from_the_package(name):
     built = [key for c in nb.cells if c.cell_type == "code" and "Exercise(" in c.source
              for key in _exercise_keys(c.source)]
     assert set(built) <= ANSWER_IN_CELL, f"{name}: exercises {sorted(set(built) - ANSWER_IN_CELL)} built in the cell"
+
+
+def test_13_3_names_a_measure_pokazatel_as_the_course_does():
+    with using("ru"):
+        option = _("How far the labels can be trusted: if they were noisy, every measure inherits the noise.")
+    assert option.endswith("этот шум наследует каждый показатель.")

@@ -48,3 +48,32 @@ def test_the_checks_catch_what_the_course_used_to_print():
            "auroc_min: 0.9384"]
     assert [[name for name, pattern in PROBLEMS.items() if pattern.search(line)] for line in old] == [
         ["a raw key"], ["a container or escape repr"], ["a raw key", "a decimal point"]]
+
+
+def _subgroup_table_numbers(path: Path) -> list[str]:
+    """Every 4-decimal number of the stored subgroup table of notebook 12 (``subgroup_table_html(by_radius, …)``),
+    decimal commas read as points, in the order shown."""
+    cell = next(c for c in nbformat.read(path, as_version=4).cells
+                if c.cell_type == "code" and "subgroup_table_html(by_radius" in c.source)
+    html = next(o["data"]["text/html"] for o in cell.outputs if "text/html" in o.get("data", {}))
+    return [n.replace(",", ".") for n in re.findall(r"\d+[.,]\d{4}", html)]
+
+
+def test_russian_12_gives_the_english_subgroup_intervals():
+    """Issue 26, point 5: one set of numbers.  The Russian radius bands sort otherwise than the English ones; listed
+    in the English order (``order=``), the bootstrap intervals of F1 and balanced accuracy are the English ones."""
+    name = "12_subgroups_and_calibration.ipynb"
+    english = _subgroup_table_numbers(ROOT / "notebooks" / name)
+    assert "0.6875" in english  # the medium band's F1 interval starts there
+    assert _subgroup_table_numbers(ROOT / "notebooks" / "ru" / name) == english
+
+
+def test_russian_09_explains_the_delong_p_value_its_table_prints():
+    """Issue 26, point 5: the Russian 09, like the English, says why the report's DeLong p (naive Bayes against
+    logistic regression) differs from notebook 08's, and the p it names is the one its table prints."""
+    cells = nbformat.read(ROOT / "notebooks" / "ru" / "09_reporting.ipynb", as_version=4).cells
+    prose = next(c.source for c in cells if c.cell_type == "markdown" and c.source.startswith("## Сравнения моделей"))
+    table = next(o["text"] for c in cells if c.cell_type == "code" and "p по Холму" in c.source for o in c.outputs)
+    row = next(line for line in table.splitlines() if "наивный Байес" in line and "логистическая" in line
+               and "AUROC" in line)
+    assert "p = 0,0333" in prose and "p = 0,1064" in prose and "197" in prose and row.split()[-3] == "0,0333"

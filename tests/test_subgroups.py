@@ -341,6 +341,9 @@ def test_group_thresholds_equal_the_analysis_at_that_threshold(threshold):
     (lambda: subgroup_analysis([0, 1], [0, 1], ["a", "b"], labels=[0, 1], positive=1, scores=[[0.1], [0.2]]),
      "one-dimensional"),
     (lambda: subgroup_analysis([0, 1], [0, 1], ["a", "b"], labels=[0, 1], positive=5), "positive class"),
+    (lambda: subgroup_analysis([0, 1], [0, 1], ["a", "b"], labels=[0, 1], positive=1, order=["a"]), "'a', 'b'"),
+    (lambda: subgroup_analysis([0, 1], [0, 1], ["a", "b"], labels=[0, 1], positive=1, order=["a", "b", "a"]),
+     "exactly once"),
 ])
 def test_bad_input_is_one_line(call, words):
     with pytest.raises(InputError, match=words) as caught:
@@ -494,3 +497,28 @@ def test_rows_and_merged_counts_go_through_one_core_and_agree(monkeypatch, posit
             assert mine["estimate"] == theirs["estimate"], (value, m)
             if rows.results[value][m].method == "wilson":
                 assert mine == theirs, (value, m)
+
+
+def test_translated_groups_in_corresponding_order_give_the_same_intervals_and_tests():
+    """Issue 26, point 5: the Russian notebook 12 names the radius bands in Russian, which sort otherwise; listed in
+    the English order, the seeded bootstrap and permutation draws, and so every interval and p-value, are the same."""
+    rng = np.random.default_rng(12)
+    english = rng.choice(["large", "medium", "small"], size=240)
+    y = rng.integers(0, 2, 240)
+    pred = np.where(rng.random(240) < 0.8, y, 1 - y)
+    scores = np.clip(0.6 * y + 0.5 * rng.random(240), 0, 1)
+    russian = np.array([{"large": "большой", "medium": "средний", "small": "малый"}[v] for v in english])
+    kwargs = dict(labels=[0, 1], positive=1, scores=scores, n_bootstrap=200, seed=3)
+    by_english = subgroup_analysis(y, pred, english, **kwargs)
+    by_russian = subgroup_analysis(y, pred, russian, order=["большой", "средний", "малый"], **kwargs)
+    sorted_russian = subgroup_analysis(y, pred, russian, **kwargs)
+    assert by_russian.values == ["большой", "средний", "малый"] and sorted_russian.values[1] == "малый"
+    pairs = list(zip(by_english.values, by_russian.values))
+    for measure in by_english.measures:
+        for en, ru in pairs:
+            a, b = by_english.results[en][measure], by_russian.results[ru][measure]
+            assert (a.estimate, a.low, a.high) == (b.estimate, b.low, b.high), (measure, en)
+        assert by_english.largest_gap[measure].pvalue == by_russian.largest_gap[measure].pvalue
+    # sorted Russian names reorder the draws: the medium band's F1 interval moves
+    f1 = [sorted_russian.results["средний"]["f1"], by_english.results["medium"]["f1"]]
+    assert (f1[0].low, f1[0].high) != (f1[1].low, f1[1].high)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..words.i18n import _
 from .decimal import localize
+from ..words.worked_examples import cause
 
 from dataclasses import dataclass
 
@@ -32,7 +33,7 @@ def draw_shares(ax: Axes, causes, true, predicted, title: str | None = None) -> 
     x = np.arange(len(causes))
     ax.bar(x - 0.2, [float(v) for v in true], width=0.4, color="0.6", label=_("true"))
     bars = ax.bar(x + 0.2, [float(v) for v in predicted], width=0.4, color="tab:blue", label=_("predicted"))
-    ax.set_xticks(x, [str(c) for c in causes], fontsize=8)
+    ax.set_xticks(x, [cause(c) for c in causes], fontsize=8)
     ax.set_ylim(0, 1)
     ax.set_ylabel(_("share of deaths"), fontsize=9)
     ax.set_title(_("CSMF: true and predicted shares") if title is None else title, fontsize=10)

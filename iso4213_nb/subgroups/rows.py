@@ -111,10 +111,27 @@ def auroc_of_weights(positive_sorted: np.ndarray, weights: np.ndarray, starts: n
     return ratio(wins, pos.sum(axis=1) * neg.sum(axis=1), code="one_class")
 
 
+def group_codes(group: np.ndarray, order=None) -> tuple[list, np.ndarray]:
+    """The group values and each row's code, its position among them (5.3.2).
+
+    ``order`` None: the values sorted (``np.unique``).  Otherwise ``order`` lists every value of ``group`` exactly
+    once, in the order the results show them and the seeded bootstrap and permutation draws take them, so that the
+    same groups under other names (a translation) give the same intervals when listed in corresponding order.
+    """
+    if order is None:
+        values, codes = np.unique(group, return_inverse=True)
+        return values.tolist(), codes
+    values, present = list(as_labels(order, "order").tolist()), np.unique(group).tolist()
+    if len(set(values)) != len(values) or set(values) != set(present):
+        raise InputError("subgroups.bad_order", name="order", values=shown(present))
+    index = {value: g for g, value in enumerate(values)}
+    return values, np.array([index[value] for value in group.tolist()], dtype=np.int64)
+
+
 class _Data:
     """The checked inputs: labels, group codes, weights, counting columns per row and the bootstrap strata."""
 
-    def __init__(self, y_true, y_pred, groups, labels, positive, scores, sample_weight):
+    def __init__(self, y_true, y_pred, groups, labels, positive, scores, sample_weight, order=None):
         truth = as_labels(y_true, "y_true")
         pred = as_labels(y_pred, "y_pred")
         group = as_labels(groups, "groups")
@@ -127,8 +144,7 @@ class _Data:
             unknown = [v for v in np.unique(values).tolist() if v not in index]
             if unknown:
                 raise InputError("subgroups.unknown_label", name=name, label=shown(unknown[0]), labels="labels")
-        self.values, self.group = np.unique(group, return_inverse=True)
-        self.values = self.values.tolist()
+        self.values, self.group = group_codes(group, order)
         keys = [str(v) for v in self.values]
         clash = [k for k in keys if k in RESERVED]
         if clash:
@@ -234,7 +250,8 @@ def _percentile(distribution: np.ndarray, estimate, level: float, measure: str, 
 
 
 def subgroup_analysis(y_true, y_pred, groups, *, labels, positive=None, scores=None, sample_weight=None,
-                      confidence_level: float = 0.95, n_bootstrap: int = 1000, seed: int = 0) -> SubgroupAnalysis:
+                      confidence_level: float = 0.95, n_bootstrap: int = 1000, seed: int = 0, order=None
+                      ) -> SubgroupAnalysis:
     """Every headline measure per subgroup, the largest gaps and heterogeneity tests (5.3.2; 6.2–6.4, 7.5, 7.8, 7.10).
 
     Parameters
@@ -248,6 +265,8 @@ def subgroup_analysis(y_true, y_pred, groups, *, labels, positive=None, scores=N
     sample_weight : non-negative weights (scikit-learn's meaning), or None.
     confidence_level, n_bootstrap, seed : the intervals, the seeded bootstrap, and as many shuffles of the
         permutation tests of the largest gaps (F1, balanced accuracy, macro recall).
+    order : optional; every group value once, in the order of the results and of the seeded draws (default:
+        sorted).  Groups renamed (translated) and listed in corresponding order give the same intervals and tests.
 
     Returns
     -------
@@ -255,7 +274,7 @@ def subgroup_analysis(y_true, y_pred, groups, *, labels, positive=None, scores=N
     """
     level = check_level(confidence_level)
     n_bootstrap = check_resamples(n_bootstrap, "n_bootstrap")
-    data = _Data(y_true, y_pred, groups, labels, positive, scores, sample_weight)
+    data = _Data(y_true, y_pred, groups, labels, positive, scores, sample_weight, order)
     measures = (BINARY_MEASURES if data.binary else MULTICLASS_MEASURES) + (() if data.scores is None else ("auroc",))
     members = [data.members(g) for g in range(len(data.values))]
     auroc_parts = [data.auroc_parts(rows) for rows in members] if data.scores is not None else None

@@ -31,6 +31,7 @@ from ..course.explorer_state import SliderGrid
 from ..figures.annex_b import to_png
 from ..figures.annex_d import draw_shares
 from ..words.i18n import _
+from ..words.worked_examples import cause as cause_name
 from ..figures.tables import format_value
 from ..core.undefined import Undefined
 from .images import figure_image
@@ -56,8 +57,9 @@ class CSMFSliders:
         self._busy = False
         self.weights = {cause: self._check_weight(cause, start[cause]) for cause in self.true}
         self.sliders = {cause: widgets.IntSlider(value=WEIGHT_GRID.index(self.weights[cause]), min=0,
-                                                 max=WEIGHT_GRID.steps, readout=False, description=str(cause),
-                                                 continuous_update=True)
+                                                 max=WEIGHT_GRID.steps, readout=False, description=cause_name(cause),
+                                                 continuous_update=True,
+                                                 style={"description_width": "120px"})  # «болезни сердца» in full
                         for cause in self.true}
         self.boxes = {cause: widgets.FloatText(value=self.weights[cause], layout=widgets.Layout(width="110px"))
                       for cause in self.true}

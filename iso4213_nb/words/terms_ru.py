@@ -82,4 +82,7 @@ TERMS = (
                 "one spelling of bootstrap"),
     RussianTerm("cross-validation", "кросс-валидация", f"{PNST}, 3.2.17", (r"[Пп]ерекр[её]стн\w+\s+проверк\w*",),
                 "ПНСТ 835-2023, 3.2.17 names it кросс-валидация"),
+    RussianTerm("measure (accuracy, recall, F1 …)", "показатель", CHOSEN,
+                (r"(?<![-\w])(?<!по )(?<!меньшей )[Мм]ер(?:а|ы|у|ой|е)\b(?!\s+контрол)",),
+                "the course calls a measure показатель (F1-мера, a name, keeps its мера; меры контроля are controls)"),
 )

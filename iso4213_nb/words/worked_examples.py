@@ -18,6 +18,18 @@ NAMES = {
     "csmf_accuracy": N_("CSMF accuracy"),
 }
 
+#: The causes of Annex D's worked example (:data:`iso4213_nb.annexes.annex_d.EXAMPLE_CAUSES`), named for a reader.
+CAUSES = {"cardiac": N_("cardiac"), "infection": N_("infection"), "injury": N_("injury")}
+
+
+def cause(value) -> str:
+    """A cause of Annex D's worked example in the active language (:data:`CAUSES`); any other cause, such as an
+    auditor's own, as it is.
+
+    Beyond TS 4213: presentation of the annexes' worked examples (Annex D).
+    """
+    return _(CAUSES[value]) if isinstance(value, str) and value in CAUSES else str(value)
+
 
 def name(key: str) -> str:
     """The name of quantity ``key`` of :data:`NAMES` in the active language (Annex D's worked example)."""
@@ -26,9 +38,10 @@ def name(key: str) -> str:
 
 def lines(values: dict, keys, decimals: int = 4) -> str:
     """One line ``name: value`` for each of ``keys`` of ``values`` (a worked example's dict): a float with
-    ``decimals`` decimals and the language's decimal sign, anything else (a count, a cause) as it is.
+    ``decimals`` decimals and the language's decimal sign, a cause by :func:`cause`, anything else (a count) as
+    it is.
 
     Beyond TS 4213: presentation of the annexes' worked examples (Annex D).
     """
-    return "\n".join(f"{name(key)}: {number(values[key], decimals) if isinstance(values[key], float) else values[key]}"
+    return "\n".join(f"{name(key)}: {number(values[key], decimals) if isinstance(values[key], float) else cause(values[key])}"
                      for key in keys)

@@ -8,6 +8,7 @@ import numpy as np
 
 from ...measures.csmf import CHANCE_EXACT, chance_corrected_csmf_accuracy, csmf_accuracy, csmf_from_confusion
 from ...words.i18n import N_, number
+from ...words.worked_examples import cause
 from ..items import DOWN, SAME, UP, ChoiceItem, NumberItem, Option, PredictItem, Slider
 from . import define
 
@@ -86,7 +87,7 @@ def accuracy_when_deaths_swap(*, matrix, causes):
                             "only at the shares.")),
             Option(SAME, N_("The predicted total of each cause is unchanged, and those totals are all CSMF accuracy "
                             "reads."))),
-        values={"swapped": SWAPPED, "first": causes[0], "second": causes[1], "right0": right(0),
+        values={"swapped": SWAPPED, "first": cause(causes[0]), "second": cause(causes[1]), "right0": right(0),
                 "right1": right(SWAPPED)})
 
 
