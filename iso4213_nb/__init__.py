@@ -12,7 +12,7 @@ with a DeprecationWarning (:mod:`iso4213_nb.moved`).
 import importlib as _importlib
 
 from . import moved as _moved
-from .core.errors import InputError
+from .core.errors import CodedMessage, InputError
 from .core.undefined import Undefined, is_undefined
 
 _moved.install()
@@ -38,7 +38,7 @@ def _reason_words(value: Undefined) -> str:
 
 # The computation layer holds codes; the words layer, above it, says them.  Wired here, where both are known, so
 # that neither core.errors nor core.undefined imports the layer above it.
-InputError.words = _error_words
+CodedMessage.words = _error_words  # InputError and AssumptionWarning
 Undefined.words = _reason_words
 Undefined.label = _undefined_word
 

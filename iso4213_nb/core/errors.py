@@ -13,15 +13,11 @@ sentence that it has already put through the catalogue (``_("...")``).
 """
 
 
-class InputError(ValueError):
-    """Bad input: a problem code and its parameters, shown as one line in the active language.
+class CodedMessage:
+    """A problem code and its parameters (data only), shown as one line in the active language: the part that
+    :class:`InputError` and :class:`~iso4213_nb.stats.paired.AssumptionWarning` share.
 
-    ``code`` is a key of :data:`iso4213_nb.words.errors.TEMPLATES` (or, from
-    presentation code, a sentence already in the active language); ``params``
-    are data only: names from the user's file, paths, numbers, option names,
-    a library's own message, or another :class:`InputError`.
-
-    Beyond TS 4213: one-line errors for bad input, every clause.
+    Beyond TS 4213: words at the edge for errors and warnings, every clause.
     """
 
     #: Puts a code and its parameters into one line of words.  The package (:mod:`iso4213_nb`) sets it when it is
@@ -35,9 +31,21 @@ class InputError(ValueError):
         super().__init__(self.code)
 
     def __str__(self) -> str:
-        if InputError.words is None:
+        if CodedMessage.words is None:
             return f"{self.code} {self.params}"
-        return InputError.words(self.code, self.params)
+        return CodedMessage.words(self.code, self.params)
+
+
+class InputError(CodedMessage, ValueError):
+    """Bad input: a problem code and its parameters, shown as one line in the active language.
+
+    ``code`` is a key of :data:`iso4213_nb.words.errors.TEMPLATES` (or, from
+    presentation code, a sentence already in the active language); ``params``
+    are data only: names from the user's file, paths, numbers, option names,
+    a library's own message, or another :class:`InputError`.
+
+    Beyond TS 4213: one-line errors for bad input, every clause.
+    """
 
     def __repr__(self) -> str:
         """The code and the English-or-active-language line, so that a log (a Dask worker's) shows what went wrong."""

@@ -12,7 +12,7 @@ import warnings
 import numpy as np
 from scipy import stats as sps
 
-from ..core.errors import InputError
+from ..core.errors import CodedMessage, InputError
 from ._input import negligible, paired
 from .results import TestResult
 
@@ -22,23 +22,13 @@ WILCOXON_EXACT_MAX = 50
 
 
 
-class AssumptionWarning(UserWarning):
+class AssumptionWarning(CodedMessage, UserWarning):
     """The input breaks an assumption of the test that was asked for (e.g. a t-test on k-fold scores) (clause 7).
 
     Like :class:`~iso4213_nb.core.errors.InputError` it holds a ``code`` and its ``params`` (data only), and
     ``str(warning)`` is the code's template of :mod:`iso4213_nb.words.errors` in the language active when the
     warning is shown, so a Russian notebook prints it in Russian.
     """
-
-    def __init__(self, code: str, /, **params):
-        self.code = str(code)
-        self.params = params
-        super().__init__(self.code)
-
-    def __str__(self) -> str:
-        if InputError.words is None:
-            return f"{self.code} {self.params}"
-        return InputError.words(self.code, self.params)
 
 
 def kfold_warning() -> AssumptionWarning:
