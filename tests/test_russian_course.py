@@ -98,9 +98,9 @@ def test_checks_answer_in_russian_and_read_russian_replies():
         assert infinite.check()
 
 
-#: Russian cells that still build an exercise with its answer in the cell, and why: Russian Annex C is abridged and
-#: numbers its checks otherwise (C.2's hint in the package points at "Check 3", which is its "Проверка 2").
-ANSWER_IN_CELL = {"C.2"}
+#: Russian cells that still build an exercise with its answer in the cell (none: every exercise comes from the
+#: package, as in English).
+ANSWER_IN_CELL: set[str] = set()
 
 
 @pytest.mark.parametrize("name", sorted(LESSONS))

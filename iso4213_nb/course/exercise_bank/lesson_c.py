@@ -39,7 +39,7 @@ def what_table_c1_fills():
                    N_("No row says on what hardware or software the numbers were obtained.")),
             Option(right, N_("A benchmark's name is not a description of the data, and the table has no counts, no "
                              "bias analysis, no label method and no environment."))),
-        answer=right, hints=(N_("look at the statuses printed under Check 3"),))
+        answer=right, hints=(N_("look at the statuses the notebook prints for the clause-8 items"),))
 
 
 @define("C.3", "predict")
