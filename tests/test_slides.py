@@ -159,6 +159,9 @@ def test_a_russian_deck_carries_the_russian_notes_and_an_english_deck_the_englis
         russian, english = _notes_of(russian_decks / f"{name}.slides.html"), _notes_of(decks / f"{name}.slides.html")
         assert _share_cyrillic(russian) > 0.9 and _share_cyrillic(english) < 0.01, name
     assert "Прогноз 03.2" in _notes_of(russian_decks / "03_threshold_explorer.slides.html")
+    index = (russian_decks / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="ru">' in index and "Course slides" not in index and "speaker view" not in index
+    assert _share_cyrillic(re.sub(r"<[^>]+>|\.slides\.html|Esc", "", index.split("<ol>")[0])) > 0.9
     assert "Показать." in _notes_of(russian_decks / "02_binary_measures.slides.html")
 
 

@@ -43,7 +43,7 @@ import nbformat
 from ..core.errors import InputError
 from ..report import vendored
 from ..report.execute import ReportBuildError
-from ..words.i18n import current_language
+from ..words.i18n import _, current_language, using
 from . import speaker_notes
 from .learner_copy import NOTEBOOKS
 
@@ -172,12 +172,15 @@ def _strip_urls(page: str) -> str:
     return _INLINE_SCRIPT.sub(lambda m: _JS_COMMENT_WITH_URL.sub("", m.group(0)), page)
 
 
-def _index(decks: list[tuple[str, str]]) -> str:
+def _index(decks: list[tuple[str, str]], lang: str) -> str:
+    """The page listing the ``decks`` (file, title), in language ``lang``."""
     items = "".join(f'<li><a href="{html.escape(file)}">{html.escape(title)}</a></li>' for file, title in decks)
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Course slides</title></head>"
-            "<body><h1>Course slides</h1><p>One deck per notebook, built by <code>bin/slides</code>. Arrow keys "
-            "move between slides, <kbd>s</kbd> opens the speaker view, <kbd>Esc</kbd> the overview.</p>"
-            f"<ol>{items}</ol></body></html>\n")
+    with using(lang):
+        title = html.escape(_("Course slides"))
+        how = html.escape(_("One deck per notebook. Arrow keys move between slides, {s} opens the speaker view, {esc} "
+                            "the overview.")).format(s="<kbd>s</kbd>", esc="<kbd>Esc</kbd>")
+    return (f'<!DOCTYPE html>\n<html lang="{html.escape(lang)}"><head><meta charset="utf-8"><title>{title}</title>'
+            f"</head><body><h1>{title}</h1><p>{how}</p><ol>{items}</ol></body></html>\n")
 
 
 def _title(nb: nbformat.NotebookNode, fallback: str) -> str:
@@ -228,7 +231,7 @@ def write_slides(notebooks, out, lang: str | None = None) -> Path:
             (tmp / name).write_text(_strip_urls(strip_css_urls(body)), encoding="utf-8")
             decks.append((name, _title(nb, path.stem)))
         copy_slide_assets(tmp, vega=vega)
-        (tmp / "index.html").write_text(_index(decks), encoding="utf-8")
+        (tmp / "index.html").write_text(_index(decks, lang), encoding="utf-8")
         (tmp / MARKER).write_text("Written by bin/slides (iso4213_nb.course.slides); the whole folder is replaced on the next run.\n")
         if out.exists():
             old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
