@@ -205,3 +205,19 @@ def test_reliability_figure_keeps_its_title_and_axis_labels_inside(data, languag
     width, height = figure.get_size_inches()
     assert drawn.x0 >= -0.01 and drawn.y0 >= -0.01 and drawn.x1 <= width + 0.01 and drawn.y1 <= height + 0.01, (
         drawn.bounds, (width, height))
+
+
+def test_groups_listed_in_a_given_order_keep_their_numbers(data):
+    """A translated notebook lists its groups in the order of the original names (``orders``); the rows move, the
+    numbers of each group stay."""
+    y, p, groups = data
+    plain = SubgroupExplorer(y, p, groups, positive="ill")
+    ordered = SubgroupExplorer(y, p, groups, positive="ill", orders={"site": ["west", "north", "south"]})
+    for explorer in (plain, ordered):
+        explorer.threshold = 0.41
+    assert list(_shown_rows(ordered.readout.value)) == ["west", "north", "south"]
+    assert list(_shown_rows(plain.readout.value)) == ["north", "south", "west"]
+    assert _shown_rows(ordered.readout.value) == _shown_rows(plain.readout.value)
+    assert list(ordered.group_calibrations("site")) == ["west", "north", "south"]
+    with pytest.raises(InputError):
+        SubgroupExplorer(y, p, groups, positive="ill", orders={"site": ["west", "north"]})

@@ -314,17 +314,17 @@ class GroupThresholds:
     ----------
     y_true, scores, groups : labels, scores of ``positive`` and group values per sample.
     positive : the positive class.
+    order : the group values in the order to list them (:func:`group_codes`); None: sorted.
     """
 
-    def __init__(self, y_true, scores, groups, *, positive):
+    def __init__(self, y_true, scores, groups, *, positive, order=None):
         truth = as_labels(y_true, "y_true")
         s = as_scores(scores, "scores")
         group = as_labels(groups, "groups")
         same_length(y_true=truth, scores=s, groups=group)
         if positive not in set(truth.tolist()):
             raise InputError("subgroups.positive_not_in_truth", label=shown(positive))
-        values, codes = np.unique(group, return_inverse=True)
-        self.values = values.tolist()
+        self.values, codes = group_codes(group, order)
         actual = truth == positive
         self.scores = {v: BinaryScores(actual[codes == g], s[codes == g]) for g, v in enumerate(self.values)}
         self.low, self.high = float(s.min()), float(s.max())

@@ -44,12 +44,14 @@ class SubgroupExplorer(GuardedCallbacks):
     groups : ``{attribute name: values per sample}``, one entry per attribute (sex, site, age band …).
     threshold : the starting threshold (``score >= threshold`` is positive).
     n_bins : bins of the reliability diagrams (equal-width).
+    orders : ``{attribute name: its values in the order to list them}`` for any attribute (others: sorted), e.g. the
+        order of the untranslated values when the group names are translated.
 
     ``recall_figure`` is the matplotlib Figure of the recall bars, redrawn in place on every move.
     """
 
     def __init__(self, y_true, scores, groups: dict, *, positive, threshold: float = 0.5, n_bins: int = 10,
-                 confidence_level: float = 0.95):
+                 confidence_level: float = 0.95, orders: dict | None = None):
         if not groups:
             raise InputError(_("give at least one group attribute"))
         self.y = as_labels(y_true, "y_true")
@@ -59,7 +61,8 @@ class SubgroupExplorer(GuardedCallbacks):
         self.n_bins = n_bins
         self.groups = {str(name): as_labels(values, _("group {name}").format(name=name))
                        for name, values in groups.items()}
-        self.lookups = {name: GroupThresholds(self.y, self.scores, values, positive=positive)
+        orders = {str(name): order for name, order in (orders or {}).items()}
+        self.lookups = {name: GroupThresholds(self.y, self.scores, values, positive=positive, order=orders.get(name))
                         for name, values in self.groups.items()}
         self.overall = calibration(self.y, self.scores, positive=positive, n_bins=n_bins, n_bootstrap=200)
         self._calibrations = {}
@@ -152,7 +155,7 @@ class SubgroupExplorer(GuardedCallbacks):
             self._calibrations[attribute] = {
                 v: calibration(self.y[values == v], self.scores[values == v], positive=self.positive,
                                n_bins=self.n_bins, n_bootstrap=10)
-                for v in np.unique(values).tolist() if np.any(self.y[values == v] == self.positive)}
+                for v in self.lookups[attribute].values if np.any(self.y[values == v] == self.positive)}
         return self._calibrations[attribute]
 
     def _reliability_figure(self) -> Figure:
