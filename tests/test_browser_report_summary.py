@@ -15,7 +15,7 @@ from iso4213_nb.demos import breast_cancer as demo
 from iso4213_nb.inputs import read_predictions
 from iso4213_nb.words.i18n import _, number, using
 from report_builds import demo_report, demo_report_ru
-from test_browser_report import CHROMIUM, _open, browser  # noqa: F401  (browser is a fixture)
+from test_browser_report import CHROMIUM, _open
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK), reason=f"{CHROMIUM} is not installed")]

@@ -15,7 +15,7 @@ sentence that it has already put through the catalogue (``_("...")``).
 
 class CodedMessage:
     """A problem code and its parameters (data only), shown as one line in the active language: the part that
-    :class:`InputError` and :class:`~iso4213_nb.stats.paired.AssumptionWarning` share.
+    :class:`InputError` and :class:`~iso4213_nb.stats.assumptions.AssumptionWarning` share.
 
     Beyond TS 4213: words at the edge for errors and warnings, every clause.
     """

@@ -27,7 +27,8 @@ _LAZY = {
     **dict.fromkeys(("bootstrap_ci", "paired_bootstrap_ci"), ".bootstrap"),
     "proportion_ci": ".intervals",
     **dict.fromkeys(("AdjustedPValues", "adjust_pvalues", "familywise_error_rate"), ".multiplicity"),
-    **dict.fromkeys(("AssumptionWarning", "paired_ttest", "wilcoxon"), ".paired"),
+    **dict.fromkeys(("paired_ttest", "wilcoxon"), ".paired"),
+    "AssumptionWarning": ".assumptions",
     **dict.fromkeys(("ConfidenceInterval", "TestResult"), ".results"),
     **dict.fromkeys(("auroc_ci", "delong_test"), ".roc"),
 }

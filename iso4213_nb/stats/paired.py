@@ -12,7 +12,8 @@ import warnings
 import numpy as np
 from scipy import stats as sps
 
-from ..core.errors import CodedMessage, InputError
+from ..core.errors import InputError
+from .assumptions import kfold_warning
 from ._input import negligible, paired
 from .results import TestResult
 
@@ -20,21 +21,6 @@ from .results import TestResult
 WILCOXON_EXACT_MAX = 50
 
 
-
-
-class AssumptionWarning(CodedMessage, UserWarning):
-    """The input breaks an assumption of the test that was asked for (e.g. a t-test on k-fold scores) (clause 7).
-
-    Like :class:`~iso4213_nb.core.errors.InputError` it holds a ``code`` and its ``params`` (data only), and
-    ``str(warning)`` is the code's template of :mod:`iso4213_nb.words.errors` in the language active when the
-    warning is shown, so a Russian notebook prints it in Russian.
-    """
-
-
-def kfold_warning() -> AssumptionWarning:
-    """The warning of a t-test on the folds of one k-fold cross-validation (7.2), which :func:`paired_ttest` issues
-    and :func:`iso4213_nb.words.readings.reading` repeats."""
-    return AssumptionWarning("assumptions.kfold_ttest", argument="folds=False")
 
 
 def _looks_like_folds(x: np.ndarray, y: np.ndarray) -> bool:
@@ -57,7 +43,7 @@ def paired_ttest(a, b, *, folds: bool | None = None) -> TestResult:
         training sets overlap, so the differences are not independent).  With
         ``None`` the input is taken to be k-fold scores when it looks like them
         (at most 30 pairs of values in [0, 1]).  k-fold input issues an
-        :class:`AssumptionWarning` and is recorded in ``kfold_input``.
+        :class:`~iso4213_nb.stats.assumptions.AssumptionWarning` and is recorded in ``kfold_input``.
 
     Returns
     -------

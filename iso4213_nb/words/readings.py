@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..stats.contingency import MCNEMAR_EXACT_BELOW, MIN_EXPECTED
 from ..stats.multiplicity import AdjustedPValues
-from ..stats.paired import kfold_warning
+from ..stats.assumptions import kfold_warning
 from ..stats.results import ConfidenceInterval, TestResult, reason_dict
 from . import reasons
 from .measures import name as measure_name

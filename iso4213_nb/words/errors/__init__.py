@@ -1,4 +1,4 @@
-"""Words for :class:`~iso4213_nb.core.errors.InputError` and :class:`~iso4213_nb.stats.paired.AssumptionWarning`:
+"""Words for :class:`~iso4213_nb.core.errors.InputError` and :class:`~iso4213_nb.stats.assumptions.AssumptionWarning`:
 one template per problem code (issue 15: words at the edge).
 
 Each module of this package holds the templates of one area of the toolkit

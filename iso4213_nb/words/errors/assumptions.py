@@ -1,4 +1,4 @@
-"""Words for :class:`~iso4213_nb.stats.paired.AssumptionWarning`: input that a test accepts but whose assumptions it
+"""Words for :class:`~iso4213_nb.stats.assumptions.AssumptionWarning`: input that a test accepts but whose assumptions it
 breaks (clause 7).  A warning is words like an error: the computation warns with a code and its parameters, and
 :func:`iso4213_nb.words.errors.describe` renders it in the active language when it is shown."""
 
