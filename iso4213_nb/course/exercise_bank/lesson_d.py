@@ -8,7 +8,7 @@ import numpy as np
 
 from ...measures.csmf import CHANCE_EXACT, chance_corrected_csmf_accuracy, csmf_accuracy, csmf_from_confusion
 from ...words.i18n import N_, number
-from ...words.worked_examples import cause
+from ...words.worked_examples import NAMES, cause
 from ..items import DOWN, SAME, UP, ChoiceItem, NumberItem, Option, PredictItem, Slider
 from . import define
 
@@ -74,7 +74,7 @@ def accuracy_when_deaths_swap(*, matrix, causes):
     return PredictItem(
         N_("Take {swapped} deaths rightly assigned to {first} and give them {second}, and {swapped} deaths rightly "
            "assigned to {second} and give them {first}. Will CSMF accuracy go up, go down or stay the same?"),
-        measure=N_("CSMF accuracy"),
+        measure=NAMES["csmf_accuracy"],  # the name the worked example prints
         slider=Slider(N_("deaths swapped each way"), 0, 20, 1, start=0, target=SWAPPED),
         value_at=value_at,
         why=N_("CSMF accuracy was {before} and is {after}: the columns of {first} and {second} each lost {swapped} "
