@@ -6,7 +6,7 @@ from sklearn.metrics import (auc, average_precision_score, precision_recall_curv
                              roc_curve)
 
 from iso4213_nb import BinaryCounts, InputError, Undefined
-from iso4213_nb.measures.curves import BinaryScores, one_vs_rest
+from iso4213_nb.measures.curves import BinaryScores
 
 # Hand example: scores with a tie between a positive and a negative at 0.6.
 Y = [1, 0, 1, 0, 1, 0]
@@ -152,21 +152,6 @@ def test_positive_label_rules():
 def test_bad_input(y, s, message):
     with pytest.raises(InputError, match=message):
         BinaryScores(y, s)
-
-
-def test_one_vs_rest_matches_sklearn_per_class():
-    rng = np.random.default_rng(3)
-    labels = ["a", "b", "c"]
-    y = rng.choice(labels, 300)
-    scores = rng.random((300, 3)) + 0.5 * (y[:, None] == np.array(labels))
-    views = one_vs_rest(y, scores, labels)
-    for j, label in enumerate(labels):
-        assert views[label].positive == label
-        assert views[label].auroc() == pytest.approx(roc_auc_score(y == label, scores[:, j]), abs=1e-12)
-    with pytest.raises(InputError, match=r"y_true has label\(s\) 'c' not among labels"):
-        one_vs_rest(y, scores[:, :2], ["a", "b"])
-    with pytest.raises(InputError, match=r"shape \(n, 3\)"):
-        one_vs_rest(y, scores[:, :2], labels)
 
 
 @pytest.mark.parametrize("weight", [None, [1.0, 2.0, 0.5]])

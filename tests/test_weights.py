@@ -227,13 +227,3 @@ def test_bad_weights_and_unweighted_methods_get_one_line(call, message):
     with pytest.raises(InputError, match=message) as caught:
         call()
     assert "\n" not in str(caught.value)
-
-
-def test_curves_one_vs_rest_takes_weights():
-    from iso4213_nb.measures.curves import one_vs_rest
-    rng = np.random.default_rng(11)
-    y = rng.integers(0, 3, 120)
-    s = rng.dirichlet(np.ones(3), 120)
-    w = rng.uniform(0, 2, 120)
-    for j, binary in one_vs_rest(y, s, [0, 1, 2], sample_weight=w).items():
-        assert binary.auroc() == pytest.approx(roc_auc_score(y == j, s[:, j], sample_weight=w))

@@ -13,7 +13,4 @@ TEMPLATES = {
     "curves.no_samples": N_("the counts are all zero: there are no samples"),
     "curves.not_a_number": N_("{name} must be a number, got {value}"),
     "curves.threshold_nan": N_("{name} is NaN"),
-    "curves.not_numbers": N_("{name} must hold numbers only"),
-    "curves.score_matrix_shape": N_("{name} must have shape (n, {count}) for {count} labels, got shape {shape}"),
-    "curves.unknown_labels": N_("{name} has label(s) {unknown} not among labels {labels}"),
 }
