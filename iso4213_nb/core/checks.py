@@ -190,11 +190,6 @@ def as_count_table(counts, name: str = "table", *, shape: tuple[int, int] | None
     return array.astype(np.int64)
 
 
-def as_count_matrix(counts, name: str = "matrix") -> np.ndarray:
-    """A square confusion matrix of non-negative whole counts (at least 2×2) as int64 (beyond TS 4213: the toolkit's input checks)."""
-    return as_count_table(counts, name, square=True)
-
-
 def as_indicator(values, name: str) -> np.ndarray:
     """A multi-label indicator matrix (samples × labels, entries 0/1 or booleans) as a bool array (beyond TS 4213: the toolkit's input checks)."""
     try:

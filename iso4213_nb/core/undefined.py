@@ -103,12 +103,6 @@ def ratio(numerator, denominator, *, code: str, params: dict | None = None):
     return float(numerator) / float(denominator)
 
 
-def first_undefined(*values):
-    """The first :class:`Undefined` among ``values``, or None when every one has a value (clause 6; beyond TS 4213:
-    undefined values carry their reason): a measure combining others is undefined for its first operand's reason."""
-    return next((value for value in values if isinstance(value, Undefined)), None)
-
-
 def to_json(value: object) -> float | None:
     """The JSON form of a measure: a float, or ``None`` for undefined (and for nan).
 

@@ -16,7 +16,7 @@ from typing import Callable, Iterable, Sequence
 import numpy as np
 
 from . import counts as measures
-from ..core.checks import as_count_matrix, as_labels, given, listed, same_length
+from ..core.checks import as_count_table, as_labels, given, listed, same_length
 from ..core.errors import InputError
 from .counts import BinaryCounts, WeightedCounts
 from ..core.undefined import Undefined, is_undefined, ratio
@@ -211,7 +211,7 @@ class ConfusionMatrix:
             Table A.1).  Required: there is no safe default.
         """
         check_rows(rows)
-        m = as_count_matrix(counts)
+        m = as_count_table(counts, "matrix", square=True)
         if labels is None:
             labels = list(range(m.shape[0]))
         labels = list(labels)

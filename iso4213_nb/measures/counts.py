@@ -24,7 +24,7 @@ import numpy as np
 
 from ..core.checks import given
 from ..core.errors import InputError
-from ..core.undefined import Undefined, first_undefined, ratio
+from ..core.undefined import Undefined, ratio
 
 #: Reason codes of undefined measures (words: :func:`iso4213_nb.words.readings.reason`).
 NO_PREDICTED_POSITIVES = "no_predicted_positives"
@@ -231,8 +231,10 @@ def prevalence(c: BinaryCounts) -> float | Undefined:
 def balanced_accuracy(c: BinaryCounts) -> float | Undefined:
     """(recall + specificity) / 2 (beyond TS 4213: Brodersen et al. 2010)."""
     r, s = recall(c), specificity(c)
-    undefined = first_undefined(r, s)
-    return undefined if undefined is not None else (r + s) / 2
+    for value in (r, s):
+        if isinstance(value, Undefined):
+            return value
+    return (r + s) / 2
 
 
 def matthews_correlation(c: BinaryCounts) -> float | Undefined:

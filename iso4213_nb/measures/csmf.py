@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..core.checks import as_count_matrix, as_finite_array, given
+from ..core.checks import as_count_table, as_finite_array, given
 from .confusion import check_rows
 from ..core.errors import InputError
 
@@ -140,7 +140,7 @@ def csmf_from_confusion(matrix, *, rows: str, labels=None) -> CSMF:
     predicted-class totals / N, each ``{label: fraction}``.
     """
     check_rows(rows)
-    m = as_count_matrix(matrix)
+    m = as_count_table(matrix, "matrix", square=True)
     if rows == "predicted":
         m = m.T
     labels = list(range(m.shape[0])) if labels is None else list(labels)
