@@ -32,7 +32,8 @@ from ..core.undefined import Undefined, ratio
 NO_UNION = "empty_union"
 
 
-def _pair(y_true, y_pred) -> tuple[np.ndarray, np.ndarray]:
+def checked_pair(y_true, y_pred) -> tuple[np.ndarray, np.ndarray]:
+    """Two indicator matrices of the same shape as bool arrays (6.5), each checked once; else one line."""
     t = as_indicator(y_true, "y_true")
     p = as_indicator(y_pred, "y_pred")
     if t.shape != p.shape:
@@ -42,7 +43,7 @@ def _pair(y_true, y_pred) -> tuple[np.ndarray, np.ndarray]:
 
 def hamming_loss_by_sample(y_true, y_pred) -> np.ndarray:
     """H_L(x_i) = (1/L) Σ_j I(predicted_ij ≠ true_ij) for each sample (6.5.2); lower is better."""
-    t, p = _pair(y_true, y_pred)
+    t, p = checked_pair(y_true, y_pred)
     return (t != p).mean(axis=1)
 
 
@@ -88,7 +89,7 @@ def set_measures(codes: np.ndarray, counts: np.ndarray, width: int, empty: float
 
 
 def _set_measures(y_true, y_pred, empty: float = 1.0) -> dict:
-    t, p = _pair(y_true, y_pred)
+    t, p = checked_pair(y_true, y_pred)
     return set_measures(*set_pairs(t, p), t.shape[1], empty)
 
 
@@ -138,7 +139,7 @@ def label_distribution_kl(y_true, y_pred, labels=None) -> dict:
 
 def per_label_counts(y_true, y_pred, labels=None) -> dict:
     """``{label: BinaryCounts}``: each label's own 2×2 confusion counts over the samples (6.5.1, 6.2.1)."""
-    t, p = _pair(y_true, y_pred)
+    t, p = checked_pair(y_true, y_pred)
     labels = list(range(t.shape[1])) if labels is None else list(labels)
     if len(labels) != t.shape[1]:
         raise InputError("multilabel.label_count", count=len(labels), columns=t.shape[1])

@@ -60,10 +60,7 @@ def summarize(y_true, y_pred, scores=None, labels=None, sample_weight=None) -> d
     labels : names of the L labels (default 0 … L−1).
     sample_weight : optional non-negative weights, one per sample.
     """
-    t = as_indicator(y_true, "y_true")
-    p = as_indicator(y_pred, "y_pred")
-    if t.shape != p.shape:
-        raise InputError("multilabel.shapes_differ", truth=t.shape, pred=p.shape)
+    t, p = multilabel.checked_pair(y_true, y_pred)
     labels = list(range(t.shape[1])) if labels is None else list(labels)
     w = None
     if sample_weight is not None:
