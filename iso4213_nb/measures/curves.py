@@ -8,19 +8,8 @@ switch together, so ties never produce a point that no threshold can reach.
 Every curve, every area and the confusion counts at any threshold are then
 read from these arrays; nothing of size n × thresholds is ever built.
 
-Curves
-------
-* ROC (6.3.6, 3.2.16): false positive rate on x, true positive rate on y,
-  starting at (0, 0) with threshold +inf.  Area: :meth:`BinaryScores.auroc`.
-* PR (6.3.7, 3.2.15): recall on x, precision on y, one point per distinct
-  threshold.  Areas: :meth:`BinaryScores.average_precision` (step sum) and
-  :meth:`BinaryScores.auprc_trapezoid` (trapezoid rule) — two different numbers.
-* Gain, or cumulative response (6.3.8, 3.2.13): share of all samples predicted
-  positive on x, true positive rate on y, from (0, 0).  Area:
-  :meth:`BinaryScores.gain_area` (0.5 for a classifier no better than chance).
-* Lift (6.3.9, 3.2.14): the same x, y = true positive rate divided by the
-  share predicted positive (what random selection of that share would reach).
-
+The curves are ROC (6.3.6, 3.2.16), PR (6.3.7, 3.2.15), gain (6.3.8, 3.2.13)
+and lift (6.3.9, 3.2.14), each a method of :class:`BinaryScores` with its areas.
 When one class is absent, the rates that divide by its size are undefined:
 the curve carries NaN on that axis and the areas return
 :class:`~iso4213_nb.core.undefined.Undefined`.

@@ -10,10 +10,8 @@ this module assesses the scores behind them.  Input everywhere:
 * ``sample_weight``: optional non-negative weight per sample with
   scikit-learn's meaning (every count becomes a sum of weights).
 
-Each public function checks these once and raises
-:class:`~iso4213_nb.core.errors.InputError` with one line; the internal helpers
-trust the checked arrays.  A value that does not exist (AUROC of a class with
-no positives, log loss of scores that are not probabilities) is an
+Each public function checks these once (:func:`checked_inputs`); the internal
+helpers trust the checked arrays.  A value that does not exist is an
 :class:`~iso4213_nb.core.undefined.Undefined` with a reason code and its
 parameters, never 0 and never an exception:
 
@@ -23,13 +21,6 @@ in ``y_true`` (with weights: its weight adds up to 0 / everything);
 ``not_probabilities`` (``row``, ``column``, ``value``): a score outside [0, 1];
 ``rows_not_normalised`` (``row``, ``total``): a row of scores does not add up to 1
 (within the rounding its decimals allow: :mod:`iso4213_nb.core.probability_rows`).
-
-Definitions (scikit-learn's where TS 4213 has none; each function says which):
-top-k accuracy as in Annex C's top-1/top-5 table; per-class ROC, AUROC and
-average precision one-vs-rest (6.3.6, 6.3.7, 6.4); macro, weighted and micro
-AUROC as ``roc_auc_score(multi_class="ovr")``; one-vs-one AUROC of Hand & Till
-(2001) and its prevalence-weighted variant as ``multi_class="ovo"``; log loss
-and the multi-class Brier score as ``log_loss`` and ``brier_score_loss``.
 """
 
 from __future__ import annotations
@@ -148,12 +139,9 @@ def _top_k(codes, matrix, ks, weight) -> dict[int, float]:
     return {j: float(share[min(j, k) - 1]) for j in ks}
 
 
-def _binary(mask, column, label, weight) -> BinaryScores:
-    return BinaryScores._from_mask(mask, np.ascontiguousarray(column), label, weight)
-
-
 def _one_vs_rest(codes, matrix, labels, weight) -> dict:
-    return {label: _binary(codes == j, matrix[:, j], label, weight) for j, label in enumerate(labels)}
+    return {label: BinaryScores._from_mask(codes == j, np.ascontiguousarray(matrix[:, j]), label, weight)
+            for j, label in enumerate(labels)}
 
 
 def _single_class(binary: BinaryScores) -> Undefined | None:
@@ -225,8 +213,8 @@ def _ovo_pairs(codes, matrix, labels, weight) -> tuple[list, np.ndarray]:
         is_j = np.zeros(len(rows), dtype=bool)
         is_j[:len(members[j])] = True
         pair_weight = None if weight is None else weight[rows]
-        a_jl = _binary(is_j, matrix[rows, j], labels[j], pair_weight).auroc()
-        a_lj = _binary(~is_j, matrix[rows, l], labels[l], pair_weight).auroc()
+        a_jl = BinaryScores._from_mask(is_j, matrix[rows, j], labels[j], pair_weight).auroc()
+        a_lj = BinaryScores._from_mask(~is_j, matrix[rows, l], labels[l], pair_weight).auroc()
         values.append((a_jl + a_lj) / 2)
     return values, np.array(shares)
 
@@ -277,14 +265,11 @@ def brier_terms(codes: np.ndarray, matrix: np.ndarray) -> np.ndarray:
     return squared_errors(codes, matrix) * (0.5 if matrix.shape[1] == 2 else 1.0)
 
 
-def _log_loss(codes, matrix, weight) -> float | Undefined:
+def _probability_mean(terms, codes, matrix, weight) -> float | Undefined:
+    """The (weighted) mean of ``terms(codes, matrix)`` (log loss or Brier), undefined unless the scores are
+    probabilities."""
     undefined = _not_probabilities(matrix)
-    return undefined if undefined is not None else _mean(log_loss_terms(codes, matrix), weight)
-
-
-def _brier(codes, matrix, weight) -> float | Undefined:
-    undefined = _not_probabilities(matrix)
-    return undefined if undefined is not None else _mean(brier_terms(codes, matrix), weight)
+    return undefined if undefined is not None else _mean(terms(codes, matrix), weight)
 
 
 # ---------------------------------------------------------------------------------------------- public functions
@@ -311,8 +296,7 @@ def top_k_accuracy(y_true, scores, labels, k: int = 1, *, sample_weight=None) ->
     classes gives 1.
     """
     (k,) = _ks(k)
-    codes, matrix, _, weight = checked_inputs(y_true, scores, labels, sample_weight)
-    return _top_k(codes, matrix, (k,), weight)[k]
+    return top_k_accuracies(y_true, scores, labels, k, sample_weight=sample_weight)[k]
 
 
 def top_k_accuracies(y_true, scores, labels, top_k=TOP_K, *, sample_weight=None) -> dict[int, float]:
@@ -382,7 +366,7 @@ def log_loss(y_true, scores, labels, *, sample_weight=None) -> float | Undefined
     in [0, 1] and every row adds up to 1 (within :func:`~iso4213_nb.core.probability_rows.rows_off_one`).
     """
     codes, matrix, _, weight = checked_inputs(y_true, scores, labels, sample_weight)
-    return _log_loss(codes, matrix, weight)
+    return _probability_mean(log_loss_terms, codes, matrix, weight)
 
 
 def brier_score(y_true, scores, labels, *, sample_weight=None) -> float | Undefined:
@@ -395,7 +379,7 @@ def brier_score(y_true, scores, labels, *, sample_weight=None) -> float | Undefi
     scores are not probabilities.
     """
     codes, matrix, _, weight = checked_inputs(y_true, scores, labels, sample_weight)
-    return _brier(codes, matrix, weight)
+    return _probability_mean(brier_terms, codes, matrix, weight)
 
 
 @dataclass(frozen=True)
@@ -462,5 +446,5 @@ def assess_scores(y_true, scores, labels, *, top_k=TOP_K, sample_weight=None) ->
     auroc["micro"] = _micro_auroc(codes, matrix, weight)
     auroc["ovo"] = _ovo_auroc(codes, matrix, labels, weight, "macro")
     return ScoreAssessment(labels=tuple(labels), top_k_accuracy=_top_k(codes, matrix, ks, weight), auroc=auroc,
-                           per_class=per_class, log_loss=_log_loss(codes, matrix, weight),
-                           brier=_brier(codes, matrix, weight), curves=curves)
+                           per_class=per_class, log_loss=_probability_mean(log_loss_terms, codes, matrix, weight),
+                           brier=_probability_mean(brier_terms, codes, matrix, weight), curves=curves)
