@@ -73,9 +73,7 @@ def calibration_cells(sp: np.ndarray, sy: np.ndarray, sw: np.ndarray, strata: np
     CalibrationCells: one cell per distinct (probability, outcome, class, weight), or, with unit weights
     and more than :data:`MAX_CELLS` of them, groups of neighbouring cells.
     """
-    new_run = np.empty(len(sp), dtype=bool)
-    new_run[0] = True
-    np.not_equal(sp[1:], sp[:-1], out=new_run[1:])
+    new_run = np.r_[True, sp[1:] != sp[:-1]]
     run = np.cumsum(new_run) - 1
     run_p = sp[new_run]
     kinds = 2 * (int(strata.max()) + 1)

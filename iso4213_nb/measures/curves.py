@@ -118,11 +118,7 @@ class BinaryScores:
             t = as_labels(y_true, "y_true")
             mask, self.positive = positive_mask(t, positive)
         same_length(y_true=mask, scores=s)
-        weight = as_weights(sample_weight, len(s))
-        if weight is None:
-            self._build(mask, s)
-        else:
-            self._build_weighted(mask, s, weight)
+        self._build(mask, s, as_weights(sample_weight, len(s)))
 
     @classmethod
     def _from_mask(cls, mask: np.ndarray, scores: np.ndarray, positive,
@@ -130,10 +126,7 @@ class BinaryScores:
         """Trusted inputs (a boolean mask, finite float64 scores, checked weights or None): no checks repeated."""
         self = cls.__new__(cls)
         self.positive = positive
-        if weight is None:
-            self._build(mask, scores)
-        else:
-            self._build_weighted(mask, scores, weight)
+        self._build(mask, scores, weight)
         return self
 
     def _build_weighted(self, mask: np.ndarray, scores: np.ndarray, weight: np.ndarray) -> None:
@@ -150,15 +143,14 @@ class BinaryScores:
         ranked = scores[order]
         positive_weight = np.where(mask, weight, 0.0)[order]
         negative_weight = np.where(mask, 0.0, weight)[order]
-        starts_run = np.empty(len(ranked), dtype=bool)
-        starts_run[0] = True
-        np.not_equal(ranked[1:], ranked[:-1], out=starts_run[1:])
-        starts = np.flatnonzero(starts_run)
+        starts = np.flatnonzero(np.r_[True, ranked[1:] != ranked[:-1]])
         tps = np.cumsum(positive_weight[::-1])[::-1][starts]
         fps = np.cumsum(negative_weight[::-1])[::-1][starts]
         self._set(ranked[starts], tps, fps, float(tps[0] + fps[0]), float(tps[0]))
 
-    def _build(self, mask: np.ndarray, scores: np.ndarray) -> None:
+    def _build(self, mask: np.ndarray, scores: np.ndarray, weight: np.ndarray | None = None) -> None:
+        if weight is not None:
+            return self._build_weighted(mask, scores, weight)
         # Sort positives and negatives separately (numpy's vectorised sort), then
         # merge the two sorted runs with a stable argsort, which is linear for two
         # runs and tells which sample of the merged order is positive.  Within a

@@ -32,7 +32,8 @@ from ..core.checks import as_indicator
 from .curves import BinaryScores
 from .distribution import label_share_directions
 from ..core.errors import InputError
-from ..core.undefined import Undefined, ratio, to_json
+from ..core.undefined import Undefined, ratio
+from .assessment import Collector
 
 #: Reason codes of undefined values.
 NO_PREDICTED, NO_TRUE, NO_UNION, ONE_CLASS = "no_predicted_positives", "no_true_positives", multilabel.NO_UNION, "one_class"
@@ -110,13 +111,7 @@ def assemble(data: dict, cells: tuple, labels: list, n: int, weighted: bool, ran
     """
     tp, fp, fn, tn = cells
     count = float if weighted else int
-    undefined: list[str] = []
-
-    def keep(path: str, value):
-        if isinstance(value, Undefined):
-            undefined.append(f"{path}: {value.code or value.reason}")
-        return to_json(value)
-
+    keep = Collector()
     per_label = {}
     for j, label in enumerate(labels):
         entry = {"tp": count(tp[j]), "fp": count(fp[j]), "tn": count(tn[j]), "fn": count(fn[j]),
@@ -139,7 +134,7 @@ def assemble(data: dict, cells: tuple, labels: list, n: int, weighted: bool, ran
     result = {key: keep(key, value) for key, value in data.items() if key != "kl_divergence"}
     result["kl_divergence"] = {k: keep(f"kl_divergence.{k}", v) for k, v in data["kl_divergence"].items()}
     result.update({"n": int(n), "labels": list(labels), "weighted": bool(weighted),
-                   "per_label": per_label, "averages": averages, "undefined": undefined})
+                   "per_label": per_label, "averages": averages, "undefined": keep.undefined})
     return result
 
 
