@@ -35,12 +35,9 @@ and codes only (no words):
 * log loss, −mean(y log p + (1 − y) log(1 − p)), with p clipped to
   [ε, 1 − ε], ε the float64 machine epsilon, as scikit-learn's ``log_loss``.
 
-Multi-class (:func:`multiclass_calibration`): **top-label** calibration (the
-highest probability against whether its class is the true one; ties go to the
-first label, as numpy's argmax), **class-wise** calibration (each class's
-probability against one-vs-rest truth), and the multi-class Brier score
-mean Σ_k (p_k − 1[y = k])² (scikit-learn's ``brier_score_loss`` with
-``scale_by_half=False``) and log loss.
+Multi-class (:func:`multiclass_calibration`): **top-label** calibration (ties
+go to the first label, as numpy's argmax) and **class-wise** calibration, with
+the multi-class Brier score and log loss (see :class:`MulticlassCalibration`).
 
 Every weighted sum uses ``sample_weight`` in scikit-learn's meaning (a row of
 weight w counts as w rows).
@@ -313,13 +310,10 @@ def _calibrate(p, y, w, strata, n_bins, n_bootstrap, seed, level) -> Calibration
                                                      "n_resamples": n_bootstrap, "stratified": True,
                                                      "cells": len(cells.p), "cells_grouped": cells.grouped,
                                                      "distribution": distribution}))
-    murphy = murphy_decomposition(width_sums)
     return CalibrationResult(
         ece=intervals[0], ece_equal_mass=intervals[1],
         brier=float(np.sum(w * (p - y) ** 2) / w.sum()),
-        brier_reliability=murphy["reliability"], brier_resolution=murphy["resolution"],
-        brier_uncertainty=murphy["uncertainty"], brier_within_bin_variance=murphy["within_bin_variance"],
-        brier_within_bin_covariance=murphy["within_bin_covariance"],
+        **{f"brier_{term}": value for term, value in murphy_decomposition(width_sums).items()},
         log_loss=_binary_log_loss(p, y, w), bins={"equal_width": width_table, "equal_mass": mass_table},
         n=len(p), total_weight=float(w.sum()))
 

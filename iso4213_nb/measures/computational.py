@@ -2,18 +2,12 @@
 
 :func:`time_predictions` runs any ``predict`` callable over a data set, batch
 by batch, and records for every sample the time from ingestion (the moment its
-batch is handed to ``predict``) to output (the moment ``predict`` returns).
-From these:
-
-* mean classification latency, (1/N) Σ (T_mr − T_di) (6.6.2), and percentiles;
-* classification throughput, N_cla / (T_e − T_b) (6.6.3), where only samples
-  whose latency meets the bound count in N_cla, over the whole timed period;
-  with no bound every sample counts.  Larger batches usually raise throughput
-  and latency together (the note of 6.6.3), which ``batch_size`` lets one measure.
-
-:func:`energy` gives joules per inference and per correctly classified
-inference (J_PF and J_PI of 6.6.5) from a power trace (watts against seconds,
-integrated by the trapezoid rule) or a joule figure measured elsewhere.
+batch is handed to ``predict``) to output (the moment ``predict`` returns); its
+:class:`TimingResult` gives the mean latency (6.6.2), percentiles, and the
+throughput counting only samples within a latency bound (6.6.3).  Larger
+batches usually raise throughput and latency together (the note of 6.6.3),
+which ``batch_size`` lets one measure.  :func:`energy` gives joules per
+inference and per correct inference (6.6.5).
 
 The clock is a parameter so that tests can use a deterministic fake clock.
 """

@@ -2,12 +2,8 @@
 
 The idea of these clauses: compare how often each class occurs among the true
 labels with how often the classifier predicts it.  The documents write the sum
-in two directions, which give different numbers:
-
-* :func:`kl_true_vs_pred` = Σ t_i · ln(t_i / p_i), the true shares first, as
-  in 6.2.7 and the binary formula of 6.3.5;
-* :func:`kl_pred_vs_true` = Σ p_i · ln(p_i / t_i), the predicted shares first,
-  as written in 6.4.4 and 6.5.5.
+in two directions, which give different numbers: :func:`kl_true_vs_pred` (6.2.7,
+6.3.5) and :func:`kl_pred_vs_true` (6.4.4, 6.5.5).
 
 t_i and p_i are *shares*: counts divided by their total (6.4.4 writes the
 counts T_i, P_i in the sum; we read them as the normalised distributions it

@@ -3,14 +3,6 @@
 Inputs are two matrices of the same shape, N samples × L labels, with 1 where
 a label is present (true, or predicted) and 0 where it is absent.
 
-* :func:`hamming_loss` (6.5.2): share of the N·L label decisions that are wrong;
-* :func:`exact_match_ratio` (6.5.3): share of samples whose whole label set is right;
-* :func:`jaccard_dataset` and :func:`jaccard_samples` (6.5.4): intersection over
-  union pooled over all samples, or per sample and then averaged;
-* :func:`label_distribution_kl` (6.5.5): KL divergence of the label shares;
-* :func:`per_label_counts`: one binary confusion matrix per label, from which
-  every measure of 6.2 applies to each label (6.5.1).
-
 The measures of 6.5.2–6.5.4 are computed once, by :func:`set_measures`, from
 the counts of each sample's (union, intersection) sizes (:func:`set_pairs`); the
 per-label cells by :func:`label_cells`.  The whole-data summary
