@@ -153,8 +153,7 @@ class ConfusionMatrix:
         sorted_lab = lab[order]
         codes = []
         for name, arr in (("y_true", t), ("y_pred", p)):
-            pos = np.searchsorted(sorted_lab, arr)
-            pos = np.clip(pos, 0, len(sorted_lab) - 1)
+            pos = np.clip(np.searchsorted(sorted_lab, arr), 0, len(sorted_lab) - 1)
             unknown = sorted_lab[pos] != arr
             if unknown.any():
                 bad = _python_labels(np.unique(arr[unknown])[:5])
@@ -212,9 +211,7 @@ class ConfusionMatrix:
         """
         check_rows(rows)
         m = as_count_table(counts, "matrix", square=True)
-        if labels is None:
-            labels = list(range(m.shape[0]))
-        labels = list(labels)
+        labels = list(range(m.shape[0])) if labels is None else list(labels)
         if len(labels) != m.shape[0]:
             raise InputError("confusion.labels_for_matrix", count=len(labels), size=m.shape[0])
         if len(set(labels)) != len(labels):

@@ -76,10 +76,6 @@ def as_counts(counts) -> np.ndarray:
     return array.astype(np.int64)
 
 
-def _rows(counts: np.ndarray) -> list[BinaryCounts]:
-    return [BinaryCounts(*map(int, row)) for row in counts]
-
-
 def _pooled(counts: np.ndarray) -> BinaryCounts:
     return BinaryCounts(*map(int, counts.sum(axis=0)))
 
@@ -208,7 +204,7 @@ def _mean(values: list, what: str) -> float | Undefined:
 
 
 def _macro(fn) -> Callable[[np.ndarray], float | Undefined]:
-    return lambda c: _mean([fn(r) for r in _rows(c)], "a class's value is undefined")
+    return lambda c: _mean([fn(BinaryCounts(*map(int, row))) for row in c], "a class's value is undefined")
 
 
 def _complement(value):
