@@ -38,7 +38,6 @@ DATA_FILE = "table_c1.csv"
 COLUMNS = ("dataset", "model", "reference", "accuracy", "top1_error", "top5_error", "depth", "conv_layers",
            "pooling_layers", "fc_layers", "parameters", "batch_size", "momentum", "weight_decay", "decay_rate",
            "learning_rate", "dropout_rate")
-TRAINING_SETTINGS = ("batch_size", "momentum", "weight_decay", "decay_rate", "learning_rate", "dropout_rate")
 
 #: What Table C.1 gives for the clause 8 reporting items (:data:`iso4213_nb.controls.checklist.REPORT_ITEMS`);
 #: the others are missing.

@@ -23,7 +23,7 @@ from scipy import stats as sps
 from ..core.checks import as_scores
 from ..core.errors import InputError
 from ._input import matrix, negligible
-from .results import TestResult, shown
+from .results import TestResult, shown, symmetric_interval
 
 
 def _numbers(values) -> np.ndarray:
@@ -69,13 +69,9 @@ def paired_ttest_5x2cv(differences) -> TestResult:
     scale = float(np.sqrt(s2.mean()))
     t = float(p[0, 0] / scale)
     pvalue = float(2 * sps.t.sf(abs(t), 5))
-
-    def interval(level):
-        half = float(sps.t.ppf(0.5 + level / 2, 5) * scale)
-        return (float(p[0, 0]) - half, float(p[0, 0]) + half, "t")
-
     return TestResult("paired_ttest_5x2cv", t, pvalue, df=5, effect_size=float(p.mean()),
-                      effect_size_kind="mean_of_differences", interval_of="expected_difference", interval=interval,
+                      effect_size_kind="mean_of_differences", interval_of="expected_difference",
+                      interval=symmetric_interval(float(p[0, 0]), scale, "t", df=5),
                       details={"differences": p, "flat_repetitions": int(np.sum(s2 == 0))})
 
 
@@ -130,14 +126,10 @@ def corrected_resampled_ttest(differences, n_train: int, n_test: int) -> TestRes
     t = mean / se
     df = j - 1
     pvalue = float(2 * sps.t.sf(abs(t), df))
-
-    def interval(level):
-        half = float(sps.t.ppf(0.5 + level / 2, df) * se)
-        return (mean - half, mean + half, "t")
-
     naive = float(2 * sps.t.sf(abs(mean / np.sqrt(var / j)), df))
     return TestResult("corrected_resampled_ttest", t, pvalue, df=df, effect_size=mean,
-                      effect_size_kind="mean_difference", interval_of="expected_difference", interval=interval,
+                      effect_size_kind="mean_difference", interval_of="expected_difference",
+                      interval=symmetric_interval(mean, se, "t", df=df),
                       details={"n": j, "n_train": int(n_train), "n_test": int(n_test), "uncorrected_pvalue": naive})
 
 

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Callable, Mapping
 
 import numpy as np
+from scipy.special import ndtri, stdtrit
 
 from ..core.errors import InputError
 from ..core.undefined import Undefined, is_undefined, to_json
@@ -55,6 +56,23 @@ def undefined(code: str, **params) -> Undefined:
     Clause 7.
     """
     return Undefined(code=code, params=params)
+
+
+def symmetric_interval(centre: float, se: float, method: str, *, df=None,
+                       reason: Undefined | None = None) -> Callable[[float], tuple]:
+    """The ``interval`` of a :class:`TestResult`: level -> ``(centre − q·se, centre + q·se, method)`` (7.8).
+
+    ``q`` is the standard normal quantile at (1 + level) / 2, or Student's t with ``df`` degrees of freedom;
+    with a ``reason`` both bounds are that undefined value.
+    """
+    def interval(level: float) -> tuple:
+        if reason is not None:
+            return reason, reason, method
+        q = ndtri(0.5 + level / 2) if df is None else stdtrit(df, 0.5 + level / 2)
+        half = float(q * se)
+        return centre - half, centre + half, method
+
+    return interval
 
 
 def json_value(value):

@@ -33,9 +33,9 @@ from ..core.errors import InputError
 from ..core.undefined import is_undefined
 from ..core.weights import refuse
 from ._input import binary_truth
-from .bootstrap import METHODS as BOOTSTRAP_METHODS
+from .bootstrap import METHODS as BOOTSTRAP_METHODS, check_resamples
 from .intervals import bootstrap_interval
-from .results import ConfidenceInterval, TestResult, check_level, shown, undefined
+from .results import ConfidenceInterval, TestResult, check_level, shown, symmetric_interval, undefined
 
 AUROC_CI_METHODS = ("delong",) + BOOTSTRAP_METHODS
 
@@ -290,14 +290,9 @@ def delong_from_moments(auc_a: float, auc_b: float, var: float, var_a: float, va
     else:
         z = p = undefined("zero_variance", cause=_zero_variance_cause(diff, var_a, var_b), auc_a=auc_a, auc_b=auc_b)
 
-    def interval(level):
-        if is_undefined(p):
-            return (p, p, "normal")
-        half = float(ndtri(0.5 + level / 2) * se)
-        return (diff - half, diff + half, "normal")
-
     return TestResult("delong", z, p, effect_size=diff, effect_size_kind="auroc_difference",
-                      interval_of="auroc_difference", interval=interval,
+                      interval_of="auroc_difference",
+                      interval=symmetric_interval(diff, se, "normal", reason=p if is_undefined(p) else None),
                       details={"auc_a": auc_a, "auc_b": auc_b, "standard_error": se, "correlation": correlation,
                                "positives": m, "negatives": n})
 
@@ -438,9 +433,7 @@ def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delo
     mask, s = _inputs(y_true, scores, "scores", positive)
     m, n = int(mask.sum()), int((~mask).sum())
     auc, v10, v01 = placement_values(mask, s)
-    if isinstance(n_resamples, bool) or not float(n_resamples).is_integer() or n_resamples < 10:
-        raise InputError("stats.too_few_resamples", name="n_resamples", value=shown(n_resamples))
-    distribution = _bootstrap_aurocs(mask, s, int(n_resamples), seed)
+    distribution = _bootstrap_aurocs(mask, s, check_resamples(n_resamples), seed)
 
     def jackknife():
         return np.concatenate([(m * auc - v10) / (m - 1), (n * auc - v01) / (n - 1)])
