@@ -1,18 +1,9 @@
 """Tests built for cross-validated comparisons of two models (7.2).
 
 7.2 warns that the plain paired t-test is unreliable on k-fold results and
-points to Dietterich's 5×2 cross-validation.  This module has:
-
-* :func:`paired_ttest_5x2cv` — Dietterich (1998), the 5×2cv paired t-test;
-* :func:`combined_ftest_5x2cv` — Alpaydin (1999), the combined 5×2cv F-test;
-* :func:`corrected_resampled_ttest` — Nadeau & Bengio (2003), the t-test with
-  the variance corrected for overlapping training sets (repeated k-fold,
-  repeated hold-out);
-* :func:`five_by_two_differences` — builds the 5×2 array from two scikit-learn
-  estimators and data, recording the split seeds.
-
-All take stored per-fold score differences (model A minus model B), so an
-auditor can run them without the models.
+points to Dietterich's 5×2 cross-validation.  The tests take stored per-fold
+score differences (model A minus model B), so an auditor can run them without
+the models; :func:`five_by_two_differences` produces them from two estimators.
 """
 
 from __future__ import annotations

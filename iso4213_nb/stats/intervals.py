@@ -86,14 +86,8 @@ def proportion_bounds(x: float, n: float, method: str, level: float) -> tuple[fl
 
 def bootstrap_interval(distribution: np.ndarray, estimate: float, level: float, method: str,
                        jackknife: Callable[[], np.ndarray] | None = None) -> tuple[float, float]:
-    """Percentile or BCa bounds from a bootstrap distribution (Efron & Tibshirani 1993, ch. 13–14).
-
-    BCa corrects the percentiles for bias, z₀ = Φ⁻¹(share of resamples below the
-    estimate, ties counted half), and for skew, the acceleration
-    a = Σ(θ̄ − θ_(i))³ / (6 (Σ(θ̄ − θ_(i))²)^1.5) from the jackknife values
-    ``jackknife()``; the bounds are the percentiles
-    Φ(z₀ + (z₀ + z_q) / (1 − a (z₀ + z_q))) for q = α/2 and 1 − α/2.
-    When the jackknife values are all equal, a = 0.
+    """Percentile or BCa bounds (the rule of :mod:`iso4213_nb.stats.bootstrap`) from a bootstrap distribution, BCa's
+    acceleration from the jackknife values ``jackknife()`` (0 when they are all equal).
 
     Clause 7.8; beyond TS 4213: Efron & Tibshirani 1993.
     """

@@ -1,14 +1,9 @@
 """Result objects shared by every test and interval of :mod:`iso4213_nb.stats`: data, no words.
 
-They follow :mod:`scipy.stats` results: frozen dataclasses with named
-attributes (``statistic``, ``pvalue``, ``df``) and a ``confidence_interval``
-method returning a :class:`ConfidenceInterval`.  What a test is, which variant
-ran, what an effect size measures and why a value is undefined are codes
-(``"mcnemar"``, ``"exact"``, ``"cramers_v"``, ``Undefined(code="zero_variance")``);
-:mod:`iso4213_nb.words.readings` turns them into names and paragraphs.
-``to_dict()`` gives the JSON form: undefined values become ``null``, listed
-under ``"undefined"`` as ``"field: code"`` and under ``"reasons"`` with their
-parameters.
+Frozen dataclasses like :mod:`scipy.stats` results, whose kinds, variants and reasons are codes
+(``"mcnemar"``, ``"exact"``, ``Undefined(code="zero_variance")``) that :mod:`iso4213_nb.words.readings` puts
+into words.  ``to_dict()`` gives the JSON form: undefined values become ``null``, listed under ``"undefined"``
+as ``"field: code"`` and under ``"reasons"`` with their parameters.
 """
 
 from __future__ import annotations

@@ -1,23 +1,16 @@
 """AUROC (6.3.6) inference: DeLong's test of two correlated AUROCs and intervals for one AUROC.
 
 DeLong, DeLong & Clarke-Pearson (1988) estimate the covariance of AUROCs
-computed on the same samples from *placement values*: for a positive, the
-share of negatives scored below it (ties count half); for a negative, the
-share of positives scored above it.  Every sample of one class and one score
-has the same placement value, so :class:`Placements` takes them from the runs
-of tied scores the ROC curve has already sorted (a cumulative sum over the
-distinct scores), and DeLong's moments are sums over those runs weighted by
-their counts: exact with ties, no sort beyond the curve's, and the same
-computation in memory and in the streamed passes.  A second model's
-covariance needs each sample's score looked up in each model's runs
-(:func:`pair_sums`).  Sun & Xu's (2014) midranks give the per-sample values the
-bootstrap interval's jackknife needs (:func:`placement_values`).  A sample is
-ranked by its score only; the positive class is the one that should score high.
+computed on the same samples from *placement values*, one per distinct score
+(:class:`Placements`); a second model's covariance needs each sample's score
+looked up in each model's runs (:func:`pair_sums`).  Sun & Xu's (2014)
+midranks give the per-sample values the bootstrap interval's jackknife needs
+(:func:`placement_values`).  A sample is ranked by its score only; the
+positive class is the one that should score high.
 
-The bootstrap interval of :func:`auroc_ci` sorts the scores once and, for
-each resample, draws class-stratified samples, turns the draws into
-multiplicities per tied-score group (a bincount) and computes the AUROC from
-those counts in the sorted order; nothing is re-sorted per resample.
+The bootstrap interval of :func:`auroc_ci` sorts the scores once; each
+resample's class-stratified draws become multiplicities per tied-score group
+(a bincount), whose AUROC needs no new sort (:func:`auroc_of_counts`).
 """
 
 from __future__ import annotations
@@ -101,8 +94,8 @@ class Placements:
     (:meth:`iso4213_nb.measures.curves.BinaryScores.counts_by_score`, or a
     streamed pass's merged :class:`~iso4213_nb.scale.accumulators.ScoreCounts`)
     give every placement value, and DeLong's moments are sums over the distinct
-    scores weighted by their counts.  The one computation of them, used in
-    memory and by the streamed passes (:mod:`iso4213_nb.scale.accumulators.delong`).
+    scores weighted by their counts: exact with ties, no sort beyond the curve's, and the one computation
+    of them, in memory and in the streamed passes (:mod:`iso4213_nb.scale.accumulators.delong`).
 
     Attributes
     ----------
