@@ -4,12 +4,8 @@
 is close to normal around the population value.  For a proportion (accuracy,
 recall, precision … are all counts over counts) that normal ("Wald") interval
 misbehaves near 0 and 1 and for small n, so :func:`proportion_ci` also offers
-Wilson's score interval and the exact Clopper–Pearson interval.  For measures
-with no simple standard error, :func:`iso4213_nb.stats.bootstrap.bootstrap_ci`
-resamples the test set (and :func:`~iso4213_nb.stats.bootstrap.paired_bootstrap_ci`
-the difference between two models scored on the same samples);
-:func:`bootstrap_interval` reads percentile or BCa bounds from resamples a
-caller drew itself.
+Wilson's score interval and the exact Clopper–Pearson interval.  Measures with
+no simple standard error take the bootstrap (:mod:`iso4213_nb.stats.bootstrap`).
 """
 
 from __future__ import annotations

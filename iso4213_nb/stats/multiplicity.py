@@ -4,7 +4,8 @@ Clause 7.10.2 carries the title "Bonferroni correction", but the rule it prints
 (sort the p-values, find the smallest k with p'_k > α / (m + 1 − k), reject
 H'_1 … H'_(k−1)) is Holm's step-down method (Holm 1979).  Plain Bonferroni
 rejects when p_i ≤ α / m.  Both are offered here by name; ``"holm"`` is the
-one the clause describes.  Clause 7.10.3 names no procedure for the false
+one the clause describes; ``"hochberg"`` is Hochberg's step-up form of it.
+Clause 7.10.3 names no procedure for the false
 discovery rate; ``"bh"`` (Benjamini–Hochberg 1995) is the usual one and
 ``"by"`` (Benjamini–Yekutieli 2001) also holds under any dependence.
 """
@@ -89,10 +90,7 @@ def adjust_pvalues(pvalues, method: str, alpha: float = 0.05) -> AdjustedPValues
     Parameters
     ----------
     pvalues : array-like of floats in [0, 1], one per hypothesis.
-    method : ``"bonferroni"`` (p·m), ``"holm"`` (step-down, the rule printed in
-        7.10.2 although the clause calls it Bonferroni), ``"hochberg"``
-        (step-up), ``"bh"`` (Benjamini–Hochberg, 7.10.3) or ``"by"``
-        (Benjamini–Yekutieli).
+    method : one of :data:`METHODS` (module docstring).
     alpha : family-wise error rate (bonferroni, holm, hochberg) or false
         discovery rate (bh, by) to control.
 
@@ -101,10 +99,9 @@ def adjust_pvalues(pvalues, method: str, alpha: float = 0.05) -> AdjustedPValues
     AdjustedPValues with ``adjusted`` (capped at 1) and ``rejected``, both in
     input order.  ``rejected`` applies each rule as written, comparing the raw
     sorted p-values with :func:`thresholds` (≤ rejects), with no slack:
-    Bonferroni rank by rank; Holm step-down (the 7.10.2 rule: with k the
-    smallest rank whose p'_(k) > α / (m + 1 − k), H'_1 … H'_(k−1) are rejected);
-    Hochberg, BH and BY step-up (every rank up to the largest one within its
-    threshold).  These are statsmodels' ``multipletests`` decisions.  Where
+    Bonferroni rank by rank, Holm step-down (7.10.2), Hochberg, BH and BY step-up
+    (every rank up to the largest one within its threshold), as statsmodels'
+    ``multipletests`` decides.  Where
     ``adjusted`` lies within rounding of ``alpha`` it may disagree with
     ``rejected`` ([0.1, 0.1, 0.1] under ``"bh"`` adjusts to
     0.10000000000000002 and is rejected at α = 0.1); the decision is the rule's.
