@@ -41,10 +41,10 @@ import numpy as np
 from scipy.special import ndtr, ndtri
 
 from ..core import progress
-from ..core.checks import as_1d, as_labels, same_length
+from ..core.checks import as_1d, as_labels, plain, same_length
 from ..core.errors import InputError
 from ..core.undefined import is_undefined
-from .results import ConfidenceInterval, check_level, shown, undefined
+from .results import ConfidenceInterval, check_level, undefined
 
 METHODS = ("percentile", "bca")
 #: Above this many rows, :func:`bootstrap_ci` estimates BCa's acceleration with a grouped jackknife of this many groups.
@@ -57,14 +57,14 @@ def check_resamples(n_resamples, name: str = "n_resamples") -> int:
     """``n_resamples`` as an int of at least 10, or :class:`InputError` naming it ``name`` (7.8)."""
     if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, float, np.integer, np.floating)) \
             or not float(n_resamples).is_integer() or n_resamples < 10:
-        raise InputError("stats.too_few_resamples", name=name, value=shown(n_resamples))
+        raise InputError("stats.too_few_resamples", name=name, value=plain(n_resamples))
     return int(n_resamples)
 
 
 def check_method(method) -> str:
     """``method`` if it is ``"percentile"`` or ``"bca"``, else :class:`InputError` (7.8)."""
     if method not in METHODS:
-        raise InputError("stats.bootstrap_method", methods=list(METHODS), method=shown(method))
+        raise InputError("stats.bootstrap_method", methods=list(METHODS), method=plain(method))
     return method
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats as sps
 
-from ..core.checks import as_scores
+from ..core.checks import as_scores, plain
 from ..core.errors import InputError
 from ._input import matrix, negligible
-from .results import TestResult, shown, symmetric_interval
+from .results import TestResult, symmetric_interval
 
 
 def _numbers(values) -> np.ndarray:
@@ -108,7 +108,7 @@ def corrected_resampled_ttest(differences, n_train: int, n_test: int) -> TestRes
         raise InputError("stats.too_few_differences", name="differences", count=j)
     for name, value in (("n_train", n_train), ("n_test", n_test)):
         if isinstance(value, bool) or not float(value).is_integer() or value < 1:
-            raise InputError("stats.sample_count", name=name, value=shown(value))
+            raise InputError("stats.sample_count", name=name, value=plain(value))
     var = float(d.var(ddof=1))
     if negligible(np.sqrt(var), d):
         raise InputError("stats.differences_equal", value=float(d[0]))

@@ -16,9 +16,10 @@ from typing import Callable
 import numpy as np
 from scipy.special import betaincinv, ndtri
 
+from ..core.checks import plain
 from ..core.errors import InputError
 from .bootstrap import acceleration, interval_bounds
-from .results import ConfidenceInterval, check_level, shown
+from .results import ConfidenceInterval, check_level
 
 PROPORTION_METHODS = ("wilson", "clopper-pearson", "wald")
 
@@ -26,7 +27,7 @@ PROPORTION_METHODS = ("wilson", "clopper-pearson", "wald")
 def _whole(value, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
             or not float(value).is_integer() or value < 0:
-        raise InputError("stats.not_a_count", name=name, value=shown(value))
+        raise InputError("stats.not_a_count", name=name, value=plain(value))
     return int(value)
 
 
@@ -46,7 +47,7 @@ def proportion_ci(successes, n, method: str = "wilson", confidence_level: float 
     ``"proportion"`` and details ``successes`` and ``n``.
     """
     if method not in PROPORTION_METHODS:
-        raise InputError("stats.method", methods=list(PROPORTION_METHODS), method=shown(method))
+        raise InputError("stats.method", methods=list(PROPORTION_METHODS), method=plain(method))
     level = check_level(confidence_level)
     x = _whole(successes, "successes")
     n = _whole(n, "n")

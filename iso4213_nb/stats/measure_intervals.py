@@ -33,11 +33,11 @@ import numpy as np
 from ..measures import stacked as sm
 from ..measures.confusion import AVERAGED, AVERAGES
 from ..measures.curves import BinaryScores
-from ..core.checks import given, listed
+from ..core.checks import given, listed, plain
 from ..core.errors import InputError
 from .bootstrap import check_method, check_resamples, counts_bootstrap_cis
 from .intervals import proportion_ci
-from .results import ConfidenceInterval, check_level, interval_json, shown, undefined
+from .results import ConfidenceInterval, check_level, interval_json, undefined
 from .roc import Placements, auroc_ci, placements_of
 
 PROPORTION_METHODS = ("wilson", "clopper-pearson")
@@ -68,12 +68,12 @@ class IntervalSettings:
     def __post_init__(self):
         if self.proportion not in PROPORTION_METHODS:
             raise InputError("measure_intervals.not_a_proportion_method", choices=list(PROPORTION_METHODS),
-                             value=shown(self.proportion))
+                             value=plain(self.proportion))
         check_method(self.bootstrap)
         check_level(self.confidence_level)
         check_resamples(self.n_resamples)
         if isinstance(self.seed, bool) or not isinstance(self.seed, (int, np.integer)) or self.seed < 0:
-            raise InputError("measure_intervals.bad_seed", value=shown(self.seed))
+            raise InputError("measure_intervals.bad_seed", value=plain(self.seed))
 
     def bootstrap_options(self) -> dict:
         """Keyword arguments of the bootstrap functions."""

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.checks import as_scores
+from ..core.checks import as_scores, plain
 from ..core.errors import InputError
-from .results import check_level, shown
+from .results import check_level
 
 METHODS = ("bonferroni", "holm", "hochberg", "bh", "by")
 
@@ -45,7 +45,7 @@ def familywise_error_rate(alpha: float, m: int) -> float:
     """Chance of at least one false rejection among ``m`` independent tests at level ``alpha``: 1 − (1 − α)^m (7.10.1)."""
     alpha = check_level(alpha, "alpha")
     if isinstance(m, bool) or not float(m).is_integer() or m < 1:
-        raise InputError("stats.number_of_tests", value=shown(m))
+        raise InputError("stats.number_of_tests", value=plain(m))
     return float(1 - (1 - alpha) ** int(m))
 
 
@@ -107,7 +107,7 @@ def adjust_pvalues(pvalues, method: str, alpha: float = 0.05) -> AdjustedPValues
     0.10000000000000002 and is rejected at α = 0.1); the decision is the rule's.
     """
     if method not in METHODS:
-        raise InputError("stats.method", methods=list(METHODS), method=shown(method))
+        raise InputError("stats.method", methods=list(METHODS), method=plain(method))
     alpha = check_level(alpha, "alpha")
     p = as_scores(pvalues, "pvalues")
     if p.min() < 0 or p.max() > 1:

@@ -15,23 +15,9 @@ from typing import Callable, Mapping
 import numpy as np
 from scipy.special import ndtri, stdtrit
 
+from ..core.checks import plain
 from ..core.errors import InputError
 from ..core.undefined import Undefined, is_undefined, to_json
-
-
-def shown(value) -> str | int | float:
-    """A value the user gave, for an error's parameters: numbers stay numbers (the error's words write them with
-    the reader's decimal sign), anything else as text, never a Python repr.
-
-    Clause 7.
-    """
-    if isinstance(value, np.generic):
-        value = value.item()
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, (int, float)):
-        return value
-    return str(value)
 
 
 def check_level(confidence_level: float, name: str = "confidence_level") -> float:
@@ -39,9 +25,9 @@ def check_level(confidence_level: float, name: str = "confidence_level") -> floa
     try:
         level = float(confidence_level)
     except (TypeError, ValueError):
-        raise InputError("stats.level_not_a_number", name=name, value=shown(confidence_level)) from None
+        raise InputError("stats.level_not_a_number", name=name, value=plain(confidence_level)) from None
     if not 0 < level < 1:
-        raise InputError("stats.level_range", name=name, value=shown(confidence_level))
+        raise InputError("stats.level_range", name=name, value=plain(confidence_level))
     return level
 
 

@@ -21,14 +21,14 @@ import numpy as np
 from scipy.special import ndtr, ndtri
 
 from ..core import progress
-from ..core.checks import as_scores, same_length
+from ..core.checks import as_scores, plain, same_length
 from ..core.errors import InputError
 from ..core.undefined import is_undefined
 from ..core.weights import refuse
 from ._input import binary_truth
 from .bootstrap import METHODS as BOOTSTRAP_METHODS, check_resamples
 from .intervals import bootstrap_interval
-from .results import ConfidenceInterval, TestResult, check_level, shown, symmetric_interval, undefined
+from .results import ConfidenceInterval, TestResult, check_level, symmetric_interval, undefined
 
 AUROC_CI_METHODS = ("delong",) + BOOTSTRAP_METHODS
 
@@ -418,7 +418,7 @@ def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delo
     """
     refuse(sample_weight, "this AUROC interval", "DeLong's variance and this count-based bootstrap are unweighted")
     if method not in AUROC_CI_METHODS:
-        raise InputError("stats.method", methods=list(AUROC_CI_METHODS), method=shown(method))
+        raise InputError("stats.method", methods=list(AUROC_CI_METHODS), method=plain(method))
     level = check_level(confidence_level)
     if method == "delong":
         placements = placements_of(y_true, scores, positive) if placements is None else placements
