@@ -115,10 +115,6 @@ def proportion(successes: int, n: int, settings: IntervalSettings) -> Confidence
                          confidence_level=settings.confidence_level)
 
 
-def _binary_counts(matrix: np.ndarray, i: int) -> dict:
-    return {key: value[0, i] for key, value in sm.one_vs_rest(matrix[None]).items()}
-
-
 def _terms(c: dict, spec: str) -> int:
     if spec == "n":
         return int(sum(c.values()))
@@ -187,8 +183,9 @@ def matrix_intervals(matrix, labels, settings: IntervalSettings = IntervalSettin
            "balanced_accuracy": found["balanced_accuracy"], "per_class": {}, "averages": {},
            **{name: found[name] for name in ("balanced_accuracy_adjusted", "cohen_kappa_linear", "cohen_kappa_quadratic")},
            "kl_divergence": {d: found[f"kl_divergence.{d}"] for d in ("true_vs_pred", "pred_vs_true")}}
+    one_vs_rest = sm.one_vs_rest(M[None])
     for i, label in enumerate(labels):
-        c = _binary_counts(M, i)
+        c = {key: value[0, i] for key, value in one_vs_rest.items()}
         entry = {"accuracy": proportion(_terms(c, "tp"), _terms(c, "tp+fn"), settings)}
         for measure in sm.PER_CLASS:
             if measure in sm.PROPORTIONS:

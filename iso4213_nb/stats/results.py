@@ -89,15 +89,11 @@ def undefined_fields(items) -> tuple[list[str], dict]:
             {key: reason_dict(value) for key, value in found})
 
 
-def _frozen(mapping) -> Mapping:
-    return MappingProxyType(dict(mapping or {}))
-
-
 class _Details:
     """Per-result facts in a read-only ``details`` mapping, also readable as attributes (``result.auc_a``)."""
 
     def __post_init__(self):
-        object.__setattr__(self, "details", _frozen(self.details))
+        object.__setattr__(self, "details", MappingProxyType(dict(self.details or {})))
 
     def __getattr__(self, name: str):
         details = self.__dict__.get("details", {})
