@@ -2,9 +2,9 @@
 
 Each of these measures (Annex C's top-k accuracy; beyond TS 4213, Brier 1950 and the log loss) is the mean
 over the test samples of a per-sample value (definitions and tie rule of
-:mod:`iso4213_nb.measures.multiclass_scores`).  The bootstrap resamples the samples within each true class (stratified, as
-every bootstrap of the report) and recomputes the means; the bounds are
-percentile or BCa (``settings.bootstrap``).  A mean depends on the samples only
+:mod:`iso4213_nb.measures.multiclass_scores`).  The bootstrap resamples the samples within each true class
+(stratified, as every bootstrap of the report) and recomputes the means; the bounds are percentile or BCa
+(``settings.bootstrap``).  A mean depends on the samples only
 through how many of them carry each distinct row of values, so a resample is
 drawn as multinomial counts of those rows
 (:func:`iso4213_nb.stats.bootstrap.counts_bootstrap_cis`), and every model's
