@@ -51,21 +51,14 @@ def familywise_error_rate(alpha: float, m: int) -> float:
 
 @dataclass(frozen=True, eq=False)
 class AdjustedPValues:
-    """Adjusted p-values and decisions, in the order the p-values were given.
+    """Adjusted p-values and decisions (7.10), numpy arrays in the order the p-values were given.
 
     Attributes
     ----------
-    pvalues, adjusted : numpy.ndarray
-        The raw and the adjusted p-values (input order).
-    rejected : numpy.ndarray of bool
-        The rule's decisions: each raw p-value compared with its threshold (input order).
-    method : str
-        ``"bonferroni"``, ``"holm"``, ``"hochberg"``, ``"bh"`` or ``"by"``.
-    alpha : float
-    unadjusted_rejections : int
-        How many ``pvalues`` are at most ``alpha`` before adjustment.
-    familywise_error_rate : float
-        1 − (1 − α)^m for the m hypotheses (7.10.1).
+    pvalues, adjusted, rejected : the raw and the adjusted p-values, and the rule's decisions (each raw p-value
+        compared with its threshold); method, alpha : one of :data:`METHODS` and its level.
+    unadjusted_rejections : how many ``pvalues`` are at most ``alpha`` before adjustment.
+    familywise_error_rate : 1 − (1 − α)^m for the m hypotheses (7.10.1).
     """
 
     pvalues: np.ndarray = field(repr=False)
