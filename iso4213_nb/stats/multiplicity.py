@@ -18,7 +18,7 @@ import numpy as np
 
 from ..core.checks import as_scores, plain
 from ..core.errors import InputError
-from .results import check_level
+from .results import check_level, json_value
 
 METHODS = ("bonferroni", "holm", "hochberg", "bh", "by")
 
@@ -70,11 +70,9 @@ class AdjustedPValues:
     familywise_error_rate: float = field(repr=False)
 
     def to_dict(self) -> dict:
-        """The JSON-ready form."""
-        return {"method": self.method, "alpha": self.alpha, "pvalues": self.pvalues.tolist(),
-                "adjusted": self.adjusted.tolist(), "rejected": self.rejected.tolist(),
-                "unadjusted_rejections": self.unadjusted_rejections,
-                "familywise_error_rate": self.familywise_error_rate}
+        """The JSON-ready form (:func:`~iso4213_nb.stats.results.json_value` of each field)."""
+        keys = ("method", "alpha", "pvalues", "adjusted", "rejected", "unadjusted_rejections", "familywise_error_rate")
+        return {key: json_value(getattr(self, key)) for key in keys}
 
 
 def adjust_pvalues(pvalues, method: str, alpha: float = 0.05) -> AdjustedPValues:
