@@ -1,4 +1,4 @@
-"""Confidence intervals (7.8) for proportions, and the bounds of a bootstrap distribution already drawn.
+"""Confidence intervals (7.8) for proportions.
 
 7.8 rests on the central limit theorem: an estimate averaged over many samples
 is close to normal around the population value.  For a proportion (accuracy,
@@ -11,14 +11,12 @@ no simple standard error take the bootstrap (:mod:`iso4213_nb.stats.bootstrap`).
 from __future__ import annotations
 
 import math
-from typing import Callable
 
 import numpy as np
 from scipy.special import betaincinv, ndtri
 
 from ..core.checks import plain
 from ..core.errors import InputError
-from .bootstrap import acceleration, interval_bounds
 from .results import ConfidenceInterval, check_level
 
 PROPORTION_METHODS = ("wilson", "clopper-pearson", "wald")
@@ -80,13 +78,3 @@ def proportion_bounds(x: float, n: float, method: str, level: float) -> tuple[fl
         low, high = max(0.0, p - half), min(1.0, p + half)
     return float(low), float(high)
 
-
-def bootstrap_interval(distribution: np.ndarray, estimate: float, level: float, method: str,
-                       jackknife: Callable[[], np.ndarray] | None = None) -> tuple[float, float]:
-    """Percentile or BCa bounds (the rule of :mod:`iso4213_nb.stats.bootstrap`) from a bootstrap distribution, BCa's
-    acceleration from the jackknife values ``jackknife()`` (0 when they are all equal).
-
-    Clause 7.8; beyond TS 4213: Efron & Tibshirani 1993.
-    """
-    accel = acceleration(jackknife()) if method == "bca" else 0.0
-    return interval_bounds(distribution, estimate, level, method, accel)

@@ -26,8 +26,7 @@ from ..core.errors import InputError
 from ..core.undefined import is_undefined
 from ..core.weights import refuse
 from ._input import binary_truth
-from .bootstrap import METHODS as BOOTSTRAP_METHODS, check_resamples
-from .intervals import bootstrap_interval
+from .bootstrap import METHODS as BOOTSTRAP_METHODS, acceleration, check_resamples, interval_bounds
 from .results import ConfidenceInterval, TestResult, check_level, symmetric_interval, undefined
 
 AUROC_CI_METHODS = ("delong",) + BOOTSTRAP_METHODS
@@ -428,10 +427,10 @@ def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delo
     auc, v10, v01 = placement_values(mask, s)
     distribution = _bootstrap_aurocs(mask, s, check_resamples(n_resamples), seed)
 
-    def jackknife():
-        return np.concatenate([(m * auc - v10) / (m - 1), (n * auc - v01) / (n - 1)])
-
-    low, high = bootstrap_interval(distribution, auc, level, method, jackknife)
+    accel = 0.0
+    if method == "bca":  # the jackknife's leave-one-out AUROCs, from the placement values
+        accel = acceleration(np.concatenate([(m * auc - v10) / (m - 1), (n * auc - v01) / (n - 1)]))
+    low, high = interval_bounds(distribution, auc, level, method, accel)
     return ConfidenceInterval(low, high, level, method, estimate=auc, of="auroc",
                               details={"positives": m, "negatives": n, "seed": seed, "n_resamples": int(n_resamples),
                                        "stratified": True, "distribution": distribution})

@@ -86,8 +86,8 @@ from ..measures.curves import BinaryScores
 from ..core.undefined import ratio
 from ..core.errors import InputError
 from ..stats.resampling import label_codes, multiplicity_blocks, sample_weights, whole_weights
-from ..stats.bootstrap import check_resamples
-from ..stats.intervals import bootstrap_interval, proportion_ci
+from ..stats.bootstrap import check_resamples, interval_bounds
+from ..stats.intervals import proportion_ci
 from ..stats.results import ConfidenceInterval, check_level, undefined
 from ..stats.roc import tie_groups, auroc_ci
 from .counts import (BINARY_MEASURES, MULTICLASS_MEASURES, RESERVED, SubgroupAnalysis, analysis_of_counts, binary_measures,
@@ -245,7 +245,7 @@ def _percentile(distribution: np.ndarray, estimate, level: float, measure: str, 
     if defined.min() == defined.max():
         return group_interval(estimate, level, "percentile", measure, **details,
                          reason=undefined("degenerate_bootstrap", value=float(defined[0])))
-    low, high = bootstrap_interval(defined, estimate, level, "percentile")
+    low, high = interval_bounds(defined, estimate, level, "percentile")
     return ConfidenceInterval(low, high, level, "percentile", estimate=estimate, of=measure, details=details)
 
 
