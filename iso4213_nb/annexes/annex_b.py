@@ -20,10 +20,8 @@ predicted positive at 0,01, and (N − 1)/N never rounds to 0,59.
 **The smallest data set that does** is found by exhaustive integer search
 (:func:`smallest_denominator`): the true positive rates depend only on the
 number of positives P and the false positive rates only on the number of
-negatives N, so each is searched on its own, and for each candidate size
-every count k in 0..n is tried.  Ratios are rounded exactly (with fractions)
-to two decimals, half away from zero or half to even; the printed "1" and
-"0" are read either as exact or as rounded to two decimals.  All four
+negatives N, so each is searched on its own, under both roundings and both
+readings of a printed "1" and "0" (:func:`rounds_to`).  All four
 readings give the same answer: P = 28 (TP = 5, 19, 21, 27, 28) and N = 58
 (FP = 0, 1, 2, 8, 34), and those counts are the only ones possible at that
 size.

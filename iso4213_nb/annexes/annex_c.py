@@ -9,16 +9,11 @@ values with uniform decimals (63,30 rather than 63,3).
 ``data/table_c1.csv`` keeps every cell **as printed** in the Indian copy,
 odd strings included ("0,000 5", "6,7%", "19,0M", a decimal point in "0.05");
 only the line-break hyphen of "Efficient- Net-B7" is removed.  The audit
-(:func:`audit`) checks, per row:
-
-* accuracy + top-1 error = 100 % (accuracy is 1 − top-1 error; 6.2.3);
-* how the numbers are written (decimal places, spacing before "%", a
-  decimal point among decimal commas);
-* which fields are empty;
-* which clause 8 reporting items the row lacks (all of them, bar naming the
-  benchmark);
-* where a printed value differs from the cited paper, or agrees with it, as
-  far as the toolkit knows (:data:`KNOWN_DIFFERENCES`, :data:`AGREES_WITH_PAPER`).
+(:func:`audit`) checks, per row, that accuracy + top-1 error = 100 % (accuracy
+is 1 − top-1 error; 6.2.3), how the numbers are written, which fields are
+empty, which clause 8 reporting items are missing (all of them, bar naming the
+benchmark), and where a printed value differs from the cited paper or agrees
+with it, as far as the toolkit knows (:data:`KNOWN_DIFFERENCES`, :data:`AGREES_WITH_PAPER`).
 
 :data:`CANNOT_SUPPORT` lists the comparisons the table cannot carry.
 """
@@ -38,7 +33,6 @@ DATA_FILE = "table_c1.csv"
 COLUMNS = ("dataset", "model", "reference", "accuracy", "top1_error", "top5_error", "depth", "conv_layers",
            "pooling_layers", "fc_layers", "parameters", "batch_size", "momentum", "weight_decay", "decay_rate",
            "learning_rate", "dropout_rate")
-TRAINING_SETTINGS = ("batch_size", "momentum", "weight_decay", "decay_rate", "learning_rate", "dropout_rate")
 
 #: What Table C.1 gives for the clause 8 reporting items (:data:`iso4213_nb.controls.checklist.REPORT_ITEMS`);
 #: the others are missing.

@@ -7,11 +7,8 @@ top-k accuracy is the share of images whose true class is among the k
 highest scores, and top-k error is 1 minus it (so accuracy + top-1 error is
 exactly 1, the check Annex C's rows fail or pass).
 
-The example is generated: :func:`generate` draws softmax scores of two
-models of different quality over a few classes; :func:`write_scores` saves
-them in the predictions-file layout of issue 11 (``y_true`` and one column
-``<model>_score_<class>`` per class); :func:`read_scores` reads such a file
-back through :mod:`iso4213_nb.inputs`; :func:`top_k_table` gives the rows.
+The example is generated (:func:`generate`), saved in the predictions-file
+layout of issue 11 and read back through :mod:`iso4213_nb.inputs`.
 """
 
 from __future__ import annotations

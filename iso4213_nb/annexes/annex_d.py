@@ -70,21 +70,22 @@ def extremes(true_fractions) -> dict:
             "rarest_cause": rarest}
 
 
+def _check(item: str, printed: str, value: float, decimals: int = 4) -> Check:
+    computed = comma(value, decimals)
+    return Check(item, printed, computed, computed == printed)
+
+
 def checks() -> list[Check]:
     """The example against its hand computation, the extremes, and 1 − 1/e against the literature's 0,632 (Annex D)."""
     example = worked_example()
     ends = extremes(example["csmf_true"])
     return [
-        Check("1 − 1/e to three decimals (Flaxman et al.)", "0,632", comma(csmf.CHANCE_EXACT, 3),
-              comma(csmf.CHANCE_EXACT, 3) == "0,632"),
-        Check("worked example: CSMF accuracy (hand)", comma(float(HAND_CSMFA), 4),
-              comma(example["csmf_accuracy"], 4), comma(example["csmf_accuracy"], 4) == comma(float(HAND_CSMFA), 4)),
-        Check("worked example: chance-corrected with 0,632 (hand)", comma(float(HAND_CC_ROUNDED), 4),
-              comma(example["chance_corrected_rounded"], 4),
-              comma(example["chance_corrected_rounded"], 4) == comma(float(HAND_CC_ROUNDED), 4)),
-        Check("perfect prediction", "1,0000", comma(ends["perfect"], 4), comma(ends["perfect"], 4) == "1,0000"),
-        Check("all predicted mass on the rarest cause", "0,0000", comma(ends["all_on_rarest"], 4),
-              comma(ends["all_on_rarest"], 4) == "0,0000"),
+        _check("1 − 1/e to three decimals (Flaxman et al.)", "0,632", csmf.CHANCE_EXACT, 3),
+        _check("worked example: CSMF accuracy (hand)", comma(float(HAND_CSMFA), 4), example["csmf_accuracy"]),
+        _check("worked example: chance-corrected with 0,632 (hand)", comma(float(HAND_CC_ROUNDED), 4),
+               example["chance_corrected_rounded"]),
+        _check("perfect prediction", "1,0000", ends["perfect"]),
+        _check("all predicted mass on the rarest cause", "0,0000", ends["all_on_rarest"]),
     ]
 
 

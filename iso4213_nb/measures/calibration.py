@@ -53,9 +53,8 @@ from ..core.checks import as_finite_array, as_labels, as_scores, plain, same_len
 from ..core.errors import InputError
 from ..core.probability_rows import probability_problems
 from ..stats.resampling import BLOCK_ENTRIES, label_codes, sample_weights
-from ..stats.bootstrap import check_resamples, multinomial_resamples
+from ..stats.bootstrap import check_resamples, interval_bounds, multinomial_resamples
 from .calibration_cells import calibration_cells
-from ..stats.intervals import bootstrap_interval
 from ..stats.results import ConfidenceInterval, interval_json, json_value, check_level
 
 #: Log loss clips probabilities to [EPS, 1 − EPS], as scikit-learn's ``log_loss`` does for float64.
@@ -304,7 +303,7 @@ def _calibrate(p, y, w, strata, n_bins, n_bootstrap, seed, level) -> Calibration
     intervals = []
     for binning, estimate, values in zip(BINNINGS, estimates, draws):
         distribution = np.concatenate(values)
-        low, high = bootstrap_interval(distribution, estimate, level, "percentile")
+        low, high = interval_bounds(distribution, estimate, level, "percentile")
         intervals.append(ConfidenceInterval(low, high, level, "percentile", estimate=float(estimate), of="ece",
                                             details={"binning": binning, "n_bins": n_bins, "seed": seed,
                                                      "n_resamples": n_bootstrap, "stratified": True,

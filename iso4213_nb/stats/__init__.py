@@ -33,13 +33,7 @@ _LAZY = {
     **dict.fromkeys(("auroc_ci", "delong_test"), ".roc"),
 }
 
-__all__ = [
-    "AdjustedPValues", "AssumptionWarning", "ConfidenceInterval", "FiveByTwoDifferences", "TestResult",
-    "adjust_pvalues", "anova", "auroc_ci", "bootstrap_ci", "chi_squared", "cochran_q", "combined_ftest_5x2cv",
-    "corrected_resampled_ttest", "delong_test", "familywise_error_rate", "fisher_exact", "five_by_two_differences", "friedman",
-    "kruskal_wallis", "mcnemar", "mcnemar_table", "paired_bootstrap_ci", "paired_ttest", "paired_ttest_5x2cv",
-    "proportion_ci", "wilcoxon",
-]
+__all__ = sorted(_LAZY)
 
 
 def __getattr__(name: str):

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.checks import as_finite_array, as_labels, as_scores, same_length
+from ..core.checks import as_finite_array, as_labels, as_scores, plain, same_length
 from ..core.errors import InputError
-from .results import shown
 
 
 def paired(a, b, name_a: str = "a", name_b: str = "b", *, minimum: int = 2) -> tuple[np.ndarray, np.ndarray]:
@@ -57,7 +56,7 @@ def binary_truth(y_true, positive=None) -> np.ndarray:
             raise InputError("stats.positive_not_named", labels=_listed(values))
         positive = 1
     elif positive not in values.tolist():
-        raise InputError("stats.positive_not_a_label", positive=shown(positive), labels=_listed(values))
+        raise InputError("stats.positive_not_a_label", positive=plain(positive), labels=_listed(values))
     mask = labels == positive
     if mask.all() or not mask.any():
         raise InputError("stats.single_class")
@@ -66,7 +65,7 @@ def binary_truth(y_true, positive=None) -> np.ndarray:
 
 def _listed(values: np.ndarray, most: int = 6) -> list[str]:
     """Up to ``most`` labels as the user wrote them, then "…" if there are more (shown comma-separated)."""
-    return [shown(v) for v in values.tolist()[:most]] + (["…"] if len(values) > most else [])
+    return [plain(v) for v in values.tolist()[:most]] + (["…"] if len(values) > most else [])
 
 
 def negligible(spread: float, *arrays: np.ndarray) -> bool:

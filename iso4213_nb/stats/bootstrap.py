@@ -1,22 +1,8 @@
 """Bootstrap confidence intervals (7.8), percentile and BCa, stratified, paired, seeded and vectorised.
 
-The one bootstrap of the package (exported as ``iso4213_nb.stats.bootstrap_ci``).
-Two entry points, one interval rule:
-
-* :func:`bootstrap_ci` — any statistic of row-aligned arrays.  Every array
-  is resampled with the same row indices, so passing two models' predictions
-  gives a *paired* interval (:func:`paired_bootstrap_ci`: the difference of a
-  metric between two models); ``strata`` (e.g. y_true) resamples within each
-  class, keeping the class counts of the test set.  One Python call of the
-  statistic per resample.
-* :func:`counts_bootstrap_ci` — a statistic of *counts* (the cells of a
-  confusion matrix, the positives and negatives at each distinct score).
-  Drawing n rows with replacement from data whose rows fall into cells with
-  counts c is the same as drawing the cell counts from Multinomial(n, c / n)
-  (within each stratum: Multinomial(n_s, c_s / n_s)), so a resample costs
-  O(cells), not O(n), and a block of resamples is one
-  ``Generator.multinomial`` call and one vectorised evaluation of the
-  statistic on a (resamples × cells) array.
+The one bootstrap of the package (exported as ``iso4213_nb.stats.bootstrap_ci``): :func:`bootstrap_ci` resamples
+the rows of any statistic, one call per resample (:func:`paired_bootstrap_ci` pairs two models);
+:func:`counts_bootstrap_ci` resamples cell counts as multinomial draws, a block of resamples per call.
 
 Interval rule (Efron & Tibshirani 1993, ch. 13–14; as :func:`scipy.stats.bootstrap`):
 
@@ -26,17 +12,12 @@ Interval rule (Efron & Tibshirani 1993, ch. 13–14; as :func:`scipy.stats.boots
   over the jackknife values θ₍ᵢ₎; bounds at the quantiles
   Φ(z₀ + (z₀ + z_q) / (1 − a (z₀ + z_q))).
 
-Jackknife.  For counts it is exact and cheap: leaving out one row of cell k
-gives the counts c − e_k, so there are only as many distinct jackknife values
-as non-empty cells, each weighted by its count (grouped as below when there
-are more than :data:`JACKKNIFE_GROUPS` non-empty cells).  For :func:`bootstrap_ci`
-with more than :data:`JACKKNIFE_GROUPS` rows the acceleration comes from a
-*grouped* (delete-d) jackknife: the rows are split at random (from ``seed``)
-into :data:`JACKKNIFE_GROUPS` groups of nearly equal size and each group is
-left out in turn; a is a ratio of moments in which the group size cancels,
-so the grouped values estimate the same a, with more noise (tests find it
-within half of the exact value, which moves the BCa bounds by under 1 % of
-the interval's width).  The details say which was used (``jackknife``).
+Jackknife.  Exact up to :data:`JACKKNIFE_GROUPS` rows, or for counts non-empty cells (one value per cell,
+weighted by its count); beyond, *grouped* (delete-d): the rows are split at random (from ``seed``) into
+:data:`JACKKNIFE_GROUPS` groups of nearly equal size and each group is left out in turn.  a is a ratio of
+moments in which the group size cancels, so the grouped values estimate the same a, with more noise (tests find
+it within half of the exact value, which moves the BCa bounds by under 1 % of the interval's width).  The
+details say which was used (``jackknife``).
 
 Undefined values.  A statistic undefined on the full data gives an interval
 whose bounds are :class:`~iso4213_nb.core.undefined.Undefined` with code
@@ -60,10 +41,10 @@ import numpy as np
 from scipy.special import ndtr, ndtri
 
 from ..core import progress
-from ..core.checks import as_1d, as_labels, same_length
+from ..core.checks import as_1d, as_labels, plain, same_length
 from ..core.errors import InputError
 from ..core.undefined import is_undefined
-from .results import ConfidenceInterval, check_level, shown, undefined
+from .results import ConfidenceInterval, check_level, undefined
 
 METHODS = ("percentile", "bca")
 #: Above this many rows, :func:`bootstrap_ci` estimates BCa's acceleration with a grouped jackknife of this many groups.
@@ -76,14 +57,14 @@ def check_resamples(n_resamples, name: str = "n_resamples") -> int:
     """``n_resamples`` as an int of at least 10, or :class:`InputError` naming it ``name`` (7.8)."""
     if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, float, np.integer, np.floating)) \
             or not float(n_resamples).is_integer() or n_resamples < 10:
-        raise InputError("stats.too_few_resamples", name=name, value=shown(n_resamples))
+        raise InputError("stats.too_few_resamples", name=name, value=plain(n_resamples))
     return int(n_resamples)
 
 
 def check_method(method) -> str:
     """``method`` if it is ``"percentile"`` or ``"bca"``, else :class:`InputError` (7.8)."""
     if method not in METHODS:
-        raise InputError("stats.bootstrap_method", methods=list(METHODS), method=shown(method))
+        raise InputError("stats.bootstrap_method", methods=list(METHODS), method=plain(method))
     return method
 
 
@@ -319,12 +300,9 @@ def counts_bootstrap_ci(statistic: Callable[[np.ndarray], np.ndarray], counts, *
     strata : optional stratum id of each cell (e.g. the true class of each
         confusion cell); each resample keeps every stratum's total.
 
-    Equivalent to :func:`bootstrap_ci` on the rows the counts describe, at
-    O(cells) per resample.  The BCa jackknife is exact (one value per
-    non-empty cell, weighted by its count) up to :data:`JACKKNIFE_GROUPS`
-    non-empty cells, and grouped beyond (the rows split at random into that
-    many groups), so it costs at most that many evaluations.  Returns a
-    ConfidenceInterval as :func:`bootstrap_ci` does (plus ``cells``).
+    Equivalent to :func:`bootstrap_ci` on the rows the counts describe, at O(cells) per resample; the jackknife
+    costs at most :data:`JACKKNIFE_GROUPS` evaluations.  Returns a ConfidenceInterval as :func:`bootstrap_ci`
+    does (plus ``cells``).
     """
     label = name or getattr(statistic, "__name__", "statistic")
     return counts_bootstrap_cis(lambda block: np.asarray(statistic(block), dtype=float).reshape(len(block), 1),

@@ -1,15 +1,10 @@
 """Intervals of the measures of class scores (7.8): top-k accuracy, Brier score and log loss, paired across models.
 
-Each of these measures is the mean over the test samples of a per-sample value
-(definitions and tie rule of :mod:`iso4213_nb.measures.multiclass_scores`):
-
-* top-k accuracy (Annex C): 1 when the true class is among the k highest scores, else 0;
-* Brier score (beyond TS 4213: Brier 1950): Σ_j (p_j − y_j)², y one-hot, halved for two classes;
-* log loss (beyond TS 4213): −ln p_true, p clipped to [ε, 1 − ε].
-
-The bootstrap resamples the samples within each true class (stratified, as
-every bootstrap of the report) and recomputes the means; the bounds are
-percentile or BCa (``settings.bootstrap``).  A mean depends on the samples only
+Each of these measures (Annex C's top-k accuracy; beyond TS 4213, Brier 1950 and the log loss) is the mean
+over the test samples of a per-sample value (definitions and tie rule of
+:mod:`iso4213_nb.measures.multiclass_scores`).  The bootstrap resamples the samples within each true class
+(stratified, as every bootstrap of the report) and recomputes the means; the bounds are percentile or BCa
+(``settings.bootstrap``).  A mean depends on the samples only
 through how many of them carry each distinct row of values, so a resample is
 drawn as multinomial counts of those rows
 (:func:`iso4213_nb.stats.bootstrap.counts_bootstrap_cis`), and every model's

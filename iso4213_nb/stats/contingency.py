@@ -24,7 +24,7 @@ from ..core.checks import as_count_table, as_labels, same_length
 from ..core.errors import InputError
 from ..core.weights import refuse
 from ._input import matrix
-from .results import TestResult, undefined
+from .results import TestResult, symmetric_interval, undefined
 
 #: Any expected count below this sends the reading of :func:`chi_squared` to Fisher's exact test.
 MIN_EXPECTED = 5
@@ -198,14 +198,7 @@ def mcnemar(table, exact: bool | None = None, correction: bool = True) -> TestRe
     odds = b / c if c else undefined("unbounded_b_over_c")
 
     se = float(np.sqrt(max(discordant - (b - c) ** 2 / n, 0.0)) / n)
-
-    def interval(level):
-        if se == 0:
-            reason = undefined("zero_standard_error")
-            return (reason, reason, "wald")
-        half = float(special.ndtri(0.5 + level / 2) * se)
-        return (difference - half, difference + half, "wald")
-
+    interval = symmetric_interval(difference, se, "wald", reason=undefined("zero_standard_error") if se == 0 else None)
     return TestResult("mcnemar", statistic, p, df=df, effect_size=difference, effect_size_kind="accuracy_difference",
                       method=method, interval_of="accuracy_difference", interval=interval,
                       details={"n": n, "b": b, "c": c, "midp_pvalue": midp, "odds_ratio": odds,

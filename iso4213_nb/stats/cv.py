@@ -1,18 +1,9 @@
 """Tests built for cross-validated comparisons of two models (7.2).
 
 7.2 warns that the plain paired t-test is unreliable on k-fold results and
-points to Dietterich's 5×2 cross-validation.  This module has:
-
-* :func:`paired_ttest_5x2cv` — Dietterich (1998), the 5×2cv paired t-test;
-* :func:`combined_ftest_5x2cv` — Alpaydin (1999), the combined 5×2cv F-test;
-* :func:`corrected_resampled_ttest` — Nadeau & Bengio (2003), the t-test with
-  the variance corrected for overlapping training sets (repeated k-fold,
-  repeated hold-out);
-* :func:`five_by_two_differences` — builds the 5×2 array from two scikit-learn
-  estimators and data, recording the split seeds.
-
-All take stored per-fold score differences (model A minus model B), so an
-auditor can run them without the models.
+points to Dietterich's 5×2 cross-validation.  The tests take stored per-fold
+score differences (model A minus model B), so an auditor can run them without
+the models; :func:`five_by_two_differences` produces them from two estimators.
 """
 
 from __future__ import annotations
@@ -20,10 +11,10 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats as sps
 
-from ..core.checks import as_scores
+from ..core.checks import as_scores, plain
 from ..core.errors import InputError
 from ._input import matrix, negligible
-from .results import TestResult, shown
+from .results import TestResult, symmetric_interval
 
 
 def _numbers(values) -> np.ndarray:
@@ -69,13 +60,9 @@ def paired_ttest_5x2cv(differences) -> TestResult:
     scale = float(np.sqrt(s2.mean()))
     t = float(p[0, 0] / scale)
     pvalue = float(2 * sps.t.sf(abs(t), 5))
-
-    def interval(level):
-        half = float(sps.t.ppf(0.5 + level / 2, 5) * scale)
-        return (float(p[0, 0]) - half, float(p[0, 0]) + half, "t")
-
     return TestResult("paired_ttest_5x2cv", t, pvalue, df=5, effect_size=float(p.mean()),
-                      effect_size_kind="mean_of_differences", interval_of="expected_difference", interval=interval,
+                      effect_size_kind="mean_of_differences", interval_of="expected_difference",
+                      interval=symmetric_interval(float(p[0, 0]), scale, "t", df=5),
                       details={"differences": p, "flat_repetitions": int(np.sum(s2 == 0))})
 
 
@@ -121,7 +108,7 @@ def corrected_resampled_ttest(differences, n_train: int, n_test: int) -> TestRes
         raise InputError("stats.too_few_differences", name="differences", count=j)
     for name, value in (("n_train", n_train), ("n_test", n_test)):
         if isinstance(value, bool) or not float(value).is_integer() or value < 1:
-            raise InputError("stats.sample_count", name=name, value=shown(value))
+            raise InputError("stats.sample_count", name=name, value=plain(value))
     var = float(d.var(ddof=1))
     if negligible(np.sqrt(var), d):
         raise InputError("stats.differences_equal", value=float(d[0]))
@@ -130,14 +117,10 @@ def corrected_resampled_ttest(differences, n_train: int, n_test: int) -> TestRes
     t = mean / se
     df = j - 1
     pvalue = float(2 * sps.t.sf(abs(t), df))
-
-    def interval(level):
-        half = float(sps.t.ppf(0.5 + level / 2, df) * se)
-        return (mean - half, mean + half, "t")
-
     naive = float(2 * sps.t.sf(abs(mean / np.sqrt(var / j)), df))
     return TestResult("corrected_resampled_ttest", t, pvalue, df=df, effect_size=mean,
-                      effect_size_kind="mean_difference", interval_of="expected_difference", interval=interval,
+                      effect_size_kind="mean_difference", interval_of="expected_difference",
+                      interval=symmetric_interval(mean, se, "t", df=df),
                       details={"n": j, "n_train": int(n_train), "n_test": int(n_test), "uncorrected_pvalue": naive})
 
 

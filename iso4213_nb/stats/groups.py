@@ -15,12 +15,13 @@ from itertools import combinations
 import numpy as np
 from scipy import stats as sps
 
+from ..core.checks import plain
 from ..core.errors import InputError
 from ._input import groups as check_groups
 from ._input import matrix, negligible
 from .multiplicity import adjust_pvalues
 from .paired import wilcoxon
-from .results import TestResult, shown
+from .results import TestResult
 
 
 def _tie_sum(values: np.ndarray) -> float:
@@ -129,7 +130,7 @@ def friedman(scores, *, posthoc: str = "nemenyi", alpha: float = 0.05, names=Non
         raise InputError("stats.friedman_too_few_models", count=k, test="wilcoxon")
     if posthoc not in ("nemenyi", "wilcoxon-holm"):
         raise InputError("stats.posthoc", name="posthoc", first="'nemenyi'", second="'wilcoxon-holm'",
-                         value=shown(posthoc))
+                         value=plain(posthoc))
     names = [f"model {j + 1}" for j in range(k)] if names is None else [str(x) for x in names]
     if len(names) != k:
         raise InputError("stats.names_for_models", names=len(names), models=k)

@@ -1,28 +1,23 @@
-"""Confidence intervals (7.8) for proportions, and the bounds of a bootstrap distribution already drawn.
+"""Confidence intervals (7.8) for proportions.
 
 7.8 rests on the central limit theorem: an estimate averaged over many samples
 is close to normal around the population value.  For a proportion (accuracy,
 recall, precision … are all counts over counts) that normal ("Wald") interval
 misbehaves near 0 and 1 and for small n, so :func:`proportion_ci` also offers
-Wilson's score interval and the exact Clopper–Pearson interval.  For measures
-with no simple standard error, :func:`iso4213_nb.stats.bootstrap.bootstrap_ci`
-resamples the test set (and :func:`~iso4213_nb.stats.bootstrap.paired_bootstrap_ci`
-the difference between two models scored on the same samples);
-:func:`bootstrap_interval` reads percentile or BCa bounds from resamples a
-caller drew itself.
+Wilson's score interval and the exact Clopper–Pearson interval.  Measures with
+no simple standard error take the bootstrap (:mod:`iso4213_nb.stats.bootstrap`).
 """
 
 from __future__ import annotations
 
 import math
-from typing import Callable
 
 import numpy as np
 from scipy.special import betaincinv, ndtri
 
+from ..core.checks import plain
 from ..core.errors import InputError
-from .bootstrap import acceleration, interval_bounds
-from .results import ConfidenceInterval, check_level, shown
+from .results import ConfidenceInterval, check_level
 
 PROPORTION_METHODS = ("wilson", "clopper-pearson", "wald")
 
@@ -30,7 +25,7 @@ PROPORTION_METHODS = ("wilson", "clopper-pearson", "wald")
 def _whole(value, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
             or not float(value).is_integer() or value < 0:
-        raise InputError("stats.not_a_count", name=name, value=shown(value))
+        raise InputError("stats.not_a_count", name=name, value=plain(value))
     return int(value)
 
 
@@ -50,7 +45,7 @@ def proportion_ci(successes, n, method: str = "wilson", confidence_level: float 
     ``"proportion"`` and details ``successes`` and ``n``.
     """
     if method not in PROPORTION_METHODS:
-        raise InputError("stats.method", methods=list(PROPORTION_METHODS), method=shown(method))
+        raise InputError("stats.method", methods=list(PROPORTION_METHODS), method=plain(method))
     level = check_level(confidence_level)
     x = _whole(successes, "successes")
     n = _whole(n, "n")
@@ -83,19 +78,3 @@ def proportion_bounds(x: float, n: float, method: str, level: float) -> tuple[fl
         low, high = max(0.0, p - half), min(1.0, p + half)
     return float(low), float(high)
 
-
-def bootstrap_interval(distribution: np.ndarray, estimate: float, level: float, method: str,
-                       jackknife: Callable[[], np.ndarray] | None = None) -> tuple[float, float]:
-    """Percentile or BCa bounds from a bootstrap distribution (Efron & Tibshirani 1993, ch. 13–14).
-
-    BCa corrects the percentiles for bias, z₀ = Φ⁻¹(share of resamples below the
-    estimate, ties counted half), and for skew, the acceleration
-    a = Σ(θ̄ − θ_(i))³ / (6 (Σ(θ̄ − θ_(i))²)^1.5) from the jackknife values
-    ``jackknife()``; the bounds are the percentiles
-    Φ(z₀ + (z₀ + z_q) / (1 − a (z₀ + z_q))) for q = α/2 and 1 − α/2.
-    When the jackknife values are all equal, a = 0.
-
-    Clause 7.8; beyond TS 4213: Efron & Tibshirani 1993.
-    """
-    accel = acceleration(jackknife()) if method == "bca" else 0.0
-    return interval_bounds(distribution, estimate, level, method, accel)

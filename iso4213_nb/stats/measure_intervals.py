@@ -33,11 +33,11 @@ import numpy as np
 from ..measures import stacked as sm
 from ..measures.confusion import AVERAGED, AVERAGES
 from ..measures.curves import BinaryScores
-from ..core.checks import given, listed
+from ..core.checks import given, listed, plain
 from ..core.errors import InputError
 from .bootstrap import check_method, check_resamples, counts_bootstrap_cis
 from .intervals import proportion_ci
-from .results import ConfidenceInterval, check_level, interval_json, shown, undefined
+from .results import ConfidenceInterval, check_level, interval_json, undefined
 from .roc import Placements, auroc_ci, placements_of
 
 PROPORTION_METHODS = ("wilson", "clopper-pearson")
@@ -68,12 +68,12 @@ class IntervalSettings:
     def __post_init__(self):
         if self.proportion not in PROPORTION_METHODS:
             raise InputError("measure_intervals.not_a_proportion_method", choices=list(PROPORTION_METHODS),
-                             value=shown(self.proportion))
+                             value=plain(self.proportion))
         check_method(self.bootstrap)
         check_level(self.confidence_level)
         check_resamples(self.n_resamples)
         if isinstance(self.seed, bool) or not isinstance(self.seed, (int, np.integer)) or self.seed < 0:
-            raise InputError("measure_intervals.bad_seed", value=shown(self.seed))
+            raise InputError("measure_intervals.bad_seed", value=plain(self.seed))
 
     def bootstrap_options(self) -> dict:
         """Keyword arguments of the bootstrap functions."""
@@ -113,10 +113,6 @@ def proportion(successes: int, n: int, settings: IntervalSettings) -> Confidence
                                   of="proportion")
     return proportion_ci(int(successes), int(n), method=settings.proportion,
                          confidence_level=settings.confidence_level)
-
-
-def _binary_counts(matrix: np.ndarray, i: int) -> dict:
-    return {key: value[0, i] for key, value in sm.one_vs_rest(matrix[None]).items()}
 
 
 def _terms(c: dict, spec: str) -> int:
@@ -187,8 +183,9 @@ def matrix_intervals(matrix, labels, settings: IntervalSettings = IntervalSettin
            "balanced_accuracy": found["balanced_accuracy"], "per_class": {}, "averages": {},
            **{name: found[name] for name in ("balanced_accuracy_adjusted", "cohen_kappa_linear", "cohen_kappa_quadratic")},
            "kl_divergence": {d: found[f"kl_divergence.{d}"] for d in ("true_vs_pred", "pred_vs_true")}}
+    one_vs_rest = sm.one_vs_rest(M[None])
     for i, label in enumerate(labels):
-        c = _binary_counts(M, i)
+        c = {key: value[0, i] for key, value in one_vs_rest.items()}
         entry = {"accuracy": proportion(_terms(c, "tp"), _terms(c, "tp+fn"), settings)}
         for measure in sm.PER_CLASS:
             if measure in sm.PROPORTIONS:

@@ -4,7 +4,8 @@ Clause 7.10.2 carries the title "Bonferroni correction", but the rule it prints
 (sort the p-values, find the smallest k with p'_k > α / (m + 1 − k), reject
 H'_1 … H'_(k−1)) is Holm's step-down method (Holm 1979).  Plain Bonferroni
 rejects when p_i ≤ α / m.  Both are offered here by name; ``"holm"`` is the
-one the clause describes.  Clause 7.10.3 names no procedure for the false
+one the clause describes; ``"hochberg"`` is Hochberg's step-up form of it.
+Clause 7.10.3 names no procedure for the false
 discovery rate; ``"bh"`` (Benjamini–Hochberg 1995) is the usual one and
 ``"by"`` (Benjamini–Yekutieli 2001) also holds under any dependence.
 """
@@ -15,9 +16,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.checks import as_scores
+from ..core.checks import as_scores, plain
 from ..core.errors import InputError
-from .results import check_level, shown
+from .results import check_level, json_value
 
 METHODS = ("bonferroni", "holm", "hochberg", "bh", "by")
 
@@ -44,27 +45,20 @@ def familywise_error_rate(alpha: float, m: int) -> float:
     """Chance of at least one false rejection among ``m`` independent tests at level ``alpha``: 1 − (1 − α)^m (7.10.1)."""
     alpha = check_level(alpha, "alpha")
     if isinstance(m, bool) or not float(m).is_integer() or m < 1:
-        raise InputError("stats.number_of_tests", value=shown(m))
+        raise InputError("stats.number_of_tests", value=plain(m))
     return float(1 - (1 - alpha) ** int(m))
 
 
 @dataclass(frozen=True, eq=False)
 class AdjustedPValues:
-    """Adjusted p-values and decisions, in the order the p-values were given.
+    """Adjusted p-values and decisions (7.10), numpy arrays in the order the p-values were given.
 
     Attributes
     ----------
-    pvalues, adjusted : numpy.ndarray
-        The raw and the adjusted p-values (input order).
-    rejected : numpy.ndarray of bool
-        The rule's decisions: each raw p-value compared with its threshold (input order).
-    method : str
-        ``"bonferroni"``, ``"holm"``, ``"hochberg"``, ``"bh"`` or ``"by"``.
-    alpha : float
-    unadjusted_rejections : int
-        How many ``pvalues`` are at most ``alpha`` before adjustment.
-    familywise_error_rate : float
-        1 − (1 − α)^m for the m hypotheses (7.10.1).
+    pvalues, adjusted, rejected : the raw and the adjusted p-values, and the rule's decisions (each raw p-value
+        compared with its threshold); method, alpha : one of :data:`METHODS` and its level.
+    unadjusted_rejections : how many ``pvalues`` are at most ``alpha`` before adjustment.
+    familywise_error_rate : 1 − (1 − α)^m for the m hypotheses (7.10.1).
     """
 
     pvalues: np.ndarray = field(repr=False)
@@ -76,11 +70,9 @@ class AdjustedPValues:
     familywise_error_rate: float = field(repr=False)
 
     def to_dict(self) -> dict:
-        """The JSON-ready form."""
-        return {"method": self.method, "alpha": self.alpha, "pvalues": self.pvalues.tolist(),
-                "adjusted": self.adjusted.tolist(), "rejected": self.rejected.tolist(),
-                "unadjusted_rejections": self.unadjusted_rejections,
-                "familywise_error_rate": self.familywise_error_rate}
+        """The JSON-ready form (:func:`~iso4213_nb.stats.results.json_value` of each field)."""
+        keys = ("method", "alpha", "pvalues", "adjusted", "rejected", "unadjusted_rejections", "familywise_error_rate")
+        return {key: json_value(getattr(self, key)) for key in keys}
 
 
 def adjust_pvalues(pvalues, method: str, alpha: float = 0.05) -> AdjustedPValues:
@@ -89,10 +81,7 @@ def adjust_pvalues(pvalues, method: str, alpha: float = 0.05) -> AdjustedPValues
     Parameters
     ----------
     pvalues : array-like of floats in [0, 1], one per hypothesis.
-    method : ``"bonferroni"`` (p·m), ``"holm"`` (step-down, the rule printed in
-        7.10.2 although the clause calls it Bonferroni), ``"hochberg"``
-        (step-up), ``"bh"`` (Benjamini–Hochberg, 7.10.3) or ``"by"``
-        (Benjamini–Yekutieli).
+    method : one of :data:`METHODS` (module docstring).
     alpha : family-wise error rate (bonferroni, holm, hochberg) or false
         discovery rate (bh, by) to control.
 
@@ -101,16 +90,15 @@ def adjust_pvalues(pvalues, method: str, alpha: float = 0.05) -> AdjustedPValues
     AdjustedPValues with ``adjusted`` (capped at 1) and ``rejected``, both in
     input order.  ``rejected`` applies each rule as written, comparing the raw
     sorted p-values with :func:`thresholds` (≤ rejects), with no slack:
-    Bonferroni rank by rank; Holm step-down (the 7.10.2 rule: with k the
-    smallest rank whose p'_(k) > α / (m + 1 − k), H'_1 … H'_(k−1) are rejected);
-    Hochberg, BH and BY step-up (every rank up to the largest one within its
-    threshold).  These are statsmodels' ``multipletests`` decisions.  Where
+    Bonferroni rank by rank, Holm step-down (7.10.2), Hochberg, BH and BY step-up
+    (every rank up to the largest one within its threshold), as statsmodels'
+    ``multipletests`` decides.  Where
     ``adjusted`` lies within rounding of ``alpha`` it may disagree with
     ``rejected`` ([0.1, 0.1, 0.1] under ``"bh"`` adjusts to
     0.10000000000000002 and is rejected at α = 0.1); the decision is the rule's.
     """
     if method not in METHODS:
-        raise InputError("stats.method", methods=list(METHODS), method=shown(method))
+        raise InputError("stats.method", methods=list(METHODS), method=plain(method))
     alpha = check_level(alpha, "alpha")
     p = as_scores(pvalues, "pvalues")
     if p.min() < 0 or p.max() > 1:

@@ -1,22 +1,14 @@
 """Operating points and regions of the ROC and PR curves with intervals, over many resamples at once (6.3.6, 6.3.7).
 
 The readings of :mod:`iso4213_nb.measures.roc_regions` (as pROC's ``coords``, ``ci.se``,
-``ci.sp`` and ``partial.auc``), computed for a whole stack of bootstrap
-resamples in a few numpy operations.  A resample is the positives and the
+``ci.sp`` and ``partial.auc``, defined there), computed for a whole stack of bootstrap
+resamples in a few numpy operations: sensitivity and specificity at fixed values, the partial AUROC and its
+McClish form (undefined below the chance diagonal, so such resamples are left out and counted), and pointwise
+ROC and PR bands.  A resample is the positives and the
 negatives at each distinct score, drawn as multinomial counts within each
 class (:func:`iso4213_nb.stats.bootstrap.counts_bootstrap_cis`, stratified as
 pROC does by default); a score with no sample in a resample adds a point
 equal to its predecessor, which changes no reading.
-
-* sensitivity at a fixed specificity s: where the curve passes through s on
-  a vertical step, the highest sensitivity; otherwise linear interpolation;
-  specificity at a fixed sensitivity likewise;
-* partial AUROC over specificities [a, b] = ∫ Se dSp, and McClish's
-  standardisation (1 + (pAUC − min)/(max − min)) / 2 (undefined where the
-  curve lies below the chance diagonal, so such resamples are left out and
-  counted);
-* pointwise bands: sensitivity on a grid of specificities (ROC) and precision
-  at the first threshold reaching each recall on a grid (PR).
 
 The intervals are bootstrap *percentile* intervals whatever the BCa setting
 elsewhere: these readings are step functions of the counts, for which the

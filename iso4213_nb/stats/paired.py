@@ -15,12 +15,10 @@ from scipy import stats as sps
 from ..core.errors import InputError
 from .assumptions import kfold_warning
 from ._input import negligible, paired
-from .results import TestResult
+from .results import TestResult, symmetric_interval
 
 #: Up to this many pairs the Wilcoxon test uses the exact null distribution (when there are no ties or zeros).
 WILCOXON_EXACT_MAX = 50
-
-
 
 
 def _looks_like_folds(x: np.ndarray, y: np.ndarray) -> bool:
@@ -63,17 +61,12 @@ def paired_ttest(a, b, *, folds: bool | None = None) -> TestResult:
     t = mean / se
     df = n - 1
     p = float(2 * sps.t.sf(abs(t), df))
-
-    def interval(level):
-        half = float(sps.t.ppf(0.5 + level / 2, df) * se)
-        return (mean - half, mean + half, "t")
-
     normality = float(sps.shapiro(d).pvalue) if 3 <= n <= 5000 else None
     kfold = _looks_like_folds(x, y) if folds is None else bool(folds)
     if kfold:
         warnings.warn(kfold_warning(), stacklevel=2)
     return TestResult("paired_ttest", float(t), p, df=df, effect_size=mean / sd, effect_size_kind="cohens_dz",
-                      interval_of="mean_difference", interval=interval,
+                      interval_of="mean_difference", interval=symmetric_interval(mean, se, "t", df=df),
                       details={"n": n, "mean_difference": mean, "normality_pvalue": normality, "kfold_input": kfold})
 
 

@@ -1,14 +1,9 @@
 """Result objects shared by every test and interval of :mod:`iso4213_nb.stats`: data, no words.
 
-They follow :mod:`scipy.stats` results: frozen dataclasses with named
-attributes (``statistic``, ``pvalue``, ``df``) and a ``confidence_interval``
-method returning a :class:`ConfidenceInterval`.  What a test is, which variant
-ran, what an effect size measures and why a value is undefined are codes
-(``"mcnemar"``, ``"exact"``, ``"cramers_v"``, ``Undefined(code="zero_variance")``);
-:mod:`iso4213_nb.words.readings` turns them into names and paragraphs.
-``to_dict()`` gives the JSON form: undefined values become ``null``, listed
-under ``"undefined"`` as ``"field: code"`` and under ``"reasons"`` with their
-parameters.
+Frozen dataclasses like :mod:`scipy.stats` results, whose kinds, variants and reasons are codes
+(``"mcnemar"``, ``"exact"``, ``Undefined(code="zero_variance")``) that :mod:`iso4213_nb.words.readings` puts
+into words.  ``to_dict()`` gives the JSON form: undefined values become ``null``, listed under ``"undefined"``
+as ``"field: code"`` and under ``"reasons"`` with their parameters.
 """
 
 from __future__ import annotations
@@ -18,24 +13,11 @@ from types import MappingProxyType
 from typing import Callable, Mapping
 
 import numpy as np
+from scipy.special import ndtri, stdtrit
 
+from ..core.checks import plain
 from ..core.errors import InputError
 from ..core.undefined import Undefined, is_undefined, to_json
-
-
-def shown(value) -> str | int | float:
-    """A value the user gave, for an error's parameters: numbers stay numbers (the error's words write them with
-    the reader's decimal sign), anything else as text, never a Python repr.
-
-    Clause 7.
-    """
-    if isinstance(value, np.generic):
-        value = value.item()
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, (int, float)):
-        return value
-    return str(value)
 
 
 def check_level(confidence_level: float, name: str = "confidence_level") -> float:
@@ -43,9 +25,9 @@ def check_level(confidence_level: float, name: str = "confidence_level") -> floa
     try:
         level = float(confidence_level)
     except (TypeError, ValueError):
-        raise InputError("stats.level_not_a_number", name=name, value=shown(confidence_level)) from None
+        raise InputError("stats.level_not_a_number", name=name, value=plain(confidence_level)) from None
     if not 0 < level < 1:
-        raise InputError("stats.level_range", name=name, value=shown(confidence_level))
+        raise InputError("stats.level_range", name=name, value=plain(confidence_level))
     return level
 
 
@@ -55,6 +37,23 @@ def undefined(code: str, **params) -> Undefined:
     Clause 7.
     """
     return Undefined(code=code, params=params)
+
+
+def symmetric_interval(centre: float, se: float, method: str, *, df=None,
+                       reason: Undefined | None = None) -> Callable[[float], tuple]:
+    """The ``interval`` of a :class:`TestResult`: level -> ``(centre − q·se, centre + q·se, method)`` (7.8).
+
+    ``q`` is the standard normal quantile at (1 + level) / 2, or Student's t with ``df`` degrees of freedom;
+    with a ``reason`` both bounds are that undefined value.
+    """
+    def interval(level: float) -> tuple:
+        if reason is not None:
+            return reason, reason, method
+        q = ndtri(0.5 + level / 2) if df is None else stdtrit(df, 0.5 + level / 2)
+        half = float(q * se)
+        return centre - half, centre + half, method
+
+    return interval
 
 
 def json_value(value):
@@ -90,15 +89,11 @@ def undefined_fields(items) -> tuple[list[str], dict]:
             {key: reason_dict(value) for key, value in found})
 
 
-def _frozen(mapping) -> Mapping:
-    return MappingProxyType(dict(mapping or {}))
-
-
 class _Details:
     """Per-result facts in a read-only ``details`` mapping, also readable as attributes (``result.auc_a``)."""
 
     def __post_init__(self):
-        object.__setattr__(self, "details", _frozen(self.details))
+        object.__setattr__(self, "details", MappingProxyType(dict(self.details or {})))
 
     def __getattr__(self, name: str):
         details = self.__dict__.get("details", {})
@@ -115,11 +110,9 @@ class ConfidenceInterval(_Details):
     ----------
     low, high : float or Undefined
         The bounds; ``low, high = ci`` unpacks them.
-    confidence_level : float
     method : str
         How it was built: ``"wilson"``, ``"clopper-pearson"``, ``"wald"``,
         ``"percentile"``, ``"bca"``, ``"delong"``, ``"t"``, ``"normal"``, ``"woolf"``.
-    estimate : float, Undefined or None
     of : str or None
         Code of the quantity, e.g. ``"proportion"``, ``"auroc"``, ``"auroc_difference"``,
         ``"accuracy_difference"``, ``"mean_difference"``, ``"odds_ratio"``, ``"statistic"``.
@@ -192,13 +185,10 @@ class TestResult(_Details):
         ``"combined_ftest_5x2cv"``, ``"corrected_resampled_ttest"``, ``"anova"``,
         ``"kruskal_wallis"``, ``"friedman"``, ``"chi_squared"``, ``"fisher_exact"``,
         ``"mcnemar"``, ``"cochran_q"``, ``"delong"``.
-    statistic : float or Undefined
-        The test statistic (t, F, z, chi-squared, ...).
-    pvalue : float or Undefined
-        Two-sided p-value.
+    statistic, pvalue : float or Undefined
+        The test statistic (t, F, z, chi-squared, ...) and its two-sided p-value.
     df : float, tuple or None
         Degrees of freedom where the reference distribution has them.
-    effect_size : float, Undefined or None
     effect_size_kind : str or None
         Code of the effect size, e.g. ``"cramers_v"``, ``"auroc_difference"``.
     method : str or None
@@ -207,7 +197,6 @@ class TestResult(_Details):
         Code of the quantity :meth:`confidence_interval` bounds; None when the test gives no interval.
     details : mapping
         Test-specific facts (e.g. ``auc_a``, ``b``, ``mean_ranks``), also readable as attributes.
-    Undefined values carry a ``code`` and ``params`` saying why.
     """
 
     __test__ = False  # not a pytest class

@@ -1,23 +1,16 @@
 """AUROC (6.3.6) inference: DeLong's test of two correlated AUROCs and intervals for one AUROC.
 
 DeLong, DeLong & Clarke-Pearson (1988) estimate the covariance of AUROCs
-computed on the same samples from *placement values*: for a positive, the
-share of negatives scored below it (ties count half); for a negative, the
-share of positives scored above it.  Every sample of one class and one score
-has the same placement value, so :class:`Placements` takes them from the runs
-of tied scores the ROC curve has already sorted (a cumulative sum over the
-distinct scores), and DeLong's moments are sums over those runs weighted by
-their counts: exact with ties, no sort beyond the curve's, and the same
-computation in memory and in the streamed passes.  A second model's
-covariance needs each sample's score looked up in each model's runs
-(:func:`pair_sums`).  Sun & Xu's (2014) midranks give the per-sample values the
-bootstrap interval's jackknife needs (:func:`placement_values`).  A sample is
-ranked by its score only; the positive class is the one that should score high.
+computed on the same samples from *placement values*, one per distinct score
+(:class:`Placements`); a second model's covariance needs each sample's score
+looked up in each model's runs (:func:`pair_sums`).  Sun & Xu's (2014)
+midranks give the per-sample values the bootstrap interval's jackknife needs
+(:func:`placement_values`).  A sample is ranked by its score only; the
+positive class is the one that should score high.
 
-The bootstrap interval of :func:`auroc_ci` sorts the scores once and, for
-each resample, draws class-stratified samples, turns the draws into
-multiplicities per tied-score group (a bincount) and computes the AUROC from
-those counts in the sorted order; nothing is re-sorted per resample.
+The bootstrap interval of :func:`auroc_ci` sorts the scores once; each
+resample's class-stratified draws become multiplicities per tied-score group
+(a bincount), whose AUROC needs no new sort (:func:`auroc_of_counts`).
 """
 
 from __future__ import annotations
@@ -28,14 +21,13 @@ import numpy as np
 from scipy.special import ndtr, ndtri
 
 from ..core import progress
-from ..core.checks import as_scores, same_length
+from ..core.checks import as_scores, plain, same_length
 from ..core.errors import InputError
 from ..core.undefined import is_undefined
 from ..core.weights import refuse
 from ._input import binary_truth
-from .bootstrap import METHODS as BOOTSTRAP_METHODS
-from .intervals import bootstrap_interval
-from .results import ConfidenceInterval, TestResult, check_level, shown, undefined
+from .bootstrap import METHODS as BOOTSTRAP_METHODS, acceleration, check_resamples, interval_bounds
+from .results import ConfidenceInterval, TestResult, check_level, symmetric_interval, undefined
 
 AUROC_CI_METHODS = ("delong",) + BOOTSTRAP_METHODS
 
@@ -101,8 +93,8 @@ class Placements:
     (:meth:`iso4213_nb.measures.curves.BinaryScores.counts_by_score`, or a
     streamed pass's merged :class:`~iso4213_nb.scale.accumulators.ScoreCounts`)
     give every placement value, and DeLong's moments are sums over the distinct
-    scores weighted by their counts.  The one computation of them, used in
-    memory and by the streamed passes (:mod:`iso4213_nb.scale.accumulators.delong`).
+    scores weighted by their counts: exact with ties, no sort beyond the curve's, and the one computation
+    of them, in memory and in the streamed passes (:mod:`iso4213_nb.scale.accumulators.delong`).
 
     Attributes
     ----------
@@ -290,14 +282,9 @@ def delong_from_moments(auc_a: float, auc_b: float, var: float, var_a: float, va
     else:
         z = p = undefined("zero_variance", cause=_zero_variance_cause(diff, var_a, var_b), auc_a=auc_a, auc_b=auc_b)
 
-    def interval(level):
-        if is_undefined(p):
-            return (p, p, "normal")
-        half = float(ndtri(0.5 + level / 2) * se)
-        return (diff - half, diff + half, "normal")
-
     return TestResult("delong", z, p, effect_size=diff, effect_size_kind="auroc_difference",
-                      interval_of="auroc_difference", interval=interval,
+                      interval_of="auroc_difference",
+                      interval=symmetric_interval(diff, se, "normal", reason=p if is_undefined(p) else None),
                       details={"auc_a": auc_a, "auc_b": auc_b, "standard_error": se, "correlation": correlation,
                                "positives": m, "negatives": n})
 
@@ -430,7 +417,7 @@ def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delo
     """
     refuse(sample_weight, "this AUROC interval", "DeLong's variance and this count-based bootstrap are unweighted")
     if method not in AUROC_CI_METHODS:
-        raise InputError("stats.method", methods=list(AUROC_CI_METHODS), method=shown(method))
+        raise InputError("stats.method", methods=list(AUROC_CI_METHODS), method=plain(method))
     level = check_level(confidence_level)
     if method == "delong":
         placements = placements_of(y_true, scores, positive) if placements is None else placements
@@ -438,14 +425,12 @@ def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delo
     mask, s = _inputs(y_true, scores, "scores", positive)
     m, n = int(mask.sum()), int((~mask).sum())
     auc, v10, v01 = placement_values(mask, s)
-    if isinstance(n_resamples, bool) or not float(n_resamples).is_integer() or n_resamples < 10:
-        raise InputError("stats.too_few_resamples", name="n_resamples", value=shown(n_resamples))
-    distribution = _bootstrap_aurocs(mask, s, int(n_resamples), seed)
+    distribution = _bootstrap_aurocs(mask, s, check_resamples(n_resamples), seed)
 
-    def jackknife():
-        return np.concatenate([(m * auc - v10) / (m - 1), (n * auc - v01) / (n - 1)])
-
-    low, high = bootstrap_interval(distribution, auc, level, method, jackknife)
+    accel = 0.0
+    if method == "bca":  # the jackknife's leave-one-out AUROCs, from the placement values
+        accel = acceleration(np.concatenate([(m * auc - v10) / (m - 1), (n * auc - v01) / (n - 1)]))
+    low, high = interval_bounds(distribution, auc, level, method, accel)
     return ConfidenceInterval(low, high, level, method, estimate=auc, of="auroc",
                               details={"positives": m, "negatives": n, "seed": seed, "n_resamples": int(n_resamples),
                                        "stratified": True, "distribution": distribution})

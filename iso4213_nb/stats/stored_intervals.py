@@ -5,13 +5,11 @@ bootstrap.  The resamples do not depend on the level, only the quantiles taken
 from them do, so these classes resample once and then read quantiles:
 
 * :class:`MeasureIntervals` — the measures of one scored binary model at a
-  threshold: the proportions (accuracy 6.2.3, recall, specificity and
-  precision 6.2.4) get Wilson or Clopper–Pearson intervals, closed forms
-  recomputed at each level; AUROC (6.3.6) DeLong's; F1 (6.2.5), balanced
-  accuracy, MCC, Cohen's kappa (5.3.9) and average precision (6.3.7) a
-  stratified bootstrap, percentile or BCa, from replicates stored at
-  construction (and the jackknife values BCa needs, computed once when first
-  asked for).  Each interval equals what :func:`iso4213_nb.stats.bootstrap_ci`
+  threshold: proportions (accuracy 6.2.3, recall, specificity, precision 6.2.4)
+  and AUROC (6.3.6) by their closed forms at each level; F1 (6.2.5), balanced
+  accuracy, MCC, Cohen's kappa (5.3.9) and average precision (6.3.7) from
+  bootstrap replicates stored at construction (BCa's jackknife computed when
+  first asked for).  Each interval equals what :func:`iso4213_nb.stats.bootstrap_ci`
   (same seed, resamples and strata) or :func:`~iso4213_nb.stats.proportion_ci` /
   :func:`~iso4213_nb.stats.auroc_ci` return at that level.
 * :class:`StoredRocBand` — the stratified bootstrap of the ROC curve

@@ -34,11 +34,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.checks import as_1d, same_length
+from ..core.checks import as_1d, plain, same_length
 from ..core.errors import InputError
 from ..core.weights import as_weights, effective_sample_size
 from .intervals import PROPORTION_METHODS, proportion_bounds
-from .results import ConfidenceInterval, check_level, shown
+from .results import ConfidenceInterval, check_level
 
 
 def weighted_proportion_ci(hits, sample_weight, method: str = "wilson",
@@ -61,7 +61,7 @@ def weighted_proportion_ci(hits, sample_weight, method: str = "wilson",
     ``effective_n`` (Kish's n_eff).
     """
     if method not in PROPORTION_METHODS:
-        raise InputError("stats.method", methods=list(PROPORTION_METHODS), method=shown(method))
+        raise InputError("stats.method", methods=list(PROPORTION_METHODS), method=plain(method))
     level = check_level(confidence_level)
     x = as_1d(hits, "hits")
     if x.dtype.kind not in "biuf" or not np.isin(x, (0, 1)).all():

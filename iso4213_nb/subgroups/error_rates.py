@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.checks import plain
 from ..core.errors import InputError
 from ..core.undefined import Undefined, is_undefined, ratio
 from ..measures.counts import BinaryCounts, false_positive_rate, miss_rate, precision, prevalence
-from ..stats.results import shown
 
 #: Cell of a binary confusion table → (true label, predicted label) as positive/negative.
 _CELLS = {"tp": (True, True), "fp": (False, True), "tn": (False, False), "fn": (True, False)}
@@ -38,11 +38,11 @@ _CELLS = {"tp": (True, True), "fp": (False, True), "tn": (False, False), "fn": (
 
 def _checked(counts: dict, name: str) -> dict:
     if not isinstance(counts, dict):
-        raise InputError("subgroups.not_counts", name=name, expected="BinaryCounts", value=shown(counts),
+        raise InputError("subgroups.not_counts", name=name, expected="BinaryCounts", value=plain(counts),
                          kind=type(counts).__name__)
     for value, c in counts.items():
         if not isinstance(c, BinaryCounts):
-            raise InputError("subgroups.not_counts", name=name, expected="BinaryCounts", value=shown(value),
+            raise InputError("subgroups.not_counts", name=name, expected="BinaryCounts", value=plain(value),
                              kind=type(c).__name__)
     return counts
 

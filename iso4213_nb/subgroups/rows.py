@@ -81,14 +81,14 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..core.checks import as_finite_array, as_labels, as_scores, as_threshold, same_length
+from ..core.checks import as_finite_array, as_labels, as_scores, as_threshold, plain, same_length
 from ..measures.curves import BinaryScores
 from ..core.undefined import ratio
 from ..core.errors import InputError
 from ..stats.resampling import label_codes, multiplicity_blocks, sample_weights, whole_weights
-from ..stats.bootstrap import check_resamples
-from ..stats.intervals import bootstrap_interval, proportion_ci
-from ..stats.results import ConfidenceInterval, check_level, shown, undefined
+from ..stats.bootstrap import check_resamples, interval_bounds
+from ..stats.intervals import proportion_ci
+from ..stats.results import ConfidenceInterval, check_level, undefined
 from ..stats.roc import tie_groups, auroc_ci
 from .counts import (BINARY_MEASURES, MULTICLASS_MEASURES, RESERVED, SubgroupAnalysis, analysis_of_counts, binary_measures,
                      group_interval, mean_of_defined, multiclass_measures)
@@ -123,7 +123,7 @@ def group_codes(group: np.ndarray, order=None) -> tuple[list, np.ndarray]:
         return values.tolist(), codes
     values, present = list(as_labels(order, "order").tolist()), np.unique(group).tolist()
     if len(set(values)) != len(values) or set(values) != set(present):
-        raise InputError("subgroups.bad_order", name="order", values=shown(present))
+        raise InputError("subgroups.bad_order", name="order", values=plain(present))
     index = {value: g for g, value in enumerate(values)}
     return values, np.array([index[value] for value in group.tolist()], dtype=np.int64)
 
@@ -143,7 +143,7 @@ class _Data:
         for name, values in (("y_true", truth), ("y_pred", pred)):
             unknown = [v for v in np.unique(values).tolist() if v not in index]
             if unknown:
-                raise InputError("subgroups.unknown_label", name=name, label=shown(unknown[0]), labels="labels")
+                raise InputError("subgroups.unknown_label", name=name, label=plain(unknown[0]), labels="labels")
         self.values, self.group = group_codes(group, order)
         keys = [str(v) for v in self.values]
         clash = [k for k in keys if k in RESERVED]
@@ -159,7 +159,7 @@ class _Data:
         self.binary = positive is not None
         if self.binary:
             if positive not in index:
-                raise InputError("subgroups.unknown_positive", label=shown(positive), labels="labels")
+                raise InputError("subgroups.unknown_positive", label=plain(positive), labels="labels")
             actual, predicted = self.true_code == index[positive], pred_code == index[positive]
             self.columns = {"tp": actual & predicted, "fp": ~actual & predicted, "tn": ~actual & ~predicted,
                             "fn": actual & ~predicted}
@@ -245,7 +245,7 @@ def _percentile(distribution: np.ndarray, estimate, level: float, measure: str, 
     if defined.min() == defined.max():
         return group_interval(estimate, level, "percentile", measure, **details,
                          reason=undefined("degenerate_bootstrap", value=float(defined[0])))
-    low, high = bootstrap_interval(defined, estimate, level, "percentile")
+    low, high = interval_bounds(defined, estimate, level, "percentile")
     return ConfidenceInterval(low, high, level, "percentile", estimate=estimate, of=measure, details=details)
 
 
@@ -323,7 +323,7 @@ class GroupThresholds:
         group = as_labels(groups, "groups")
         same_length(y_true=truth, scores=s, groups=group)
         if positive not in set(truth.tolist()):
-            raise InputError("subgroups.positive_not_in_truth", label=shown(positive))
+            raise InputError("subgroups.positive_not_in_truth", label=plain(positive))
         self.values, codes = group_codes(group, order)
         actual = truth == positive
         self.scores = {v: BinaryScores(actual[codes == g], s[codes == g]) for g, v in enumerate(self.values)}
