@@ -35,7 +35,7 @@ from .accumulators.delong import auroc_variance
 from .accumulators.engine import reduce_dask, run_local
 from ..inputs.chunks import PredictionChunks
 from ..stats.results import ConfidenceInterval, check_level, undefined
-from ..stats.roc import auroc_of_counts, delong_from_moments, delong_interval
+from ..stats.roc import auroc_of_counts, delong_interval
 
 #: The reason code of a DeLong interval or test refused for binned scores.
 BINNED = "binned_no_placements"
@@ -141,7 +141,7 @@ def delong_tests(assessed: streaming.Assessed, states: dict, rows) -> dict:
     if min(int(counts.positives.sum()), int(counts.negatives.sum())) < 2:
         return {}
     placements = second_pass(rows, pair_zeros(states, pairs), assessed.settings, assessed.positive)
-    return {pair: delong_from_moments(*streaming.delong_moments(placements[pair])) for pair in pairs}
+    return {pair: placements[pair].finalize() for pair in pairs}
 
 
 def report_intervals(assessed: streaming.Assessed, states: dict, confidence_level: float) -> dict:

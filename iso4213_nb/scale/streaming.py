@@ -44,8 +44,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .accumulators import (BinnedScoreCounts, ClassScoreCounts, ConfusionCounts, DeLongPlacements, GroupedCounts,
-                           GroupedStates, PairedOutcomes, ScoreCounts, merge_all, run_local)
+from .accumulators import (BinnedScoreCounts, ClassScoreCounts, ConfusionCounts, GroupedCounts, GroupedStates,
+                           PairedOutcomes, ScoreCounts, merge_all, run_local)
 from . import streamed_bootstrap
 from ..measures.assessment import Collector, assess_matrix
 from ..measures.confusion import ConfusionMatrix
@@ -55,7 +55,6 @@ from ..inputs import resolve_positive
 from ..inputs.chunks import PredictionChunk, PredictionChunks, check_class_columns, typed_labels
 from ..inputs.columns import zero_weights
 from ..measures.multiclass_scores import TOP_K
-from ..stats.roc import pair_moments
 
 #: The positive class assumed while streaming when none is named: label 1 of labels 0 and 1 (as the whole-file reader).
 DEFAULT_POSITIVE_TEXT = "1"
@@ -430,10 +429,3 @@ def metrics(assessed: Assessed, name: str, *, threshold_given: bool = False) -> 
                             "approximate": list(BINNED_AREAS), "auroc_error_bound": model.binned.auroc_error_bound}
     return result
 
-
-def delong_moments(placements: DeLongPlacements) -> tuple:
-    """``(auc_a, auc_b, var, var_a, var_b, m, n)`` of a completed second pass, for
-    :func:`iso4213_nb.stats.roc.delong_from_moments` (6.3.6, 7.8)."""
-    if placements.sums[0, 0] < 2 or placements.sums[1, 0] < 2:
-        raise InputError("streaming.delong_too_few")
-    return pair_moments(placements.a, placements.b, placements.sums)
