@@ -86,15 +86,9 @@ def _read_pass(chunks: PredictionChunks, zeros: dict, settings: streaming.Settin
                progress=None) -> dict:
     """``zeros`` (second-pass states) updated with every chunk of ``chunks`` by the engine's chunk loop
     (:func:`~iso4213_nb.scale.accumulators.engine.run_local`); ``progress(rows)`` per chunk read."""
-    code = chunks.codes.code(positive)
-
-    def read(chunk):
-        classes = streaming.class_codes(chunks, settings) if chunk.classes else None
-        if progress is not None:
-            progress(len(chunk))
-        return streaming.columns(chunk, settings, code, classes)
-
-    return run_local({key: zero.empty() for key, zero in zeros.items()}, chunks, read)
+    read = functools.partial(streaming.chunk_columns, chunks=chunks, settings=settings,
+                             positive_code=chunks.codes.code(positive))
+    return run_local({key: zero.empty() for key, zero in zeros.items()}, chunks, read, progress=progress)
 
 
 def _part_pass(part: tuple, zeros: dict, settings: streaming.Settings, options: dict, positive: str) -> dict:
