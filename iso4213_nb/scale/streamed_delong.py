@@ -1,25 +1,20 @@
 """DeLong from mergeable states: one AUROC's interval from the counts, two AUROCs' test from a second pass (6.3.6, 7.8).
 
 Beyond TS 4213: DeLong, DeLong & Clarke-Pearson (1988) on data read in chunks,
-on Dask workers, or merged from state files (:mod:`iso4213_nb.scale.streaming`).
+on Dask workers, or merged from state files (:mod:`iso4213_nb.scale.streaming`);
+:mod:`.accumulators.delong` says why one AUROC needs only the score counts and
+two need each row's placement values under both models.
 
-* One AUROC: DeLong's variance is a function of the exact score counts
-  (:func:`iso4213_nb.scale.accumulators.delong.auroc_variance`), so its interval
-  comes with the first pass, wherever the counts come from (a file read in
-  chunks, a Dask reduction, merged state files). :func:`auroc_interval` gives
-  what :func:`iso4213_nb.stats.measure_intervals.score_intervals` gives in memory,
-  with the same reason codes, up to floating rounding.
-* Two AUROCs on the same samples: their covariance needs each row's placement
-  values under both models, so a second pass reads the rows again
-  (:func:`second_pass`): in this process over a file's chunks, or as a Dask
-  reduction over the same Parquet row groups (:class:`DaskRows`), whose
-  workers receive the first pass's placement values per distinct score once.
-  From state files the rows are elsewhere: no second pass, reason
-  ``second_pass`` (:data:`iso4213_nb.scale.streaming.NEED_ROWS`).
+* One AUROC: :func:`auroc_interval`, wherever the counts come from.
+* Two AUROCs on the same samples: :func:`second_pass` reads the rows again, in
+  this process or as a Dask reduction over the same Parquet row groups
+  (:class:`DaskRows`), whose workers receive the first pass's placement values
+  once.  From state files the rows are elsewhere: reason ``second_pass``
+  (:data:`iso4213_nb.scale.streaming.NEED_ROWS`).
 * Binned scores (``--bins``): a bin mixes scores of unknown order, so the
-  placement values, and DeLong's variance, are not known; rather than an
-  approximation with no stated bound the interval is Undefined with code
-  ``binned_no_placements`` (the AUROC itself keeps its stated bound).
+  placement values are not known; rather than an approximation with no stated
+  bound the interval is Undefined with code ``binned_no_placements`` (the
+  AUROC itself keeps its stated bound).
 """
 
 from __future__ import annotations

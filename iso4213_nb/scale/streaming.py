@@ -255,15 +255,8 @@ def shard_states(chunks: PredictionChunks, settings: Settings, progress=None) ->
     texts = dict(enumerate(chunks.codes.texts))
     for name, state in states.items():
         if name == "truth" or name.startswith("labels.") or (name.startswith("group.") and state.true == "y_true"):
-            states[name] = relabel(state, texts)
+            states[name] = state.relabel(texts)
     return states
-
-
-def relabel(state, mapping: dict):
-    """A :class:`ConfusionCounts` or :class:`GroupedCounts` under new labels (``mapping[old] -> new``) (beyond TS 4213: mergeable counts)."""
-    if isinstance(state, GroupedCounts):
-        return dataclasses.replace(state, parts={v: part.relabel(mapping) for v, part in state.parts.items()})
-    return state.relabel(mapping)
 
 
 def part_states(part: tuple, settings: Settings, options: dict) -> dict:
@@ -350,14 +343,14 @@ def assess_states(states: dict, settings: Settings, file: str, *, positive_requi
         raise InputError("streaming.positive_needs_binary", file=file, count=len(labels))
     positive = (resolve_positive(settings.positive, labels, file, required=positive_required or bool(settings.scored))
                 if binary else None)
+    derived = {0: next(label for label in labels if label != positive), 1: positive}  # a model's score >= threshold
     models, predicted_only = {}, {}
     for name, has_pred, has_scores in settings.models:
         if has_pred:
             counts = states[f"labels.{name}"].relabel(mapping)
             predicted_only[name] = [label for label in counts.labels if label not in set(labels)]
         else:
-            negative = next(label for label in labels if label != positive)
-            counts = states[f"derived.{name}"].relabel({0: negative, 1: positive})
+            counts = states[f"derived.{name}"].relabel(derived)
         scores = binned = None
         if has_scores:
             state = dataclasses.replace(states[f"scores.{name}"], positive=positive)
@@ -371,8 +364,8 @@ def assess_states(states: dict, settings: Settings, file: str, *, positive_requi
         models[name] = ModelCounts(counts.finalize(), scores, binned, None if has_pred else settings.threshold)
     top_k = tuple(k for k in TOP_K if k < len(labels))
     class_scores = {name: states[f"classes.{name}"].finalize(labels, top_k) for name in settings.multiclass}
-    groups = {group: {name: _typed_groups(states[f"group.{group}.{name}"], mapping if has_pred else
-                                          {0: next(label for label in labels if label != positive), 1: positive})
+    groups = {group: {name: {value: part.relabel(mapping if has_pred else derived)
+                             for value, part in states[f"group.{group}.{name}"].finalize().items()}
                       for name, has_pred, _ in settings.models} for group in settings.groups}
     group_aurocs = {group: {name: {value: group_auroc(state, positive, labels)
                                    for value, state in states[f"gscores.{group}.{name}"].finalize().items()}
@@ -398,11 +391,6 @@ def group_auroc(state, positive, labels: list) -> float:
         return float(scores.finalize().auroc())
     values = [curve.auroc() for curve in state.one_vs_rest(labels).values() if curve.positives and curve.negatives]
     return float(np.mean(values)) if values else float("nan")
-
-
-def _typed_groups(state: GroupedCounts, mapping: dict) -> dict:
-    """Group value → its :class:`ConfusionCounts` with typed labels (beyond TS 4213: mergeable counts)."""
-    return {value: part.relabel(mapping) for value, part in state.finalize().items()}
 
 
 def metrics(assessed: Assessed, name: str, *, threshold_given: bool = False) -> dict:

@@ -1,25 +1,15 @@
 """Measures per subgroup from per-group counts: the one subgroup core, in memory and streamed (5.3.2).
 
-:func:`analysis_of_counts` turns each group's counts into the whole
-:class:`SubgroupAnalysis` (estimates, Wilson intervals, heterogeneity tests,
-largest gaps and their permutation tests, warnings); the rules are those of
-:mod:`iso4213_nb.subgroups.rows`' docstring.  :func:`~iso4213_nb.subgroups.rows.subgroup_analysis`
-calls it with the counts of the rows in memory and adds what needs the rows
-(bootstrap and DeLong intervals, AUROC from scores);
-:func:`subgroups_from_counts` calls it with merged counts.
+:func:`analysis_of_counts` turns each group's counts into a :class:`SubgroupAnalysis` by the rules of
+:mod:`iso4213_nb.subgroups.rows`' docstring; :func:`~iso4213_nb.subgroups.rows.subgroup_analysis` calls it
+with the counts of the rows in memory (and adds what needs the rows), :func:`subgroups_from_counts` with
+merged counts (:class:`~iso4213_nb.scale.accumulators.GroupedCounts` of chunks, Dask or state files, and
+with scores each group's exact score counts, which give its AUROC).
 
-When the predictions are read in chunks, on Dask or from state files, each
-subgroup value keeps only its confusion counts
-(:class:`~iso4213_nb.scale.accumulators.GroupedCounts`, sums of sample weights with
-a weight column), and with scores its exact score counts, which give its AUROC.
-
-What needs the rows is Undefined with the reason code ``needs_rows``: the
-bootstrap intervals (F1, balanced accuracy, macro recall) resample rows
-within each group and class, and DeLong's interval of a group's AUROC needs
-each row's placement value.  A group whose every resample would give the
-same value (:func:`constant_under_resampling`, read
-from its counts) gets ``degenerate_bootstrap`` instead, as in memory: the rows
-would give it no interval either.
+From merged counts what needs the rows is Undefined with the reason code ``needs_rows``: the bootstrap
+intervals, which resample rows within each group and class, and DeLong's interval of a group's AUROC,
+which needs each row's placement value.  A group whose every resample would give its own value
+(:func:`constant_under_resampling`) gets ``degenerate_bootstrap`` instead, as in memory.
 """
 
 from __future__ import annotations

@@ -195,6 +195,10 @@ class GroupedCounts:
             raise InputError("accumulators.merge_other_columns")
         return GroupedCounts(self.group, self.true, self.pred, _merge_parts(self.parts, other.parts), self.weight)
 
+    def relabel(self, mapping) -> "GroupedCounts":
+        """The same counts under new labels: :meth:`ConfusionCounts.relabel` of each part."""
+        return dataclasses.replace(self, parts={v: part.relabel(mapping) for v, part in self.parts.items()})
+
     def finalize(self) -> dict:
         """``{group value: ConfusionCounts}`` in sorted order (a group with one class cannot form a matrix)."""
         return _sorted_parts(self.parts)

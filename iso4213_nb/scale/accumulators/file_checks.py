@@ -8,10 +8,8 @@ length with each other and with the labels.  :func:`check_state` checks those,
 for every kind of :data:`~.files.KINDS`, with vectorised numpy (a state of a
 100 M-row shard with few distinct scores checks in microseconds).
 
-A problem raises :class:`Damaged`: the place in the state (``replicates[3]``,
-``parts[0].state``; empty for the state itself) and an
-:class:`~iso4213_nb.core.errors.InputError` saying what is wrong, which
-:func:`~.files.read_states` puts on one line with the file and the state's name.
+A problem raises :class:`Damaged`, which :func:`~.files.read_states` puts on
+one line with the file and the state's name.
 
 Beyond TS 4213: state files of the chunked evaluation of clause 6.
 """
@@ -31,7 +29,8 @@ from .scores import BinnedScoreCounts, CalibrationBins, ScoreCounts
 
 
 class Damaged(Exception):
-    """A state that does not mean what its kind must: ``where`` in the state, ``error`` (an InputError) what is wrong.
+    """A state that does not mean what its kind must: ``where`` in the state (``replicates[3]``, ``parts[0].state``;
+    empty for the state itself), ``error`` (an InputError) what is wrong.
 
     Beyond TS 4213: state files of the chunked evaluation of clause 6.
     """
