@@ -140,9 +140,7 @@ class ClassScoreCounts:
                                 np.concatenate([t[1] for t in tables]), ranks,
                                 np.array([ones.sum(), np.dot(ones, loss), np.dot(ones, brier)]),
                                 self.outside, self.unnormalised)
-        merged = self.merge(part)
-        for name in ("distinct", "offsets", "counts", "ranks", "sums", "outside", "unnormalised"):
-            setattr(self, name, getattr(merged, name))
+        self.__dict__.update(self.merge(part).__dict__)
         return self
 
     def _check_probabilities(self, matrix: np.ndarray, rows: np.ndarray) -> None:

@@ -266,8 +266,7 @@ class PairedOutcomes:
 
     def cochran_q(self) -> CochranQ:
         k = len(self.preds)
-        codes = np.arange(len(self.patterns))
-        rows = np.array([bin(c).count("1") for c in codes])
+        rows = np.array([bin(c).count("1") for c in range(len(self.patterns))])
         columns = np.array([self.patterns[self._right(j)].sum() for j in range(k)], dtype=float)
         total = float(columns.sum())
         denominator = k * total - float(np.dot(self.patterns, rows ** 2))

@@ -40,10 +40,6 @@ class Damaged(Exception):
         self.where, self.error = where, error
 
 
-def _shape(array: np.ndarray) -> list:
-    return list(array.shape)
-
-
 def _finite(where: str, name: str, array: np.ndarray) -> None:
     if array.dtype.kind == "f":
         bad = ~np.isfinite(array)
@@ -72,7 +68,7 @@ def _increasing(where: str, name: str, values: np.ndarray) -> None:
 
 def _shaped(where: str, name: str, array: np.ndarray, expected: tuple) -> None:
     if array.shape != expected:
-        raise Damaged(where, InputError("state_file.shape", array=repr(name), shape=_shape(array),
+        raise Damaged(where, InputError("state_file.shape", array=repr(name), shape=list(array.shape),
                                         expected=list(expected)))
 
 
@@ -212,14 +208,17 @@ def _grouped_states(state: GroupedStates, where: str) -> None:
     _parts(state, where, state.template)
 
 
+def _array_shapes(state) -> list:
+    return [list(value.shape) for f in fields(state) if isinstance(value := getattr(state, f.name), np.ndarray)]
+
+
 def _bootstrap(state: PoissonBootstrap, where: str) -> None:
     first = state.states[0]
-    shapes = [_shape(getattr(first, f.name)) for f in fields(first) if isinstance(getattr(first, f.name), np.ndarray)]
+    shapes = _array_shapes(first)
     for r, replicate in enumerate(state.states):
         step = _join(where, f"replicates[{r}]")
         _same_kind(step, first, replicate)
-        these = [_shape(getattr(replicate, f.name)) for f in fields(replicate)
-                 if isinstance(getattr(replicate, f.name), np.ndarray)]
+        these = _array_shapes(replicate)
         if these != shapes:
             raise Damaged(step, InputError("state_file.replicate_shape", shapes=these, first=shapes))
         check_state(replicate, step)

@@ -143,9 +143,7 @@ class ScoreCounts:
         w = sample_weights(chunk, self.weight, weights, len(s))
         table = score_grid.merged(self.scores, self.positives, self.negatives, s, mask) if w is None else None
         if table is None:
-            counts = _counts_by_value(s, mask, w)
-            merged = self.merge(ScoreCounts(self.true, self.score, self.positive, *counts, self.weight))
-            table = merged.scores, merged.positives, merged.negatives
+            table = merge_counts(self.scores, self.positives, self.negatives, *_counts_by_value(s, mask, w))
         self.scores, self.positives, self.negatives = table
         return self
 
