@@ -24,16 +24,13 @@ Label codes of one shard become label texts at its end (:func:`shard_states`);
 texts become integers only after every shard is merged (:func:`assess_states`),
 with the whole-file rule of :func:`~iso4213_nb.inputs.chunks.typed_labels`.
 
-What the states cannot give (they hold no rows): the placement values of
-DeLong's test of two models, which need a second pass over the rows once the
-score counts of every shard are merged (:mod:`iso4213_nb.scale.streamed_delong`;
-DeLong's interval of one AUROC needs only the counts), a bootstrap over rows
-(the subgroups' bootstrap intervals; the measures' come from the merged
-counts, or for the Brier score and log loss from a Poisson bootstrap:
-:mod:`.streamed_bootstrap`),
-a subgroup's AUROC, and calibration (its equal-mass bins are quantiles of the
-rows; the equal-width part is :class:`~iso4213_nb.scale.accumulators.CalibrationBins`).
-:data:`NEED_ROWS` lists them by reason code.
+What the states cannot give, holding no rows: DeLong's test of two models (a
+second pass, :mod:`.streamed_delong`), the subgroups' bootstrap intervals (the
+measures' come from the merged counts or a Poisson bootstrap,
+:mod:`.streamed_bootstrap`), with ``bins`` a subgroup's AUROC, and calibration's
+equal-mass bins (quantiles of the rows; the equal-width part is
+:class:`~iso4213_nb.scale.accumulators.CalibrationBins`).  :data:`NEED_ROWS`
+lists the first two by reason code.
 """
 
 from __future__ import annotations
@@ -393,7 +390,7 @@ def group_auroc(state, positive, labels: list) -> float:
     return float(np.mean(values)) if values else float("nan")
 
 
-def metrics(assessed: Assessed, name: str, *, threshold_given: bool = False) -> dict:
+def metrics(assessed: Assessed, name: str) -> dict:
     """The dict of :func:`iso4213_nb.measures.assessment.assess` for one model, from its merged counts (beyond TS 4213: mergeable counts).
 
     In binned mode the areas are those of the binned curves and the dict gains

@@ -111,7 +111,7 @@ class SubgroupAnalysis:
     heterogeneity: dict = field(repr=False)
     warnings: list = field(repr=False)
 
-    def to_dict(self, confidence_level: float | None = None) -> dict:
+    def to_dict(self) -> dict:
         """The report.json form (5.3.2; clause 8): per group value (as text) its n and intervals
         (:func:`~iso4213_nb.stats.results.interval_json`), then ``largest_gap``, ``heterogeneity`` and ``warnings``."""
         out = {}

@@ -271,19 +271,17 @@ def subgroup_analysis(y_true, y_pred, groups, *, labels, positive=None, scores=N
     point_counts = [data.counts(rows, data.w[rows][None, :]) for rows in members]
     aurocs = None if auroc_parts is None else [data.auroc(auroc_parts[g], data.w[rows][None, :])
                                                for g, rows in enumerate(members)]
-    draws = {m: [] for m in measures}
+    blocks = []
     for block in multiplicity_blocks(data.strata, n_bootstrap, seed):
-        per_group = {m: [] for m in measures}
+        per_group = []
         for g, rows in enumerate(members):
             weights = block[:, rows] * data.w[rows]
             values = data.measures(data.counts(rows, weights))
             if auroc_parts is not None:
                 values["auroc"] = data.auroc(auroc_parts[g], weights)
-            for m in measures:
-                per_group[m].append(values[m])
-        for m in measures:
-            draws[m].append(np.stack(per_group[m], axis=1))
-    draws = {m: np.concatenate(blocks) for m, blocks in draws.items()}
+            per_group.append(values)
+        blocks.append({m: np.stack([values[m] for values in per_group], axis=1) for m in measures})
+    draws = {m: np.concatenate([block[m] for block in blocks]) for m in measures}
 
     def from_rows(g: int, measure: str, estimate) -> ConfidenceInterval:
         if measure == "auroc" and data.binary:

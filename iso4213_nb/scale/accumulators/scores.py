@@ -252,10 +252,8 @@ class Reliability:
 
     Attributes
     ----------
-    edges : bin edges on [0, 1].
-    count : rows per bin.
-    mean_predicted : weighted mean probability in each bin (NaN for an empty bin).
-    observed : weighted share of positives in each bin (NaN for an empty bin).
+    edges, count : bin edges on [0, 1]; rows per bin.
+    mean_predicted, observed : weighted mean probability and share of positives in each bin (NaN when empty).
     expected_calibration_error : Σ_b (W_b / W) |observed_b − mean_predicted_b| over occupied bins.
     brier : weighted mean of (p − y)², exact (not binned).
     weight : sum of the weights per bin (equal to ``count`` without sample weights).
