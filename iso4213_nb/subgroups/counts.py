@@ -65,10 +65,8 @@ def mean_of_defined(values: np.ndarray, axis: int) -> np.ndarray:
 def binary_measures(counts: dict) -> dict:
     """The binary headline measures from weighted counts ``tp``, ``fp``, ``tn``, ``fn`` (arrays of any one shape).
 
-    accuracy (TP + TN)/N (6.3.3), recall TP/(TP + FN), specificity
-    TN/(TN + FP), precision TP/(TP + FP) (6.3.4), F1 2TP/(2TP + FP + FN)
-    (6.2.5, 6.3.4), balanced accuracy (recall + specificity)/2 (scikit-learn's
-    definition).  NaN where a denominator is 0.
+    Accuracy (6.3.3), recall, specificity, precision (6.3.4), F1 (6.2.5) and balanced accuracy: the kernels
+    of :mod:`iso4213_nb.measures.counts` (:data:`_BINARY_KERNEL`), NaN where a denominator is 0.
     """
     c = {key: np.asarray(counts[key], dtype=float) for key in _BINARY_COUNTS}
     return {name: measure(c) for name, measure in _BINARY_KERNEL.items()}
@@ -90,9 +88,7 @@ class SubgroupAnalysis:
 
     Attributes
     ----------
-    values : list of the group values (sorted), as given.
-    task : ``"binary"`` or ``"multiclass"``.
-    measures : tuple of the measure names computed.
+    values, task, measures : the group values (sorted) as given; ``"binary"`` or ``"multiclass"``; the measures.
     n : dict value → number of samples.
     results : dict value → dict measure → ConfidenceInterval (``estimate``
         may be Undefined; ``method`` ``"wilson"``, ``"delong"`` or ``"percentile"``).

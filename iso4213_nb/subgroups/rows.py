@@ -337,10 +337,8 @@ class GroupThresholds:
         positive rate FP/(FP + TN) (3.2.12) and the miss rate FN/(FN + TP)
         (beyond TS 4213: TR 24029-1), each with Wilson's interval; Undefined
         (``no_positives``, ``no_predicted_positives``, ``no_negatives``) at a zero
-        denominator.  Precision, FPR and FNR are the three rates of
-        Chouldechova's (2017) identity FPR = p/(1 − p) · (1 − PPV)/PPV · (1 − FNR)
-        (p the prevalence): across groups of different prevalence they cannot
-        all be equal unless the precision is 1 (no false positives).
+        denominator.  Precision, FPR and FNR are the three rates of Chouldechova's
+        (2017) identity (:mod:`iso4213_nb.subgroups.error_rates`).
         """
         level = check_level(confidence_level)
         out = {}
