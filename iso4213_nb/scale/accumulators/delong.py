@@ -106,7 +106,8 @@ class DeLongPlacements:
                                 self.sums + other.sums)
 
     def finalize(self) -> TestResult:
-        """DeLong's test of AUROC_a = AUROC_b from the merged sums (6.3.6, 7.8; :func:`~iso4213_nb.stats.roc.delong_from_moments`)."""
+        """DeLong's test of AUROC_a = AUROC_b from the merged sums (6.3.6, 7.8): a
+        :func:`~iso4213_nb.stats.roc.delong_from_moments` result."""
         if self.sums[0, 0] < 2 or self.sums[1, 0] < 2:
             raise InputError("streaming.delong_too_few")
         return delong_from_moments(*pair_moments(self.a, self.b, self.sums))
