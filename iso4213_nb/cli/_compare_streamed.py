@@ -20,7 +20,6 @@ from ..scale.accumulators.engine import dask_session
 from ..core.errors import InputError
 from ..words.i18n import _
 from ..stats import mcnemar
-from ..stats.roc import delong_from_moments
 from . import _streaming
 
 
@@ -64,7 +63,7 @@ def _result(args, exact: bool | None):
             with progress.bar(desc=_("second pass over {name}").format(name=chunks.name), unit=_("rows"),
                               unit_scale=True) as bar:
                 second = streamed_delong.second_pass(chunks, zeros, settings, assessed.positive, bar.update)
-        return delong_from_moments(*streaming.delong_moments(second[("a", "b")])), {}
+        return second[("a", "b")].finalize(), {}
     finally:
         if chunks is not None:
             chunks.close()

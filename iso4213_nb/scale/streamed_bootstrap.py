@@ -31,16 +31,11 @@ metadata of the files before it), or a column of whole numbers the user names
 (``--row-key``), which keeps the weights also when the rows are re-ordered or
 re-partitioned.
 
-Memory and work.  A replicate costs :data:`~.accumulators.poisson_scores.BYTES_PER_CLASS`
-× k bytes (k classes); beyond ``memory`` bytes for all replicates the
-intervals are Undefined with code ``bootstrap_memory`` (the state is never
-allocated).  The work is one weight per row and replicate (at most 20 ns of CPU on
-one core); with the default number of resamples, beyond the score budget of
-weights the bootstrap stops (code ``poisson_budget``), as the in-memory
-bootstrap does beyond its budget of counts; naming the resamples lifts it.
-
-Results are :class:`~iso4213_nb.stats.results.ConfidenceInterval` objects and
-reason codes; no words.
+Memory and work: replicates that would not fit in ``memory`` are never
+allocated (code ``bootstrap_memory``); the work is one weight per row and
+replicate (at most 20 ns of CPU on one core), and with the default number of
+resamples the bootstrap stops beyond the score budget of weights (code
+``poisson_budget``), as the in-memory bootstrap does; naming the resamples lifts it.
 """
 
 from __future__ import annotations

@@ -1,25 +1,20 @@
 """DeLong from mergeable states: one AUROC's interval from the counts, two AUROCs' test from a second pass (6.3.6, 7.8).
 
 Beyond TS 4213: DeLong, DeLong & Clarke-Pearson (1988) on data read in chunks,
-on Dask workers, or merged from state files (:mod:`iso4213_nb.scale.streaming`).
+on Dask workers, or merged from state files (:mod:`iso4213_nb.scale.streaming`);
+:mod:`.accumulators.delong` says why one AUROC needs only the score counts and
+two need each row's placement values under both models.
 
-* One AUROC: DeLong's variance is a function of the exact score counts
-  (:func:`iso4213_nb.scale.accumulators.delong.auroc_variance`), so its interval
-  comes with the first pass, wherever the counts come from (a file read in
-  chunks, a Dask reduction, merged state files). :func:`auroc_interval` gives
-  what :func:`iso4213_nb.stats.measure_intervals.score_intervals` gives in memory,
-  with the same reason codes, up to floating rounding.
-* Two AUROCs on the same samples: their covariance needs each row's placement
-  values under both models, so a second pass reads the rows again
-  (:func:`second_pass`): in this process over a file's chunks, or as a Dask
-  reduction over the same Parquet row groups (:class:`DaskRows`), whose
-  workers receive the first pass's placement values per distinct score once.
-  From state files the rows are elsewhere: no second pass, reason
-  ``second_pass`` (:data:`iso4213_nb.scale.streaming.NEED_ROWS`).
+* One AUROC: :func:`auroc_interval`, wherever the counts come from.
+* Two AUROCs on the same samples: :func:`second_pass` reads the rows again, in
+  this process or as a Dask reduction over the same Parquet row groups
+  (:class:`DaskRows`), whose workers receive the first pass's placement values
+  once.  From state files the rows are elsewhere: reason ``second_pass``
+  (:data:`iso4213_nb.scale.streaming.NEED_ROWS`).
 * Binned scores (``--bins``): a bin mixes scores of unknown order, so the
-  placement values, and DeLong's variance, are not known; rather than an
-  approximation with no stated bound the interval is Undefined with code
-  ``binned_no_placements`` (the AUROC itself keeps its stated bound).
+  placement values are not known; rather than an approximation with no stated
+  bound the interval is Undefined with code ``binned_no_placements`` (the
+  AUROC itself keeps its stated bound).
 """
 
 from __future__ import annotations
@@ -35,7 +30,7 @@ from .accumulators.delong import auroc_variance
 from .accumulators.engine import reduce_dask, run_local
 from ..inputs.chunks import PredictionChunks
 from ..stats.results import ConfidenceInterval, check_level, undefined
-from ..stats.roc import auroc_of_counts, delong_from_moments, delong_interval
+from ..stats.roc import auroc_of_counts, delong_interval
 
 #: The reason code of a DeLong interval or test refused for binned scores.
 BINNED = "binned_no_placements"
@@ -86,15 +81,9 @@ def _read_pass(chunks: PredictionChunks, zeros: dict, settings: streaming.Settin
                progress=None) -> dict:
     """``zeros`` (second-pass states) updated with every chunk of ``chunks`` by the engine's chunk loop
     (:func:`~iso4213_nb.scale.accumulators.engine.run_local`); ``progress(rows)`` per chunk read."""
-    code = chunks.codes.code(positive)
-
-    def read(chunk):
-        classes = streaming.class_codes(chunks, settings) if chunk.classes else None
-        if progress is not None:
-            progress(len(chunk))
-        return streaming.columns(chunk, settings, code, classes)
-
-    return run_local({key: zero.empty() for key, zero in zeros.items()}, chunks, read)
+    read = functools.partial(streaming.chunk_columns, chunks=chunks, settings=settings,
+                             positive_code=chunks.codes.code(positive))
+    return run_local({key: zero.empty() for key, zero in zeros.items()}, chunks, read, progress=progress)
 
 
 def _part_pass(part: tuple, zeros: dict, settings: streaming.Settings, options: dict, positive: str) -> dict:
@@ -141,7 +130,7 @@ def delong_tests(assessed: streaming.Assessed, states: dict, rows) -> dict:
     if min(int(counts.positives.sum()), int(counts.negatives.sum())) < 2:
         return {}
     placements = second_pass(rows, pair_zeros(states, pairs), assessed.settings, assessed.positive)
-    return {pair: delong_from_moments(*streaming.delong_moments(placements[pair])) for pair in pairs}
+    return {pair: placements[pair].finalize() for pair in pairs}
 
 
 def report_intervals(assessed: streaming.Assessed, states: dict, confidence_level: float) -> dict:

@@ -24,16 +24,13 @@ Label codes of one shard become label texts at its end (:func:`shard_states`);
 texts become integers only after every shard is merged (:func:`assess_states`),
 with the whole-file rule of :func:`~iso4213_nb.inputs.chunks.typed_labels`.
 
-What the states cannot give (they hold no rows): the placement values of
-DeLong's test of two models, which need a second pass over the rows once the
-score counts of every shard are merged (:mod:`iso4213_nb.scale.streamed_delong`;
-DeLong's interval of one AUROC needs only the counts), a bootstrap over rows
-(the subgroups' bootstrap intervals; the measures' come from the merged
-counts, or for the Brier score and log loss from a Poisson bootstrap:
-:mod:`.streamed_bootstrap`),
-a subgroup's AUROC, and calibration (its equal-mass bins are quantiles of the
-rows; the equal-width part is :class:`~iso4213_nb.scale.accumulators.CalibrationBins`).
-:data:`NEED_ROWS` lists them by reason code.
+What the states cannot give, holding no rows: DeLong's test of two models (a
+second pass, :mod:`.streamed_delong`), the subgroups' bootstrap intervals (the
+measures' come from the merged counts or a Poisson bootstrap,
+:mod:`.streamed_bootstrap`), with ``bins`` a subgroup's AUROC, and calibration's
+equal-mass bins (quantiles of the rows; the equal-width part is
+:class:`~iso4213_nb.scale.accumulators.CalibrationBins`).  :data:`NEED_ROWS`
+lists the first two by reason code.
 """
 
 from __future__ import annotations
@@ -44,8 +41,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .accumulators import (BinnedScoreCounts, ClassScoreCounts, ConfusionCounts, DeLongPlacements, GroupedCounts,
-                           GroupedStates, PairedOutcomes, ScoreCounts, merge_all, run_local)
+from .accumulators import (BinnedScoreCounts, ClassScoreCounts, ConfusionCounts, GroupedCounts, GroupedStates,
+                           PairedOutcomes, ScoreCounts, merge_all, run_local)
 from . import streamed_bootstrap
 from ..measures.assessment import Collector, assess_matrix
 from ..measures.confusion import ConfusionMatrix
@@ -55,7 +52,6 @@ from ..inputs import resolve_positive
 from ..inputs.chunks import PredictionChunk, PredictionChunks, check_class_columns, typed_labels
 from ..inputs.columns import zero_weights
 from ..measures.multiclass_scores import TOP_K
-from ..stats.roc import pair_moments
 
 #: The positive class assumed while streaming when none is named: label 1 of labels 0 and 1 (as the whole-file reader).
 DEFAULT_POSITIVE_TEXT = "1"
@@ -256,15 +252,8 @@ def shard_states(chunks: PredictionChunks, settings: Settings, progress=None) ->
     texts = dict(enumerate(chunks.codes.texts))
     for name, state in states.items():
         if name == "truth" or name.startswith("labels.") or (name.startswith("group.") and state.true == "y_true"):
-            states[name] = relabel(state, texts)
+            states[name] = state.relabel(texts)
     return states
-
-
-def relabel(state, mapping: dict):
-    """A :class:`ConfusionCounts` or :class:`GroupedCounts` under new labels (``mapping[old] -> new``) (beyond TS 4213: mergeable counts)."""
-    if isinstance(state, GroupedCounts):
-        return dataclasses.replace(state, parts={v: part.relabel(mapping) for v, part in state.parts.items()})
-    return state.relabel(mapping)
 
 
 def part_states(part: tuple, settings: Settings, options: dict) -> dict:
@@ -351,14 +340,14 @@ def assess_states(states: dict, settings: Settings, file: str, *, positive_requi
         raise InputError("streaming.positive_needs_binary", file=file, count=len(labels))
     positive = (resolve_positive(settings.positive, labels, file, required=positive_required or bool(settings.scored))
                 if binary else None)
+    derived = {0: next(label for label in labels if label != positive), 1: positive}  # a model's score >= threshold
     models, predicted_only = {}, {}
     for name, has_pred, has_scores in settings.models:
         if has_pred:
             counts = states[f"labels.{name}"].relabel(mapping)
             predicted_only[name] = [label for label in counts.labels if label not in set(labels)]
         else:
-            negative = next(label for label in labels if label != positive)
-            counts = states[f"derived.{name}"].relabel({0: negative, 1: positive})
+            counts = states[f"derived.{name}"].relabel(derived)
         scores = binned = None
         if has_scores:
             state = dataclasses.replace(states[f"scores.{name}"], positive=positive)
@@ -372,8 +361,8 @@ def assess_states(states: dict, settings: Settings, file: str, *, positive_requi
         models[name] = ModelCounts(counts.finalize(), scores, binned, None if has_pred else settings.threshold)
     top_k = tuple(k for k in TOP_K if k < len(labels))
     class_scores = {name: states[f"classes.{name}"].finalize(labels, top_k) for name in settings.multiclass}
-    groups = {group: {name: _typed_groups(states[f"group.{group}.{name}"], mapping if has_pred else
-                                          {0: next(label for label in labels if label != positive), 1: positive})
+    groups = {group: {name: {value: part.relabel(mapping if has_pred else derived)
+                             for value, part in states[f"group.{group}.{name}"].finalize().items()}
                       for name, has_pred, _ in settings.models} for group in settings.groups}
     group_aurocs = {group: {name: {value: group_auroc(state, positive, labels)
                                    for value, state in states[f"gscores.{group}.{name}"].finalize().items()}
@@ -401,12 +390,7 @@ def group_auroc(state, positive, labels: list) -> float:
     return float(np.mean(values)) if values else float("nan")
 
 
-def _typed_groups(state: GroupedCounts, mapping: dict) -> dict:
-    """Group value → its :class:`ConfusionCounts` with typed labels (beyond TS 4213: mergeable counts)."""
-    return {value: part.relabel(mapping) for value, part in state.finalize().items()}
-
-
-def metrics(assessed: Assessed, name: str, *, threshold_given: bool = False) -> dict:
+def metrics(assessed: Assessed, name: str) -> dict:
     """The dict of :func:`iso4213_nb.measures.assessment.assess` for one model, from its merged counts (beyond TS 4213: mergeable counts).
 
     In binned mode the areas are those of the binned curves and the dict gains
@@ -430,10 +414,3 @@ def metrics(assessed: Assessed, name: str, *, threshold_given: bool = False) -> 
                             "approximate": list(BINNED_AREAS), "auroc_error_bound": model.binned.auroc_error_bound}
     return result
 
-
-def delong_moments(placements: DeLongPlacements) -> tuple:
-    """``(auc_a, auc_b, var, var_a, var_b, m, n)`` of a completed second pass, for
-    :func:`iso4213_nb.stats.roc.delong_from_moments` (6.3.6, 7.8)."""
-    if placements.sums[0, 0] < 2 or placements.sums[1, 0] < 2:
-        raise InputError("streaming.delong_too_few")
-    return pair_moments(placements.a, placements.b, placements.sums)

@@ -1,25 +1,15 @@
 """Measures per subgroup from per-group counts: the one subgroup core, in memory and streamed (5.3.2).
 
-:func:`analysis_of_counts` turns each group's counts into the whole
-:class:`SubgroupAnalysis` (estimates, Wilson intervals, heterogeneity tests,
-largest gaps and their permutation tests, warnings); the rules are those of
-:mod:`iso4213_nb.subgroups.rows`' docstring.  :func:`~iso4213_nb.subgroups.rows.subgroup_analysis`
-calls it with the counts of the rows in memory and adds what needs the rows
-(bootstrap and DeLong intervals, AUROC from scores);
-:func:`subgroups_from_counts` calls it with merged counts.
+:func:`analysis_of_counts` turns each group's counts into a :class:`SubgroupAnalysis` by the rules of
+:mod:`iso4213_nb.subgroups.rows`' docstring; :func:`~iso4213_nb.subgroups.rows.subgroup_analysis` calls it
+with the counts of the rows in memory (and adds what needs the rows), :func:`subgroups_from_counts` with
+merged counts (:class:`~iso4213_nb.scale.accumulators.GroupedCounts` of chunks, Dask or state files, and
+with scores each group's exact score counts, which give its AUROC).
 
-When the predictions are read in chunks, on Dask or from state files, each
-subgroup value keeps only its confusion counts
-(:class:`~iso4213_nb.scale.accumulators.GroupedCounts`, sums of sample weights with
-a weight column), and with scores its exact score counts, which give its AUROC.
-
-What needs the rows is Undefined with the reason code ``needs_rows``: the
-bootstrap intervals (F1, balanced accuracy, macro recall) resample rows
-within each group and class, and DeLong's interval of a group's AUROC needs
-each row's placement value.  A group whose every resample would give the
-same value (:func:`constant_under_resampling`, read
-from its counts) gets ``degenerate_bootstrap`` instead, as in memory: the rows
-would give it no interval either.
+From merged counts what needs the rows is Undefined with the reason code ``needs_rows``: the bootstrap
+intervals, which resample rows within each group and class, and DeLong's interval of a group's AUROC,
+which needs each row's placement value.  A group whose every resample would give its own value
+(:func:`constant_under_resampling`) gets ``degenerate_bootstrap`` instead, as in memory.
 """
 
 from __future__ import annotations
@@ -75,10 +65,8 @@ def mean_of_defined(values: np.ndarray, axis: int) -> np.ndarray:
 def binary_measures(counts: dict) -> dict:
     """The binary headline measures from weighted counts ``tp``, ``fp``, ``tn``, ``fn`` (arrays of any one shape).
 
-    accuracy (TP + TN)/N (6.3.3), recall TP/(TP + FN), specificity
-    TN/(TN + FP), precision TP/(TP + FP) (6.3.4), F1 2TP/(2TP + FP + FN)
-    (6.2.5, 6.3.4), balanced accuracy (recall + specificity)/2 (scikit-learn's
-    definition).  NaN where a denominator is 0.
+    Accuracy (6.3.3), recall, specificity, precision (6.3.4), F1 (6.2.5) and balanced accuracy: the kernels
+    of :mod:`iso4213_nb.measures.counts` (:data:`_BINARY_KERNEL`), NaN where a denominator is 0.
     """
     c = {key: np.asarray(counts[key], dtype=float) for key in _BINARY_COUNTS}
     return {name: measure(c) for name, measure in _BINARY_KERNEL.items()}
@@ -100,9 +88,7 @@ class SubgroupAnalysis:
 
     Attributes
     ----------
-    values : list of the group values (sorted), as given.
-    task : ``"binary"`` or ``"multiclass"``.
-    measures : tuple of the measure names computed.
+    values, task, measures : the group values (sorted) as given; ``"binary"`` or ``"multiclass"``; the measures.
     n : dict value → number of samples.
     results : dict value → dict measure → ConfidenceInterval (``estimate``
         may be Undefined; ``method`` ``"wilson"``, ``"delong"`` or ``"percentile"``).
@@ -121,7 +107,7 @@ class SubgroupAnalysis:
     heterogeneity: dict = field(repr=False)
     warnings: list = field(repr=False)
 
-    def to_dict(self, confidence_level: float | None = None) -> dict:
+    def to_dict(self) -> dict:
         """The report.json form (5.3.2; clause 8): per group value (as text) its n and intervals
         (:func:`~iso4213_nb.stats.results.interval_json`), then ``largest_gap``, ``heterogeneity`` and ``warnings``."""
         out = {}

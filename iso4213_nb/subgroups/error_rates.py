@@ -16,11 +16,6 @@ with equal base rates or perfect prediction).  Equal precision and equal
 recall alone are possible (group A: TP 40, FP 10, FN 10, TN 40; group B:
 TP 16, FP 4, FN 4, TN 76; both 0.8 and 0.8, prevalences 0.5 and 0.2): the
 identity then makes the FPRs differ (0.2 and 0.05).
-
-* :func:`rows_of_counts`: rows with given counts per group, for
-  :func:`~iso4213_nb.subgroups.rows.subgroup_analysis`;
-* :func:`error_rates`: per group, p, PPV, FPR, FNR and the FPR the identity
-  gives from the other three (:func:`fpr_from_identity`).
 """
 
 from __future__ import annotations

@@ -20,14 +20,11 @@ population alike.  For one group attribute (sex, site, scanner, age band …)
   simple proportions.  A measure with a zero denominator is Undefined with a
   reason code, and so is its interval;
 * the **largest gap** between the groups (highest − lowest value among the
-  groups where the measure is defined), an estimate with no interval.  A
+  groups where the measure is defined), an estimate with no interval: a
   percentile bootstrap of a maximum minus a minimum sits above 0 even when the
-  groups do not differ at all (every resampled gap is positive), so its
-  interval excluded 0 almost always under no difference; tests/test_subgroups.py
-  measures this.  Whether the groups differ is a test's question (below, and
-  for F1, balanced accuracy and macro recall the permutation test of the gap,
-  :mod:`.permutation`); the gap only says how large the spread of the
-  estimates is;
+  groups do not differ at all, so its interval excluded 0 almost always under
+  no difference (tests/test_subgroups.py measures this).  Whether the groups
+  differ is a test's question (below, and :mod:`.permutation`);
 * a **heterogeneity test** for each proportion measure (7.5): Pearson's
   chi-squared on the groups × (numerator, denominator − numerator) table,
   and every pair of groups compared by chi-squared (Fisher's exact test, 7.7,
@@ -46,12 +43,10 @@ population alike.  For one group attribute (sex, site, scanner, age band …)
 
 **Too small for an interval**: a group's bootstrap interval is Undefined with
 the code ``degenerate_bootstrap`` (params ``value``) when every resample gives
-the same value, the rule ``metrics`` applies (:mod:`iso4213_nb.stats.bootstrap`).
-Resampling within each group and true class changes nothing when each class's
-rows of the group agree in what the measure counts (one row: always), and the
-interval would be [v, v], a certainty the data do not have.
-:func:`constant_under_resampling` decides it from a group's counts, so merged
-counts (:mod:`.counts`) say the same as the rows.  A simulation in
+the same value (:func:`~iso4213_nb.subgroups.counts.constant_under_resampling`
+decides it from the group's counts), the rule ``metrics`` applies
+(:mod:`iso4213_nb.stats.bootstrap`): [v, v] would claim a certainty the data
+do not have.  A simulation in
 tests/test_subgroups.py shows why this is the rule and not a minimum size:
 in groups of 10 from a good model, the former [v, v] intervals brought the
 coverage of the 95 % F1 interval down to about 0.4, while the intervals left
@@ -65,14 +60,9 @@ rows, so Wilson, DeLong and chi-squared apply to them; with fractional
 weights those have no count to stand on and are Undefined
 (``fractional_weights``), while estimates and bootstrap intervals remain.
 
-:class:`GroupThresholds` answers "what are the per-group counts and recalls
-at threshold t?" for a slider with a binary search per group.
-
-Everything the groups' counts determine is computed once, by
-:func:`iso4213_nb.subgroups.counts.analysis_of_counts`, which the streamed
-path (merged counts) calls too; this module adds what needs the rows: the
-weighted counts of the rows in memory, the bootstrap and DeLong intervals and
-the AUROC from scores.
+Everything the groups' counts determine is computed by
+:func:`iso4213_nb.subgroups.counts.analysis_of_counts`; this module adds what
+needs the rows (bootstrap and DeLong intervals, the AUROC from scores).
 """
 
 from __future__ import annotations
@@ -281,19 +271,17 @@ def subgroup_analysis(y_true, y_pred, groups, *, labels, positive=None, scores=N
     point_counts = [data.counts(rows, data.w[rows][None, :]) for rows in members]
     aurocs = None if auroc_parts is None else [data.auroc(auroc_parts[g], data.w[rows][None, :])
                                                for g, rows in enumerate(members)]
-    draws = {m: [] for m in measures}
+    blocks = []
     for block in multiplicity_blocks(data.strata, n_bootstrap, seed):
-        per_group = {m: [] for m in measures}
+        per_group = []
         for g, rows in enumerate(members):
             weights = block[:, rows] * data.w[rows]
             values = data.measures(data.counts(rows, weights))
             if auroc_parts is not None:
                 values["auroc"] = data.auroc(auroc_parts[g], weights)
-            for m in measures:
-                per_group[m].append(values[m])
-        for m in measures:
-            draws[m].append(np.stack(per_group[m], axis=1))
-    draws = {m: np.concatenate(blocks) for m, blocks in draws.items()}
+            per_group.append(values)
+        blocks.append({m: np.stack([values[m] for values in per_group], axis=1) for m in measures})
+    draws = {m: np.concatenate([block[m] for block in blocks]) for m in measures}
 
     def from_rows(g: int, measure: str, estimate) -> ConfidenceInterval:
         if measure == "auroc" and data.binary:
@@ -349,10 +337,8 @@ class GroupThresholds:
         positive rate FP/(FP + TN) (3.2.12) and the miss rate FN/(FN + TP)
         (beyond TS 4213: TR 24029-1), each with Wilson's interval; Undefined
         (``no_positives``, ``no_predicted_positives``, ``no_negatives``) at a zero
-        denominator.  Precision, FPR and FNR are the three rates of
-        Chouldechova's (2017) identity FPR = p/(1 − p) · (1 − PPV)/PPV · (1 − FNR)
-        (p the prevalence): across groups of different prevalence they cannot
-        all be equal unless the precision is 1 (no false positives).
+        denominator.  Precision, FPR and FNR are the three rates of Chouldechova's
+        (2017) identity (:mod:`iso4213_nb.subgroups.error_rates`).
         """
         level = check_level(confidence_level)
         out = {}

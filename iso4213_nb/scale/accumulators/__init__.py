@@ -52,13 +52,7 @@ _LAZY = {**dict.fromkeys(("Accumulator", "merge_all"), ".base"),
          "LabelSetCounts": ".labels",
          **dict.fromkeys(("BinnedScoreCounts", "BinnedScores", "CalibrationBins", "ScoreCounts"), ".scores")}
 
-__all__ = [
-    "Accumulator", "BinnedScoreCounts", "BinnedScores", "CalibrationBins", "ClassScoreCounts", "ConfusionCounts",
-    "DeLongPlacements",
-    "GroupedCounts", "GroupedStates", "LabelSetCounts", "PairedOutcomes", "PoissonBootstrap", "PoissonClassScores", "ScoreCounts",
-    "accumulate", "merge_all",
-    "parquet_parts", "parquet_reader", "poisson_weights", "read_states", "run_dask", "run_local", "write_states",
-]
+__all__ = sorted(_LAZY)
 
 
 def __getattr__(name: str):

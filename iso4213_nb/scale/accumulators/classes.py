@@ -39,22 +39,10 @@ from ...measures.multiclass_scores import (
     squared_errors,
 )
 from .base import Chunk, column, counted, sample_weights
-from .scores import merge_counts, score_column, binary_scores
+from .scores import merge_counts, merge_tables, score_column, binary_scores
 
 #: A first offending row not yet found.
 _NONE = np.inf
-
-
-def _merge_tables(scores_a, table_a, scores_b, table_b) -> tuple[np.ndarray, np.ndarray]:
-    """Two (sorted distinct scores, counts per class) tables as one: a stable merge of two sorted runs."""
-    scores = np.concatenate([scores_a, scores_b])
-    table = np.concatenate([table_a, table_b])
-    if len(scores) == 0:
-        return scores, table
-    order = np.argsort(scores, kind="stable")
-    scores = scores[order]
-    start = np.flatnonzero(np.concatenate([[True], scores[1:] != scores[:-1]]))
-    return scores[start], np.add.reduceat(table[order], start, axis=0)
 
 
 def _rank_sums(ranks: np.ndarray) -> np.ndarray:
@@ -152,9 +140,7 @@ class ClassScoreCounts:
                                 np.concatenate([t[1] for t in tables]), ranks,
                                 np.array([ones.sum(), np.dot(ones, loss), np.dot(ones, brier)]),
                                 self.outside, self.unnormalised)
-        merged = self.merge(part)
-        for name in ("distinct", "offsets", "counts", "ranks", "sums", "outside", "unnormalised"):
-            setattr(self, name, getattr(merged, name))
+        self.__dict__.update(self.merge(part).__dict__)
         return self
 
     def _check_probabilities(self, matrix: np.ndarray, rows: np.ndarray) -> None:
@@ -172,7 +158,7 @@ class ClassScoreCounts:
             raise InputError("accumulators.merge_other_columns")
         distinct, tables = [], []
         for j in range(self.k):
-            scores, table = _merge_tables(*self.column_counts(j), *other.column_counts(j))
+            scores, table = merge_tables(*self.column_counts(j), *other.column_counts(j))
             distinct.append(scores)
             tables.append(table)
         return ClassScoreCounts(self.true, self.scores, self.row, self.weight, np.concatenate(distinct),

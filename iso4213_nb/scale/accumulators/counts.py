@@ -195,6 +195,10 @@ class GroupedCounts:
             raise InputError("accumulators.merge_other_columns")
         return GroupedCounts(self.group, self.true, self.pred, _merge_parts(self.parts, other.parts), self.weight)
 
+    def relabel(self, mapping) -> "GroupedCounts":
+        """The same counts under new labels: :meth:`ConfusionCounts.relabel` of each part."""
+        return dataclasses.replace(self, parts={v: part.relabel(mapping) for v, part in self.parts.items()})
+
     def finalize(self) -> dict:
         """``{group value: ConfusionCounts}`` in sorted order (a group with one class cannot form a matrix)."""
         return _sorted_parts(self.parts)
@@ -262,8 +266,7 @@ class PairedOutcomes:
 
     def cochran_q(self) -> CochranQ:
         k = len(self.preds)
-        codes = np.arange(len(self.patterns))
-        rows = np.array([bin(c).count("1") for c in codes])
+        rows = np.array([bin(c).count("1") for c in range(len(self.patterns))])
         columns = np.array([self.patterns[self._right(j)].sum() for j in range(k)], dtype=float)
         total = float(columns.sum())
         denominator = k * total - float(np.dot(self.patterns, rows ** 2))

@@ -30,13 +30,12 @@ import dataclasses
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy.special import ndtr
 
 from ...core.errors import InputError
-from ...core.undefined import Undefined
 from .base import Chunk, column
 from .scores import ScoreCounts, score_column
-from ...stats.roc import Placements, pair_moments, pair_sums
+from ...stats.results import TestResult
+from ...stats.roc import Placements, delong_from_moments, pair_moments, pair_sums
 
 
 def score_placements(first: ScoreCounts) -> Placements:
@@ -61,26 +60,6 @@ def auroc_variance(first: ScoreCounts) -> tuple[float, float]:
     """
     placements = score_placements(first)
     return placements.auc, placements.variance()
-
-
-@dataclass(frozen=True)
-class DeLongResult:
-    """DeLong's test of AUROC_a = AUROC_b: the difference, its standard error, z and the two-sided p-value.
-
-    ``statistic`` and ``pvalue`` are :class:`~iso4213_nb.core.undefined.Undefined` when the
-    difference has zero estimated variance.
-
-    Clause 6.3.6; beyond TS 4213: DeLong et al. 1988.
-    """
-
-    auc_a: float
-    auc_b: float
-    difference: float
-    standard_error: float
-    statistic: float | Undefined
-    pvalue: float | Undefined
-    positives: int
-    negatives: int
 
 
 @dataclass
@@ -126,15 +105,9 @@ class DeLongPlacements:
         return DeLongPlacements(self.true, self.score_a, self.score_b, self.positive, self.a, self.b,
                                 self.sums + other.sums)
 
-    def finalize(self) -> DeLongResult:
+    def finalize(self) -> TestResult:
+        """DeLong's test of AUROC_a = AUROC_b from the merged sums (6.3.6, 7.8): a
+        :func:`~iso4213_nb.stats.roc.delong_from_moments` result."""
         if self.sums[0, 0] < 2 or self.sums[1, 0] < 2:
-            raise InputError("delong.pass_two_too_few")
-        _, _, variance, _, _, m, n = pair_moments(self.a, self.b, self.sums)
-        difference = self.a.auc - self.b.auc
-        se = float(np.sqrt(max(variance, 0.0)))
-        if variance > 0:
-            z = difference / se
-            p = float(2 * ndtr(-abs(z)))
-        else:
-            z = p = Undefined(code="zero_difference_variance")
-        return DeLongResult(self.a.auc, self.b.auc, difference, se, z, p, m, n)
+            raise InputError("streaming.delong_too_few")
+        return delong_from_moments(*pair_moments(self.a, self.b, self.sums))

@@ -8,10 +8,8 @@ length with each other and with the labels.  :func:`check_state` checks those,
 for every kind of :data:`~.files.KINDS`, with vectorised numpy (a state of a
 100 M-row shard with few distinct scores checks in microseconds).
 
-A problem raises :class:`Damaged`: the place in the state (``replicates[3]``,
-``parts[0].state``; empty for the state itself) and an
-:class:`~iso4213_nb.core.errors.InputError` saying what is wrong, which
-:func:`~.files.read_states` puts on one line with the file and the state's name.
+A problem raises :class:`Damaged`, which :func:`~.files.read_states` puts on
+one line with the file and the state's name.
 
 Beyond TS 4213: state files of the chunked evaluation of clause 6.
 """
@@ -31,7 +29,8 @@ from .scores import BinnedScoreCounts, CalibrationBins, ScoreCounts
 
 
 class Damaged(Exception):
-    """A state that does not mean what its kind must: ``where`` in the state, ``error`` (an InputError) what is wrong.
+    """A state that does not mean what its kind must: ``where`` in the state (``replicates[3]``, ``parts[0].state``;
+    empty for the state itself), ``error`` (an InputError) what is wrong.
 
     Beyond TS 4213: state files of the chunked evaluation of clause 6.
     """
@@ -39,10 +38,6 @@ class Damaged(Exception):
     def __init__(self, where: str, error: InputError):
         super().__init__(where, error)
         self.where, self.error = where, error
-
-
-def _shape(array: np.ndarray) -> list:
-    return list(array.shape)
 
 
 def _finite(where: str, name: str, array: np.ndarray) -> None:
@@ -73,7 +68,7 @@ def _increasing(where: str, name: str, values: np.ndarray) -> None:
 
 def _shaped(where: str, name: str, array: np.ndarray, expected: tuple) -> None:
     if array.shape != expected:
-        raise Damaged(where, InputError("state_file.shape", array=repr(name), shape=_shape(array),
+        raise Damaged(where, InputError("state_file.shape", array=repr(name), shape=list(array.shape),
                                         expected=list(expected)))
 
 
@@ -213,14 +208,17 @@ def _grouped_states(state: GroupedStates, where: str) -> None:
     _parts(state, where, state.template)
 
 
+def _array_shapes(state) -> list:
+    return [list(value.shape) for f in fields(state) if isinstance(value := getattr(state, f.name), np.ndarray)]
+
+
 def _bootstrap(state: PoissonBootstrap, where: str) -> None:
     first = state.states[0]
-    shapes = [_shape(getattr(first, f.name)) for f in fields(first) if isinstance(getattr(first, f.name), np.ndarray)]
+    shapes = _array_shapes(first)
     for r, replicate in enumerate(state.states):
         step = _join(where, f"replicates[{r}]")
         _same_kind(step, first, replicate)
-        these = [_shape(getattr(replicate, f.name)) for f in fields(replicate)
-                 if isinstance(getattr(replicate, f.name), np.ndarray)]
+        these = _array_shapes(replicate)
         if these != shapes:
             raise Damaged(step, InputError("state_file.replicate_shape", shapes=these, first=shapes))
         check_state(replicate, step)

@@ -16,17 +16,12 @@ class labels (JSON numbers or strings exactly as the data had them);
 "base64": "..."}``: the little-endian bytes, so counts and float sums
 round-trip bit for bit.
 
-:func:`read_states` checks, in this order, and refuses with one line naming
-the file: JSON; the ``format``; a ``version`` from 1 to :data:`VERSION`;
-``state.schema.json`` beside this module (which fields each kind of state
-has, of which JSON types and array dtypes; the line gives the JSONPath of the
-bad entry); then what a schema cannot say, for every kind of :data:`KINDS`
-(:mod:`.file_checks`: distinct scores strictly increasing and finite, counts
-finite and not negative, array lengths and shapes that agree with each other
-and with the labels, bins, offsets and pair codes in range, the parts and
-replicates of a state of its columns and of one shape).  Whoever merges files
-(``metrics --states``, ``report --states``) also refuses the same file, or
-two files of the same shard (the same ``source.input.sha256``), given twice.
+:func:`read_states` refuses, in one line naming the file, anything but
+JSON of this ``format`` and a ``version`` from 1 to :data:`VERSION` that
+``state.schema.json`` (beside this module) accepts and :mod:`.file_checks`
+finds meaningful.  Whoever merges files (``metrics --states``, ``report
+--states``) also refuses the same file, or two files of the same shard (the
+same ``source.input.sha256``), given twice.
 
 Versions: 1 held unweighted counts; 2 adds the ``weight`` column of sample
 weights (float64 sums, ``<f8`` arrays), the rows and ``fractional`` flag of

@@ -15,10 +15,6 @@ Three parts, all mergeable:
   the Poisson bootstrap of the two means, whatever chunks or partitions the
   rows come in.  Memory: :data:`BYTES_PER_CLASS` × k bytes per replicate.
 
-The Brier and log-loss terms take every distinct value a probability can, so
-unlike top-k accuracy they have no small table of counts to draw from; the Poisson
-bootstrap is the way to resample them without the rows.
-
 ``limit`` bounds the work: once rows × replicates would pass it, ``sums`` is
 dropped and ``stopped`` set (the rows and the exact parts go on), so the
 result says why there is no interval instead of running for hours.

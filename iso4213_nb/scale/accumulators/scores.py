@@ -54,17 +54,26 @@ def _runs(sorted_values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return sorted_values[start], np.diff(np.append(start, len(sorted_values)))
 
 
-def merge_counts(scores_a, pos_a, neg_a, scores_b, pos_b, neg_b) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Two (sorted distinct scores, positives, negatives) tables as one: a stable merge of two sorted runs (beyond TS 4213: mergeable states)."""
+def merge_tables(scores_a, table_a, scores_b, table_b) -> tuple[np.ndarray, np.ndarray]:
+    """Two (sorted distinct scores, counts per column) tables as one: a stable merge of two sorted runs.
+
+    Beyond TS 4213: mergeable states.
+    """
     scores = np.concatenate([scores_a, scores_b])
+    table = np.concatenate([table_a, table_b])
     if len(scores) == 0:
-        return scores, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        return scores, table
     order = np.argsort(scores, kind="stable")  # linear for two sorted runs
     scores = scores[order]
     start = np.flatnonzero(np.concatenate([[True], scores[1:] != scores[:-1]]))
-    pos = np.add.reduceat(np.concatenate([pos_a, pos_b])[order], start)
-    neg = np.add.reduceat(np.concatenate([neg_a, neg_b])[order], start)
-    return scores[start], pos, neg
+    return scores[start], np.add.reduceat(table[order], start, axis=0)
+
+
+def merge_counts(scores_a, pos_a, neg_a, scores_b, pos_b, neg_b) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Two (sorted distinct scores, positives, negatives) tables as one (beyond TS 4213: mergeable states)."""
+    scores, table = merge_tables(scores_a, np.column_stack([pos_a, neg_a]),
+                                 scores_b, np.column_stack([pos_b, neg_b]))
+    return scores, table[:, 0], table[:, 1]
 
 
 def _counts_by_value(values: np.ndarray, mask: np.ndarray, w) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -134,9 +143,7 @@ class ScoreCounts:
         w = sample_weights(chunk, self.weight, weights, len(s))
         table = score_grid.merged(self.scores, self.positives, self.negatives, s, mask) if w is None else None
         if table is None:
-            counts = _counts_by_value(s, mask, w)
-            merged = self.merge(ScoreCounts(self.true, self.score, self.positive, *counts, self.weight))
-            table = merged.scores, merged.positives, merged.negatives
+            table = merge_counts(self.scores, self.positives, self.negatives, *_counts_by_value(s, mask, w))
         self.scores, self.positives, self.negatives = table
         return self
 
@@ -245,10 +252,8 @@ class Reliability:
 
     Attributes
     ----------
-    edges : bin edges on [0, 1].
-    count : rows per bin.
-    mean_predicted : weighted mean probability in each bin (NaN for an empty bin).
-    observed : weighted share of positives in each bin (NaN for an empty bin).
+    edges, count : bin edges on [0, 1]; rows per bin.
+    mean_predicted, observed : weighted mean probability and share of positives in each bin (NaN when empty).
     expected_calibration_error : Σ_b (W_b / W) |observed_b − mean_predicted_b| over occupied bins.
     brier : weighted mean of (p − y)², exact (not binned).
     weight : sum of the weights per bin (equal to ``count`` without sample weights).

@@ -12,5 +12,4 @@ TEMPLATES = {
     "delong.different_truth": N_("both models' first-pass states must use the same truth column and positive class"),
     "delong.no_weights": N_("DeLong's placement values take no resampling weights"),
     "delong.different_columns": N_("only states of the same columns can be merged"),
-    "delong.pass_two_too_few": N_("pass two saw fewer than two positives or negatives: did it read the same rows?"),
 }
