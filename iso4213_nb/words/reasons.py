@@ -58,7 +58,6 @@ WORDS = {
     "mean_needs_every_value": N_("the {mean} needs every value; one is undefined: {cause}"),
     "infinite_divergence": N_("class {label} has {first} share {share} but {second} share 0, so the divergence "
                               "is infinite"),
-    "zero_difference_variance": N_("the AUROC difference has zero estimated variance"),
     "one_class": {
         "true": N_("the test set holds a single class, so the curve and its areas are undefined"),
         "group": N_("the group holds a single class, so no ranking can be judged"),
