@@ -1,8 +1,8 @@
-"""Widget callback plumbing shared by the explorer and the significance lab.
+"""Widget plumbing shared by the widgets of this package.
 
-Two needs recur: a callback must not fire while the code itself is setting a
-widget's value (``_sync``), and bad input typed into a widget must show as one
-escaped line in the widget's message area rather than as a traceback lost in
+Every widget shows its container ``self.widget`` when it is the value of a cell (:class:`Shown`).  Two needs recur
+in callbacks: a callback must not fire while the code itself is setting a widget's value (``_sync``), and bad input
+typed into a widget must show as one escaped line in the widget's message area rather than as a traceback lost in
 the kernel log (``_guarded``).
 """
 
@@ -13,7 +13,16 @@ import html
 from ..core.errors import InputError
 
 
-class GuardedCallbacks:
+class Shown:
+    """Mixin: a notebook cell whose value is this object displays ``self.widget``."""
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.widget)
+
+
+class GuardedCallbacks(Shown):
     """Mixin: needs ``self.message`` (an ``ipywidgets.HTML``) and sets ``self._syncing``."""
 
     _syncing = False

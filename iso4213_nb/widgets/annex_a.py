@@ -33,6 +33,7 @@ from ..words import readings
 from ..figures.annex_tables import annex_a_rows, item_words
 from ..words.i18n import N_, _, number
 from ..figures.tables import format_value, html_table
+from ._callbacks import Shown
 
 _COUNT = re.compile(r"\s*(\d{1,12})\s*")
 MAX_COUNT = 10**9
@@ -44,7 +45,7 @@ _HEADS = {"predicted": (N_("predicted {label}"), N_("actual {label}")), "true": 
 _CORNERS = {"predicted": N_("predicted ↓ / actual →"), "true": N_("true ↓ / predicted →")}
 
 
-class ConfusionEditor:
+class ConfusionEditor(Shown):
     """Grid of counts (start: Table A.1) with live Tables A.2–A.4 and undefined-measure notes.
 
     Parameters
@@ -170,8 +171,3 @@ class ConfusionEditor:
             title = html.escape(_("Undefined after this edit:"))
             parts.append(f"<div class='iso4213-undefined'><b>{title}</b><ul>{items}</ul></div>")
         self.output.value = "".join(parts)
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)

@@ -29,6 +29,7 @@ import ipywidgets as widgets
 from ..controls import checklist
 from ..core.errors import InputError
 from ..words.i18n import N_, _
+from ._callbacks import Shown
 
 _SECTION_TITLES = {
     "process": N_("5.1 Five-step process"),
@@ -61,7 +62,7 @@ def resolve(path) -> Path:
     return path if path.is_absolute() else user_directory() / path
 
 
-class ChecklistForm:
+class ChecklistForm(Shown):
     """The clause-5 checklist as an ipywidgets form, saved to and loaded from YAML (clause 5.1–5.3).
 
     Parameters
@@ -165,8 +166,3 @@ class ChecklistForm:
         if open_items:
             text += _("; clause-8 items still open: {items}").format(items="; ".join(open_items))
         self.status.value = html.escape(f"{prefix} {text}.".strip())
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)

@@ -242,11 +242,6 @@ class ThresholdExplorer(GuardedCallbacks):
         self.readout.value = readout_html(self.state)
         self.image.value = self.view.render(full=full)
 
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
-
     def __repr__(self) -> str:
         return (f"ThresholdExplorer(models={self.models}, model={self.model!r}, "
                 f"threshold={self.threshold:g}, prevalence={self.prevalence:.4g})")

@@ -129,11 +129,6 @@ class IntervalsWidget(_LevelWidget):
         self.intervals = self.stored.intervals(self._level, self._methods["proportion"], self._methods["bootstrap"])
         self.table.value = intervals_table_html(self.intervals, self.stored.n_resamples, self.stored.seed)
 
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
-
 
 class RocBandWidget(_LevelWidget):
     """The ROC curve (6.3.6) with its pointwise band and sensitivity at a chosen specificity (7.8), live.
@@ -189,8 +184,3 @@ class RocBandWidget(_LevelWidget):
         fpr, tpr, *_rest = self.stored.scores.roc()
         draw_roc_band(figure.subplots(), self.band, self.point, curve=(fpr, tpr))
         self.image.value = to_png(figure)
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)

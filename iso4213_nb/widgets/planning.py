@@ -126,10 +126,5 @@ class PlanningWidget(GuardedCallbacks):
         draw_planning_curve(figure.subplots(), self.planned)
         self.image.value = to_png(figure)
 
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
-
     def __repr__(self) -> str:
         return f"PlanningWidget(quantity={self._quantity!r}, n_needed={self.planned.plan.n})"

@@ -89,8 +89,3 @@ class PosteriorWidget(GuardedCallbacks):
         figure = Figure(figsize=(5.6, 3.0), dpi=80, layout="constrained")
         draw_posterior(figure.subplots(), self.result, self.names)
         self.image.value = to_png(figure)
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)

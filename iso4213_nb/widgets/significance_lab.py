@@ -451,10 +451,5 @@ class SignificanceLab(GuardedCallbacks):
             + "</li>" for r in (self.cv_t, self.cv_f))
         return f"{table}<ul>{lines}</ul><p style='color:#555'>{html.escape(readings.reading(self.cv_f))}</p>"
 
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
-
     def __repr__(self) -> str:
         return f"SignificanceLab(models={list(self._scores)}, pair={self._pair}, alpha={self._alpha:g}, m={self._m})"
