@@ -52,10 +52,6 @@ def _same(a, b) -> bool:
     return math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-15)
 
 
-def _fmt(value) -> str:
-    return number(value, 4)
-
-
 class InvarianceLab(Shown):
     """A binary confusion matrix with one button per change I1–I8 (and ``I1*``).
 
@@ -157,7 +153,7 @@ class InvarianceLab(Shown):
                 paper = _("invariant") if cid in invariance.PAPER_INVARIANT[PAPER_GROUP[name]] else _("changes")
             mark = "" if cid is None else (_("yes") if changed[name] else _("no"))
             shown = measure_name(name) if name in MEASURES else name
-            rows.append(f"<tr><td>{html.escape(shown)}</td><td>{_fmt(before)}</td><td>{_fmt(value)}</td>"
+            rows.append(f"<tr><td>{html.escape(shown)}</td><td>{number(before, 4)}</td><td>{number(value, 4)}</td>"
                         f"<td>{mark}</td><td>{paper}</td></tr>")
         title = "" if cid is None else html.escape(f"{cid}: {_title(cid)}")
         self.table_html.value = f"<b>{title}</b><table>{head}{''.join(rows)}</table>"

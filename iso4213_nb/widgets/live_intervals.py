@@ -5,10 +5,6 @@ when the widget is made; a slider move re-reads quantiles of the stored
 replicates or recomputes a closed form) and :mod:`iso4213_nb.figures.live_intervals`.
 Sliders are selection sliders over exact values, so the browser never sends
 back a value rounded to a step.
-
-* :class:`IntervalsWidget` — level, proportion method (Wilson, Clopper–Pearson)
-  and bootstrap method (percentile, BCa); ``w.intervals`` holds what the table shows.
-* :class:`RocBandWidget` — level and specificity; ``w.band`` and ``w.point`` hold what is drawn.
 """
 
 from __future__ import annotations
