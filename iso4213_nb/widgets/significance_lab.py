@@ -68,9 +68,7 @@ def accuracy(y, predicted) -> float:
 
 def _p(pvalue) -> str:
     """A p-value for a table cell."""
-    if is_undefined(pvalue):
-        return number(pvalue)
-    return f"< {number(0.0001, 4)}" if pvalue < 1e-4 else number(pvalue, 4)
+    return f"< {number(0.0001, 4)}" if not is_undefined(pvalue) and pvalue < 1e-4 else number(pvalue, 4)
 
 
 def _decision(pvalue, alpha: float) -> str:
