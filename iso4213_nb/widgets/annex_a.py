@@ -33,7 +33,7 @@ from ..words import readings
 from ..figures.annex_tables import annex_a_rows, item_words
 from ..words.i18n import N_, _, number
 from ..figures.tables import format_value, html_table
-from ._callbacks import Shown
+from ._callbacks import GuardedCallbacks
 
 _COUNT = re.compile(r"\s*(\d{1,12})\s*")
 MAX_COUNT = 10**9
@@ -45,7 +45,7 @@ _HEADS = {"predicted": (N_("predicted {label}"), N_("actual {label}")), "true": 
 _CORNERS = {"predicted": N_("predicted ↓ / actual →"), "true": N_("true ↓ / predicted →")}
 
 
-class ConfusionEditor(Shown):
+class ConfusionEditor(GuardedCallbacks):
     """Grid of counts (start: Table A.1) with live Tables A.2–A.4 and undefined-measure notes.
 
     Parameters
@@ -60,7 +60,6 @@ class ConfusionEditor(Shown):
                  decimal_comma: bool = True):
         self._cm = ConfusionMatrix.from_counts(counts, labels=labels, rows=rows)
         self._decimal_comma = decimal_comma
-        self._filling = False
         k = self._cm.k
         self.cells = [[widgets.Text(continuous_update=False, layout=widgets.Layout(width="90px"))
                        for _ in range(k)] for _ in range(k)]
@@ -121,13 +120,9 @@ class ConfusionEditor(Shown):
         for i, label in enumerate(self._cm.labels):
             self._row_heads[i].value = f"<b>{html.escape(_(row_head).format(label=label))}</b>"
             self._col_heads[i].value = f"<b>{html.escape(_(col_head).format(label=label))}</b>"
-        self._filling = True
-        try:
-            for i, row in enumerate(self.cells):
-                for j, cell in enumerate(row):
-                    cell.value = str(int(counts[i, j]))
-        finally:
-            self._filling = False
+        for i, row in enumerate(self.cells):
+            for j, cell in enumerate(row):
+                self._sync(cell, str(int(counts[i, j])))
         self._update_tables()
 
     def _cell_name(self, i: int, j: int) -> str:
@@ -145,7 +140,7 @@ class ConfusionEditor(Shown):
         return int(match.group(1))
 
     def _on_cell(self, i: int, j: int, text: str) -> None:
-        if self._filling:
+        if self._syncing:
             return
         counts = self._cm.matrix(rows=self.rows).copy()
         try:

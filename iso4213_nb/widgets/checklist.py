@@ -91,7 +91,7 @@ class ChecklistForm(Shown):
             label = widgets.HTML(f"<b>{html.escape(it.key)}</b> ({html.escape(it.clause)}): "
                                  f"{html.escape(_(it.prompt))}")
             box = widgets.Textarea(layout=widgets.Layout(width="95%", height="3.5em"))
-            box.observe(self._on_edit, names="value")
+            box.observe(lambda _change: self._show_status(), names="value")
             self.fields[it.key] = box
             sections.setdefault(it.section, []).extend([label, box])
         self.accordion = widgets.Accordion(children=[widgets.VBox(v) for v in sections.values()])
@@ -151,9 +151,6 @@ class ChecklistForm(Shown):
             action()
         except InputError as exc:
             self.status.value = f"<span style='color:#b00'>{html.escape(str(exc))}</span>"
-
-    def _on_edit(self, _change) -> None:
-        self._show_status()
 
     def _show_status(self, prefix: str = "") -> None:
         answers = self.answers
