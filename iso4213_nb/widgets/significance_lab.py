@@ -3,23 +3,16 @@
 Panels, one tab each under the controls so that a control and the numbers it moves fit one screen
 (every number comes from :mod:`iso4213_nb.stats`):
 
-* **McNemar (7.9)** – the agreement table of models A and B at their current
-  thresholds (both right / only A right / only B right / both wrong), the test
-  (exact binomial below 25 discordant pairs, else chi-squared), and a paired
-  bootstrap interval (7.8) of the accuracy difference A − B;
-* **DeLong** – the test that the two AUROCs (6.3.6) are equal, with DeLong and
-  bootstrap intervals (7.8) of each AUROC at confidence 1 − α;
-* **multiple comparisons (7.10)** – the family of every pairwise McNemar and
-  DeLong test among the models, with Bonferroni, Holm (the rule 7.10.2 prints)
-  and Benjamini–Hochberg (7.10.3) decisions side by side, and the family-wise
-  error rate 1 − (1 − α)^m (7.10.1).  The *m* control says how many
-  comparisons were really run: the ones not shown count as clearly not
-  significant (p = 1), the most favourable case for the shown ones, since any
-  smaller p-value would only lower their Holm and BH adjustment;
-* **5×2cv (7.2)** – two scikit-learn classifiers cross-validated five times
-  two-fold (on scikit-learn's breast-cancer data unless other data are given),
-  the ten accuracy differences, Dietterich's t and Alpaydin's F with their
-  decisions at α.
+* **McNemar (7.9)** – the agreement table of models A and B at their thresholds, the test (exact binomial below
+  25 discordant pairs, else chi-squared) and a paired bootstrap interval (7.8) of accuracy A − B;
+* **DeLong** – the test that the two AUROCs (6.3.6) are equal, with DeLong and bootstrap intervals (7.8) of each
+  AUROC at confidence 1 − α;
+* **multiple comparisons (7.10)** – every pairwise McNemar and DeLong test, with Bonferroni, Holm (7.10.2's rule)
+  and Benjamini–Hochberg (7.10.3) decisions and the family-wise error rate 1 − (1 − α)^m (7.10.1).  The *m*
+  control says how many comparisons were really run: those not shown count as p = 1, the most favourable case for
+  the shown ones (any smaller p would only lower their Holm and BH adjustment);
+* **5×2cv (7.2)** – two scikit-learn classifiers cross-validated five times two-fold (scikit-learn's breast-cancer
+  data unless other data are given): the ten accuracy differences, Dietterich's t and Alpaydin's F at α.
 
 A prediction is positive when score ≥ the model's threshold.  State is reachable from Python (see
 :class:`SignificanceLab`).
