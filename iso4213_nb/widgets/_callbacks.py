@@ -1,9 +1,9 @@
 """Widget plumbing shared by the widgets of this package.
 
-Every widget shows its container ``self.widget`` when it is the value of a cell (:class:`Shown`).  Two needs recur
-in callbacks: a callback must not fire while the code itself is setting a widget's value (``_sync``), and bad input
-typed into a widget must show as one escaped line in the widget's message area rather than as a traceback lost in
-the kernel log (``_guarded``).
+A widget deriving from :class:`Shown` displays its container ``self.widget`` when it is the value of a cell.  Two
+needs recur in callbacks: a callback must not fire while the code itself is setting a widget's value (``_sync``),
+and bad input typed into a widget must show as one escaped line in the widget's message area rather than as a
+traceback lost in the kernel log (``_guarded``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ class Shown:
         display(self.widget)
 
 
-class GuardedCallbacks(Shown):
+class GuardedCallbacks:
     """Mixin: needs ``self.message`` (an ``ipywidgets.HTML``) and sets ``self._syncing``."""
 
     _syncing = False

@@ -33,7 +33,7 @@ from ..words import readings
 from ..figures.annex_tables import annex_a_rows, item_words
 from ..words.i18n import N_, _, number
 from ..figures.tables import format_value, html_table
-from ._callbacks import GuardedCallbacks
+from ._callbacks import GuardedCallbacks, Shown
 
 _COUNT = re.compile(r"\s*(\d{1,12})\s*")
 MAX_COUNT = 10**9
@@ -45,7 +45,7 @@ _HEADS = {"predicted": (N_("predicted {label}"), N_("actual {label}")), "true": 
 _CORNERS = {"predicted": N_("predicted ↓ / actual →"), "true": N_("true ↓ / predicted →")}
 
 
-class ConfusionEditor(GuardedCallbacks):
+class ConfusionEditor(GuardedCallbacks, Shown):
     """Grid of counts (start: Table A.1) with live Tables A.2–A.4 and undefined-measure notes.
 
     Parameters

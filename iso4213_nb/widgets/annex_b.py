@@ -31,12 +31,12 @@ from ..figures.annex_b import AnnexBFigure
 from ..measures.counts import BinaryCounts
 from ..words.i18n import _, number
 from ..figures.tables import format_value
-from ._callbacks import GuardedCallbacks
+from ._callbacks import GuardedCallbacks, Shown
 from .images import figure_image
 from .number_slider import HUNDREDTHS, grid_slider, nearest
 
 
-class AnnexBExplorer(GuardedCallbacks):
+class AnnexBExplorer(GuardedCallbacks, Shown):
     """Threshold slider over the Annex B data (or any 0/1 scored data).
 
     Parameters

@@ -34,14 +34,14 @@ from ..words.i18n import _
 from ..words.worked_examples import cause as cause_name
 from ..figures.tables import format_value
 from ..core.undefined import Undefined
-from ._callbacks import GuardedCallbacks
+from ._callbacks import GuardedCallbacks, Shown
 from .images import figure_image
 
 #: Slider positions: weights 0, 0.001, …, 1.
 WEIGHT_GRID = SliderGrid(0.0, 0.001, 1000)
 
 
-class CSMFSliders(GuardedCallbacks):
+class CSMFSliders(GuardedCallbacks, Shown):
     """Sliders over predicted cause shares for fixed true shares (Annex D).
 
     Parameters

@@ -29,7 +29,7 @@ from ..course.explorer_state import ExplorerState
 from ..figures.explorer import OPTIMA, ExplorerFigure
 from ..figures.explorer_readout import SHOWN, readout_html
 from ..words.i18n import _
-from ._callbacks import GuardedCallbacks
+from ._callbacks import GuardedCallbacks, Shown
 
 __all__ = ["SHOWN", "ThresholdExplorer"]
 
@@ -38,7 +38,7 @@ _READOUT_WIDTH = 300
 _FIGURE_LEAST = 700
 
 
-class ThresholdExplorer(GuardedCallbacks):
+class ThresholdExplorer(GuardedCallbacks, Shown):
     """Interactive threshold explorer for one or several scored binary classifiers (6.3).
 
     Parameters

@@ -19,7 +19,7 @@ from ..figures.live_intervals import draw_roc_band, intervals_table_html, method
 from ..words.i18n import _, number, significant
 from ..stats.stored_intervals import PROPORTION_METHODS, MeasureIntervals, StoredRocBand
 from ..stats.bootstrap import METHODS as BOOTSTRAP_METHODS
-from ._callbacks import GuardedCallbacks
+from ._callbacks import GuardedCallbacks, Shown
 from ._given import given, listed
 from .images import figure_image
 
@@ -40,7 +40,7 @@ def _check_level(value) -> float:
     return float(value)
 
 
-class _LevelWidget(GuardedCallbacks):
+class _LevelWidget(GuardedCallbacks, Shown):
     """What both widgets share (7.8): a confidence-level slider, controls wired to settable attributes, a redraw."""
 
     def _wire(self, control, attribute: str) -> None:

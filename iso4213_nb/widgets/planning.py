@@ -19,7 +19,7 @@ from ..core.errors import InputError
 from ..figures.annex_b import to_png
 from ..figures.planning import QUANTITIES, draw_planning_curve, plan, readout_html
 from ..words.i18n import _
-from ._callbacks import GuardedCallbacks
+from ._callbacks import GuardedCallbacks, Shown
 from .images import figure_image
 
 #: Which inputs each quantity uses (the others are hidden).
@@ -28,7 +28,7 @@ USES = {"proportion": ("proportion", "half_width", "confidence_level", "n_have")
         "mcnemar": ("p10", "p01", "power", "confidence_level", "n_have")}
 
 
-class PlanningWidget(GuardedCallbacks):
+class PlanningWidget(GuardedCallbacks, Shown):
     """Plan a test set for a proportion, an AUROC or McNemar's test (7.8, 7.9), and the reverse question.
 
     Parameters

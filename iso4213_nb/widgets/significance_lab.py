@@ -34,7 +34,7 @@ from ..measures.curves import BinaryScores, positive_mask
 from ..core.errors import InputError
 from ..words.i18n import N_, _, number, percent, significant
 from ..words.intervals import reason_text
-from ._callbacks import GuardedCallbacks
+from ._callbacks import GuardedCallbacks, Shown
 from ._given import given
 from .number_slider import decimals_of, grid_slider, nearest
 from ..course.explorer_state import SliderGrid
@@ -95,7 +95,7 @@ def _check_alpha(value) -> float:
     return float(value)
 
 
-class SignificanceLab(GuardedCallbacks):
+class SignificanceLab(GuardedCallbacks, Shown):
     """Live clause-7 comparison of two or more models scored on the same samples (clause 7).
 
     Parameters
