@@ -13,7 +13,7 @@ from statsmodels.stats.inter_rater import cohens_kappa
 
 from iso4213_nb import InputError, Undefined, is_undefined
 from iso4213_nb.words.controls import reading
-from iso4213_nb.controls.computed import (annotator_agreement, augment_subjects, expected_random_matrix, group_overlap,
+from iso4213_nb.controls.computed import (annotator_agreement, augment_subjects, group_overlap,
                                  majority_baseline, random_baseline)
 
 
@@ -59,9 +59,6 @@ def test_random_baseline_expected_values_by_hand():
         assert b.expected[name] == pytest.approx(1 / 3)
     assert b.expected["weighted_f1"] == pytest.approx(0.54)
     assert b.expected["cohen_kappa"] == pytest.approx(0, abs=1e-12)
-    labels, e = expected_random_matrix(y)
-    assert labels.tolist() == [0, 1, 2]
-    assert e[0].tolist() == pytest.approx([49, 14, 7])  # 70 * q
 
 
 def test_random_baseline_simulation_agrees_with_expectation_and_sklearn_stratified_dummy():

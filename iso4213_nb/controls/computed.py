@@ -86,20 +86,7 @@ def majority_baseline(y_true) -> Baseline:
     majority = labels[int(np.argmax(counts))]
     predictions = np.full(len(y), majority, dtype=y.dtype)
     cm = ConfusionMatrix.from_predictions(y, predictions, labels=labels)
-    expected = _summary(cm)
-    return Baseline("majority class", predictions, cm, expected)
-
-
-def expected_random_matrix(y_true) -> tuple[np.ndarray, np.ndarray]:
-    """Expected confusion counts of stratified random guessing, rows = true classes (5.3, random baseline).
-
-    Each sample is predicted as class j with probability q_j, the share of
-    class j in ``y_true``, independently of its true class, so the expected
-    count of (true i, predicted j) is T_i · q_j.  Returns ``(labels, matrix)``.
-    """
-    _, labels, counts = _class_shares(y_true)
-    q = counts / counts.sum()
-    return labels, np.outer(counts, q)
+    return Baseline("majority class", predictions, cm, _summary(cm))
 
 
 def random_baseline(y_true, seed: int = 0) -> Baseline:
@@ -112,11 +99,12 @@ def random_baseline(y_true, seed: int = 0) -> Baseline:
     """
     y, labels, counts = _class_shares(y_true)
     q = counts / counts.sum()
-    k = len(labels)
     rng = np.random.default_rng(seed)
-    predictions = labels[rng.choice(k, size=len(y), p=q)]
+    predictions = labels[rng.choice(len(labels), size=len(y), p=q)]
     cm = ConfusionMatrix.from_predictions(y, predictions, labels=labels)
-    _, e = expected_random_matrix(y)
+    # Guessed independently of its true class, a sample of class i is predicted j with probability q_j, so the
+    # expected count of (true i, predicted j) is T_i · q_j.
+    e = np.outer(counts, q)
     n, tp, true_i, pred_i = e.sum(), np.diag(e), e.sum(axis=1), e.sum(axis=0)
     f1 = 2 * tp / (true_i + pred_i)
     accuracy = float(tp.sum() / n)
@@ -318,4 +306,4 @@ def annotator_agreement(labels_a, labels_b) -> Agreement:
 
 
 __all__ = ["Agreement", "Baseline", "GroupOverlap", "KAPPA_BANDS", "annotator_agreement", "augment_subjects",
-           "expected_random_matrix", "group_overlap", "kappa_band", "majority_baseline", "random_baseline"]
+           "group_overlap", "kappa_band", "majority_baseline", "random_baseline"]

@@ -93,17 +93,21 @@ def fitted(models: dict, X: np.ndarray, y: np.ndarray) -> dict:
     return models
 
 
-def csv_text(columns: dict) -> str:
-    """A predictions file's text: a header row of the column names, then one row per sample (5.1 step 4)."""
+def write_csv(columns: dict, path) -> Path:
+    """Write a predictions file at ``path``: a header row of the column names, then one row per sample; returns the
+    path (5.1 step 4)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(columns)
     writer.writerows(zip(*columns.values()))
-    return buffer.getvalue()
+    path = Path(path)
+    path.write_text(buffer.getvalue(), encoding="utf-8")
+    return path
 
 
-def demo_csv_text() -> str:
-    """The text of ``demo_predictions.csv`` computed afresh (train, predict, format).
+def write_demo_predictions(path=DEMO_PREDICTIONS) -> Path:
+    """Regenerate the stored demo predictions (train, predict, format) at ``path`` (default: the packaged file);
+    returns the path.
 
     Beyond TS 4213: scikit-learn's breast-cancer data, the demo input of the clause 8 report.
     """
@@ -112,14 +116,4 @@ def demo_csv_text() -> str:
     for name in MODELS:
         columns[f"{name}_pred"] = [str(int(v)) for v in models[name].predict(X_test)]
         columns[f"{name}_score"] = [f"{v:.6f}" for v in models[name].predict_proba(X_test)[:, 1]]
-    return csv_text(columns)
-
-
-def write_demo_predictions(path=DEMO_PREDICTIONS) -> Path:
-    """Regenerate the stored demo predictions at ``path`` (default: the packaged file); returns the path.
-
-    Beyond TS 4213: scikit-learn's breast-cancer data, the demo input of the clause 8 report.
-    """
-    path = Path(path)
-    path.write_text(demo_csv_text(), encoding="utf-8")
-    return path
+    return write_csv(columns, path)

@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .breast_cancer import csv_text, fitted
+from .breast_cancer import fitted, write_csv
 
 #: Seed of the train/test split.
 SEED = 0
@@ -82,8 +82,9 @@ def train_models() -> tuple[dict, np.ndarray, np.ndarray]:
     return fitted(_estimators(), X_train, y_train), X_test, y_test
 
 
-def demo_csv_text() -> str:
-    """The text of ``demo_multiclass.csv`` computed afresh (train, predict, format; 5.1 step 4, the model outputs)."""
+def write_demo_predictions(path=DEMO_PREDICTIONS) -> Path:
+    """Regenerate the stored predictions (train, predict, format; 5.1 step 4, the model outputs) at ``path``
+    (default: the packaged file); returns the path."""
     X_train, X_test, y_train, y_test = load_split()
     models = fitted(_estimators(), X_train, y_train)
     columns = {"y_true": [str(int(v)) for v in y_test]}
@@ -92,11 +93,4 @@ def demo_csv_text() -> str:
         for j, digit in enumerate(CLASSES):
             columns[f"{name}_score_{digit}"] = [f"{v:.6f}" for v in proba[:, j]]
     columns[f"group_{GROUP}"] = list(stroke(X_train, X_test))
-    return csv_text(columns)
-
-
-def write_demo_predictions(path=DEMO_PREDICTIONS) -> Path:
-    """Regenerate the stored predictions (5.1 step 4) at ``path`` (default: the packaged file); returns the path."""
-    path = Path(path)
-    path.write_text(demo_csv_text(), encoding="utf-8")
-    return path
+    return write_csv(columns, path)

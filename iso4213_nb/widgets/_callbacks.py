@@ -1,9 +1,9 @@
-"""Widget callback plumbing shared by the explorer and the significance lab.
+"""Widget plumbing shared by the widgets of this package.
 
-Two needs recur: a callback must not fire while the code itself is setting a
-widget's value (``_sync``), and bad input typed into a widget must show as one
-escaped line in the widget's message area rather than as a traceback lost in
-the kernel log (``_guarded``).
+A widget deriving from :class:`Shown` displays its container ``self.widget`` when it is the value of a cell.  Two
+needs recur in callbacks: a callback must not fire while the code itself is setting a widget's value (``_sync``),
+and bad input typed into a widget must show as one escaped line in the widget's message area rather than as a
+traceback lost in the kernel log (``_guarded``).
 """
 
 from __future__ import annotations
@@ -11,6 +11,15 @@ from __future__ import annotations
 import html
 
 from ..core.errors import InputError
+
+
+class Shown:
+    """Mixin: a notebook cell whose value is this object displays ``self.widget``."""
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.widget)
 
 
 class GuardedCallbacks:

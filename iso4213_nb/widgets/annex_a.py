@@ -33,6 +33,7 @@ from ..words import readings
 from ..figures.annex_tables import annex_a_rows, item_words
 from ..words.i18n import N_, _, number
 from ..figures.tables import format_value, html_table
+from ._callbacks import GuardedCallbacks, Shown
 
 _COUNT = re.compile(r"\s*(\d{1,12})\s*")
 MAX_COUNT = 10**9
@@ -44,7 +45,7 @@ _HEADS = {"predicted": (N_("predicted {label}"), N_("actual {label}")), "true": 
 _CORNERS = {"predicted": N_("predicted ↓ / actual →"), "true": N_("true ↓ / predicted →")}
 
 
-class ConfusionEditor:
+class ConfusionEditor(GuardedCallbacks, Shown):
     """Grid of counts (start: Table A.1) with live Tables A.2–A.4 and undefined-measure notes.
 
     Parameters
@@ -59,7 +60,6 @@ class ConfusionEditor:
                  decimal_comma: bool = True):
         self._cm = ConfusionMatrix.from_counts(counts, labels=labels, rows=rows)
         self._decimal_comma = decimal_comma
-        self._filling = False
         k = self._cm.k
         self.cells = [[widgets.Text(continuous_update=False, layout=widgets.Layout(width="90px"))
                        for _ in range(k)] for _ in range(k)]
@@ -120,13 +120,9 @@ class ConfusionEditor:
         for i, label in enumerate(self._cm.labels):
             self._row_heads[i].value = f"<b>{html.escape(_(row_head).format(label=label))}</b>"
             self._col_heads[i].value = f"<b>{html.escape(_(col_head).format(label=label))}</b>"
-        self._filling = True
-        try:
-            for i, row in enumerate(self.cells):
-                for j, cell in enumerate(row):
-                    cell.value = str(int(counts[i, j]))
-        finally:
-            self._filling = False
+        for i, row in enumerate(self.cells):
+            for j, cell in enumerate(row):
+                self._sync(cell, str(int(counts[i, j])))
         self._update_tables()
 
     def _cell_name(self, i: int, j: int) -> str:
@@ -144,7 +140,7 @@ class ConfusionEditor:
         return int(match.group(1))
 
     def _on_cell(self, i: int, j: int, text: str) -> None:
-        if self._filling:
+        if self._syncing:
             return
         counts = self._cm.matrix(rows=self.rows).copy()
         try:
@@ -170,8 +166,3 @@ class ConfusionEditor:
             title = html.escape(_("Undefined after this edit:"))
             parts.append(f"<div class='iso4213-undefined'><b>{title}</b><ul>{items}</ul></div>")
         self.output.value = "".join(parts)
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)

@@ -31,11 +31,12 @@ from ..figures.annex_b import AnnexBFigure
 from ..measures.counts import BinaryCounts
 from ..words.i18n import _, number
 from ..figures.tables import format_value
+from ._callbacks import GuardedCallbacks, Shown
 from .images import figure_image
 from .number_slider import HUNDREDTHS, grid_slider, nearest
 
 
-class AnnexBExplorer:
+class AnnexBExplorer(GuardedCallbacks, Shown):
     """Threshold slider over the Annex B data (or any 0/1 scored data).
 
     Parameters
@@ -60,7 +61,6 @@ class AnnexBExplorer:
         self._view = AnnexBFigure(scores, y_true, threshold, published=published)
         self._published = dict(zip(annex_b.thresholds(), annex_b.PUBLISHED)) if published else {}
         self._threshold = float(threshold)
-        self._syncing = False
         self.slider = grid_slider(HUNDREDTHS, threshold, description=_("threshold"), continuous_update=True,
                                   layout=widgets.Layout(width="480px"))
         self.slider.observe(lambda change: self._slid(change["new"]), names="value")
@@ -97,11 +97,7 @@ class AnnexBExplorer:
     @threshold.setter
     def threshold(self, value: float) -> None:
         self._threshold = float(value)
-        self._syncing = True
-        try:
-            self.slider.value = nearest(HUNDREDTHS, self._threshold)
-        finally:
-            self._syncing = False
+        self._sync(self.slider, nearest(HUNDREDTHS, self._threshold))
         self._move(self._threshold)
 
     def _slid(self, position: float) -> None:
@@ -148,8 +144,3 @@ class AnnexBExplorer:
             text += "<p>" + _("Figure {figure} prints T<sub>P</sub> rate {tpr} and F<sub>P</sub> rate {fpr}.").format(
                 figure=point.figure, tpr=point.tpr, fpr=point.fpr) + "</p>"
         return text
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)

@@ -34,13 +34,14 @@ from ..words.i18n import _
 from ..words.worked_examples import cause as cause_name
 from ..figures.tables import format_value
 from ..core.undefined import Undefined
+from ._callbacks import GuardedCallbacks, Shown
 from .images import figure_image
 
 #: Slider positions: weights 0, 0.001, …, 1.
 WEIGHT_GRID = SliderGrid(0.0, 0.001, 1000)
 
 
-class CSMFSliders:
+class CSMFSliders(GuardedCallbacks, Shown):
     """Sliders over predicted cause shares for fixed true shares (Annex D).
 
     Parameters
@@ -54,7 +55,6 @@ class CSMFSliders:
         self.true = dict(example["csmf_true"] if true_fractions is None else true_fractions)
         start = dict(example["csmf_pred"] if predicted_fractions is None else predicted_fractions)
         csmf.csmf_accuracy(self.true, start)  # one clear error for bad input, before any widget exists
-        self._busy = False
         self.weights = {cause: self._check_weight(cause, start[cause]) for cause in self.true}
         self.sliders = {cause: widgets.IntSlider(value=WEIGHT_GRID.index(self.weights[cause]), min=0,
                                                  max=WEIGHT_GRID.steps, readout=False, description=cause_name(cause),
@@ -124,24 +124,18 @@ class CSMFSliders:
 
     def _on_weight(self, cause, value) -> None:
         """A slider move or a typed weight; a refused value is shown, the state kept."""
-        if self._busy:
-            return
-        try:
-            self.weights[cause] = self._check_weight(cause, value)
-            self.message.value = ""
-        except InputError as exc:
-            self.message.value = f"<span style='color:#b42318'>{html.escape(str(exc))}</span>"
-        self._update()
+        if not self._syncing:
+            self._guarded(self._set_weight, cause, value)
+            self._update()
+
+    def _set_weight(self, cause, value) -> None:
+        self.weights[cause] = self._check_weight(cause, value)
 
     def _update(self) -> None:
         """Widgets follow the exact weights (sliders to their nearest position), then read-out and chart."""
-        self._busy = True
-        try:
-            for cause, weight in self.weights.items():
-                self.sliders[cause].value = WEIGHT_GRID.index(weight)
-                self.boxes[cause].value = weight
-        finally:
-            self._busy = False
+        for cause, weight in self.weights.items():
+            self._sync(self.sliders[cause], WEIGHT_GRID.index(weight))
+            self._sync(self.boxes[cause], weight)
         predicted = self.predicted
         shares = [0.0] * len(self.true) if isinstance(predicted, Undefined) else list(predicted.values())
         self._bars.update(shares)
@@ -153,8 +147,3 @@ class CSMFSliders:
             exact=html.escape(format_value(cc["exact"], 4, decimal_comma=True)),
             rounded=html.escape(format_value(cc["rounded"], 4, decimal_comma=True))) + "</p>"
         self.image.value = to_png(self.figure)
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)

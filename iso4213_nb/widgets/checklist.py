@@ -29,6 +29,7 @@ import ipywidgets as widgets
 from ..controls import checklist
 from ..core.errors import InputError
 from ..words.i18n import N_, _
+from ._callbacks import Shown
 
 _SECTION_TITLES = {
     "process": N_("5.1 Five-step process"),
@@ -61,7 +62,7 @@ def resolve(path) -> Path:
     return path if path.is_absolute() else user_directory() / path
 
 
-class ChecklistForm:
+class ChecklistForm(Shown):
     """The clause-5 checklist as an ipywidgets form, saved to and loaded from YAML (clause 5.1–5.3).
 
     Parameters
@@ -90,7 +91,7 @@ class ChecklistForm:
             label = widgets.HTML(f"<b>{html.escape(it.key)}</b> ({html.escape(it.clause)}): "
                                  f"{html.escape(_(it.prompt))}")
             box = widgets.Textarea(layout=widgets.Layout(width="95%", height="3.5em"))
-            box.observe(self._on_edit, names="value")
+            box.observe(lambda _change: self._show_status(), names="value")
             self.fields[it.key] = box
             sections.setdefault(it.section, []).extend([label, box])
         self.accordion = widgets.Accordion(children=[widgets.VBox(v) for v in sections.values()])
@@ -151,9 +152,6 @@ class ChecklistForm:
         except InputError as exc:
             self.status.value = f"<span style='color:#b00'>{html.escape(str(exc))}</span>"
 
-    def _on_edit(self, _change) -> None:
-        self._show_status()
-
     def _show_status(self, prefix: str = "") -> None:
         answers = self.answers
         missing = checklist.missing(answers)
@@ -165,8 +163,3 @@ class ChecklistForm:
         if open_items:
             text += _("; clause-8 items still open: {items}").format(items="; ".join(open_items))
         self.status.value = html.escape(f"{prefix} {text}.".strip())
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)

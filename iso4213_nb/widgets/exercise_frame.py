@@ -12,11 +12,12 @@ import ipywidgets as widgets
 
 from ..course import learner_progress
 from ..words.i18n import N_, _
+from ._callbacks import Shown
 
 GOOD, BAD = "#1a7f37", "#b42318"
 
 
-class ExerciseFrame:
+class ExerciseFrame(Shown):
     """The shared frame of an exercise widget (beyond TS 4213: the course's exercises on clauses 5–8).
 
     A subclass calls ``super().__init__`` (the buttons and the feedback box), builds its answer widgets around
@@ -95,8 +96,3 @@ class ExerciseFrame:
             self.saved_to, self.save_error = None, str(error)
             self.feedback.value += ("<br><small>" + html.escape(_("Progress not saved: {reason}").format(
                 reason=self.save_error)) + "</small>")
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)

@@ -20,20 +20,13 @@ Each reply of an exercise with a key is saved, with its kind, to the learner's p
 (:mod:`iso4213_nb.course.learner_progress`, outside the repository); :func:`progress_summary` shows it per
 notebook.  To add an exercise: list its key in :data:`iso4213_nb.course.contents.COURSE`, define it in
 ``course/exercise_bank/lesson_<code>.py``, call :func:`exercise` in the notebook, add its worked solution to
-``instructor/solutions``.
+``instructor/solutions``.  :class:`Exercise` can still be built directly with an answer (older cells do so).
 
-:class:`Exercise` can still be built directly with an answer (the older cells of the course do so).  Each
-exercise shows its question, a line saying what to enter and how close counts as right, an answer box (or a
-drop-down for a choice), *Check*, *Show answer* and a feedback line.
-
-The judging lives in :mod:`iso4213_nb.course.answers` (feedback by the kind of
-quantity, expected mistakes, lenient reading of ``0,75``, ``75 %``, ``inf``,
-``∞``, ``undefined``).  Hints come one at a time: the first after the first wrong reply, the next
-after the next.  *Show answer* is available once the learner has tried.
-
-The widgets are testable without a browser: set ``exercise.input.value`` and
-call ``exercise.button.click()`` (or :meth:`Exercise.check`), then read
-:attr:`Exercise.correct`, :attr:`Exercise.verdict` and ``exercise.feedback.value``.
+The judging lives in :mod:`iso4213_nb.course.answers` (lenient reading of ``0,75``, ``75 %``, ``inf``, ``∞``,
+``undefined``); the frame, hints one at a time and *Show answer* in
+:class:`~iso4213_nb.widgets.exercise_frame.ExerciseFrame`.  Testable without a browser: set
+``exercise.input.value``, call ``exercise.button.click()``, read :attr:`Exercise.correct`,
+:attr:`Exercise.verdict` and ``exercise.feedback.value``.
 """
 
 from __future__ import annotations

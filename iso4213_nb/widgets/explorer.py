@@ -29,7 +29,7 @@ from ..course.explorer_state import ExplorerState
 from ..figures.explorer import OPTIMA, ExplorerFigure
 from ..figures.explorer_readout import SHOWN, readout_html
 from ..words.i18n import _
-from ._callbacks import GuardedCallbacks
+from ._callbacks import GuardedCallbacks, Shown
 
 __all__ = ["SHOWN", "ThresholdExplorer"]
 
@@ -38,7 +38,7 @@ _READOUT_WIDTH = 300
 _FIGURE_LEAST = 700
 
 
-class ThresholdExplorer(GuardedCallbacks):
+class ThresholdExplorer(GuardedCallbacks, Shown):
     """Interactive threshold explorer for one or several scored binary classifiers (6.3).
 
     Parameters
@@ -241,11 +241,6 @@ class ThresholdExplorer(GuardedCallbacks):
         self.message.value = ""
         self.readout.value = readout_html(self.state)
         self.image.value = self.view.render(full=full)
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
 
     def __repr__(self) -> str:
         return (f"ThresholdExplorer(models={self.models}, model={self.model!r}, "

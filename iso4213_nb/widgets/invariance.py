@@ -25,6 +25,7 @@ from ..words.i18n import N_, _, number
 from ..words.measures import name as measure_name
 from ..measures.counts import BinaryCounts
 from ..core.undefined import is_undefined
+from ._callbacks import Shown
 
 #: Measures of measures.PER_CLASS that are measures of the paper, with the paper's group.
 PAPER_GROUP = {"binary_accuracy": "Accuracy_G", "precision": "Precision_G", "recall": "Recall_G", "f1": "Fscore_G",
@@ -51,11 +52,7 @@ def _same(a, b) -> bool:
     return math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-15)
 
 
-def _fmt(value) -> str:
-    return number(value, 4)
-
-
-class InvarianceLab:
+class InvarianceLab(Shown):
     """A binary confusion matrix with one button per change I1–I8 (and ``I1*``).
 
     Parameters
@@ -156,12 +153,7 @@ class InvarianceLab:
                 paper = _("invariant") if cid in invariance.PAPER_INVARIANT[PAPER_GROUP[name]] else _("changes")
             mark = "" if cid is None else (_("yes") if changed[name] else _("no"))
             shown = measure_name(name) if name in MEASURES else name
-            rows.append(f"<tr><td>{html.escape(shown)}</td><td>{_fmt(before)}</td><td>{_fmt(value)}</td>"
+            rows.append(f"<tr><td>{html.escape(shown)}</td><td>{number(before, 4)}</td><td>{number(value, 4)}</td>"
                         f"<td>{mark}</td><td>{paper}</td></tr>")
         title = "" if cid is None else html.escape(f"{cid}: {_title(cid)}")
         self.table_html.value = f"<b>{title}</b><table>{head}{''.join(rows)}</table>"
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)

@@ -5,10 +5,6 @@ when the widget is made; a slider move re-reads quantiles of the stored
 replicates or recomputes a closed form) and :mod:`iso4213_nb.figures.live_intervals`.
 Sliders are selection sliders over exact values, so the browser never sends
 back a value rounded to a step.
-
-* :class:`IntervalsWidget` — level, proportion method (Wilson, Clopper–Pearson)
-  and bootstrap method (percentile, BCa); ``w.intervals`` holds what the table shows.
-* :class:`RocBandWidget` — level and specificity; ``w.band`` and ``w.point`` hold what is drawn.
 """
 
 from __future__ import annotations
@@ -23,7 +19,7 @@ from ..figures.live_intervals import draw_roc_band, intervals_table_html, method
 from ..words.i18n import _, number, significant
 from ..stats.stored_intervals import PROPORTION_METHODS, MeasureIntervals, StoredRocBand
 from ..stats.bootstrap import METHODS as BOOTSTRAP_METHODS
-from ._callbacks import GuardedCallbacks
+from ._callbacks import GuardedCallbacks, Shown
 from ._given import given, listed
 from .images import figure_image
 
@@ -44,7 +40,7 @@ def _check_level(value) -> float:
     return float(value)
 
 
-class _LevelWidget(GuardedCallbacks):
+class _LevelWidget(GuardedCallbacks, Shown):
     """What both widgets share (7.8): a confidence-level slider, controls wired to settable attributes, a redraw."""
 
     def _wire(self, control, attribute: str) -> None:
@@ -129,11 +125,6 @@ class IntervalsWidget(_LevelWidget):
         self.intervals = self.stored.intervals(self._level, self._methods["proportion"], self._methods["bootstrap"])
         self.table.value = intervals_table_html(self.intervals, self.stored.n_resamples, self.stored.seed)
 
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
-
 
 class RocBandWidget(_LevelWidget):
     """The ROC curve (6.3.6) with its pointwise band and sensitivity at a chosen specificity (7.8), live.
@@ -189,8 +180,3 @@ class RocBandWidget(_LevelWidget):
         fpr, tpr, *_rest = self.stored.scores.roc()
         draw_roc_band(figure.subplots(), self.band, self.point, curve=(fpr, tpr))
         self.image.value = to_png(figure)
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)

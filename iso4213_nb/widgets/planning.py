@@ -19,7 +19,7 @@ from ..core.errors import InputError
 from ..figures.annex_b import to_png
 from ..figures.planning import QUANTITIES, draw_planning_curve, plan, readout_html
 from ..words.i18n import _
-from ._callbacks import GuardedCallbacks
+from ._callbacks import GuardedCallbacks, Shown
 from .images import figure_image
 
 #: Which inputs each quantity uses (the others are hidden).
@@ -28,7 +28,7 @@ USES = {"proportion": ("proportion", "half_width", "confidence_level", "n_have")
         "mcnemar": ("p10", "p01", "power", "confidence_level", "n_have")}
 
 
-class PlanningWidget(GuardedCallbacks):
+class PlanningWidget(GuardedCallbacks, Shown):
     """Plan a test set for a proportion, an AUROC or McNemar's test (7.8, 7.9), and the reverse question.
 
     Parameters
@@ -125,11 +125,6 @@ class PlanningWidget(GuardedCallbacks):
         figure = Figure(figsize=(4.6, 2.8), dpi=80, layout="constrained")
         draw_planning_curve(figure.subplots(), self.planned)
         self.image.value = to_png(figure)
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
 
     def __repr__(self) -> str:
         return f"PlanningWidget(quantity={self._quantity!r}, n_needed={self.planned.plan.n})"

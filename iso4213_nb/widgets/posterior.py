@@ -20,7 +20,7 @@ from ..figures.annex_b import to_png
 from ..figures.live_intervals import rope_html
 from ..figures.ranking import draw_posterior
 from ..words.i18n import _, number, significant
-from ._callbacks import GuardedCallbacks
+from ._callbacks import GuardedCallbacks, Shown
 from ._given import given
 from .images import figure_image
 
@@ -29,7 +29,7 @@ ROPES = tuple(round(0.0025 * i, 4) for i in range(21))
 METHODS = ("correlated t-test", "signed-rank")
 
 
-class PosteriorWidget(GuardedCallbacks):
+class PosteriorWidget(GuardedCallbacks, Shown):
     """P(left), P(rope), P(right) of models A and B as the ROPE half-width moves (beyond TS 4213: Benavoli 2017).
 
     Parameters
@@ -89,8 +89,3 @@ class PosteriorWidget(GuardedCallbacks):
         figure = Figure(figsize=(5.6, 3.0), dpi=80, layout="constrained")
         draw_posterior(figure.subplots(), self.result, self.names)
         self.image.value = to_png(figure)
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)

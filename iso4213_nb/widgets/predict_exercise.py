@@ -81,11 +81,6 @@ class PredictExercise(ExerciseFrame):
         self._lay_out(_(item.prompt).format(**item.values), how, widgets.HBox([self.prediction, self.commit_button]),
                       widgets.HBox([self.slider, self.readout]))
 
-    def _value(self, value) -> str:
-        if is_undefined(value):
-            return _("undefined")
-        return number(value, 4)
-
     def commit(self) -> bool:
         """Fix the prediction and unlock the slider; return False (and say why) when there is none to commit."""
         if self.committed is not None:
@@ -120,7 +115,7 @@ class PredictExercise(ExerciseFrame):
             return
         self.readout.value = html.escape(_("{measure} at {position}: {value}").format(
             measure=_(self.item.measure), position=position_text(position, self._decimals),
-            value=self._value(self.item.value_at(position))))
+            value=number(self.item.value_at(position), 4)))
         s = self.item.slider
         if self.held is not None or not math.isclose(position, s.target, abs_tol=s.step / 2):
             return
@@ -131,7 +126,7 @@ class PredictExercise(ExerciseFrame):
             self.held = abs(read_reply(self.committed, quantity(self.item.kind)) - outcome) <= self.item.tolerance + 1e-12
         words = dict(self.item.values, start=position_text(s.start, self._decimals),
                      target=position_text(s.target, self._decimals),
-                     before=self._value(self.item.value_at(s.start)), after=self._value(self.item.value_at(s.target)))
+                     before=number(self.item.value_at(s.start), 4), after=number(self.item.value_at(s.target), 4))
         why = _(self.item.why).format(**words)
         if self.item.options:
             chosen = self._texts[self.committed]

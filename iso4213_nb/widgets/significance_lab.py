@@ -3,28 +3,19 @@
 Panels, one tab each under the controls so that a control and the numbers it moves fit one screen
 (every number comes from :mod:`iso4213_nb.stats`):
 
-* **McNemar (7.9)** – the agreement table of models A and B at their current
-  thresholds (both right / only A right / only B right / both wrong), the test
-  (exact binomial below 25 discordant pairs, else chi-squared), and a paired
-  bootstrap interval (7.8) of the accuracy difference A − B;
-* **DeLong** – the test that the two AUROCs (6.3.6) are equal, with DeLong and
-  bootstrap intervals (7.8) of each AUROC at confidence 1 − α;
-* **multiple comparisons (7.10)** – the family of every pairwise McNemar and
-  DeLong test among the models, with Bonferroni, Holm (the rule 7.10.2 prints)
-  and Benjamini–Hochberg (7.10.3) decisions side by side, and the family-wise
-  error rate 1 − (1 − α)^m (7.10.1).  The *m* control says how many
-  comparisons were really run: the ones not shown count as clearly not
-  significant (p = 1), the most favourable case for the shown ones, since any
-  smaller p-value would only lower their Holm and BH adjustment;
-* **5×2cv (7.2)** – two scikit-learn classifiers cross-validated five times
-  two-fold (on scikit-learn's breast-cancer data unless other data are given),
-  the ten accuracy differences, Dietterich's t and Alpaydin's F with their
-  decisions at α.
+* **McNemar (7.9)** – the agreement table of models A and B at their thresholds, the test (exact binomial below
+  25 discordant pairs, else chi-squared) and a paired bootstrap interval (7.8) of accuracy A − B;
+* **DeLong** – the test that the two AUROCs (6.3.6) are equal, with DeLong and bootstrap intervals (7.8) of each
+  AUROC at confidence 1 − α;
+* **multiple comparisons (7.10)** – every pairwise McNemar and DeLong test, with Bonferroni, Holm (7.10.2's rule)
+  and Benjamini–Hochberg (7.10.3) decisions and the family-wise error rate 1 − (1 − α)^m (7.10.1).  The *m*
+  control says how many comparisons were really run: those not shown count as p = 1, the most favourable case for
+  the shown ones (any smaller p would only lower their Holm and BH adjustment);
+* **5×2cv (7.2)** – two scikit-learn classifiers cross-validated five times two-fold (scikit-learn's breast-cancer
+  data unless other data are given): the ten accuracy differences, Dietterich's t and Alpaydin's F at α.
 
-A prediction is positive when score ≥ the model's threshold.  State is
-reachable from Python: ``lab.pair``, ``lab.thresholds``, ``lab.alpha``,
-``lab.m`` are settable and the results are attributes (``lab.mcnemar``,
-``lab.delong``, ``lab.adjusted`` ...).
+A prediction is positive when score ≥ the model's threshold.  State is reachable from Python (see
+:class:`SignificanceLab`).
 """
 
 from __future__ import annotations
@@ -43,7 +34,7 @@ from ..measures.curves import BinaryScores, positive_mask
 from ..core.errors import InputError
 from ..words.i18n import N_, _, number, percent, significant
 from ..words.intervals import reason_text
-from ._callbacks import GuardedCallbacks
+from ._callbacks import GuardedCallbacks, Shown
 from ._given import given
 from .number_slider import decimals_of, grid_slider, nearest
 from ..course.explorer_state import SliderGrid
@@ -70,9 +61,7 @@ def accuracy(y, predicted) -> float:
 
 def _p(pvalue) -> str:
     """A p-value for a table cell."""
-    if is_undefined(pvalue):
-        return number(pvalue)
-    return f"< {number(0.0001, 4)}" if pvalue < 1e-4 else number(pvalue, 4)
+    return f"< {number(0.0001, 4)}" if not is_undefined(pvalue) and pvalue < 1e-4 else number(pvalue, 4)
 
 
 def _decision(pvalue, alpha: float) -> str:
@@ -106,7 +95,7 @@ def _check_alpha(value) -> float:
     return float(value)
 
 
-class SignificanceLab(GuardedCallbacks):
+class SignificanceLab(GuardedCallbacks, Shown):
     """Live clause-7 comparison of two or more models scored on the same samples (clause 7).
 
     Parameters
@@ -148,7 +137,7 @@ class SignificanceLab(GuardedCallbacks):
         first = next(iter(self._binary.values()))
         if first.positives == 0 or first.negatives == 0:
             raise InputError(_("y_true needs both classes to compare models"))
-        self._truth, _positive = positive_mask(labels, first.positive)
+        self._y = positive_mask(labels, first.positive)[0].astype(int)
         self._alpha = _check_alpha(alpha)
         self._thresholds = {name: as_threshold(thresholds[name] if isinstance(thresholds, Mapping) else thresholds,
                                                _("threshold of {name}").format(name=repr(name)))
@@ -177,12 +166,16 @@ class SignificanceLab(GuardedCallbacks):
                                "got {value}").format(least=number(real), value=given(value)))
         return int(value)
 
+    def _known(self, name) -> None:
+        if name not in self._scores:
+            raise InputError(_("unknown model {name}; models are: {models}").format(
+                name=repr(name), models=", ".join(self._scores)))
+
     # ------------------------------------------------------------------ widgets
     def _build_widgets(self) -> None:
         names = list(self._scores)
-        lo = min(float(s.min()) for s in self._scores.values())
-        hi = max(float(s.max()) for s in self._scores.values())
-        covering = SliderGrid.covering(lo, hi, 200)  # one step more: a threshold above every score
+        every = np.concatenate(list(self._scores.values()))
+        covering = SliderGrid.covering(float(every.min()), float(every.max()), 200)  # one step more: above every score
         self.threshold_grid = SliderGrid(covering.start, covering.step, covering.steps + 1)
         self.model_a = widgets.Dropdown(options=names, value=self._pair[0], description=_("model A"))
         self.model_b = widgets.Dropdown(options=names, value=self._pair[1], description=_("model B"))
@@ -231,7 +224,6 @@ class SignificanceLab(GuardedCallbacks):
             self.panels,
         ])
         self.widget.add_class("iso4213-significance-lab")
-        self._syncing = False
 
     def _set_pair_from_widgets(self) -> None:
         try:
@@ -250,10 +242,8 @@ class SignificanceLab(GuardedCallbacks):
     @pair.setter
     def pair(self, value) -> None:
         a, b = value
-        for name in (a, b):
-            if name not in self._scores:
-                raise InputError(_("unknown model {name}; models are: {models}").format(
-                    name=repr(name), models=", ".join(self._scores)))
+        self._known(a)
+        self._known(b)
         if a == b:
             raise InputError(_("models A and B must differ, both are {name}").format(name=repr(a)))
         self._pair = (a, b)
@@ -270,9 +260,7 @@ class SignificanceLab(GuardedCallbacks):
 
     def set_threshold(self, name: str, value) -> None:
         """Set the threshold of model ``name``; every panel that depends on it is recomputed."""
-        if name not in self._thresholds:
-            raise InputError(_("unknown model {name}; models are: {models}").format(
-                name=repr(name), models=", ".join(self._scores)))
+        self._known(name)
         self._thresholds[name] = as_threshold(value, _("threshold of {name}").format(name=repr(name)))
         if name == self._pair[0]:
             self._sync(self.threshold_a, nearest(self.threshold_grid, self._thresholds[name]))
@@ -312,18 +300,17 @@ class SignificanceLab(GuardedCallbacks):
     # ------------------------------------------------------------------ computation
     def _delong(self, a: str, b: str):
         if (a, b) not in self._delong_cache:
-            self._delong_cache[(a, b)] = stats.delong_test(self._truth.astype(int), self._scores[a], self._scores[b])
+            self._delong_cache[(a, b)] = stats.delong_test(self._y, self._scores[a], self._scores[b])
         return self._delong_cache[(a, b)]
 
     def _update_pair(self) -> None:
         """Everything for the current pair and α: DeLong, AUROC intervals, then the threshold-dependent panels."""
         a, b = self._pair
-        y = self._truth.astype(int)
         level = 1 - self._alpha
         self.delong = self._delong(a, b)
         self.auroc_intervals = {
-            name: (stats.auroc_ci(y, self._scores[name], confidence_level=level),
-                   stats.auroc_ci(y, self._scores[name], confidence_level=level, method="percentile",
+            name: (stats.auroc_ci(self._y, self._scores[name], confidence_level=level),
+                   stats.auroc_ci(self._y, self._scores[name], confidence_level=level, method="percentile",
                                   n_resamples=self.n_resamples, seed=self.seed))
             for name in (a, b)}
         self.delong_html.value = self._delong_html()
@@ -331,24 +318,21 @@ class SignificanceLab(GuardedCallbacks):
 
     def _update_thresholds(self) -> None:
         a, b = self._pair
-        y = self._truth.astype(int)
         pred_a, pred_b = self.predictions(a), self.predictions(b)
-        self.table = stats.mcnemar_table(y, pred_a, pred_b)
+        self.table = stats.mcnemar_table(self._y, pred_a, pred_b)
         self.mcnemar = stats.mcnemar(self.table)
         self.accuracy_difference = stats.paired_bootstrap_ci(
-            accuracy, y, pred_a, pred_b, n_resamples=self.n_resamples, confidence_level=1 - self._alpha,
-            strata=y, seed=self.seed, name=_("accuracy difference (A − B)"), method="percentile")
+            accuracy, self._y, pred_a, pred_b, n_resamples=self.n_resamples, confidence_level=1 - self._alpha,
+            strata=self._y, seed=self.seed, name=_("accuracy difference (A − B)"), method="percentile")
         self.mcnemar_html.value = self._mcnemar_html()
         self._update_family()
 
     def _update_family(self) -> None:
-        y = self._truth.astype(int)
         names = list(self._scores)
         family = []
         for i, a in enumerate(names):
             for b in names[i + 1:]:
-                table = self.table if (a, b) == self._pair else stats.mcnemar_table(y, self.predictions(a),
-                                                                                    self.predictions(b))
+                table = stats.mcnemar_table(self._y, self.predictions(a), self.predictions(b))
                 family.append((_("McNemar {a} vs {b}").format(a=a, b=b), stats.mcnemar(table).pvalue))
                 family.append((_("DeLong {a} vs {b}").format(a=a, b=b), self._delong(a, b).pvalue))
         self.family = family
@@ -450,11 +434,6 @@ class SignificanceLab(GuardedCallbacks):
                 p=html.escape(readings.format_p(r.pvalue)), decision=f"<b>{_decision(r.pvalue, self._alpha)}</b>")
             + "</li>" for r in (self.cv_t, self.cv_f))
         return f"{table}<ul>{lines}</ul><p style='color:#555'>{html.escape(readings.reading(self.cv_f))}</p>"
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
 
     def __repr__(self) -> str:
         return f"SignificanceLab(models={list(self._scores)}, pair={self._pair}, alpha={self._alpha:g}, m={self._m})"
