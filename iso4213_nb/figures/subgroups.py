@@ -29,18 +29,13 @@ def measure_name(measure: str) -> str:
     return registry_name(measure) if measure in MEASURES else measure
 
 
-def reason_text(value) -> str:
-    """Why a subgroup value or interval is undefined, in words (5.3.2; the codes of :mod:`iso4213_nb.subgroups.rows`)."""
-    return reasons.of(value)
-
-
 def interval_text(ci: ConfidenceInterval, decimals: int = 4) -> str:
     """``estimate [low, high]`` in the active number format, or "undefined" with the reason (7.8)."""
     if is_undefined(ci.estimate):
-        return _("undefined ({reason})").format(reason=reason_text(ci.estimate))
+        return _("undefined ({reason})").format(reason=reasons.of(ci.estimate))
     text = number(ci.estimate, decimals)
     if is_undefined(ci.low):
-        return text + " " + _("(no interval: {reason})").format(reason=reason_text(ci.low))
+        return text + " " + _("(no interval: {reason})").format(reason=reasons.of(ci.low))
     return f"{text} [{number(ci.low, decimals)}, {number(ci.high, decimals)}]"
 
 
@@ -53,7 +48,7 @@ def method_name(method: str) -> str:
 def gap_text(gap: LargestGap, decimals: int = 4) -> str:
     """``gap (highest − lowest)``, or "undefined" with the reason (5.3.2; no interval, see :mod:`iso4213_nb.subgroups.rows`)."""
     if is_undefined(gap.estimate):
-        return _("undefined ({reason})").format(reason=reason_text(gap.estimate))
+        return _("undefined ({reason})").format(reason=reasons.of(gap.estimate))
     return number(gap.estimate, decimals) + " " + _("({high} − {low})").format(high=gap.between[0],
                                                                               low=gap.between[1])
 
@@ -106,19 +101,19 @@ def heterogeneity_html(analysis: SubgroupAnalysis) -> str:
     rows = []
     for m, test in analysis.heterogeneity.items():
         if is_undefined(test.statistic):
-            rows.append((measure_name(m), _("not tested: {reason}").format(reason=reason_text(test.statistic)), ""))
+            rows.append((measure_name(m), _("not tested: {reason}").format(reason=reasons.of(test.statistic)), ""))
             continue
         pairs = [p for p in test.details["pairwise"] if p["rejected"]]
         differing = ", ".join(f"{a} / {b}" for a, b in (p["values"] for p in pairs)) or _("none")
         if "pairwise_skipped" in test.details:
-            differing = _("not compared: {reason}").format(reason=reason_text(test.details["pairwise_skipped"]))
+            differing = _("not compared: {reason}").format(reason=reasons.of(test.details["pairwise_skipped"]))
         rows.append((measure_name(m), _("χ² = {statistic}, df = {df}, p = {p}").format(
             statistic=number(test.statistic, 2), df=test.df, p=number(test.pvalue, 4)), differing))
     for m, gap in analysis.largest_gap.items():
         if gap.test != "permutation":
             continue
         if is_undefined(gap.pvalue):
-            rows.append((measure_name(m), _("not tested: {reason}").format(reason=reason_text(gap.pvalue)), ""))
+            rows.append((measure_name(m), _("not tested: {reason}").format(reason=reasons.of(gap.pvalue)), ""))
             continue
         rows.append((measure_name(m), _("permutation test of the largest gap ({n} shuffles within the true "
                                         "classes), p = {p}").format(n=gap.details["n_permutations"],
