@@ -21,17 +21,11 @@ from ..stats.bayesian import RopeProbabilities
 from ..words.i18n import _, level_percent, number
 from ..words.intervals import reason_text
 from ..words.measures import label as measure_label
-from ..stats.stored_intervals import MEASURES
 from ..measures.roc_regions import Band
 from ..stats.results import ConfidenceInterval
 from ..core.undefined import is_undefined
 from .decimal import localize
 from .ranking import BAYESIAN_METHODS
-
-
-def measure_names() -> dict[str, str]:
-    """Display name of each measure of :data:`iso4213_nb.stats.stored_intervals.MEASURES`, with its clause from the registry (clause 6)."""
-    return {key: measure_label(key) for key in MEASURES}
 
 
 def method_names() -> dict[str, str]:
@@ -52,13 +46,13 @@ def _value(x, decimals: int = 4) -> str:
 
 def intervals_table_html(intervals: dict[str, ConfidenceInterval], n_resamples: int, seed: int) -> str:
     """A table of every measure's interval (7.8) at one confidence level; ``intervals`` maps measure → interval."""
-    names, methods = measure_names(), method_names()
+    methods = method_names()
     level = next(iter(intervals.values())).confidence_level
     head = [_("measure"), _("estimate"), _("{level} low").format(level=percent(level)),
             _("{level} high").format(level=percent(level)), _("method")]
     rows = []
     for key, ci in intervals.items():
-        cells = [f"<td>{html.escape(names[key])}</td>"]
+        cells = [f"<td>{html.escape(measure_label(key))}</td>"]
         for bound, value in (("estimate", ci.estimate), ("low", ci.low), ("high", ci.high)):
             cells.append(f"<td data-measure='{key}' data-bound='{bound}'>{html.escape(_value(value))}</td>")
         method = methods[ci.method]

@@ -163,7 +163,6 @@ def short_threshold(low: float, high: float) -> str:
     return repr(float(high))
 
 
-
 def _candidate_index(ascending: np.ndarray, threshold: float) -> int:
     """Index, among the descending candidates, of the one whose counts hold at ``threshold``.
 
@@ -313,12 +312,6 @@ def _json_for_html(value) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def _cell(value) -> str:
-    return number(value, DECIMALS)
-
-
-
-
 def words() -> dict:
     """The words and decimal sign the page's script writes on every slider move (6.2.4, 6.3.6), in the active language."""
     return {"threshold": _("threshold {value}"), "threshold_above": _("threshold above {value}"),
@@ -381,7 +374,7 @@ def explorer_html(name, scores: BinaryScores, *, marks: Mapping[str, float] | No
               f'<tr><th scope="row">{heads[4]}</th><td data-measure="fn">{counts.fn}</td>'
               f'<td data-measure="tn">{counts.tn}</td></tr></table>')
     rows = "".join(f'<tr><th scope="row">{html.escape(measure_name(entry))}</th><td data-measure="{key}">'
-                   f'{_cell(function(counts))}</td><td class="iso4213-explorer-formula">'
+                   f'{number(function(counts), DECIMALS)}</td><td class="iso4213-explorer-formula">'
                    f'{html.escape(REGISTRY[entry].formula)}, {REGISTRY[entry].clause}</td></tr>'
                    for key, entry, function in MEASURES)
     caption = html.escape(_("Measures at this threshold"))

@@ -214,11 +214,6 @@ def reading(result) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- paired (7.2, 7.6)
-def _g(value, digits: int = 4) -> str:
-    """A number whose size varies (a mean difference, a rank sum), with at most ``digits`` significant digits."""
-    return significant(value, digits)
-
-
 def _level(value) -> str:
     """A confidence level as a whole percentage, ``95%``."""
     return f"{number(100 * value, 0)}%"
@@ -227,7 +222,8 @@ def _level(value) -> str:
 def _paired_ttest(r: TestResult) -> str:
     d = r.details
     parts = [_("Paired t-test on {n} pairs: mean difference a − b = {difference}, t = {t} with {df} df, {p}.").format(
-        n=d["n"], difference=_g(d["mean_difference"]), t=number(r.statistic, 3), df=r.df, p=format_p(r.pvalue)),
+        n=d["n"], difference=significant(d["mean_difference"]), t=number(r.statistic, 3), df=r.df,
+        p=format_p(r.pvalue)),
         _("It assumes the differences are independent and roughly normal.")]
     normality = d["normality_pvalue"]
     if normality is None:
@@ -254,8 +250,8 @@ def _wilcoxon(r: TestResult) -> str:
              "median, but not normality. Like the t-test it should not be fed the folds of one k-fold "
              "cross-validation (7.2), whose differences are not independent. Rank-biserial correlation {effect} "
              "(positive: a tends to exceed b).").format(
-        n=d["n_used"], zeros=d["zeros"], plus=_g(d["w_plus"], 6), minus=_g(d["w_minus"], 6), p=format_p(r.pvalue),
-        method=method, effect=signed(r.effect_size, 3))
+        n=d["n_used"], zeros=d["zeros"], plus=significant(d["w_plus"], 6), minus=significant(d["w_minus"], 6),
+        p=format_p(r.pvalue), method=method, effect=signed(r.effect_size, 3))
 
 
 # ------------------------------------------------------------------------------------------------- 5×2cv (7.2)
@@ -286,7 +282,7 @@ def _ftest_5x2cv(r: TestResult) -> str:
 
 def _signed_g(value) -> str:
     """A difference with its sign and at most four significant digits, ``+0.01234``."""
-    return ("+" if value >= 0 else "-") + _g(abs(value))
+    return ("+" if value >= 0 else "-") + significant(abs(value))
 
 
 def _corrected_ttest(r: TestResult) -> str:
@@ -337,7 +333,7 @@ def _kruskal(r: TestResult) -> str:
 
 def _friedman(r: TestResult) -> str:
     d = r.details
-    n, alpha = d["datasets"], _g(d["alpha"], 6)
+    n, alpha = d["datasets"], significant(d["alpha"], 6)
     if r.method == "nemenyi":
         post_text = _("Nemenyi's post-hoc test: two models differ when their mean ranks differ by more than "
                       "{difference} (α = {alpha}).").format(difference=number(d["critical_difference"], 3),
@@ -387,7 +383,7 @@ def _fisher(r: TestResult) -> str:
              "and needs no large-sample approximation, so it is the test for small tables (7.7); the usual rule is "
              "to prefer it to chi-squared when any expected count is below {minimum}. It assumes independent "
              "samples; for two models scored on the same samples use McNemar's test (7.9).").format(
-        n=r.details["n"], p=format_p(r.pvalue), odds=_undefined(odds) if is_undefined(odds) else _g(odds, 3),
+        n=r.details["n"], p=format_p(r.pvalue), odds=_undefined(odds) if is_undefined(odds) else significant(odds, 3),
         minimum=MIN_EXPECTED)
 
 
@@ -539,7 +535,7 @@ def _adjustment(r: AdjustedPValues) -> str:
     return _("{method}. Of {m} hypotheses, {rejected} are rejected at α = {alpha} after adjustment ({unadjusted} would "
              "be without it). Without adjustment the chance of at least one false rejection among {m} independent "
              "true null hypotheses is {fwer} (7.10.1).").format(
-        method=_capital(_(_ADJUSTMENTS[r.method])), m=m, rejected=int(r.rejected.sum()), alpha=_g(r.alpha, 6),
+        method=_capital(_(_ADJUSTMENTS[r.method])), m=m, rejected=int(r.rejected.sum()), alpha=significant(r.alpha, 6),
         unadjusted=r.unadjusted_rejections, fwer=number(r.familywise_error_rate, 3))
 
 
