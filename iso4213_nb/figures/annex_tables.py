@@ -241,13 +241,6 @@ def annex_c_limits() -> list[str]:
     return [_(limit) for limit in annex_c.CANNOT_SUPPORT]
 
 
-def annex_c_agreements() -> list[tuple[str, str, str]]:
-    """``(dataset, model, what agrees)`` for the rows of Table C.1 whose printed values agree with the cited paper,
-    in the active language (:data:`iso4213_nb.annexes.annex_c.AGREES_WITH_PAPER`; Annex C).
-    """
-    return [(dataset, model, _(text)) for (dataset, model), text in annex_c.AGREES_WITH_PAPER.items()]
-
-
 def annex_d_rows(decimal_comma: bool = True) -> tuple[list[list[str]], list[str]]:
     """The worked example per cause: true share, predicted share, absolute error (Annexes B–D)."""
     example = annex_d.worked_example()
