@@ -109,11 +109,10 @@ def calibration_table_html(result: CalibrationResult) -> str:
     def interval(ci):
         return f"{number(ci.estimate)} [{number(ci.low)}, {number(ci.high)}]"
 
-    rows = [
-        (_("ECE, {bins}").format(bins=binning_name("equal_width")), interval(result.ece),
-         _("{level} % bootstrap interval, resampled within each class").format(level=level)),
-        (_("ECE, {bins}").format(bins=binning_name("equal_mass")), interval(result.ece_equal_mass),
-         _("{level} % bootstrap interval, resampled within each class").format(level=level)),
+    note = _("{level} % bootstrap interval, resampled within each class").format(level=level)
+    rows = [(_("ECE, {bins}").format(bins=binning_name(bins)), interval(ece), note)
+            for bins, ece in (("equal_width", result.ece), ("equal_mass", result.ece_equal_mass))]
+    rows += [
         (measure_name("brier"), number(result.brier), _("mean squared difference between probability and outcome")),
         (_("reliability (REL)"), number(result.brier_reliability), _("calibration error part: lower is better")),
         (_("resolution (RES)"), number(result.brier_resolution), _("how much bins differ from the base rate: higher is better")),

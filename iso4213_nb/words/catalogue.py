@@ -136,11 +136,8 @@ def stale(catalog: Catalog, template: Catalog) -> list[str]:
 
 def field_mismatches(catalog: Catalog) -> list[str]:
     """Translations whose ``{placeholders}`` differ from their message's (they would fail or lose a number) (beyond TS 4213: Babel)."""
-    bad = []
-    for m in catalog:
-        if m.id and m.string and sorted(_FIELD.findall(m.id)) != sorted(_FIELD.findall(m.string)):
-            bad.append(m.id)
-    return bad
+    return [m.id for m in catalog
+            if m.id and m.string and sorted(_FIELD.findall(m.id)) != sorted(_FIELD.findall(m.string))]
 
 
 def main(argv: list[str] | None = None) -> int:

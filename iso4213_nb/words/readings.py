@@ -2,14 +2,9 @@
 
 The computation layer returns data and codes (:class:`~iso4213_nb.stats.TestResult`,
 :class:`~iso4213_nb.stats.ConfidenceInterval`, :class:`~iso4213_nb.stats.AdjustedPValues`,
-``Undefined(code=...)``); this module is where they become words, in the active language of :mod:`iso4213_nb.words.i18n`:
-
-* :func:`name` – what a result is, e.g. ``"McNemar test (exact binomial)"``;
-* :func:`effect_size_name`, :func:`quantity` – what an effect size or an interval measures;
-* :func:`reason` – why a value is undefined, one clause of a sentence (also for the undefined
-  clause-6 measures of :mod:`iso4213_nb.measures.counts`, :mod:`iso4213_nb.measures.confusion` and :mod:`iso4213_nb.measures.curves`);
-* :func:`reading` – one paragraph: what was tested, the assumptions and whether the
-  input meets them, what the p-value or interval says.
+``Undefined(code=...)``); this module is where they become words, in the active language of :mod:`iso4213_nb.words.i18n`.
+:func:`reading` gives one paragraph: what was tested, the assumptions and whether the input meets them, what the
+p-value or interval says.
 """
 
 from __future__ import annotations
