@@ -20,7 +20,7 @@ from ..measures.calibration import CalibrationResult, ReliabilityTable
 from ..words.i18n import _, number
 from ..words.measures import name as measure_name
 from .decimal import localize
-from .tables import text_table
+from .tables import html_frame, text_table
 
 
 def binning_name(binning: str) -> str:
@@ -124,5 +124,4 @@ def calibration_table_html(result: CalibrationResult) -> str:
     ]
     body = "".join(f"<tr><td>{html.escape(a)}</td><td style='text-align:right'>{html.escape(b)}</td>"
                    f"<td>{html.escape(c)}</td></tr>" for a, b, c in rows)
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in (_("measure"), _("value"), _("note")))
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    return html_frame([_("measure"), _("value"), _("note")], body)

@@ -25,6 +25,7 @@ from ..measures.roc_regions import Band
 from ..stats.results import ConfidenceInterval
 from ..core.undefined import is_undefined
 from .decimal import localize
+from .tables import html_frame
 from .ranking import BAYESIAN_METHODS
 
 
@@ -62,8 +63,8 @@ def intervals_table_html(intervals: dict[str, ConfidenceInterval], n_resamples: 
         rows.append("<tr>" + "".join(cells) + "</tr>")
     note = _("Bootstrap rows: {n} stratified resamples drawn once (seed {seed}); moving the level re-reads their "
              "quantiles.").format(n=n_resamples, seed=seed)
-    return ("<table class='iso4213-intervals'><thead><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head)
-            + "</tr></thead><tbody>" + "".join(rows) + f"</tbody></table><p style='color:#555'>{html.escape(note)}</p>")
+    return (html_frame(head, "".join(rows), attributes=" class='iso4213-intervals'")
+            + f"<p style='color:#555'>{html.escape(note)}</p>")
 
 
 def draw_roc_band(ax: Axes, band: Band, point: ConfidenceInterval, curve=None) -> Axes:

@@ -22,6 +22,7 @@ from ..subgroups.counts import LargestGap, SubgroupAnalysis
 from ..subgroups.rows import GROUP_RATES
 from ..core.undefined import is_undefined
 from .decimal import localize
+from .tables import html_frame, html_table
 
 
 def measure_name(measure: str) -> str:
@@ -56,8 +57,6 @@ def gap_text(gap: LargestGap, decimals: int = 4) -> str:
 def subgroup_table_html(analysis: SubgroupAnalysis, attribute: str) -> str:
     """Per-group measures with intervals and n, then the largest gap per measure, as HTML (5.3.2, 7.8)."""
     measures = analysis.measures
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in
-                   [attribute, "n", *(measure_name(m) for m in measures)])
     rows = []
     for value in analysis.values:
         cells = [html.escape(str(value)), str(analysis.n[value])]
@@ -71,8 +70,8 @@ def subgroup_table_html(analysis: SubgroupAnalysis, attribute: str) -> str:
         dict.fromkeys(method_name(analysis.results[v][m].method) for v in analysis.values)) for m in measures)
     note = _("Intervals: {methods}. The largest gap has no interval: whether the groups differ is the test "
              "across groups below.").format(methods=methods)
-    body = "".join(f"<tr>{r}</tr>" for r in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table><p>{html.escape(note)}</p>"
+    head = [attribute, "n", *(measure_name(m) for m in measures)]
+    return html_frame(head, "".join(f"<tr>{r}</tr>" for r in rows)) + f"<p>{html.escape(note)}</p>"
 
 
 def group_rates_html(attribute: str, counts: dict, rates: dict, level: float) -> str:
@@ -84,12 +83,11 @@ def group_rates_html(attribute: str, counts: dict, rates: dict, level: float) ->
     measures = list(GROUP_RATES)
     head = [attribute, _("positives")] + [_("{measure} [{level} % Wilson]").format(
         measure=measure_name(m), level=number(100 * level, 0)) for m in measures]
-    head_html = "".join(f"<th>{html.escape(h)}</th>" for h in head)
     rows = "".join(
         f"<tr><td>{html.escape(str(v))}</td><td>{c.tp + c.fn}</td>"
         + "".join(f"<td>{html.escape(interval_text(rates[v][m]))}</td>" for m in measures) + "</tr>"
         for v, c in counts.items())
-    return f"<table><thead><tr>{head_html}</tr></thead><tbody>{rows}</tbody></table>"
+    return html_frame(head, rows)
 
 
 def heterogeneity_html(analysis: SubgroupAnalysis) -> str:
@@ -118,10 +116,7 @@ def heterogeneity_html(analysis: SubgroupAnalysis) -> str:
         rows.append((measure_name(m), _("permutation test of the largest gap ({n} shuffles within the true "
                                         "classes), p = {p}").format(n=gap.details["n_permutations"],
                                                                     p=number(gap.pvalue, 4)), _("not compared")))
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in
-                   (_("measure"), _("across all groups"), _("pairs that differ (Holm-adjusted)")))
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    return html_table(rows, [_("measure"), _("across all groups"), _("pairs that differ (Holm-adjusted)")])
 
 
 def warnings_text(analysis: SubgroupAnalysis) -> list[str]:
