@@ -45,17 +45,8 @@ _LABELS = {
 
 @dataclass
 class CurveArtists:
-    """Handles of one drawn curve (6.3.6–6.3.9).
-
-    Attributes
-    ----------
-    line : Line2D
-        The curve (possibly thinned, see :attr:`index`).
-    marker : Line2D
-        The operating point; move it with :meth:`move_marker`.
-    index : numpy.ndarray
-        Positions, in the curve's full arrays, of the vertices drawn.
-    """
+    """Handles of one drawn curve (6.3.6–6.3.9): the ``line`` (possibly thinned), the operating-point ``marker``
+    (:meth:`move_marker`) and ``index``, the positions in the curve's full arrays of the vertices drawn."""
 
     line: Line2D
     marker: Line2D

@@ -57,17 +57,8 @@ def score_edges(*score_arrays, bins: int = 40) -> np.ndarray:
 
 @dataclass
 class DistributionArtists:
-    """Handles of the two histograms and the threshold line (6.3).
-
-    Attributes
-    ----------
-    positive, negative : StepPatch
-        Density histograms of the positive and the negative class.
-    threshold_line : Line2D
-        Vertical line at the current threshold.
-    edges : numpy.ndarray
-        Bin edges shared by both histograms.
-    """
+    """Handles of the density histograms of the ``positive`` and ``negative`` class, the ``threshold_line`` and the
+    bin ``edges`` both histograms share (6.3)."""
 
     positive: StepPatch
     negative: StepPatch

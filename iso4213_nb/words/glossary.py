@@ -54,23 +54,11 @@ SL = "Sokolova & Lapalme 2009"
 
 @dataclass(frozen=True)
 class Term:
-    """One name as one document uses it.
+    """One name (or symbol) as one document prints it, e.g. ``"полнота"`` in ``source`` ``"ПНСТ 835-2023 3.2.10"``.
 
-    Attributes
-    ----------
-    name : str
-        The name or symbol as printed (e.g. ``"полнота"``, ``"R_T+"``).
-    source : str
-        The document and place, e.g. ``"TS 4213 3.2.10"``.
-    target : str
-        Dotted path of the function (``"iso4213_nb.measures.counts.recall"``); a method is
-        ``module.Class.method``, called with the instance first.
-    takes : str
-        The kind of input, a key of :data:`INPUTS`.
-    args : tuple
-        Extra positional arguments after the inputs (e.g. ``("f1", "macro")``).
-    note : str
-        Where the name is a trap, why.
+    ``target`` is the dotted path of the function (a method, ``module.Class.method``, is called with the instance
+    first), ``takes`` a key of :data:`INPUTS`, ``args`` the extra positional arguments after the inputs (e.g.
+    ``("f1", "macro")``), and ``note`` says why, where the name is a trap.
     """
 
     name: str
@@ -333,17 +321,9 @@ TERMS: tuple[Term, ...] = (
 
 @dataclass(frozen=True)
 class Difference:
-    """A clause where the Russian adoption's term or wording departs from the English text of TS 4213.
-
-    Attributes
-    ----------
-    clause : str
-        Where, e.g. ``"3.2.12"``.
-    english, russian : str
-        The term as each text prints it.
-    difference : str
-        What a reader of one text would miss in the other (this project's words).
-    """
+    """A ``clause`` (e.g. ``"3.2.12"``) where the Russian adoption's term departs from the English text of TS 4213:
+    the term as each text prints it, and the ``difference`` a reader of one text would miss in the other (this
+    project's words)."""
 
     clause: str
     english: str
