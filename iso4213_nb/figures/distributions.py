@@ -5,10 +5,6 @@ with score ≥ threshold are predicted positive (the convention of this
 package).  Drawing the two class-conditional histograms with the threshold
 line shows where the four counts of Table 1 (6.3.2) come from: positives
 right of the line are TP, left of it FN; negatives right of it FP, left TN.
-
-:func:`draw_score_histograms` returns :class:`DistributionArtists`;
-:meth:`~DistributionArtists.move_threshold` and
-:meth:`~DistributionArtists.set_scores` update the drawing in place.
 """
 
 from __future__ import annotations

@@ -1,14 +1,8 @@
 """Words and pictures for live intervals (7.8): a table of measures, the ROC band, the ROPE probabilities.
 
-* :func:`intervals_table_html` — one row per measure of
-  :class:`~iso4213_nb.stats.stored_intervals.MeasureIntervals`: estimate, low, high
-  and the method, each number in a cell with ``data-measure`` and
-  ``data-bound`` attributes;
-* :func:`draw_roc_band` — the ROC curve (6.3.6) with its pointwise band and
-  the interval of sensitivity at one specificity as an error bar;
-* :func:`roc_point_html` — that interval in words;
-* :func:`rope_html` — P(left), P(rope), P(right) of a Bayesian comparison
-  (:mod:`iso4213_nb.stats.bayesian`), each in a ``data-value`` element.
+Each number a test or a browser reads sits in an element with a ``data-value`` attribute, or, in the table of
+measures (one row per measure of :class:`~iso4213_nb.stats.stored_intervals.MeasureIntervals`), in a cell with
+``data-measure`` and ``data-bound``.
 """
 
 from __future__ import annotations
