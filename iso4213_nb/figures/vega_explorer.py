@@ -52,7 +52,7 @@ from ..measures import counts as measures
 from ..core.checks import as_threshold
 from ..measures.curves import BinaryScores
 from ..core.errors import InputError
-from ..words.i18n import _, decimal_sign, number, with_decimal_sign, with_digit_groups
+from ..words.i18n import _, decimal_sign, number, with_decimal_sign
 from ..measures.counts import BinaryCounts
 from ..measures.operating_points import candidate_thresholds
 from ..measures.registry import MEASURES as REGISTRY
@@ -327,11 +327,12 @@ def words() -> dict:
 def describe_threshold(data: ExplorerData, position: int) -> str:
     """The words the page shows for a slider position (the script writes the same for every move) (6.3)."""
     key, value = data.labels[position]
-    text = words()[key].format(value=with_decimal_sign(value))
+    said = words()
+    text = said[key].format(value=with_decimal_sign(value))
     if position == data.offered - 1 and data.tp[position] + data.fp[position] == 0:
-        text += _(", above every score: no sample is predicted positive")
+        text += said["above"]
     if position in data.marks:
-        text += _(" (marked: {marks})").format(marks=data.marks[position])
+        text += said["marked"].format(marks=data.marks[position])
     return text
 
 
