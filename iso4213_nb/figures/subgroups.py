@@ -13,9 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 from matplotlib.axes import Axes
 
-from ..measures.registry import MEASURES
 from ..words import intervals as interval_words, reasons
-from ..words.measures import name as registry_name
+from ..words.measures import name_or_key as measure_name
 from ..words.i18n import _, number
 from ..stats.results import ConfidenceInterval
 from ..subgroups.counts import LargestGap, SubgroupAnalysis
@@ -23,11 +22,6 @@ from ..subgroups.rows import GROUP_RATES
 from ..core.undefined import is_undefined
 from .decimal import localize
 from .tables import html_frame, html_table
-
-
-def measure_name(measure: str) -> str:
-    """The name of a subgroup measure in words, from the registry of measures (clause 6)."""
-    return registry_name(measure) if measure in MEASURES else measure
 
 
 def interval_text(ci: ConfidenceInterval, decimals: int = 4) -> str:

@@ -14,8 +14,7 @@ from ..stats.multiplicity import AdjustedPValues
 from ..stats.assumptions import kfold_warning
 from ..stats.results import ConfidenceInterval, TestResult, reason_dict
 from . import reasons
-from .measures import name as measure_name
-from ..measures.registry import MEASURES
+from .measures import name_or_key
 from .i18n import N_, _, number, significant
 from ..core.undefined import Undefined, is_undefined
 
@@ -102,10 +101,6 @@ def kl_lines(divergences: dict, decimals: int = 5) -> list[str]:
 _AVERAGES = {"macro": N_("macro average"), "weighted": N_("weighted average"), "micro": N_("micro average")}
 
 
-def _measure_name(key: str) -> str:
-    return measure_name(key) if key in MEASURES else key
-
-
 def undefined_place(where: str) -> str:
     """Where an undefined value of an :func:`iso4213_nb.measures.assessment.assess` dict sits, in words (clause 6):
     ``per_class.0.positive_likelihood_ratio`` → "positive likelihood ratio of class 0",
@@ -113,16 +108,16 @@ def undefined_place(where: str) -> str:
     head, _sep, rest = where.partition(".")
     if head == "per_class" and "." in rest:
         label, key = rest.rsplit(".", 1)
-        return _("{measure} of class {label}").format(measure=_measure_name(key), label=label)
+        return _("{measure} of class {label}").format(measure=name_or_key(key), label=label)
     if head == "averages" and "." in rest:
         method, key = rest.split(".", 1)
-        return f"{_measure_name(key)}, {_(_AVERAGES[method]) if method in _AVERAGES else method}"
+        return f"{name_or_key(key)}, {_(_AVERAGES[method]) if method in _AVERAGES else method}"
     if head == "normalized" and "." in rest:
         rows, label = rest.split(".", 1)
         text = (_("the confusion matrix as shares of predicted class {label}") if rows == "predicted"
                 else _("the confusion matrix as shares of true class {label}"))
         return text.format(label=label)
-    return _measure_name(head)
+    return name_or_key(head)
 
 
 def undefined_notes(assessment: dict) -> list[str]:
