@@ -2,9 +2,9 @@
 
 The computation layer returns data and codes (:class:`~iso4213_nb.stats.TestResult`,
 :class:`~iso4213_nb.stats.ConfidenceInterval`, :class:`~iso4213_nb.stats.AdjustedPValues`,
-``Undefined(code=...)``); this module is where they become words, in the active language of :mod:`iso4213_nb.words.i18n`.
-:func:`reading` gives one paragraph: what was tested, the assumptions and whether the input meets them, what the
-p-value or interval says.
+``Undefined(code=...)``); this module is where they become words, in the active language of
+:mod:`iso4213_nb.words.i18n`.  :func:`reading` gives one paragraph: what was tested, the assumptions and whether the
+input meets them, what the p-value or interval says.
 """
 
 from __future__ import annotations
