@@ -450,17 +450,8 @@ def by_concept() -> list[tuple[str, list[Term]]]:
 
     Clauses 3 and 6; beyond TS 4213: ПНСТ 835-2023, TR 24029-1.
     """
-    groups = [(headword(terms), terms) for terms in by_target().values()]
-    return sorted(groups, key=lambda group: (normalise(group[0]), group[1][0].source))
-
-
-def by_target() -> dict[str, list[Term]]:
-    """Terms grouped by the function they map to (target with its extra arguments).
-
-    Clauses 3 and 6; beyond TS 4213: ПНСТ 835-2023, TR 24029-1.
-    """
-    groups: dict[str, list[Term]] = {}
+    by_function: dict[tuple, list[Term]] = {}
     for t in TERMS:
-        key = t.target + (repr(t.args) if t.args else "")
-        groups.setdefault(key, []).append(t)
-    return groups
+        by_function.setdefault((t.target, t.args), []).append(t)
+    groups = [(headword(terms), terms) for terms in by_function.values()]
+    return sorted(groups, key=lambda group: (normalise(group[0]), group[1][0].source))
