@@ -1,11 +1,5 @@
-"""Presentation: matplotlib figures built from computation results.
-
-* :mod:`~iso4213_nb.figures.curves` – ROC, PR, gain and lift curves (6.3.6–6.3.9)
-  with a movable operating point;
-* :mod:`~iso4213_nb.figures.matrix` – a confusion matrix with its orientation
-  labelled (6.2.2);
-* :mod:`~iso4213_nb.figures.distributions` – score histograms of both classes
-  with the threshold line.
+"""Presentation: matplotlib figures built from computation results; the curves (6.3.6–6.3.9), the confusion matrix
+(6.2.2) and the score histograms are importable from here.
 
 Every drawing function takes the Axes to draw on and returns handles that a
 widget updates in place.  Annex-specific figures live in their own modules

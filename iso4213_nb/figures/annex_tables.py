@@ -241,18 +241,9 @@ def annex_c_limits() -> list[str]:
     return [_(limit) for limit in annex_c.CANNOT_SUPPORT]
 
 
-def annex_c_agreements() -> list[tuple[str, str, str]]:
-    """``(dataset, model, what agrees)`` for the rows of Table C.1 whose printed values agree with the cited paper,
-    in the active language (:data:`iso4213_nb.annexes.annex_c.AGREES_WITH_PAPER`; Annex C).
-    """
-    return [(dataset, model, _(text)) for (dataset, model), text in annex_c.AGREES_WITH_PAPER.items()]
-
-
 def annex_d_rows(decimal_comma: bool = True) -> tuple[list[list[str]], list[str]]:
     """The worked example per cause: true share, predicted share, absolute error (Annexes B–D)."""
     example = annex_d.worked_example()
-    rows = [[cause, format_value(example["csmf_true"][cause], 4, decimal_comma=decimal_comma),
-             format_value(example["csmf_pred"][cause], 4, decimal_comma=decimal_comma),
-             format_value(example["absolute_errors"][cause], 4, decimal_comma=decimal_comma)]
-            for cause in annex_d.EXAMPLE_CAUSES]
+    rows = [[cause, *(format_value(example[key][cause], 4, decimal_comma=decimal_comma)
+                      for key in ("csmf_true", "csmf_pred", "absolute_errors"))] for cause in annex_d.EXAMPLE_CAUSES]
     return rows, [_("cause"), _("CSMF true"), _("CSMF predicted"), _("|true − predicted|")]

@@ -20,7 +20,7 @@ from ..measures.calibration import CalibrationResult, ReliabilityTable
 from ..words.i18n import _, number
 from ..words.measures import name as measure_name
 from .decimal import localize
-from .tables import text_table
+from .tables import html_frame, text_table
 
 
 def binning_name(binning: str) -> str:
@@ -109,11 +109,10 @@ def calibration_table_html(result: CalibrationResult) -> str:
     def interval(ci):
         return f"{number(ci.estimate)} [{number(ci.low)}, {number(ci.high)}]"
 
-    rows = [
-        (_("ECE, {bins}").format(bins=binning_name("equal_width")), interval(result.ece),
-         _("{level} % bootstrap interval, resampled within each class").format(level=level)),
-        (_("ECE, {bins}").format(bins=binning_name("equal_mass")), interval(result.ece_equal_mass),
-         _("{level} % bootstrap interval, resampled within each class").format(level=level)),
+    note = _("{level} % bootstrap interval, resampled within each class").format(level=level)
+    rows = [(_("ECE, {bins}").format(bins=binning_name(bins)), interval(ece), note)
+            for bins, ece in (("equal_width", result.ece), ("equal_mass", result.ece_equal_mass))]
+    rows += [
         (measure_name("brier"), number(result.brier), _("mean squared difference between probability and outcome")),
         (_("reliability (REL)"), number(result.brier_reliability), _("calibration error part: lower is better")),
         (_("resolution (RES)"), number(result.brier_resolution), _("how much bins differ from the base rate: higher is better")),
@@ -125,5 +124,4 @@ def calibration_table_html(result: CalibrationResult) -> str:
     ]
     body = "".join(f"<tr><td>{html.escape(a)}</td><td style='text-align:right'>{html.escape(b)}</td>"
                    f"<td>{html.escape(c)}</td></tr>" for a, b, c in rows)
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in (_("measure"), _("value"), _("note")))
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    return html_frame([_("measure"), _("value"), _("note")], body)

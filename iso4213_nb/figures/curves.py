@@ -45,17 +45,8 @@ _LABELS = {
 
 @dataclass
 class CurveArtists:
-    """Handles of one drawn curve (6.3.6–6.3.9).
-
-    Attributes
-    ----------
-    line : Line2D
-        The curve (possibly thinned, see :attr:`index`).
-    marker : Line2D
-        The operating point; move it with :meth:`move_marker`.
-    index : numpy.ndarray
-        Positions, in the curve's full arrays, of the vertices drawn.
-    """
+    """Handles of one drawn curve (6.3.6–6.3.9): the ``line`` (possibly thinned), the operating-point ``marker``
+    (:meth:`move_marker`) and ``index``, the positions in the curve's full arrays of the vertices drawn."""
 
     line: Line2D
     marker: Line2D
@@ -64,10 +55,6 @@ class CurveArtists:
     def move_marker(self, x: float, y: float) -> None:
         """Put the operating-point marker at ``(x, y)``; a NaN coordinate hides it."""
         self.marker.set_data([x], [y])
-
-    def set_y(self, y_full) -> None:
-        """Replace the line's y values by ``y_full`` (same length as the curve it was drawn from)."""
-        self.line.set_ydata(np.asarray(y_full, dtype=float)[self.index])
 
     def set_xy(self, x_full, y_full) -> None:
         """Replace both coordinates of the line by full-length arrays."""
@@ -124,19 +111,13 @@ def prepare_axes(ax: Axes, kind: str, *, prevalence: float | None = None) -> Lin
     ax.tick_params(labelsize=8)
     ax.set_xlim(-0.02, 1.02)
     style = dict(color="0.6", linestyle=":", linewidth=1, label=_("chance"))
-    if kind in ("roc", "gain"):
+    if kind != "lift":
         ax.set_ylim(-0.02, 1.02)
         ax.set_aspect("equal", adjustable="box")
-        (chance,) = ax.plot([0, 1], [0, 1], **style)
-        return chance
-    if kind == "pr":
-        ax.set_ylim(-0.02, 1.02)
-        ax.set_aspect("equal", adjustable="box")
-        if prevalence is None:
-            return None
-        (chance,) = ax.plot([0, 1], [prevalence, prevalence], **style)
-        return chance
-    (chance,) = ax.plot([0, 1], [1, 1], **style)
+    if kind == "pr" and prevalence is None:
+        return None
+    levels = {"roc": [0, 1], "gain": [0, 1], "pr": [prevalence, prevalence], "lift": [1, 1]}
+    (chance,) = ax.plot([0, 1], levels[kind], **style)
     return chance
 
 

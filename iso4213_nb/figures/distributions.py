@@ -5,10 +5,6 @@ with score ≥ threshold are predicted positive (the convention of this
 package).  Drawing the two class-conditional histograms with the threshold
 line shows where the four counts of Table 1 (6.3.2) come from: positives
 right of the line are TP, left of it FN; negatives right of it FP, left TN.
-
-:func:`draw_score_histograms` returns :class:`DistributionArtists`;
-:meth:`~DistributionArtists.move_threshold` and
-:meth:`~DistributionArtists.set_scores` update the drawing in place.
 """
 
 from __future__ import annotations
@@ -57,17 +53,8 @@ def score_edges(*score_arrays, bins: int = 40) -> np.ndarray:
 
 @dataclass
 class DistributionArtists:
-    """Handles of the two histograms and the threshold line (6.3).
-
-    Attributes
-    ----------
-    positive, negative : StepPatch
-        Density histograms of the positive and the negative class.
-    threshold_line : Line2D
-        Vertical line at the current threshold.
-    edges : numpy.ndarray
-        Bin edges shared by both histograms.
-    """
+    """Handles of the density histograms of the ``positive`` and ``negative`` class, the ``threshold_line`` and the
+    bin ``edges`` both histograms share (6.3)."""
 
     positive: StepPatch
     negative: StepPatch

@@ -1,14 +1,8 @@
 """Words and pictures for live intervals (7.8): a table of measures, the ROC band, the ROPE probabilities.
 
-* :func:`intervals_table_html` — one row per measure of
-  :class:`~iso4213_nb.stats.stored_intervals.MeasureIntervals`: estimate, low, high
-  and the method, each number in a cell with ``data-measure`` and
-  ``data-bound`` attributes;
-* :func:`draw_roc_band` — the ROC curve (6.3.6) with its pointwise band and
-  the interval of sensitivity at one specificity as an error bar;
-* :func:`roc_point_html` — that interval in words;
-* :func:`rope_html` — P(left), P(rope), P(right) of a Bayesian comparison
-  (:mod:`iso4213_nb.stats.bayesian`), each in a ``data-value`` element.
+Each number a test or a browser reads sits in an element with a ``data-value`` attribute, or, in the table of
+measures (one row per measure of :class:`~iso4213_nb.stats.stored_intervals.MeasureIntervals`), in a cell with
+``data-measure`` and ``data-bound``.
 """
 
 from __future__ import annotations
@@ -21,17 +15,12 @@ from ..stats.bayesian import RopeProbabilities
 from ..words.i18n import _, level_percent, number
 from ..words.intervals import reason_text
 from ..words.measures import label as measure_label
-from ..stats.stored_intervals import MEASURES
 from ..measures.roc_regions import Band
 from ..stats.results import ConfidenceInterval
 from ..core.undefined import is_undefined
 from .decimal import localize
+from .tables import html_frame
 from .ranking import BAYESIAN_METHODS
-
-
-def measure_names() -> dict[str, str]:
-    """Display name of each measure of :data:`iso4213_nb.stats.stored_intervals.MEASURES`, with its clause from the registry (clause 6)."""
-    return {key: measure_label(key) for key in MEASURES}
 
 
 def method_names() -> dict[str, str]:
@@ -52,13 +41,13 @@ def _value(x, decimals: int = 4) -> str:
 
 def intervals_table_html(intervals: dict[str, ConfidenceInterval], n_resamples: int, seed: int) -> str:
     """A table of every measure's interval (7.8) at one confidence level; ``intervals`` maps measure → interval."""
-    names, methods = measure_names(), method_names()
+    methods = method_names()
     level = next(iter(intervals.values())).confidence_level
     head = [_("measure"), _("estimate"), _("{level} low").format(level=percent(level)),
             _("{level} high").format(level=percent(level)), _("method")]
     rows = []
     for key, ci in intervals.items():
-        cells = [f"<td>{html.escape(names[key])}</td>"]
+        cells = [f"<td>{html.escape(measure_label(key))}</td>"]
         for bound, value in (("estimate", ci.estimate), ("low", ci.low), ("high", ci.high)):
             cells.append(f"<td data-measure='{key}' data-bound='{bound}'>{html.escape(_value(value))}</td>")
         method = methods[ci.method]
@@ -68,8 +57,8 @@ def intervals_table_html(intervals: dict[str, ConfidenceInterval], n_resamples: 
         rows.append("<tr>" + "".join(cells) + "</tr>")
     note = _("Bootstrap rows: {n} stratified resamples drawn once (seed {seed}); moving the level re-reads their "
              "quantiles.").format(n=n_resamples, seed=seed)
-    return ("<table class='iso4213-intervals'><thead><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head)
-            + "</tr></thead><tbody>" + "".join(rows) + f"</tbody></table><p style='color:#555'>{html.escape(note)}</p>")
+    return (html_frame(head, "".join(rows), attributes=" class='iso4213-intervals'")
+            + f"<p style='color:#555'>{html.escape(note)}</p>")
 
 
 def draw_roc_band(ax: Axes, band: Band, point: ConfidenceInterval, curve=None) -> Axes:

@@ -18,14 +18,9 @@ from ..words.measures import name as measure_name
 from .curves import draw_curve, drawn, prepare_axes
 
 
-def reason(value: Undefined) -> str:
-    """Why a score-based measure is undefined, in words (6.3.6, 6.3.7; beyond TS 4213: scikit-learn's definitions)."""
-    return reasons.of(value)
-
-
 def _cell(value, decimals: int) -> str:
     if isinstance(value, Undefined):
-        return _("undefined") + f" ({reason(value)})"
+        return _("undefined") + f" ({reasons.of(value)})"
     return format_value(value, decimals)
 
 

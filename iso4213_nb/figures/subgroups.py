@@ -13,34 +13,24 @@ from dataclasses import dataclass
 import numpy as np
 from matplotlib.axes import Axes
 
-from ..measures.registry import MEASURES
 from ..words import intervals as interval_words, reasons
-from ..words.measures import name as registry_name
+from ..words.measures import name_or_key as measure_name
 from ..words.i18n import _, number
 from ..stats.results import ConfidenceInterval
 from ..subgroups.counts import LargestGap, SubgroupAnalysis
 from ..subgroups.rows import GROUP_RATES
 from ..core.undefined import is_undefined
 from .decimal import localize
-
-
-def measure_name(measure: str) -> str:
-    """The name of a subgroup measure in words, from the registry of measures (clause 6)."""
-    return registry_name(measure) if measure in MEASURES else measure
-
-
-def reason_text(value) -> str:
-    """Why a subgroup value or interval is undefined, in words (5.3.2; the codes of :mod:`iso4213_nb.subgroups.rows`)."""
-    return reasons.of(value)
+from .tables import html_frame, html_table
 
 
 def interval_text(ci: ConfidenceInterval, decimals: int = 4) -> str:
     """``estimate [low, high]`` in the active number format, or "undefined" with the reason (7.8)."""
     if is_undefined(ci.estimate):
-        return _("undefined ({reason})").format(reason=reason_text(ci.estimate))
+        return _("undefined ({reason})").format(reason=reasons.of(ci.estimate))
     text = number(ci.estimate, decimals)
     if is_undefined(ci.low):
-        return text + " " + _("(no interval: {reason})").format(reason=reason_text(ci.low))
+        return text + " " + _("(no interval: {reason})").format(reason=reasons.of(ci.low))
     return f"{text} [{number(ci.low, decimals)}, {number(ci.high, decimals)}]"
 
 
@@ -53,7 +43,7 @@ def method_name(method: str) -> str:
 def gap_text(gap: LargestGap, decimals: int = 4) -> str:
     """``gap (highest − lowest)``, or "undefined" with the reason (5.3.2; no interval, see :mod:`iso4213_nb.subgroups.rows`)."""
     if is_undefined(gap.estimate):
-        return _("undefined ({reason})").format(reason=reason_text(gap.estimate))
+        return _("undefined ({reason})").format(reason=reasons.of(gap.estimate))
     return number(gap.estimate, decimals) + " " + _("({high} − {low})").format(high=gap.between[0],
                                                                               low=gap.between[1])
 
@@ -61,8 +51,6 @@ def gap_text(gap: LargestGap, decimals: int = 4) -> str:
 def subgroup_table_html(analysis: SubgroupAnalysis, attribute: str) -> str:
     """Per-group measures with intervals and n, then the largest gap per measure, as HTML (5.3.2, 7.8)."""
     measures = analysis.measures
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in
-                   [attribute, "n", *(measure_name(m) for m in measures)])
     rows = []
     for value in analysis.values:
         cells = [html.escape(str(value)), str(analysis.n[value])]
@@ -76,8 +64,8 @@ def subgroup_table_html(analysis: SubgroupAnalysis, attribute: str) -> str:
         dict.fromkeys(method_name(analysis.results[v][m].method) for v in analysis.values)) for m in measures)
     note = _("Intervals: {methods}. The largest gap has no interval: whether the groups differ is the test "
              "across groups below.").format(methods=methods)
-    body = "".join(f"<tr>{r}</tr>" for r in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table><p>{html.escape(note)}</p>"
+    head = [attribute, "n", *(measure_name(m) for m in measures)]
+    return html_frame(head, "".join(f"<tr>{r}</tr>" for r in rows)) + f"<p>{html.escape(note)}</p>"
 
 
 def group_rates_html(attribute: str, counts: dict, rates: dict, level: float) -> str:
@@ -89,12 +77,11 @@ def group_rates_html(attribute: str, counts: dict, rates: dict, level: float) ->
     measures = list(GROUP_RATES)
     head = [attribute, _("positives")] + [_("{measure} [{level} % Wilson]").format(
         measure=measure_name(m), level=number(100 * level, 0)) for m in measures]
-    head_html = "".join(f"<th>{html.escape(h)}</th>" for h in head)
     rows = "".join(
         f"<tr><td>{html.escape(str(v))}</td><td>{c.tp + c.fn}</td>"
         + "".join(f"<td>{html.escape(interval_text(rates[v][m]))}</td>" for m in measures) + "</tr>"
         for v, c in counts.items())
-    return f"<table><thead><tr>{head_html}</tr></thead><tbody>{rows}</tbody></table>"
+    return html_frame(head, rows)
 
 
 def heterogeneity_html(analysis: SubgroupAnalysis) -> str:
@@ -106,27 +93,24 @@ def heterogeneity_html(analysis: SubgroupAnalysis) -> str:
     rows = []
     for m, test in analysis.heterogeneity.items():
         if is_undefined(test.statistic):
-            rows.append((measure_name(m), _("not tested: {reason}").format(reason=reason_text(test.statistic)), ""))
+            rows.append((measure_name(m), _("not tested: {reason}").format(reason=reasons.of(test.statistic)), ""))
             continue
         pairs = [p for p in test.details["pairwise"] if p["rejected"]]
         differing = ", ".join(f"{a} / {b}" for a, b in (p["values"] for p in pairs)) or _("none")
         if "pairwise_skipped" in test.details:
-            differing = _("not compared: {reason}").format(reason=reason_text(test.details["pairwise_skipped"]))
+            differing = _("not compared: {reason}").format(reason=reasons.of(test.details["pairwise_skipped"]))
         rows.append((measure_name(m), _("χ² = {statistic}, df = {df}, p = {p}").format(
             statistic=number(test.statistic, 2), df=test.df, p=number(test.pvalue, 4)), differing))
     for m, gap in analysis.largest_gap.items():
         if gap.test != "permutation":
             continue
         if is_undefined(gap.pvalue):
-            rows.append((measure_name(m), _("not tested: {reason}").format(reason=reason_text(gap.pvalue)), ""))
+            rows.append((measure_name(m), _("not tested: {reason}").format(reason=reasons.of(gap.pvalue)), ""))
             continue
         rows.append((measure_name(m), _("permutation test of the largest gap ({n} shuffles within the true "
                                         "classes), p = {p}").format(n=gap.details["n_permutations"],
                                                                     p=number(gap.pvalue, 4)), _("not compared")))
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in
-                   (_("measure"), _("across all groups"), _("pairs that differ (Holm-adjusted)")))
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    return html_table(rows, [_("measure"), _("across all groups"), _("pairs that differ (Holm-adjusted)")])
 
 
 def warnings_text(analysis: SubgroupAnalysis) -> list[str]:

@@ -88,12 +88,13 @@ def text_table(rows: list[list], header: list[str], **fmt) -> str:
 def html_table(rows: list[list], header: list[str], caption: str | None = None, **fmt) -> str:
     """An HTML ``<table>``; every cell, header and the caption are escaped with :func:`html.escape` (Tables A.2–A.4)."""
     head, body = _cells(rows, header, fmt)
-    parts = ["<table>"]
-    if caption is not None:
-        parts.append(f"<caption>{html.escape(str(caption))}</caption>")
-    parts.append("<thead><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr></thead>")
-    parts.append("<tbody>")
-    for row in body:
-        parts.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>")
-    parts.append("</tbody></table>")
-    return "".join(parts)
+    return html_frame(head, "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
+                                    for row in body), caption)
+
+
+def html_frame(header: list[str], body: str, caption: str | None = None, attributes: str = "") -> str:
+    """An HTML ``<table>`` (with ``attributes``, e.g. ``" class='x'"``) of ``body``, its rows already written as HTML,
+    under the escaped ``header`` cells and the escaped ``caption`` if one is given (Tables A.2–A.4)."""
+    caption_html = "" if caption is None else f"<caption>{html.escape(str(caption))}</caption>"
+    head = "".join(f"<th>{html.escape(str(h))}</th>" for h in header)
+    return f"<table{attributes}>{caption_html}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"

@@ -52,7 +52,7 @@ from ..measures import counts as measures
 from ..core.checks import as_threshold
 from ..measures.curves import BinaryScores
 from ..core.errors import InputError
-from ..words.i18n import _, decimal_sign, number, with_decimal_sign, with_digit_groups
+from ..words.i18n import _, decimal_sign, number, with_decimal_sign
 from ..measures.counts import BinaryCounts
 from ..measures.operating_points import candidate_thresholds
 from ..measures.registry import MEASURES as REGISTRY
@@ -161,7 +161,6 @@ def short_threshold(low: float, high: float) -> str:
         if below is None or candidate > below:
             return format(candidate.normalize() if candidate != 0 else Decimal(0), "f")
     return repr(float(high))
-
 
 
 def _candidate_index(ascending: np.ndarray, threshold: float) -> int:
@@ -313,12 +312,6 @@ def _json_for_html(value) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def _cell(value) -> str:
-    return number(value, DECIMALS)
-
-
-
-
 def words() -> dict:
     """The words and decimal sign the page's script writes on every slider move (6.2.4, 6.3.6), in the active language."""
     return {"threshold": _("threshold {value}"), "threshold_above": _("threshold above {value}"),
@@ -334,11 +327,12 @@ def words() -> dict:
 def describe_threshold(data: ExplorerData, position: int) -> str:
     """The words the page shows for a slider position (the script writes the same for every move) (6.3)."""
     key, value = data.labels[position]
-    text = words()[key].format(value=with_decimal_sign(value))
+    said = words()
+    text = said[key].format(value=with_decimal_sign(value))
     if position == data.offered - 1 and data.tp[position] + data.fp[position] == 0:
-        text += _(", above every score: no sample is predicted positive")
+        text += said["above"]
     if position in data.marks:
-        text += _(" (marked: {marks})").format(marks=data.marks[position])
+        text += said["marked"].format(marks=data.marks[position])
     return text
 
 
@@ -381,7 +375,7 @@ def explorer_html(name, scores: BinaryScores, *, marks: Mapping[str, float] | No
               f'<tr><th scope="row">{heads[4]}</th><td data-measure="fn">{counts.fn}</td>'
               f'<td data-measure="tn">{counts.tn}</td></tr></table>')
     rows = "".join(f'<tr><th scope="row">{html.escape(measure_name(entry))}</th><td data-measure="{key}">'
-                   f'{_cell(function(counts))}</td><td class="iso4213-explorer-formula">'
+                   f'{number(function(counts), DECIMALS)}</td><td class="iso4213-explorer-formula">'
                    f'{html.escape(REGISTRY[entry].formula)}, {REGISTRY[entry].clause}</td></tr>'
                    for key, entry, function in MEASURES)
     caption = html.escape(_("Measures at this threshold"))

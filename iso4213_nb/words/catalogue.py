@@ -1,18 +1,9 @@
 """Keeping the translation catalogues in step with the code (``bin/catalogue``; beyond TS 4213: gettext via Babel).
 
-:func:`extract` collects every message of the package with Babel: the
-strings in ``_()`` and ``N_()`` calls of the Python modules, and the text of
-each markdown cell of the report template (``report/template.ipynb``), which
-the report translates cell by cell when it is built in another language, and
-the lesson titles and exercise labels of :data:`iso4213_nb.course.contents.COURSE`, and the names of the
-measures of :data:`iso4213_nb.measures.registry.MEASURES`.
-:func:`update` merges them into each catalogue of
-:data:`iso4213_nb.words.i18n.LANGUAGES`: new messages arrive untranslated, messages no
-longer in the code are dropped, translations are kept.  :func:`untranslated`
-and :func:`stale` are what the test suite checks.
-
-Run ``bin/catalogue`` after adding strings, then fill in the empty ``msgstr``
-entries it lists; ``bin/catalogue --check`` only reports.
+Messages come from the ``_()``, ``N_()`` and ``pgettext()`` calls of the package, each markdown cell of the report
+template (``report/template.ipynb``, translated cell by cell when the report is built in another language), the
+course's lesson titles and exercise labels, and the registry's measure names.  Run ``bin/catalogue`` after adding
+strings, then fill in the empty ``msgstr`` entries it lists; ``bin/catalogue --check`` only reports.
 """
 
 from __future__ import annotations
@@ -102,7 +93,10 @@ def read(lang: str) -> Catalog:
 
 
 def update(lang: str, template: Catalog | None = None) -> Catalog:
-    """Merge the extracted messages into ``lang``'s catalogue and write it (no fuzzy guesses); returns it (beyond TS 4213: Babel)."""
+    """Merge the extracted messages into ``lang``'s catalogue and write it; returns it (beyond TS 4213: Babel).
+
+    New messages arrive untranslated (no fuzzy guesses), messages no longer in the code are dropped, translations
+    are kept."""
     template = extract() if template is None else template
     path = i18n.catalogue_path(lang)
     if path.exists():
@@ -136,11 +130,8 @@ def stale(catalog: Catalog, template: Catalog) -> list[str]:
 
 def field_mismatches(catalog: Catalog) -> list[str]:
     """Translations whose ``{placeholders}`` differ from their message's (they would fail or lose a number) (beyond TS 4213: Babel)."""
-    bad = []
-    for m in catalog:
-        if m.id and m.string and sorted(_FIELD.findall(m.id)) != sorted(_FIELD.findall(m.string)):
-            bad.append(m.id)
-    return bad
+    return [m.id for m in catalog
+            if m.id and m.string and sorted(_FIELD.findall(m.id)) != sorted(_FIELD.findall(m.string))]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,6 +8,7 @@ language's number format.
 from __future__ import annotations
 
 from ..controls.computed import Agreement, Baseline, GroupOverlap, kappa_band
+from . import reasons
 from .i18n import N_, _, number, percent
 from ..core.undefined import is_undefined
 
@@ -40,10 +41,8 @@ def _overlap(result: GroupOverlap) -> str:
 
 
 def _agreement(result: Agreement) -> str:
-    from .readings import reason
-
     if is_undefined(result.statistic):
-        return _("Kappa is undefined: {reason}.").format(reason=reason(result.statistic))
+        return _("Kappa is undefined: {reason}.").format(reason=reasons.of(result.statistic))
     return _("The annotators agree on {observed} of {n} samples where chance alone would give {chance}; kappa = "
              "{kappa} ({band} agreement on the Landis–Koch scale). Disagreement between annotators bounds how well "
              "any model can be measured against these labels (5.3.9).").format(

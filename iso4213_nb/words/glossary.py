@@ -54,23 +54,11 @@ SL = "Sokolova & Lapalme 2009"
 
 @dataclass(frozen=True)
 class Term:
-    """One name as one document uses it.
+    """One name (or symbol) as one document prints it, e.g. ``"полнота"`` in ``source`` ``"ПНСТ 835-2023 3.2.10"``.
 
-    Attributes
-    ----------
-    name : str
-        The name or symbol as printed (e.g. ``"полнота"``, ``"R_T+"``).
-    source : str
-        The document and place, e.g. ``"TS 4213 3.2.10"``.
-    target : str
-        Dotted path of the function (``"iso4213_nb.measures.counts.recall"``); a method is
-        ``module.Class.method``, called with the instance first.
-    takes : str
-        The kind of input, a key of :data:`INPUTS`.
-    args : tuple
-        Extra positional arguments after the inputs (e.g. ``("f1", "macro")``).
-    note : str
-        Where the name is a trap, why.
+    ``target`` is the dotted path of the function (a method, ``module.Class.method``, is called with the instance
+    first), ``takes`` a key of :data:`INPUTS`, ``args`` the extra positional arguments after the inputs (e.g.
+    ``("f1", "macro")``), and ``note`` says why, where the name is a trap.
     """
 
     name: str
@@ -102,20 +90,17 @@ _EN = "iso4213_nb.measures.computational.EnergyResult."
 _IP = "iso4213_nb.measures.interpolation."
 
 
-def _avg(measure: str, method: str) -> tuple:
-    return (measure, method)
+def _synonyms(names: tuple[str, ...], source: str, target: str, takes: str, args: tuple = ()) -> tuple[Term, ...]:
+    """One :class:`Term` per name, all of one source, function and input."""
+    return tuple(Term(name, source, target, takes, args) for name in names)
 
 
 TERMS: tuple[Term, ...] = (
     # ---- TS 4213, terms of 3.2 and the measures of clause 6
     Term("true positive", f"{TS} 3.2.4", _GET, "counts", ("tp",)),
     Term("true negative", f"{TS} 3.2.5", _GET, "counts", ("tn",)),
-    Term("false positive", f"{TS} 3.2.3", _GET, "counts", ("fp",)),
-    Term("false alarm", f"{TS} 3.2.3", _GET, "counts", ("fp",)),
-    Term("type I error", f"{TS} 3.2.3", _GET, "counts", ("fp",)),
-    Term("false negative", f"{TS} 3.2.2", _GET, "counts", ("fn",)),
-    Term("miss", f"{TS} 3.2.2", _GET, "counts", ("fn",)),
-    Term("type II error", f"{TS} 3.2.2", _GET, "counts", ("fn",)),
+    *_synonyms(("false positive", "false alarm", "type I error"), f"{TS} 3.2.3", _GET, "counts", ("fp",)),
+    *_synonyms(("false negative", "miss", "type II error"), f"{TS} 3.2.2", _GET, "counts", ("fn",)),
     Term("accuracy", f"{TS} 3.2.6, 6.2.3, 6.4.2", _CM + "accuracy", "matrix",
          note="overall share of correct predictions; for two classes equal to (TP + TN) / N"),
     Term("accuracy for binary classification", f"{TS} 6.3.3", _M + "binary_accuracy", "counts"),
@@ -128,18 +113,12 @@ TERMS: tuple[Term, ...] = (
     Term("precision", f"{TS} 3.2.9, 6.2.4", _M + "precision", "counts"),
     Term("positive predictive value", f"{TS} 3.2.9", _M + "precision", "counts"),
     Term("recall", f"{TS} 3.2.10, 6.2.4", _M + "recall", "counts"),
-    Term("true positive rate", f"{TS} 3.2.10", _M + "recall", "counts"),
-    Term("sensitivity", f"{TS} 3.2.10", _M + "recall", "counts"),
-    Term("hit rate", f"{TS} 3.2.10", _M + "recall", "counts"),
+    *_synonyms(("true positive rate", "sensitivity", "hit rate"), f"{TS} 3.2.10", _M + "recall", "counts"),
     Term("specificity", f"{TS} 3.2.11, 6.2.4", _M + "specificity", "counts"),
-    Term("selectivity", f"{TS} 3.2.11", _M + "specificity", "counts"),
-    Term("true negative rate", f"{TS} 3.2.11", _M + "specificity", "counts"),
-    Term("false positive rate", f"{TS} 3.2.12", _M + "false_positive_rate", "counts"),
-    Term("fall-out", f"{TS} 3.2.12", _M + "false_positive_rate", "counts"),
+    *_synonyms(("selectivity", "true negative rate"), f"{TS} 3.2.11", _M + "specificity", "counts"),
+    *_synonyms(("false positive rate", "fall-out"), f"{TS} 3.2.12", _M + "false_positive_rate", "counts"),
     Term("F1 score", f"{TS} 3.2.8, 6.2.5", _M + "f1", "counts"),
-    Term("F-score", f"{TS} 3.2.8", _M + "f1", "counts"),
-    Term("F-measure", f"{TS} 3.2.8", _M + "f1", "counts"),
-    Term("F1-measure", f"{TS} 3.2.8", _M + "f1", "counts"),
+    *_synonyms(("F-score", "F-measure", "F1-measure"), f"{TS} 3.2.8", _M + "f1", "counts"),
     Term("F_beta", f"{TS} 6.2.6", _M + "fbeta", "counts", (2.0,), note="shown with β = 2"),
     Term("F(alpha p, beta r)", f"{TS} 6.2.6", _M + "f_alpha_beta", "counts", (1.0, 4.0),
          note="shown with α = 1, β = 4, which equals F_2"),
@@ -159,12 +138,12 @@ TERMS: tuple[Term, ...] = (
     Term("CRC", f"{TS} 6.3.8", _BS + "gain", "scores"),
     Term("area under the cumulative response curve", f"{TS} 6.3.8", _BS + "gain_area", "scores"),
     Term("lift curve", f"{TS} 3.2.14, 6.3.9", _BS + "lift", "scores"),
-    Term("macro-average F1 (M_AC,F1)", f"{TS} 6.4.3", _CM + "average", "matrix", _avg("f1", "macro")),
-    Term("weighted-average F1 (W_TD,F1)", f"{TS} 6.4.3", _CM + "average", "matrix", _avg("f1", "weighted")),
-    Term("micro-average F1 (M_IC,F1)", f"{TS} 6.4.3", _CM + "average", "matrix", _avg("f1", "micro")),
-    Term("macro-average precision", f"{TS} 6.4.3", _CM + "average", "matrix", _avg("precision", "macro")),
-    Term("macro-average recall", f"{TS} 6.4.3", _CM + "average", "matrix", _avg("recall", "macro")),
-    Term("macro-average specificity", f"{TS} 6.4.3", _CM + "average", "matrix", _avg("specificity", "macro")),
+    Term("macro-average F1 (M_AC,F1)", f"{TS} 6.4.3", _CM + "average", "matrix", ("f1", "macro")),
+    Term("weighted-average F1 (W_TD,F1)", f"{TS} 6.4.3", _CM + "average", "matrix", ("f1", "weighted")),
+    Term("micro-average F1 (M_IC,F1)", f"{TS} 6.4.3", _CM + "average", "matrix", ("f1", "micro")),
+    Term("macro-average precision", f"{TS} 6.4.3", _CM + "average", "matrix", ("precision", "macro")),
+    Term("macro-average recall", f"{TS} 6.4.3", _CM + "average", "matrix", ("recall", "macro")),
+    Term("macro-average specificity", f"{TS} 6.4.3", _CM + "average", "matrix", ("specificity", "macro")),
     Term("Hamming loss", f"{TS} 6.5.2", _ML + "hamming_loss", "indicators"),
     Term("exact match ratio", f"{TS} 6.5.3", _ML + "exact_match_ratio", "indicators"),
     Term("Jaccard index", f"{TS} 6.5.4", _ML + "jaccard_dataset", "indicators",
@@ -188,8 +167,7 @@ TERMS: tuple[Term, ...] = (
     Term("paired Student's t-test", f"{TS} 7.2", _ST + "paired_ttest", "paired"),
     Term("5x2 cross-validation (paired t-test)", f"{TS} 7.2", _ST + "paired_ttest_5x2cv", "five_by_two",
          note="Dietterich's 5×2cv t-test; the combined F test of Alpaydin is combined_ftest_5x2cv"),
-    Term("analysis of variance", f"{TS} 7.3", _ST + "anova", "groups"),
-    Term("ANOVA", f"{TS} 7.3", _ST + "anova", "groups"),
+    *_synonyms(("analysis of variance", "ANOVA"), f"{TS} 7.3", _ST + "anova", "groups"),
     Term("Kruskal-Wallis test", f"{TS} 7.4", _ST + "kruskal_wallis", "groups"),
     Term("chi-squared test", f"{TS} 7.5", _ST + "chi_squared", "table"),
     Term("Wilcoxon signed-ranks test", f"{TS} 7.6", _ST + "wilcoxon", "paired"),
@@ -205,12 +183,10 @@ TERMS: tuple[Term, ...] = (
     # ---- ПНСТ 835-2023 (Russian adoption)
     Term("истинно положительный образец", f"{RU} 3.2.4", _GET, "counts", ("tp",)),
     Term("истинно отрицательный образец", f"{RU} 3.2.5", _GET, "counts", ("tn",)),
-    Term("ложноположительный образец", f"{RU} 3.2.3", _GET, "counts", ("fp",)),
-    Term("ложная тревога", f"{RU} 3.2.3", _GET, "counts", ("fp",)),
-    Term("ошибка первого рода", f"{RU} 3.2.3", _GET, "counts", ("fp",)),
-    Term("ложноотрицательный образец", f"{RU} 3.2.2", _GET, "counts", ("fn",)),
-    Term("пропуск", f"{RU} 3.2.2", _GET, "counts", ("fn",)),
-    Term("ошибка второго рода", f"{RU} 3.2.2", _GET, "counts", ("fn",)),
+    *_synonyms(("ложноположительный образец", "ложная тревога", "ошибка первого рода"),
+               f"{RU} 3.2.3", _GET, "counts", ("fp",)),
+    *_synonyms(("ложноотрицательный образец", "пропуск", "ошибка второго рода"),
+               f"{RU} 3.2.2", _GET, "counts", ("fn",)),
     Term("доля правильных исходов", f"{RU} 3.2.6, 6.2.3, 6.4.2", _CM + "accuracy", "matrix"),
     Term("матрица ошибок", f"{RU} 3.2.7, 6.2.2", "iso4213_nb.measures.confusion.ConfusionMatrix.matrix", "matrix",
          ("predicted",)),
@@ -218,17 +194,15 @@ TERMS: tuple[Term, ...] = (
          note="'точность' is precision here, not accuracy (which is 'доля правильных исходов')"),
     Term("прогностическая ценность положительного результата", f"{RU} 3.2.9", _M + "precision", "counts"),
     Term("полнота", f"{RU} 3.2.10, 6.2.4", _M + "recall", "counts"),
-    Term("чувствительность", f"{RU} 3.2.10", _M + "recall", "counts"),
-    Term("процент попаданий", f"{RU} 3.2.10", _M + "recall", "counts"),
-    Term("доля истинно положительных образцов", f"{RU} 3.2.10", _M + "recall", "counts"),
+    *_synonyms(("чувствительность", "процент попаданий", "доля истинно положительных образцов"),
+               f"{RU} 3.2.10", _M + "recall", "counts"),
     Term("специфичность", f"{RU} 3.2.11, 6.2.4", _M + "specificity", "counts"),
-    Term("избирательность", f"{RU} 3.2.11", _M + "specificity", "counts"),
-    Term("доля истинно отрицательных образцов", f"{RU} 3.2.11", _M + "specificity", "counts"),
-    Term("доля ложноположительных образцов", f"{RU} 3.2.12", _M + "false_positive_rate", "counts"),
-    Term("отрицательный побочный эффект", f"{RU} 3.2.12", _M + "false_positive_rate", "counts"),
+    *_synonyms(("избирательность", "доля истинно отрицательных образцов"),
+               f"{RU} 3.2.11", _M + "specificity", "counts"),
+    *_synonyms(("доля ложноположительных образцов", "отрицательный побочный эффект"),
+               f"{RU} 3.2.12", _M + "false_positive_rate", "counts"),
     Term("F1-мера", f"{RU} 3.2.8, 6.2.5", _M + "f1", "counts"),
-    Term("F-мера", f"{RU} 3.2.8", _M + "f1", "counts"),
-    Term("F-число", f"{RU} 3.2.8", _M + "f1", "counts"),
+    *_synonyms(("F-мера", "F-число"), f"{RU} 3.2.8", _M + "f1", "counts"),
     Term("дивергенция Кульбака-Лейблера", f"{RU} 6.2.7, 6.3.5", _D + "kl_true_vs_pred", "class_counts"),
     Term("ROC-кривая", f"{RU} 3.2.16, 6.3.6", _BS + "roc", "scores"),
     Term("кривая рабочей характеристики приемника", f"{RU} 3.2.16", _BS + "roc", "scores"),
@@ -237,9 +211,9 @@ TERMS: tuple[Term, ...] = (
     Term("gain-кривая", f"{RU} 3.2.13", _BS + "gain", "scores"),
     Term("кривая прироста", f"{RU} 6.3.8", _BS + "gain", "scores"),
     Term("lift-кривая", f"{RU} 3.2.14, 6.3.9", _BS + "lift", "scores"),
-    Term("макроусредненное значение F1-меры", f"{RU} 6.4.3", _CM + "average", "matrix", _avg("f1", "macro")),
-    Term("средневзвешенное значение F1-меры", f"{RU} 6.4.3", _CM + "average", "matrix", _avg("f1", "weighted")),
-    Term("микроусредненное значение F1-меры", f"{RU} 6.4.3", _CM + "average", "matrix", _avg("f1", "micro")),
+    Term("макроусредненное значение F1-меры", f"{RU} 6.4.3", _CM + "average", "matrix", ("f1", "macro")),
+    Term("средневзвешенное значение F1-меры", f"{RU} 6.4.3", _CM + "average", "matrix", ("f1", "weighted")),
+    Term("микроусредненное значение F1-меры", f"{RU} 6.4.3", _CM + "average", "matrix", ("f1", "micro")),
     Term("функция потерь Хемминга", f"{RU} 6.5.2", _ML + "hamming_loss", "indicators"),
     Term("коэффициент точного совпадения", f"{RU} 6.5.3", _ML + "exact_match_ratio", "indicators"),
     Term("индекс Жаккара", f"{RU} 6.5.4", _ML + "jaccard_dataset", "indicators"),
@@ -269,9 +243,9 @@ TERMS: tuple[Term, ...] = (
     Term("площадь под кумулятивной кривой отклика", f"{RU} 6.3.8", _BS + "gain_area", "scores"),
     Term("CRC", f"{RU} 4, 6.3.8", _BS + "gain", "scores", note="the Russian text uses the abbreviation as the heading"),
     Term("PRC", f"{RU} 3.2.15", _BS + "pr", "scores"),
-    Term("макроусредненная точность", f"{RU} 6.4.3", _CM + "average", "matrix", _avg("precision", "macro")),
-    Term("макроусредненная полнота", f"{RU} 6.4.3", _CM + "average", "matrix", _avg("recall", "macro")),
-    Term("макроусредненная специфичность", f"{RU} 6.4.3", _CM + "average", "matrix", _avg("specificity", "macro")),
+    Term("макроусредненная точность", f"{RU} 6.4.3", _CM + "average", "matrix", ("precision", "macro")),
+    Term("макроусредненная полнота", f"{RU} 6.4.3", _CM + "average", "matrix", ("recall", "macro")),
+    Term("макроусредненная специфичность", f"{RU} 6.4.3", _CM + "average", "matrix", ("specificity", "macro")),
     Term("индекс Жаккара для образцов", f"{RU} 6.5.4", _ML + "jaccard_samples", "indicators"),
     Term("дивергенция Кульбака-Лейблера распределений меток", f"{RU} 6.5.5", _ML + "label_distribution_kl",
          "indicators"),
@@ -297,36 +271,29 @@ TERMS: tuple[Term, ...] = (
     Term("N_T−", f"{TR} Table 2", _GET, "counts", ("tn",)),
     Term("N_F+", f"{TR} Table 2", _GET, "counts", ("fp",)),
     Term("N_F−", f"{TR} Table 2", _GET, "counts", ("fn",)),
-    Term("Sensitivity (R_T+)", f"{TR} eq. 4", _M + "recall", "counts"),
-    Term("R_T+", f"{TR} eq. 4", _M + "recall", "counts"),
-    Term("Specificity (R_T−)", f"{TR} eq. 5", _M + "specificity", "counts"),
-    Term("R_T−", f"{TR} eq. 5", _M + "specificity", "counts"),
-    Term("Miss Rate (R_F−)", f"{TR} eq. 6", _M + "miss_rate", "counts"),
-    Term("R_F−", f"{TR} eq. 6", _M + "miss_rate", "counts"),
+    *_synonyms(("Sensitivity (R_T+)", "R_T+"), f"{TR} eq. 4", _M + "recall", "counts"),
+    *_synonyms(("Specificity (R_T−)", "R_T−"), f"{TR} eq. 5", _M + "specificity", "counts"),
+    *_synonyms(("Miss Rate (R_F−)", "R_F−"), f"{TR} eq. 6", _M + "miss_rate", "counts"),
     Term("Fall-Out (R_F+)", f"{TR} eq. 7", _M + "false_positive_rate", "counts",
          note="Lee prints the denominator N_T− + N_F−; the usual FP / (FP + TN) of TS 4213 3.2.12 is used"),
     Term("R_F+", f"{TR} eq. 7", _M + "false_positive_rate", "counts"),
     Term("Accuracy", f"{TR} eq. 8", _M + "binary_accuracy", "counts"),
-    Term("Precision (V_P+)", f"{TR} eq. 9", _M + "precision", "counts"),
-    Term("V_P+", f"{TR} eq. 9", _M + "precision", "counts"),
+    *_synonyms(("Precision (V_P+)", "V_P+"), f"{TR} eq. 9", _M + "precision", "counts"),
     Term("Separation Ability (V_P−)", f"{TR} eq. 10", _M + "negative_predictive_value", "counts",
          note="Lee's name for the negative predictive value TN / (TN + FN)"),
     Term("V_P−", f"{TR} eq. 10", _M + "negative_predictive_value", "counts"),
     Term("False Discovery Rate", f"{TR} eq. 11", _M + "false_discovery_rate", "counts",
          note="FP / (FP + TP) of one classifier; not the multiple-testing FDR of TS 4213 7.10.3"),
     Term("False Omission Rate", f"{TR} eq. 12", _M + "false_omission_rate", "counts"),
-    Term("Positive Likelihood Relation (R_L+)", f"{TR} eq. 13", _M + "positive_likelihood_ratio", "counts"),
-    Term("R_L+", f"{TR} eq. 13", _M + "positive_likelihood_ratio", "counts"),
-    Term("Negative Likelihood Relation (R_L−)", f"{TR} eq. 14", _M + "negative_likelihood_ratio", "counts"),
-    Term("R_L−", f"{TR} eq. 14", _M + "negative_likelihood_ratio", "counts"),
+    *_synonyms(("Positive Likelihood Relation (R_L+)", "R_L+"),
+               f"{TR} eq. 13", _M + "positive_likelihood_ratio", "counts"),
+    *_synonyms(("Negative Likelihood Relation (R_L−)", "R_L−"),
+               f"{TR} eq. 14", _M + "negative_likelihood_ratio", "counts"),
     Term("Diagnostic Odds Rate", f"{TR} eq. 15", _M + "diagnostic_odds_ratio", "counts"),
     Term("F1 Score", f"{TR} eq. 16", _M + "f1", "counts"),
-    Term("Root Mean Square Error (RMSE)", f"{TR} eq. 1", _IP + "rmse", "values"),
-    Term("RMSE", f"{TR} eq. 1", _IP + "rmse", "values"),
-    Term("Max Error (MAXERR)", f"{TR} eq. 2", _IP + "max_error", "values"),
-    Term("MAXERR", f"{TR} eq. 2", _IP + "max_error", "values"),
-    Term("Actual/Predicted Correlation (PCC)", f"{TR} eq. 3", _IP + "pearson_correlation", "values"),
-    Term("PCC", f"{TR} eq. 3", _IP + "pearson_correlation", "values"),
+    *_synonyms(("Root Mean Square Error (RMSE)", "RMSE"), f"{TR} eq. 1", _IP + "rmse", "values"),
+    *_synonyms(("Max Error (MAXERR)", "MAXERR"), f"{TR} eq. 2", _IP + "max_error", "values"),
+    *_synonyms(("Actual/Predicted Correlation (PCC)", "PCC"), f"{TR} eq. 3", _IP + "pearson_correlation", "values"),
     # ---- Sokolova & Lapalme 2009, Tables 2-4
     Term("Accuracy", f"{SL} Table 2", _M + "binary_accuracy", "counts"),
     Term("Precision", f"{SL} Table 2", _M + "precision", "counts"),
@@ -338,11 +305,11 @@ TERMS: tuple[Term, ...] = (
               "it is not the area under the ROC curve (AUROC) of TS 4213 6.3.6"),
     Term("Average Accuracy", f"{SL} Table 3", _INV + "average_accuracy", "count_rows"),
     Term("Error Rate", f"{SL} Table 3", _INV + "error_rate", "count_rows"),
-    Term("Precision_mu", f"{SL} Table 3", _CM + "average", "matrix", _avg("precision", "micro")),
-    Term("Recall_mu", f"{SL} Table 3", _CM + "average", "matrix", _avg("recall", "micro")),
-    Term("Fscore_mu", f"{SL} Table 3", _CM + "average", "matrix", _avg("f1", "micro")),
-    Term("Precision_M", f"{SL} Table 3", _CM + "average", "matrix", _avg("precision", "macro")),
-    Term("Recall_M", f"{SL} Table 3", _CM + "average", "matrix", _avg("recall", "macro")),
+    Term("Precision_mu", f"{SL} Table 3", _CM + "average", "matrix", ("precision", "micro")),
+    Term("Recall_mu", f"{SL} Table 3", _CM + "average", "matrix", ("recall", "micro")),
+    Term("Fscore_mu", f"{SL} Table 3", _CM + "average", "matrix", ("f1", "micro")),
+    Term("Precision_M", f"{SL} Table 3", _CM + "average", "matrix", ("precision", "macro")),
+    Term("Recall_M", f"{SL} Table 3", _CM + "average", "matrix", ("recall", "macro")),
     Term("Fscore_M", f"{SL} Table 3", _INV + "fscore_of_macro_averages", "count_rows",
          note="F of macro precision and macro recall, which is not the mean of per-class F1 (TS 4213 6.4.3)"),
     Term("Exact Match Ratio", f"{SL} Table 4", _INV + "exact_match_ratio", "count_rows"),
@@ -354,17 +321,9 @@ TERMS: tuple[Term, ...] = (
 
 @dataclass(frozen=True)
 class Difference:
-    """A clause where the Russian adoption's term or wording departs from the English text of TS 4213.
-
-    Attributes
-    ----------
-    clause : str
-        Where, e.g. ``"3.2.12"``.
-    english, russian : str
-        The term as each text prints it.
-    difference : str
-        What a reader of one text would miss in the other (this project's words).
-    """
+    """A ``clause`` (e.g. ``"3.2.12"``) where the Russian adoption's term departs from the English text of TS 4213:
+    the term as each text prints it, and the ``difference`` a reader of one text would miss in the other (this
+    project's words)."""
 
     clause: str
     english: str
@@ -491,17 +450,8 @@ def by_concept() -> list[tuple[str, list[Term]]]:
 
     Clauses 3 and 6; beyond TS 4213: ПНСТ 835-2023, TR 24029-1.
     """
-    groups = [(headword(terms), terms) for terms in by_target().values()]
-    return sorted(groups, key=lambda group: (normalise(group[0]), group[1][0].source))
-
-
-def by_target() -> dict[str, list[Term]]:
-    """Terms grouped by the function they map to (target with its extra arguments).
-
-    Clauses 3 and 6; beyond TS 4213: ПНСТ 835-2023, TR 24029-1.
-    """
-    groups: dict[str, list[Term]] = {}
+    by_function: dict[tuple, list[Term]] = {}
     for t in TERMS:
-        key = t.target + (repr(t.args) if t.args else "")
-        groups.setdefault(key, []).append(t)
-    return groups
+        by_function.setdefault((t.target, t.args), []).append(t)
+    groups = [(headword(terms), terms) for terms in by_function.values()]
+    return sorted(groups, key=lambda group: (normalise(group[0]), group[1][0].source))

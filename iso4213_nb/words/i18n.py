@@ -7,19 +7,12 @@ the edge.  A string that must be marked for translation where it is defined
 but translated only where it is shown (a table of names, a checklist prompt)
 is marked with :func:`N_`.
 
-The language is chosen by :func:`set_language` (the command line's ``--lang``),
-else by the ``ISO4213_LANG`` environment variable, else English.
-
 Catalogues: ``locale/<lang>/LC_MESSAGES/iso4213_nb.po`` beside this module,
 gettext PO files that Babel reads when a language is first used (no build
 step, no ``.mo`` file to keep in step).  English is the source language and
 needs no catalogue.  ``bin/catalogue`` (:mod:`iso4213_nb.words.catalogue`) extracts
 the strings from the package and updates the catalogues.  Russian words
 follow the terms of ПНСТ 835-2023 (the Russian adoption of TS 4213).
-
-Numbers: :func:`number` formats with Babel's locale data, so Russian output
-has the decimal comma and a (non-breaking) space between digit groups, as
-the Russian adoption prints its tables.
 """
 
 from __future__ import annotations

@@ -17,6 +17,12 @@ def name(key: str) -> str:
     return _(MEASURES[key].name)
 
 
+def name_or_key(key: str) -> str:
+    """:func:`name` of ``key``, or ``key`` itself where the registry has no such measure (a quantity of its own,
+    such as a subgroup's or an assessment's) (clause 6)."""
+    return name(key) if key in MEASURES else key
+
+
 def label(key: str) -> str:
     """The name with its clause, ``precision (6.2.4)``; a measure better when lower, or beyond TS 4213, says so (clause 6)."""
     entry = MEASURES[key]

@@ -2,14 +2,9 @@
 
 The computation layer returns data and codes (:class:`~iso4213_nb.stats.TestResult`,
 :class:`~iso4213_nb.stats.ConfidenceInterval`, :class:`~iso4213_nb.stats.AdjustedPValues`,
-``Undefined(code=...)``); this module is where they become words, in the active language of :mod:`iso4213_nb.words.i18n`:
-
-* :func:`name` – what a result is, e.g. ``"McNemar test (exact binomial)"``;
-* :func:`effect_size_name`, :func:`quantity` – what an effect size or an interval measures;
-* :func:`reason` – why a value is undefined, one clause of a sentence (also for the undefined
-  clause-6 measures of :mod:`iso4213_nb.measures.counts`, :mod:`iso4213_nb.measures.confusion` and :mod:`iso4213_nb.measures.curves`);
-* :func:`reading` – one paragraph: what was tested, the assumptions and whether the
-  input meets them, what the p-value or interval says.
+``Undefined(code=...)``); this module is where they become words, in the active language of
+:mod:`iso4213_nb.words.i18n`.  :func:`reading` gives one paragraph: what was tested, the assumptions and whether the
+input meets them, what the p-value or interval says.
 """
 
 from __future__ import annotations
@@ -19,8 +14,7 @@ from ..stats.multiplicity import AdjustedPValues
 from ..stats.assumptions import kfold_warning
 from ..stats.results import ConfidenceInterval, TestResult, reason_dict
 from . import reasons
-from .measures import name as measure_name
-from ..measures.registry import MEASURES
+from .measures import name_or_key
 from .i18n import N_, _, number, significant
 from ..core.undefined import Undefined, is_undefined
 
@@ -107,10 +101,6 @@ def kl_lines(divergences: dict, decimals: int = 5) -> list[str]:
 _AVERAGES = {"macro": N_("macro average"), "weighted": N_("weighted average"), "micro": N_("micro average")}
 
 
-def _measure_name(key: str) -> str:
-    return measure_name(key) if key in MEASURES else key
-
-
 def undefined_place(where: str) -> str:
     """Where an undefined value of an :func:`iso4213_nb.measures.assessment.assess` dict sits, in words (clause 6):
     ``per_class.0.positive_likelihood_ratio`` → "positive likelihood ratio of class 0",
@@ -118,16 +108,16 @@ def undefined_place(where: str) -> str:
     head, _sep, rest = where.partition(".")
     if head == "per_class" and "." in rest:
         label, key = rest.rsplit(".", 1)
-        return _("{measure} of class {label}").format(measure=_measure_name(key), label=label)
+        return _("{measure} of class {label}").format(measure=name_or_key(key), label=label)
     if head == "averages" and "." in rest:
         method, key = rest.split(".", 1)
-        return f"{_measure_name(key)}, {_(_AVERAGES[method]) if method in _AVERAGES else method}"
+        return f"{name_or_key(key)}, {_(_AVERAGES[method]) if method in _AVERAGES else method}"
     if head == "normalized" and "." in rest:
         rows, label = rest.split(".", 1)
         text = (_("the confusion matrix as shares of predicted class {label}") if rows == "predicted"
                 else _("the confusion matrix as shares of true class {label}"))
         return text.format(label=label)
-    return _measure_name(head)
+    return name_or_key(head)
 
 
 def undefined_notes(assessment: dict) -> list[str]:
@@ -214,11 +204,6 @@ def reading(result) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- paired (7.2, 7.6)
-def _g(value, digits: int = 4) -> str:
-    """A number whose size varies (a mean difference, a rank sum), with at most ``digits`` significant digits."""
-    return significant(value, digits)
-
-
 def _level(value) -> str:
     """A confidence level as a whole percentage, ``95%``."""
     return f"{number(100 * value, 0)}%"
@@ -227,7 +212,8 @@ def _level(value) -> str:
 def _paired_ttest(r: TestResult) -> str:
     d = r.details
     parts = [_("Paired t-test on {n} pairs: mean difference a − b = {difference}, t = {t} with {df} df, {p}.").format(
-        n=d["n"], difference=_g(d["mean_difference"]), t=number(r.statistic, 3), df=r.df, p=format_p(r.pvalue)),
+        n=d["n"], difference=significant(d["mean_difference"]), t=number(r.statistic, 3), df=r.df,
+        p=format_p(r.pvalue)),
         _("It assumes the differences are independent and roughly normal.")]
     normality = d["normality_pvalue"]
     if normality is None:
@@ -254,8 +240,8 @@ def _wilcoxon(r: TestResult) -> str:
              "median, but not normality. Like the t-test it should not be fed the folds of one k-fold "
              "cross-validation (7.2), whose differences are not independent. Rank-biserial correlation {effect} "
              "(positive: a tends to exceed b).").format(
-        n=d["n_used"], zeros=d["zeros"], plus=_g(d["w_plus"], 6), minus=_g(d["w_minus"], 6), p=format_p(r.pvalue),
-        method=method, effect=signed(r.effect_size, 3))
+        n=d["n_used"], zeros=d["zeros"], plus=significant(d["w_plus"], 6), minus=significant(d["w_minus"], 6),
+        p=format_p(r.pvalue), method=method, effect=signed(r.effect_size, 3))
 
 
 # ------------------------------------------------------------------------------------------------- 5×2cv (7.2)
@@ -286,7 +272,7 @@ def _ftest_5x2cv(r: TestResult) -> str:
 
 def _signed_g(value) -> str:
     """A difference with its sign and at most four significant digits, ``+0.01234``."""
-    return ("+" if value >= 0 else "-") + _g(abs(value))
+    return ("+" if value >= 0 else "-") + significant(abs(value))
 
 
 def _corrected_ttest(r: TestResult) -> str:
@@ -337,7 +323,7 @@ def _kruskal(r: TestResult) -> str:
 
 def _friedman(r: TestResult) -> str:
     d = r.details
-    n, alpha = d["datasets"], _g(d["alpha"], 6)
+    n, alpha = d["datasets"], significant(d["alpha"], 6)
     if r.method == "nemenyi":
         post_text = _("Nemenyi's post-hoc test: two models differ when their mean ranks differ by more than "
                       "{difference} (α = {alpha}).").format(difference=number(d["critical_difference"], 3),
@@ -387,7 +373,7 @@ def _fisher(r: TestResult) -> str:
              "and needs no large-sample approximation, so it is the test for small tables (7.7); the usual rule is "
              "to prefer it to chi-squared when any expected count is below {minimum}. It assumes independent "
              "samples; for two models scored on the same samples use McNemar's test (7.9).").format(
-        n=r.details["n"], p=format_p(r.pvalue), odds=_undefined(odds) if is_undefined(odds) else _g(odds, 3),
+        n=r.details["n"], p=format_p(r.pvalue), odds=_undefined(odds) if is_undefined(odds) else significant(odds, 3),
         minimum=MIN_EXPECTED)
 
 
@@ -539,7 +525,7 @@ def _adjustment(r: AdjustedPValues) -> str:
     return _("{method}. Of {m} hypotheses, {rejected} are rejected at α = {alpha} after adjustment ({unadjusted} would "
              "be without it). Without adjustment the chance of at least one false rejection among {m} independent "
              "true null hypotheses is {fwer} (7.10.1).").format(
-        method=_capital(_(_ADJUSTMENTS[r.method])), m=m, rejected=int(r.rejected.sum()), alpha=_g(r.alpha, 6),
+        method=_capital(_(_ADJUSTMENTS[r.method])), m=m, rejected=int(r.rejected.sum()), alpha=significant(r.alpha, 6),
         unadjusted=r.unadjusted_rejections, fwer=number(r.familywise_error_rate, 3))
 
 

@@ -23,23 +23,13 @@ CHOSEN = "chosen by the course (ПНСТ 835-2023 does not name it)"
 
 @dataclass(frozen=True)
 class RussianTerm:
-    """One concept: the Russian ``word`` the project writes, its ``source``, and the ``avoid`` patterns.
+    """One ``concept`` (as the English course names it): the Russian ``word`` the project writes (nominative), its
+    ``source``, the ``avoid`` patterns (regular expressions of variants that must not appear in Russian text) and
+    ``why`` they are wrong, for the test's failure message.
 
-    Beyond TS 4213: the terminology of ПНСТ 835-2023.
-
-    Attributes
-    ----------
-    concept : str
-        The concept in English, as the English course names it.
-    word : str
-        The Russian word or phrase the project uses (nominative).
-    source : str
-        ``"ПНСТ 835-2023, 7.9"``: the clause of ПНСТ 835-2023 that writes the word (its numbering is TS 4213's;
-        ``"8"``, ``"D.1"``); or :data:`CHOSEN`, and then :attr:`why` gives the course's reason.
-    avoid : tuple of str
-        Regular expressions of variants that must not appear in Russian text.
-    why : str
-        Why the variants are wrong, for the test's failure message.
+    ``source`` is the clause of ПНСТ 835-2023 that writes the word (``"ПНСТ 835-2023, 7.9"``; its numbering is
+    TS 4213's), or :data:`CHOSEN`, and then ``why`` gives the course's reason.  Beyond TS 4213: the terminology of
+    ПНСТ 835-2023.
     """
 
     concept: str
