@@ -92,14 +92,6 @@ def split_at_headings(source: str) -> list[str]:
     return [part.strip("\n") for part in parts]
 
 
-def has_slide_metadata(nb: nbformat.NotebookNode) -> bool:
-    """Whether any cell carries ``metadata.slideshow.slide_type`` (then the author's marks are used as they are).
-
-    Beyond TS 4213: reveal.js slides of the course notebooks.
-    """
-    return any("slide_type" in cell.get("metadata", {}).get("slideshow", {}) for cell in nb.cells)
-
-
 def _mark(cell, slide_type: str):
     cell.metadata["slideshow"] = {"slide_type": slide_type}
     return cell
@@ -114,7 +106,7 @@ def as_slides(nb: nbformat.NotebookNode, notes: str | None = None) -> nbformat.N
     Beyond TS 4213: reveal.js slides of the course notebooks.
     """
     nb = copy.deepcopy(nb)
-    marked = has_slide_metadata(nb)
+    marked = any("slide_type" in cell.get("metadata", {}).get("slideshow", {}) for cell in nb.cells)
     cells = []
     for cell in nb.cells:
         if cell.cell_type == "code":
