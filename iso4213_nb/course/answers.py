@@ -89,7 +89,7 @@ def quantity(name: str) -> Quantity:
         raise InputError("answers.unknown_quantity", name=repr(name), kinds=list(QUANTITIES)) from None
 
 
-def instructions(kind: Quantity, tolerance: float, *, undefined_possible: bool = True) -> str:
+def instructions(kind: Quantity, tolerance: float) -> str:
     """The line under a numeric question: what to enter and how close counts as right.
 
     The same words whatever the answer, so that they never hint at it: every kind mentions *undefined*,
@@ -99,13 +99,10 @@ def instructions(kind: Quantity, tolerance: float, *, undefined_possible: bool =
     """
     close = _("exactly") if tolerance == 0 else _("accepted within ±{tolerance}").format(
         tolerance=significant(tolerance, 6))
-    extra = []
-    if kind.infinite:
-        extra.append(_("inf (or ∞) if it is infinite"))
-    if undefined_possible:
-        extra.append(_("undefined if it has no value"))
+    extra = [_("inf (or ∞) if it is infinite")] if kind.infinite else []
+    extra.append(_("undefined if it has no value"))
     text = _("Enter {quantity}; {close}.").format(quantity=_(kind.asks), close=close)
-    return text + (" " + _("Or type {choices}.").format(choices=_(" or ").join(extra)) if extra else "")
+    return text + " " + _("Or type {choices}.").format(choices=_(" or ").join(extra))
 
 
 def read_reply(text: str, kind: Quantity):

@@ -82,10 +82,6 @@ class ChoiceItem:
         object.__setattr__(self, "options", tuple(self.options))
         object.__setattr__(self, "hints", tuple(self.hints))
 
-    def option(self, text: str) -> Option:
-        """The option whose text is ``text``."""
-        return next(o for o in self.options if o.text == text)
-
 
 @dataclass(frozen=True)
 class Slider:
@@ -154,8 +150,3 @@ class PredictItem:
         if math.isclose(before, after, abs_tol=1e-12):
             return SAME
         return UP if after > before else DOWN
-
-
-def kind_of(item) -> str:
-    """The kind a progress record counts an item as: one of :data:`KINDS` (beyond TS 4213: the course's exercises)."""
-    return {NumberItem: "number", ChoiceItem: "choice", PredictItem: "predict"}[type(item)]

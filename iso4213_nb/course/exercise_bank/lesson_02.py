@@ -1,5 +1,4 @@
-"""Exercises of notebook 02, binary measures (6.2, 6.3): F2 at a threshold, what precision is when nothing is
-predicted positive, and a prediction about F1 when the threshold falls."""
+"""Exercises of notebook 02, binary measures (6.2, 6.3)."""
 
 from __future__ import annotations
 
