@@ -135,13 +135,10 @@ def read_reply(text: str, kind: Quantity):
         raise ValueError(not_a_number) from None
     if len(numbers) > 2 or not all(math.isfinite(n) for n in numbers):
         raise ValueError(not_a_number)
-    if len(numbers) == 2:
-        if numbers[1] == 0:
-            raise ValueError(_("{reply} divides by zero; type undefined if the value does not exist").format(
-                reply=repr(text.strip())))
-        value = numbers[0] / numbers[1]
-    else:
-        value = numbers[0]
+    if len(numbers) == 2 and numbers[1] == 0:
+        raise ValueError(_("{reply} divides by zero; type undefined if the value does not exist").format(
+            reply=repr(text.strip())))
+    value = numbers[0] / numbers[1] if len(numbers) == 2 else numbers[0]
     if percent and kind.name not in ("percentage", "percentage points"):
         value /= 100
     return value

@@ -169,8 +169,6 @@ class ExplorerState:
         if threshold is None:
             threshold = 0.5 if 0 <= lo and hi <= 1 else (lo + hi) / 2
         self._threshold = as_threshold(threshold)
-        self._counts = {}
-        self._optima = {}
         self._count()
         self._optimise()
 
