@@ -56,15 +56,11 @@ def plan(language: str) -> tuple[dict[str, Path], tuple[str, ...]]:
 
     Beyond TS 4213: the course's learner copies.
     """
-    files, english_only = {}, []
+    files = {}
     for notebook in sorted(NOTEBOOKS.glob("*.ipynb")):
         translated = NOTEBOOKS / language / notebook.name
-        if language != "en" and translated.is_file():
-            files[notebook.name] = translated
-        else:
-            files[notebook.name] = notebook
-            if language != "en":
-                english_only.append(notebook.name)
+        files[notebook.name] = translated if language != "en" and translated.is_file() else notebook
+    english_only = [name for name, path in files.items() if language != "en" and path.parent == NOTEBOOKS]
     for data in sorted(DATA.iterdir()):
         if data.is_file():
             files[f"data/{data.name}"] = data

@@ -25,8 +25,8 @@ import nbformat
 from .contents import COURSE, Lesson
 from ..words.i18n import N_
 from .exercise_bank import kind_of
+from .learner_copy import NOTEBOOKS
 
-NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 WORDS_PER_MINUTE = 120
 MINUTES_PER_CODE_CELL = 0.5
 MINUTES_PER_SETUP_CELL = 0.1
