@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...measures import counts as measures
 from ...measures.curves import BinaryScores
-from ...words.i18n import N_, number
+from ...words.i18n import N_
 from ..items import DOWN, SAME, UP, ChoiceItem, NumberItem, Option, PredictItem, Slider
 from . import define
 
