@@ -1,19 +1,14 @@
 """The instructor's agenda, written from the measured length of every notebook (:mod:`iso4213_nb.course.timing`).
 
-``python -m iso4213_nb.course.agenda`` rewrites the generated parts of ``instructor/agenda.md`` and of the Russian
-``instructor/agenda_ru.md`` (between the ``<!-- agenda:generated -->`` markers): the table of minutes per notebook,
-the full day, the half day and the sections skipped in class, each agenda timed on the notebooks of its language
-(the Russian one on ``notebooks/ru``, and on the English notebook of a lesson not yet translated, which it names).
-It also writes each block's minutes into the headings of the instructor's notes of the same language
-(``## 02 Binary measures (35 min)`` in ``notes.md``, ``(35 мин)`` in ``notes_ru.md``).  ``--lang ru`` limits it to
-one language; ``--check`` only says whether the files are up to date (exit 1 when not, naming them).  Run it after
-changing a notebook or :data:`iso4213_nb.course.contents.COURSE`.  Every word goes through the catalogue
-(``_()``), so the Russian agenda's words are the msgstrs of ``words/locale/ru``.
+``python -m iso4213_nb.course.agenda [--lang ru] [--check]`` rewrites (or, with ``--check``, only compares: exit 1
+naming the stale files) the generated parts of ``instructor/agenda.md`` and ``agenda_ru.md`` (between the
+:data:`MARK` markers), each timed on the notebooks of its language, and the block minutes in the headings of the
+instructor's notes of the same language (``## 02 Binary measures (35 min)``).  Run it after changing a notebook or
+:data:`iso4213_nb.course.contents.COURSE`.
 
-The day runs from :data:`DAY_START` to :data:`DAY_END` with a welcome, two breaks, lunch and a buffer before lunch
-and at the end.  Notebooks are placed in course order; a block never crosses a break.  When they do not all fit,
-the half day of :data:`CORE` is the recommended course and the notebooks the day has no room for are marked
-self-study.
+The day runs from :data:`DAY_START` to :data:`DAY_END` with a welcome, two breaks, lunch and two buffers; notebooks
+are placed in course order and a block never crosses a break.  When they do not all fit, the half day of
+:data:`CORE` is the recommended course and the rest is marked self-study.
 
 Beyond TS 4213: planning the course over clauses 5–8 and Annexes A–D.
 """

@@ -1,22 +1,10 @@
-"""Judging a learner's reply to a course exercise: reading the reply, comparing it, choosing the words.
+"""Judging a learner's reply to a course exercise: reading the reply, comparing it, choosing the words (no widgets:
+:class:`~iso4213_nb.widgets.exercises.Exercise` wires this module to an input box).
 
-No widgets here: :class:`~iso4213_nb.widgets.exercises.Exercise` only wires
-this module to an input box.  Three things decide the feedback:
-
-* the **kind of quantity** (:data:`QUANTITIES`): a proportion, a percentage, a
-  divergence in nats, an energy in joules, a rate per second, a count or a
-  plain number.  Each kind knows its range and the slips typical of it (a
-  percentage typed for a proportion, bits for nats, millijoules for joules),
-  so a reply that is the answer in the wrong unit gets told which unit, and
-  a reply outside the range gets told the range, without revealing the value;
-* the **tolerance**, stated to the learner before the first try;
-* **expected mistakes** the exercise names itself (the value of a related but
-  different measure, each with its own message), computed by the package like
-  the answer.
-
-Replies are read leniently: ``0.75``, ``0,75`` (decimal comma), ``75 %``,
-``21/23``, ``4 964``; ``inf``, ``∞``, ``infinity`` for an infinite value;
-``undefined`` (or ``nan``, ``n/a``) for a value that does not exist.
+The feedback depends on the kind of quantity asked for (:data:`QUANTITIES`: its range and the wrong units typical
+of it, told without revealing the value), the tolerance stated before the first try, and the expected mistakes an
+exercise names (related measures the package computes like the answer, each with its own message).  Replies are
+read leniently (:func:`read_reply`).
 """
 
 from __future__ import annotations
@@ -40,23 +28,11 @@ INFINITY_WORDS = frozenset({"inf", "+inf", "infinity", "+infinity", "infinite", 
 class Quantity:
     """What kind of number an exercise asks for (beyond TS 4213: course exercises on the measures of clauses 6 and 7).
 
-    Attributes
-    ----------
-    name : str
-        Key in :data:`QUANTITIES`.
-    asks : str
-        How the instructions name it ("a proportion between 0 and 1").
-    low, high : float
-        Range of sensible values (``-inf``/``inf`` when open).
-    tolerance : float or None
-        Default absolute tolerance; ``None`` means an exercise must give one.
-    whole : bool
-        Only whole numbers make sense (a count).
-    infinite : bool
-        An infinite value is a possible answer (a divergence); its instructions then mention ``inf``.
-    slips : tuple of (factor, message)
-        A reply equal to ``answer × factor`` (within the tolerance scaled by the factor) is the answer in
-        the wrong unit; the message says which.
+    ``name`` is its key in :data:`QUANTITIES`; ``asks`` how the instructions name it ("a proportion between 0 and
+    1"); ``low``–``high`` the range of sensible values; ``tolerance`` the default absolute tolerance (None: an
+    exercise must give one); ``whole``: only whole numbers make sense; ``infinite``: an infinite value is a possible
+    answer (the instructions then mention ``inf``).  ``slips`` are ``(factor, message)`` pairs: a reply equal to
+    ``answer × factor`` (within the tolerance scaled by the factor) is the answer in the wrong unit the message names.
     """
 
     name: str
@@ -113,7 +89,7 @@ def quantity(name: str) -> Quantity:
         raise InputError("answers.unknown_quantity", name=repr(name), kinds=list(QUANTITIES)) from None
 
 
-def instructions(kind: Quantity, tolerance: float, *, undefined_possible: bool = True) -> str:
+def instructions(kind: Quantity, tolerance: float) -> str:
     """The line under a numeric question: what to enter and how close counts as right.
 
     The same words whatever the answer, so that they never hint at it: every kind mentions *undefined*,
@@ -123,13 +99,10 @@ def instructions(kind: Quantity, tolerance: float, *, undefined_possible: bool =
     """
     close = _("exactly") if tolerance == 0 else _("accepted within ±{tolerance}").format(
         tolerance=significant(tolerance, 6))
-    extra = []
-    if kind.infinite:
-        extra.append(_("inf (or ∞) if it is infinite"))
-    if undefined_possible:
-        extra.append(_("undefined if it has no value"))
+    extra = [_("inf (or ∞) if it is infinite")] if kind.infinite else []
+    extra.append(_("undefined if it has no value"))
     text = _("Enter {quantity}; {close}.").format(quantity=_(kind.asks), close=close)
-    return text + (" " + _("Or type {choices}.").format(choices=_(" or ").join(extra)) if extra else "")
+    return text + " " + _("Or type {choices}.").format(choices=_(" or ").join(extra))
 
 
 def read_reply(text: str, kind: Quantity):
@@ -162,13 +135,10 @@ def read_reply(text: str, kind: Quantity):
         raise ValueError(not_a_number) from None
     if len(numbers) > 2 or not all(math.isfinite(n) for n in numbers):
         raise ValueError(not_a_number)
-    if len(numbers) == 2:
-        if numbers[1] == 0:
-            raise ValueError(_("{reply} divides by zero; type undefined if the value does not exist").format(
-                reply=repr(text.strip())))
-        value = numbers[0] / numbers[1]
-    else:
-        value = numbers[0]
+    if len(numbers) == 2 and numbers[1] == 0:
+        raise ValueError(_("{reply} divides by zero; type undefined if the value does not exist").format(
+            reply=repr(text.strip())))
+    value = numbers[0] / numbers[1] if len(numbers) == 2 else numbers[0]
     if percent and kind.name not in ("percentage", "percentage points"):
         value /= 100
     return value

@@ -1,20 +1,11 @@
-"""The threshold explorer's state and its rules, with no widget and no drawing.
+"""The threshold explorer's state and its rules, with no widget and no drawing (:class:`ExplorerState`): the
+counts of Table 1 (6.3.2), the clause-6 measures, the operating point on the ROC, PR, gain and lift curves
+(6.3.6–6.3.9), the curves at a chosen prevalence (3.2.15) and the Youden-, F1- and cost-optimal thresholds.
 
-:class:`ExplorerState` holds what a learner sets (threshold, model, prevalence,
-costs) and answers what every view shows: the counts of Table 1 (6.3.2), the
-clause-6 measures, the operating point on the ROC, PR, gain and lift curves
-(6.3.6–6.3.9), the curves at the chosen prevalence (3.2.15) and the Youden-,
-F1- and cost-optimal thresholds.  Everything that depends only on the data is
-computed once (:class:`iso4213_nb.measures.curves.BinaryScores`); a threshold move is
-one binary search per model.
-
-**Exact values.**  A value set here is kept exactly as given: 0.45 stays
-0.45, whatever a slider's steps are.  A slider is a position on a
-:class:`SliderGrid`; moving it sets the grid value at that position, and a
-value typed elsewhere only moves the slider to its nearest position
-(:meth:`SliderGrid.index`) without being replaced by it.  Grids use round
-steps (1, 2 or 5 times a power of ten), so that a slider lands on numbers a
-learner can type, e.g. 0.45 on the grid of step 0.002 over [0, 1].
+Everything that depends only on the data is computed once per model (:class:`ModelScores`); a threshold move is one
+binary search per model.  A value set here is kept exactly as given (0.45 stays 0.45): a slider is a position on a
+:class:`SliderGrid`, and a value typed elsewhere only moves it to its nearest position.  Grids use round steps (1, 2
+or 5 times a power of ten), so that a slider lands on numbers a learner can type.
 """
 
 from __future__ import annotations
@@ -46,18 +37,12 @@ def _round_step(span: float, steps: int) -> float:
     """The smallest of 1, 2, 5 × 10^k that covers ``span`` in at most ``steps`` steps."""
     raw = span / steps
     power = 10.0 ** math.floor(math.log10(raw))
-    for factor in (1, 2, 5, 10):
-        if factor * power >= raw * (1 - 1e-12):
-            return factor * power
-    raise AssertionError("unreachable: 10 × power ≥ raw")
+    return next(factor * power for factor in (1, 2, 5, 10) if factor * power >= raw * (1 - 1e-12))
 
 
 @dataclass(frozen=True)
 class SliderGrid:
     """Positions ``0 … steps`` of a slider and the value at each, ``start + i · step`` (rounded to the step's digits).
-
-    Built with :meth:`covering`; :meth:`value` gives the value at a position,
-    :meth:`index` the position nearest to any value (clipped to the ends).
 
     Clause 6.3.
     """
@@ -98,7 +83,6 @@ class SliderGrid:
         return int(min(max(round((value - self.start) / self.step), 0), self.steps))
 
 
-
 def parse_costs(costs) -> tuple[float, float]:
     """``(cost_fp, cost_fn)`` from a pair, a mapping with keys ``fp``/``fn``, or None (1, 1); checked (6.3)."""
     if costs is None:
@@ -118,10 +102,8 @@ def parse_costs(costs) -> tuple[float, float]:
 class ModelScores:
     """One model's scores with everything precomputed: sorted counts, the four curves and their counts (6.3).
 
-    Attributes: ``name``, ``scores`` (float array), ``is_positive`` (bool array),
-    ``binary`` (:class:`~iso4213_nb.measures.curves.BinaryScores`), ``curves`` (kind →
-    :class:`~iso4213_nb.measures.curves.Curve` at the data's prevalence) and
-    ``curve_counts`` (kind → (TP, FP) arrays at each curve point).
+    ``curves`` maps each of :data:`KINDS` to its :class:`~iso4213_nb.measures.curves.Curve` at the data's
+    prevalence, ``curve_counts`` to the (TP, FP) arrays at each curve point.
     """
 
     def __init__(self, name: str, scores: np.ndarray, labels: np.ndarray, positive):
@@ -173,9 +155,8 @@ class ExplorerState:
         self.models = as_models(y_true, scores, positive)
         first = next(iter(self.models.values())).binary
         self.data_prevalence = first.positives / first.n
-        self.score_range = (min(float(m.scores.min()) for m in self.models.values()),
-                            max(float(m.scores.max()) for m in self.models.values()))
-        lo, hi = self.score_range
+        lo = min(float(m.scores.min()) for m in self.models.values())
+        hi = max(float(m.scores.max()) for m in self.models.values())
         self.threshold_grid = (SliderGrid(0.0, 0.002, 500) if 0 <= lo and hi <= 1
                                else SliderGrid.covering(lo, hi + (hi - lo) / 500 if hi > lo else hi + 1))
         self.prevalence_grid = SliderGrid(0.01, 0.01, 98)
@@ -188,8 +169,6 @@ class ExplorerState:
         if threshold is None:
             threshold = 0.5 if 0 <= lo and hi <= 1 else (lo + hi) / 2
         self._threshold = as_threshold(threshold)
-        self._counts = {}
-        self._optima = {}
         self._count()
         self._optimise()
 

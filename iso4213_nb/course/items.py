@@ -1,16 +1,8 @@
 """The three kinds of course exercise, as data: what is asked, the answer the package computed, and the words of
-the feedback (no widgets here; :mod:`iso4213_nb.widgets.exercises` shows them).
+the feedback (:mod:`iso4213_nb.widgets.exercises` shows them): a :class:`NumberItem` to type, a :class:`ChoiceItem`
+with a reason per :class:`Option`, a :class:`PredictItem` committed before a :class:`Slider` is moved.
 
-* :class:`NumberItem`: type a number (judged by :mod:`iso4213_nb.course.answers`: tolerance, units, expected
-  mistakes);
-* :class:`ChoiceItem`: pick one of several :class:`Option` s, each with the reason it is right or wrong, shown
-  after the reply (interpretation: "what does this interval say?");
-* :class:`PredictItem`: commit a prediction (an option, or a number) *before* a slider is enabled, move the slider
-  to the target, and be told whether the prediction held and why.  The outcome is computed from ``value_at``
-  (the package's measure at a slider position), never typed into a notebook.
-
-Every text is marked with :func:`~iso4213_nb.words.i18n.N_` where it is defined and translated where it is shown,
-so the items of :mod:`iso4213_nb.course.exercise_bank` speak the learner's language.
+Texts are marked with :func:`~iso4213_nb.words.i18n.N_` where they are defined and translated where they are shown.
 """
 
 from __future__ import annotations
@@ -90,10 +82,6 @@ class ChoiceItem:
         object.__setattr__(self, "options", tuple(self.options))
         object.__setattr__(self, "hints", tuple(self.hints))
 
-    def option(self, text: str) -> Option:
-        """The option whose text is ``text``."""
-        return next(o for o in self.options if o.text == text)
-
 
 @dataclass(frozen=True)
 class Slider:
@@ -162,8 +150,3 @@ class PredictItem:
         if math.isclose(before, after, abs_tol=1e-12):
             return SAME
         return UP if after > before else DOWN
-
-
-def kind_of(item) -> str:
-    """The kind a progress record counts an item as: one of :data:`KINDS` (beyond TS 4213: the course's exercises)."""
-    return {NumberItem: "number", ChoiceItem: "choice", PredictItem: "predict"}[type(item)]

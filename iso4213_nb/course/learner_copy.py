@@ -1,16 +1,10 @@
 """A learner's own copy of the course, written from the installed package (``iso4213-nb course init/reset``).
 
-The course ships inside the package: the notebooks in ``iso4213_nb/course/notebooks``
-(English, and the Russian ones under ``ru/``; in a checkout that folder is a
-link to ``notebooks/``), and the data of the bundled demos in ``iso4213_nb/demos/data``.
-:func:`init` writes them into a folder of the learner's, ready for ``jupyter lab DIR``:
-the notebooks of the chosen language (a notebook not translated yet comes in
-English), the demo data under ``data/`` and a manifest, :data:`MANIFEST`, naming
-every file it wrote with its SHA-256.  :func:`reset` puts those files back as
-shipped; a file the learner added is never touched.  Neither ever writes into
-the installed package or into the repository the package runs from.  The
-exercises are the notebooks' own (:mod:`iso4213_nb.course.contents`); progress
-is kept outside the copy (:mod:`iso4213_nb.course.learner_progress`).
+The course ships inside the package: the notebooks in ``iso4213_nb/course/notebooks`` (Russian ones under ``ru/``;
+in a checkout that folder is a link to ``notebooks/``) and the demo data in ``iso4213_nb/demos/data``.
+:func:`init` copies them, in the chosen language, into a folder ready for ``jupyter lab DIR``, with a manifest
+(:data:`MANIFEST`); :func:`reset` puts them back as shipped.  Neither writes into the installed package or the
+repository it runs from.  Progress is kept outside the copy (:mod:`iso4213_nb.course.learner_progress`).
 """
 
 from __future__ import annotations
@@ -62,15 +56,11 @@ def plan(language: str) -> tuple[dict[str, Path], tuple[str, ...]]:
 
     Beyond TS 4213: the course's learner copies.
     """
-    files, english_only = {}, []
+    files = {}
     for notebook in sorted(NOTEBOOKS.glob("*.ipynb")):
         translated = NOTEBOOKS / language / notebook.name
-        if language != "en" and translated.is_file():
-            files[notebook.name] = translated
-        else:
-            files[notebook.name] = notebook
-            if language != "en":
-                english_only.append(notebook.name)
+        files[notebook.name] = translated if language != "en" and translated.is_file() else notebook
+    english_only = [name for name, path in files.items() if language != "en" and path.parent == NOTEBOOKS]
     for data in sorted(DATA.iterdir()):
         if data.is_file():
             files[f"data/{data.name}"] = data

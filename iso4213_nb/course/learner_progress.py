@@ -137,20 +137,24 @@ def summary(path: Path | None = None) -> list[dict]:
     done = load(path)["exercises"]
     rows = []
     for lesson in COURSE:
-        entries = [(label, done.get(key, {})) for key, label in lesson.exercises]
+        entries = [done.get(key, {}) for key, _label in lesson.exercises]
+        kinds = [_kind(key, e) for (key, _label), e in zip(lesson.exercises, entries)]
+        predictions = [e for kind, e in zip(kinds, entries) if kind == "predict"]
         rows.append({
-            "code": lesson.code, "title": lesson.title, "exercises": len(entries),
-            "attempted": sum(e.get("attempts", 0) > 0 for _, e in entries),
-            "solved": sum(bool(e.get("solved")) for _, e in entries),
-            "revealed": sum(bool(e.get("revealed")) and not e.get("solved") for _, e in entries),
-            "todo": [label for label, e in entries if not e.get("solved")],
-            "kinds": {kind: sum(_kind(key, done.get(key)) == kind for key, _ in lesson.exercises) for kind in KINDS},
-            "predictions": sum(_kind(key, e) == "predict" and bool(e.get("solved"))
-                               for (key, _), (_, e) in zip(lesson.exercises, entries)),
-            "held": sum(_kind(key, e) == "predict" and bool(e.get("held"))
-                        for (key, _), (_, e) in zip(lesson.exercises, entries)),
+            "code": lesson.code, "title": lesson.title, "exercises": len(entries), **_tally(entries),
+            "todo": [label for (_key, label), e in zip(lesson.exercises, entries) if not e.get("solved")],
+            "kinds": {kind: kinds.count(kind) for kind in KINDS},
+            "predictions": sum(bool(e.get("solved")) for e in predictions),
+            "held": sum(bool(e.get("held")) for e in predictions),
         })
     return rows
+
+
+def _tally(entries) -> dict:
+    """How many of the exercise ``entries`` were attempted, solved, and revealed before being solved."""
+    return {"attempted": sum(e.get("attempts", 0) > 0 for e in entries),
+            "solved": sum(bool(e.get("solved")) for e in entries),
+            "revealed": sum(bool(e.get("revealed")) and not e.get("solved") for e in entries)}
 
 
 def _kind(key: str, entry) -> str:
@@ -163,11 +167,10 @@ def class_summary(paths) -> list[dict]:
     """A class's progress: for every exercise of the course, how many of the learners' records (``paths``) show it
     attempted, solved, and revealed before being solved.
 
-    Returns one dict per exercise in course order, with ``key``, ``lesson`` (its
-    code), ``label``, ``learners`` (the number of records), ``attempted``,
-    ``solved``, ``revealed``, ``attempts`` (replies summed over the
-    learners), ``kind`` and ``held`` (for a prediction, how many learners' predictions held).  A path that is not a file, or not a progress record, raises
-    :class:`~iso4213_nb.core.errors.InputError` naming it.
+    Returns one dict per exercise in course order, with ``key``, ``lesson`` (its code), ``label``, ``learners``
+    (the number of records), ``attempted``, ``solved``, ``revealed``, ``attempts`` (replies summed over the learners),
+    ``kind`` and ``held`` (for a prediction, how many learners' predictions held).  A path that is not a file, or
+    not a progress record, raises :class:`~iso4213_nb.core.errors.InputError` naming it.
 
     Beyond TS 4213: the course's record of exercises.
     """
@@ -184,10 +187,7 @@ def class_summary(paths) -> list[dict]:
         for key, label in lesson.exercises:
             entries = [_entry(record.get(key)) for record in records]
             rows.append({
-                "key": key, "lesson": lesson.code, "label": label, "learners": len(records),
-                "attempted": sum(e.get("attempts", 0) > 0 for e in entries),
-                "solved": sum(bool(e.get("solved")) for e in entries),
-                "revealed": sum(bool(e.get("revealed")) and not e.get("solved") for e in entries),
+                "key": key, "lesson": lesson.code, "label": label, "learners": len(records), **_tally(entries),
                 "attempts": sum(e.get("attempts", 0) for e in entries),
                 "kind": _kind(key, next((e for e in entries if e.get("kind")), None)),
                 "held": sum(bool(e.get("held")) for e in entries),

@@ -1,13 +1,10 @@
 """Slides of the course notebooks: nbconvert's reveal.js exporter, every file served from disk.
 
 ``bin/slides`` (``python -m iso4213_nb.course.slides``) writes one deck per notebook,
-``<out>/<notebook>.slides.html``, an ``index.html`` listing them and the
-JavaScript they load under ``<out>/assets/``: reveal.js 4 (theme ``white``,
-whose fonts ship with it), MathJax 2, require.js, jQuery, the Jupyter widget
-renderer and, when a notebook shows the kernel-free explorer, Vega, all
-copied from the package's own copy of the npm packages (:mod:`iso4213_nb.report.vendored`).  The decks open from disk
-with no network; the stored outputs of the notebooks are shown as they are
-(nothing is executed).
+``<out>/<notebook>.slides.html``, an ``index.html`` listing them and, under ``<out>/assets/``, every script they load
+(reveal.js 4, MathJax 2, require.js, jQuery, the widget renderer, Vega for the kernel-free explorer), copied from
+the package's own copy of the npm packages (:mod:`iso4213_nb.report.vendored`), so that the decks open from disk
+with no network.  The notebooks' stored outputs are shown as they are (nothing is executed).
 
 Which cells become slides
 -------------------------
@@ -92,14 +89,6 @@ def split_at_headings(source: str) -> list[str]:
     return [part.strip("\n") for part in parts]
 
 
-def has_slide_metadata(nb: nbformat.NotebookNode) -> bool:
-    """Whether any cell carries ``metadata.slideshow.slide_type`` (then the author's marks are used as they are).
-
-    Beyond TS 4213: reveal.js slides of the course notebooks.
-    """
-    return any("slide_type" in cell.get("metadata", {}).get("slideshow", {}) for cell in nb.cells)
-
-
 def _mark(cell, slide_type: str):
     cell.metadata["slideshow"] = {"slide_type": slide_type}
     return cell
@@ -114,7 +103,7 @@ def as_slides(nb: nbformat.NotebookNode, notes: str | None = None) -> nbformat.N
     Beyond TS 4213: reveal.js slides of the course notebooks.
     """
     nb = copy.deepcopy(nb)
-    marked = has_slide_metadata(nb)
+    marked = any("slide_type" in cell.get("metadata", {}).get("slideshow", {}) for cell in nb.cells)
     cells = []
     for cell in nb.cells:
         if cell.cell_type == "code":

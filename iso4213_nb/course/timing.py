@@ -1,26 +1,14 @@
 """How long each notebook of the course takes in class, measured on the notebook itself.
 
-A block's minutes are the sum of five parts, each at a stated rate (the rates are a trainer's, for learners new
-to the subject who read along while the instructor demonstrates):
-
-* **reading**: words of prose in markdown cells (headings not counted) at :data:`WORDS_PER_MINUTE`;
-* **code**: :data:`MINUTES_PER_CODE_CELL` for each code cell run and explained, :data:`MINUTES_PER_SETUP_CELL`
-  for a cell tagged ``setup`` (imports and data, run without comment);
-* **outputs**: :data:`MINUTES_PER_OUTPUT_LINE` for each line of printed text, :data:`MINUTES_PER_FIGURE` for a
-  figure or a table;
-* **widgets**: :data:`MINUTES_PER_WIDGET` for each interactive widget the instructor works (exercises aside);
-* **exercises**: by kind (:data:`MINUTES_PER_EXERCISE`): a number to compute, a choice to discuss, a prediction
-  to commit and check.
-
-Sections named in :data:`SKIPPED` (derivations, cross-checks, reference tables) are not taught in class: none of
-their cells counts.  A section whose heading starts with one of :data:`AFTER_CLASS` holds exercises set after
-class: its prose and cells are not counted in the block, and its exercises are counted apart
-(:attr:`BlockTime.after_class`), so the agenda names them and their minutes.  A block is the sum rounded up to
-:data:`ROUND_TO` minutes.  The lessons are taken in the order of :data:`iso4213_nb.course.contents.COURSE`, so a
-new notebook there is timed without a change here; :mod:`iso4213_nb.course.agenda` writes the timetable from these
-numbers.  In another language (``lang="ru"``) each lesson is timed on its translated notebook (``notebooks/ru``)
-where there is one, with the skipped sections as that notebook heads them (:data:`SKIPPED_RU`), else on the English
-notebook; :attr:`BlockTime.language` says which.
+A block's minutes (:class:`BlockTime`) add up reading the prose of markdown cells (headings not counted), running
+and explaining code cells (a cell tagged ``setup`` runs without comment, at a lower rate), reading printed lines and
+figures, working widgets (exercises aside) and doing exercises by kind, each at a trainer's stated rate (the
+constants below) for learners new to the subject who read along while the instructor demonstrates; the sum is
+rounded up to :data:`ROUND_TO` minutes.  Sections named in :data:`SKIPPED` are not taught in class and not
+counted; a section headed with one of :data:`AFTER_CLASS` holds exercises set after class, counted apart.  Lessons
+are taken in the order of :data:`iso4213_nb.course.contents.COURSE`; in another language each is timed on its
+translated notebook where there is one (:func:`notebook_of`).  :mod:`iso4213_nb.course.agenda` writes the timetable
+from these numbers.
 
 Beyond TS 4213: planning the course over clauses 5–8 and Annexes A–D.
 """
@@ -37,8 +25,8 @@ import nbformat
 from .contents import COURSE, Lesson
 from ..words.i18n import N_
 from .exercise_bank import kind_of
+from .learner_copy import NOTEBOOKS
 
-NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 WORDS_PER_MINUTE = 120
 MINUTES_PER_CODE_CELL = 0.5
 MINUTES_PER_SETUP_CELL = 0.1

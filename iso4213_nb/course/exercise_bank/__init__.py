@@ -36,15 +36,6 @@ from ..items import KINDS
 _DEFINED: dict[str, tuple[str, Callable]] = {}
 
 
-def module_for(key: str) -> str:
-    """The module of this package that defines exercise ``key`` (``"03.2"`` → ``lesson_03``).
-
-    Beyond TS 4213: the course's exercises.
-    """
-    lesson, _label = listed(key)
-    return f"{__name__}.lesson_{lesson.code.lower()}"
-
-
 def define(key: str, kind: str):
     """Register the decorated function as the definition of exercise ``key`` of the given ``kind`` (one of
     :data:`iso4213_nb.course.items.KINDS`).
@@ -62,7 +53,7 @@ def define(key: str, kind: str):
 
 
 def _definition(key: str) -> tuple[str, Callable]:
-    module = module_for(key)
+    module = f"{__name__}.lesson_{listed(key)[0].code.lower()}"
     try:
         importlib.import_module(module)
     except ModuleNotFoundError as error:

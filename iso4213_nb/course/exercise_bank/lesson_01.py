@@ -1,5 +1,4 @@
-"""Exercises of notebook 01, the process and its controls (5.3.7, 5.3.13): the expected accuracy of a guesser,
-which of two accuracies to report after leakage, and a prediction about kappa of the majority baseline."""
+"""Exercises of notebook 01, the process and its controls (5.3.7, 5.3.9, 5.3.13)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,10 @@
-"""Exercises of notebook 02, binary measures (6.2, 6.3): F2 at a threshold, what precision is when nothing is
-predicted positive, and a prediction about F1 when the threshold falls."""
+"""Exercises of notebook 02, binary measures (6.2, 6.3)."""
 
 from __future__ import annotations
 
 from ...measures import counts as measures
 from ...measures.curves import BinaryScores
-from ...words.i18n import N_, number
+from ...words.i18n import N_
 from ..items import DOWN, SAME, UP, ChoiceItem, NumberItem, Option, PredictItem, Slider
 from . import define
 

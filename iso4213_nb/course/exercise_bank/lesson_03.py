@@ -1,5 +1,4 @@
-"""Exercises of notebook 03, the threshold explorer (6.3): what equal recall does and does not say, and a
-prediction about precision when the threshold rises."""
+"""Exercises of notebook 03, the threshold explorer (6.3)."""
 
 from __future__ import annotations
 

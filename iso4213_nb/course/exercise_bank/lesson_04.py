@@ -1,6 +1,4 @@
-"""Exercises of notebook 04, multi-class measures (6.4): macro recall and micro precision of a matrix with a class
-never predicted, a prediction of macro precision as one class becomes rare, and what the gap between macro and
-weighted F1 says."""
+"""Exercises of notebook 04, multi-class measures (6.4)."""
 
 from __future__ import annotations
 

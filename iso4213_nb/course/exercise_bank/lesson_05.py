@@ -1,6 +1,4 @@
-"""Exercises of notebook 05, multi-label measures (6.5): the two Jaccard indices of three samples, what a small
-Hamming loss beside a modest exact match ratio says, and a prediction of the label-distribution KL divergence when
-predictions land on the wrong samples."""
+"""Exercises of notebook 05, multi-label measures (6.5)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-"""Exercises of notebook 06, distribution measures (6.2.7, 6.3.5, 6.4.4, 6.5.5): the KL divergence of three classes
-in both directions and with a class never predicted, a prediction of the divergence when the test set is copied,
-and what a divergence near 0 does and does not say."""
+"""Exercises of notebook 06, distribution measures (6.2.7, 6.3.5, 6.4.4, 6.5.5)."""
 
 from __future__ import annotations
 

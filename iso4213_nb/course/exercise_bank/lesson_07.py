@@ -1,6 +1,4 @@
-"""Exercises of notebook 07, computational measures (6.6): energy per correct inference from a coarser power trace,
-throughput under a tighter latency bound, a prediction of the mean latency as the bound moves, and what batching
-does for the user waiting for an answer."""
+"""Exercises of notebook 07, computational measures (6.6)."""
 
 from __future__ import annotations
 

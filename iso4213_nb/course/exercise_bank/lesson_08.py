@@ -1,5 +1,4 @@
-"""Exercises of the core of clause 7: the pairs McNemar's test uses, Benjamini–Hochberg's rejections, a prediction
-of an interval's half-width at four times the samples, and two scenarios (which test fits the design)."""
+"""Exercises of the core of clause 7 (statistical significance)."""
 
 from __future__ import annotations
 

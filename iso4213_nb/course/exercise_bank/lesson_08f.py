@@ -1,5 +1,4 @@
-"""Exercises of the further tests of clause 7: which test fits k-fold cross-validation, which fits two independent
-test sets, and a prediction about the ROPE probability when the region widens."""
+"""Exercises of the further tests of clause 7."""
 
 from __future__ import annotations
 

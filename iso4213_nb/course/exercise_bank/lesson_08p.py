@@ -1,5 +1,4 @@
-"""Exercises of the basics of testing (before clause 7): the null hypothesis, reading a p-value, a decision at α,
-an interval at another level, power, and an effect size against a p-value."""
+"""Exercises of the basics of testing (before clause 7: 7.1, 7.8, 7.9)."""
 
 from __future__ import annotations
 

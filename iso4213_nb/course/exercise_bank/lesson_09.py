@@ -1,6 +1,4 @@
-"""Exercises of notebook 09, reporting (clause 8): precision at a representative operating point, the clause-8 item
-a predictions file fills, a prediction of recall as the threshold rises to Youden's point, and which operating
-point a report should recommend."""
+"""Exercises of notebook 09, reporting (clause 8)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Exercises of notebook 10, choosing a measure (invariance, Sokolova & Lapalme 2009): precision in a deployment
-with more negatives, the measure that keeps its value, and a prediction about precision as negatives grow."""
+"""Exercises of notebook 10, choosing a measure (invariance, Sokolova & Lapalme 2009)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Exercises of notebook 11, the glossary: the value behind the false friend «точность», a prediction of it when
-correctly rejected negatives are added, and what Sokolova & Lapalme's "AUC" of a labelling classifier is."""
+"""Exercises of notebook 11, the glossary (the false friend «точность», Sokolova & Lapalme's "AUC")."""
 
 from __future__ import annotations
 

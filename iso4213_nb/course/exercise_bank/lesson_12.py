@@ -1,6 +1,4 @@
-"""Exercises of notebook 12, subgroups (5.3.2): reading a gap between groups next to the test of whether the groups
-differ at all, instead of reading the gap off the widget, and a prediction of the recall gap when the threshold
-falls."""
+"""Exercises of notebook 12, subgroups (5.3.2)."""
 
 from __future__ import annotations
 

@@ -44,13 +44,18 @@ def _cost(point: dict) -> int:
     return _COST_FN * point["fn"] + point["fp"]
 
 
+def _cheapest(y_true, scores) -> tuple[dict, str]:
+    """Each model's *FPR ≤ 0.1* point, and the model whose point costs least."""
+    points = {m: low_fpr_point(y_true, s) for m, s in scores.items()}
+    return points, min(points, key=lambda m: _cost(points[m]))
+
+
 @define("13.1", "choice")
 def which_model(*, y_true, scores):
     """13.1 (clause 8, 6.3.6): at the report's *FPR ≤ 0.1* points, with a missed cancer costing 20 false alarms,
     which model costs least?  ``scores`` maps the demo's model keys to scores."""
-    points = {m: low_fpr_point(y_true, s) for m, s in scores.items()}
+    points, best = _cheapest(y_true, scores)
     cost = {m: _cost(p) for m, p in points.items()}
-    best = min(cost, key=cost.get)
     reason = N_("At its FPR ≤ 0.1 point it misses {fn} and flags {fp} benign tumours: cost 20 · {fn} + {fp} = {cost}.")
     options = tuple(Option(_NAMES[m], reason, values={"fn": points[m]["fn"], "fp": points[m]["fp"], "cost": cost[m]})
                     for m in scores)
@@ -58,15 +63,13 @@ def which_model(*, y_true, scores):
         N_("Missing a malignant tumour costs as much as 20 false alarms. Using the report's operating points at "
            "FPR ≤ 0.1, which model would you deploy?"),
         options=options, answer=_NAMES[best],
-        hints=(N_("in each model's table of operating points, take the row FPR ≤ 0.1 and compute 20 · FN + FP"),),
-        values={})
+        hints=(N_("in each model's table of operating points, take the row FPR ≤ 0.1 and compute 20 · FN + FP"),))
 
 
 @define("13.2", "number")
 def which_threshold(*, y_true, scores):
     """13.2 (clause 8): the threshold of the cheapest model's *FPR ≤ 0.1* point, as the report prints it."""
-    points = {m: low_fpr_point(y_true, s) for m, s in scores.items()}
-    best = min(points, key=lambda m: _cost(points[m]))
+    points, best = _cheapest(y_true, scores)
     youden_like = {m: p["threshold"] for m, p in points.items() if m != best}
     return NumberItem(
         N_("The model of 13.1 is deployed at its FPR ≤ 0.1 point. Which threshold goes into the deployment's "
@@ -99,16 +102,14 @@ def missing_item(*, meta):
         N_("Besides the inference cost (the file holds no timings), the report marks one clause-8 item as missing. "
            "Which one, and why does it matter for this model?"),
         options=tuple(Option(_ITEMS[key], text) for key, text in why.items()), answer=_ITEMS[missing[0]],
-        hints=(N_("look at the status column of the report's list of clause-8 items"),),
-        values={})
+        hints=(N_("look at the status column of the report's list of clause-8 items"),))
 
 
 @define("13.4", "predict")
 def cost_under_a_stricter_limit(*, y_true, scores):
     """13.4 (clause 8, 6.3.6): predict the cost 20 · FN + FP of the model of 13.1 at the report's point for a false
     positive rate of at most 0.1 when the clinic tightens the limit to :data:`_STRICTER` (the slider: the limit)."""
-    points = {m: low_fpr_point(y_true, s) for m, s in scores.items()}
-    best = min(points, key=lambda m: _cost(points[m]))
+    points, best = _cheapest(y_true, scores)
     now, stricter = points[best], low_fpr_point(y_true, scores[best], _STRICTER)
     return PredictItem(
         N_("The clinic considers a stricter limit: a false positive rate of at most {limit} instead of 0.1. At the "

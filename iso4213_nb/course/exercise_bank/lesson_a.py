@@ -1,5 +1,4 @@
-"""Exercises of the Annex A notebook (6.4.2, 6.4.3): the balanced accuracy of class C, a prediction of class B's
-specificity when B's own errors are corrected, and why the weighted specificity lies below the macro one."""
+"""Exercises of the Annex A notebook (6.4.2, 6.4.3)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Exercises of the Annex B notebook (6.3.6): precision at threshold 0,7 of the reconstructed data, a prediction of
-the AUROC as the threshold moves, and what the area of the five-point curve says."""
+"""Exercises of the Annex B notebook (6.3.6)."""
 
 from __future__ import annotations
 

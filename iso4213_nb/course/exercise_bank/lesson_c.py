@@ -1,5 +1,4 @@
-"""Exercises of the Annex C notebook (7.8, clause 8): the half-width of an accuracy interval on 50 000 images, the
-clause-8 item Table C.1 fills, and a prediction of the half-width when the accuracy is higher at the same n."""
+"""Exercises of the Annex C notebook (7.8, clause 8)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-"""Exercises of the Annex D notebook (CSMF accuracy, D.1–D.4 and the chance correction of its reference [28]): the
-CSMF accuracy of a uniform prediction and its chance-corrected value, a prediction of CSMF accuracy when deaths swap
-their predicted causes in pairs, and what a reported CSMF accuracy of 0.70 says."""
+"""Exercises of the Annex D notebook (CSMF accuracy, D.1–D.4 and the chance correction of its reference [28])."""
 
 from __future__ import annotations
 
@@ -51,10 +49,8 @@ def _swapped(matrix, k: int) -> np.ndarray:
     """``matrix`` (rows = true cause) with ``k`` correctly assigned deaths of each of the first two causes given
     the other one: the column totals, so the predicted shares, stay."""
     m = np.array(matrix, dtype=float)
-    m[0, 0] -= k
-    m[1, 1] -= k
-    m[0, 1] += k
-    m[1, 0] += k
+    m[[0, 1], [0, 1]] -= k
+    m[[0, 1], [1, 0]] += k
     return m
 
 
