@@ -7,9 +7,10 @@ function takes a stack ``M`` of shape (m, k, k), **true classes in rows**
 (as :meth:`iso4213_nb.measures.confusion.ConfusionMatrix.matrix` with ``rows="true"``),
 and returns m values, ``nan`` where the measure is undefined (zero
 denominator).  The per-class measures are :data:`iso4213_nb.measures.counts.PER_CLASS`
-themselves, applied to the arrays of :func:`one_vs_rest`; the whole-matrix ones follow
-:class:`~iso4213_nb.measures.confusion.ConfusionMatrix` (same clauses, same undefined
-cases) and tests check them against it.  Every division is
+themselves, applied to the arrays of :func:`one_vs_rest`.  The kappas and the Matthews correlation
+here are the only copy of their formulas: :class:`~iso4213_nb.measures.confusion.ConfusionMatrix`
+calls them on a stack of one matrix.  Balanced accuracy keeps a scalar twin there, because its mean
+over the present classes rounds differently from this sum over all of them.  Every division is
 :func:`iso4213_nb.core.undefined.ratio`.
 """
 
@@ -59,14 +60,14 @@ def cohen_kappa(M: np.ndarray) -> np.ndarray:
 
 
 def weighted_kappa(M: np.ndarray, weights: str) -> np.ndarray:
-    """Weighted kappa for ordered classes, ``weights`` ``"linear"`` or ``"quadratic"``, as
-    :meth:`iso4213_nb.measures.confusion.ConfusionMatrix.cohen_kappa` (beyond TS 4213: Cohen 1968)."""
+    """Weighted kappa for ordered classes, ``weights`` ``"linear"`` or ``"quadratic"`` (beyond TS 4213: Cohen 1968):
+    (e − o) / e with o = Σ w_ij O_ij / n and e = Σ w_ij T_i P_j / n², w_ij = |i − j| or (i − j)²."""
     k = M.shape[1]
     distance = np.abs(np.subtract.outer(np.arange(k), np.arange(k))).astype(float)
     w = distance if weights == "linear" else distance ** 2
     n = M.sum(axis=(1, 2)).astype(float)
-    observed = np.einsum("ij,mij->m", w, M)
-    expected = ratio(np.einsum("ij,mi,mj->m", w, M.sum(axis=2).astype(float), M.sum(axis=1).astype(float)), n,
+    observed = ratio(np.einsum("ij,mij->m", w, M), n, code=counts.NO_SAMPLES)
+    expected = ratio(np.einsum("ij,mi,mj->m", w, M.sum(axis=2).astype(float), M.sum(axis=1).astype(float)), n * n,
                      code=counts.NO_SAMPLES)
     return ratio(expected - observed, expected, code="chance_agreement_one")
 
