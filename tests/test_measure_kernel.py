@@ -7,12 +7,12 @@ import pytest
 
 from iso4213_nb.core.undefined import Undefined, ratio
 from iso4213_nb.measures import counts, stacked
+from iso4213_nb.measures.confusion import ConfusionMatrix
 from iso4213_nb.measures.counts import BinaryCounts
 
 
-def test_stacked_measures_are_the_scalar_functions():
-    assert stacked.PER_CLASS is counts.PER_CLASS
-    assert stacked.fbeta is counts.fbeta
+def test_stacked_keeps_no_aliases_of_the_scalar_functions():
+    assert not hasattr(stacked, "PER_CLASS") and not hasattr(stacked, "fbeta")
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -52,3 +52,23 @@ def test_undefined_combinations_keep_their_first_reason():
     assert counts.balanced_accuracy(no_negatives).code == "no_negatives"
     assert counts.matthews_correlation(no_negatives).code == "empty_margin"
     assert counts.positive_likelihood_ratio(BinaryCounts(tp=3, fp=0, tn=2, fn=1)).code == "unbounded_lr_plus"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_whole_matrix_kappas_and_mcc_are_one_kernel_bit_for_bit(seed):
+    """What a bootstrap resample gets from the stack is exactly what ConfusionMatrix reports for that matrix."""
+    rng = np.random.default_rng(seed)
+    stack = rng.integers(0, 7, size=(200, 5, 5))
+    stack[::7, 2] = 0  # a class with no samples
+    stack[::11] = np.diag([3, 0, 0, 0, 0])  # kappa and MCC undefined
+    columns = {"cohen_kappa": stacked.cohen_kappa(stack), "linear": stacked.weighted_kappa(stack, "linear"),
+               "quadratic": stacked.weighted_kappa(stack, "quadratic"),
+               "matthews_correlation": stacked.matthews_correlation(stack)}
+    for i, M in enumerate(stack):
+        cm = ConfusionMatrix.from_counts(M, list(range(5)), rows="true")
+        scalar = {"cohen_kappa": cm.cohen_kappa(), "linear": cm.cohen_kappa("linear"),
+                  "quadratic": cm.cohen_kappa("quadratic"), "matthews_correlation": cm.matthews_correlation()}
+        for name, value in scalar.items():
+            assert isinstance(value, Undefined) == math.isnan(columns[name][i]), (name, i)
+            if not isinstance(value, Undefined):
+                assert value == columns[name][i], (name, i)

@@ -15,7 +15,7 @@ from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
-from . import counts as measures
+from . import counts as measures, stacked
 from ..core.checks import as_count_table, as_labels, given, listed, same_length
 from ..core.errors import InputError
 from .counts import BinaryCounts, WeightedCounts
@@ -80,6 +80,12 @@ def _comparable(*arrays: np.ndarray) -> tuple:
     if kinds <= {"i", "u", "f"}:
         return tuple(a.astype(np.float64) for a in arrays)
     return tuple(a.astype(str) for a in arrays)
+
+
+def _one(values: np.ndarray, code: str, **params) -> float | Undefined:
+    """The value of a measure of :mod:`.stacked` on a stack of one matrix, Undefined with ``code`` where it is nan."""
+    value = float(values[0])
+    return Undefined(code=code, params=params) if math.isnan(value) else value
 
 
 def _python_labels(values: Iterable) -> tuple:
@@ -316,29 +322,17 @@ class ConfusionMatrix:
         :meth:`from_predictions` when sorting would not put them in order).
         Undefined when chance disagreement is 0 (both raters use one class).
         """
-        n = self.n
-        if n == 0:
+        if self.n == 0:
             return Undefined(code="no_samples")
         if weights is None:
-            po = self._tp.sum() / n
-            pe = float(np.dot(self.support, self.predicted_counts)) / n**2
-            return ratio(po - pe, 1 - pe, code="chance_agreement_one")
+            return _one(stacked.cohen_kappa(self._m[None]), "chance_agreement_one")
         if weights not in KAPPA_WEIGHTS:
             raise InputError("confusion.kappa_weights", name="weights", choices=listed(KAPPA_WEIGHTS), value=given(weights))
-        position = np.arange(self.k, dtype=float)
-        distance = np.abs(position[:, None] - position[None, :])
-        w = distance if weights == "linear" else distance ** 2
-        observed = float(np.sum(w * self._m)) / n
-        expected = float(np.sum(w * np.outer(self.support, self.predicted_counts))) / n**2
-        return ratio(expected - observed, expected, code="chance_agreement_one")
+        return _one(stacked.weighted_kappa(self._m[None], weights), "chance_agreement_one")
 
     def matthews_correlation(self) -> float | Undefined:
         """Multi-class Matthews correlation (Gorodkin's R_K); equals the binary MCC for two classes."""
-        n = self.n
-        c = float(self._tp.sum())
-        t, p = self.support.astype(float), self.predicted_counts.astype(float)
-        den = math.sqrt(n**2 - float(np.dot(p, p))) * math.sqrt(n**2 - float(np.dot(t, t)))
-        return ratio(c * n - float(np.dot(t, p)), den, code="one_class", params={"cause": "true_or_predicted"})
+        return _one(stacked.matthews_correlation(self._m[None]), "one_class", cause="true_or_predicted")
 
     def balanced_accuracy(self, adjusted: bool = False) -> float | Undefined:
         """Macro-averaged recall over the classes present in the true labels (6.4.2, 6.4.3).

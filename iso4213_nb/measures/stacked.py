@@ -6,10 +6,11 @@ measure matrix by matrix in Python would dominate the cost.  Here every
 function takes a stack ``M`` of shape (m, k, k), **true classes in rows**
 (as :meth:`iso4213_nb.measures.confusion.ConfusionMatrix.matrix` with ``rows="true"``),
 and returns m values, ``nan`` where the measure is undefined (zero
-denominator).  The per-class formulas are those of :mod:`iso4213_nb.measures.counts`
-themselves, applied to arrays; the whole-matrix ones follow
-:class:`~iso4213_nb.measures.confusion.ConfusionMatrix` (same clauses, same undefined
-cases) and tests check them against it.  Every division is
+denominator).  The per-class measures are :data:`iso4213_nb.measures.counts.PER_CLASS`
+themselves, applied to the arrays of :func:`one_vs_rest`.  The kappas and the Matthews correlation
+here are the only copy of their formulas: :class:`~iso4213_nb.measures.confusion.ConfusionMatrix`
+calls them on a stack of one matrix.  Balanced accuracy keeps a scalar twin there, because its mean
+over the present classes rounds differently from this sum over all of them.  Every division is
 :func:`iso4213_nb.core.undefined.ratio`.
 """
 
@@ -30,9 +31,6 @@ def one_vs_rest(M: np.ndarray) -> dict[str, np.ndarray]:
     return {"tp": tp, "fp": fp, "fn": fn, "tn": n - tp - fp - fn}
 
 
-#: Per-class measures of counts arrays (6.2.3–6.2.6, 3.2.12): the very functions of :data:`counts.PER_CLASS`.
-PER_CLASS = counts.PER_CLASS
-
 #: Per-class measures that are a count over a count (successes, trials), for the proportion intervals of 7.8.
 PROPORTIONS = {
     "binary_accuracy": ("tp+tn", "n"), "precision": ("tp", "tp+fp"), "recall": ("tp", "tp+fn"),
@@ -40,10 +38,6 @@ PROPORTIONS = {
     "false_positive_rate": ("fp", "fp+tn"), "miss_rate": ("fn", "fn+tp"), "false_discovery_rate": ("fp", "fp+tp"),
     "false_omission_rate": ("fn", "fn+tn"), "prevalence": ("tp+fn", "n"),
 }
-
-
-#: F_β in counts (6.2.6): :func:`iso4213_nb.measures.counts.fbeta`, which takes arrays as well.
-fbeta = counts.fbeta
 
 
 def lift(c: dict) -> np.ndarray:
@@ -66,14 +60,14 @@ def cohen_kappa(M: np.ndarray) -> np.ndarray:
 
 
 def weighted_kappa(M: np.ndarray, weights: str) -> np.ndarray:
-    """Weighted kappa for ordered classes, ``weights`` ``"linear"`` or ``"quadratic"``, as
-    :meth:`iso4213_nb.measures.confusion.ConfusionMatrix.cohen_kappa` (beyond TS 4213: Cohen 1968)."""
+    """Weighted kappa for ordered classes, ``weights`` ``"linear"`` or ``"quadratic"`` (beyond TS 4213: Cohen 1968):
+    (e − o) / e with o = Σ w_ij O_ij / n and e = Σ w_ij T_i P_j / n², w_ij = |i − j| or (i − j)²."""
     k = M.shape[1]
     distance = np.abs(np.subtract.outer(np.arange(k), np.arange(k))).astype(float)
     w = distance if weights == "linear" else distance ** 2
     n = M.sum(axis=(1, 2)).astype(float)
-    observed = np.einsum("ij,mij->m", w, M)
-    expected = ratio(np.einsum("ij,mi,mj->m", w, M.sum(axis=2).astype(float), M.sum(axis=1).astype(float)), n,
+    observed = ratio(np.einsum("ij,mij->m", w, M), n, code=counts.NO_SAMPLES)
+    expected = ratio(np.einsum("ij,mi,mj->m", w, M.sum(axis=2).astype(float), M.sum(axis=1).astype(float)), n * n,
                      code=counts.NO_SAMPLES)
     return ratio(expected - observed, expected, code="chance_agreement_one")
 
@@ -106,8 +100,8 @@ def average(M: np.ndarray, measure: str, method: str) -> np.ndarray:
     """Macro, weighted or micro average of a per-class measure (6.4.3), as ConfusionMatrix.average."""
     c = one_vs_rest(M)
     if method == "micro":
-        return PER_CLASS[measure]({key: value.sum(axis=1) for key, value in c.items()})
-    values = PER_CLASS[measure](c)
+        return counts.PER_CLASS[measure]({key: value.sum(axis=1) for key, value in c.items()})
+    values = counts.PER_CLASS[measure](c)
     k = M.shape[1]
     n = M.sum(axis=(1, 2)).astype(float)[:, None]
     weights = ratio(M.sum(axis=2), n, code=counts.NO_SAMPLES) if method == "weighted" else np.full(values.shape, 1 / k)

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..measures import stacked as sm
+from ..measures import counts, stacked as sm
 from ..measures.confusion import AVERAGED, AVERAGES
 from ..measures.curves import BinaryScores
 from ..core.checks import given, listed, plain
@@ -123,7 +123,7 @@ def _terms(c: dict, spec: str) -> int:
 
 def _matrix_statistics(k: int, positive_index: int | None):
     """Names and one vectorised function giving every bootstrapped confusion-matrix measure."""
-    bootstrapped = [m for m in sm.PER_CLASS if m not in sm.PROPORTIONS]
+    bootstrapped = [m for m in counts.PER_CLASS if m not in sm.PROPORTIONS]
     names = ["cohen_kappa", "matthews_correlation", "balanced_accuracy", "balanced_accuracy_adjusted",
              "cohen_kappa_linear", "cohen_kappa_quadratic"]
     names += [f"per_class.{i}.{m}" for i in range(k) for m in bootstrapped]
@@ -137,13 +137,13 @@ def _matrix_statistics(k: int, positive_index: int | None):
         c = sm.one_vs_rest(M)
         columns = [sm.cohen_kappa(M), sm.matthews_correlation(M), sm.balanced_accuracy(M),
                    sm.balanced_accuracy_adjusted(M), sm.weighted_kappa(M, "linear"), sm.weighted_kappa(M, "quadratic")]
-        per = {m: sm.PER_CLASS[m](c) for m in bootstrapped}
+        per = {m: counts.PER_CLASS[m](c) for m in bootstrapped}
         columns += [per[m][:, i] for i in range(k) for m in bootstrapped]
         columns += [sm.average(M, m, a) for a in AVERAGES for m in AVERAGED]
         columns += [sm.kl_divergence(M, "true_vs_pred"), sm.kl_divergence(M, "pred_vs_true")]
         if positive_index is not None:
             mine = {key: value[:, positive_index] for key, value in c.items()}
-            columns += [sm.lift(mine)] + [sm.fbeta(mine, b) for b in BETAS]
+            columns += [sm.lift(mine)] + [counts.fbeta(mine, b) for b in BETAS]
         return np.column_stack(columns)
 
     return names, statistics
@@ -187,7 +187,7 @@ def matrix_intervals(matrix, labels, settings: IntervalSettings = IntervalSettin
     for i, label in enumerate(labels):
         c = {key: value[0, i] for key, value in one_vs_rest.items()}
         entry = {"accuracy": proportion(_terms(c, "tp"), _terms(c, "tp+fn"), settings)}
-        for measure in sm.PER_CLASS:
+        for measure in counts.PER_CLASS:
             if measure in sm.PROPORTIONS:
                 successes, trials = sm.PROPORTIONS[measure]
                 entry[measure] = proportion(_terms(c, successes), _terms(c, trials), settings)
