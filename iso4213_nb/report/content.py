@@ -32,17 +32,13 @@ from ..stats.measure_intervals import interval_json
 from ..stats import adjust_pvalues, auroc_ci, delong_test, mcnemar, mcnemar_table, proportion_ci
 from ..inputs import Predictions
 from . import tasks, uncertainty
+from .tasks import plain
 
 FILLED, AUTOMATIC, MISSING = checklist.FILLED, checklist.AUTOMATIC, checklist.MISSING
 
 #: Family-wise correction applied to all model comparisons together (7.10.2, the rule printed there is Holm's).
 ADJUSTMENT = "holm"
 CONFIDENCE_LEVEL = 0.95
-
-
-def plain(value):
-    """A numpy scalar as the Python number it holds, anything else as it is: a label or count for JSON (clause 8)."""
-    return value.item() if isinstance(value, np.generic) else value
 
 
 def _proportion(successes: int, n: int) -> dict | None:
@@ -140,11 +136,6 @@ def _model(pred: Predictions, model, placements=None) -> dict:
     return entry
 
 
-def _test(result) -> dict:
-    """A test's data with reason codes; its name and reading are put in words when the report is rendered."""
-    return result.to_dict()
-
-
 def comparisons(pred: Predictions, alpha: float = 0.05, placements: dict | None = None) -> dict:
     """Pairwise tests between models (clause 7) with one Holm correction over all of them (7.10).
 
@@ -174,10 +165,10 @@ def pair_comparisons(names: list, table, delong, alpha: float = 0.05) -> dict:
     """
     tests = []
     for a, b in itertools.combinations(names, 2):
-        tests.append({"models": [a, b], "measure": "accuracy", **_test(mcnemar(table(a, b)))})
+        tests.append({"models": [a, b], "measure": "accuracy", **mcnemar(table(a, b)).to_dict()})
         found = delong(a, b)
         if found is not None:
-            tests.append({"models": [a, b], "measure": "auroc", **_test(found)})
+            tests.append({"models": [a, b], "measure": "auroc", **found.to_dict()})
     return adjusted_comparisons(tests, alpha)
 
 
@@ -226,15 +217,12 @@ def items(answers: dict, environment: dict | None, inference: dict | None, *, gr
     when ``groups``; the items the report computes follow.
     """
     states = checklist.answer_states(answers, captured(environment, groups))
-    listed, seen = [], set()
+    by_id: dict = {}
     for it in checklist.ITEMS:
-        rid = it.report or _MEASURE_CHOICES.get(it.key) or it.section
-        if rid in seen:
-            continue
-        seen.add(rid)
-        members = [other for other in checklist.ITEMS
-                   if (other.report or _MEASURE_CHOICES.get(other.key) or other.section) == rid]
-        clause = f"8 ({it.clause})" if it.report else it.clause
+        by_id.setdefault(it.report or _MEASURE_CHOICES.get(it.key) or it.section, []).append(it)
+    listed = []
+    for rid, members in by_id.items():
+        clause = f"8 ({members[0].clause})" if members[0].report else members[0].clause
         listed.append((rid, clause, checklist.combined_state(states[m.key] for m in members)))
     listed += [
         ("operating_points", "8", AUTOMATIC),
@@ -285,7 +273,7 @@ def build(pred: Predictions, answers: dict, *, title: str | None, meta_name: str
         "items": items(answers, environment, inference, groups=bool(pred.groups)),
         "checklist": checklist_answers(answers, environment, groups=bool(pred.groups)),
         "models": {name: _model(pred, model, placements.get(name)) for name, model in pred.models.items()} if single else {},
-        "comparisons": comparisons(pred, placements=placements) if single else adjusted_comparisons(tasks.multilabel_tests(pred, _test)),
+        "comparisons": comparisons(pred, placements=placements) if single else adjusted_comparisons(tasks.multilabel_tests(pred)),
         "environment": environment,
         "inference": inference,
         "confidence_level": CONFIDENCE_LEVEL,

@@ -9,12 +9,10 @@ group names) is escaped, inside ``tex2jax_ignore`` blocks.
 
 from __future__ import annotations
 
-import html
-
 from ..words.i18n import N_, _, number
 from ..words.measures import label as measure_label, name as measure_name
 from ..figures.tables import html_table
-from .render import STYLE
+from .render import STYLE, escaped, wrap
 
 TASK_WORDS = {"binary": N_("binary (two classes, 6.3)"), "multiclass": N_("multi-class (one of several classes, 6.4)"),
               "multilabel": N_("multi-label (any number of labels per sample, 6.5)")}
@@ -36,14 +34,6 @@ SKIPPED = {"scores_not_probabilities": N_("its scores are not probabilities (eac
            "no_scores": N_("it has no scores"),
            "needs_rows": N_("a report from counts keeps no rows, and calibration's equal-mass bins and bootstrap "
                          "interval need them")}
-
-
-def _wrap(body: str) -> str:
-    return f'<div class="iso-report tex2jax_ignore">{body}</div>'
-
-
-def _text(value) -> str:
-    return html.escape(str(value))
 
 
 def _num(value, decimals: int = 4) -> str:
@@ -77,7 +67,7 @@ def task_summary(report: dict) -> str:
         rows.append([_("labels from the arg-max of the class scores"), ", ".join(argmax)])
     if inp["top_k"]:
         rows.append([_("top-k accuracies for k ="), ", ".join(str(k) for k in inp["top_k"])])
-    return STYLE + _wrap(html_table(rows, [_("input"), _("value")], caption=_("Task and optional columns")))
+    return STYLE + wrap(html_table(rows, [_("input"), _("value")], caption=_("Task and optional columns")))
 
 
 def class_scores(report: dict, model: str) -> str:
@@ -98,7 +88,7 @@ def class_scores(report: dict, model: str) -> str:
     scores = html_table([[measure_label("log_loss"), _num(m.get("log_loss"))],
                          [measure_label("brier"), _num(m.get("brier"))]],
                         [_("measure"), _("value")], caption=_("Probability scores: {model}").format(model=model))
-    return _wrap(topk + auroc + per_class + scores)
+    return wrap(topk + auroc + per_class + scores)
 
 
 def multilabel(report: dict, model: str) -> str:
@@ -125,9 +115,9 @@ def multilabel(report: dict, model: str) -> str:
     parts.append(html_table(per_label, header, caption=_("Per label (6.5.1 applies 6.2 to each label): {model}")
                             .format(model=model)))
     if m["undefined"]:
-        parts.append("<p>" + _text(_("Undefined values (reason codes): ")) +
-                     _text("; ".join(m["undefined"])) + "</p>")
-    return _wrap("".join(parts))
+        parts.append("<p>" + escaped(_("Undefined values (reason codes): ")) +
+                     escaped("; ".join(m["undefined"])) + "</p>")
+    return wrap("".join(parts))
 
 
 def multilabel_comparisons(report: dict) -> str:
@@ -138,7 +128,7 @@ def multilabel_comparisons(report: dict) -> str:
     rows = [[" vs ".join(t["models"]), t["label"], _num(t.get("statistic")), _num(t["pvalue"]),
              _num(t["adjusted_pvalue"]), _("undefined") if t["rejected"] is None else (_("yes") if t["rejected"] else _("no"))]
             for t in tests]
-    return _wrap(html_table(rows, [_("models"), _("label"), _("statistic"), _("p-value"), _("adjusted p (Holm)"),
+    return wrap(html_table(rows, [_("models"), _("label"), _("statistic"), _("p-value"), _("adjusted p (Holm)"),
                                    _("significant")],
                             caption=_("McNemar's test per label, all p-values adjusted together")))
 
@@ -186,7 +176,7 @@ def subgroups(report: dict, model: str) -> str:
             parts.append(html_table(rows, [_("measure"), _("largest gap between values (between)"),
                                            _("p-value of no difference"), _("test")],
                                     caption=_("Differences between the values of {attribute}").format(attribute=attribute)))
-            parts.append("<p>" + _text(_("The largest gap is the spread of the estimates and has no interval: a "
+            parts.append("<p>" + escaped(_("The largest gap is the spread of the estimates and has no interval: a "
                                          "bootstrap of a maximum minus a minimum stays above 0 even when the values "
                                          "do not differ. Whether they differ is the test's answer (a small p-value): "
                                          "chi-squared across the values for a proportion, a permutation test of the "
@@ -194,10 +184,10 @@ def subgroups(report: dict, model: str) -> str:
                                          "accuracy and macro recall; the AUROC's gap has no test here.")) + "</p>")
         for warning in data.get("warnings", []):
             if warning.get("code") == "small_group":
-                parts.append("<p>" + _text(_("Value {value} of {attribute} has only {n} samples: its intervals are "
+                parts.append("<p>" + escaped(_("Value {value} of {attribute} has only {n} samples: its intervals are "
                                              "wide and its measures say little.").format(
                     value=warning.get("value"), attribute=attribute, n=warning.get("n"))) + "</p>")
-    return _wrap("".join(parts))
+    return wrap("".join(parts))
 
 
 def calibration(report: dict, model: str) -> str:
@@ -207,7 +197,7 @@ def calibration(report: dict, model: str) -> str:
         code = m.get("calibration_skipped")
         if code is None or code == "no_scores":
             return ""
-        return _wrap("<p>" + _text(_("{model}: no calibration, because {reason}.").format(
+        return wrap("<p>" + escaped(_("{model}: no calibration, because {reason}.").format(
             model=model, reason=_(SKIPPED[code]))) + "</p>")
     c = m["calibration"]
     rows = []
@@ -219,7 +209,7 @@ def calibration(report: dict, model: str) -> str:
                          _interval(value) if isinstance(value, dict) else ""])
     kind = _("top-label: the highest score against whether that class is right") if c.get("kind") == "top_label" \
         else _("the score of the positive class")
-    return _wrap(html_table(rows, [_("measure"), _("value"), _("bootstrap interval")],
+    return wrap(html_table(rows, [_("measure"), _("value"), _("bootstrap interval")],
                             caption=_("Calibration of {model} ({kind})").format(model=model, kind=kind)))
 
 
@@ -266,7 +256,7 @@ def heading(report: dict, section: str) -> str:
                                               for m in report["models"].values())):
         return ""
     weighted = _("Every number here is weighted by the file's weight column.") if report["input"]["weighted"] else ""
-    return STYLE + _wrap(f"<h2>{_text(_(title))}</h2><p>{_text(_(intro))} {_text(weighted)}</p>")
+    return STYLE + wrap(f"<h2>{escaped(_(title))}</h2><p>{escaped(_(intro))} {escaped(weighted)}</p>")
 
 
 def operating_points_intro(report: dict) -> str:
@@ -294,7 +284,7 @@ def operating_points_intro(report: dict) -> str:
                             "ROC and precision–recall curves of the class-scores section.")
     else:
         return ""
-    return _wrap(f"<p>{_text(text)}</p>")
+    return wrap(f"<p>{escaped(text)}</p>")
 
 
 def curves_absent(report: dict) -> str:
@@ -308,4 +298,4 @@ def curves_absent(report: dict) -> str:
                  "per label.")
     else:
         text = _("No model in the file has scores, so there are no threshold curves.")
-    return _wrap(f"<p>{_text(text)}</p>")
+    return wrap(f"<p>{escaped(text)}</p>")

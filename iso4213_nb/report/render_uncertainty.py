@@ -25,6 +25,7 @@ from ..words.intervals import interval_text, method_name, reason_text
 from ..words.measures import label as measure_label, name as measure_name
 from ..stats.ranking import Ranking
 from ..figures.tables import format_value, html_table
+from .render import wrap
 
 #: The longest line of a band figure's panel title, in characters (a 5-inch panel at 10 points).
 TITLE_CHARACTERS = 42
@@ -39,10 +40,6 @@ def _value(value, decimals: int = 4) -> str:
     if isinstance(value, (int, float)) and not isinstance(value, bool) and value == value:
         return number(value, decimals)
     return format_value(value, decimals)
-
-
-def _wrap(body: str) -> str:
-    return f'<div class="iso-report tex2jax_ignore">{body}</div>'
 
 
 def _level(report: dict) -> str:
@@ -74,7 +71,7 @@ def heading(section: str) -> str:
                       "tell apart.")),
     }
     title, text = texts[section]
-    return _wrap(f"<h3>{html.escape(title)}</h3><p>{html.escape(text)}</p>")
+    return wrap(f"<h3>{html.escape(title)}</h3><p>{html.escape(text)}</p>")
 
 
 def settings_text(report: dict) -> str:
@@ -85,7 +82,7 @@ def settings_text(report: dict) -> str:
              "(seed {seed}), so the same command gives the same bounds.").format(
         level=_level(report), proportion=method_name(s["proportion_method"]),
         bootstrap=method_name(s["bootstrap_method"]), n=s["n_resamples"], seed=s["seed"])
-    return _wrap(f"<p>{html.escape(text)}</p>")
+    return wrap(f"<p>{html.escape(text)}</p>")
 
 
 def interval_table(report: dict, model: str) -> str:
@@ -101,7 +98,7 @@ def interval_table(report: dict, model: str) -> str:
         rows.append([words, _value(entry["estimate"], 4), interval_text(entry), method_name(entry["method"])])
     caption = _("Measures with {level} % intervals: {model}").format(level=_level(report), model=model)
     note = f"<p>{html.escape(reason_text({'code': 'weighted_input'}))}.</p>" if report["input"].get("weighted") else ""
-    return _wrap(html_table(rows, [_("measure"), _("value"), _("interval"), _("method")], caption=caption) + note)
+    return wrap(html_table(rows, [_("measure"), _("value"), _("interval"), _("method")], caption=caption) + note)
 
 
 def operating_table(report: dict, model: str) -> str:
@@ -125,7 +122,7 @@ def operating_table(report: dict, model: str) -> str:
     caption = _("Operating points with {level} % intervals (stratified bootstrap, percentile, {n} resamples): "
                 "{model}").format(level=_level(report), n=op["n_resamples"], model=model)
     note = f'<p class="reading">{html.escape(reason_text(pa["delong"]["reason"]))}.</p>'
-    return _wrap(html_table(rows, [_("reading"), _("value"), _("interval")], caption=caption) + note)
+    return wrap(html_table(rows, [_("reading"), _("value"), _("interval")], caption=caption) + note)
 
 
 def bands_figure(report: dict) -> Figure | None:
@@ -209,7 +206,7 @@ def ranking(report: dict) -> str:
                  "weighted_input": _("Ranking, the bootstrap intervals and the interval bands resample unweighted "
                                      "samples, so a file with a weight column has none of them; its measures are "
                                      "weighted, without intervals.")}
-        return _wrap(f"<p>{html.escape(words.get(reason, str(reason)))}</p>")
+        return wrap(f"<p>{html.escape(words.get(reason, str(reason)))}</p>")
     measure = measure_name(rk["measure"])
     intro = _("The test set was split into {k} disjoint folds, each keeping the class shares (seed {seed}), and "
               "the {measure} of every model computed on each fold. The folds are independent blocks (different "
@@ -249,4 +246,4 @@ def ranking(report: dict) -> str:
         pe=number(b["equivalent"], 3), pb=number(b["b_better"], 3))
     body = (f"<p>{html.escape(intro)}</p>" + ranks + tests + posthoc + f"<p>{html.escape(cd)}</p>"
             + f'<p class="reading">{html.escape(bayes)}</p>')
-    return _wrap(body)
+    return wrap(body)

@@ -190,9 +190,9 @@ def _png(fig) -> str:
 def streaming_html(report: dict) -> str:
     """How the numbers were computed, what is approximate and by how much, and what is not given (clause 8)."""
     s = report["streaming"]
-    parts = [f"<p>{render._text(s['how'])}</p>"]
+    parts = [f"<p>{render.escaped(s['how'])}</p>"]
     for name, b in s["binned"].items():
-        parts.append("<p>" + render._text(_(
+        parts.append("<p>" + render.escaped(_(
             "Model {name}: scores counted in {bins} equal bins on [{low:g}, {high:g}]; its curves and areas are "
             "approximate, and its AUROC lies within ± {bound:.6f} of the exact value.").format(
             name=name, bins=b["bins"], low=b["low"], high=b["high"], bound=b["auroc_error_bound"])) + "</p>")
@@ -201,7 +201,7 @@ def streaming_html(report: dict) -> str:
             for entry in s["not_given"]]
     table = render.html_table(rows, [_("measure"), _("models"), _("why it is not given, or not exactly")],
                               caption=_("What mergeable counts cannot give"))
-    return render._wrap("".join(parts) + table)
+    return render.wrap("".join(parts) + table)
 
 
 def _cell(html: str | None = None, markdown: str | None = None, png: str | None = None):
