@@ -32,13 +32,6 @@ DEFAULT_TITLE = words.DEFAULT_TITLE
 DEMOS = {"binary": demo, "multiclass": demo_multiclass}
 
 
-def _plain(value):
-    """JSON fallback for numpy scalars."""
-    if isinstance(value, np.generic):
-        return value.item()
-    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
-
-
 def read_settings(meta) -> dict:
     """The ``report:`` section of a meta file (title, positive); ``{}`` without a meta file (clause 8).
 
@@ -55,7 +48,6 @@ def read_settings(meta) -> dict:
         raise InputError("report.unknown_setting", file=Path(meta).name, setting=f"{SETTINGS}.{unknown[0]}",
                          keys=list(SETTING_KEYS))
     return settings
-
 
 
 def read_input(predictions, *, positive, threshold: float, reading: dict | None = None):
@@ -154,9 +146,7 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
 
     Returns the path of ``out``.  Bad input raises :class:`InputError` and
     writes nothing; a failure later raises :class:`~.execute.ReportBuildError` and leaves
-    any previous report at ``out`` as it was.
-
-    Clause 8.
+    any previous report at ``out`` as it was (clause 8).
     """
     started = utc_now()
     lang = current_language() if lang is None else lang
@@ -212,7 +202,7 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
         summary.attach(report)
         with atomic_directory(out) as tmp:
             (tmp / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False, allow_nan=False,
-                                                        default=_plain), encoding="utf-8")
+                                                        default=content.json_default), encoding="utf-8")
             write_parsed(pred, tmp / PARSED)
             write_cd_figures(report, tmp)
             if page:

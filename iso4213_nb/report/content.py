@@ -202,6 +202,13 @@ def checklist_answers(answers: dict, environment: dict | None = None, *, groups:
             for it in checklist.ITEMS]
 
 
+def json_default(value):
+    """The JSON fallback for numpy scalars, the Python number each holds (clause 8: ``report.json``)."""
+    if isinstance(value, np.generic):
+        return value.item()
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+
 #: Checklist sections shown as one item each, by their own clause, with the id the report gives them (the others
 #: fill clause-8 items, or are the two choices of measure of 6.4.3 and 6.5.1).
 _MEASURE_CHOICES = {"measures.multiclass_averaging": "multiclass_averaging",
@@ -234,12 +241,19 @@ def items(answers: dict, environment: dict | None, inference: dict | None, *, gr
     return [{"id": i, "clause": c, "status": s} for i, c, s in listed]
 
 
-def heading(title: str | None) -> dict:
-    """The first keys of every ``report.json``, in memory or from merged counts: ``title`` (user text or None),
-    ``generated_utc`` (now) and ``tool`` (name, version, the standard) (clause 8)."""
+def assemble(title: str | None, inputs: dict, answers: dict, *, environment: dict | None, inference: dict | None,
+             groups: bool, models: dict, comparisons: dict) -> dict:
+    """The keys of every ``report.json``, in memory or from merged counts, in their order (clause 8): ``title``
+    (user text or None), ``generated_utc`` (now), ``tool`` (name, version, the standard), ``input`` (``inputs``),
+    the reported :func:`items` and :func:`checklist_answers`, ``models``, ``comparisons``, ``environment``,
+    ``inference`` and the ``confidence_level`` of the intervals the models hold."""
     return {"title": title,
             "generated_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-            "tool": {"name": "iso4213-nb", "version": __version__, "standard": "ISO/IEC TS 4213:2022"}}
+            "tool": {"name": "iso4213-nb", "version": __version__, "standard": "ISO/IEC TS 4213:2022"},
+            "input": inputs, "items": items(answers, environment, inference, groups=groups),
+            "checklist": checklist_answers(answers, environment, groups=groups), "models": models,
+            "comparisons": comparisons, "environment": environment, "inference": inference,
+            "confidence_level": CONFIDENCE_LEVEL}
 
 
 def build(pred: Predictions, answers: dict, *, title: str | None, meta_name: str | None, demo: bool,
@@ -262,20 +276,11 @@ def build(pred: Predictions, answers: dict, *, title: str | None, meta_name: str
     tasks.refuse_unsupported(pred)
     placements = uncertainty.placements_by_model(pred) if placements is None else placements
     single = pred.task != tasks.MULTILABEL
-    report = {
-        **heading(title),
-        "input": {
-            "predictions": pred.source.file_name, "meta": meta_name, "demo": demo,
-            "n": int(pred.n), "labels": [plain(v) for v in pred.labels],
-            "class_counts": tasks.class_counts(pred),
-            "positive": plain(pred.positive), "models": list(pred.models),
-        },
-        "items": items(answers, environment, inference, groups=bool(pred.groups)),
-        "checklist": checklist_answers(answers, environment, groups=bool(pred.groups)),
-        "models": {name: _model(pred, model, placements.get(name)) for name, model in pred.models.items()} if single else {},
-        "comparisons": comparisons(pred, placements=placements) if single else adjusted_comparisons(tasks.multilabel_tests(pred)),
-        "environment": environment,
-        "inference": inference,
-        "confidence_level": CONFIDENCE_LEVEL,
-    }
+    inputs = {"predictions": pred.source.file_name, "meta": meta_name, "demo": demo, "n": int(pred.n),
+              "labels": [plain(v) for v in pred.labels], "class_counts": tasks.class_counts(pred),
+              "positive": plain(pred.positive), "models": list(pred.models)}
+    models = {name: _model(pred, model, placements.get(name)) for name, model in pred.models.items()} if single else {}
+    report = assemble(title, inputs, answers, environment=environment, inference=inference, groups=bool(pred.groups),
+                      models=models, comparisons=(comparisons(pred, placements=placements) if single
+                                                  else adjusted_comparisons(tasks.multilabel_tests(pred))))
     return tasks.extend(report, pred, top_k=top_k)

@@ -105,9 +105,7 @@ def node_modules() -> Path:
 
     The copy (``iso4213_nb/report/vendor/``, see :mod:`iso4213_nb.report.vendored`) is
     filled by the build of the sdist and the wheel, and by ``bin/bootstrap`` in a
-    checkout; nothing outside the installed package is read.
-
-    Clause 8.
+    checkout; nothing outside the installed package is read (clause 8).
     """
     configured = os.environ.get("ISO4213_NB_NODE_MODULES")
     folder = Path(configured) if configured else VENDOR
@@ -171,10 +169,8 @@ def copy_assets(directory: Path, *, widgets: bool, vega: bool = True) -> None:
 
 
 def strip_css_urls(page: str) -> str:
-    """``page`` without the comments of its style sheets that cite web addresses (nbconvert's theme CSS has some).
-
-    Clause 8.
-    """
+    """``page`` without the comments of its style sheets that cite web addresses (nbconvert's theme CSS has some)
+    (clause 8)."""
     return _STYLE_BLOCK.sub(lambda m: _CSS_COMMENT_WITH_URL.sub("", m.group(0)), page)
 
 

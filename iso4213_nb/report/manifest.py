@@ -58,18 +58,14 @@ def sha256_file(path) -> str:
 
 
 def utc_now() -> str:
-    """The current time as ISO 8601 UTC with microseconds, e.g. ``2026-11-23T09:14:31.123456Z``.
-
-    Clause 8; beyond TS 4213: SHA-256 manifest.
-    """
+    """The current time as ISO 8601 UTC with microseconds, e.g. ``2026-11-23T09:14:31.123456Z``
+    (clause 8; beyond TS 4213: SHA-256 manifest)."""
     return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def file_table(folder: Path) -> dict[str, dict]:
-    """``{relative posix path: {"sha256", "size"}}`` for every file under ``folder`` but :data:`NOT_LISTED`, sorted.
-
-    Clause 8; beyond TS 4213: SHA-256 manifest.
-    """
+    """``{relative posix path: {"sha256", "size"}}`` for every file under ``folder`` but :data:`NOT_LISTED`, sorted
+    (clause 8; beyond TS 4213: SHA-256 manifest)."""
     table = {}
     for root, dirs, files in os.walk(folder):
         dirs.sort()
@@ -82,10 +78,8 @@ def file_table(folder: Path) -> dict[str, dict]:
 
 
 def versions(names=DEPENDENCIES) -> dict[str, str | None]:
-    """Installed version of each distribution in ``names`` (None when it is not installed).
-
-    Clause 8; beyond TS 4213: SHA-256 manifest.
-    """
+    """Installed version of each distribution in ``names`` (None when it is not installed) (clause 8; beyond TS 4213:
+    SHA-256 manifest)."""
     found = {}
     for name in names:
         try:
@@ -131,10 +125,8 @@ def write_manifest(folder: Path, *, inputs: dict, parameters: dict, random_seeds
 
 
 def read_manifest(folder) -> dict:
-    """The manifest of report folder ``folder``; :class:`InputError` (one line) when it is missing or not this tool's.
-
-    Clause 8; beyond TS 4213: SHA-256 manifest.
-    """
+    """The manifest of report folder ``folder``; :class:`InputError` (one line) when it is missing or not this tool's
+    (clause 8; beyond TS 4213: SHA-256 manifest)."""
     path = Path(folder) / MANIFEST
     try:
         manifest = json.loads(path.read_text(encoding="utf-8"))

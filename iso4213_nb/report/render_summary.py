@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import re
 
+from ..figures.tables import html_table
 from ..words.i18n import _, number
 from ..measures.registry import MEASURES
 from ..words.measures import label as measure_label, name as measure_name
@@ -100,15 +101,13 @@ def comparisons_text(report: dict) -> str:
     for test in comp["tests"][:MAX_TESTS]:
         entry = report["comparisons"]["tests"][int(test["source"].rsplit("[", 1)[1].rstrip("]"))]
         what = words.measure(test["measure"]) + ("" if test["label"] is None else f" ({test['label']})")
-        rows.append("<tr>" + "".join(f"<td>{escaped(c)}</td>" for c in (
-            _(" vs ").join(test["models"]), what, words.test_name(entry), number(test["pvalue"]),
-            number(test["adjusted_pvalue"]), _decision(test))) + "</tr>")
-    head = "".join(f"<th>{escaped(h)}</th>" for h in (_("models"), _("compares"), _("test"), _("p-value"),
-                                                     _("adjusted p"), _("decision")))
+        rows.append([_(" vs ").join(test["models"]), what, words.test_name(entry), number(test["pvalue"]),
+                     number(test["adjusted_pvalue"]), _decision(test)])
+    table = html_table(rows, [_("models"), _("compares"), _("test"), _("p-value"), _("adjusted p"), _("decision")])
     more = len(comp["tests"]) - MAX_TESTS
     rest = _("… and {n} more tests in section 7.").format(n=more)
     rest = f"<p>{escaped(rest)}</p>" if more > 0 else ""
-    return f"<p>{escaped(lead)}</p><table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>{rest}"
+    return f"<p>{escaped(lead)}</p>{table}{rest}"
 
 
 def ranking_text(report: dict) -> str:

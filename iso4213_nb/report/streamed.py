@@ -124,41 +124,28 @@ def not_given(assessed: streaming.Assessed, rows_read: bool, models: dict) -> li
     return out
 
 
-
-
-
-
 def build_content(assessed: streaming.Assessed, states: dict, source, *, answers: dict, title: str | None,
                   meta_name: str | None, how: dict, chunks=None,
                   confidence_level: float = content.CONFIDENCE_LEVEL) -> dict:
     """The JSON-ready report (the shape of :func:`.content.build`, plus ``streaming``); the AUROC intervals at
     ``confidence_level`` (clause 8)."""
     intervals, delong = second_pass(assessed, states, chunks, confidence_level)
-    environment = capture()
     names = [m[0] for m in assessed.settings.models]
-    items = content.items(answers, environment, None, groups=bool(assessed.groups))
     top_k = sorted({k for result in assessed.class_scores.values() for k in result.top_k_accuracy})
     binned = {name: {"bins": m.binned.bins, "low": m.binned.low, "high": m.binned.high,
                      "auroc_error_bound": m.binned.auroc_error_bound}
               for name, m in assessed.models.items() if m.binned is not None}
     models = {name: _model(assessed, name, intervals.get(name)) for name in names}
-    return {
-        **content.heading(title),
-        "input": {"predictions": source.file_name, "meta": meta_name, "demo": False, "n": assessed.n,
-                  "labels": [content.plain(v) for v in assessed.labels],
-                  "class_counts": {str(k): v for k, v in assessed.class_counts.items()},
-                  "positive": content.plain(assessed.positive), "models": names,
-                  "task": BINARY if len(assessed.labels) == 2 else MULTICLASS, "weighted": assessed.weighted,
-                  "groups": list(assessed.groups), "top_k": top_k},
-        "items": items,
-        "checklist": content.checklist_answers(answers, environment, groups=bool(assessed.groups)),
-        "models": models,
-        "comparisons": _comparisons(assessed, delong),
-        "environment": environment,
-        "inference": None,
-        "confidence_level": content.CONFIDENCE_LEVEL,
-        "streaming": {**how, "binned": binned, "not_given": not_given(assessed, chunks is not None, models)},
-    }
+    inputs = {"predictions": source.file_name, "meta": meta_name, "demo": False, "n": assessed.n,
+              "labels": [content.plain(v) for v in assessed.labels],
+              "class_counts": {str(k): v for k, v in assessed.class_counts.items()},
+              "positive": content.plain(assessed.positive), "models": names,
+              "task": BINARY if len(assessed.labels) == 2 else MULTICLASS, "weighted": assessed.weighted,
+              "groups": list(assessed.groups), "top_k": top_k}
+    report = content.assemble(title, inputs, answers, environment=capture(), inference=None,
+                              groups=bool(assessed.groups), models=models, comparisons=_comparisons(assessed, delong))
+    report["streaming"] = {**how, "binned": binned, "not_given": not_given(assessed, chunks is not None, models)}
+    return report
 
 
 def _curves_png(assessed: streaming.Assessed, report: dict) -> str | None:

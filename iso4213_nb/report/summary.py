@@ -49,10 +49,6 @@ WARNINGS = ("undefined_value", "undefined_interval", "interval_substituted", "re
             "binned_auroc")
 
 
-def _task(report: dict) -> str:
-    return report["input"]["task"]
-
-
 def _entry(key: str, source: str, value, interval: dict | None) -> dict:
     """One headline measure: its value and interval as the report holds them at ``source``."""
     entry = {"measure": key, "clause": clause(key), "estimate": value, "low": None, "high": None,
@@ -70,7 +66,7 @@ def _positive_class(assessment: dict, positive) -> tuple[str, dict]:
 def headline(report: dict, name: str) -> list[dict]:
     """The headline measures of model ``name`` (:data:`HEADLINE`), each from its interval where the report has
     one (``models.<m>.intervals.<key>``), else from the point value (clause 6, 7.8)."""
-    model, task = report["models"][name], _task(report)
+    model, task = report["models"][name], report["input"]["task"]
     intervals = model.get("intervals") or {}
     base = f"models.{name}"
     entries = []
@@ -179,7 +175,7 @@ def warnings(report: dict) -> list[dict]:
 
 def summarize(report: dict) -> dict:
     """The summary of an assembled report (see the module docstring); ``report`` itself is not changed (clause 8)."""
-    return {"task": _task(report), "confidence_level": report["confidence_level"],
+    return {"task": report["input"]["task"], "confidence_level": report["confidence_level"],
             "models": {name: {"headline": headline(report, name)} for name in report["models"]},
             "comparisons": comparisons(report), "ranking": ranking(report), "items": items(report),
             "warnings": warnings(report)}

@@ -35,8 +35,6 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-import numpy as np
-
 from ..core.errors import InputError
 from . import content, summary, uncertainty
 from .manifest import NOT_LISTED, read_manifest, sha256_file
@@ -152,10 +150,8 @@ def in_folder(folder: Path, rel: str) -> Path | None:
 
 
 def check_files(folder: Path, manifest: dict) -> list[Check]:
-    """Each listed file against its SHA-256 (missing, changed, ok), then every file the manifest does not list.
-
-    Clause 8.
-    """
+    """Each listed file against its SHA-256 (missing, changed, ok), then every file the manifest does not list
+    (clause 8)."""
     listed = manifest["files"]
     checks = []
     for rel, entry in listed.items():
@@ -195,9 +191,7 @@ def _same(a, b) -> bool:
 def compare_numbers(recorded: dict, recomputed: dict) -> list[Check]:
     """Every leaf of ``recomputed`` against the same path in ``recorded``; extra recorded leaves are differences.
 
-    Passing leaves are grouped (:func:`_group_key`).
-
-    Clause 8.
+    Passing leaves are grouped (:func:`_group_key`) (clause 8).
     """
     old = dict(_leaves(recorded, ""))
     new = dict(_leaves(recomputed, ""))
@@ -211,12 +205,6 @@ def compare_numbers(recorded: dict, recomputed: dict) -> list[Check]:
             checks.append(Check("number", path, OK if _same(old[path], value) else DIFFERS, old[path], value))
     checks += [Check("number", path, EXTRA, value, None) for path, value in old.items() if path not in new]
     return _group_ok(checks)
-
-
-def _plain(value):
-    if isinstance(value, np.generic):
-        return value.item()
-    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
 
 
 def recompute(report: dict, pred) -> dict:
@@ -233,11 +221,7 @@ def recompute(report: dict, pred) -> dict:
         uncertainty.extend(fresh, uncertainty.Rows(pred, placements),
                            uncertainty.settings_from_json(report["interval_settings"]))
     summary.attach(fresh)
-    fresh = json.loads(json.dumps(fresh, default=_plain, allow_nan=False))
-    for key in NOT_RECOMPUTED:
-        fresh.pop(key, None)
-    fresh["input"].pop("predictions", None)
-    return fresh
+    return _recorded(json.loads(json.dumps(fresh, default=content.json_default, allow_nan=False)))
 
 
 def _recorded(report: dict) -> dict:
@@ -261,9 +245,7 @@ def verify_report(folder, predictions=None) -> Verification:
     """Verify report folder ``folder`` (see the module docstring); ``predictions`` is the original input or None.
 
     Raises :class:`InputError` (one line) when ``folder`` is not a report
-    folder of this tool or ``predictions`` cannot be read at all.
-
-    Clause 8.
+    folder of this tool or ``predictions`` cannot be read at all (clause 8).
     """
     from .build import read_input  # the report's one reader of user files
 
