@@ -3,16 +3,8 @@
 :func:`build` turns a checked predictions file and the checklist answers of
 ``--meta`` into one JSON-ready dict.  The report notebook renders that dict
 and nothing else, so the HTML and ``report.json`` show the same numbers.
-
-Status of each reported item (:data:`FILLED`, :data:`AUTOMATIC`, :data:`MISSING`):
-answers from ``--meta`` are *filled*; what the toolkit computes from the
-predictions or captures from the machine is *filled automatically*; the rest
-is *missing*.
-
-``report.json`` holds no sentence in any language: codes (operating-point
-and rule codes, item ids, checklist keys, test codes, reason codes with their
-parameters), keys and numbers.  :mod:`iso4213_nb.report.words` turns them into
-words in the active language when the report is rendered.
+``report.json`` holds no sentence in any language: codes, keys and numbers;
+:mod:`iso4213_nb.report.words` turns the codes into words when the report is rendered.
 """
 
 from __future__ import annotations

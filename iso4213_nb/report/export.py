@@ -1,24 +1,13 @@
 """Exporting the executed report notebook to HTML and PDF with no network.
 
-HTML: nbconvert's ``lab`` template without code cells.  Plots are embedded
-as base64 PNG.  The template normally loads MathJax, require.js and the
-widget renderer from public CDNs; here they point to ``assets/`` beside the
-HTML, copied from the npm packages installed at set-up (``package.json``:
-``mathjax`` 2.7, ``requirejs``, ``@jupyter-widgets/html-manager``).  A report
-with a kernel-free threshold explorer (:mod:`iso4213_nb.figures.vega_explorer`)
-also loads Vega, Vega-Lite and vega-embed from ``assets/vega/vega-all.js``
-(see :data:`VEGA_FILES`).  The
-template's Mermaid loader (a CDN import) is left out, and the comments of the
-theme's style sheets that cite web pages are dropped, so the page contains no
-external URL at all except in the user's own text.
+HTML: nbconvert's ``lab`` template without code cells, plots embedded as base64 PNG.  MathJax, require.js, the
+widget renderer and (for a kernel-free threshold explorer, :mod:`iso4213_nb.figures.vega_explorer`) Vega load
+from ``assets/`` beside the HTML, copied from the npm packages installed at set-up, not from CDNs.  The
+template's Mermaid loader (a CDN import) is left out, and the comments of the theme's style sheets that cite
+web pages are dropped, so the page contains no external URL at all except in the user's own text.
 
-PDF: a Chromium-family browser (Chromium, Google Chrome or Microsoft Edge)
-prints that HTML headless (``--print-to-pdf``), with background networking
-off.  :func:`find_browser` looks for one as people have it installed: the
-``--browser`` option, then ``$ISO4213_NB_BROWSER``, then the usual command
-names on ``PATH`` (:data:`BROWSER_NAMES`), then the usual places of the
-platform (:func:`usual_places`: Linux packages, macOS ``.app`` bundles,
-Windows' Program Files and the user's local programs).
+PDF: a Chromium-family browser (:func:`find_browser`) prints that HTML headless (``--print-to-pdf``), with
+background networking off.
 """
 
 from __future__ import annotations

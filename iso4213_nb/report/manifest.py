@@ -1,24 +1,10 @@
-"""``manifest.json``: the audit trail of a report folder.
+"""``manifest.json``: the audit trail of a report folder, written last by :func:`write_manifest`.
 
-Written last, by :func:`write_manifest`, into every report folder.  It holds
-
-* ``files``: every other file of the folder (relative POSIX path → SHA-256 and
-  size), recursively; :mod:`.atomic` replaces a folder only when every file
-  in it is listed here with a matching hash, and ``iso4213-nb verify`` checks
-  each one;
-* ``inputs``: name, SHA-256, size and format of the exact bytes read for the
-  predictions (also for standard input) and of the meta file, and which file of
-  the folder holds the parsed predictions (``predictions.parquet``) that the
-  report notebook read;
-* ``parameters``: the options that shape the numbers (positive class,
-  threshold, formats);
-* ``random_seeds``: the seeds of every step that draws random numbers (the
-  bundled demo's split and models; a report on a user's file draws none);
-* ``command``: the command line (or the Python call) that built the folder;
-* ``started_utc``/``finished_utc``; ``tool``; ``environment``: Python,
-  platform and the versions of every library the report depends on.
-
-The format is described by ``manifest.schema.json`` beside this module.
+It lists every other file of the folder with its SHA-256 and size (:mod:`.atomic` replaces a folder only when
+each file matches; ``iso4213-nb verify`` checks each), the exact bytes read as input (also from standard input)
+and which file holds the parsed predictions, the parameters and random seeds that shape the numbers, the
+command, the times, and the versions of Python and of every library the report depends on.  The format is
+described by ``manifest.schema.json`` beside this module.
 """
 
 from __future__ import annotations

@@ -56,6 +56,12 @@ def escaped(value) -> str:
     return html.escape(str(value))
 
 
+def mathtext_safe(value) -> str:
+    """``value`` (user text: a model or class name) as a matplotlib label, its dollar signs escaped so that matplotlib
+    never reads it as mathtext (clause 8: user text in the report)."""
+    return str(value).replace("$", r"\$")
+
+
 def _yes_no(value) -> str:
     return _("undefined") if value is None else (_("yes") if value else _("no"))
 

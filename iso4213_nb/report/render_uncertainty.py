@@ -25,7 +25,7 @@ from ..words.intervals import interval_text, method_name, reason_text
 from ..words.measures import label as measure_label, name as measure_name
 from ..stats.ranking import Ranking
 from ..figures.tables import format_value, html_table
-from .render import wrap
+from .render import mathtext_safe, wrap
 
 #: The longest line of a band figure's panel title, in characters (a 5-inch panel at 10 points).
 TITLE_CHARACTERS = 42
@@ -44,10 +44,6 @@ def _value(value, decimals: int = 4) -> str:
 
 def _level(report: dict) -> str:
     return level_percent(report["confidence_level"])
-
-
-def _label(name) -> str:
-    return str(name).replace("$", r"\$")
 
 
 def heading(section: str) -> str:
@@ -139,11 +135,11 @@ def bands_figure(report: dict) -> Figure | None:
         fpr = 1 - np.asarray(b["at"], dtype=float)
         low, high = (np.asarray(b[k], dtype=float) for k in ("low", "high"))
         roc.fill_between(fpr, low, high, color=colour, alpha=0.2, linewidth=0)
-        roc.plot(fpr, np.asarray(b["estimate"], dtype=float), color=colour, label=_label(name))
+        roc.plot(fpr, np.asarray(b["estimate"], dtype=float), color=colour, label=mathtext_safe(name))
         b = bands["pr"]
         low, high = (np.asarray(b[k], dtype=float) for k in ("low", "high"))
         pr.fill_between(b["at"], low, high, color=colour, alpha=0.2, linewidth=0, step="mid")
-        pr.plot(b["at"], np.asarray(b["estimate"], dtype=float), color=colour, label=_label(name),
+        pr.plot(b["at"], np.asarray(b["estimate"], dtype=float), color=colour, label=mathtext_safe(name),
                 drawstyle="steps-mid")
     roc.plot([0, 1], [0, 1], color="grey", linestyle=":", linewidth=1)
     roc.set(xlabel=_("false positive rate (1 − specificity)"), ylabel=_("sensitivity (true positive rate)"),
@@ -159,12 +155,12 @@ def bands_figure(report: dict) -> Figure | None:
 
 
 def _ranking_object(rk: dict) -> Ranking:
-    return Ranking(tuple(_label(n) for n in rk["names"]), np.asarray(rk["mean_ranks"]), rk["folds"], rk["alpha"],
-                   rk["friedman"]["statistic"], rk["friedman"]["pvalue"],
+    return Ranking(tuple(mathtext_safe(n) for n in rk["names"]), np.asarray(rk["mean_ranks"]), rk["folds"],
+                   rk["alpha"], rk["friedman"]["statistic"], rk["friedman"]["pvalue"],
                    np.inf if rk["iman_davenport"]["statistic"] is None else rk["iman_davenport"]["statistic"],
                    rk["iman_davenport"]["pvalue"], tuple(rk["iman_davenport"]["df"]), rk["critical_difference"],
                    np.asarray(rk["nemenyi_pvalues"]), np.asarray(rk["holm_pvalues"]),
-                   tuple(tuple(_label(n) for n in g) for g in rk["groups"]))
+                   tuple(tuple(mathtext_safe(n) for n in g) for g in rk["groups"]))
 
 
 def cd_figure(report: dict) -> Figure | None:

@@ -20,10 +20,7 @@ result is given.
 
 The page is a notebook assembled in this process (no kernel: the numbers are
 already computed) from the same HTML fragments (:mod:`.render`) as the
-in-memory report, exported by :mod:`.export` to HTML and PDF; the folder gets
-``report.json``, ``report.ipynb``, ``report.html`` (and ``report.pdf``) and
-``manifest.json``, written atomically.  There is no ``predictions.parquet``:
-the rows are not kept.
+in-memory report.  There is no ``predictions.parquet``: the rows are not kept.
 """
 
 from __future__ import annotations

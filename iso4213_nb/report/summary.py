@@ -5,22 +5,10 @@
 :func:`iso4213_nb.report.uncertainty.extend`) assembled, and returns
 ``report["summary"]``: codes, keys and numbers only, each number copied from
 the place of ``report.json`` named beside it (``source``), so that ``verify``
-recomputes it like any other value and a reader can follow it to its section.
-:mod:`iso4213_nb.report.render_summary` puts it in words.
-
-The summary holds
-
-- ``models``: per model, the headline measures of the task (:data:`HEADLINE`),
-  each with its value, interval (or none, and why) and clause (from
-  :mod:`iso4213_nb.measures.registry`);
-- ``comparisons``: every clause-7 test with its raw and adjusted p-value and its
-  decision, the adjustment and α (7.10);
-- ``ranking``: the Friedman test's decision at α and the groups of models the
-  post-hoc test cannot tell apart, or why there is no ranking;
-- ``items``: how many clause-8 items are filled, filled automatically or
-  missing, and which are missing;
-- ``warnings``: everything that changes how a number should be read
-  (:data:`WARNINGS`).
+recomputes it like any other value and a reader can follow it to its section: the headline measures of
+each model (:func:`headline`), the tests' decisions (:func:`comparisons`), the ranking's (:func:`ranking`), the
+reported items (:func:`items`) and the :func:`warnings`.  :mod:`iso4213_nb.report.render_summary` puts it in
+words.
 """
 
 from __future__ import annotations

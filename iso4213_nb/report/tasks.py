@@ -14,11 +14,9 @@
   (:func:`iso4213_nb.subgroups.rows.subgroup_analysis`: per-value measures with
   intervals and n, the largest gap, a heterogeneity test, warnings);
 * per model whose scores are probabilities: ``calibration`` (beyond TS 4213:
-  :mod:`iso4213_nb.measures.calibration`), or ``calibration_skipped`` with a reason code;
+  :mod:`iso4213_nb.measures.calibration`), or ``calibration_skipped`` with a reason code.
 
-With a ``weight`` column every measure here that has a weighted form is
-weighted.  Everything is data and reason codes; the words are in
-:mod:`.render_tasks`.
+With a ``weight`` column every measure here that has a weighted form is weighted.  Words: :mod:`.render_tasks`.
 """
 
 from __future__ import annotations

@@ -18,14 +18,10 @@
 A manifest entry that is absolute or leads out of the folder (``../x``,
 ``/etc/hostname``, a link to elsewhere) is refused without reading the file it
 names: a folder received from someone else must not make ``verify`` confirm
-guesses about other files of the machine.  Values that are not recomputed are
-said to be so, never counted as matching: what the recomputation takes from
-``report.json`` itself (the checklist answers, the title, the interval
-settings) and every value of a report made from state files, which keep no rows.
-
-The result holds :class:`Check` records with status codes; the command line
-turns them into words.  A tampered manifest is not detectable from inside
-the folder: keep the manifest's own SHA-256 elsewhere when that matters.
+guesses about other files of the machine.  Values that are not recomputed
+(:data:`TAKEN_FROM_REPORT`, and every value of a report made from state files)
+are said to be so, never counted as matching.  A tampered manifest is not
+detectable from inside the folder: keep the manifest's own SHA-256 elsewhere.
 """
 
 from __future__ import annotations
@@ -57,21 +53,15 @@ NOT_RECOMPUTED = ("generated_utc", "environment", "inference")
 class Check:
     """One verified item (clause 8).
 
-    Attributes
-    ----------
-    kind : ``"file"``, ``"input"``, ``"schema"`` or ``"number"``.
-    item : what was checked: a relative file path, a JSON path such as
-        ``models.a.assessment.accuracy``, or for passing checks a group of them
-        (``assets/``, ``models.a.assessment``) with ``count`` members.
-    status : :data:`OK`, :data:`CHANGED` (hash differs), :data:`MISSING`,
-        :data:`EXTRA` (not in the manifest), :data:`DIFFERS` (recomputed value
-        differs), :data:`INVALID` (unreadable or against the schema),
-        :data:`OUTSIDE` (a manifest entry outside the folder, not read) or
-        :data:`NOT_RECOMPUTED_STATUS` (neither a match nor a difference).
-    recorded, found : for a difference, the recorded and the recomputed (or
-        actual) value; for an invalid item, ``found`` holds the reason; for
-        values not recomputed, the reason code (:data:`FROM_REPORT`, :data:`NO_ROWS`).
-    count : how many items of the same kind and status this record stands for.
+    ``kind``: ``"file"``, ``"input"``, ``"schema"`` or ``"number"``; ``item``: a relative file path, a JSON
+    path such as ``models.a.assessment.accuracy``, or for passing checks a group of them (``assets/``,
+    ``models.a.assessment``) with ``count`` members; ``status``: :data:`OK`, :data:`CHANGED` (hash differs),
+    :data:`MISSING`, :data:`EXTRA` (not in the manifest), :data:`DIFFERS` (recomputed value differs),
+    :data:`INVALID` (unreadable or against the schema), :data:`OUTSIDE` (not read) or
+    :data:`NOT_RECOMPUTED_STATUS` (neither a match nor a difference), put in words by the command line;
+    ``recorded``, ``found``: for a difference, the recorded and the recomputed (or actual) value; for an invalid
+    item, ``found`` holds the reason; for values not recomputed, the reason code (:data:`FROM_REPORT`,
+    :data:`NO_ROWS`).
     """
 
     kind: str
