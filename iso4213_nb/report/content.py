@@ -28,8 +28,9 @@ from .tasks import plain
 
 FILLED, AUTOMATIC, MISSING = checklist.FILLED, checklist.AUTOMATIC, checklist.MISSING
 
-#: Family-wise correction applied to all model comparisons together (7.10.2, the rule printed there is Holm's).
-ADJUSTMENT = "holm"
+#: Family-wise correction applied to all model comparisons together (7.10.2, the rule printed there is Holm's), at
+#: this level.
+ADJUSTMENT, ALPHA = "holm", 0.05
 CONFIDENCE_LEVEL = 0.95
 
 
@@ -128,7 +129,7 @@ def _model(pred: Predictions, model, placements=None) -> dict:
     return entry
 
 
-def comparisons(pred: Predictions, alpha: float = 0.05, placements: dict | None = None) -> dict:
+def comparisons(pred: Predictions, placements: dict | None = None) -> dict:
     """Pairwise tests between models (clause 7) with one Holm correction over all of them (7.10).
 
     McNemar's test (7.9) compares the predicted labels of every pair; when both
@@ -145,10 +146,10 @@ def comparisons(pred: Predictions, alpha: float = 0.05, placements: dict | None 
                            placements=(placements[a], placements[b]) if a in placements else None)
 
     return pair_comparisons(list(pred.models), lambda a, b: mcnemar_table(pred.y_true, pred.models[a].pred,
-                                                                          pred.models[b].pred), delong, alpha)
+                                                                          pred.models[b].pred), delong)
 
 
-def pair_comparisons(names: list, table, delong, alpha: float = 0.05) -> dict:
+def pair_comparisons(names: list, table, delong) -> dict:
     """McNemar's test (7.9) of every pair of models and DeLong's where given, with one Holm correction (7.10).
 
     The one assembly of the comparisons for rows in memory and for merged counts:
@@ -161,15 +162,15 @@ def pair_comparisons(names: list, table, delong, alpha: float = 0.05) -> dict:
         found = delong(a, b)
         if found is not None:
             tests.append({"models": [a, b], "measure": "auroc", **found.to_dict()})
-    return adjusted_comparisons(tests, alpha)
+    return adjusted_comparisons(tests)
 
 
-def adjusted_comparisons(tests: list[dict], alpha: float = 0.05) -> dict:
+def adjusted_comparisons(tests: list[dict]) -> dict:
     """``tests`` (model pair, measure, test data) with their p-values adjusted together by Holm (7.10.2)."""
     if not tests:
         return {"tests": [], "adjustment": None, "statement": {"code": "single_model"}}
     usable = [i for i, t in enumerate(tests) if t["pvalue"] is not None]
-    adjustment = adjust_pvalues([tests[i]["pvalue"] for i in usable], ADJUSTMENT, alpha=alpha) if usable else None
+    adjustment = adjust_pvalues([tests[i]["pvalue"] for i in usable], ADJUSTMENT, alpha=ALPHA) if usable else None
     for t in tests:
         t["adjusted_pvalue"], t["rejected"] = None, None
     if adjustment is not None:
@@ -177,7 +178,7 @@ def adjusted_comparisons(tests: list[dict], alpha: float = 0.05) -> dict:
             tests[i]["adjusted_pvalue"] = float(adjustment.adjusted[j])
             tests[i]["rejected"] = bool(adjustment.rejected[j])
     return {"tests": tests, "adjustment": None if adjustment is None else adjustment.to_dict(),
-            "statement": {"code": "adjusted", "tests": len(tests), "method": ADJUSTMENT, "alpha": alpha}}
+            "statement": {"code": "adjusted", "tests": len(tests), "method": ADJUSTMENT, "alpha": ALPHA}}
 
 
 def captured(environment: dict | None, groups: bool) -> set[str]:

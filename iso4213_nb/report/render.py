@@ -62,7 +62,8 @@ def mathtext_safe(value) -> str:
     return str(value).replace("$", r"\$")
 
 
-def _yes_no(value) -> str:
+def yes_no(value) -> str:
+    """A test's decision or a yes/no cell in words: yes, no, or undefined for None (clause 8)."""
     return _("undefined") if value is None else (_("yes") if value else _("no"))
 
 
@@ -105,10 +106,8 @@ def status_table(report: dict) -> str:
 
 def answers(report: dict, sections: tuple[str, ...]) -> str:
     """The checklist answers of the given sections, each marked missing when the meta file leaves it out."""
-    rows = []
-    for entry in report["checklist"]:
-        if entry["key"].split(".", 1)[0] in sections:
-            rows.append([f"{entry['clause']}", words.prompt(entry["key"]), entry["answer"] or words.status(entry["status"])])
+    rows = [[f"{entry['clause']}", words.prompt(entry["key"]), entry["answer"] or words.status(entry["status"])]
+            for entry in report["checklist"] if entry["key"].split(".", 1)[0] in sections]
     return wrap(html_table(rows, [_("clause"), _("asks for"), _("answer (from --meta)")]))
 
 
@@ -197,7 +196,7 @@ def comparisons(report: dict) -> str:
     parts = [f"<p>{escaped(words.statement(comp))}</p>"]
     if comp["tests"]:
         rows = [[versus.join(t["models"]), words.measure(t["measure"]), words.test_name(t), number(t["statistic"]),
-                 number(t["pvalue"]), number(t["adjusted_pvalue"]), _yes_no(t["rejected"])]
+                 number(t["pvalue"]), number(t["adjusted_pvalue"]), yes_no(t["rejected"])]
                 for t in comp["tests"]]
         parts.append(html_table(rows, [_("models"), _("compares"), _("test"), _("statistic"), _("p-value"),
                                        _("adjusted p (Holm)"), _("significant")],
@@ -228,7 +227,7 @@ def _timing(value) -> str:
     """A cell of the inference table: yes or no, a count, or a time or rate to four significant digits (a
     throughput of 5052 samples/s, a latency of 0.0001234 s; six decimals printed 5051.539340 and 0.000123)."""
     if isinstance(value, bool):
-        return _yes_no(value)
+        return yes_no(value)
     return number(value) if isinstance(value, int) else significant(value, 4)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..words.i18n import N_, _, number
 from ..words.measures import label as measure_label, name as measure_name
 from ..figures.tables import html_table
-from .render import STYLE, escaped, wrap
+from .render import STYLE, escaped, wrap, yes_no
 
 TASK_WORDS = {"binary": N_("binary (two classes, 6.3)"), "multiclass": N_("multi-class (one of several classes, 6.4)"),
               "multilabel": N_("multi-label (any number of labels per sample, 6.5)")}
@@ -126,8 +126,7 @@ def multilabel_comparisons(report: dict) -> str:
     if not tests:
         return ""
     rows = [[" vs ".join(t["models"]), t["label"], _num(t.get("statistic")), _num(t["pvalue"]),
-             _num(t["adjusted_pvalue"]), _("undefined") if t["rejected"] is None else (_("yes") if t["rejected"] else _("no"))]
-            for t in tests]
+             _num(t["adjusted_pvalue"]), yes_no(t["rejected"])] for t in tests]
     return wrap(html_table(rows, [_("models"), _("label"), _("statistic"), _("p-value"), _("adjusted p (Holm)"),
                                    _("significant")],
                             caption=_("McNemar's test per label, all p-values adjusted together")))
@@ -200,13 +199,9 @@ def calibration(report: dict, model: str) -> str:
         return wrap("<p>" + escaped(_("{model}: no calibration, because {reason}.").format(
             model=model, reason=_(SKIPPED[code]))) + "</p>")
     c = m["calibration"]
-    rows = []
-    for key, words in CALIBRATION_ROWS:
-        if key in c:
-            value = c[key]
-            rows.append([measure_label(key) if words is None else _(words),
-                         _num(value.get("estimate") if isinstance(value, dict) else value),
-                         _interval(value) if isinstance(value, dict) else ""])
+    rows = [[measure_label(key) if words is None else _(words),
+             _num(c[key].get("estimate") if isinstance(c[key], dict) else c[key]),
+             _interval(c[key]) if isinstance(c[key], dict) else ""] for key, words in CALIBRATION_ROWS if key in c]
     kind = _("top-label: the highest score against whether that class is right") if c.get("kind") == "top_label" \
         else _("the score of the positive class")
     return wrap(html_table(rows, [_("measure"), _("value"), _("bootstrap interval")],

@@ -10,6 +10,7 @@ matplotlib never reads it as mathtext.
 from __future__ import annotations
 
 import html
+import itertools
 import textwrap
 from pathlib import Path
 
@@ -85,13 +86,10 @@ def interval_table(report: dict, model: str) -> str:
     """Every measure of one model with its interval and method, and why an interval is missing (7.8)."""
     intervals = report["models"][model]["intervals"]
     top_k = [(f"top_{k}_accuracy", _("top-{k} accuracy (Annex C)").format(k=k)) for k in report["input"].get("top_k", ())]
-    rows = []
     named = [(key, measure_label(key)) for key in MEASURES]
-    for key, words in [*named[:1], *top_k, *named[1:]]:
-        entry = intervals.get(key)
-        if entry is None:
-            continue
-        rows.append([words, _value(entry["estimate"], 4), interval_text(entry), method_name(entry["method"])])
+    rows = [[words, _value(intervals[key]["estimate"], 4), interval_text(intervals[key]),
+             method_name(intervals[key]["method"])]
+            for key, words in [*named[:1], *top_k, *named[1:]] if intervals.get(key) is not None]
     caption = _("Measures with {level} % intervals: {model}").format(level=_level(report), model=model)
     note = f"<p>{html.escape(reason_text({'code': 'weighted_input'}))}.</p>" if report["input"].get("weighted") else ""
     return wrap(html_table(rows, [_("measure"), _("value"), _("interval"), _("method")], caption=caption) + note)
@@ -102,13 +100,10 @@ def operating_table(report: dict, model: str) -> str:
     op = report["models"][model].get("operating_intervals")
     if op is None:
         return ""
-    rows = []
-    for entry in op["sensitivity_at_specificity"]:
-        rows.append([_("sensitivity at specificity {at}").format(at=number(entry["at"], 2)),
-                     _value(entry["estimate"], 4), interval_text(entry)])
-    for entry in op["specificity_at_sensitivity"]:
-        rows.append([_("specificity at sensitivity {at}").format(at=number(entry["at"], 2)),
-                     _value(entry["estimate"], 4), interval_text(entry)])
+    rows = [[words.format(at=number(entry["at"], 2)), _value(entry["estimate"], 4), interval_text(entry)]
+            for key, words in (("sensitivity_at_specificity", _("sensitivity at specificity {at}")),
+                               ("specificity_at_sensitivity", _("specificity at sensitivity {at}")))
+            for entry in op[key]]
     pa = op["partial_auroc"]
     span = f"{number(pa['low'], 2)}–{number(pa['high'], 2)}"
     rows.append([_("partial AUROC, specificity {span}").format(span=span), _value(pa["area"]["estimate"], 4),
@@ -145,12 +140,11 @@ def bands_figure(report: dict) -> Figure | None:
     roc.set(xlabel=_("false positive rate (1 − specificity)"), ylabel=_("sensitivity (true positive rate)"),
             xlim=(0, 1), ylim=(0, 1.01))
     pr.set(xlabel=measure_name("recall"), ylabel=measure_name("precision"), xlim=(0, 1), ylim=(0, 1.01))
-    for ax, title in ((roc, _("ROC with pointwise {level} % band")),
-                      (pr, _("precision–recall with pointwise {level} % band"))):
+    for ax, title, corner in ((roc, _("ROC with pointwise {level} % band"), "lower right"),
+                              (pr, _("precision–recall with pointwise {level} % band"), "lower left")):
         # wrapped to the panel's width: the Russian titles are longer than a panel and ran into each other
         ax.set_title("\n".join(textwrap.wrap(title.format(level=_level(report)), TITLE_CHARACTERS)), fontsize=10)
-    for ax in (roc, pr):
-        ax.legend(loc="lower right" if ax is roc else "lower left", fontsize="small")
+        ax.legend(loc=corner, fontsize="small")
     return localize(fig)
 
 
@@ -221,11 +215,8 @@ def ranking(report: dict) -> str:
         [_("test"), _("statistic"), _("degrees of freedom"), _("p-value")],
         caption=_("Do the models differ at all?"))
     names = rk["names"]
-    pairs = []
-    for i in range(len(names)):
-        for j in range(i + 1, len(names)):
-            pairs.append([f"{names[i]} vs {names[j]}", _value(rk["nemenyi_pvalues"][i][j], 4),
-                          _value(rk["holm_pvalues"][i][j], 4)])
+    pairs = [[f"{names[i]} vs {names[j]}", _value(rk["nemenyi_pvalues"][i][j], 4), _value(rk["holm_pvalues"][i][j], 4)]
+             for i, j in itertools.combinations(range(len(names)), 2)]
     posthoc = html_table(pairs, [_("pair"), _("Nemenyi p"), _("Holm-adjusted p")],
                          caption=_("Post-hoc comparisons of every pair (α = {alpha})").format(
                              alpha=number(rk["alpha"], 2)))

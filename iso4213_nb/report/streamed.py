@@ -76,11 +76,11 @@ def _model(assessed: streaming.Assessed, name: str, auroc_interval: dict | None)
     return entry
 
 
-def _comparisons(assessed: streaming.Assessed, delong: dict, alpha: float = 0.05) -> dict:
+def _comparisons(assessed: streaming.Assessed, delong: dict) -> dict:
     """McNemar for every pair (from paired counts) and DeLong where a second pass gave it; one Holm correction (7.9, 7.10)."""
     return content.pair_comparisons([m[0] for m in assessed.settings.models],
                                     lambda a, b: assessed.paired.mcnemar_table(f"right.{a}", f"right.{b}"),
-                                    lambda a, b: delong.get((a, b)), alpha)
+                                    lambda a, b: delong.get((a, b)))
 
 
 def second_pass(assessed: streaming.Assessed, states: dict, chunks,
