@@ -232,7 +232,8 @@ def summary(report: dict) -> str:
         notes = ("<p><b>" + escaped(_("Read the numbers with these warnings:")) + '</b></p><ul class="warnings">'
                  + "".join(f"<li>{escaped(line)}</li>" for line in lines) + "</ul>")
     else:
-        notes = f"<p>{escaped(_('No warning: every value and interval is defined and computed from the rows.'))}</p>"
+        text = _("No warning: every value and interval is defined and computed from the rows.")
+        notes = f"<p>{escaped(text)}</p>"
     heading = _("Summary")
     body = (f'<h2 id="{SUMMARY_ID}">{escaped(heading)}</h2><p>{escaped(task)}</p>' + headline_table(report)
             + comparisons_text(report) + ranking_text(report) + items_text(report) + notes)
