@@ -27,7 +27,6 @@ from .options import FORMATS, SETTING_KEYS, SETTINGS, parse_formats, wants_page
 from .parsed import PARSED, write_parsed
 from .render_uncertainty import write_cd_figures
 
-DEFAULT_TITLE = words.DEFAULT_TITLE
 #: The bundled demos (``report --demo NAME``): each module has DEMO_PREDICTIONS, DEMO_META, SEED and train_models.
 DEMOS = {"binary": demo, "multiclass": demo_multiclass}
 

@@ -122,11 +122,9 @@ def _model(pred: Predictions, model, placements=None) -> dict:
         scores = BinaryScores(pred.y_true, model.scores, positive=pred.positive, sample_weight=w)
         if w is None and min(scores.positives, scores.negatives) >= 2:  # DeLong needs two of each
             auroc = interval_json(auroc_ci(pred.y_true, model.scores, positive=pred.positive, placements=placements))
-    entry = model_entry(cm, positive=pred.positive if pred.binary else None, weighted=w is not None,
-                        derived_at=model.derived_at, scores=scores, assessment=result, auroc=auroc,
-                        from_argmax=bool(model.labels_from_argmax))
-    entry["has_scores"] = model.scores is not None
-    return entry
+    return model_entry(cm, positive=pred.positive if pred.binary else None, weighted=w is not None,
+                       derived_at=model.derived_at, scores=scores, assessment=result, auroc=auroc,
+                       from_argmax=bool(model.labels_from_argmax))
 
 
 def comparisons(pred: Predictions, placements: dict | None = None) -> dict:

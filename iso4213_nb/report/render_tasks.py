@@ -246,9 +246,8 @@ SECTIONS = {
 def heading(report: dict, section: str) -> str:
     """The heading and introduction of an issue-11 section (clause 8 report), or ``""`` when no model of the report has it."""
     title, intro, key = SECTIONS[section]
-    if not _has(report, key) and not (section == "calibration" and _has(report, "calibration_skipped")
-                                      and any(m.get("calibration_skipped") == "scores_not_probabilities"
-                                              for m in report["models"].values())):
+    if not _has(report, key) and not (section == "calibration" and any(
+            m.get("calibration_skipped") == "scores_not_probabilities" for m in report["models"].values())):
         return ""
     weighted = _("Every number here is weighted by the file's weight column.") if report["input"]["weighted"] else ""
     return STYLE + wrap(f"<h2>{escaped(_(title))}</h2><p>{escaped(_(intro))} {escaped(weighted)}</p>")

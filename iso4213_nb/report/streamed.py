@@ -63,11 +63,10 @@ def _model(assessed: streaming.Assessed, name: str, auroc_interval: dict | None)
     if name in assessed.class_scores:  # log loss is undefined exactly when the class scores are not probabilities
         entry["calibration_skipped"] = (tasks.NOT_PROBABILITIES if is_undefined(assessed.class_scores[name].log_loss)
                                         else "needs_rows")
+        entry.update(assessed.class_scores[name].to_dict())
     elif model.scores is not None:
         entry["calibration_skipped"] = (tasks.NOT_PROBABILITIES if probability_problems(model.scores.thresholds)
                                         else "needs_rows")
-    if name in assessed.class_scores:
-        entry.update(assessed.class_scores[name].to_dict())
     if assessed.groups:
         entry["subgroups"] = {group: subgroups_from_counts(
             models[name], labels=assessed.labels, positive=assessed.positive, scores=entry["has_scores"],
