@@ -27,7 +27,7 @@ from nbconvert import HTMLExporter
 from ..core.errors import InputError
 from .execute import ReportBuildError
 from .render_summary import fill_contents
-from .vendored import MATHJAX_FILES, VEGA_FILES, VENDOR, WIDGET_FILES
+from .vendored import MATHJAX_FILES, VEGA_FILES, VENDOR, WIDGET_FILES, copy_path
 
 #: The environment variable naming the browser that prints the PDF (``--browser`` wins over it).
 BROWSER_VARIABLE = "ISO4213_NB_BROWSER"
@@ -105,14 +105,6 @@ def node_modules() -> Path:
     return folder
 
 
-def _copy(source: Path, target: Path) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if source.is_dir():
-        shutil.copytree(source, target)
-    else:
-        shutil.copy2(source, target)
-
-
 def write_vega_bundle(target: Path) -> None:
     """Join Vega, Vega-Lite and vega-embed into ``target``, wrapped as :data:`VEGA_BUNDLE` explains (clause 8).
 
@@ -128,7 +120,7 @@ def write_vega_bundle(target: Path) -> None:
              "(function (define, module, exports) {"]
     for name, path in VEGA_FILES:
         parts.append(_SOURCE_MAP.sub("", (modules / name / path).read_text(encoding="utf-8")) + "\n;")
-        _copy(modules / name / "LICENSE", target.parent / f"LICENSE-{name}")
+        copy_path(modules / name / "LICENSE", target.parent / f"LICENSE-{name}")
     parts.append("}).call(window);\n")
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text("\n".join(parts), encoding="utf-8")
@@ -147,13 +139,13 @@ def copy_assets(directory: Path, *, widgets: bool, vega: bool = True) -> None:
         write_vega_bundle(directory / VEGA_BUNDLE)
     assets = directory / "assets"
     for name in MATHJAX_FILES:
-        _copy(modules / "mathjax" / name, assets / "mathjax" / name)
-    _copy(modules / "requirejs" / "require.js", assets / "require.js")
+        copy_path(modules / "mathjax" / name, assets / "mathjax" / name)
+    copy_path(modules / "requirejs" / "require.js", assets / "require.js")
     if widgets:
         dist = modules / "@jupyter-widgets" / "html-manager" / "dist"
         for pattern in WIDGET_FILES:
             for source in dist.glob(pattern):
-                _copy(source, assets / "html-manager" / source.name)
+                copy_path(source, assets / "html-manager" / source.name)
         (assets / "html-manager" / "assets-path.js").write_text(WIDGETS_PATH_JS, encoding="utf-8")
 
 

@@ -107,12 +107,12 @@ def fill(node_modules: Path, target: Path = VENDOR, lock: Path | None = None) ->
                 if not source.exists():
                     shutil.rmtree(staging, ignore_errors=True)
                     raise MissingAssets(f"{source} not found; run 'npm ci' in the repository")
-                _copy(source, staging / package / source.relative_to(root))
+                copy_path(source, staging / package / source.relative_to(root))
         for name in ALWAYS:
             if (root / name).is_file():
-                _copy(root / name, staging / package / name)
+                copy_path(root / name, staging / package / name)
         if package in UPSTREAM_LICENCES and not (root / "LICENSE").is_file():
-            _copy(LICENCES / UPSTREAM_LICENCES[package], staging / package / "LICENSE")
+            copy_path(LICENCES / UPSTREAM_LICENCES[package], staging / package / "LICENSE")
         meta = json.loads((root / "package.json").read_text(encoding="utf-8"))
         packages[package] = {"version": meta["version"], "license": meta.get("license", "")}
     index = {"packages": packages, "source": source_hash(lock) if lock else ""}
@@ -122,7 +122,9 @@ def fill(node_modules: Path, target: Path = VENDOR, lock: Path | None = None) ->
     return index
 
 
-def _copy(source: Path, target: Path) -> None:
+def copy_path(source: Path, target: Path) -> None:
+    """Copy the file or folder ``source`` to ``target``, making its parent folders (beyond TS 4213: packaging of
+    the offline JavaScript of the clause-8 report)."""
     target.parent.mkdir(parents=True, exist_ok=True)
     if source.is_dir():
         shutil.copytree(source, target, dirs_exist_ok=True)
