@@ -2,14 +2,11 @@
 
 The report notebook displays these fragments; each takes the report dict
 (or a part of it) and returns a string of HTML.  Every value that comes from
-the user (title, class labels, model and file names, checklist answers) goes
-through :func:`html.escape` or :func:`iso4213_nb.figures.tables.html_table`, which
-escapes every cell.  User text sits inside ``tex2jax_ignore`` blocks so that
-MathJax never typesets it.
-
-Every word comes through :mod:`iso4213_nb.words.i18n` (``_``) and every number through
-:func:`iso4213_nb.words.i18n.number`, and the codes of ``report.json`` become words
-in :mod:`.words`, so one ``report.json`` renders in any catalogued language.
+the user (title, class labels, model and file names, checklist answers) is
+escaped (:func:`escaped`, or :func:`iso4213_nb.figures.tables.html_table` for
+every cell) and sits inside a :func:`wrap` block that MathJax never typesets.
+Words and numbers are in the active language (:mod:`iso4213_nb.words.i18n`,
+:mod:`.words`), so one ``report.json`` renders in any catalogued language.
 """
 
 from __future__ import annotations

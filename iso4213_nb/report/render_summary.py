@@ -4,8 +4,7 @@
 in the active language; :func:`contents` leaves the place of the contents list,
 which :func:`iso4213_nb.report.export.to_html` fills with a link to every section
 heading of the finished page (:func:`fill_contents`), so the list can name no
-section the page lacks.  Model names, class labels and every other user text
-are escaped.
+section the page lacks.  User text is escaped, as in :mod:`.render`.
 """
 
 from __future__ import annotations

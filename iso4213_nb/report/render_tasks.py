@@ -1,10 +1,8 @@
 """HTML of the report's sections for issue 11: the task, class scores, multi-label, subgroups, calibration.
 
 Each function takes the dict of :func:`iso4213_nb.report.content.build` (as
-extended by :mod:`.tasks`) and returns HTML, or ``""`` when its section does
-not apply to the file, so the report shows only what the data hold.  Every
-word goes through :func:`iso4213_nb.words.i18n._`; every user value (model, class,
-group names) is escaped, inside ``tex2jax_ignore`` blocks.
+extended by :mod:`.tasks`) and returns HTML (with the conventions of :mod:`.render`),
+or ``""`` when its section does not apply to the file.
 """
 
 from __future__ import annotations

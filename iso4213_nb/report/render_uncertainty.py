@@ -1,10 +1,7 @@
 """HTML and figures of the report's uncertainty sections, from the keys :mod:`.uncertainty` adds (7.8, 6.3.6, clause 7).
 
-Presentation only: every word goes through :func:`iso4213_nb.words.i18n._`, every
-reason code through :mod:`iso4213_nb.words.intervals`; every user string
-(model names) is escaped by :func:`iso4213_nb.figures.tables.html_table` or
-:func:`html.escape`, and a dollar sign in a figure label is escaped so
-matplotlib never reads it as mathtext.
+Presentation only, with the conventions of :mod:`.render`; reason codes are put in words by
+:mod:`iso4213_nb.words.intervals`.
 """
 
 from __future__ import annotations
