@@ -47,13 +47,10 @@ _SIGNALS = (signal.SIGINT, signal.SIGTERM)
 def signals_deferred():
     """Hold SIGINT and SIGTERM back while a short cleanup or rename runs; they are delivered afterwards.
 
-    The Python-level handlers are swapped for ones that only record the
-    signal (blocking the signal with ``pthread_sigmask`` would not do: a
-    process-directed signal then goes to another thread, such as ZeroMQ's).
-    Outside the main thread, where handlers cannot be set, nothing is deferred.
-
-    Clause 8; beyond TS 4213: atomic report folders.
-    """
+    The Python-level handlers are swapped for ones that only record the signal (blocking the signal with
+    ``pthread_sigmask`` would not do: a process-directed signal then goes to another thread, such as ZeroMQ's). Outside
+    the main thread, where handlers cannot be set, nothing is deferred (clause 8; beyond TS 4213: atomic report
+    folders)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -77,10 +74,8 @@ def _process_start(pid: int) -> str | None:
 
 
 def make_temp_folder(parent: Path, prefix: str) -> Path:
-    """A new folder ``parent/<prefix>XXXX`` holding the marker file; mode 0755 like an ordinary folder.
-
-    Clause 8; beyond TS 4213: atomic report folders.
-    """
+    """A new folder ``parent/<prefix>XXXX`` holding the marker file; mode 0755 like an ordinary folder
+    (clause 8; beyond TS 4213: atomic report folders)."""
     parent.mkdir(parents=True, exist_ok=True)
     folder = Path(tempfile.mkdtemp(prefix=prefix, dir=parent))
     try:
@@ -116,9 +111,7 @@ def remove_stale(parent: Path, prefixes) -> list[Path]:
 
     Only directories (not symbolic links) whose name starts with one of
     ``prefixes`` and that hold a :data:`TEMP_MARKER` of a finished process
-    are removed.
-
-    Clause 8; beyond TS 4213: atomic report folders.
+    are removed (clause 8; beyond TS 4213: atomic report folders).
     """
     removed = []
     try:
@@ -184,11 +177,8 @@ def _foreign(folder: Path, listed: dict, base: Path) -> tuple[str, str] | None:
 def check_target(out) -> None:
     """Raise :class:`InputError` (one line naming what is in the way) unless ``out`` may be (re)placed.
 
-    Allowed: a path that does not exist, an empty folder, or a report folder
-    every file of which is listed with its SHA-256 in its own manifest.json.
-
-    Clause 8; beyond TS 4213: atomic report folders.
-    """
+    Allowed: a path that does not exist, an empty folder, or a report folder every file of which is listed with its
+    SHA-256 in its own manifest.json (clause 8; beyond TS 4213: atomic report folders)."""
     out = Path(out)
     why = _refused_place(out)
     if why:
@@ -234,9 +224,7 @@ def atomic_directory(out):
     Use as ``with atomic_directory(out) as tmp: ...write into tmp...``.  The
     target is checked (:func:`check_target`) before and again just before the
     replacement; stale temporary folders of earlier runs beside ``out`` are
-    removed first (:func:`remove_stale`).
-
-    Clause 8; beyond TS 4213: atomic report folders.
+    removed first (:func:`remove_stale`) (clause 8; beyond TS 4213: atomic report folders).
     """
     out = Path(out)
     check_target(out)

@@ -27,16 +27,8 @@ from .options import FORMATS, SETTING_KEYS, SETTINGS, parse_formats, wants_page
 from .parsed import PARSED, write_parsed
 from .render_uncertainty import write_cd_figures
 
-DEFAULT_TITLE = words.DEFAULT_TITLE
 #: The bundled demos (``report --demo NAME``): each module has DEMO_PREDICTIONS, DEMO_META, SEED and train_models.
 DEMOS = {"binary": demo, "multiclass": demo_multiclass}
-
-
-def _plain(value):
-    """JSON fallback for numpy scalars."""
-    if isinstance(value, np.generic):
-        return value.item()
-    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
 
 
 def read_settings(meta) -> dict:
@@ -55,7 +47,6 @@ def read_settings(meta) -> dict:
         raise InputError("report.unknown_setting", file=Path(meta).name, setting=f"{SETTINGS}.{unknown[0]}",
                          keys=list(SETTING_KEYS))
     return settings
-
 
 
 def read_input(predictions, *, positive, threshold: float, reading: dict | None = None):
@@ -154,9 +145,7 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
 
     Returns the path of ``out``.  Bad input raises :class:`InputError` and
     writes nothing; a failure later raises :class:`~.execute.ReportBuildError` and leaves
-    any previous report at ``out`` as it was.
-
-    Clause 8.
+    any previous report at ``out`` as it was (clause 8).
     """
     started = utc_now()
     lang = current_language() if lang is None else lang
@@ -212,7 +201,7 @@ def make_report(predictions=None, meta=None, out="out/report", formats=FORMATS, 
         summary.attach(report)
         with atomic_directory(out) as tmp:
             (tmp / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False, allow_nan=False,
-                                                        default=_plain), encoding="utf-8")
+                                                        default=content.json_default), encoding="utf-8")
             write_parsed(pred, tmp / PARSED)
             write_cd_figures(report, tmp)
             if page:

@@ -3,16 +3,8 @@
 :func:`build` turns a checked predictions file and the checklist answers of
 ``--meta`` into one JSON-ready dict.  The report notebook renders that dict
 and nothing else, so the HTML and ``report.json`` show the same numbers.
-
-Status of each reported item (:data:`FILLED`, :data:`AUTOMATIC`, :data:`MISSING`):
-answers from ``--meta`` are *filled*; what the toolkit computes from the
-predictions or captures from the machine is *filled automatically*; the rest
-is *missing*.
-
-``report.json`` holds no sentence in any language: codes (operating-point
-and rule codes, item ids, checklist keys, test codes, reason codes with their
-parameters), keys and numbers.  :mod:`iso4213_nb.report.words` turns them into
-words in the active language when the report is rendered.
+``report.json`` holds no sentence in any language: codes, keys and numbers;
+:mod:`iso4213_nb.report.words` turns the codes into words when the report is rendered.
 """
 
 from __future__ import annotations
@@ -32,17 +24,14 @@ from ..stats.measure_intervals import interval_json
 from ..stats import adjust_pvalues, auroc_ci, delong_test, mcnemar, mcnemar_table, proportion_ci
 from ..inputs import Predictions
 from . import tasks, uncertainty
+from .tasks import plain
 
 FILLED, AUTOMATIC, MISSING = checklist.FILLED, checklist.AUTOMATIC, checklist.MISSING
 
-#: Family-wise correction applied to all model comparisons together (7.10.2, the rule printed there is Holm's).
-ADJUSTMENT = "holm"
+#: Family-wise correction applied to all model comparisons together (7.10.2, the rule printed there is Holm's), at
+#: this level.
+ADJUSTMENT, ALPHA = "holm", 0.05
 CONFIDENCE_LEVEL = 0.95
-
-
-def plain(value):
-    """A numpy scalar as the Python number it holds, anything else as it is: a label or count for JSON (clause 8)."""
-    return value.item() if isinstance(value, np.generic) else value
 
 
 def _proportion(successes: int, n: int) -> dict | None:
@@ -133,19 +122,12 @@ def _model(pred: Predictions, model, placements=None) -> dict:
         scores = BinaryScores(pred.y_true, model.scores, positive=pred.positive, sample_weight=w)
         if w is None and min(scores.positives, scores.negatives) >= 2:  # DeLong needs two of each
             auroc = interval_json(auroc_ci(pred.y_true, model.scores, positive=pred.positive, placements=placements))
-    entry = model_entry(cm, positive=pred.positive if pred.binary else None, weighted=w is not None,
-                        derived_at=model.derived_at, scores=scores, assessment=result, auroc=auroc,
-                        from_argmax=bool(model.labels_from_argmax))
-    entry["has_scores"] = model.scores is not None
-    return entry
+    return model_entry(cm, positive=pred.positive if pred.binary else None, weighted=w is not None,
+                       derived_at=model.derived_at, scores=scores, assessment=result, auroc=auroc,
+                       from_argmax=bool(model.labels_from_argmax))
 
 
-def _test(result) -> dict:
-    """A test's data with reason codes; its name and reading are put in words when the report is rendered."""
-    return result.to_dict()
-
-
-def comparisons(pred: Predictions, alpha: float = 0.05, placements: dict | None = None) -> dict:
+def comparisons(pred: Predictions, placements: dict | None = None) -> dict:
     """Pairwise tests between models (clause 7) with one Holm correction over all of them (7.10).
 
     McNemar's test (7.9) compares the predicted labels of every pair; when both
@@ -162,10 +144,10 @@ def comparisons(pred: Predictions, alpha: float = 0.05, placements: dict | None 
                            placements=(placements[a], placements[b]) if a in placements else None)
 
     return pair_comparisons(list(pred.models), lambda a, b: mcnemar_table(pred.y_true, pred.models[a].pred,
-                                                                          pred.models[b].pred), delong, alpha)
+                                                                          pred.models[b].pred), delong)
 
 
-def pair_comparisons(names: list, table, delong, alpha: float = 0.05) -> dict:
+def pair_comparisons(names: list, table, delong) -> dict:
     """McNemar's test (7.9) of every pair of models and DeLong's where given, with one Holm correction (7.10).
 
     The one assembly of the comparisons for rows in memory and for merged counts:
@@ -174,19 +156,19 @@ def pair_comparisons(names: list, table, delong, alpha: float = 0.05) -> dict:
     """
     tests = []
     for a, b in itertools.combinations(names, 2):
-        tests.append({"models": [a, b], "measure": "accuracy", **_test(mcnemar(table(a, b)))})
+        tests.append({"models": [a, b], "measure": "accuracy", **mcnemar(table(a, b)).to_dict()})
         found = delong(a, b)
         if found is not None:
-            tests.append({"models": [a, b], "measure": "auroc", **_test(found)})
-    return adjusted_comparisons(tests, alpha)
+            tests.append({"models": [a, b], "measure": "auroc", **found.to_dict()})
+    return adjusted_comparisons(tests)
 
 
-def adjusted_comparisons(tests: list[dict], alpha: float = 0.05) -> dict:
+def adjusted_comparisons(tests: list[dict]) -> dict:
     """``tests`` (model pair, measure, test data) with their p-values adjusted together by Holm (7.10.2)."""
     if not tests:
         return {"tests": [], "adjustment": None, "statement": {"code": "single_model"}}
     usable = [i for i, t in enumerate(tests) if t["pvalue"] is not None]
-    adjustment = adjust_pvalues([tests[i]["pvalue"] for i in usable], ADJUSTMENT, alpha=alpha) if usable else None
+    adjustment = adjust_pvalues([tests[i]["pvalue"] for i in usable], ADJUSTMENT, alpha=ALPHA) if usable else None
     for t in tests:
         t["adjusted_pvalue"], t["rejected"] = None, None
     if adjustment is not None:
@@ -194,7 +176,7 @@ def adjusted_comparisons(tests: list[dict], alpha: float = 0.05) -> dict:
             tests[i]["adjusted_pvalue"] = float(adjustment.adjusted[j])
             tests[i]["rejected"] = bool(adjustment.rejected[j])
     return {"tests": tests, "adjustment": None if adjustment is None else adjustment.to_dict(),
-            "statement": {"code": "adjusted", "tests": len(tests), "method": ADJUSTMENT, "alpha": alpha}}
+            "statement": {"code": "adjusted", "tests": len(tests), "method": ADJUSTMENT, "alpha": ALPHA}}
 
 
 def captured(environment: dict | None, groups: bool) -> set[str]:
@@ -209,6 +191,13 @@ def checklist_answers(answers: dict, environment: dict | None = None, *, groups:
     states = checklist.answer_states(answers, captured(environment, groups))
     return [{"key": it.key, "clause": it.clause, "answer": answers.get(it.key) or None, "status": states[it.key]}
             for it in checklist.ITEMS]
+
+
+def json_default(value):
+    """The JSON fallback for numpy scalars, the Python number each holds (clause 8: ``report.json``)."""
+    if isinstance(value, np.generic):
+        return value.item()
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
 
 
 #: Checklist sections shown as one item each, by their own clause, with the id the report gives them (the others
@@ -226,15 +215,12 @@ def items(answers: dict, environment: dict | None, inference: dict | None, *, gr
     when ``groups``; the items the report computes follow.
     """
     states = checklist.answer_states(answers, captured(environment, groups))
-    listed, seen = [], set()
+    by_id: dict = {}
     for it in checklist.ITEMS:
-        rid = it.report or _MEASURE_CHOICES.get(it.key) or it.section
-        if rid in seen:
-            continue
-        seen.add(rid)
-        members = [other for other in checklist.ITEMS
-                   if (other.report or _MEASURE_CHOICES.get(other.key) or other.section) == rid]
-        clause = f"8 ({it.clause})" if it.report else it.clause
+        by_id.setdefault(it.report or _MEASURE_CHOICES.get(it.key) or it.section, []).append(it)
+    listed = []
+    for rid, members in by_id.items():
+        clause = f"8 ({members[0].clause})" if members[0].report else members[0].clause
         listed.append((rid, clause, checklist.combined_state(states[m.key] for m in members)))
     listed += [
         ("operating_points", "8", AUTOMATIC),
@@ -246,12 +232,19 @@ def items(answers: dict, environment: dict | None, inference: dict | None, *, gr
     return [{"id": i, "clause": c, "status": s} for i, c, s in listed]
 
 
-def heading(title: str | None) -> dict:
-    """The first keys of every ``report.json``, in memory or from merged counts: ``title`` (user text or None),
-    ``generated_utc`` (now) and ``tool`` (name, version, the standard) (clause 8)."""
+def assemble(title: str | None, inputs: dict, answers: dict, *, environment: dict | None, inference: dict | None,
+             groups: bool, models: dict, comparisons: dict) -> dict:
+    """The keys of every ``report.json``, in memory or from merged counts, in their order (clause 8): ``title``
+    (user text or None), ``generated_utc`` (now), ``tool`` (name, version, the standard), ``input`` (``inputs``),
+    the reported :func:`items` and :func:`checklist_answers`, ``models``, ``comparisons``, ``environment``,
+    ``inference`` and the ``confidence_level`` of the intervals the models hold."""
     return {"title": title,
             "generated_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-            "tool": {"name": "iso4213-nb", "version": __version__, "standard": "ISO/IEC TS 4213:2022"}}
+            "tool": {"name": "iso4213-nb", "version": __version__, "standard": "ISO/IEC TS 4213:2022"},
+            "input": inputs, "items": items(answers, environment, inference, groups=groups),
+            "checklist": checklist_answers(answers, environment, groups=groups), "models": models,
+            "comparisons": comparisons, "environment": environment, "inference": inference,
+            "confidence_level": CONFIDENCE_LEVEL}
 
 
 def build(pred: Predictions, answers: dict, *, title: str | None, meta_name: str | None, demo: bool,
@@ -274,20 +267,11 @@ def build(pred: Predictions, answers: dict, *, title: str | None, meta_name: str
     tasks.refuse_unsupported(pred)
     placements = uncertainty.placements_by_model(pred) if placements is None else placements
     single = pred.task != tasks.MULTILABEL
-    report = {
-        **heading(title),
-        "input": {
-            "predictions": pred.source.file_name, "meta": meta_name, "demo": demo,
-            "n": int(pred.n), "labels": [plain(v) for v in pred.labels],
-            "class_counts": tasks.class_counts(pred),
-            "positive": plain(pred.positive), "models": list(pred.models),
-        },
-        "items": items(answers, environment, inference, groups=bool(pred.groups)),
-        "checklist": checklist_answers(answers, environment, groups=bool(pred.groups)),
-        "models": {name: _model(pred, model, placements.get(name)) for name, model in pred.models.items()} if single else {},
-        "comparisons": comparisons(pred, placements=placements) if single else adjusted_comparisons(tasks.multilabel_tests(pred, _test)),
-        "environment": environment,
-        "inference": inference,
-        "confidence_level": CONFIDENCE_LEVEL,
-    }
+    inputs = {"predictions": pred.source.file_name, "meta": meta_name, "demo": demo, "n": int(pred.n),
+              "labels": [plain(v) for v in pred.labels], "class_counts": tasks.class_counts(pred),
+              "positive": plain(pred.positive), "models": list(pred.models)}
+    models = {name: _model(pred, model, placements.get(name)) for name, model in pred.models.items()} if single else {}
+    report = assemble(title, inputs, answers, environment=environment, inference=inference, groups=bool(pred.groups),
+                      models=models, comparisons=(comparisons(pred, placements=placements) if single
+                                                  else adjusted_comparisons(tasks.multilabel_tests(pred))))
     return tasks.extend(report, pred, top_k=top_k)

@@ -1,17 +1,12 @@
 """Running the parameterised report notebook with nbclient.
 
-``template.ipynb`` (next to this module) has one code cell tagged
-``parameters`` holding a default ``parameters_json``.  :func:`run_template`
-inserts a cell tagged ``injected-parameters`` right after it that assigns the
-actual parameters as one JSON text (the papermill convention, without the
-papermill dependency); the notebook parses it with :func:`json.loads`, so no
+``template.ipynb`` (next to this module) gets its parameters as one JSON text
+(:func:`inject_parameters`, the papermill convention without papermill), so no
 value (a NaN, a label with quotes) is ever read as Python code.  The notebook
 runs in the report's folder and reads only files there; the kernel talks over
-local sockets (ipc) in a private temporary folder (under ``/tmp`` when the
-system's temporary folder has a path too long for a Unix socket), which this tool marks as
-its own (:func:`~iso4213_nb.report.atomic.make_temp_folder`) and removes
-afterwards, also on Ctrl-C or SIGTERM; folders left by a killed run are
-removed by the next one.  On a terminal a progress bar counts the cells.
+local sockets in a private temporary folder of this tool
+(:func:`~iso4213_nb.report.atomic.make_temp_folder`), removed afterwards, also
+on Ctrl-C or SIGTERM, or by the next run when this one was killed.
 
 Signals during the run: nbclient drives the kernel from an asyncio loop and,
 in the main thread, installs its own SIGINT/SIGTERM handlers, under which an

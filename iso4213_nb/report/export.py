@@ -1,24 +1,13 @@
 """Exporting the executed report notebook to HTML and PDF with no network.
 
-HTML: nbconvert's ``lab`` template without code cells.  Plots are embedded
-as base64 PNG.  The template normally loads MathJax, require.js and the
-widget renderer from public CDNs; here they point to ``assets/`` beside the
-HTML, copied from the npm packages installed at set-up (``package.json``:
-``mathjax`` 2.7, ``requirejs``, ``@jupyter-widgets/html-manager``).  A report
-with a kernel-free threshold explorer (:mod:`iso4213_nb.figures.vega_explorer`)
-also loads Vega, Vega-Lite and vega-embed from ``assets/vega/vega-all.js``
-(see :data:`VEGA_FILES`).  The
-template's Mermaid loader (a CDN import) is left out, and the comments of the
-theme's style sheets that cite web pages are dropped, so the page contains no
-external URL at all except in the user's own text.
+HTML: nbconvert's ``lab`` template without code cells, plots embedded as base64 PNG.  MathJax, require.js, the
+widget renderer and (for a kernel-free threshold explorer, :mod:`iso4213_nb.figures.vega_explorer`) Vega load
+from ``assets/`` beside the HTML, copied from the npm packages installed at set-up, not from CDNs.  The
+template's Mermaid loader (a CDN import) is left out, and the comments of the theme's style sheets that cite
+web pages are dropped, so the page contains no external URL at all except in the user's own text.
 
-PDF: a Chromium-family browser (Chromium, Google Chrome or Microsoft Edge)
-prints that HTML headless (``--print-to-pdf``), with background networking
-off.  :func:`find_browser` looks for one as people have it installed: the
-``--browser`` option, then ``$ISO4213_NB_BROWSER``, then the usual command
-names on ``PATH`` (:data:`BROWSER_NAMES`), then the usual places of the
-platform (:func:`usual_places`: Linux packages, macOS ``.app`` bundles,
-Windows' Program Files and the user's local programs).
+PDF: a Chromium-family browser (:func:`find_browser`) prints that HTML headless (``--print-to-pdf``), with
+background networking off.
 """
 
 from __future__ import annotations
@@ -38,7 +27,7 @@ from nbconvert import HTMLExporter
 from ..core.errors import InputError
 from .execute import ReportBuildError
 from .render_summary import fill_contents
-from .vendored import MATHJAX_FILES, VEGA_FILES, VENDOR, WIDGET_FILES
+from .vendored import MATHJAX_FILES, VEGA_FILES, VENDOR, WIDGET_FILES, copy_path
 
 #: The environment variable naming the browser that prints the PDF (``--browser`` wins over it).
 BROWSER_VARIABLE = "ISO4213_NB_BROWSER"
@@ -105,9 +94,7 @@ def node_modules() -> Path:
 
     The copy (``iso4213_nb/report/vendor/``, see :mod:`iso4213_nb.report.vendored`) is
     filled by the build of the sdist and the wheel, and by ``bin/bootstrap`` in a
-    checkout; nothing outside the installed package is read.
-
-    Clause 8.
+    checkout; nothing outside the installed package is read (clause 8).
     """
     configured = os.environ.get("ISO4213_NB_NODE_MODULES")
     folder = Path(configured) if configured else VENDOR
@@ -116,14 +103,6 @@ def node_modules() -> Path:
                                "(npm ci, then python iso4213_nb/report/vendored.py), or set ISO4213_NB_NODE_MODULES "
                                "to a node_modules folder")
     return folder
-
-
-def _copy(source: Path, target: Path) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if source.is_dir():
-        shutil.copytree(source, target)
-    else:
-        shutil.copy2(source, target)
 
 
 def write_vega_bundle(target: Path) -> None:
@@ -141,7 +120,7 @@ def write_vega_bundle(target: Path) -> None:
              "(function (define, module, exports) {"]
     for name, path in VEGA_FILES:
         parts.append(_SOURCE_MAP.sub("", (modules / name / path).read_text(encoding="utf-8")) + "\n;")
-        _copy(modules / name / "LICENSE", target.parent / f"LICENSE-{name}")
+        copy_path(modules / name / "LICENSE", target.parent / f"LICENSE-{name}")
     parts.append("}).call(window);\n")
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text("\n".join(parts), encoding="utf-8")
@@ -160,21 +139,19 @@ def copy_assets(directory: Path, *, widgets: bool, vega: bool = True) -> None:
         write_vega_bundle(directory / VEGA_BUNDLE)
     assets = directory / "assets"
     for name in MATHJAX_FILES:
-        _copy(modules / "mathjax" / name, assets / "mathjax" / name)
-    _copy(modules / "requirejs" / "require.js", assets / "require.js")
+        copy_path(modules / "mathjax" / name, assets / "mathjax" / name)
+    copy_path(modules / "requirejs" / "require.js", assets / "require.js")
     if widgets:
         dist = modules / "@jupyter-widgets" / "html-manager" / "dist"
         for pattern in WIDGET_FILES:
             for source in dist.glob(pattern):
-                _copy(source, assets / "html-manager" / source.name)
+                copy_path(source, assets / "html-manager" / source.name)
         (assets / "html-manager" / "assets-path.js").write_text(WIDGETS_PATH_JS, encoding="utf-8")
 
 
 def strip_css_urls(page: str) -> str:
-    """``page`` without the comments of its style sheets that cite web addresses (nbconvert's theme CSS has some).
-
-    Clause 8.
-    """
+    """``page`` without the comments of its style sheets that cite web addresses (nbconvert's theme CSS has some)
+    (clause 8)."""
     return _STYLE_BLOCK.sub(lambda m: _CSS_COMMENT_WITH_URL.sub("", m.group(0)), page)
 
 

@@ -3,8 +3,6 @@
 One panel per curve, one line per scored model, drawn with
 :mod:`iso4213_nb.figures.curves`; a marker on the ROC curve shows each model's
 Youden-optimal operating point from the report's own table of operating points.
-Model names are user text: a dollar sign is escaped so matplotlib never
-reads it as mathtext.
 """
 
 from __future__ import annotations
@@ -14,13 +12,12 @@ import matplotlib.pyplot as plt
 from ..measures.curves import BinaryScores
 from ..figures.curves import KINDS, draw_curve, drawn, prepare_axes
 from ..inputs import Predictions
+from .render import mathtext_safe
 
 
 def curves_figure(pred: Predictions, report: dict):
-    """A 2×2 matplotlib figure of the four curves for every model with scores, or None when no model has scores.
-
-    Clause 6.3.6–6.3.9.
-    """
+    """A 2×2 matplotlib figure of the four curves for every model with scores, or None when no model has scores
+    (6.3.6–6.3.9)."""
     scored = {name: m for name, m in pred.models.items() if m.scores is not None}
     if not scored or not pred.binary:
         return None
@@ -39,7 +36,7 @@ def scores_figure(scored: dict, prevalence: float, report: dict):
     for ax, kind in zip(axes.flat, KINDS):
         prepare_axes(ax, kind, prevalence=prevalence)
         for name, scores in scored.items():
-            artists = draw_curve(ax, drawn(scores, kind), label=str(name).replace("$", r"\$"))
+            artists = draw_curve(ax, drawn(scores, kind), label=mathtext_safe(name))
             if kind == "roc":
                 youden = next(p for p in report["models"][name]["operating_points"] if p["name"] == "youden")
                 artists.move_marker(youden["fpr"], youden["tpr"])

@@ -7,8 +7,6 @@
   probabilities (beyond TS 4213), observed frequency against mean predicted
   probability per bin, with the bin counts below, from the numbers in
   ``report.json``.
-
-User text (model and class names) is escaped for matplotlib's mathtext.
 """
 
 from __future__ import annotations
@@ -21,13 +19,10 @@ from ..figures.curves import draw_curve, drawn, prepare_axes
 from ..figures.decimal import localize
 from ..words.i18n import _
 from ..inputs import MULTICLASS, Predictions
+from .render import mathtext_safe
 
 #: Most classes drawn as separate lines; beyond it the figure would be unreadable and the table suffices.
 MAX_CLASS_LINES = 12
-
-
-def _plain_text(value) -> str:
-    return str(value).replace("$", r"\$")
 
 
 def per_class_curves_figure(pred: Predictions, model: str):
@@ -43,9 +38,9 @@ def per_class_curves_figure(pred: Predictions, model: str):
             if present.all() or not present.any():
                 continue
             curve = BinaryScores(present, m.score_matrix[:, j])
-            draw_curve(ax, drawn(curve, kind), label=_plain_text(label))
+            draw_curve(ax, drawn(curve, kind), label=mathtext_safe(label))
         ax.legend(loc="best", fontsize="small", title=_("class"))
-    fig.suptitle(_plain_text(_("One class against the rest: {model}").format(model=model)))
+    fig.suptitle(mathtext_safe(_("One class against the rest: {model}").format(model=model)))
     return fig
 
 
@@ -59,7 +54,7 @@ def reliability_figure(report: dict, model: str, binning: str = "equal_width"):
     top.plot([0, 1], [0, 1], ls=":", color="grey", label=_("perfect calibration"))
     predicted = np.array([np.nan if v is None else v for v in bins["mean_predicted"]], dtype=float)
     observed = np.array([np.nan if v is None else v for v in bins["observed_frequency"]], dtype=float)
-    top.plot(predicted, observed, marker="o", label=_plain_text(model), clip_on=False)  # a bin at 1.0 shows whole
+    top.plot(predicted, observed, marker="o", label=mathtext_safe(model), clip_on=False)  # a bin at 1.0: whole
     top.set(xlim=(0, 1), ylim=(0, 1), ylabel=_("observed frequency"),
             title=_("Reliability diagram (beyond TS 4213)"))
     top.legend(loc="upper left", fontsize="small")

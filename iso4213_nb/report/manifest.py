@@ -1,24 +1,10 @@
-"""``manifest.json``: the audit trail of a report folder.
+"""``manifest.json``: the audit trail of a report folder, written last by :func:`write_manifest`.
 
-Written last, by :func:`write_manifest`, into every report folder.  It holds
-
-* ``files``: every other file of the folder (relative POSIX path → SHA-256 and
-  size), recursively; :mod:`.atomic` replaces a folder only when every file
-  in it is listed here with a matching hash, and ``iso4213-nb verify`` checks
-  each one;
-* ``inputs``: name, SHA-256, size and format of the exact bytes read for the
-  predictions (also for standard input) and of the meta file, and which file of
-  the folder holds the parsed predictions (``predictions.parquet``) that the
-  report notebook read;
-* ``parameters``: the options that shape the numbers (positive class,
-  threshold, formats);
-* ``random_seeds``: the seeds of every step that draws random numbers (the
-  bundled demo's split and models; a report on a user's file draws none);
-* ``command``: the command line (or the Python call) that built the folder;
-* ``started_utc``/``finished_utc``; ``tool``; ``environment``: Python,
-  platform and the versions of every library the report depends on.
-
-The format is described by ``manifest.schema.json`` beside this module.
+It lists every other file of the folder with its SHA-256 and size (:mod:`.atomic` replaces a folder only when
+each file matches; ``iso4213-nb verify`` checks each), the exact bytes read as input (also from standard input)
+and which file holds the parsed predictions, the parameters and random seeds that shape the numbers, the
+command, the times, and the versions of Python and of every library the report depends on.  The format is
+described by ``manifest.schema.json`` beside this module.
 """
 
 from __future__ import annotations
@@ -58,18 +44,14 @@ def sha256_file(path) -> str:
 
 
 def utc_now() -> str:
-    """The current time as ISO 8601 UTC with microseconds, e.g. ``2026-11-23T09:14:31.123456Z``.
-
-    Clause 8; beyond TS 4213: SHA-256 manifest.
-    """
+    """The current time as ISO 8601 UTC with microseconds, e.g. ``2026-11-23T09:14:31.123456Z``
+    (clause 8; beyond TS 4213: SHA-256 manifest)."""
     return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def file_table(folder: Path) -> dict[str, dict]:
-    """``{relative posix path: {"sha256", "size"}}`` for every file under ``folder`` but :data:`NOT_LISTED`, sorted.
-
-    Clause 8; beyond TS 4213: SHA-256 manifest.
-    """
+    """``{relative posix path: {"sha256", "size"}}`` for every file under ``folder`` but :data:`NOT_LISTED`, sorted
+    (clause 8; beyond TS 4213: SHA-256 manifest)."""
     table = {}
     for root, dirs, files in os.walk(folder):
         dirs.sort()
@@ -82,10 +64,8 @@ def file_table(folder: Path) -> dict[str, dict]:
 
 
 def versions(names=DEPENDENCIES) -> dict[str, str | None]:
-    """Installed version of each distribution in ``names`` (None when it is not installed).
-
-    Clause 8; beyond TS 4213: SHA-256 manifest.
-    """
+    """Installed version of each distribution in ``names`` (None when it is not installed) (clause 8; beyond TS 4213:
+    SHA-256 manifest)."""
     found = {}
     for name in names:
         try:
@@ -131,10 +111,8 @@ def write_manifest(folder: Path, *, inputs: dict, parameters: dict, random_seeds
 
 
 def read_manifest(folder) -> dict:
-    """The manifest of report folder ``folder``; :class:`InputError` (one line) when it is missing or not this tool's.
-
-    Clause 8; beyond TS 4213: SHA-256 manifest.
-    """
+    """The manifest of report folder ``folder``; :class:`InputError` (one line) when it is missing or not this tool's
+    (clause 8; beyond TS 4213: SHA-256 manifest)."""
     path = Path(folder) / MANIFEST
     try:
         manifest = json.loads(path.read_text(encoding="utf-8"))

@@ -105,10 +105,8 @@ def _stacked(table: pa.Table, names: list[str] | None, dtype) -> np.ndarray | No
 
 
 def read_parsed(path) -> Predictions:
-    """The :class:`Predictions` stored by :func:`write_parsed`; :class:`InputError` when ``path`` is not such a file.
-
-    Clause 8.
-    """
+    """The :class:`Predictions` stored by :func:`write_parsed`; :class:`InputError` when ``path`` is not such a file
+    (clause 8)."""
     try:
         table = pq.read_table(path)
         info = json.loads(table.schema.metadata[_KEY])

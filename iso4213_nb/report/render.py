@@ -2,14 +2,11 @@
 
 The report notebook displays these fragments; each takes the report dict
 (or a part of it) and returns a string of HTML.  Every value that comes from
-the user (title, class labels, model and file names, checklist answers) goes
-through :func:`html.escape` or :func:`iso4213_nb.figures.tables.html_table`, which
-escapes every cell.  User text sits inside ``tex2jax_ignore`` blocks so that
-MathJax never typesets it.
-
-Every word comes through :mod:`iso4213_nb.words.i18n` (``_``) and every number through
-:func:`iso4213_nb.words.i18n.number`, and the codes of ``report.json`` become words
-in :mod:`.words`, so one ``report.json`` renders in any catalogued language.
+the user (title, class labels, model and file names, checklist answers) is
+escaped (:func:`escaped`, or :func:`iso4213_nb.figures.tables.html_table` for
+every cell) and sits inside a :func:`wrap` block that MathJax never typesets.
+Words and numbers are in the active language (:mod:`iso4213_nb.words.i18n`,
+:mod:`.words`), so one ``report.json`` renders in any catalogued language.
 """
 
 from __future__ import annotations
@@ -46,19 +43,24 @@ _INTERVAL_METHODS = {"wilson": N_("Wilson"), "delong": N_("DeLong"), "clopper-pe
                      "wald": N_("Wald"), "bca": N_("BCa bootstrap"), "percentile": N_("percentile bootstrap")}
 
 
-def _wrap(body: str) -> str:
+def wrap(body: str) -> str:
+    """``body`` (HTML) in the report's style, where MathJax typesets nothing: user text stays as typed (clause 8)."""
     return f'<div class="iso-report tex2jax_ignore">{body}</div>'
 
 
-def _text(value) -> str:
+def escaped(value) -> str:
+    """``value`` as text, escaped for HTML (clause 8: user text in the report)."""
     return html.escape(str(value))
 
 
-def _number(value, decimals: int = 4) -> str:
-    return number(value, decimals)
+def mathtext_safe(value) -> str:
+    """``value`` (user text: a model or class name) as a matplotlib label, its dollar signs escaped so that matplotlib
+    never reads it as mathtext (clause 8: user text in the report)."""
+    return str(value).replace("$", r"\$")
 
 
-def _yes_no(value) -> str:
+def yes_no(value) -> str:
+    """A test's decision or a yes/no cell in words: yes, no, or undefined for None (clause 8)."""
     return _("undefined") if value is None else (_("yes") if value else _("no"))
 
 
@@ -74,54 +76,52 @@ def header(report: dict, *, with_title: bool = True) -> str:
     rows = [
         [_("predictions file"), f"{inp['predictions']} ({source})"],
         [_("meta file (--meta)"), inp["meta"] or _("none given")],
-        [_("test samples"), _number(inp["n"])],
-        [_("classes (samples)"), ", ".join(f"{k} ({_number(v)})" for k, v in inp["class_counts"].items())],
+        [_("test samples"), number(inp["n"])],
+        [_("classes (samples)"), ", ".join(f"{k} ({number(v)})" for k, v in inp["class_counts"].items())],
         [_("positive class"), _("not applicable (multi-class)") if inp["positive"] is None else str(inp["positive"])],
         [_("models"), ", ".join(inp["models"])],
         [_("generated (UTC)"), report["generated_utc"]],
         [_("tool"), f"{report['tool']['name']} {report['tool']['version']}, {report['tool']['standard']}"],
     ]
-    title = f"<h1>{_text(words.title(report))}</h1>" if with_title else ""
-    return STYLE + _wrap(title + html_table(rows, [_("input"), _("value")], caption=_("Report input")))
+    title = f"<h1>{escaped(words.title(report))}</h1>" if with_title else ""
+    return STYLE + wrap(title + html_table(rows, [_("input"), _("value")], caption=_("Report input")))
 
 
 def status_table(report: dict) -> str:
     """Every reported item with its clause and status (filled / filled automatically / missing)."""
     caption = _("Clause 8 and the other reporting requirements, item by item")
-    heads = "".join(f"<th>{_text(h)}</th>" for h in (_("clause"), _("item"), _("status")))
-    parts = [f"<table><caption>{_text(caption)}</caption>", f"<thead><tr>{heads}</tr></thead><tbody>"]
+    heads = "".join(f"<th>{escaped(h)}</th>" for h in (_("clause"), _("item"), _("status")))
+    parts = [f"<table><caption>{escaped(caption)}</caption>", f"<thead><tr>{heads}</tr></thead><tbody>"]
     for item in report["items"]:
         css = _STATUS_CLASS[item["status"]]
-        parts.append(f"<tr><td>{_text(item['clause'])}</td><td>{_text(words.item_text(item['id']))}</td>"
-                     f'<td class="{css}" data-item="{_text(item["id"])}">'
-                     f"{_text(words.status(item['status']))}</td></tr>")
+        parts.append(f"<tr><td>{escaped(item['clause'])}</td><td>{escaped(words.item_text(item['id']))}</td>"
+                     f'<td class="{css}" data-item="{escaped(item["id"])}">'
+                     f"{escaped(words.status(item['status']))}</td></tr>")
     parts.append("</tbody></table>")
-    return _wrap("".join(parts))
+    return wrap("".join(parts))
 
 
 def answers(report: dict, sections: tuple[str, ...]) -> str:
     """The checklist answers of the given sections, each marked missing when the meta file leaves it out."""
-    rows = []
-    for entry in report["checklist"]:
-        if entry["key"].split(".", 1)[0] in sections:
-            rows.append([f"{entry['clause']}", words.prompt(entry["key"]), entry["answer"] or words.status(entry["status"])])
-    return _wrap(html_table(rows, [_("clause"), _("asks for"), _("answer (from --meta)")]))
+    rows = [[f"{entry['clause']}", words.prompt(entry["key"]), entry["answer"] or words.status(entry["status"])]
+            for entry in report["checklist"] if entry["key"].split(".", 1)[0] in sections]
+    return wrap(html_table(rows, [_("clause"), _("asks for"), _("answer (from --meta)")]))
 
 
 def operating_points(report: dict, model: str) -> str:
     """True/false positive counts at the representative operating points of one model."""
-    rows = [[words.point_name(p), words.rule(p), "" if p["threshold"] is None else _number(p["threshold"]),
-             _number(p["tp"]), _number(p["fp"]), _number(p["tn"]), _number(p["fn"]), _number(p["tpr"]),
-             _number(p["fpr"])]
+    rows = [[words.point_name(p), words.rule(p), "" if p["threshold"] is None else number(p["threshold"]),
+             number(p["tp"]), number(p["fp"]), number(p["tn"]), number(p["fn"]), number(p["tpr"]),
+             number(p["fpr"])]
             for p in report["models"][model]["operating_points"]]
     header = [_("operating point"), _("how it is chosen"), _("threshold"), "TP", "FP", "TN", "FN", "TPR", "FPR"]
-    return _wrap(html_table(rows, header, caption=_("Counts at operating points: {model}").format(model=model)))
+    return wrap(html_table(rows, header, caption=_("Counts at operating points: {model}").format(model=model)))
 
 
 def _ci(interval: dict | None) -> str:
     if interval is None or interval["low"] is None:  # undefined; the reason is in the intervals table
         return _("undefined")
-    return f"[{_number(interval['low'])}, {_number(interval['high'])}]"
+    return f"[{number(interval['low'])}, {number(interval['high'])}]"
 
 
 def measures(report: dict, model: str) -> str:
@@ -129,17 +129,17 @@ def measures(report: dict, model: str) -> str:
     m = report["models"][model]
     a, intervals = m["assessment"], m["intervals"]
     accuracy = intervals.get("accuracy")  # none for a weighted file: the interval has no weighted form
-    rows = [[measure_label("accuracy"), _number(a["accuracy"]), _ci(accuracy),
+    rows = [[measure_label("accuracy"), number(a["accuracy"]), _ci(accuracy),
              _method(accuracy["method"]) if accuracy else ""],
-            [measure_label("cohen_kappa"), _number(a["cohen_kappa"]), "", ""]]
+            [measure_label("cohen_kappa"), number(a["cohen_kappa"]), "", ""]]
     beyond = ["balanced_accuracy_adjusted"]
     if len(a["labels"]) > 2:  # with two classes both weighted kappas equal Cohen's kappa
         beyond += ["cohen_kappa_linear", "cohen_kappa_quadratic"]
-    rows += [[measure_label(key), _number(a[key]), "", ""] for key in beyond if key in a]
+    rows += [[measure_label(key), number(a[key]), "", ""] for key in beyond if key in a]
     for key in ("auroc", "average_precision", "auprc_trapezoid"):
         if key in a:
             interval = intervals.get(key)
-            rows.append([measure_label(key), _number(a[key]),
+            rows.append([measure_label(key), number(a[key]),
                          _ci(interval) if interval else "", _method(interval["method"]) if interval else ""])
     if report["input"]["positive"] is not None:
         positive = str(report["input"]["positive"])
@@ -148,59 +148,59 @@ def measures(report: dict, model: str) -> str:
             interval = intervals.get(key)
             rows.append([_("{measure} of class {label} ({clause})").format(
                              measure=measure_name(key), label=positive, clause=clause(key)),
-                         _number(per.get(key)), _ci(interval) if key in intervals else "",
+                         number(per.get(key)), _ci(interval) if key in intervals else "",
                          _method(interval["method"]) if interval else ""])
     level = _("{percent} % interval").format(percent=round(report["confidence_level"] * 100))
     table = html_table(rows, [_("measure"), _("value"), level, _("method")],
                        caption=_("Clause-6 measures: {model}").format(model=model))
-    return _wrap(table + per_class(report, model))
+    return wrap(table + per_class(report, model))
 
 
 def per_class(report: dict, model: str) -> str:
     """Per-class measures and their averages (6.4.2, 6.4.3)."""
     a = report["models"][model]["assessment"]
     names = ["precision", "recall", "specificity", "f1", "binary_accuracy"]
-    rows = [[str(label)] + [_number(values.get(n)) for n in names] for label, values in a["per_class"].items()]
+    rows = [[str(label)] + [number(values.get(n)) for n in names] for label, values in a["per_class"].items()]
     for method, values in a["averages"].items():
-        rows.append([_(_AVERAGE_NAMES[method])] + [_number(values.get(n)) for n in names])
+        rows.append([_(_AVERAGE_NAMES[method])] + [number(values.get(n)) for n in names])
     table = html_table(rows, [_("class")] + [measure_name(n) for n in names],
                        caption=_("Per-class measures and averages (6.4.2, 6.4.3): {model}").format(model=model))
-    notes = "".join(f"<li>{_text(u)}</li>" for u in words.undefined_notes(a))
+    notes = "".join(f"<li>{escaped(u)}</li>" for u in words.undefined_notes(a))
     why = _("Undefined values and why:")
-    return table + (f"<p>{_text(why)}</p><ul>{notes}</ul>" if notes else "")
+    return table + (f"<p>{escaped(why)}</p><ul>{notes}</ul>" if notes else "")
 
 
 def confusion(report: dict, model: str) -> str:
     """The confusion matrix of one model, true classes in rows, and its rows as shares of each true class."""
     cm = report["models"][model]["confusion_matrix"]
     header = [""] + [_("predicted {label}").format(label=label) for label in cm["labels"]]
-    rows = [[_("true {label}").format(label=label)] + [_number(c) for c in row]
+    rows = [[_("true {label}").format(label=label)] + [number(c) for c in row]
             for label, row in zip(cm["labels"], cm["counts"])]
     table = html_table(rows, header, caption=_("Confusion matrix, true classes in rows: {model}").format(model=model))
     shares = report["models"][model]["assessment"].get("normalized", {}).get("true")
     if shares is not None:
-        rows = [[_("true {label}").format(label=label)] + [_number(v) for v in row]
+        rows = [[_("true {label}").format(label=label)] + [number(v) for v in row]
                 for label, row in zip(cm["labels"], shares)]
         table += html_table(rows, header, caption=_("The same matrix as shares of each true class (each row adds up "
                                                     "to 1; beyond TS 4213): {model}").format(model=model))
-    return _wrap(table)
+    return wrap(table)
 
 
 def comparisons(report: dict) -> str:
     """Pairwise significance tests with their adjusted p-values and readings."""
     comp = report["comparisons"]
     versus = _(" vs ")
-    parts = [f"<p>{_text(words.statement(comp))}</p>"]
+    parts = [f"<p>{escaped(words.statement(comp))}</p>"]
     if comp["tests"]:
-        rows = [[versus.join(t["models"]), words.measure(t["measure"]), words.test_name(t), _number(t["statistic"]),
-                 _number(t["pvalue"]), _number(t["adjusted_pvalue"]), _yes_no(t["rejected"])]
+        rows = [[versus.join(t["models"]), words.measure(t["measure"]), words.test_name(t), number(t["statistic"]),
+                 number(t["pvalue"]), number(t["adjusted_pvalue"]), yes_no(t["rejected"])]
                 for t in comp["tests"]]
         parts.append(html_table(rows, [_("models"), _("compares"), _("test"), _("statistic"), _("p-value"),
                                        _("adjusted p (Holm)"), _("significant")],
                                 caption=_("Clause-7 comparisons between models")))
-        parts += [f'<p class="reading"><b>{_text(versus.join(t["models"]))}, {_text(words.test_name(t))}:</b> '
-                  f"{_text(words.test_reading(t))}</p>" for t in comp["tests"]]
-    return _wrap("".join(parts))
+        parts += [f'<p class="reading"><b>{escaped(versus.join(t["models"]))}, {escaped(words.test_name(t))}:</b> '
+                  f"{escaped(words.test_reading(t))}</p>" for t in comp["tests"]]
+    return wrap("".join(parts))
 
 
 def environment(report: dict) -> str:
@@ -210,7 +210,7 @@ def environment(report: dict) -> str:
     if env:
         parts.append(html_table(words.environment_rows(env), [_("component"), _("version or value")],
                                 caption=_("Captured automatically on the machine that built the report")))
-    return _wrap("".join(parts)) + answers(report, ("environment", "acceleration"))
+    return wrap("".join(parts)) + answers(report, ("environment", "acceleration"))
 
 
 #: Columns of the inference table: key of the timing summary, and its heading.
@@ -224,17 +224,17 @@ def _timing(value) -> str:
     """A cell of the inference table: yes or no, a count, or a time or rate to four significant digits (a
     throughput of 5052 samples/s, a latency of 0.0001234 s; six decimals printed 5051.539340 and 0.000123)."""
     if isinstance(value, bool):
-        return _yes_no(value)
-    return _number(value) if isinstance(value, int) else significant(value, 4)
+        return yes_no(value)
+    return number(value) if isinstance(value, int) else significant(value, 4)
 
 
 def inference(report: dict) -> str:
     """Inference duration per model, or why it is missing."""
     inf = report["inference"]
     if not inf:
-        return _wrap("<p>" + _text(_("Missing: the report was built from stored predictions, with no model to time. "
+        return wrap("<p>" + escaped(_("Missing: the report was built from stored predictions, with no model to time. "
                                      "Supply the inference duration measured where the model runs.")) + "</p>")
     rows = [[name] + [_timing(values[key]) for key, _title in INFERENCE_COLUMNS] for name, values in inf["models"].items()]
     table = html_table(rows, [_("model")] + [_(title) for _key, title in INFERENCE_COLUMNS],
                        caption=_("Inference duration"))
-    return _wrap(f"<p>{_text(words.inference_description(inf))}</p>" + table)
+    return wrap(f"<p>{escaped(words.inference_description(inf))}</p>" + table)

@@ -4,8 +4,7 @@
 in the active language; :func:`contents` leaves the place of the contents list,
 which :func:`iso4213_nb.report.export.to_html` fills with a link to every section
 heading of the finished page (:func:`fill_contents`), so the list can name no
-section the page lacks.  Model names, class labels and every other user text
-are escaped.
+section the page lacks.  User text is escaped, as in :mod:`.render`.
 """
 
 from __future__ import annotations
@@ -13,6 +12,7 @@ from __future__ import annotations
 import html
 import re
 
+from ..figures.tables import html_table
 from ..words.i18n import _, number
 from ..measures.registry import MEASURES
 from ..words.measures import label as measure_label, name as measure_name
@@ -20,7 +20,7 @@ from ..words.readings import adjustment_name
 from ..words.reasons import words as reason_words
 from . import words
 from .not_given_words import measure_words
-from .render import STYLE
+from .render import STYLE, escaped, wrap
 
 #: At most this many tests are listed on the summary page; the others are counted and left to section 7.
 MAX_TESTS = 8
@@ -50,10 +50,6 @@ SUMMARY_STYLE = """<style>
 </style>"""
 
 
-def _text(value) -> str:
-    return html.escape(str(value))
-
-
 def _cell(entry: dict) -> str:
     value = number(entry["estimate"])
     if entry["low"] is not None and entry["high"] is not None:
@@ -72,18 +68,18 @@ def headline_table(report: dict) -> str:
     names = list(s["models"])
     keys = list(dict.fromkeys(e["measure"] for name in names for e in s["models"][name]["headline"]))
     level = _("{percent} % interval").format(percent=round(s["confidence_level"] * 100))
-    head = "".join(f"<th>{_text(h)}</th>" for h in [_("measure"), *names])
+    head = "".join(f"<th>{escaped(h)}</th>" for h in [_("measure"), *names])
     rows = []
     for key in keys:
         cells = []
         for name in names:
             entry = next((e for e in s["models"][name]["headline"] if e["measure"] == key), None)
             cells.append('<td></td>' if entry is None else
-                         f'<td class="value" data-model="{_text(name)}" data-measure="{_text(key)}">'
-                         f"{_text(_cell(entry))}</td>")
-        rows.append(f"<tr><td>{_text(_measure(key, s['task']))}</td>{''.join(cells)}</tr>")
+                         f'<td class="value" data-model="{escaped(name)}" data-measure="{escaped(key)}">'
+                         f"{escaped(_cell(entry))}</td>")
+        rows.append(f"<tr><td>{escaped(_measure(key, s['task']))}</td>{''.join(cells)}</tr>")
     caption = _("Headline measures: value [{level}]").format(level=level)
-    return (f"<table><caption>{_text(caption)}</caption><thead><tr>{head}</tr></thead>"
+    return (f"<table><caption>{escaped(caption)}</caption><thead><tr>{head}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
@@ -95,7 +91,7 @@ def comparisons_text(report: dict) -> str:
     """The tests with their decisions, α and adjustment; at most :data:`MAX_TESTS` rows (clause 7, 7.10)."""
     comp = report["summary"]["comparisons"]
     if not comp["tests"]:
-        return f"<p>{_text(words.statement(report['comparisons']))}</p>"
+        return f"<p>{escaped(words.statement(report['comparisons']))}</p>"
     lead = _("{tests} test(s) at α = {alpha}, p-values adjusted together ({method}): {significant} "
              "significant.").format(
         tests=len(comp["tests"]), alpha=number(comp["alpha"], 2), significant=comp["significant"],
@@ -104,15 +100,13 @@ def comparisons_text(report: dict) -> str:
     for test in comp["tests"][:MAX_TESTS]:
         entry = report["comparisons"]["tests"][int(test["source"].rsplit("[", 1)[1].rstrip("]"))]
         what = words.measure(test["measure"]) + ("" if test["label"] is None else f" ({test['label']})")
-        rows.append("<tr>" + "".join(f"<td>{_text(c)}</td>" for c in (
-            _(" vs ").join(test["models"]), what, words.test_name(entry), number(test["pvalue"]),
-            number(test["adjusted_pvalue"]), _decision(test))) + "</tr>")
-    head = "".join(f"<th>{_text(h)}</th>" for h in (_("models"), _("compares"), _("test"), _("p-value"),
-                                                     _("adjusted p"), _("decision")))
+        rows.append([_(" vs ").join(test["models"]), what, words.test_name(entry), number(test["pvalue"]),
+                     number(test["adjusted_pvalue"]), _decision(test)])
+    table = html_table(rows, [_("models"), _("compares"), _("test"), _("p-value"), _("adjusted p"), _("decision")])
     more = len(comp["tests"]) - MAX_TESTS
     rest = _("… and {n} more tests in section 7.").format(n=more)
-    rest = f"<p>{_text(rest)}</p>" if more > 0 else ""
-    return f"<p>{_text(lead)}</p><table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>{rest}"
+    rest = f"<p>{escaped(rest)}</p>" if more > 0 else ""
+    return f"<p>{escaped(lead)}</p>{table}{rest}"
 
 
 def ranking_text(report: dict) -> str:
@@ -132,7 +126,7 @@ def ranking_text(report: dict) -> str:
                                          alpha=number(rk["alpha"], 2))
     if groups:
         text += " " + _("Not told apart by the post-hoc test: {groups}.").format(groups=groups)
-    return f"<p>{_text(text)}</p>"
+    return f"<p>{escaped(text)}</p>"
 
 
 def items_text(report: dict) -> str:
@@ -144,7 +138,7 @@ def items_text(report: dict) -> str:
     if it["missing"]:
         text += " " + _("Missing: {items}.").format(items="; ".join(
             f"{words.item_text(m['id'])} ({m['clause']})" for m in it["missing"]))
-    return f"<p>{_text(text)}</p>"
+    return f"<p>{escaped(text)}</p>"
 
 
 _TOP_K = re.compile(r"top_(\d+)_accuracy")
@@ -217,8 +211,8 @@ def warning_lines(report: dict) -> list[str]:
 
 def opening(report: dict) -> str:
     """The first screen of the report: its title, then the summary beside the contents list (clause 8)."""
-    return (STYLE + SUMMARY_STYLE + f'<div class="iso-report tex2jax_ignore"><h1>{_text(words.title(report))}</h1>'
-            f'<div class="iso-opening">{summary(report)}{contents()}</div></div>')
+    return STYLE + SUMMARY_STYLE + wrap(f'<h1>{escaped(words.title(report))}</h1>'
+                                        f'<div class="iso-opening">{summary(report)}{contents()}</div>')
 
 
 def summary(report: dict) -> str:
@@ -234,12 +228,13 @@ def summary(report: dict) -> str:
         task = _("Multi-label task; {n} test samples.").format(n=number(report["input"]["n"]))
     lines = warning_lines(report)
     if lines:
-        notes = ("<p><b>" + _text(_("Read the numbers with these warnings:")) + '</b></p><ul class="warnings">'
-                 + "".join(f"<li>{_text(line)}</li>" for line in lines) + "</ul>")
+        notes = ("<p><b>" + escaped(_("Read the numbers with these warnings:")) + '</b></p><ul class="warnings">'
+                 + "".join(f"<li>{escaped(line)}</li>" for line in lines) + "</ul>")
     else:
-        notes = "<p>" + _text(_("No warning: every value and interval is defined and computed from the rows.")) + "</p>"
+        text = _("No warning: every value and interval is defined and computed from the rows.")
+        notes = f"<p>{escaped(text)}</p>"
     heading = _("Summary")
-    body = (f'<h2 id="{SUMMARY_ID}">{_text(heading)}</h2><p>{_text(task)}</p>' + headline_table(report)
+    body = (f'<h2 id="{SUMMARY_ID}">{escaped(heading)}</h2><p>{escaped(task)}</p>' + headline_table(report)
             + comparisons_text(report) + ranking_text(report) + items_text(report) + notes)
     return f'<section class="iso-summary">{body}</section>'
 
@@ -248,7 +243,7 @@ def contents() -> str:
     """The contents list's heading and the place of its links, filled by :func:`fill_contents` once the page is
     exported (clause 8)."""
     heading = _("Contents")
-    return f'<nav class="iso-report iso-contents" id="{CONTENTS_ID}"><h2>{_text(heading)}</h2>{CONTENTS_PLACE}</nav>'
+    return f'<nav class="iso-report iso-contents" id="{CONTENTS_ID}"><h2>{escaped(heading)}</h2>{CONTENTS_PLACE}</nav>'
 
 
 _HEADING = re.compile(r"<h([23])([^>]*)>(.*?)</h\1>", re.S)

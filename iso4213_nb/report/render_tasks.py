@@ -1,20 +1,16 @@
 """HTML of the report's sections for issue 11: the task, class scores, multi-label, subgroups, calibration.
 
 Each function takes the dict of :func:`iso4213_nb.report.content.build` (as
-extended by :mod:`.tasks`) and returns HTML, or ``""`` when its section does
-not apply to the file, so the report shows only what the data hold.  Every
-word goes through :func:`iso4213_nb.words.i18n._`; every user value (model, class,
-group names) is escaped, inside ``tex2jax_ignore`` blocks.
+extended by :mod:`.tasks`) and returns HTML (with the conventions of :mod:`.render`),
+or ``""`` when its section does not apply to the file.
 """
 
 from __future__ import annotations
 
-import html
-
 from ..words.i18n import N_, _, number
 from ..words.measures import label as measure_label, name as measure_name
 from ..figures.tables import html_table
-from .render import STYLE
+from .render import STYLE, escaped, wrap, yes_no
 
 TASK_WORDS = {"binary": N_("binary (two classes, 6.3)"), "multiclass": N_("multi-class (one of several classes, 6.4)"),
               "multilabel": N_("multi-label (any number of labels per sample, 6.5)")}
@@ -36,14 +32,6 @@ SKIPPED = {"scores_not_probabilities": N_("its scores are not probabilities (eac
            "no_scores": N_("it has no scores"),
            "needs_rows": N_("a report from counts keeps no rows, and calibration's equal-mass bins and bootstrap "
                          "interval need them")}
-
-
-def _wrap(body: str) -> str:
-    return f'<div class="iso-report tex2jax_ignore">{body}</div>'
-
-
-def _text(value) -> str:
-    return html.escape(str(value))
 
 
 def _num(value, decimals: int = 4) -> str:
@@ -77,7 +65,7 @@ def task_summary(report: dict) -> str:
         rows.append([_("labels from the arg-max of the class scores"), ", ".join(argmax)])
     if inp["top_k"]:
         rows.append([_("top-k accuracies for k ="), ", ".join(str(k) for k in inp["top_k"])])
-    return STYLE + _wrap(html_table(rows, [_("input"), _("value")], caption=_("Task and optional columns")))
+    return STYLE + wrap(html_table(rows, [_("input"), _("value")], caption=_("Task and optional columns")))
 
 
 def class_scores(report: dict, model: str) -> str:
@@ -98,7 +86,7 @@ def class_scores(report: dict, model: str) -> str:
     scores = html_table([[measure_label("log_loss"), _num(m.get("log_loss"))],
                          [measure_label("brier"), _num(m.get("brier"))]],
                         [_("measure"), _("value")], caption=_("Probability scores: {model}").format(model=model))
-    return _wrap(topk + auroc + per_class + scores)
+    return wrap(topk + auroc + per_class + scores)
 
 
 def multilabel(report: dict, model: str) -> str:
@@ -125,9 +113,9 @@ def multilabel(report: dict, model: str) -> str:
     parts.append(html_table(per_label, header, caption=_("Per label (6.5.1 applies 6.2 to each label): {model}")
                             .format(model=model)))
     if m["undefined"]:
-        parts.append("<p>" + _text(_("Undefined values (reason codes): ")) +
-                     _text("; ".join(m["undefined"])) + "</p>")
-    return _wrap("".join(parts))
+        parts.append("<p>" + escaped(_("Undefined values (reason codes): ")) +
+                     escaped("; ".join(m["undefined"])) + "</p>")
+    return wrap("".join(parts))
 
 
 def multilabel_comparisons(report: dict) -> str:
@@ -136,9 +124,8 @@ def multilabel_comparisons(report: dict) -> str:
     if not tests:
         return ""
     rows = [[" vs ".join(t["models"]), t["label"], _num(t.get("statistic")), _num(t["pvalue"]),
-             _num(t["adjusted_pvalue"]), _("undefined") if t["rejected"] is None else (_("yes") if t["rejected"] else _("no"))]
-            for t in tests]
-    return _wrap(html_table(rows, [_("models"), _("label"), _("statistic"), _("p-value"), _("adjusted p (Holm)"),
+             _num(t["adjusted_pvalue"]), yes_no(t["rejected"])] for t in tests]
+    return wrap(html_table(rows, [_("models"), _("label"), _("statistic"), _("p-value"), _("adjusted p (Holm)"),
                                    _("significant")],
                             caption=_("McNemar's test per label, all p-values adjusted together")))
 
@@ -186,7 +173,7 @@ def subgroups(report: dict, model: str) -> str:
             parts.append(html_table(rows, [_("measure"), _("largest gap between values (between)"),
                                            _("p-value of no difference"), _("test")],
                                     caption=_("Differences between the values of {attribute}").format(attribute=attribute)))
-            parts.append("<p>" + _text(_("The largest gap is the spread of the estimates and has no interval: a "
+            parts.append("<p>" + escaped(_("The largest gap is the spread of the estimates and has no interval: a "
                                          "bootstrap of a maximum minus a minimum stays above 0 even when the values "
                                          "do not differ. Whether they differ is the test's answer (a small p-value): "
                                          "chi-squared across the values for a proportion, a permutation test of the "
@@ -194,10 +181,10 @@ def subgroups(report: dict, model: str) -> str:
                                          "accuracy and macro recall; the AUROC's gap has no test here.")) + "</p>")
         for warning in data.get("warnings", []):
             if warning.get("code") == "small_group":
-                parts.append("<p>" + _text(_("Value {value} of {attribute} has only {n} samples: its intervals are "
+                parts.append("<p>" + escaped(_("Value {value} of {attribute} has only {n} samples: its intervals are "
                                              "wide and its measures say little.").format(
                     value=warning.get("value"), attribute=attribute, n=warning.get("n"))) + "</p>")
-    return _wrap("".join(parts))
+    return wrap("".join(parts))
 
 
 def calibration(report: dict, model: str) -> str:
@@ -207,19 +194,15 @@ def calibration(report: dict, model: str) -> str:
         code = m.get("calibration_skipped")
         if code is None or code == "no_scores":
             return ""
-        return _wrap("<p>" + _text(_("{model}: no calibration, because {reason}.").format(
+        return wrap("<p>" + escaped(_("{model}: no calibration, because {reason}.").format(
             model=model, reason=_(SKIPPED[code]))) + "</p>")
     c = m["calibration"]
-    rows = []
-    for key, words in CALIBRATION_ROWS:
-        if key in c:
-            value = c[key]
-            rows.append([measure_label(key) if words is None else _(words),
-                         _num(value.get("estimate") if isinstance(value, dict) else value),
-                         _interval(value) if isinstance(value, dict) else ""])
+    rows = [[measure_label(key) if words is None else _(words),
+             _num(c[key].get("estimate") if isinstance(c[key], dict) else c[key]),
+             _interval(c[key]) if isinstance(c[key], dict) else ""] for key, words in CALIBRATION_ROWS if key in c]
     kind = _("top-label: the highest score against whether that class is right") if c.get("kind") == "top_label" \
         else _("the score of the positive class")
-    return _wrap(html_table(rows, [_("measure"), _("value"), _("bootstrap interval")],
+    return wrap(html_table(rows, [_("measure"), _("value"), _("bootstrap interval")],
                             caption=_("Calibration of {model} ({kind})").format(model=model, kind=kind)))
 
 
@@ -261,12 +244,11 @@ SECTIONS = {
 def heading(report: dict, section: str) -> str:
     """The heading and introduction of an issue-11 section (clause 8 report), or ``""`` when no model of the report has it."""
     title, intro, key = SECTIONS[section]
-    if not _has(report, key) and not (section == "calibration" and _has(report, "calibration_skipped")
-                                      and any(m.get("calibration_skipped") == "scores_not_probabilities"
-                                              for m in report["models"].values())):
+    if not _has(report, key) and not (section == "calibration" and any(
+            m.get("calibration_skipped") == "scores_not_probabilities" for m in report["models"].values())):
         return ""
     weighted = _("Every number here is weighted by the file's weight column.") if report["input"]["weighted"] else ""
-    return STYLE + _wrap(f"<h2>{_text(_(title))}</h2><p>{_text(_(intro))} {_text(weighted)}</p>")
+    return STYLE + wrap(f"<h2>{escaped(_(title))}</h2><p>{escaped(_(intro))} {escaped(weighted)}</p>")
 
 
 def operating_points_intro(report: dict) -> str:
@@ -294,7 +276,7 @@ def operating_points_intro(report: dict) -> str:
                             "ROC and precision–recall curves of the class-scores section.")
     else:
         return ""
-    return _wrap(f"<p>{_text(text)}</p>")
+    return wrap(f"<p>{escaped(text)}</p>")
 
 
 def curves_absent(report: dict) -> str:
@@ -308,4 +290,4 @@ def curves_absent(report: dict) -> str:
                  "per label.")
     else:
         text = _("No model in the file has scores, so there are no threshold curves.")
-    return _wrap(f"<p>{_text(text)}</p>")
+    return wrap(f"<p>{escaped(text)}</p>")

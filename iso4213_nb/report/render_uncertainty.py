@@ -1,15 +1,13 @@
 """HTML and figures of the report's uncertainty sections, from the keys :mod:`.uncertainty` adds (7.8, 6.3.6, clause 7).
 
-Presentation only: every word goes through :func:`iso4213_nb.words.i18n._`, every
-reason code through :mod:`iso4213_nb.words.intervals`; every user string
-(model names) is escaped by :func:`iso4213_nb.figures.tables.html_table` or
-:func:`html.escape`, and a dollar sign in a figure label is escaped so
-matplotlib never reads it as mathtext.
+Presentation only, with the conventions of :mod:`.render`; reason codes are put in words by
+:mod:`iso4213_nb.words.intervals`.
 """
 
 from __future__ import annotations
 
 import html
+import itertools
 import textwrap
 from pathlib import Path
 
@@ -25,6 +23,7 @@ from ..words.intervals import interval_text, method_name, reason_text
 from ..words.measures import label as measure_label, name as measure_name
 from ..stats.ranking import Ranking
 from ..figures.tables import format_value, html_table
+from .render import mathtext_safe, wrap
 
 #: The longest line of a band figure's panel title, in characters (a 5-inch panel at 10 points).
 TITLE_CHARACTERS = 42
@@ -41,16 +40,8 @@ def _value(value, decimals: int = 4) -> str:
     return format_value(value, decimals)
 
 
-def _wrap(body: str) -> str:
-    return f'<div class="iso-report tex2jax_ignore">{body}</div>'
-
-
 def _level(report: dict) -> str:
     return level_percent(report["confidence_level"])
-
-
-def _label(name) -> str:
-    return str(name).replace("$", r"\$")
 
 
 def heading(section: str) -> str:
@@ -74,7 +65,7 @@ def heading(section: str) -> str:
                       "tell apart.")),
     }
     title, text = texts[section]
-    return _wrap(f"<h3>{html.escape(title)}</h3><p>{html.escape(text)}</p>")
+    return wrap(f"<h3>{html.escape(title)}</h3><p>{html.escape(text)}</p>")
 
 
 def settings_text(report: dict) -> str:
@@ -85,23 +76,20 @@ def settings_text(report: dict) -> str:
              "(seed {seed}), so the same command gives the same bounds.").format(
         level=_level(report), proportion=method_name(s["proportion_method"]),
         bootstrap=method_name(s["bootstrap_method"]), n=s["n_resamples"], seed=s["seed"])
-    return _wrap(f"<p>{html.escape(text)}</p>")
+    return wrap(f"<p>{html.escape(text)}</p>")
 
 
 def interval_table(report: dict, model: str) -> str:
     """Every measure of one model with its interval and method, and why an interval is missing (7.8)."""
     intervals = report["models"][model]["intervals"]
     top_k = [(f"top_{k}_accuracy", _("top-{k} accuracy (Annex C)").format(k=k)) for k in report["input"].get("top_k", ())]
-    rows = []
     named = [(key, measure_label(key)) for key in MEASURES]
-    for key, words in [*named[:1], *top_k, *named[1:]]:
-        entry = intervals.get(key)
-        if entry is None:
-            continue
-        rows.append([words, _value(entry["estimate"], 4), interval_text(entry), method_name(entry["method"])])
+    rows = [[words, _value(intervals[key]["estimate"], 4), interval_text(intervals[key]),
+             method_name(intervals[key]["method"])]
+            for key, words in [*named[:1], *top_k, *named[1:]] if intervals.get(key) is not None]
     caption = _("Measures with {level} % intervals: {model}").format(level=_level(report), model=model)
     note = f"<p>{html.escape(reason_text({'code': 'weighted_input'}))}.</p>" if report["input"].get("weighted") else ""
-    return _wrap(html_table(rows, [_("measure"), _("value"), _("interval"), _("method")], caption=caption) + note)
+    return wrap(html_table(rows, [_("measure"), _("value"), _("interval"), _("method")], caption=caption) + note)
 
 
 def operating_table(report: dict, model: str) -> str:
@@ -109,13 +97,10 @@ def operating_table(report: dict, model: str) -> str:
     op = report["models"][model].get("operating_intervals")
     if op is None:
         return ""
-    rows = []
-    for entry in op["sensitivity_at_specificity"]:
-        rows.append([_("sensitivity at specificity {at}").format(at=number(entry["at"], 2)),
-                     _value(entry["estimate"], 4), interval_text(entry)])
-    for entry in op["specificity_at_sensitivity"]:
-        rows.append([_("specificity at sensitivity {at}").format(at=number(entry["at"], 2)),
-                     _value(entry["estimate"], 4), interval_text(entry)])
+    rows = [[words.format(at=number(entry["at"], 2)), _value(entry["estimate"], 4), interval_text(entry)]
+            for key, words in (("sensitivity_at_specificity", _("sensitivity at specificity {at}")),
+                               ("specificity_at_sensitivity", _("specificity at sensitivity {at}")))
+            for entry in op[key]]
     pa = op["partial_auroc"]
     span = f"{number(pa['low'], 2)}–{number(pa['high'], 2)}"
     rows.append([_("partial AUROC, specificity {span}").format(span=span), _value(pa["area"]["estimate"], 4),
@@ -125,7 +110,7 @@ def operating_table(report: dict, model: str) -> str:
     caption = _("Operating points with {level} % intervals (stratified bootstrap, percentile, {n} resamples): "
                 "{model}").format(level=_level(report), n=op["n_resamples"], model=model)
     note = f'<p class="reading">{html.escape(reason_text(pa["delong"]["reason"]))}.</p>'
-    return _wrap(html_table(rows, [_("reading"), _("value"), _("interval")], caption=caption) + note)
+    return wrap(html_table(rows, [_("reading"), _("value"), _("interval")], caption=caption) + note)
 
 
 def bands_figure(report: dict) -> Figure | None:
@@ -142,32 +127,31 @@ def bands_figure(report: dict) -> Figure | None:
         fpr = 1 - np.asarray(b["at"], dtype=float)
         low, high = (np.asarray(b[k], dtype=float) for k in ("low", "high"))
         roc.fill_between(fpr, low, high, color=colour, alpha=0.2, linewidth=0)
-        roc.plot(fpr, np.asarray(b["estimate"], dtype=float), color=colour, label=_label(name))
+        roc.plot(fpr, np.asarray(b["estimate"], dtype=float), color=colour, label=mathtext_safe(name))
         b = bands["pr"]
         low, high = (np.asarray(b[k], dtype=float) for k in ("low", "high"))
         pr.fill_between(b["at"], low, high, color=colour, alpha=0.2, linewidth=0, step="mid")
-        pr.plot(b["at"], np.asarray(b["estimate"], dtype=float), color=colour, label=_label(name),
+        pr.plot(b["at"], np.asarray(b["estimate"], dtype=float), color=colour, label=mathtext_safe(name),
                 drawstyle="steps-mid")
     roc.plot([0, 1], [0, 1], color="grey", linestyle=":", linewidth=1)
     roc.set(xlabel=_("false positive rate (1 − specificity)"), ylabel=_("sensitivity (true positive rate)"),
             xlim=(0, 1), ylim=(0, 1.01))
     pr.set(xlabel=measure_name("recall"), ylabel=measure_name("precision"), xlim=(0, 1), ylim=(0, 1.01))
-    for ax, title in ((roc, _("ROC with pointwise {level} % band")),
-                      (pr, _("precision–recall with pointwise {level} % band"))):
+    for ax, title, corner in ((roc, _("ROC with pointwise {level} % band"), "lower right"),
+                              (pr, _("precision–recall with pointwise {level} % band"), "lower left")):
         # wrapped to the panel's width: the Russian titles are longer than a panel and ran into each other
         ax.set_title("\n".join(textwrap.wrap(title.format(level=_level(report)), TITLE_CHARACTERS)), fontsize=10)
-    for ax in (roc, pr):
-        ax.legend(loc="lower right" if ax is roc else "lower left", fontsize="small")
+        ax.legend(loc=corner, fontsize="small")
     return localize(fig)
 
 
 def _ranking_object(rk: dict) -> Ranking:
-    return Ranking(tuple(_label(n) for n in rk["names"]), np.asarray(rk["mean_ranks"]), rk["folds"], rk["alpha"],
-                   rk["friedman"]["statistic"], rk["friedman"]["pvalue"],
+    return Ranking(tuple(mathtext_safe(n) for n in rk["names"]), np.asarray(rk["mean_ranks"]), rk["folds"],
+                   rk["alpha"], rk["friedman"]["statistic"], rk["friedman"]["pvalue"],
                    np.inf if rk["iman_davenport"]["statistic"] is None else rk["iman_davenport"]["statistic"],
                    rk["iman_davenport"]["pvalue"], tuple(rk["iman_davenport"]["df"]), rk["critical_difference"],
                    np.asarray(rk["nemenyi_pvalues"]), np.asarray(rk["holm_pvalues"]),
-                   tuple(tuple(_label(n) for n in g) for g in rk["groups"]))
+                   tuple(tuple(mathtext_safe(n) for n in g) for g in rk["groups"]))
 
 
 def cd_figure(report: dict) -> Figure | None:
@@ -209,7 +193,7 @@ def ranking(report: dict) -> str:
                  "weighted_input": _("Ranking, the bootstrap intervals and the interval bands resample unweighted "
                                      "samples, so a file with a weight column has none of them; its measures are "
                                      "weighted, without intervals.")}
-        return _wrap(f"<p>{html.escape(words.get(reason, str(reason)))}</p>")
+        return wrap(f"<p>{html.escape(words.get(reason, str(reason)))}</p>")
     measure = measure_name(rk["measure"])
     intro = _("The test set was split into {k} disjoint folds, each keeping the class shares (seed {seed}), and "
               "the {measure} of every model computed on each fold. The folds are independent blocks (different "
@@ -228,11 +212,8 @@ def ranking(report: dict) -> str:
         [_("test"), _("statistic"), _("degrees of freedom"), _("p-value")],
         caption=_("Do the models differ at all?"))
     names = rk["names"]
-    pairs = []
-    for i in range(len(names)):
-        for j in range(i + 1, len(names)):
-            pairs.append([f"{names[i]} vs {names[j]}", _value(rk["nemenyi_pvalues"][i][j], 4),
-                          _value(rk["holm_pvalues"][i][j], 4)])
+    pairs = [[f"{names[i]} vs {names[j]}", _value(rk["nemenyi_pvalues"][i][j], 4), _value(rk["holm_pvalues"][i][j], 4)]
+             for i, j in itertools.combinations(range(len(names)), 2)]
     posthoc = html_table(pairs, [_("pair"), _("Nemenyi p"), _("Holm-adjusted p")],
                          caption=_("Post-hoc comparisons of every pair (α = {alpha})").format(
                              alpha=number(rk["alpha"], 2)))
@@ -249,4 +230,4 @@ def ranking(report: dict) -> str:
         pe=number(b["equivalent"], 3), pb=number(b["b_better"], 3))
     body = (f"<p>{html.escape(intro)}</p>" + ranks + tests + posthoc + f"<p>{html.escape(cd)}</p>"
             + f'<p class="reading">{html.escape(bayes)}</p>')
-    return _wrap(body)
+    return wrap(body)

@@ -20,10 +20,7 @@ result is given.
 
 The page is a notebook assembled in this process (no kernel: the numbers are
 already computed) from the same HTML fragments (:mod:`.render`) as the
-in-memory report, exported by :mod:`.export` to HTML and PDF; the folder gets
-``report.json``, ``report.ipynb``, ``report.html`` (and ``report.pdf``) and
-``manifest.json``, written atomically.  There is no ``predictions.parquet``:
-the rows are not kept.
+in-memory report.  There is no ``predictions.parquet``: the rows are not kept.
 """
 
 from __future__ import annotations
@@ -66,11 +63,10 @@ def _model(assessed: streaming.Assessed, name: str, auroc_interval: dict | None)
     if name in assessed.class_scores:  # log loss is undefined exactly when the class scores are not probabilities
         entry["calibration_skipped"] = (tasks.NOT_PROBABILITIES if is_undefined(assessed.class_scores[name].log_loss)
                                         else "needs_rows")
+        entry.update(assessed.class_scores[name].to_dict())
     elif model.scores is not None:
         entry["calibration_skipped"] = (tasks.NOT_PROBABILITIES if probability_problems(model.scores.thresholds)
                                         else "needs_rows")
-    if name in assessed.class_scores:
-        entry.update(assessed.class_scores[name].to_dict())
     if assessed.groups:
         entry["subgroups"] = {group: subgroups_from_counts(
             models[name], labels=assessed.labels, positive=assessed.positive, scores=entry["has_scores"],
@@ -79,11 +75,11 @@ def _model(assessed: streaming.Assessed, name: str, auroc_interval: dict | None)
     return entry
 
 
-def _comparisons(assessed: streaming.Assessed, delong: dict, alpha: float = 0.05) -> dict:
+def _comparisons(assessed: streaming.Assessed, delong: dict) -> dict:
     """McNemar for every pair (from paired counts) and DeLong where a second pass gave it; one Holm correction (7.9, 7.10)."""
     return content.pair_comparisons([m[0] for m in assessed.settings.models],
                                     lambda a, b: assessed.paired.mcnemar_table(f"right.{a}", f"right.{b}"),
-                                    lambda a, b: delong.get((a, b)), alpha)
+                                    lambda a, b: delong.get((a, b)))
 
 
 def second_pass(assessed: streaming.Assessed, states: dict, chunks,
@@ -124,41 +120,28 @@ def not_given(assessed: streaming.Assessed, rows_read: bool, models: dict) -> li
     return out
 
 
-
-
-
-
 def build_content(assessed: streaming.Assessed, states: dict, source, *, answers: dict, title: str | None,
                   meta_name: str | None, how: dict, chunks=None,
                   confidence_level: float = content.CONFIDENCE_LEVEL) -> dict:
     """The JSON-ready report (the shape of :func:`.content.build`, plus ``streaming``); the AUROC intervals at
     ``confidence_level`` (clause 8)."""
     intervals, delong = second_pass(assessed, states, chunks, confidence_level)
-    environment = capture()
     names = [m[0] for m in assessed.settings.models]
-    items = content.items(answers, environment, None, groups=bool(assessed.groups))
     top_k = sorted({k for result in assessed.class_scores.values() for k in result.top_k_accuracy})
     binned = {name: {"bins": m.binned.bins, "low": m.binned.low, "high": m.binned.high,
                      "auroc_error_bound": m.binned.auroc_error_bound}
               for name, m in assessed.models.items() if m.binned is not None}
     models = {name: _model(assessed, name, intervals.get(name)) for name in names}
-    return {
-        **content.heading(title),
-        "input": {"predictions": source.file_name, "meta": meta_name, "demo": False, "n": assessed.n,
-                  "labels": [content.plain(v) for v in assessed.labels],
-                  "class_counts": {str(k): v for k, v in assessed.class_counts.items()},
-                  "positive": content.plain(assessed.positive), "models": names,
-                  "task": BINARY if len(assessed.labels) == 2 else MULTICLASS, "weighted": assessed.weighted,
-                  "groups": list(assessed.groups), "top_k": top_k},
-        "items": items,
-        "checklist": content.checklist_answers(answers, environment, groups=bool(assessed.groups)),
-        "models": models,
-        "comparisons": _comparisons(assessed, delong),
-        "environment": environment,
-        "inference": None,
-        "confidence_level": content.CONFIDENCE_LEVEL,
-        "streaming": {**how, "binned": binned, "not_given": not_given(assessed, chunks is not None, models)},
-    }
+    inputs = {"predictions": source.file_name, "meta": meta_name, "demo": False, "n": assessed.n,
+              "labels": [content.plain(v) for v in assessed.labels],
+              "class_counts": {str(k): v for k, v in assessed.class_counts.items()},
+              "positive": content.plain(assessed.positive), "models": names,
+              "task": BINARY if len(assessed.labels) == 2 else MULTICLASS, "weighted": assessed.weighted,
+              "groups": list(assessed.groups), "top_k": top_k}
+    report = content.assemble(title, inputs, answers, environment=capture(), inference=None,
+                              groups=bool(assessed.groups), models=models, comparisons=_comparisons(assessed, delong))
+    report["streaming"] = {**how, "binned": binned, "not_given": not_given(assessed, chunks is not None, models)}
+    return report
 
 
 def _curves_png(assessed: streaming.Assessed, report: dict) -> str | None:
@@ -190,9 +173,9 @@ def _png(fig) -> str:
 def streaming_html(report: dict) -> str:
     """How the numbers were computed, what is approximate and by how much, and what is not given (clause 8)."""
     s = report["streaming"]
-    parts = [f"<p>{render._text(s['how'])}</p>"]
+    parts = [f"<p>{render.escaped(s['how'])}</p>"]
     for name, b in s["binned"].items():
-        parts.append("<p>" + render._text(_(
+        parts.append("<p>" + render.escaped(_(
             "Model {name}: scores counted in {bins} equal bins on [{low:g}, {high:g}]; its curves and areas are "
             "approximate, and its AUROC lies within ± {bound:.6f} of the exact value.").format(
             name=name, bins=b["bins"], low=b["low"], high=b["high"], bound=b["auroc_error_bound"])) + "</p>")
@@ -201,7 +184,7 @@ def streaming_html(report: dict) -> str:
             for entry in s["not_given"]]
     table = render.html_table(rows, [_("measure"), _("models"), _("why it is not given, or not exactly")],
                               caption=_("What mergeable counts cannot give"))
-    return render._wrap("".join(parts) + table)
+    return render.wrap("".join(parts) + table)
 
 
 def _cell(html: str | None = None, markdown: str | None = None, png: str | None = None):

@@ -1,21 +1,11 @@
 """Merged states (chunks, Dask, state files) as the :class:`~.uncertainty.IntervalSource` of a report's intervals (7.8).
 
-:func:`iso4213_nb.report.uncertainty.extend` assembles the intervals of both report paths; :class:`States` gives
-it what merged states hold:
-
-* the confusion matrices and the score counts: the count-based intervals and the score areas are the
-  in-memory draw from the same counts (in binned mode, ``--bins``, the bootstrap of the binned areas);
-* no AUROC interval of its own: :func:`iso4213_nb.report.streamed.second_pass` put DeLong's, from the score
-  counts, at the chosen level;
-* exact score counts (not binned) for the operating intervals, whose bootstrap draws (score, class) pairs, so
-  they equal the in-memory ones number for number;
-* ``top_<k>_accuracy`` from the (true class × rank) counts, as in memory, and the Brier score and log loss by
-  a Poisson bootstrap (:mod:`iso4213_nb.scale.streamed_bootstrap`; methods ``poisson_percentile``,
-  ``poisson_bca``), for a multi-class model with class scores and for a binary model whose scores are
-  probabilities (:func:`~iso4213_nb.core.probability_rows.probability_problems` of its distinct scores),
-  read as (1 − score, score) as in memory; left out, with reason ``no_replicates``, for merged
-  state files (no replicates), and top-k with reason ``old_state_file`` for a state file of version 3 or older;
-* no ranking of three or more models: its folds split the rows (``extend`` names it, reason ``ranking_rows``).
+The count-based intervals, the score areas and the operating intervals are the in-memory draws from the same
+counts, so they equal the in-memory ones number for number (in binned mode, ``--bins``, the bootstrap of the
+binned areas).  The Brier score and log loss come from a Poisson bootstrap
+(:mod:`iso4213_nb.scale.streamed_bootstrap`) instead of a row bootstrap; merged state files hold no replicates
+(reason ``no_replicates``), a state file of version 3 or older no top-k counts (``old_state_file``).  There is
+no ranking: its folds split the rows (reason ``ranking_rows``).
 """
 
 from __future__ import annotations

@@ -5,22 +5,10 @@
 :func:`iso4213_nb.report.uncertainty.extend`) assembled, and returns
 ``report["summary"]``: codes, keys and numbers only, each number copied from
 the place of ``report.json`` named beside it (``source``), so that ``verify``
-recomputes it like any other value and a reader can follow it to its section.
-:mod:`iso4213_nb.report.render_summary` puts it in words.
-
-The summary holds
-
-- ``models``: per model, the headline measures of the task (:data:`HEADLINE`),
-  each with its value, interval (or none, and why) and clause (from
-  :mod:`iso4213_nb.measures.registry`);
-- ``comparisons``: every clause-7 test with its raw and adjusted p-value and its
-  decision, the adjustment and α (7.10);
-- ``ranking``: the Friedman test's decision at α and the groups of models the
-  post-hoc test cannot tell apart, or why there is no ranking;
-- ``items``: how many clause-8 items are filled, filled automatically or
-  missing, and which are missing;
-- ``warnings``: everything that changes how a number should be read
-  (:data:`WARNINGS`).
+recomputes it like any other value and a reader can follow it to its section: the headline measures of
+each model (:func:`headline`), the tests' decisions (:func:`comparisons`), the ranking's (:func:`ranking`), the
+reported items (:func:`items`) and the :func:`warnings`.  :mod:`iso4213_nb.report.render_summary` puts it in
+words.
 """
 
 from __future__ import annotations
@@ -49,10 +37,6 @@ WARNINGS = ("undefined_value", "undefined_interval", "interval_substituted", "re
             "binned_auroc")
 
 
-def _task(report: dict) -> str:
-    return report["input"]["task"]
-
-
 def _entry(key: str, source: str, value, interval: dict | None) -> dict:
     """One headline measure: its value and interval as the report holds them at ``source``."""
     entry = {"measure": key, "clause": clause(key), "estimate": value, "low": None, "high": None,
@@ -70,7 +54,7 @@ def _positive_class(assessment: dict, positive) -> tuple[str, dict]:
 def headline(report: dict, name: str) -> list[dict]:
     """The headline measures of model ``name`` (:data:`HEADLINE`), each from its interval where the report has
     one (``models.<m>.intervals.<key>``), else from the point value (clause 6, 7.8)."""
-    model, task = report["models"][name], _task(report)
+    model, task = report["models"][name], report["input"]["task"]
     intervals = model.get("intervals") or {}
     base = f"models.{name}"
     entries = []
@@ -179,7 +163,7 @@ def warnings(report: dict) -> list[dict]:
 
 def summarize(report: dict) -> dict:
     """The summary of an assembled report (see the module docstring); ``report`` itself is not changed (clause 8)."""
-    return {"task": _task(report), "confidence_level": report["confidence_level"],
+    return {"task": report["input"]["task"], "confidence_level": report["confidence_level"],
             "models": {name: {"headline": headline(report, name)} for name in report["models"]},
             "comparisons": comparisons(report), "ranking": ranking(report), "items": items(report),
             "warnings": warnings(report)}

@@ -14,11 +14,9 @@
   (:func:`iso4213_nb.subgroups.rows.subgroup_analysis`: per-value measures with
   intervals and n, the largest gap, a heterogeneity test, warnings);
 * per model whose scores are probabilities: ``calibration`` (beyond TS 4213:
-  :mod:`iso4213_nb.measures.calibration`), or ``calibration_skipped`` with a reason code;
+  :mod:`iso4213_nb.measures.calibration`), or ``calibration_skipped`` with a reason code.
 
-With a ``weight`` column every measure here that has a weighted form is
-weighted.  Everything is data and reason codes; the words are in
-:mod:`.render_tasks`.
+With a ``weight`` column every measure here that has a weighted form is weighted.  Words: :mod:`.render_tasks`.
 """
 
 from __future__ import annotations
@@ -41,23 +39,22 @@ TOP_K = (1, 2, 3, 4, 5)
 NOT_PROBABILITIES, NO_SCORES = "scores_not_probabilities", "no_scores"
 
 
-def _plain(value):
+def plain(value):
+    """A numpy scalar as the Python number it holds, anything else as it is: a label or count for JSON (clause 8)."""
     return value.item() if isinstance(value, np.generic) else value
 
 
 def class_counts(pred: Predictions) -> dict:
     """Samples per class (single-label, 6.4) or samples carrying each label (multi-label, 6.5), unweighted."""
     if pred.task == MULTILABEL:
-        return {str(_plain(label)): int(count) for label, count in zip(pred.label_names, pred.y_true_matrix.sum(axis=0))}
+        return {str(plain(label)): int(count) for label, count in zip(pred.label_names, pred.y_true_matrix.sum(axis=0))}
     classes, counts = np.unique(pred.y_true, return_counts=True)
-    return {str(_plain(c)): int(k) for c, k in zip(classes, counts)}
+    return {str(plain(c)): int(k) for c, k in zip(classes, counts)}
 
 
 def top_k_values(labels: list, extra=()) -> tuple[int, ...]:
     """The k of the top-k accuracies (Annex C): 1–5 and ``extra``, each below the number of classes (k ≥ classes is always 1)."""
     return tuple(sorted({k for k in (*TOP_K, *extra) if 1 <= k < len(labels)}))
-
-
 
 
 #: Keys of a top-label calibration renamed in report.json, so that a name says which quantity it holds: the
@@ -75,7 +72,7 @@ def _calibration(pred: Predictions, model) -> dict:
         # the model's own multi-class Brier score and log loss sit beside this entry under the plain names
         top.update({TOP_LABEL_NAMES[key]: top.pop(key) for key in TOP_LABEL_NAMES})
         return {"calibration": {"kind": "top_label", **top,
-                                "classwise": {str(_plain(label)): r.to_dict() for label, r in result.classwise.items()}}}
+                                "classwise": {str(plain(label)): r.to_dict() for label, r in result.classwise.items()}}}
     if pred.binary and model.scores is not None:
         if probability_problems(model.scores):
             return {"calibration_skipped": NOT_PROBABILITIES}
@@ -109,27 +106,17 @@ def multilabel_model(pred: Predictions, model) -> dict:
     """A model of a multi-label file: whether it has scores, and every clause-6.5 measure (6.5.1–6.5.5)."""
     return {"has_scores": model.score_matrix_ml is not None, "labels_derived_at": model.derived_at,
             "multilabel": summarize(pred.y_true_matrix, model.pred_matrix, model.score_matrix_ml,
-                                    labels=[_plain(v) for v in pred.label_names], sample_weight=pred.weight)}
+                                    labels=[plain(v) for v in pred.label_names], sample_weight=pred.weight)}
 
 
-def per_label_tests(pred: Predictions):
-    """McNemar's test (7.9) on each label for every pair of models: ``[(label, a, b, result), ...]``."""
-    tests = []
-    labels = [_plain(v) for v in pred.label_names]
-    for a, b in itertools.combinations(pred.models, 2):
-        for label, _, result in per_label_mcnemar(pred.y_true_matrix, pred.models[a].pred_matrix,
-                                                  pred.models[b].pred_matrix, labels):
-            tests.append((label, a, b, result))
-    return tests
-
-
-def multilabel_tests(pred: Predictions, test_dict) -> list[dict]:
-    """McNemar's test per label for every pair of models (7.9), as report entries; ``test_dict`` gives a test's data.
-
-    :func:`iso4213_nb.report.content.adjusted_comparisons` adjusts them together (7.10).
-    """
-    return [{"models": [a, b], "measure": "accuracy", "label": label, **test_dict(result)}
-            for label, a, b, result in per_label_tests(pred)]
+def multilabel_tests(pred: Predictions) -> list[dict]:
+    """McNemar's test (7.9) on each label for every pair of models, as report entries; they are adjusted together by
+    :func:`iso4213_nb.report.content.adjusted_comparisons` (7.10)."""
+    labels = [plain(v) for v in pred.label_names]
+    return [{"models": [a, b], "measure": "accuracy", "label": label, **result.to_dict()}
+            for a, b in itertools.combinations(pred.models, 2)
+            for label, _, result in per_label_mcnemar(pred.y_true_matrix, pred.models[a].pred_matrix,
+                                                      pred.models[b].pred_matrix, labels)]
 
 
 def refuse_unsupported(pred: Predictions) -> None:

@@ -20,16 +20,10 @@ added, never renamed:
 * ``ranking`` — for three or more models on the same samples (:func:`ranking`), or why there is none;
 * in a report from merged states, ``streaming.not_given`` names what is still left out, with its reason code.
 
-It reads the data through one small interface, :class:`IntervalSource`, which :class:`Rows` (rows in memory:
-in memory is one chunk) and :class:`iso4213_nb.report.streamed_intervals.States` (merged states) implement, so
-the keys, the JSON shape (:func:`~iso4213_nb.stats.measure_intervals.interval_json`), what is not given and why
-come from here alone.  The count-based intervals and the score areas are the same draw from the same counts on
-both.  Where the sources resample differently the source chooses: the Brier score and log loss resample the
-rows themselves in memory, and merged states give a Poisson bootstrap (methods ``poisson_percentile`` and
-``poisson_bca``); the ranking splits rows into folds, which merged states do not hold.
-With a weight column or a multi-label file only ``interval_settings`` and ``ranking`` (its reason) are added:
-the bootstraps resample unweighted single labels.  Data and reason codes only; :mod:`.render_uncertainty`
-puts them in words.
+The data come through :class:`IntervalSource` (:class:`Rows`, or merged states:
+:class:`iso4213_nb.report.streamed_intervals.States`), so the keys, the JSON shape and what is not given come
+from here alone.  With a weight column or a multi-label file only ``interval_settings`` and ``ranking`` (its
+reason) are added: the bootstraps resample unweighted single labels.  Words: :mod:`.render_uncertainty`.
 """
 
 from __future__ import annotations

@@ -62,27 +62,21 @@ UPSTREAM_LICENCES = {"requirejs": "requirejs-LICENSE", "@jupyter-widgets/html-ma
 
 
 class MissingAssets(Exception):
-    """The npm packages are not installed where the copy looks; the message says how to install them.
-
-    Beyond TS 4213: packaging of the offline JavaScript of the clause-8 report.
-    """
+    """The npm packages are not installed where the copy looks; the message says how to install them (beyond TS 4213:
+    packaging of the offline JavaScript of the clause-8 report)."""
 
 
 def source_hash(lock: Path) -> str:
-    """SHA-256 of ``lock`` (``package-lock.json``) and of this file: what a filled folder was filled from.
-
-    Beyond TS 4213: packaging of the offline JavaScript of the clause-8 report.
-    """
+    """SHA-256 of ``lock`` (``package-lock.json``) and of this file: what a filled folder was filled from
+    (beyond TS 4213: packaging of the offline JavaScript of the clause-8 report)."""
     digest = hashlib.sha256(lock.read_bytes() if lock.is_file() else b"")
     digest.update(Path(__file__).read_bytes())
     return digest.hexdigest()
 
 
 def is_filled(target: Path = VENDOR, lock: Path | None = None) -> bool:
-    """Whether ``target`` holds a complete copy (its index written); with ``lock``, a copy from that lock file.
-
-    Beyond TS 4213: packaging of the offline JavaScript of the clause-8 report.
-    """
+    """Whether ``target`` holds a complete copy (its index written); with ``lock``, a copy from that lock file
+    (beyond TS 4213: packaging of the offline JavaScript of the clause-8 report)."""
     try:
         index = json.loads((target / INDEX).read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -93,12 +87,10 @@ def is_filled(target: Path = VENDOR, lock: Path | None = None) -> bool:
 def fill(node_modules: Path, target: Path = VENDOR, lock: Path | None = None) -> dict:
     """Copy :data:`FILES` (and each package's :data:`ALWAYS` files) from ``node_modules`` into ``target``.
 
-    ``target`` is replaced as a whole; its index (:data:`INDEX`) names every
-    package with its version and licence and is written last, so a copy cut
-    short is never taken for a complete one.  Returns the index.  Raises
-    :class:`MissingAssets` when a package or a file is missing.
-
-    Beyond TS 4213: packaging of the offline JavaScript of the clause-8 report.
+    ``target`` is replaced as a whole; its index (:data:`INDEX`) names every package with its version and licence and is
+    written last, so a copy cut short is never taken for a complete one.  Returns the index.  Raises
+    :class:`MissingAssets` when a package or a file is missing (beyond TS 4213: packaging of the offline JavaScript of
+    the clause-8 report).
     """
     node_modules, target = Path(node_modules), Path(target)
     staging = target.with_name(target.name + ".partial")
@@ -115,12 +107,12 @@ def fill(node_modules: Path, target: Path = VENDOR, lock: Path | None = None) ->
                 if not source.exists():
                     shutil.rmtree(staging, ignore_errors=True)
                     raise MissingAssets(f"{source} not found; run 'npm ci' in the repository")
-                _copy(source, staging / package / source.relative_to(root))
+                copy_path(source, staging / package / source.relative_to(root))
         for name in ALWAYS:
             if (root / name).is_file():
-                _copy(root / name, staging / package / name)
+                copy_path(root / name, staging / package / name)
         if package in UPSTREAM_LICENCES and not (root / "LICENSE").is_file():
-            _copy(LICENCES / UPSTREAM_LICENCES[package], staging / package / "LICENSE")
+            copy_path(LICENCES / UPSTREAM_LICENCES[package], staging / package / "LICENSE")
         meta = json.loads((root / "package.json").read_text(encoding="utf-8"))
         packages[package] = {"version": meta["version"], "license": meta.get("license", "")}
     index = {"packages": packages, "source": source_hash(lock) if lock else ""}
@@ -130,7 +122,9 @@ def fill(node_modules: Path, target: Path = VENDOR, lock: Path | None = None) ->
     return index
 
 
-def _copy(source: Path, target: Path) -> None:
+def copy_path(source: Path, target: Path) -> None:
+    """Copy the file or folder ``source`` to ``target``, making its parent folders (beyond TS 4213: packaging of
+    the offline JavaScript of the clause-8 report)."""
     target.parent.mkdir(parents=True, exist_ok=True)
     if source.is_dir():
         shutil.copytree(source, target, dirs_exist_ok=True)
@@ -141,9 +135,8 @@ def _copy(source: Path, target: Path) -> None:
 def main(argv: list[str]) -> int:
     """``python vendored.py [NODE_MODULES]``: fill :data:`VENDOR` unless it is filled from the same lock file.
 
-    ``NODE_MODULES`` defaults to ``node_modules`` beside ``package-lock.json`` in the checkout holding this file.
-
-    Beyond TS 4213: packaging of the offline JavaScript of the clause-8 report.
+    ``NODE_MODULES`` defaults to ``node_modules`` beside ``package-lock.json`` in the checkout holding this file
+    (beyond TS 4213: packaging of the offline JavaScript of the clause-8 report).
     """
     checkout = VENDOR.parents[2]
     node_modules = Path(argv[0]) if argv else checkout / "node_modules"

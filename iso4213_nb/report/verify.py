@@ -18,14 +18,10 @@
 A manifest entry that is absolute or leads out of the folder (``../x``,
 ``/etc/hostname``, a link to elsewhere) is refused without reading the file it
 names: a folder received from someone else must not make ``verify`` confirm
-guesses about other files of the machine.  Values that are not recomputed are
-said to be so, never counted as matching: what the recomputation takes from
-``report.json`` itself (the checklist answers, the title, the interval
-settings) and every value of a report made from state files, which keep no rows.
-
-The result holds :class:`Check` records with status codes; the command line
-turns them into words.  A tampered manifest is not detectable from inside
-the folder: keep the manifest's own SHA-256 elsewhere when that matters.
+guesses about other files of the machine.  Values that are not recomputed
+(:data:`TAKEN_FROM_REPORT`, and every value of a report made from state files)
+are said to be so, never counted as matching.  A tampered manifest is not
+detectable from inside the folder: keep the manifest's own SHA-256 elsewhere.
 """
 
 from __future__ import annotations
@@ -34,8 +30,6 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-
-import numpy as np
 
 from ..core.errors import InputError
 from . import content, summary, uncertainty
@@ -59,21 +53,15 @@ NOT_RECOMPUTED = ("generated_utc", "environment", "inference")
 class Check:
     """One verified item (clause 8).
 
-    Attributes
-    ----------
-    kind : ``"file"``, ``"input"``, ``"schema"`` or ``"number"``.
-    item : what was checked: a relative file path, a JSON path such as
-        ``models.a.assessment.accuracy``, or for passing checks a group of them
-        (``assets/``, ``models.a.assessment``) with ``count`` members.
-    status : :data:`OK`, :data:`CHANGED` (hash differs), :data:`MISSING`,
-        :data:`EXTRA` (not in the manifest), :data:`DIFFERS` (recomputed value
-        differs), :data:`INVALID` (unreadable or against the schema),
-        :data:`OUTSIDE` (a manifest entry outside the folder, not read) or
-        :data:`NOT_RECOMPUTED_STATUS` (neither a match nor a difference).
-    recorded, found : for a difference, the recorded and the recomputed (or
-        actual) value; for an invalid item, ``found`` holds the reason; for
-        values not recomputed, the reason code (:data:`FROM_REPORT`, :data:`NO_ROWS`).
-    count : how many items of the same kind and status this record stands for.
+    ``kind``: ``"file"``, ``"input"``, ``"schema"`` or ``"number"``; ``item``: a relative file path, a JSON
+    path such as ``models.a.assessment.accuracy``, or for passing checks a group of them (``assets/``,
+    ``models.a.assessment``) with ``count`` members; ``status``: :data:`OK`, :data:`CHANGED` (hash differs),
+    :data:`MISSING`, :data:`EXTRA` (not in the manifest), :data:`DIFFERS` (recomputed value differs),
+    :data:`INVALID` (unreadable or against the schema), :data:`OUTSIDE` (not read) or
+    :data:`NOT_RECOMPUTED_STATUS` (neither a match nor a difference), put in words by the command line;
+    ``recorded``, ``found``: for a difference, the recorded and the recomputed (or actual) value; for an invalid
+    item, ``found`` holds the reason; for values not recomputed, the reason code (:data:`FROM_REPORT`,
+    :data:`NO_ROWS`).
     """
 
     kind: str
@@ -152,10 +140,8 @@ def in_folder(folder: Path, rel: str) -> Path | None:
 
 
 def check_files(folder: Path, manifest: dict) -> list[Check]:
-    """Each listed file against its SHA-256 (missing, changed, ok), then every file the manifest does not list.
-
-    Clause 8.
-    """
+    """Each listed file against its SHA-256 (missing, changed, ok), then every file the manifest does not list
+    (clause 8)."""
     listed = manifest["files"]
     checks = []
     for rel, entry in listed.items():
@@ -195,9 +181,7 @@ def _same(a, b) -> bool:
 def compare_numbers(recorded: dict, recomputed: dict) -> list[Check]:
     """Every leaf of ``recomputed`` against the same path in ``recorded``; extra recorded leaves are differences.
 
-    Passing leaves are grouped (:func:`_group_key`).
-
-    Clause 8.
+    Passing leaves are grouped (:func:`_group_key`) (clause 8).
     """
     old = dict(_leaves(recorded, ""))
     new = dict(_leaves(recomputed, ""))
@@ -211,12 +195,6 @@ def compare_numbers(recorded: dict, recomputed: dict) -> list[Check]:
             checks.append(Check("number", path, OK if _same(old[path], value) else DIFFERS, old[path], value))
     checks += [Check("number", path, EXTRA, value, None) for path, value in old.items() if path not in new]
     return _group_ok(checks)
-
-
-def _plain(value):
-    if isinstance(value, np.generic):
-        return value.item()
-    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
 
 
 def recompute(report: dict, pred) -> dict:
@@ -233,11 +211,7 @@ def recompute(report: dict, pred) -> dict:
         uncertainty.extend(fresh, uncertainty.Rows(pred, placements),
                            uncertainty.settings_from_json(report["interval_settings"]))
     summary.attach(fresh)
-    fresh = json.loads(json.dumps(fresh, default=_plain, allow_nan=False))
-    for key in NOT_RECOMPUTED:
-        fresh.pop(key, None)
-    fresh["input"].pop("predictions", None)
-    return fresh
+    return _recorded(json.loads(json.dumps(fresh, default=content.json_default, allow_nan=False)))
 
 
 def _recorded(report: dict) -> dict:
@@ -261,9 +235,7 @@ def verify_report(folder, predictions=None) -> Verification:
     """Verify report folder ``folder`` (see the module docstring); ``predictions`` is the original input or None.
 
     Raises :class:`InputError` (one line) when ``folder`` is not a report
-    folder of this tool or ``predictions`` cannot be read at all.
-
-    Clause 8.
+    folder of this tool or ``predictions`` cannot be read at all (clause 8).
     """
     from .build import read_input  # the report's one reader of user files
 
