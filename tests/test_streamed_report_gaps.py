@@ -168,3 +168,15 @@ def test_the_page_names_what_is_not_given_in_the_readers_language(tmp_path, caps
     with using("ru"):
         russian = streaming_html(report)
     assert "ranking" not in russian and "calibration" not in russian and "delong_test" not in russian
+
+
+@pytest.mark.parametrize("lang, title", [("en", "Assessment report"), ("ru", "Отчет об оценке")])
+def test_a_page_from_counts_is_in_the_readers_language_like_the_in_memory_page(tmp_path, capsys, lang, title):
+    path = _binary(tmp_path / "p.csv", 7, 1)
+    for how, extra in (("whole", []), ("chunks", ["--chunk-rows", "100"])):
+        out = tmp_path / how
+        assert main(["--lang", lang, "report", "--predictions", path, "--out", str(out), "--format", "html",
+                     *extra]) == 0
+        page = (out / "report.html").read_text(encoding="utf-8")
+        assert f'<html lang="{lang}">' in page and f"<title>{title}</title>" in page, how
+    capsys.readouterr()

@@ -36,14 +36,14 @@ import nbformat
 from ..controls import checklist
 from ..scale import streamed_delong, streaming
 from ..controls.environment import capture
-from ..words.i18n import _
+from ..words.i18n import _, current_language
 from ..inputs import BINARY, MULTICLASS
 from ..stats.measure_intervals import interval_json
 from ..subgroups.counts import subgroups_from_counts
 from ..core.probability_rows import probability_problems
 from ..core.undefined import is_undefined
 from . import (content, export, render, render_summary, render_tasks, render_uncertainty, streamed_intervals, summary,
-               tasks, uncertainty)
+               tasks, uncertainty, words)
 from .atomic import atomic_directory, check_target
 from .manifest import utc_now, write_manifest
 from .not_given_words import measure_words, reason_words
@@ -277,7 +277,7 @@ def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, 
                                                     default=content.plain), encoding="utf-8")
         if nb is not None:
             nbformat.write(nb, tmp / "report.ipynb")
-            html_path = export.to_html(nb, tmp)
+            html_path = export.to_html(nb, tmp, title=words.page_title(), language=current_language())
         if "pdf" in formats:
             export.to_pdf(html_path, browser_path=browser)
         write_manifest(
