@@ -46,9 +46,9 @@ from .layout import Header, resolve_classes
 from .options import BOOTSTRAP_MEMORY, DEFAULT_CHUNK_ROWS
 from .predictions import chunk_schema
 from .keys import duplicate_key, key_column, without_key
-from .source import COMPRESSION_SUFFIX, FileDigest, InputSource, detect_format, display_name, open_source
+from .source import FileDigest, InputSource, display_name, open_source
 from .table import (Place, Table, arrow_message, check_names, chosen_columns, open_decompressed, parquet_files, read_xlsx,
-                    text_error, TextLines, check_line_length, csv_options, parquet_place, quote, text_header)
+                    TextLines, csv_options, parquet_place, quote, table_format, text_errors, text_header, text_source)
 
 #: Memory the runs of row keys may hold unless ``key_memory`` says otherwise (``--bootstrap-memory``'s default).
 KEY_MEMORY = BOOTSTRAP_MEMORY
@@ -141,16 +141,10 @@ class TableChunks:
     def _open(self, columns, sep, sheet) -> None:
         local = self.local
         name = local.name
-        if local.is_dir:
-            if sep is not None or sheet is not None:
-                raise InputError("table.folder_options", file=name)
-            self.format, self.paths = "parquet", parquet_files(local)
-        else:
-            fmt = detect_format(local.head(), name)
-            if sheet is not None and fmt != "xlsx":
-                raise InputError("table.sheet_not_xlsx", file=name)
-            self.format, self.paths = ("text" if fmt not in ("parquet", "xlsx") else fmt), [local.path]
-            self.compression = None if fmt in ("text", "parquet", "xlsx") else fmt
+        fmt = table_format(local, sep, sheet)
+        self.format = fmt if fmt in ("parquet", "xlsx") else "text"
+        self.compression = None if fmt in ("text", "parquet", "xlsx") else fmt
+        self.paths = parquet_files(local) if local.is_dir else [local.path]
         if self.format == "parquet":
             import pyarrow.parquet as pq
 
@@ -192,28 +186,19 @@ class TableChunks:
                              file=self.local.name)
         self.n_rows = start
 
-    def _finish(self, sha256: str, size: int, fmt: str) -> None:
-        if self.source is not None and self.source.sha256 != sha256:
+    def _finish(self, source: InputSource) -> None:
+        if self.source is not None and self.source.sha256 != source.sha256:
             raise InputError("chunks.changed_between_passes", file=self.local.name)
-        self.source = InputSource(self.local.name, sha256, size, fmt)
+        self.source = source
 
     def _text_pass(self) -> Iterator[pa.Table]:
         read, parse, convert = csv_options(self.names, self.skip, self.sep, self.chosen)
         digest = FileDigest(self.local)
-        try:
-            with open_decompressed(self.local.path, self.compression) as stream:
-                reader = pa_csv.open_csv(stream, read_options=read, parse_options=parse, convert_options=convert)
-                yield from _rebatch(reader, self.chunk_rows)
-        except pa.ArrowException as exc:
-            digest.cancel()
-            raise text_error(exc, self._where, self.local.name, len(self.names)) from None
-        except BaseException:
-            digest.cancel()
-            raise
-        sha256, size = digest.result()
-        check_line_length(digest, self.compression, self.local.name)
-        kind = "tsv" if self.sep == "\t" else "csv"
-        self._finish(sha256, size, kind + (f".{COMPRESSION_SUFFIX[self.compression]}" if self.compression else ""))
+        with text_errors(digest, self._where, len(self.names)), \
+                open_decompressed(self.local.path, self.compression) as stream:
+            reader = pa_csv.open_csv(stream, read_options=read, parse_options=parse, convert_options=convert)
+            yield from _rebatch(reader, self.chunk_rows)
+        self._finish(text_source(digest, self.compression, self.sep))
 
     def _parquet_pass(self) -> Iterator[pa.Table]:
         import pyarrow.parquet as pq
@@ -241,7 +226,7 @@ class TableChunks:
                 raise InputError("table.bad_parquet", file=part, detail=arrow_message(exc)) from None
         if [(p.stat().st_size, p.stat().st_mtime_ns) for p in self.paths] != stamps:
             raise InputError("source.changed", file=self.local.name)
-        self._finish(sha256, size, "parquet")
+        self._finish(InputSource(self.local.name, sha256, size, "parquet"))
 
     def _row_group_pass(self) -> Iterator[pa.Table]:
         import pyarrow.parquet as pq
@@ -254,14 +239,13 @@ class TableChunks:
             yield from _rebatch(batches, self.chunk_rows)
         except pa.ArrowException as exc:
             raise InputError("table.bad_parquet", file=self.local.name, detail=arrow_message(exc)) from None
-        self._finish("", 0, "parquet")
+        self._finish(InputSource(self.local.name, "", 0, "parquet"))
 
     def _xlsx_pass(self) -> Iterator[pa.Table]:
         whole = pa.table({c: self._whole.columns[c] for c in self.chosen})
         for start in range(0, whole.num_rows, self.chunk_rows):
             yield whole.slice(start, self.chunk_rows)
-        source = self._whole.source
-        self._finish(source.sha256, source.size, source.format)
+        self._finish(self._whole.source)
 
     def close(self) -> None:
         """Remove the temporary copy of standard input, if any (beyond TS 4213: chunked input)."""
