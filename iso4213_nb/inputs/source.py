@@ -18,6 +18,7 @@ import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Self
 
 from ..core import progress
 from ..core.errors import InputError
@@ -104,7 +105,17 @@ class HashingReader(io.RawIOBase):
         super().close()
 
 
-class LocalFile:
+class Closing:
+    """An open input whose ``with`` block ends by its ``close()`` (beyond TS 4213: the input layer)."""
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class LocalFile(Closing):
     """A user's input as a regular local file (or a folder of Parquet files) (clause 8: the audit trail of what was read).
 
     ``path`` is the file to parse; for standard input and pipes it is a
@@ -127,12 +138,6 @@ class LocalFile:
     def close(self) -> None:
         if self.temporary:
             self.path.unlink(missing_ok=True)
-
-    def __enter__(self) -> "LocalFile":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
 
 def display_name(source) -> str:

@@ -558,7 +558,8 @@ def read_table(source, *, columns: ColumnChoice = None, header: bool = True, sep
 
 def table_format(local: LocalFile, sep: str | None, sheet: str | None) -> str:
     """The format of ``local`` as :func:`~.source.detect_format` names it, ``"parquet"`` for a folder; refuses
-    ``sep`` or ``sheet`` given for a format without them (beyond TS 4213: the input layer; shared with :mod:`.chunks`)."""
+    ``sep`` or ``sheet`` given for a format without them (beyond TS 4213: the input layer; shared with
+    :mod:`.chunks`)."""
     if local.is_dir:
         if sep is not None or sheet is not None:
             raise InputError("table.folder_options", file=local.name)
