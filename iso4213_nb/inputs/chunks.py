@@ -110,8 +110,8 @@ class TableChunks(Closing):
         keep their numbers in the whole file, and the file is not hashed (``source.sha256`` is empty).
 
     Attributes ``names`` (every column of the file) and ``chosen`` are known
-    once opened; ``source`` (:class:`~.source.InputSource` with the SHA-256)
-    and ``n_rows`` after a complete pass.
+    once opened; ``start``, the whole file's 0-based index of the current chunk's first row, while
+    iterating; ``source`` (:class:`~.source.InputSource` with the SHA-256) and ``n_rows`` after a complete pass.
     """
 
     def __init__(self, source, *, columns=None, chunk_rows: int = DEFAULT_CHUNK_ROWS, sep: str | None = None,
@@ -169,7 +169,8 @@ class TableChunks(Closing):
         self._offset = start = 0
         self._parts.clear()
         for data in passes[self.format]():
-            yield self._table(data, self._offset + start)
+            self.start = self._offset + start
+            yield self._table(data, self.start)
             start += data.num_rows
         if start == 0 and self.row_group is None:
             raise InputError("table.no_data_rows" if self.format != "parquet" else "table.parquet_without_rows",
@@ -430,9 +431,8 @@ class PredictionChunks(Closing):
             return
         label_names = [self.y_true, *(cols["_pred"] for cols in self.models.values() if "_pred" in cols)]
         self.key_runs = KeyRuns.zero(self.key, self.key_memory) if self.key else None  # each pass anew
-        consumed = 0
         for table in self.table:
-            start = self.table._offset + consumed
+            start = self.table.start
             typed = label_texts(table, label_names, self.codes.max_classes)
             order = int if int64_labels({t for _, texts in typed.values() for t in texts}) is not None else None
             y = self.codes.encode(table, self.y_true, *typed[self.y_true], start, order)
@@ -450,7 +450,6 @@ class PredictionChunks(Closing):
             groups = {name: group_column(table, column, self.codes.max_classes) for name, column in self.groups.items()}
             keys = self._keys(table) if self.key else None
             yield PredictionChunk(start, y, pred, scores, classes, weight, groups, keys)
-            consumed += table.n_rows
 
     def _keys(self, table: Table) -> np.ndarray:
         """The row keys of one chunk, each checked against every key before it (:class:`KeyRuns`)."""
