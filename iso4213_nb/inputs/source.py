@@ -56,16 +56,12 @@ class InputSource:
 
     Attributes
     ----------
-    name : str
-        The path as the user typed it; ``"standard input"`` for ``-``.
-    sha256 : str
-        Hex SHA-256 of the exact bytes read (for a folder of Parquet files, of
-        their bytes concatenated in file-name order).
-    size : int
-        Number of bytes read.
-    format : str
-        ``"csv"``, ``"tsv"`` (with ``".gz"``, ``".zst"`` or ``".bz2"`` when
-        compressed), ``"parquet"`` or ``"xlsx"``.
+    name : the path as the user typed it; ``"standard input"`` for ``-``.
+    sha256 : hex SHA-256 of the exact bytes read (for a folder of Parquet files, of their bytes
+        concatenated in file-name order).
+    size : number of bytes read.
+    format : ``"csv"``, ``"tsv"`` (with ``".gz"``, ``".zst"`` or ``".bz2"`` when compressed),
+        ``"parquet"`` or ``"xlsx"``.
     """
 
     name: str
