@@ -10,7 +10,6 @@ was assessed.  Progress is shown on a terminal (:mod:`iso4213_nb.core.progress`)
 from __future__ import annotations
 
 import hashlib
-import io
 import os
 import shutil
 import stat
@@ -73,32 +72,6 @@ class InputSource:
     def file_name(self) -> str:
         """The file's own name without its folders (``"standard input"`` stays): what a shared report shows."""
         return self.name if self.name == STDIN_NAME else Path(self.name).name
-
-
-class HashingReader(io.RawIOBase):
-    """A binary file read through once: hashes, counts and reports progress on every byte (clause 8: the audit trail of what was read)."""
-
-    def __init__(self, handle, name: str, total: int | None):
-        self._handle = handle
-        self.sha256 = hashlib.sha256()
-        self.size = 0
-        self._bar = progress.bar(total=total, desc=progress.reading(name), unit="B", unit_scale=True)
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer) -> int:
-        n = self._handle.readinto(buffer)
-        if n:
-            view = memoryview(buffer)[:n]
-            self.sha256.update(view)
-            self.size += n
-            self._bar.update(n)
-        return n or 0
-
-    def close(self) -> None:
-        self._bar.close()
-        super().close()
 
 
 class Closing:
@@ -261,8 +234,14 @@ class FileDigest:
 
 
 def read_all(local: LocalFile) -> tuple[bytes, str, int]:
-    """All bytes of a regular file, hashed on the way (formats that need random access: Parquet, xlsx) (clause 8: the audit trail of what was read)."""
+    """All bytes of a regular file with their SHA-256 and size, read with a progress bar (formats that need random
+    access: Parquet, xlsx) (clause 8: the audit trail of what was read)."""
+    blocks = []
     with open(local.path, "rb", buffering=0) as handle, \
-            HashingReader(handle, local.name, local.path.stat().st_size) as reader:
-        data = io.BufferedReader(reader, CHUNK).read()
-    return data, reader.sha256.hexdigest(), reader.size
+            progress.bar(total=local.path.stat().st_size, desc=progress.reading(local.name), unit="B",
+                         unit_scale=True) as bar:
+        while block := handle.read(CHUNK):
+            blocks.append(block)
+            bar.update(len(block))
+    data = b"".join(blocks)
+    return data, hashlib.sha256(data).hexdigest(), len(data)
