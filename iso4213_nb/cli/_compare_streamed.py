@@ -32,8 +32,6 @@ def streamed_result(args, exact: bool | None):
 
 def _result(args, exact: bool | None):
     kind = "_pred" if args.test == "mcnemar" else "_score"
-    if args.test == "mcnemar" and args.positive is not None:
-        raise InputError(_("--positive applies to --test delong"))
     if args.y_true is None:  # as the whole-file path: no default truth column; without it, a multi-label file
         raise InputError(_("{file}: name the true labels with --y-true; without it compare tests the models of a "
                            "multi-label file label by label, which it reads whole (without --chunk-rows or "

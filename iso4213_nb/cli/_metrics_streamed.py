@@ -35,10 +35,6 @@ def binned_lines(binned: dict) -> list[str]:
 def _check_options(args) -> None:
     if args.matrix is not None:
         raise InputError(_("--chunk-rows, --engine and --bins read a predictions file, not --matrix"))
-    if args.rows is not None:
-        raise InputError(_("--rows applies only to --matrix"))
-    if args.threshold is not None and args.y_pred is not None:
-        raise InputError(_("give --y-pred or --threshold, not both"))
     if args.states is not None:
         for option in ("y_true", "y_pred", "score", "positive", "threshold", "engine", "bins", "chunk_rows"):
             if getattr(args, option) is not None:

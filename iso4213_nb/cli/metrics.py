@@ -81,10 +81,6 @@ def _from_predictions(args) -> dict:
     from ..stats.class_score_intervals import class_score_intervals
     from ..stats.measure_intervals import intervals_json
 
-    if args.rows is not None:
-        raise InputError(_("--rows applies only to --matrix"))
-    if args.threshold is not None and args.y_pred is not None:
-        raise InputError(_("give --y-pred or --threshold, not both"))
     columns = {"y_pred": args.y_pred, "score": args.score}
     if args.y_pred is None and args.score is None:
         columns = {}  # the schema's one model: y_pred and/or score
@@ -196,6 +192,10 @@ def run(args) -> int:
     from ._metrics_text import note_spaced_labels, render, render_multilabel
 
     _streaming.auto_stream(args, "metrics")
+    if args.matrix is None and args.rows is not None:
+        raise InputError(_("--rows applies only to --matrix"))
+    if args.matrix is None and args.threshold is not None and args.y_pred is not None:
+        raise InputError(_("give --y-pred or --threshold, not both"))
     if _streaming.wanted(args):
         from ._metrics_streamed import run_streamed
 
