@@ -199,7 +199,7 @@ class TextLines:
         """``(first line, fields)`` of each non-empty record of the file, header included, up to a record the
         ``csv`` module cannot read."""
         with open_decompressed(self.local.path, self.compression) as raw:
-            text = io.TextIOWrapper(io.BufferedReader(_Raw(raw)), encoding="utf-8-sig", errors="replace", newline="")
+            text = io.TextIOWrapper(io.BufferedReader(raw), encoding="utf-8-sig", errors="replace", newline="")
             reader = csv.reader(text, delimiter=self.sep)
             previous = 0
             try:
@@ -215,21 +215,6 @@ class TextLines:
             if data_row == row:
                 return {"line": line}
         return {"data_row": row + 1}
-
-
-class _Raw(io.RawIOBase):
-    """A pyarrow input stream as a Python raw binary stream."""
-
-    def __init__(self, stream):
-        self._stream = stream
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer) -> int:
-        data = self._stream.read(len(buffer))
-        buffer[: len(data)] = data
-        return len(data)
 
 
 def _sep_name(sep: str) -> str:
