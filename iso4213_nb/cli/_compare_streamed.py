@@ -40,7 +40,7 @@ def _result(args, exact: bool | None):
     y_true = args.y_true
     states, settings, source, chunks = _streaming.collect(args, args.predictions, positive=args.positive,
                                                           y_true=y_true, columns=columns)
-    try:
+    with chunks or contextlib.nullcontext():  # chunks is None on Dask and for state files
         assessed = streaming.assess_states(states, settings, source.name)
         if args.test == "mcnemar":
             for model, column in (("a", args.a), ("b", args.b)):
@@ -63,6 +63,3 @@ def _result(args, exact: bool | None):
                               unit_scale=True) as bar:
                 second = streamed_delong.second_pass(chunks, zeros, settings, assessed.positive, bar.update)
         return delong_from_moments(*streaming.delong_moments(second[("a", "b")])), {}
-    finally:
-        if chunks is not None:
-            chunks.close()

@@ -7,6 +7,7 @@ the result is the same dict, plus ``binned`` with ``--bins``, and ``source``
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 
@@ -58,7 +59,7 @@ def run_streamed(args) -> int:
             multilabel=True, **columns)
     if isinstance(settings, LabelSettings):  # a multi-label file (6.5): the whole file's multi-label output
         return run_multilabel(args, states, settings, source, chunks)
-    try:
+    with chunks or contextlib.nullcontext():  # chunks is None on Dask and for state files
         if len(settings.models) != 1:
             raise InputError(_("{name} holds {n} models ({models}); metrics assesses one: name its columns with "
                                "--y-pred and/or --score (or use report)").format(
@@ -72,9 +73,6 @@ def run_streamed(args) -> int:
             _check_probabilities(states[f"scores.{name}"], settings)
         assessed = streaming.assess_states(states, settings, source.name, positive_required=False)
         result = streaming.metrics(assessed, name)
-    finally:
-        if chunks is not None:
-            chunks.close()
     result["source"] = {"name": source.file_name, "sha256": source.sha256, "rows": assessed.n}
     result["task"] = BINARY if len(assessed.labels) == 2 else MULTICLASS
     result["weighted"] = assessed.weighted
