@@ -15,10 +15,9 @@ from typing import Iterator
 
 import numpy as np
 
-from ..core.errors import InputError
 from .columns import group_column, indicator_column, score_column, weight_column
 from .layout import Header, check_others, resolve_multilabel, split_header
-from .predictions import typed_names
+from .predictions import sorted_labels
 
 
 @dataclass
@@ -59,13 +58,9 @@ def label_layout(names: list[str], file: str, *, y_true: str = "y_true", y_pred:
         return None
     if strict:
         check_others(header, file, y_true)
-    typed = typed_names(list(header.truth))
-    order = sorted(range(len(typed)), key=lambda i: typed[i])
-    texts = [list(header.truth)[i] for i in order]
-    if len(texts) < 2:
-        raise InputError("label_chunks.one_label", file=file, column=header.truth[texts[0]])
+    labels, texts = sorted_labels(header, file)
     models = resolve_multilabel(header, texts, file, strict=strict)
-    return LabelLayout(header, [typed[i] for i in order], [header.truth[t] for t in texts], models)
+    return LabelLayout(header, labels, [header.truth[t] for t in texts], models)
 
 
 @dataclass

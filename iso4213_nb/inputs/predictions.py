@@ -163,6 +163,17 @@ def typed_names(texts: list[str]) -> list:
     return list(texts) if integers is None else integers
 
 
+def sorted_labels(header: Header, file: str) -> tuple[list, list[str]]:
+    """The labels of a multi-label header's ``y_true_<label>`` columns, typed (:func:`typed_names`) and sorted, and
+    their suffix texts in that order; a single such column is an error (6.5; shared with :mod:`.label_chunks`)."""
+    typed = typed_names(list(header.truth))
+    order = sorted(range(len(typed)), key=lambda i: typed[i])
+    texts = [list(header.truth)[i] for i in order]
+    if len(texts) < 2:
+        raise InputError("predictions.one_indicator", file=file, column=header.truth[texts[0]])
+    return [typed[i] for i in order], texts
+
+
 def read_predictions(source, *, positive=None, threshold: float = 0.5, sep: str | None = None, decimal: str = ".",
                      max_classes: int = MAX_CLASSES, sheet: str | None = None, y_true: str = "y_true",
                      y_pred: str | None = None, score: str | None = None, strict: bool = True,
@@ -308,12 +319,7 @@ def _single_label(table, header: Header, *, positive, threshold, decimal, max_cl
 
 def _multilabel(table, header: Header, threshold: float, decimal: str, strict: bool) -> Predictions:
     file = table.source.name
-    names = typed_names(list(header.truth))
-    order = sorted(range(len(names)), key=lambda i: names[i])
-    names = [names[i] for i in order]
-    texts = [list(header.truth)[i] for i in order]
-    if len(names) < 2:
-        raise InputError("predictions.one_indicator", file=file, column=header.truth[texts[0]])
+    names, texts = sorted_labels(header, file)
     columns = resolve_multilabel(header, texts, file, strict=strict)
     truth = np.column_stack([indicator_column(table, header.truth[t]) for t in texts])
     models = {}
