@@ -36,13 +36,9 @@ from .layout import Header, resolve_classes
 from .options import BOOTSTRAP_MEMORY, DEFAULT_CHUNK_ROWS
 from .predictions import chunk_schema, typed_names
 from .keys import duplicate_key, key_column, without_key
-from .source import Closing, FileDigest, InputSource, display_name, open_source
+from .source import CHUNK, Closing, FileDigest, InputSource, display_name, open_source
 from .table import (Place, Table, arrow_message, check_names, chosen_columns, open_decompressed, parquet_files, read_xlsx,
                     TextLines, csv_options, parquet_place, quote, table_format, text_errors, text_header, text_source)
-
-#: Memory the runs of row keys may hold unless ``key_memory`` says otherwise (``--bootstrap-memory``'s default).
-KEY_MEMORY = BOOTSTRAP_MEMORY
-HASH_BLOCK = 1 << 20
 
 
 def chunk_rows_value(value) -> int:
@@ -90,7 +86,7 @@ def hash_files(paths: list[Path]) -> tuple[str, int, list]:
         stamp = path.stat()
         stamps.append((stamp.st_size, stamp.st_mtime_ns))
         with open(path, "rb", buffering=0) as handle:
-            while block := handle.read(HASH_BLOCK):
+            while block := handle.read(CHUNK):
                 digest.update(block)
                 size += len(block)
     return digest.hexdigest(), size, stamps
@@ -361,7 +357,7 @@ class PredictionChunks(Closing):
                  max_classes: int = MAX_CLASSES, sheet: str | None = None, y_true: str = "y_true",
                  y_pred: str | None = None, score: str | None = None, strict: bool = True, stdin=None,
                  row_group: int | None = None, columns: dict | None = None, groups=(), key: str | None = None,
-                 multilabel: bool = False, key_memory: int = KEY_MEMORY):
+                 multilabel: bool = False, key_memory: int = BOOTSTRAP_MEMORY):
         if decimal not in (".", ","):
             raise InputError("chunks.bad_decimal", value=quote(decimal))
         self.y_true, self.decimal = y_true, decimal
