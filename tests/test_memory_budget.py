@@ -77,6 +77,19 @@ def test_no_estimate_where_none_can_be_made(files):
     assert memory.estimate(files / "book.xlsx") is None
 
 
+@pytest.mark.parametrize("hidden", [[], [".DS_Store", "_SUCCESS"]])
+def test_a_folder_without_visible_files_is_the_readers_one_line_not_a_traceback(tmp_path, capsys, hidden):
+    """The estimate looked at the folder's first file before the reader could say the folder had none."""
+    folder = tmp_path / "parts"
+    folder.mkdir()
+    for name in hidden:
+        (folder / name).write_bytes(b"")
+    assert memory.estimate(folder) is None
+    assert main(["metrics", "--predictions", str(folder)]) == 2
+    said = capsys.readouterr().err
+    assert said.count("\n") == 1 and "is a folder without Parquet files" in said and str(folder) in said
+
+
 def test_default_budget_is_the_smaller_of_one_gib_and_a_quarter_of_what_is_available(monkeypatch):
     monkeypatch.setattr(memory, "available_memory", lambda: 16 << 30)
     assert memory.default_budget() == 1 << 30

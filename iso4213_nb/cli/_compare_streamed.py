@@ -31,8 +31,6 @@ def streamed_result(args, exact: bool | None):
 
 def _result(args, exact: bool | None):
     kind = "_pred" if args.test == "mcnemar" else "_score"
-    if args.test == "mcnemar" and args.positive is not None:
-        raise InputError(_("--positive applies to --test delong"))
     if args.y_true is None:  # as the whole-file path: no default truth column; without it, a multi-label file
         raise InputError(_("{file}: name the true labels with --y-true; without it compare tests the models of a "
                            "multi-label file label by label, which it reads whole (without --chunk-rows or "
@@ -41,7 +39,7 @@ def _result(args, exact: bool | None):
     y_true = args.y_true
     states, settings, source, chunks = _streaming.collect(args, args.predictions, positive=args.positive,
                                                           y_true=y_true, columns=columns)
-    try:
+    with chunks or contextlib.nullcontext():  # chunks is None on Dask and for state files
         assessed = streaming.assess_states(states, settings, source.name)
         if args.test == "mcnemar":
             for model, column in (("a", args.a), ("b", args.b)):
@@ -64,6 +62,3 @@ def _result(args, exact: bool | None):
                               unit_scale=True) as bar:
                 second = streamed_delong.second_pass(chunks, zeros, settings, assessed.positive, bar.update)
         return second[("a", "b")].finalize(), {}
-    finally:
-        if chunks is not None:
-            chunks.close()

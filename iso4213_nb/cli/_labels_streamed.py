@@ -6,6 +6,7 @@ plus ``source``: the input's name, SHA-256 and rows, or the state files merged.
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 from ..scale import streaming_labels
@@ -14,12 +15,9 @@ from ._metrics_text import render_multilabel
 
 def run_multilabel(args, states: dict, settings, source, chunks) -> int:
     """Print the multi-label measures of merged states as ``metrics`` prints them for the whole file (6.5; beyond TS 4213)."""
-    try:
+    with chunks or contextlib.nullcontext():  # chunks is None on Dask and for state files
         result = streaming_labels.summary(states, settings, source.name,
                                           threshold_given=getattr(args, "threshold", None) is not None)
-    finally:
-        if chunks is not None:
-            chunks.close()
     result["source"] = {"name": source.file_name, "sha256": source.sha256, "rows": result["n"]}
     print(json.dumps(result, indent=2, ensure_ascii=False) if args.json else render_multilabel(result))
     return 0

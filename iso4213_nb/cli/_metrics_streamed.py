@@ -7,6 +7,7 @@ the result is the same dict, plus ``binned`` with ``--bins``, and ``source``
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 
@@ -35,10 +36,6 @@ def binned_lines(binned: dict) -> list[str]:
 def _check_options(args) -> None:
     if args.matrix is not None:
         raise InputError(_("--chunk-rows, --engine and --bins read a predictions file, not --matrix"))
-    if args.rows is not None:
-        raise InputError(_("--rows applies only to --matrix"))
-    if args.threshold is not None and args.y_pred is not None:
-        raise InputError(_("give --y-pred or --threshold, not both"))
     if args.states is not None:
         for option in ("y_true", "y_pred", "score", "positive", "threshold", "engine", "bins", "chunk_rows"):
             if getattr(args, option) is not None:
@@ -62,7 +59,7 @@ def run_streamed(args) -> int:
             multilabel=True, **columns)
     if isinstance(settings, LabelSettings):  # a multi-label file (6.5): the whole file's multi-label output
         return run_multilabel(args, states, settings, source, chunks)
-    try:
+    with chunks or contextlib.nullcontext():  # chunks is None on Dask and for state files
         if len(settings.models) != 1:
             raise InputError(_("{name} holds {n} models ({models}); metrics assesses one: name its columns with "
                                "--y-pred and/or --score (or use report)").format(
@@ -76,9 +73,6 @@ def run_streamed(args) -> int:
             _check_probabilities(states[f"scores.{name}"], settings)
         assessed = streaming.assess_states(states, settings, source.name, positive_required=False)
         result = streaming.metrics(assessed, name)
-    finally:
-        if chunks is not None:
-            chunks.close()
     result["source"] = {"name": source.file_name, "sha256": source.sha256, "rows": assessed.n}
     result["task"] = BINARY if len(assessed.labels) == 2 else MULTICLASS
     result["weighted"] = assessed.weighted

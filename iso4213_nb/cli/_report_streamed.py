@@ -55,12 +55,12 @@ def run_streamed(args) -> int:
         assessed = streaming.assess_states(states, settings, source.name)
         for name, unknown in assessed.predicted_only.items():
             if unknown:
-                column = dict(_columns(chunks, name)).get("_pred") if chunks is not None else None
+                column = chunks.models[name].get("_pred") if chunks is not None else None
                 where = chunks.first_row(column, str(unknown[0])) if column else source.name
                 raise InputError(_("{where}: model {name} predicts label {label}, which is not a class of "
                                    "y_true").format(where=where, name=name, label=unknown[0]))
         parameters = {"positive": None if positive is None else str(positive), "threshold": settings.threshold,
-                      "bins": settings.bins, "reading": {k: v for k, v in _streaming.chunk_options(args).items()}}
+                      "bins": settings.bins, "reading": _streaming.chunk_options(args)}
         rows = chunks if chunks is not None or args.states is not None else streamed_delong.dask_rows(
             args.predictions, _streaming.chunk_options(args), args.scheduler, args.workers)  # DeLong's second pass
         out = make_streamed_report(assessed, states, source, meta=args.meta, out=args.out, formats=args.format,
@@ -76,7 +76,3 @@ def run_streamed(args) -> int:
     print(_("report written to {out}/ ({files})").format(
         out=out, files=", ".join(f"report.{f}" for f in dict.fromkeys(("json", *args.format)))))
     return 0
-
-
-def _columns(chunks, name):
-    return chunks.models[name].items()

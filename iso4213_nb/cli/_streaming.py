@@ -1,18 +1,10 @@
 """What ``metrics``, ``compare``, ``report`` and ``state`` share to read beyond one machine's memory.
 
-``--chunk-rows [N]`` reads the predictions N rows at a time (default
-:data:`~iso4213_nb.inputs.chunks.DEFAULT_CHUNK_ROWS`, one million rows: about
-200 MB besides the counts) and keeps only mergeable counts;
-``--engine dask`` runs the same counts as a Dask reduction over the row
-groups of a Parquet file, folder or glob (``--scheduler ADDRESS`` for a
-running cluster, else a local cluster of ``--workers`` processes);
-``--bins N`` counts scores in N equal bins (approximate, with the AUROC's
-worst-case error stated); ``--states`` reads state files written by
-``iso4213-nb state``.  Without any of them ``metrics``, ``compare`` and
-``report`` read the whole file into memory when the estimate of
-:mod:`iso4213_nb.inputs.memory` fits ``--memory-budget`` (default the smaller
-of 1 GiB and a quarter of the memory available), and in chunks otherwise,
-saying so (:func:`auto_stream`); ``--in-memory`` always reads it whole.
+The options of :func:`add_options` (``--chunk-rows``, ``--engine dask``, ``--bins``, ``--states``) choose
+mergeable counts over reading the file whole; without them the file is read whole when the estimate of
+:mod:`iso4213_nb.inputs.memory` fits ``--memory-budget``, and in chunks otherwise, saying so
+(:func:`auto_stream`); ``--in-memory`` always reads it whole.  :func:`collect` counts, :func:`save` and
+:func:`load` write and merge state files.
 """
 
 from __future__ import annotations
@@ -26,7 +18,7 @@ from . import _poisson
 from ..core.errors import InputError
 from ..words.i18n import _, number, significant
 from ..inputs import memory
-from ..inputs.options import BOOTSTRAP_MEMORY, DEFAULT_CHUNK_ROWS
+from ..inputs.options import BOOTSTRAP_MEMORY, DEFAULT_CHUNK_ROWS, reading_options
 
 # The counting itself (numpy, pyarrow, the accumulators) is imported inside the functions that read, so that a
 # command's parser, built from add_options, loads none of it (issue 27 point 4: every --help under 0.3 s).
@@ -159,7 +151,7 @@ def budget_sentence(args) -> str:
 
 def chunk_options(args, **columns) -> dict:
     """Keyword arguments of :class:`~iso4213_nb.inputs.chunks.PredictionChunks` from ``args`` and ``columns`` (beyond TS 4213: chunked and distributed runs)."""
-    options = {key: getattr(args, key) for key in ("sep", "decimal", "sheet", "max_classes") if hasattr(args, key)}
+    options = reading_options(args)
     options["chunk_rows"] = args.chunk_rows or DEFAULT_CHUNK_ROWS
     if getattr(args, "group", None) and "columns" not in columns:  # report --group COL: a subgroup column too
         options["groups"] = list(args.group)

@@ -77,8 +77,6 @@ def _mcnemar_inputs(table, args, max_classes: int):
                                "test compares predicted labels with the true ones ({labels})").format(
                 file=table.source.name, column=quote(name), unknown=", ".join(map(str, unknown[:5])),
                 y_true=args.y_true, labels=", ".join(map(str, labels[:10]))))
-    if args.positive is not None:
-        raise InputError(_("--positive applies to --test delong"))
     return y, typed[args.a][0], typed[args.b][0]
 
 
@@ -94,8 +92,6 @@ def _per_label(args) -> int:
     if args.test != "mcnemar":
         raise InputError(_("a multi-label file is compared with McNemar's test per label; --test delong needs "
                            "--y-true and two score columns"))
-    if args.positive is not None:
-        raise InputError(_("--positive applies to --test delong"))
     pred = read_predictions(args.predictions, strict=False, **reading_options(args))
     if pred.task == BINARY:
         raise InputError(_("{file} is a binary file; name its true labels with --y-true and the two models' columns "
@@ -134,6 +130,8 @@ def run(args) -> int:
 
     if args.y_true is not None:  # a multi-label file is compared label by label, from the whole file only
         _streaming.auto_stream(args, "compare")
+    if args.test == "mcnemar" and args.positive is not None:
+        raise InputError(_("--positive applies to --test delong"))
     if _streaming.wanted(args):
         from ._compare_streamed import streamed_result
 

@@ -1,30 +1,14 @@
 """``iso4213-nb metrics``: every clause-6 measure of a confusion matrix or of a file of predictions.
 
-Two inputs, one of them required::
-
-    iso4213-nb metrics --matrix FILE --rows {true,predicted} [--json]
-    iso4213-nb metrics --predictions FILE [--y-true COL] [--y-pred COL] [--score COL]
-                       [--positive LABEL] [--threshold T] [--json]
-
-and the interval options ``--ci-method``, ``--confidence-level``,
-``--bootstrap N`` and ``--seed`` (:mod:`iso4213_nb.cli._intervals`): every
-measure gets a confidence interval (7.8), chosen per measure by
-:mod:`iso4213_nb.stats.measure_intervals`; ``--json`` puts them under
-``intervals``, keyed like the measures (``intervals.per_class.<label>.recall``).
-
-plus the reading options of :mod:`iso4213_nb.inputs` (``--sep``,
-``--decimal``, ``--sheet``, ``--max-classes``); FILE may be ``-`` for
-standard input.  The matrix file has the layout of Table A.1 (labels in the
-first row and first column); ``--rows`` says what its rows hold, since
-TS 4213 (6.2.2) puts the predicted classes there and most software the true
-ones.  A predictions file follows the schema of
-:mod:`iso4213_nb.inputs.predictions` for one model: ``y_true`` and
-``y_pred``, ``score`` or both (other columns are ignored); without ``y_pred``
-the labels are ``score >= T`` (T = 0.5 by default, which requires
-probabilities in [0, 1]).
-
-``--json`` prints the dict of :func:`iso4213_nb.measures.assessment.assess`; otherwise
-readable tables in per cent.  Bad input: one line on stderr, exit status 2.
+``--matrix FILE --rows {true,predicted}`` reads a matrix laid out as Table A.1 (labels in the first row and
+column); ``--rows`` says what its rows hold, since TS 4213 (6.2.2) puts the predicted classes there and most
+software the true ones.  ``--predictions FILE`` reads one model of the schema of
+:mod:`iso4213_nb.inputs.predictions` (``y_true`` and ``y_pred``, ``score`` or both; other columns are
+ignored); without ``y_pred`` the labels are ``score >= T`` (``--threshold``, 0.5 by default, which requires
+probabilities in [0, 1]).  Every measure gets a confidence interval (7.8), chosen per measure by
+:mod:`iso4213_nb.stats.measure_intervals` (options of :mod:`._intervals`); ``--json`` prints the dict of
+:func:`iso4213_nb.measures.assessment.assess` with the intervals under ``intervals``, keyed like the
+measures (``intervals.per_class.<label>.recall``), otherwise readable tables in per cent.
 """
 
 from __future__ import annotations
@@ -81,10 +65,6 @@ def _from_predictions(args) -> dict:
     from ..stats.class_score_intervals import class_score_intervals
     from ..stats.measure_intervals import intervals_json
 
-    if args.rows is not None:
-        raise InputError(_("--rows applies only to --matrix"))
-    if args.threshold is not None and args.y_pred is not None:
-        raise InputError(_("give --y-pred or --threshold, not both"))
     columns = {"y_pred": args.y_pred, "score": args.score}
     if args.y_pred is None and args.score is None:
         columns = {}  # the schema's one model: y_pred and/or score
@@ -196,6 +176,10 @@ def run(args) -> int:
     from ._metrics_text import note_spaced_labels, render, render_multilabel
 
     _streaming.auto_stream(args, "metrics")
+    if args.matrix is None and args.rows is not None:
+        raise InputError(_("--rows applies only to --matrix"))
+    if args.matrix is None and args.threshold is not None and args.y_pred is not None:
+        raise InputError(_("give --y-pred or --threshold, not both"))
     if _streaming.wanted(args):
         from ._metrics_streamed import run_streamed
 

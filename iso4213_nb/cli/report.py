@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 
 from ..words.i18n import _
@@ -165,10 +166,8 @@ def _build(args) -> int:
         from ..scale.accumulators.engine import dask_session
         from ._report_streamed import run_streamed
 
-        if args.engine == "dask":  # DeLong's second pass runs on the cluster of the first
-            with dask_session(args.scheduler, args.workers):
-                return run_streamed(args)
-        return run_streamed(args)
+        with dask_session(args.scheduler, args.workers) if args.engine == "dask" else contextlib.nullcontext():
+            return run_streamed(args)  # on Dask, DeLong's second pass runs on the cluster of the first
     reading = reading_options(args)
     if args.group:
         reading["groups"] = list(args.group)

@@ -23,6 +23,7 @@ values under both (:mod:`iso4213_nb.scale.streamed_delong`): for it, run
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from ..core.errors import InputError
@@ -60,11 +61,8 @@ def run(args) -> int:
                            "iso4213-nb").format(out=out))
     states, settings, source, chunks = _streaming.collect(args, args.predictions, positive=args.positive,
                                                           threshold=args.threshold, multilabel=True)
-    try:
+    with chunks or contextlib.nullcontext():  # chunks is None on Dask and for state files
         _streaming.save(out, states, settings, source)
-    finally:
-        if chunks is not None:
-            chunks.close()
     rows = streaming_labels.rows(states)
     print(_("state of {rows} rows and {models} model(s) written to {out}").format(
         rows=rows, models=len(settings.models), out=out))

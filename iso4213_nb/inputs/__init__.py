@@ -28,9 +28,7 @@ _LAZY = {**dict.fromkeys(("label_columns", "match_label", "score_column"), ".col
          **dict.fromkeys(("STDIN", "InputSource"), ".source"),
          **dict.fromkeys(("Table", "read_table"), ".table")}
 
-__all__ = ["BINARY", "MAX_CLASSES", "MULTICLASS", "MULTILABEL", "STDIN", "TASKS", "CountMatrix", "InputSource", "Model", "Predictions", "Table",
-           "add_reading_options", "label_columns", "match_label", "read_matrix", "read_predictions",
-           "read_table", "reading_options", "resolve_positive", "score_column"]
+__all__ = sorted([*_LAZY, "MAX_CLASSES", "add_reading_options", "reading_options"])
 
 
 def __getattr__(name: str):

@@ -1,23 +1,12 @@
 """Reading a predictions file in chunks of rows: bounded memory, the checks of the whole-file reader.
 
-:class:`TableChunks` reads a CSV or TSV file (plain or compressed) with
-pyarrow's streaming CSV reader, a Parquet file or folder row group by row
-group, or a workbook (read whole, handed on in slices), and hands on
-:class:`~.table.Table` objects of at most ``chunk_rows`` rows whose
-:meth:`~.table.Table.where` names the exact line (or row) of the whole file,
-so a bad cell in the ten-millionth row is reported as in the whole-file
-reader.  The file is hashed (SHA-256) on the way; a second pass (DeLong's
-test needs one) must see the same bytes.
-
-:class:`PredictionChunks` applies the predictions schema of
-:mod:`.predictions` to each chunk with the same typing helpers
-(:func:`~.columns.label_texts`, :func:`~.columns.score_column`) and yields
-:class:`PredictionChunk` objects.  Labels stay text while streaming: each
-distinct label text gets a small integer code (:class:`LabelCodes`), and only
-once every row is read are they typed with the whole-file rule
-(:func:`typed_labels`: integers if every label is a canonical integer within
-64 bits, else text), since a later chunk may hold a label such as ``a`` or
-``01`` that changes the typing of all.
+:class:`TableChunks` hands on :class:`~.table.Table` chunks of at most ``chunk_rows`` rows (CSV or TSV
+through pyarrow's streaming reader, Parquet row group by row group, a workbook read whole and sliced) whose
+``where`` names the line of the whole file, and hashes the file on the way: a second pass (DeLong's test)
+must see the same bytes.  :class:`PredictionChunks` types each chunk with the whole-file reader's helpers.
+Labels stay text while streaming (:class:`LabelCodes`) and are typed once every row is read
+(:func:`typed_labels`), since a later chunk may hold a label such as ``a`` or ``01`` that changes the
+typing of all.
 
 Memory: one chunk's columns at a time.  With the default of
 :data:`DEFAULT_CHUNK_ROWS` rows (one million) a chunk of a label, a predicted
@@ -27,6 +16,7 @@ per block, so a run stays well under 200 MB besides the states it feeds.
 
 from __future__ import annotations
 
+import copy
 import functools
 import hashlib
 from dataclasses import dataclass, field
@@ -44,15 +34,11 @@ from .columns import (MAX_CLASSES, group_column, int64_labels, label_texts, scor
 from .label_chunks import label_chunks, label_layout
 from .layout import Header, resolve_classes
 from .options import BOOTSTRAP_MEMORY, DEFAULT_CHUNK_ROWS
-from .predictions import chunk_schema
+from .predictions import chunk_schema, typed_names
 from .keys import duplicate_key, key_column, without_key
-from .source import COMPRESSION_SUFFIX, FileDigest, InputSource, detect_format, display_name, open_source
+from .source import CHUNK, Closing, FileDigest, InputSource, display_name, open_source
 from .table import (Place, Table, arrow_message, check_names, chosen_columns, open_decompressed, parquet_files, read_xlsx,
-                    text_error, TextLines, check_line_length, csv_options, parquet_place, quote, text_header)
-
-#: Memory the runs of row keys may hold unless ``key_memory`` says otherwise (``--bootstrap-memory``'s default).
-KEY_MEMORY = BOOTSTRAP_MEMORY
-HASH_BLOCK = 1 << 20
+                    TextLines, csv_options, parquet_place, quote, table_format, text_errors, text_header, text_source)
 
 
 def chunk_rows_value(value) -> int:
@@ -100,13 +86,13 @@ def hash_files(paths: list[Path]) -> tuple[str, int, list]:
         stamp = path.stat()
         stamps.append((stamp.st_size, stamp.st_mtime_ns))
         with open(path, "rb", buffering=0) as handle:
-            while block := handle.read(HASH_BLOCK):
+            while block := handle.read(CHUNK):
                 digest.update(block)
                 size += len(block)
     return digest.hexdigest(), size, stamps
 
 
-class TableChunks:
+class TableChunks(Closing):
     """A table opened for reading in chunks (a context manager; iterate once per pass) (beyond TS 4213: chunked input).
 
     Parameters
@@ -120,8 +106,8 @@ class TableChunks:
         keep their numbers in the whole file, and the file is not hashed (``source.sha256`` is empty).
 
     Attributes ``names`` (every column of the file) and ``chosen`` are known
-    once opened; ``source`` (:class:`~.source.InputSource` with the SHA-256)
-    and ``n_rows`` after a complete pass.
+    once opened; ``start``, the whole file's 0-based index of the current chunk's first row, while
+    iterating; ``source`` (:class:`~.source.InputSource` with the SHA-256) and ``n_rows`` after a complete pass.
     """
 
     def __init__(self, source, *, columns=None, chunk_rows: int = DEFAULT_CHUNK_ROWS, sep: str | None = None,
@@ -141,16 +127,10 @@ class TableChunks:
     def _open(self, columns, sep, sheet) -> None:
         local = self.local
         name = local.name
-        if local.is_dir:
-            if sep is not None or sheet is not None:
-                raise InputError("table.folder_options", file=name)
-            self.format, self.paths = "parquet", parquet_files(local)
-        else:
-            fmt = detect_format(local.head(), name)
-            if sheet is not None and fmt != "xlsx":
-                raise InputError("table.sheet_not_xlsx", file=name)
-            self.format, self.paths = ("text" if fmt not in ("parquet", "xlsx") else fmt), [local.path]
-            self.compression = None if fmt in ("text", "parquet", "xlsx") else fmt
+        fmt = table_format(local, sep, sheet)
+        self.format = fmt if fmt in ("parquet", "xlsx") else "text"
+        self.compression = None if fmt in ("text", "parquet", "xlsx") else fmt
+        self.paths = parquet_files(local) if local.is_dir else [local.path]
         if self.format == "parquet":
             import pyarrow.parquet as pq
 
@@ -185,35 +165,27 @@ class TableChunks:
         self._offset = start = 0
         self._parts.clear()
         for data in passes[self.format]():
-            yield self._table(data, self._offset + start)
+            self.start = self._offset + start
+            yield self._table(data, self.start)
             start += data.num_rows
         if start == 0 and self.row_group is None:
             raise InputError("table.no_data_rows" if self.format != "parquet" else "table.parquet_without_rows",
                              file=self.local.name)
         self.n_rows = start
 
-    def _finish(self, sha256: str, size: int, fmt: str) -> None:
-        if self.source is not None and self.source.sha256 != sha256:
+    def _finish(self, source: InputSource) -> None:
+        if self.source is not None and self.source.sha256 != source.sha256:
             raise InputError("chunks.changed_between_passes", file=self.local.name)
-        self.source = InputSource(self.local.name, sha256, size, fmt)
+        self.source = source
 
     def _text_pass(self) -> Iterator[pa.Table]:
         read, parse, convert = csv_options(self.names, self.skip, self.sep, self.chosen)
         digest = FileDigest(self.local)
-        try:
-            with open_decompressed(self.local.path, self.compression) as stream:
-                reader = pa_csv.open_csv(stream, read_options=read, parse_options=parse, convert_options=convert)
-                yield from _rebatch(reader, self.chunk_rows)
-        except pa.ArrowException as exc:
-            digest.cancel()
-            raise text_error(exc, self._where, self.local.name, len(self.names)) from None
-        except BaseException:
-            digest.cancel()
-            raise
-        sha256, size = digest.result()
-        check_line_length(digest, self.compression, self.local.name)
-        kind = "tsv" if self.sep == "\t" else "csv"
-        self._finish(sha256, size, kind + (f".{COMPRESSION_SUFFIX[self.compression]}" if self.compression else ""))
+        with text_errors(digest, self._where, len(self.names)), \
+                open_decompressed(self.local.path, self.compression) as stream:
+            reader = pa_csv.open_csv(stream, read_options=read, parse_options=parse, convert_options=convert)
+            yield from _rebatch(reader, self.chunk_rows)
+        self._finish(text_source(digest, self.compression, self.sep))
 
     def _parquet_pass(self) -> Iterator[pa.Table]:
         import pyarrow.parquet as pq
@@ -241,7 +213,7 @@ class TableChunks:
                 raise InputError("table.bad_parquet", file=part, detail=arrow_message(exc)) from None
         if [(p.stat().st_size, p.stat().st_mtime_ns) for p in self.paths] != stamps:
             raise InputError("source.changed", file=self.local.name)
-        self._finish(sha256, size, "parquet")
+        self._finish(InputSource(self.local.name, sha256, size, "parquet"))
 
     def _row_group_pass(self) -> Iterator[pa.Table]:
         import pyarrow.parquet as pq
@@ -254,35 +226,24 @@ class TableChunks:
             yield from _rebatch(batches, self.chunk_rows)
         except pa.ArrowException as exc:
             raise InputError("table.bad_parquet", file=self.local.name, detail=arrow_message(exc)) from None
-        self._finish("", 0, "parquet")
+        self._finish(InputSource(self.local.name, "", 0, "parquet"))
 
     def _xlsx_pass(self) -> Iterator[pa.Table]:
         whole = pa.table({c: self._whole.columns[c] for c in self.chosen})
         for start in range(0, whole.num_rows, self.chunk_rows):
             yield whole.slice(start, self.chunk_rows)
-        source = self._whole.source
-        self._finish(source.sha256, source.size, source.format)
+        self._finish(self._whole.source)
 
     def close(self) -> None:
         """Remove the temporary copy of standard input, if any (beyond TS 4213: chunked input)."""
         self.local.close()
 
-    def __enter__(self) -> "TableChunks":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
 
 def typed_labels(texts) -> dict:
-    """Label text → label, by the whole-file rule of :mod:`.columns`: all integers or all text (5.1, step 4: reading the models' outputs).
-
-    Integers when every text is a canonical integer (``-?(0|[1-9][0-9]*)``)
-    within 64 bits; otherwise every label stays the text it was written as.
-    """
+    """Label text → label, by the whole-file rule of :mod:`.columns` (:func:`~.predictions.typed_names`): all
+    integers or all text (5.1, step 4: reading the models' outputs)."""
     texts = list(texts)
-    values = int64_labels(texts) if texts else None
-    return {t: t for t in texts} if values is None else dict(zip(texts, values))
+    return dict(zip(texts, typed_names(texts)))
 
 
 @dataclass
@@ -365,54 +326,38 @@ def class_columns(header: Header, texts: list[str], file: str, *, strict: bool =
     :func:`~.layout.resolve_classes` on a copy of ``header``, so every
     message is the whole-file reader's (beyond TS 4213: chunked input; 6.4).
     """
-    copy = Header(header.y_true, dict(header.truth), {m: dict(c) for m, c in header.models.items()},
-                  list(header.suffixed), dict(header.groups), header.weight, list(header.others))
-    return resolve_classes(copy, typed_order(texts), file, strict=strict)
+    return resolve_classes(copy.deepcopy(header), sorted(typed_names(texts)), file, strict=strict)
 
 
-def typed_order(texts) -> list:
-    """Class texts as the whole-file reader orders its labels: typed (:func:`typed_labels`), then sorted (beyond TS 4213: chunked input)."""
-    return sorted(typed_labels(texts).values())
-
-
-class PredictionChunks:
+class PredictionChunks(Closing):
     """A predictions file (schema of :mod:`.predictions`) read in chunks; iterate once per pass (beyond TS 4213: chunked input).
 
-    Takes the keyword arguments of :func:`~.predictions.read_predictions`
-    that concern reading (``sep``, ``decimal``, ``sheet``, ``max_classes``,
-    ``y_true``, ``y_pred``, ``score``, ``strict``, ``groups``, ``stdin``) plus
-    ``chunk_rows`` and ``row_group`` (:class:`TableChunks`); with ``multilabel`` a multi-label file
-    (``y_true_<label>`` columns, 6.5) is read too, as :class:`~.label_chunks.LabelChunk` objects
-    (``label_layout`` holds its columns; without it the file is refused in one line); ``columns``
-    (``{model: {"_pred": column, "_score": column}}``) names the models' columns
-    instead of the schema (``compare``'s ``--a`` and ``--b``).  ``models`` maps each model to its columns
-    (``{"_pred": column, "_score": column}``; ``{}`` for a model with class scores only); ``codes`` holds the label
-    texts; ``score_range`` each scored model's smallest and largest score;
-    ``source`` and ``n_rows`` are set after a complete pass.
-    With ``key`` (``--row-key``) each chunk's row keys are read and checked
-    against every key before them: a key naming a second row is an error
-    naming its line; ``key_runs`` (:class:`~iso4213_nb.scale.accumulators.key_runs.KeyRuns`,
-    at most ``key_memory`` bytes) holds the keys of the pass, to merge with other parts'.
+    Takes :func:`~.predictions.read_predictions`' reading arguments (``sep``, ``decimal``, ``sheet``,
+    ``max_classes``, ``y_true``, ``y_pred``, ``score``, ``strict``, ``groups``, ``stdin``), ``chunk_rows`` and
+    ``row_group`` (:class:`TableChunks`), and:
 
-    The optional columns are read with the whole-file reader's checks:
-    ``weight`` (:func:`~.columns.weight_column`; that not every weight is 0 is
-    checked once every row is read), ``group_<name>`` and ``--group`` columns
-    (:func:`~.columns.group_column`), and ``<model>_score_<class>`` columns
-    (``class_columns``: model → columns in ``class_texts`` order).  Since the
-    classes of ``y_true`` are known only at the end, the class of a score
-    column is read from its name (the text after its last ``_score_``) and
-    checked by :func:`~.layout.resolve_classes` now, and again on the typed
-    classes of ``y_true`` once every row is read (:func:`check_class_columns`).
-    Checks that need every row (the classes of ``y_true``, the positive class,
-    labels predicted but never true) are made by the caller once the rows are
-    read: :meth:`first_row` names the line where a label first appeared.
+    * ``multilabel``: read a multi-label file (6.5) too, as :class:`~.label_chunks.LabelChunk` objects
+      (``label_layout`` holds its columns); without it such a file is refused in one line;
+    * ``columns`` (``{model: {"_pred": column, "_score": column}}``): the models' columns instead of the
+      schema (``compare``'s ``--a`` and ``--b``);
+    * ``key`` (``--row-key``): each chunk's row keys are checked against every key before them, a second row
+      of a key being an error naming its line; ``key_runs`` (:class:`~iso4213_nb.scale.accumulators.key_runs.KeyRuns`,
+      at most ``key_memory`` bytes) holds the pass's keys, to merge with other parts'.
+
+    ``models`` maps each model to its columns (``{}`` for class scores only), ``codes`` holds the label texts,
+    ``score_range`` each scored model's smallest and largest score; ``source`` and ``n_rows`` are set after a
+    complete pass.  Optional columns get the whole-file reader's checks (that not every weight is 0 is
+    checked once every row is read).  The class of a ``<model>_score_<class>`` column is read from its name
+    (after its last ``_score_``) and checked by :func:`~.layout.resolve_classes` now and, on the typed classes
+    of ``y_true``, once every row is read (:func:`check_class_columns`).  The other checks that need every
+    row are the caller's: :meth:`first_row` names the line where a label first appeared.
     """
 
     def __init__(self, source, *, chunk_rows: int = DEFAULT_CHUNK_ROWS, sep: str | None = None, decimal: str = ".",
                  max_classes: int = MAX_CLASSES, sheet: str | None = None, y_true: str = "y_true",
                  y_pred: str | None = None, score: str | None = None, strict: bool = True, stdin=None,
                  row_group: int | None = None, columns: dict | None = None, groups=(), key: str | None = None,
-                 multilabel: bool = False, key_memory: int = KEY_MEMORY):
+                 multilabel: bool = False, key_memory: int = BOOTSTRAP_MEMORY):
         if decimal not in (".", ","):
             raise InputError("chunks.bad_decimal", value=quote(decimal))
         self.y_true, self.decimal = y_true, decimal
@@ -445,7 +390,7 @@ class PredictionChunks:
                 texts = sorted({t for t in map(_class_suffix, header.suffixed) if t is not None})
                 if header.suffixed:
                     self.class_columns = class_columns(header, texts, file, strict=strict)
-                    self.class_texts = [str(label) for label in typed_order(texts)]
+                    self.class_texts = [str(label) for label in sorted(typed_names(texts))]
                 self.models.update(header.models)
                 self.models.update({m: {} for m in self.class_columns if m not in self.models})
                 self.weight, self.groups = header.weight, header.groups
@@ -482,9 +427,8 @@ class PredictionChunks:
             return
         label_names = [self.y_true, *(cols["_pred"] for cols in self.models.values() if "_pred" in cols)]
         self.key_runs = KeyRuns.zero(self.key, self.key_memory) if self.key else None  # each pass anew
-        consumed = 0
         for table in self.table:
-            start = self.table._offset + consumed
+            start = self.table.start
             typed = label_texts(table, label_names, self.codes.max_classes)
             order = int if int64_labels({t for _, texts in typed.values() for t in texts}) is not None else None
             y = self.codes.encode(table, self.y_true, *typed[self.y_true], start, order)
@@ -502,7 +446,6 @@ class PredictionChunks:
             groups = {name: group_column(table, column, self.codes.max_classes) for name, column in self.groups.items()}
             keys = self._keys(table) if self.key else None
             yield PredictionChunk(start, y, pred, scores, classes, weight, groups, keys)
-            consumed += table.n_rows
 
     def _keys(self, table: Table) -> np.ndarray:
         """The row keys of one chunk, each checked against every key before it (:class:`KeyRuns`)."""
@@ -520,12 +463,6 @@ class PredictionChunks:
     def close(self) -> None:
         """Remove the temporary copy of standard input, if any (beyond TS 4213: chunked input)."""
         self.table.close()
-
-    def __enter__(self) -> "PredictionChunks":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
 
 def check_class_columns(class_columns: dict, labels: list, file: str, y_true: str = "y_true") -> None:

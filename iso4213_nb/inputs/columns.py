@@ -163,10 +163,7 @@ def label_columns(table: Table, names, max_classes: int = MAX_CLASSES) -> dict[s
 
     Returns name → ``(array, labels)``: the column as a 1-D array (int64 when
     every label of every column named is a canonical integer within 64 bits,
-    else text) and its sorted distinct labels as Python values.
-
-    Raises :class:`InputError` for an empty cell (or NaN), and for more than
-    ``max_classes`` distinct labels, before the label arrays are built (:func:`label_texts`).
+    else text) and its sorted distinct labels as Python values.  Raises :class:`InputError` as :func:`label_texts`.
     """
     encoded = label_texts(table, names, max_classes)
     as_integers = int64_labels({t for _, values in encoded.values() for t in values}) is not None

@@ -1,16 +1,9 @@
-"""A multi-label predictions file read in chunks: its layout once, then its indicator and score columns per chunk.
+"""A multi-label predictions file (6.5) read in chunks: its layout once, then its indicator and score columns per chunk.
 
-The layout of 6.5 (``y_true_<label>``, ``<model>_pred_<label>``,
-``<model>_score_<label>``; :mod:`.layout`) is known from the header alone: the
-labels are the suffixes of the ``y_true_<label>`` columns, typed and sorted as
-the whole-file reader types them (:func:`.predictions.typed_names`).  So
-:func:`label_layout` makes every check of the whole-file reader on the header
-(:func:`~.layout.split_header`, :func:`~.layout.check_others`,
-:func:`~.layout.resolve_multilabel`, two labels or more) before any row is
-read, and :func:`label_chunks` types each chunk with the whole-file reader's
-helpers (:func:`~.columns.indicator_column`, :func:`~.columns.score_column`,
-:func:`~.columns.weight_column`, :func:`~.columns.group_column`), so a bad
-cell is named by its line in the whole file, as there.
+The labels are known from the header alone (the suffixes of the ``y_true_<label>`` columns), so
+:func:`label_layout` makes every header check of the whole-file reader before any row is read, and
+:func:`label_chunks` types each chunk with the whole-file reader's column helpers, so a bad cell is named by
+its line in the whole file, as there.
 
 Beyond TS 4213: chunked reading of the multi-label files of 6.5.
 """
@@ -22,10 +15,9 @@ from typing import Iterator
 
 import numpy as np
 
-from ..core.errors import InputError
 from .columns import group_column, indicator_column, score_column, weight_column
 from .layout import Header, check_others, resolve_multilabel, split_header
-from .predictions import typed_names
+from .predictions import sorted_labels
 
 
 @dataclass
@@ -66,13 +58,9 @@ def label_layout(names: list[str], file: str, *, y_true: str = "y_true", y_pred:
         return None
     if strict:
         check_others(header, file, y_true)
-    typed = typed_names(list(header.truth))
-    order = sorted(range(len(typed)), key=lambda i: typed[i])
-    texts = [list(header.truth)[i] for i in order]
-    if len(texts) < 2:
-        raise InputError("label_chunks.one_label", file=file, column=header.truth[texts[0]])
+    labels, texts = sorted_labels(header, file)
     models = resolve_multilabel(header, texts, file, strict=strict)
-    return LabelLayout(header, [typed[i] for i in order], [header.truth[t] for t in texts], models)
+    return LabelLayout(header, labels, [header.truth[t] for t in texts], models)
 
 
 @dataclass
@@ -108,9 +96,8 @@ def label_chunks(chunks) -> Iterator[LabelChunk]:
     same one-line error, naming its line in the whole file.
     """
     layout: LabelLayout = chunks.label_layout
-    header, consumed = layout.header, 0
+    header = layout.header
     for table in chunks.table:
-        start = chunks.table._offset + consumed
         weight = weight_column(table, header.weight, chunks.decimal, whole=False) if header.weight else None
         groups = {name: group_column(table, column, chunks.codes.max_classes) for name, column in header.groups.items()}
         truth = [indicator_column(table, column) for column in layout.truth]
@@ -120,5 +107,4 @@ def label_chunks(chunks) -> Iterator[LabelChunk]:
                 scores[model] = [score_column(table, column, chunks.decimal) for column in kinds["score"]]
             if "pred" in kinds:
                 pred[model] = [indicator_column(table, column) for column in kinds["pred"]]
-        yield LabelChunk(start, truth, pred, scores, weight, groups)
-        consumed += table.n_rows
+        yield LabelChunk(chunks.table.start, truth, pred, scores, weight, groups)

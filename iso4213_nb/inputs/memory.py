@@ -96,8 +96,8 @@ def whole_file_bytes(rows: int, columns: int, line_bytes: float = 0.0) -> int:
 def estimate(source) -> Estimate | None:
     """The :class:`Estimate` for ``source`` (a Parquet file or folder, a text file, compressed or not), or None
     when it cannot be made before reading (standard input, a pipe or device such as ``/dev/stdin``, whose bytes
-    can be read only once, a workbook, a path that is not there: the reader then says what is wrong)
-    (beyond TS 4213: resource planning)."""
+    can be read only once, a workbook, a path that is not there, a folder of no files: the reader then says what is
+    wrong) (beyond TS 4213: resource planning)."""
     path = Path(str(source))
     if str(source) == "-" or not (path.is_file() or path.is_dir()):
         return None
@@ -106,6 +106,8 @@ def estimate(source) -> Estimate | None:
             part.startswith((".", "_")) for part in p.relative_to(path).parts))
     else:
         files = [path]
+    if not files:  # a folder with no file to read: the reader says so
+        return None
     with open(files[0], "rb") as handle:
         head = handle.read(4)
     if head == b"PAR1":

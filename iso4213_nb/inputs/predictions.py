@@ -54,27 +54,19 @@ class Model:
 
     Attributes
     ----------
-    name : str
-        The column prefix (``model`` for ``y_pred`` / ``score``).
-    pred : numpy.ndarray or None
-        Predicted labels (given, derived from scores at ``derived_at``, or the
-        arg-max of ``score_matrix``); None for a multi-label task.
-    scores : numpy.ndarray or None
-        Scores for the positive class of a binary task, when the file has them
-        (``<model>_score``, or the positive class's ``<model>_score_<class>``).
-    derived_at : float or None
-        The threshold the labels were derived at, or None when the file gave them.
-    score_matrix : numpy.ndarray or None
-        Class scores, float64 n × k, column j the score of
-        ``Predictions.labels[j]`` (``<model>_score_<class>``).
-    labels_from_argmax : bool
-        True when ``pred`` is the arg-max of ``score_matrix`` (no ``<model>_pred``;
-        ties go to the first class of ``labels``, as numpy's argmax).
-    pred_matrix : numpy.ndarray or None
-        Multi-label: int8 n × L indicators in ``Predictions.label_names`` order
-        (given, or ``score >= derived_at``).
-    score_matrix_ml : numpy.ndarray or None
-        Multi-label: float64 n × L scores per label.
+    name : the column prefix (``model`` for ``y_pred`` / ``score``).
+    pred : predicted labels (given, derived from scores at ``derived_at``, or the arg-max of
+        ``score_matrix``); None for a multi-label task.
+    scores : scores for the positive class of a binary task, when the file has them (``<model>_score``,
+        or the positive class's ``<model>_score_<class>``).
+    derived_at : the threshold the labels were derived at, or None when the file gave them.
+    score_matrix : class scores, float64 n × k, column j the score of ``Predictions.labels[j]``
+        (``<model>_score_<class>``).
+    labels_from_argmax : True when ``pred`` is the arg-max of ``score_matrix`` (no ``<model>_pred``; ties
+        go to the first class of ``labels``, as numpy's argmax).
+    pred_matrix : multi-label: int8 n × L indicators in ``Predictions.label_names`` order (given, or
+        ``score >= derived_at``).
+    score_matrix_ml : multi-label: float64 n × L scores per label.
     """
 
     name: str
@@ -93,31 +85,20 @@ class Predictions:
 
     Attributes
     ----------
-    source : InputSource
-        What was read (name as typed, SHA-256, size, format).
-    y_true : numpy.ndarray or None
-        int64 when every label is a canonical integer, else text; None for a
-        multi-label task (see ``y_true_matrix``).
-    labels : list
-        The classes of ``y_true`` and the declared ones, sorted, as Python
-        values; for a multi-label task the label names.
-    positive : label or None
-        The positive class of a binary task; None for multi-class and
-        multi-label (and for a binary task without scores when
-        ``positive_required=False``).
-    models : dict[str, Model]
-        In column order.
-    task : str
-        ``"binary"``, ``"multiclass"`` or ``"multilabel"``, inferred from the columns.
-    groups : dict[str, numpy.ndarray]
-        Subgroup attribute (``group_<name>`` without the prefix, or a
-        ``--group`` column's own name) → values as text.
-    weight : numpy.ndarray or None
-        float64 sample weights (finite, non-negative, not all 0), or None.
-    label_names : list
-        Multi-label: the labels of the ``y_true_<label>`` columns, sorted; empty otherwise.
-    y_true_matrix : numpy.ndarray or None
-        Multi-label: int8 n × L indicators in ``label_names`` order.
+    source : what was read (name as typed, SHA-256, size, format).
+    y_true : int64 when every label is a canonical integer, else text; None for a multi-label task (see
+        ``y_true_matrix``).
+    labels : the classes of ``y_true`` and the declared ones, sorted, as Python values; for a multi-label
+        task the label names.
+    positive : the positive class of a binary task; None for multi-class and multi-label (and for a binary
+        task without scores when ``positive_required=False``).
+    models : name → :class:`Model`, in column order.
+    task : ``"binary"``, ``"multiclass"`` or ``"multilabel"``, inferred from the columns.
+    groups : subgroup attribute (``group_<name>`` without the prefix, or a ``--group`` column's own name)
+        → values as text.
+    weight : float64 sample weights (finite, non-negative, not all 0), or None.
+    label_names : multi-label: the labels of the ``y_true_<label>`` columns, sorted; empty otherwise.
+    y_true_matrix : multi-label: int8 n × L indicators in ``label_names`` order.
     """
 
     source: InputSource
@@ -180,6 +161,17 @@ def typed_names(texts: list[str]) -> list:
     """Label names from column suffixes, typed as label columns are: integers only when every one is canonical (beyond TS 4213: the input layer)."""
     integers = int64_labels(texts)
     return list(texts) if integers is None else integers
+
+
+def sorted_labels(header: Header, file: str) -> tuple[list, list[str]]:
+    """The labels of a multi-label header's ``y_true_<label>`` columns, typed (:func:`typed_names`) and sorted, and
+    their suffix texts in that order; a single such column is an error (6.5; shared with :mod:`.label_chunks`)."""
+    typed = typed_names(list(header.truth))
+    order = sorted(range(len(typed)), key=lambda i: typed[i])
+    texts = [list(header.truth)[i] for i in order]
+    if len(texts) < 2:
+        raise InputError("predictions.one_indicator", file=file, column=header.truth[texts[0]])
+    return [typed[i] for i in order], texts
 
 
 def read_predictions(source, *, positive=None, threshold: float = 0.5, sep: str | None = None, decimal: str = ".",
@@ -327,12 +319,7 @@ def _single_label(table, header: Header, *, positive, threshold, decimal, max_cl
 
 def _multilabel(table, header: Header, threshold: float, decimal: str, strict: bool) -> Predictions:
     file = table.source.name
-    names = typed_names(list(header.truth))
-    order = sorted(range(len(names)), key=lambda i: names[i])
-    names = [names[i] for i in order]
-    texts = [list(header.truth)[i] for i in order]
-    if len(names) < 2:
-        raise InputError("predictions.one_indicator", file=file, column=header.truth[texts[0]])
+    names, texts = sorted_labels(header, file)
     columns = resolve_multilabel(header, texts, file, strict=strict)
     truth = np.column_stack([indicator_column(table, header.truth[t]) for t in texts])
     models = {}

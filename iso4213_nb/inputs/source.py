@@ -10,7 +10,6 @@ was assessed.  Progress is shown on a terminal (:mod:`iso4213_nb.core.progress`)
 from __future__ import annotations
 
 import hashlib
-import io
 import os
 import shutil
 import stat
@@ -18,6 +17,7 @@ import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Self
 
 from ..core import progress
 from ..core.errors import InputError
@@ -55,16 +55,12 @@ class InputSource:
 
     Attributes
     ----------
-    name : str
-        The path as the user typed it; ``"standard input"`` for ``-``.
-    sha256 : str
-        Hex SHA-256 of the exact bytes read (for a folder of Parquet files, of
-        their bytes concatenated in file-name order).
-    size : int
-        Number of bytes read.
-    format : str
-        ``"csv"``, ``"tsv"`` (with ``".gz"``, ``".zst"`` or ``".bz2"`` when
-        compressed), ``"parquet"`` or ``"xlsx"``.
+    name : the path as the user typed it; ``"standard input"`` for ``-``.
+    sha256 : hex SHA-256 of the exact bytes read (for a folder of Parquet files, of their bytes
+        concatenated in file-name order).
+    size : number of bytes read.
+    format : ``"csv"``, ``"tsv"`` (with ``".gz"``, ``".zst"`` or ``".bz2"`` when compressed),
+        ``"parquet"`` or ``"xlsx"``.
     """
 
     name: str
@@ -78,33 +74,17 @@ class InputSource:
         return self.name if self.name == STDIN_NAME else Path(self.name).name
 
 
-class HashingReader(io.RawIOBase):
-    """A binary file read through once: hashes, counts and reports progress on every byte (clause 8: the audit trail of what was read)."""
+class Closing:
+    """An open input whose ``with`` block ends by its ``close()`` (beyond TS 4213: the input layer)."""
 
-    def __init__(self, handle, name: str, total: int | None):
-        self._handle = handle
-        self.sha256 = hashlib.sha256()
-        self.size = 0
-        self._bar = progress.bar(total=total, desc=progress.reading(name), unit="B", unit_scale=True)
+    def __enter__(self) -> Self:
+        return self
 
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer) -> int:
-        n = self._handle.readinto(buffer)
-        if n:
-            view = memoryview(buffer)[:n]
-            self.sha256.update(view)
-            self.size += n
-            self._bar.update(n)
-        return n or 0
-
-    def close(self) -> None:
-        self._bar.close()
-        super().close()
+    def __exit__(self, *exc) -> None:
+        self.close()
 
 
-class LocalFile:
+class LocalFile(Closing):
     """A user's input as a regular local file (or a folder of Parquet files) (clause 8: the audit trail of what was read).
 
     ``path`` is the file to parse; for standard input and pipes it is a
@@ -127,12 +107,6 @@ class LocalFile:
     def close(self) -> None:
         if self.temporary:
             self.path.unlink(missing_ok=True)
-
-    def __enter__(self) -> "LocalFile":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
 
 def display_name(source) -> str:
@@ -260,8 +234,14 @@ class FileDigest:
 
 
 def read_all(local: LocalFile) -> tuple[bytes, str, int]:
-    """All bytes of a regular file, hashed on the way (formats that need random access: Parquet, xlsx) (clause 8: the audit trail of what was read)."""
+    """All bytes of a regular file with their SHA-256 and size, read with a progress bar (formats that need random
+    access: Parquet, xlsx) (clause 8: the audit trail of what was read)."""
+    blocks = []
     with open(local.path, "rb", buffering=0) as handle, \
-            HashingReader(handle, local.name, local.path.stat().st_size) as reader:
-        data = io.BufferedReader(reader, CHUNK).read()
-    return data, reader.sha256.hexdigest(), reader.size
+            progress.bar(total=local.path.stat().st_size, desc=progress.reading(local.name), unit="B",
+                         unit_scale=True) as bar:
+        while block := handle.read(CHUNK):
+            blocks.append(block)
+            bar.update(len(block))
+    data = b"".join(blocks)
+    return data, hashlib.sha256(data).hexdigest(), len(data)

@@ -12,15 +12,15 @@ Parquet file (:meth:`Table.where`).
 from __future__ import annotations
 
 import bisect
-import functools
-
+import contextlib
 import csv
+import functools
 import io
 import re
 import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 import pyarrow as pa
 import pyarrow.csv as pa_csv
@@ -195,37 +195,26 @@ class TextLines:
     def __init__(self, local: LocalFile, compression: str | None, sep: str, header_row: bool):
         self.local, self.compression, self.sep, self.header_row = local, compression, sep, header_row
 
-    def __call__(self, row: int) -> dict:
+    def records(self) -> Iterator[tuple[int, list[str]]]:
+        """``(first line, fields)`` of each non-empty record of the file, header included, up to a record the
+        ``csv`` module cannot read."""
         with open_decompressed(self.local.path, self.compression) as raw:
-            text = io.TextIOWrapper(io.BufferedReader(_Raw(raw)), encoding="utf-8-sig", errors="replace", newline="")
+            text = io.TextIOWrapper(io.BufferedReader(raw), encoding="utf-8-sig", errors="replace", newline="")
             reader = csv.reader(text, delimiter=self.sep)
-            data_row, previous = (-1 if self.header_row else 0) - 1, 0
+            previous = 0
             try:
                 for record in reader:
                     start, previous = previous + 1, reader.line_num
-                    if not record:
-                        continue
-                    data_row += 1
-                    if data_row == row:
-                        return {"line": start}
+                    if record:
+                        yield start, record
             except csv.Error:
                 pass
+
+    def __call__(self, row: int) -> dict:
+        for data_row, (line, _record) in enumerate(self.records(), start=-1 if self.header_row else 0):
+            if data_row == row:
+                return {"line": line}
         return {"data_row": row + 1}
-
-
-class _Raw(io.RawIOBase):
-    """A pyarrow input stream as a Python raw binary stream."""
-
-    def __init__(self, stream):
-        self._stream = stream
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer) -> int:
-        data = self._stream.read(len(buffer))
-        buffer[: len(data)] = data
-        return len(data)
 
 
 def _sep_name(sep: str) -> str:
@@ -301,25 +290,38 @@ def _read_text(local: LocalFile, compression: str | None, columns: ColumnChoice,
     read_options, parse_options, convert_options = csv_options(names, skip, sep, chosen)
     where = TextLines(local, compression, sep, header)
     digest = FileDigest(local)
-    try:
-        with open_decompressed(local.path, compression) as stream:
-            data = pa_csv.read_csv(stream, read_options=read_options, parse_options=parse_options,
-                                   convert_options=convert_options)
-    except pa.ArrowException as exc:
-        digest.cancel()
-        raise text_error(exc, where, name, len(names)) from None
-    except BaseException:
-        digest.cancel()
-        raise
-    sha256, size = digest.result()
-    check_line_length(digest, compression, name)
-    kind = "tsv" if sep == "\t" else "csv"
-    source = InputSource(name, sha256, size,
-                         kind + (f".{COMPRESSION_SUFFIX[compression]}" if compression else ""))
-    table = Table(source, names, {c: data.column(c) for c in chosen}, data.num_rows, where)
+    with text_errors(digest, where, len(names)), open_decompressed(local.path, compression) as stream:
+        data = pa_csv.read_csv(stream, read_options=read_options, parse_options=parse_options,
+                               convert_options=convert_options)
+    table = Table(text_source(digest, compression, sep), names, {c: data.column(c) for c in chosen}, data.num_rows,
+                  where)
     if table.n_rows == 0:
         raise InputError("table.no_data_rows" if header else "table.empty_file", file=name)
     return table
+
+
+@contextlib.contextmanager
+def text_errors(digest: FileDigest, where: TextLines, width: int):
+    """Within it, pyarrow's failure on a text file of ``width`` columns is its one-line :func:`text_error`, and any
+    failure stops ``digest`` (beyond TS 4213: the input layer; shared with :mod:`.chunks`)."""
+    try:
+        yield
+    except pa.ArrowException as exc:
+        digest.cancel()
+        raise text_error(exc, where, width) from None
+    except BaseException:
+        digest.cancel()
+        raise
+
+
+def text_source(digest: FileDigest, compression: str | None, sep: str) -> InputSource:
+    """What a complete read of a text file read (its SHA-256, size and format), once :func:`check_line_length`
+    passes (beyond TS 4213: the input layer; shared with :mod:`.chunks`)."""
+    sha256, size = digest.result()
+    check_line_length(digest, compression, digest.local.name)
+    kind = "tsv" if sep == "\t" else "csv"
+    return InputSource(digest.local.name, sha256, size,
+                       kind + (f".{COMPRESSION_SUFFIX[compression]}" if compression else ""))
 
 
 #: pyarrow's words for a row whose number of fields is not the header's.
@@ -337,10 +339,10 @@ def check_line_length(digest: FileDigest, compression: str | None, name: str) ->
         raise InputError("table.long_line", file=name, mib=MAX_LINE_BYTES >> 20)
 
 
-def text_error(exc: BaseException, where: TextLines, name: str, width: int) -> InputError:
+def text_error(exc: BaseException, where: TextLines, width: int) -> InputError:
     """The one-line InputError for pyarrow's failure ``exc`` on a text file: a ragged row named by its line, or the
     parser's own words with the file (beyond TS 4213: the input layer)."""
-    message = arrow_message(exc)
+    name, message = where.local.name, arrow_message(exc)
     ragged = _scan_ragged(where, width) if RAGGED.search(message) else None
     if ragged is not None:
         line, fields = ragged
@@ -355,18 +357,7 @@ def text_error(exc: BaseException, where: TextLines, name: str, width: int) -> I
 def _scan_ragged(where: TextLines, width: int) -> tuple[int, int] | None:
     """The line of the first row whose number of fields differs from the header's, and that number (None when
     none is found)."""
-    with open_decompressed(where.local.path, where.compression) as raw:
-        text = io.TextIOWrapper(io.BufferedReader(_Raw(raw)), encoding="utf-8-sig", errors="replace", newline="")
-        reader = csv.reader(text, delimiter=where.sep)
-        previous = 0
-        try:
-            for record in reader:
-                start, previous = previous + 1, reader.line_num
-                if record and len(record) != width:
-                    return start, len(record)
-        except csv.Error:
-            pass
-    return None
+    return next(((line, len(record)) for line, record in where.records() if len(record) != width), None)
 
 
 # --- Excel -----------------------------------------------------------------------------------------------------
@@ -538,13 +529,7 @@ def read_table(source, *, columns: ColumnChoice = None, header: bool = True, sep
     with one line naming the file (and line, column) for any problem.
     """
     with open_source(source, stdin=stdin) as local:
-        if local.is_dir:
-            if sep is not None or sheet is not None:
-                raise InputError("table.folder_options", file=local.name)
-            return _read_parquet(local, columns)
-        fmt = detect_format(local.head(), local.name)
-        if sheet is not None and fmt != "xlsx":
-            raise InputError("table.sheet_not_xlsx", file=local.name)
+        fmt = table_format(local, sep, sheet)
         if fmt == "parquet":
             return _read_parquet(local, columns)
         if fmt == "xlsx":
@@ -554,3 +539,17 @@ def read_table(source, *, columns: ColumnChoice = None, header: bool = True, sep
             local.temporary = False
             weakref.finalize(table, local.path.unlink, missing_ok=True)
         return table
+
+
+def table_format(local: LocalFile, sep: str | None, sheet: str | None) -> str:
+    """The format of ``local`` as :func:`~.source.detect_format` names it, ``"parquet"`` for a folder; refuses
+    ``sep`` or ``sheet`` given for a format without them (beyond TS 4213: the input layer; shared with
+    :mod:`.chunks`)."""
+    if local.is_dir:
+        if sep is not None or sheet is not None:
+            raise InputError("table.folder_options", file=local.name)
+        return "parquet"
+    fmt = detect_format(local.head(), local.name)
+    if sheet is not None and fmt != "xlsx":
+        raise InputError("table.sheet_not_xlsx", file=local.name)
+    return fmt
