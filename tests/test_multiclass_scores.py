@@ -268,6 +268,7 @@ def test_bad_input_gets_one_line(call, message):
 
 def test_presentation_shows_the_packages_numbers_and_the_reasons():
     from iso4213_nb.figures import multiclass_scores as shown
+    from iso4213_nb.words import reasons
     y = [0, 1, 0, 1, 1]
     s = np.array([[0.6, 0.3, 0.1], [0.2, 0.7, 0.1], [0.5, 0.25, 0.25], [0.4, 0.5, 0.1], [0.3, 0.3, 0.4]])
     result = ms.assess_scores(y, s, [0, 1, 2], top_k=(1, 2))
@@ -279,7 +280,7 @@ def test_presentation_shows_the_packages_numbers_and_the_reasons():
         "undefined (class 2 has no sample, so its pairs have no AUROC)"
     per_class, _ = shown.per_class_rows(result)
     assert per_class[2][2] == "undefined (class 2 never occurs in the true labels)"
-    assert shown.reason(ms.log_loss([0, 1], [[2.0, -1.0], [0.1, 0.9]], [0, 1])) == \
+    assert reasons.of(ms.log_loss([0, 1], [[2.0, -1.0], [0.1, 0.9]], [0, 1])) == \
         "the score in row 1, column 1 is 2, outside [0, 1]"
     figure = shown.per_class_curves_figure(result)
     roc_ax, pr_ax = figure.axes

@@ -70,10 +70,17 @@ def merge_tables(scores_a, table_a, scores_b, table_b) -> tuple[np.ndarray, np.n
 
 
 def merge_counts(scores_a, pos_a, neg_a, scores_b, pos_b, neg_b) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Two (sorted distinct scores, positives, negatives) tables as one (beyond TS 4213: mergeable states)."""
-    scores, table = merge_tables(scores_a, np.column_stack([pos_a, neg_a]),
-                                 scores_b, np.column_stack([pos_b, neg_b]))
-    return scores, table[:, 0], table[:, 1]
+    """Two (sorted distinct scores, positives, negatives) tables as one, each column contiguous, as
+    :func:`merge_tables` merges them (beyond TS 4213: mergeable states)."""
+    scores = np.concatenate([scores_a, scores_b])
+    if len(scores) == 0:
+        return scores, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    order = np.argsort(scores, kind="stable")  # linear for two sorted runs
+    scores = scores[order]
+    start = np.flatnonzero(np.concatenate([[True], scores[1:] != scores[:-1]]))
+    pos = np.add.reduceat(np.concatenate([pos_a, pos_b])[order], start)
+    neg = np.add.reduceat(np.concatenate([neg_a, neg_b])[order], start)
+    return scores[start], pos, neg
 
 
 def _counts_by_value(values: np.ndarray, mask: np.ndarray, w) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
