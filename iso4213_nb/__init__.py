@@ -9,9 +9,8 @@ ARCHITECTURE.md has the table of what may import what.  The module names of the 
 with a DeprecationWarning (:mod:`iso4213_nb.moved`).
 """
 
-import importlib as _importlib
-
 from . import moved as _moved
+from .core.lazy import exports
 from .core.errors import CodedMessage, InputError
 from .core.undefined import Undefined, is_undefined
 
@@ -49,10 +48,6 @@ __all__ = ["BinaryCounts", "ConfusionMatrix", "InputError", "Undefined", "is_und
 __version__ = "0.1.0"
 
 
-def __getattr__(name: str):
-    """``iso4213_nb.ConfusionMatrix`` and ``BinaryCounts`` on first use; ``iso4213_nb.<module of the 0.1 layout>``:
-    the moved module, with a DeprecationWarning."""
-    if name in _LAZY:
-        value = globals()[name] = getattr(_importlib.import_module(_LAZY[name], __name__), name)
-        return value
-    return _moved.module_attribute(name)
+#: ``iso4213_nb.ConfusionMatrix`` and ``BinaryCounts`` on first use; ``iso4213_nb.<module of the 0.1 layout>``: the
+#: moved module, with a DeprecationWarning.
+__getattr__ = exports(__name__, _LAZY, fallback=_moved.module_attribute)

@@ -6,7 +6,7 @@ widget updates in place.  Annex-specific figures live in their own modules
 (``figures.annex_b`` ...), imported directly.
 """
 
-import importlib as _importlib
+from ..core.lazy import exports
 
 #: Where each public name lives; imported on first use, so that the text tables (:mod:`.tables`) load no matplotlib.
 _LAZY = {**dict.fromkeys(("CurveArtists", "draw_curve", "draw_point", "prepare_axes"), ".curves"),
@@ -19,9 +19,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
-    """A public name of :data:`_LAZY`, imported from its module on first use (beyond TS 4213: PEP 562)."""
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = globals()[name] = getattr(_importlib.import_module(_LAZY[name], __name__), name)
-    return value
+__getattr__ = exports(__name__, _LAZY)

@@ -15,7 +15,7 @@ line naming the file, the line (the header is line 1) and the column.  Inner
 layers receive the typed arrays and do not check them again.
 """
 
-import importlib as _importlib
+from ..core.lazy import exports
 
 from .options import MAX_CLASSES, add_reading_options, reading_options
 
@@ -31,9 +31,4 @@ _LAZY = {**dict.fromkeys(("label_columns", "match_label", "score_column"), ".col
 __all__ = sorted([*_LAZY, "MAX_CLASSES", "add_reading_options", "reading_options"])
 
 
-def __getattr__(name: str):
-    """A public name of :data:`_LAZY`, imported from its module on first use (5.1, step 4; beyond TS 4213: PEP 562)."""
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = globals()[name] = getattr(_importlib.import_module(_LAZY[name], __name__), name)
-    return value
+__getattr__ = exports(__name__, _LAZY)

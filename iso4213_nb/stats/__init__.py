@@ -15,7 +15,7 @@ Cochran's Q), :mod:`.roc` (DeLong, AUROC intervals), :mod:`.intervals`
 (proportions, 7.8), :mod:`.bootstrap` (the bootstrap, 7.8), :mod:`.multiplicity` (7.10).
 """
 
-import importlib as _importlib
+from ..core.lazy import exports
 
 #: Where each public name lives; imported on first use, so that a module needing only one of them (the results'
 #: classes, say) does not load scipy.stats for the tests it never runs (PEP 562).
@@ -36,9 +36,4 @@ _LAZY = {
 __all__ = sorted(_LAZY)
 
 
-def __getattr__(name: str):
-    """A public name of :data:`_LAZY`, imported from its module on first use (beyond TS 4213: PEP 562)."""
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = globals()[name] = getattr(_importlib.import_module(_LAZY[name], __name__), name)
-    return value
+__getattr__ = exports(__name__, _LAZY)

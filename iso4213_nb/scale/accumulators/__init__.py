@@ -37,7 +37,7 @@ States
 :class:`PoissonClassScores`  a model's top-k table, and its Brier and log-loss sums per Poisson replicate (7.8)
 """
 
-import importlib as _importlib
+from ...core.lazy import exports
 
 #: Where each public name lives; imported on first use, so that a module needing one accumulator (the row keys'
 #: runs of :mod:`iso4213_nb.inputs.keys`) loads neither jsonschema (state files) nor the Poisson tables.
@@ -55,9 +55,4 @@ _LAZY = {**dict.fromkeys(("Accumulator", "merge_all"), ".base"),
 __all__ = sorted(_LAZY)
 
 
-def __getattr__(name: str):
-    """A public name of :data:`_LAZY`, imported from its module on first use (beyond TS 4213: PEP 562)."""
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = globals()[name] = getattr(_importlib.import_module(_LAZY[name], __name__), name)
-    return value
+__getattr__ = exports(__name__, _LAZY)
