@@ -110,9 +110,11 @@ class ConfidenceInterval(_Details):
     ----------
     low, high : float or Undefined
         The bounds; ``low, high = ci`` unpacks them.
+    confidence_level : float
     method : str
         How it was built: ``"wilson"``, ``"clopper-pearson"``, ``"wald"``,
         ``"percentile"``, ``"bca"``, ``"delong"``, ``"t"``, ``"normal"``, ``"woolf"``.
+    estimate : float, Undefined or None
     of : str or None
         Code of the quantity, e.g. ``"proportion"``, ``"auroc"``, ``"auroc_difference"``,
         ``"accuracy_difference"``, ``"mean_difference"``, ``"odds_ratio"``, ``"statistic"``.
@@ -189,6 +191,7 @@ class TestResult(_Details):
         The test statistic (t, F, z, chi-squared, ...) and its two-sided p-value.
     df : float, tuple or None
         Degrees of freedom where the reference distribution has them.
+    effect_size : float, Undefined or None
     effect_size_kind : str or None
         Code of the effect size, e.g. ``"cramers_v"``, ``"auroc_difference"``.
     method : str or None
@@ -197,6 +200,7 @@ class TestResult(_Details):
         Code of the quantity :meth:`confidence_interval` bounds; None when the test gives no interval.
     details : mapping
         Test-specific facts (e.g. ``auc_a``, ``b``, ``mean_ranks``), also readable as attributes.
+    Undefined values carry a ``code`` and ``params`` saying why.
     """
 
     __test__ = False  # not a pytest class

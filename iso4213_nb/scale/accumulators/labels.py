@@ -39,8 +39,11 @@ class LabelSetCounts:
 
     Attributes
     ----------
-    truths, preds, scores : the ``y_true_<label>``, the model's indicator and score columns (``()`` without
-        scores), in the order of ``labels`` (the label names, JSON numbers or strings).
+    truths, preds : the ``y_true_<label>`` and the model's indicator columns, in ``labels`` order.
+    labels : the label names (JSON numbers or strings).
+    scores : the model's score columns in ``labels`` order, or ``()`` without scores.
+    weight : the column of sample weights, or None (every row counts once).
+    rows : rows read.
     cells : L × 4 counts (sums of weights with ``weight``): tp, fp, fn, tn of each label.
     present : L × 2 int64, the rows that truly have each label and those that do not, whatever their
         sample weight (as in memory, a label in every row or in none has no ranking); a row of
