@@ -93,7 +93,7 @@ def test_allow_list_is_explicit_and_documented():
 
 
 def _attributes_named(cls) -> set:
-    """The names an ``Attributes`` block documents: ``name : …`` or ``a, b : …`` at a line's start or after ``; ``."""
+    """The names an ``Attributes`` block documents: ``name : …`` or ``a, b : …`` at a line's start or after "; "."""
     block = inspect.cleandoc(cls.__doc__ or "").split("Attributes\n----------\n", 1)[-1]
     found = re.findall(r"(?:^|; )([A-Za-z_][\w, ]*?) :", block, re.MULTILINE)
     return {name.strip() for names in found for name in names.split(",")}
