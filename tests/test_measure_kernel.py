@@ -1,6 +1,7 @@
 """One clause-6 kernel for one split and for stacks of splits, with one safe division (issue 24, point 4)."""
 
 import math
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -72,3 +73,30 @@ def test_whole_matrix_kappas_and_mcc_are_one_kernel_bit_for_bit(seed):
             assert isinstance(value, Undefined) == math.isnan(columns[name][i]), (name, i)
             if not isinstance(value, Undefined):
                 assert value == columns[name][i], (name, i)
+
+
+def _exact_agreement(M: np.ndarray) -> dict:
+    """Cohen's kappa, both weighted kappas and Gorodkin's MCC of one integer matrix in exact rational arithmetic."""
+    k, n = len(M), int(M.sum())
+    t, p = [int(v) for v in M.sum(axis=1)], [int(v) for v in M.sum(axis=0)]
+    trace, chance = int(np.trace(M)), sum(a * b for a, b in zip(t, p))
+    out = {"cohen_kappa": float(Fraction(trace * n - chance, n * n - chance))}
+    for name, power in (("linear", 1), ("quadratic", 2)):
+        observed = sum(abs(i - j) ** power * int(M[i, j]) for i in range(k) for j in range(k))
+        expected = sum(abs(i - j) ** power * t[i] * p[j] for i in range(k) for j in range(k))
+        out[name] = float(Fraction(expected - observed * n, expected))
+    squared = Fraction((trace * n - chance) ** 2, (n * n - sum(v * v for v in p)) * (n * n - sum(v * v for v in t)))
+    out["matthews_correlation"] = math.copysign(math.sqrt(squared), trace * n - chance)
+    return out
+
+
+@pytest.mark.parametrize("scale", [10**3, 10**8, 10**9, 4 * 10**9])
+def test_kappas_and_mcc_stay_exact_beyond_int64_products(scale):
+    """Billions of rows (merged counts of a streamed file): Σ T_i·P_i passes 2^63 once n passes about 3·10^9, which
+    int64 arithmetic wraps silently; every agreement measure must still match exact rational arithmetic."""
+    rng = np.random.default_rng(scale % 97)
+    for M in rng.integers(0, scale, size=(5, 4, 4)):
+        cm = ConfusionMatrix.from_counts(M, list(range(4)), rows="true")
+        got = {"cohen_kappa": cm.cohen_kappa(), "linear": cm.cohen_kappa("linear"),
+               "quadratic": cm.cohen_kappa("quadratic"), "matthews_correlation": cm.matthews_correlation()}
+        assert got == pytest.approx(_exact_agreement(M), rel=1e-12, abs=1e-15), int(M.sum())

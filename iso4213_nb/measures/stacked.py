@@ -55,7 +55,13 @@ def cohen_kappa(M: np.ndarray) -> np.ndarray:
     """Cohen's kappa (5.3.9), (p_o − p_e) / (1 − p_e)."""
     n = M.sum(axis=(1, 2)).astype(float)
     po = ratio(np.trace(M, axis1=1, axis2=2), n, code=counts.NO_SAMPLES)
-    pe = ratio(np.einsum("mi,mi->m", M.sum(axis=2), M.sum(axis=1)), n * n, code=counts.NO_SAMPLES)
+    t, p = M.sum(axis=2), M.sum(axis=1)
+    # Σ T_i·P_i in whole counts is exact while it fits in int64 (surely so when its float sum, off by far less
+    # than a millionth, is below 0.999999 · 2^63); beyond, int64 wraps silently (from about 3·10^9 rows), so
+    # the float sum stands.
+    approximate = np.einsum("mi,mi->m", t.astype(float), p.astype(float))
+    chance = np.where(approximate < 0.999999 * 2.0 ** 63, np.einsum("mi,mi->m", t, p), approximate)
+    pe = ratio(chance, n * n, code=counts.NO_SAMPLES)
     return ratio(po - pe, 1 - pe, code="chance_agreement_one")
 
 
