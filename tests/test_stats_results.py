@@ -3,6 +3,8 @@
 import dataclasses
 import json
 import re
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -112,3 +114,13 @@ def test_interval_objects_unpack_and_serialise():
 def test_confidence_level_is_checked():
     with pytest.raises(InputError, match="strictly between 0 and 1"):
         stats.delong_test(Y, A, B).confidence_interval(1.0)
+
+
+def test_the_result_classes_and_the_clause_6_measures_load_no_scipy():
+    """stats/__init__ imports lazily so that a module needing only the result classes does not pay for scipy;
+    measures.assessment and multiclass_scores (clause 6) need only those classes."""
+    probe = ("import sys, iso4213_nb.stats.results, iso4213_nb.measures.assessment, "
+             "iso4213_nb.measures.multiclass_scores; print(sorted(m for m in sys.modules if m.startswith('scipy')))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

@@ -13,7 +13,6 @@ from types import MappingProxyType
 from typing import Callable, Mapping
 
 import numpy as np
-from scipy.special import ndtri, stdtrit
 
 from ..core.checks import plain
 from ..core.errors import InputError
@@ -49,6 +48,7 @@ def symmetric_interval(centre: float, se: float, method: str, *, df=None,
     def interval(level: float) -> tuple:
         if reason is not None:
             return reason, reason, method
+        from scipy.special import ndtri, stdtrit  # here, so that the result classes load no scipy (stats/__init__)
         q = ndtri(0.5 + level / 2) if df is None else stdtrit(df, 0.5 + level / 2)
         half = float(q * se)
         return centre - half, centre + half, method
