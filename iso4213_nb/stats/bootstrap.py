@@ -3,6 +3,10 @@
 The one bootstrap of the package (exported as ``iso4213_nb.stats.bootstrap_ci``): :func:`bootstrap_ci` resamples
 the rows of any statistic, one call per resample (:func:`paired_bootstrap_ci` pairs two models);
 :func:`counts_bootstrap_ci` resamples cell counts as multinomial draws, a block of resamples per call.
+Drawing n rows with replacement from data whose rows fall into cells with counts c is the same as drawing the
+cell counts from Multinomial(n, c / n) (within each stratum: Multinomial(n_s, c_s / n_s)), so a resample costs
+O(cells), not O(n), and a block of resamples is one ``Generator.multinomial`` call and one vectorised evaluation
+of the statistic on a (resamples × cells) array.
 
 Interval rule (Efron & Tibshirani 1993, ch. 13–14; as :func:`scipy.stats.bootstrap`):
 
