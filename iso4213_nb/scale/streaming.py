@@ -30,7 +30,7 @@ measures' come from the merged counts or a Poisson bootstrap,
 :mod:`.streamed_bootstrap`), with ``bins`` a subgroup's AUROC, and calibration's
 equal-mass bins (quantiles of the rows; the equal-width part is
 :class:`~iso4213_nb.scale.accumulators.CalibrationBins`).  :data:`NEED_ROWS`
-lists the first two by reason code.
+holds the reason codes the report gives for what needs the rows (the measures' row bootstrap too).
 """
 
 from __future__ import annotations
