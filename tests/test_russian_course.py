@@ -30,11 +30,6 @@ LESSONS = {lesson.file: lesson for lesson in COURSE if (RUSSIAN / lesson.file).e
 NOT_NUMERIC = {"06.3", "09.2", "C.2"} | {key for key, kind in defined().items() if kind != "number"}
 
 
-#: Exercises added to an English lesson whose Russian notebook does not carry them yet (the translation follows);
-#: each must be absent from the Russian notebook, so that translating it forces its removal from this list.
-TO_TRANSLATE: set[str] = set()
-
-
 def _keys(path: Path) -> list[str]:
     nb = nbformat.read(path, as_version=4)
     return [k for c in nb.cells if c.cell_type == "code" for k in _exercise_keys(c.source)]
@@ -57,8 +52,7 @@ def test_every_russian_lesson_is_a_course_lesson():
 @pytest.mark.parametrize("name", sorted(LESSONS))
 def test_russian_notebook_has_the_lessons_exercises_in_order_with_stored_widgets(name):
     keys = _keys(RUSSIAN / name)
-    assert not set(keys) & TO_TRANSLATE, "translated: remove these keys from TO_TRANSLATE"
-    assert keys == [key for key, _label in LESSONS[name].exercises if key not in TO_TRANSLATE]
+    assert keys == [key for key, _label in LESSONS[name].exercises]
     nb = nbformat.read(RUSSIAN / name, as_version=4)
     for cell in (c for c in nb.cells if c.cell_type == "code" and "xercise(" in c.source):
         assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in cell.outputs), \
@@ -98,11 +92,6 @@ def test_checks_answer_in_russian_and_read_russian_replies():
         assert infinite.check()
 
 
-#: Russian cells that still build an exercise with its answer in the cell (none: every exercise comes from the
-#: package, as in English).
-ANSWER_IN_CELL: set[str] = set()
-
-
 @pytest.mark.parametrize("name", sorted(LESSONS))
 def test_russian_exercises_come_from_the_package(name):
     """As in English, a Russian exercise cell passes its data to ``exercise(key, ...)``: no answer is computed where
@@ -110,7 +99,7 @@ def test_russian_exercises_come_from_the_package(name):
     nb = nbformat.read(RUSSIAN / name, as_version=4)
     built = [key for c in nb.cells if c.cell_type == "code" and "Exercise(" in c.source
              for key in _exercise_keys(c.source)]
-    assert set(built) <= ANSWER_IN_CELL, f"{name}: exercises {sorted(set(built) - ANSWER_IN_CELL)} built in the cell"
+    assert not built, f"{name}: exercises {sorted(built)} built in the cell"
 
 
 def test_13_3_names_a_measure_pokazatel_as_the_course_does():
