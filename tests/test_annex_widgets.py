@@ -109,6 +109,16 @@ def test_annex_b_slider_reads_out_in_the_language_and_a_typed_threshold_stays_ex
     assert explorer.threshold == 0.7 and explorer.confusion.tp == np.sum((scores >= 0.7) & (y == 1))
 
 
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), "0.5", True])
+def test_annex_b_explorer_refuses_a_threshold_that_is_not_a_finite_number_and_keeps_its_own(bad):
+    """A NaN set from Python used to escape as a bare ValueError after the explorer had already stored it."""
+    explorer = AnnexBExplorer(threshold=0.7)
+    with pytest.raises(InputError, match="threshold"):
+        explorer.threshold = bad
+    assert explorer.threshold == 0.7 and explorer.slider.value == 0.7
+    assert explorer.confusion == AnnexBExplorer(threshold=0.7).confusion
+
+
 def test_annex_b_figure_marks_correct_and_incorrect():
     scores = np.array([0.9, 0.8, 0.3, 0.2])
     y = np.array([1, 0, 1, 0])

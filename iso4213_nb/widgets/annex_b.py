@@ -26,6 +26,7 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from ..annexes import annex_b
+from ..core.checks import as_threshold
 from ..core.errors import InputError
 from ..figures.annex_b import AnnexBFigure
 from ..measures.counts import BinaryCounts
@@ -58,10 +59,10 @@ class AnnexBExplorer(GuardedCallbacks, Shown):
         published = scores is None
         if published:
             scores, y_true, _source = annex_b.reconstructed_data()
-        self._view = AnnexBFigure(scores, y_true, threshold, published=published)
+        self._threshold = as_threshold(threshold)
+        self._view = AnnexBFigure(scores, y_true, self._threshold, published=published)
         self._published = dict(zip(annex_b.thresholds(), annex_b.PUBLISHED)) if published else {}
-        self._threshold = float(threshold)
-        self.slider = grid_slider(HUNDREDTHS, threshold, description=_("threshold"), continuous_update=True,
+        self.slider = grid_slider(HUNDREDTHS, self._threshold, description=_("threshold"), continuous_update=True,
                                   layout=widgets.Layout(width="480px"))
         self.slider.observe(lambda change: self._slid(change["new"]), names="value")
         buttons = []
@@ -82,7 +83,7 @@ class AnnexBExplorer(GuardedCallbacks, Shown):
         self._canvas = FigureCanvasAgg(view.figure)
         self._canvas.draw()
         self._background = self._canvas.copy_from_bbox(view.figure.bbox)
-        self._move(threshold)
+        self._move(self._threshold)
 
     @property
     def figure(self):
@@ -96,7 +97,7 @@ class AnnexBExplorer(GuardedCallbacks, Shown):
 
     @threshold.setter
     def threshold(self, value: float) -> None:
-        self._threshold = float(value)
+        self._threshold = as_threshold(value)
         self._sync(self.slider, nearest(HUNDREDTHS, self._threshold))
         self._move(self._threshold)
 
