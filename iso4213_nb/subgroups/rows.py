@@ -114,8 +114,7 @@ def group_codes(group: np.ndarray, order=None) -> tuple[list, np.ndarray]:
     values, present = list(as_labels(order, "order").tolist()), np.unique(group).tolist()
     if len(set(values)) != len(values) or set(values) != set(present):
         raise InputError("subgroups.bad_order", name="order", values=listed(present))
-    index = {value: g for g, value in enumerate(values)}
-    return values, np.array([index[value] for value in group.tolist()], dtype=np.int64)
+    return values, label_codes(group, {value: g for g, value in enumerate(values)})
 
 
 class _Data:
