@@ -38,3 +38,14 @@ def test_formula_texts_differ_where_the_print_is_garbled():
 def test_json():
     data = json.loads(json.dumps(annex_d.to_json(), allow_nan=False))
     assert data["example"]["rows"] == "true" and data["chance_rounded"] == 0.632
+
+
+def test_random_allocation_approaches_the_chance_level_1_minus_1_over_e():
+    """The notebook's simulation of random allocation, in the package: near 1 − 1/e ≈ 0,6321 (Flaxman et al.) with
+    many causes, and a draw of its seed (another seed moves it)."""
+    import math
+
+    value = annex_d.random_allocation()
+    assert abs(value - (1 - 1 / math.e)) < 0.01 and f"{value:.2f}" == "0.63"  # the notebook prints 0.63
+    assert annex_d.random_allocation(seed=1) != value
+    assert annex_d.random_allocation(causes=3, draws=2000) > 1 - 1 / math.e + 0.03  # few causes: above it (0.678)

@@ -57,7 +57,9 @@ def test_undefined_combinations_keep_their_first_reason():
 
 @pytest.mark.parametrize("seed", range(3))
 def test_whole_matrix_kappas_and_mcc_are_one_kernel_bit_for_bit(seed):
-    """What a bootstrap resample gets from the stack is exactly what ConfusionMatrix reports for that matrix."""
+    """What a bootstrap resample gets from the stack is exactly what ConfusionMatrix reports for that matrix, and
+    both are right: ConfusionMatrix calls the stack's kernel, so each value is also held to exact rational
+    arithmetic, undefined exactly where a denominator is 0."""
     rng = np.random.default_rng(seed)
     stack = rng.integers(0, 7, size=(200, 5, 5))
     stack[::7, 2] = 0  # a class with no samples
@@ -69,24 +71,28 @@ def test_whole_matrix_kappas_and_mcc_are_one_kernel_bit_for_bit(seed):
         cm = ConfusionMatrix.from_counts(M, list(range(5)), rows="true")
         scalar = {"cohen_kappa": cm.cohen_kappa(), "linear": cm.cohen_kappa("linear"),
                   "quadratic": cm.cohen_kappa("quadratic"), "matthews_correlation": cm.matthews_correlation()}
+        exact = _exact_agreement(M)
         for name, value in scalar.items():
-            assert isinstance(value, Undefined) == math.isnan(columns[name][i]), (name, i)
+            assert isinstance(value, Undefined) == math.isnan(columns[name][i]) == (exact[name] is None), (name, i)
             if not isinstance(value, Undefined):
                 assert value == columns[name][i], (name, i)
+                assert value == pytest.approx(exact[name], rel=1e-12, abs=1e-15), (name, i)
 
 
 def _exact_agreement(M: np.ndarray) -> dict:
-    """Cohen's kappa, both weighted kappas and Gorodkin's MCC of one integer matrix in exact rational arithmetic."""
+    """Cohen's kappa, both weighted kappas and Gorodkin's MCC of one integer matrix in exact rational arithmetic;
+    None where the denominator is 0."""
     k, n = len(M), int(M.sum())
     t, p = [int(v) for v in M.sum(axis=1)], [int(v) for v in M.sum(axis=0)]
     trace, chance = int(np.trace(M)), sum(a * b for a, b in zip(t, p))
-    out = {"cohen_kappa": float(Fraction(trace * n - chance, n * n - chance))}
+    out = {"cohen_kappa": float(Fraction(trace * n - chance, n * n - chance)) if n * n != chance else None}
     for name, power in (("linear", 1), ("quadratic", 2)):
         observed = sum(abs(i - j) ** power * int(M[i, j]) for i in range(k) for j in range(k))
         expected = sum(abs(i - j) ** power * t[i] * p[j] for i in range(k) for j in range(k))
-        out[name] = float(Fraction(expected - observed * n, expected))
-    squared = Fraction((trace * n - chance) ** 2, (n * n - sum(v * v for v in p)) * (n * n - sum(v * v for v in t)))
-    out["matthews_correlation"] = math.copysign(math.sqrt(squared), trace * n - chance)
+        out[name] = float(Fraction(expected - observed * n, expected)) if expected else None
+    margins = (n * n - sum(v * v for v in p)) * (n * n - sum(v * v for v in t))
+    out["matthews_correlation"] = None if margins == 0 else \
+        math.copysign(math.sqrt(Fraction((trace * n - chance) ** 2, margins)), trace * n - chance)
     return out
 
 

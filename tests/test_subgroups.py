@@ -351,6 +351,20 @@ def test_bad_input_is_one_line(call, words):
     assert "\n" not in str(caught.value)
 
 
+def test_a_bad_order_lists_the_groups_as_words_not_a_python_list():
+    """The groups named by a bad ``order`` read as the other lists of the errors: no brackets, and in Russian with
+    the decimal comma (the error carried ``str(list)``, "['a', 'b']" and "[1.5, 2.5]" in either language)."""
+    from iso4213_nb.words.i18n import using
+
+    with pytest.raises(InputError) as caught:
+        subgroup_analysis([0, 1], [0, 1], ["a", "b"], labels=[0, 1], positive=1, order=["a"])
+    assert str(caught.value).endswith("the groups are 'a', 'b'")
+    with pytest.raises(InputError) as caught:
+        GroupThresholds([0, 1], [0.2, 0.7], [1.5, 2.5], positive=1, order=[2.5])
+    with using("ru"):
+        assert str(caught.value).endswith("группы: 1,5; 2,5")
+
+
 def test_equal_precision_and_recall_hold_across_groups_of_different_prevalence():
     """Issue 26, point 1: the worked example of notebook 12, checked against scikit-learn on the same rows."""
     counts = {"A": BinaryCounts(tp=40, fp=10, tn=40, fn=10), "B": BinaryCounts(tp=16, fp=4, tn=76, fn=4)}

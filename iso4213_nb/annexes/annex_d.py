@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
+
 from ..measures import csmf
 from . import Check, comma
 
@@ -68,6 +70,15 @@ def extremes(true_fractions) -> dict:
     worst = {c: (1.0 if c == rarest else 0.0) for c in true}
     return {"perfect": csmf.csmf_accuracy(true, true), "all_on_rarest": csmf.csmf_accuracy(true, worst),
             "rarest_cause": rarest}
+
+
+def random_allocation(causes: int = 200, draws: int = 300, seed: int = 4213) -> float:
+    """Mean CSMF accuracy of a uniform prediction over ``causes`` causes whose true shares are drawn uniformly from
+    the simplex, ``draws`` times from ``seed`` (Annex D; beyond TS 4213: Flaxman et al. 2015, whose chance level
+    1 − 1/e this approaches as the causes grow)."""
+    rng = np.random.default_rng(seed)
+    uniform = np.full(causes, 1 / causes)
+    return float(np.mean([csmf.csmf_accuracy(rng.dirichlet(np.ones(causes)), uniform) for _ in range(draws)]))
 
 
 def _check(item: str, printed: str, value: float, decimals: int = 4) -> Check:

@@ -394,4 +394,3 @@ class BinaryScores:
             return Undefined(code="no_positives")
         x, y, *_ = self.gain()
         return float(np.trapezoid(y, x))
-

@@ -77,4 +77,3 @@ def proportion_bounds(x: float, n: float, method: str, level: float) -> tuple[fl
         half = z * math.sqrt(p * (1 - p) / n)
         low, high = max(0.0, p - half), min(1.0, p + half)
     return float(low), float(high)
-

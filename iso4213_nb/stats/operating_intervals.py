@@ -27,9 +27,9 @@ import numpy as np
 
 from ..measures import roc_regions
 from ..measures.curves import BinaryScores
-from .measure_intervals import IntervalSettings, interval_json, score_counts
+from .measure_intervals import IntervalSettings, score_counts
 from .bootstrap import counts_bootstrap_cis
-from .results import ConfidenceInterval, undefined
+from .results import ConfidenceInterval, interval_json, undefined
 
 #: Fixed specificities and sensitivities read off the ROC curve (pROC users' usual 0.9 and 0.95).
 FIXED = (0.9, 0.95)

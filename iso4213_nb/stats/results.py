@@ -175,7 +175,6 @@ def interval_json(ci: ConfidenceInterval) -> dict:
     return out
 
 
-
 @dataclass(frozen=True, eq=False)
 class TestResult(_Details):
     """Outcome of one significance test (clause 7), as data.

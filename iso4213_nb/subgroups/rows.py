@@ -71,7 +71,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..core.checks import as_finite_array, as_labels, as_scores, as_threshold, plain, same_length
+from ..core.checks import as_finite_array, as_labels, as_scores, as_threshold, listed, plain, same_length
 from ..measures.curves import BinaryScores
 from ..core.undefined import ratio
 from ..core.errors import InputError
@@ -113,9 +113,8 @@ def group_codes(group: np.ndarray, order=None) -> tuple[list, np.ndarray]:
         return values.tolist(), codes
     values, present = list(as_labels(order, "order").tolist()), np.unique(group).tolist()
     if len(set(values)) != len(values) or set(values) != set(present):
-        raise InputError("subgroups.bad_order", name="order", values=plain(present))
-    index = {value: g for g, value in enumerate(values)}
-    return values, np.array([index[value] for value in group.tolist()], dtype=np.int64)
+        raise InputError("subgroups.bad_order", name="order", values=listed(present))
+    return values, label_codes(group, {value: g for g, value in enumerate(values)})
 
 
 class _Data:
