@@ -108,3 +108,19 @@ def test_json_of_every_annex(capsys, letter):
     data = json.loads(out)
     assert data["annex"] == letter and data["checks"]
     assert all(set(c) == {"item", "printed", "computed", "matches", "note"} for c in data["checks"])
+
+
+def test_annex_d_table_gives_the_hand_shares_and_names_the_causes_in_the_readers_language(capsys):
+    """Annex D's worked example, 120 deaths: true shares 60, 40, 20 / 120 and predicted 63, 35, 22 / 120, by hand.
+    The causes are the package's own example, named in Russian on a Russian table as on the figure and in D.3."""
+    rows = {"cardiac": ("0.5000", "0.5250", "0.0250"), "infection": ("0.3333", "0.2917", "0.0417"),
+            "injury": ("0.1667", "0.1833", "0.0167")}
+    _, out, _ = run(capsys, "annex", "D", "--decimal-point")
+    for cause, numbers in rows.items():
+        assert [cause, *numbers] in [line.split() for line in out.splitlines()], cause
+    russian = {"cardiac": "болезни сердца", "infection": "инфекции", "injury": "травмы"}
+    _, out, _ = run(capsys, "--lang", "ru", "annex", "D")
+    for cause, numbers in rows.items():
+        line = next(line for line in out.splitlines() if line.startswith(russian[cause]))
+        assert line.split()[-3:] == [n.replace(".", ",") for n in numbers], line
+        assert cause not in out

@@ -15,7 +15,7 @@ from visible_words import english_words
 FILE_NAMES = frozenset({"IS", "logistic", "forest", "bayes", "svm", "cat", "dog", "fox", "rope",
                         "compare", "iso4213", "nb", "y_true", "ImageNet", "CIFAR", "LFW", "AlexNet", "VGG",
                         "ResNet", "EfficientNet", "B7", "ColorNet", "DenseNet", "FaceNet", "DeepID3", "DeepFace",
-                        "cardiac", "infection", "injury", "SGD", "Adam", "RMSprop", "momentum", "Nesterov"})
+                        "SGD", "Adam", "RMSprop", "momentum", "Nesterov"})
 
 
 @pytest.fixture(scope="module")

@@ -93,8 +93,11 @@ def test_allow_list_is_explicit_and_documented():
 
 
 def _attributes_named(cls) -> set:
-    """The names an ``Attributes`` block documents: ``name : …`` or ``a, b : …`` at a line's start or after "; "."""
-    block = inspect.cleandoc(cls.__doc__ or "").split("Attributes\n----------\n", 1)[-1]
+    """The names an ``Attributes`` block documents: ``name : …`` or ``a, b : …`` at a line's start or after "; ".
+    Nothing without such a block (the whole docstring's prose is not read as one)."""
+    _prose, heading, block = inspect.cleandoc(cls.__doc__ or "").partition("Attributes\n----------\n")
+    if not heading:
+        return set()
     found = re.findall(r"(?:^|; )([A-Za-z_][\w, ]*?) :", block, re.MULTILINE)
     return {name.strip() for names in found for name in names.split(",")}
 

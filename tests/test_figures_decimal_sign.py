@@ -130,6 +130,15 @@ def test_russian_tick_labels_have_a_decimal_comma_and_no_point(name):
     assert "v1,2" not in labels  # a name on a tick is not a number
 
 
+@pytest.mark.parametrize("name", ["annex_d", "subgroups"])
+def test_a_name_on_a_russian_tick_is_drawn_as_given(name):
+    """The two builders whose ticks are names (a cause, a group value ``v1.2``) draw that name, point and all: the
+    check above that no ``v1,2`` appears would also pass if the name were not drawn at all."""
+    with using("ru"):
+        labels = tick_labels(BUILDERS[name]())
+    assert "v1.2" in labels and "v1,2" not in labels, labels
+
+
 def test_english_tick_labels_keep_the_point():
     with using("en"):
         labels = tick_labels(_calibration())

@@ -198,7 +198,8 @@ def test_delong_zero_variance_with_different_aurocs_says_why_and_gives_no_interv
     assert isinstance(low, Undefined) and isinstance(high, Undefined)
     out = result.to_dict()
     ci = out["confidence_interval"]
-    assert out["pvalue"] is None and (ci["low"], ci["high"]) == (None, None) and ci["reason"]["code"]
+    assert out["pvalue"] is None and (ci["low"], ci["high"]) == (None, None) and ci["estimate"] == 0.5  # 1 − 0.5
+    assert (ci["reason"]["code"], ci["reason"]["cause"]) == ("zero_variance", "degenerate_aurocs")
     assert any(reason.startswith("confidence_interval: ") for reason in out["undefined"])
 
 

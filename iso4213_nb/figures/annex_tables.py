@@ -14,6 +14,7 @@ import textwrap
 from ..annexes import Check, annex_a, annex_b, annex_c, annex_d
 from ..measures.confusion import ConfusionMatrix
 from ..words.i18n import N_, _, pgettext
+from ..words.worked_examples import cause as cause_name
 from .tables import format_value
 
 MARK_OK = "✓"
@@ -242,8 +243,9 @@ def annex_c_limits() -> list[str]:
 
 
 def annex_d_rows(decimal_comma: bool = True) -> tuple[list[list[str]], list[str]]:
-    """The worked example per cause: true share, predicted share, absolute error (Annexes B–D)."""
+    """The worked example per cause, named in the active language (:func:`iso4213_nb.words.worked_examples.cause`):
+    true share, predicted share, absolute error (Annexes B–D)."""
     example = annex_d.worked_example()
-    rows = [[cause, *(format_value(example[key][cause], 4, decimal_comma=decimal_comma)
+    rows = [[cause_name(cause), *(format_value(example[key][cause], 4, decimal_comma=decimal_comma)
                       for key in ("csmf_true", "csmf_pred", "absolute_errors"))] for cause in annex_d.EXAMPLE_CAUSES]
     return rows, [_("cause"), _("CSMF true"), _("CSMF predicted"), _("|true − predicted|")]
