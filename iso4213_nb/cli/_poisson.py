@@ -95,11 +95,7 @@ def model_intervals(assessed, states: dict, name: str, args) -> tuple[dict, list
     if model.scores is not None:
         out.update(intervals_json(area_intervals(model.scores, settings)))
     if name in assessed.class_scores:
-        measures = assessed.class_scores[name]
-        found, missing = sb.class_score_intervals(
-            states[f"classes.{name}"], states.get(f"poisson.{name}"),
-            {"brier": measures.brier, "log_loss": measures.log_loss}, tuple(measures.top_k_accuracy), settings,
-            assessed.settings.resampling, states.get(sb.KEY_RUNS))  # --row-key: checked or not
+        found, missing = sb.class_score_intervals(assessed, states, name, settings)
         if found:
             out["class_scores"] = intervals_json(found)
         not_given += [{"measure": f"{key}_interval", "reason": sb.NOT_GIVEN_REASONS[key]} for key in missing]

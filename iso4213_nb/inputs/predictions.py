@@ -166,9 +166,10 @@ def typed_names(texts: list[str]) -> list:
 def sorted_labels(header: Header, file: str) -> tuple[list, list[str]]:
     """The labels of a multi-label header's ``y_true_<label>`` columns, typed (:func:`typed_names`) and sorted, and
     their suffix texts in that order; a single such column is an error (6.5; shared with :mod:`.label_chunks`)."""
-    typed = typed_names(list(header.truth))
-    order = sorted(range(len(typed)), key=lambda i: typed[i])
-    texts = [list(header.truth)[i] for i in order]
+    names = list(header.truth)
+    typed = typed_names(names)
+    order = sorted(range(len(typed)), key=typed.__getitem__)
+    texts = [names[i] for i in order]
     if len(texts) < 2:
         raise InputError("predictions.one_indicator", file=file, column=header.truth[texts[0]])
     return [typed[i] for i in order], texts

@@ -33,13 +33,10 @@ import pyarrow.parquet as pq
 
 from ..core.errors import InputError
 from ..inputs import InputSource, Model, Predictions
+from .tasks import plain
 
 PARSED = "predictions.parquet"
 _KEY = b"iso4213-nb"
-
-
-def _plain(value):
-    return value.item() if isinstance(value, np.generic) else value
 
 
 def _column(values: np.ndarray) -> pa.Array:
@@ -86,7 +83,7 @@ def write_parsed(pred: Predictions, path: Path) -> Path:
     if pred.weight is not None:
         columns["weight"] = _column(np.asarray(pred.weight, dtype=np.float64))
     source = pred.source
-    info = {"task": pred.task, "labels": [_plain(v) for v in pred.labels], "positive": _plain(pred.positive),
+    info = {"task": pred.task, "labels": [plain(v) for v in pred.labels], "positive": plain(pred.positive),
             "models": models, "y_true_matrix": truth, "groups": groups, "weight": pred.weight is not None,
             "source": {"name": source.file_name, "sha256": source.sha256, "size": source.size, "format": source.format}}
     table = pa.table(columns).replace_schema_metadata({_KEY: json.dumps(info, allow_nan=False).encode()})

@@ -6,7 +6,6 @@ Presentation only, with the conventions of :mod:`.render`; reason codes are put 
 
 from __future__ import annotations
 
-import html
 import itertools
 import textwrap
 from pathlib import Path
@@ -23,7 +22,7 @@ from ..words.intervals import interval_text, method_name, reason_text
 from ..words.measures import label as measure_label, name as measure_name
 from ..stats.ranking import Ranking
 from ..figures.tables import format_value, html_table
-from .render import mathtext_safe, wrap
+from .render import escaped, mathtext_safe, wrap
 
 #: The longest line of a band figure's panel title, in characters (a 5-inch panel at 10 points).
 TITLE_CHARACTERS = 42
@@ -65,7 +64,7 @@ def heading(section: str) -> str:
                       "tell apart.")),
     }
     title, text = texts[section]
-    return wrap(f"<h3>{html.escape(title)}</h3><p>{html.escape(text)}</p>")
+    return wrap(f"<h3>{escaped(title)}</h3><p>{escaped(text)}</p>")
 
 
 def settings_text(report: dict) -> str:
@@ -76,7 +75,7 @@ def settings_text(report: dict) -> str:
              "(seed {seed}), so the same command gives the same bounds.").format(
         level=_level(report), proportion=method_name(s["proportion_method"]),
         bootstrap=method_name(s["bootstrap_method"]), n=s["n_resamples"], seed=s["seed"])
-    return wrap(f"<p>{html.escape(text)}</p>")
+    return wrap(f"<p>{escaped(text)}</p>")
 
 
 def interval_table(report: dict, model: str) -> str:
@@ -88,7 +87,7 @@ def interval_table(report: dict, model: str) -> str:
              method_name(intervals[key]["method"])]
             for key, words in [*named[:1], *top_k, *named[1:]] if intervals.get(key) is not None]
     caption = _("Measures with {level} % intervals: {model}").format(level=_level(report), model=model)
-    note = f"<p>{html.escape(reason_text({'code': 'weighted_input'}))}.</p>" if report["input"].get("weighted") else ""
+    note = f"<p>{escaped(reason_text({'code': 'weighted_input'}))}.</p>" if report["input"].get("weighted") else ""
     return wrap(html_table(rows, [_("measure"), _("value"), _("interval"), _("method")], caption=caption) + note)
 
 
@@ -109,7 +108,7 @@ def operating_table(report: dict, model: str) -> str:
                  _value(pa["standardized"]["estimate"], 4), interval_text(pa["standardized"])])
     caption = _("Operating points with {level} % intervals (stratified bootstrap, percentile, {n} resamples): "
                 "{model}").format(level=_level(report), n=op["n_resamples"], model=model)
-    note = f'<p class="reading">{html.escape(reason_text(pa["delong"]["reason"]))}.</p>'
+    note = f'<p class="reading">{escaped(reason_text(pa["delong"]["reason"]))}.</p>'
     return wrap(html_table(rows, [_("reading"), _("value"), _("interval")], caption=caption) + note)
 
 
@@ -193,7 +192,7 @@ def ranking(report: dict) -> str:
                  "weighted_input": _("Ranking, the bootstrap intervals and the interval bands resample unweighted "
                                      "samples, so a file with a weight column has none of them; its measures are "
                                      "weighted, without intervals.")}
-        return wrap(f"<p>{html.escape(words.get(reason, str(reason)))}</p>")
+        return wrap(f"<p>{escaped(words.get(reason, str(reason)))}</p>")
     measure = measure_name(rk["measure"])
     intro = _("The test set was split into {k} disjoint folds, each keeping the class shares (seed {seed}), and "
               "the {measure} of every model computed on each fold. The folds are independent blocks (different "
@@ -228,6 +227,6 @@ def ranking(report: dict) -> str:
               "P(practically equivalent) = {pe}, P({b} better) = {pb}.").format(
         a=first, b=second, rope=number(b["rope"], 3), measure=measure, pa=number(b["a_better"], 3),
         pe=number(b["equivalent"], 3), pb=number(b["b_better"], 3))
-    body = (f"<p>{html.escape(intro)}</p>" + ranks + tests + posthoc + f"<p>{html.escape(cd)}</p>"
-            + f'<p class="reading">{html.escape(bayes)}</p>')
+    body = (f"<p>{escaped(intro)}</p>" + ranks + tests + posthoc + f"<p>{escaped(cd)}</p>"
+            + f'<p class="reading">{escaped(bayes)}</p>')
     return wrap(body)

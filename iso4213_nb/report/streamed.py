@@ -274,7 +274,7 @@ def make_streamed_report(assessed: streaming.Assessed, states: dict, source, *, 
     nb = notebook(report, assessed) if wants_page(formats) else None
     with atomic_directory(out) as tmp:
         (tmp / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False, allow_nan=False,
-                                                    default=content.plain), encoding="utf-8")
+                                                    default=content.json_default), encoding="utf-8")
         if nb is not None:
             nbformat.write(nb, tmp / "report.ipynb")
             html_path = export.to_html(nb, tmp, title=words.page_title(), language=current_language())

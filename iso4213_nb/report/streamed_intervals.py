@@ -54,10 +54,7 @@ class States:
         for name, model in assessed.models.items():
             state, left_out = states.get(f"poisson.{name}"), []
             if name in assessed.class_scores:
-                measures = assessed.class_scores[name]
-                intervals, left_out = sb.class_score_intervals(
-                    states[f"classes.{name}"], state, {"brier": measures.brier, "log_loss": measures.log_loss},
-                    tuple(measures.top_k_accuracy), settings, assessed.settings.resampling, states.get(sb.KEY_RUNS))
+                intervals, left_out = sb.class_score_intervals(assessed, states, name, settings)
                 found[name] = class_score_keys(intervals)
             elif model.scores is not None and not probability_problems(model.scores.thresholds):
                 if state is None:  # merged state files: no replicates

@@ -46,7 +46,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .accumulators.classes import ClassScoreCounts
 from .accumulators.poisson_scores import BYTES_PER_CLASS, PoissonClassScores
 from ..stats.class_score_intervals import mean_intervals
 from ..stats.measure_intervals import IntervalSettings
@@ -244,18 +243,22 @@ def probability_intervals(state: PoissonClassScores, estimates: dict, settings: 
     return out
 
 
-def class_score_intervals(counts: ClassScoreCounts, state: PoissonClassScores | None, estimates: dict, top_k,
-                          settings: IntervalSettings, resampling: Resampling | None, runs=None) -> tuple[dict, list]:
-    """The intervals of one streamed multi-class model's class scores, and what is not given (7.8; Annex C).
+def class_score_intervals(assessed, states: dict, name: str, settings: IntervalSettings) -> tuple[dict, list]:
+    """The intervals of the class scores of multi-class model ``name``, and what is not given (7.8; Annex C).
 
-    Returns ``({"top_k_accuracy": {k: CI}, "brier": CI, "log_loss": CI}, not_given)``: top-k from
-    the (true class × rank) table of the merged ``counts`` (chunks, Dask or state files alike),
-    the Brier score and log loss from the Poisson ``state`` (None: merged state files, which hold
-    no replicates; ``runs`` as :func:`probability_intervals`).  ``not_given`` names ``top_k_accuracy`` (a state
-    file of version 3 or older) and ``brier`` and ``log_loss`` (no replicates) where they are left out.
+    ``assessed`` is the :class:`~iso4213_nb.scale.streaming.Assessed` of the merged ``states`` (by name), with
+    ``name`` among its ``class_scores``.  Returns ``({"top_k_accuracy": {k: CI}, "brier": CI, "log_loss": CI},
+    not_given)``: top-k (the model's own k) from the (true class × rank) table of the merged counts (chunks, Dask
+    or state files alike), the Brier score and log loss from its Poisson state (absent from merged state files,
+    which hold no replicates), each stating the ``--row-key`` check (:data:`KEY_RUNS`; :func:`probability_intervals`).
+    ``not_given`` names ``top_k_accuracy`` (a state file of version 3 or older) and ``brier`` and ``log_loss``
+    (no replicates) where they are left out.
     """
+    measures = assessed.class_scores[name]
+    state = states.get(f"poisson.{name}")
+    top_k, estimates = tuple(measures.top_k_accuracy), {"brier": measures.brier, "log_loss": measures.log_loss}
     found, missing = {}, []
-    ranks = counts.class_ranks()
+    ranks = states[f"classes.{name}"].class_ranks()
     if ranks is None:
         missing.append("top_k_accuracy")
     else:
@@ -263,5 +266,6 @@ def class_score_intervals(counts: ClassScoreCounts, state: PoissonClassScores | 
     if state is None:
         missing += list(PROBABILITY_MEASURES)
     else:
-        found.update(probability_intervals(state, estimates, settings, resampling, runs))
+        found.update(probability_intervals(state, estimates, settings, assessed.settings.resampling,
+                                           states.get(KEY_RUNS)))
     return found, missing
