@@ -26,7 +26,6 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from ..annexes import annex_b
-from ..core.checks import as_threshold
 from ..core.errors import InputError
 from ..figures.annex_b import AnnexBFigure
 from ..measures.counts import BinaryCounts
@@ -34,10 +33,10 @@ from ..words.i18n import _, number
 from ..figures.tables import format_value
 from ._callbacks import GuardedCallbacks, Shown
 from .images import figure_image
-from .number_slider import HUNDREDTHS, grid_slider, nearest
+from .number_slider import HundredthsThreshold
 
 
-class AnnexBExplorer(GuardedCallbacks, Shown):
+class AnnexBExplorer(HundredthsThreshold, GuardedCallbacks, Shown):
     """Threshold slider over the Annex B data (or any 0/1 scored data).
 
     Parameters
@@ -59,11 +58,9 @@ class AnnexBExplorer(GuardedCallbacks, Shown):
         published = scores is None
         if published:
             scores, y_true, _source = annex_b.reconstructed_data()
-        self._threshold = as_threshold(threshold)
+        self._threshold_slider(threshold, layout=widgets.Layout(width="480px"))
         self._view = AnnexBFigure(scores, y_true, self._threshold, published=published)
         self._published = dict(zip(annex_b.thresholds(), annex_b.PUBLISHED)) if published else {}
-        self.slider = grid_slider(HUNDREDTHS, self._threshold, description=_("threshold"), continuous_update=True,
-                                  layout=widgets.Layout(width="480px"))
         self.slider.observe(lambda change: self._slid(change["new"]), names="value")
         buttons = []
         for t, point in self._published.items():
@@ -83,28 +80,12 @@ class AnnexBExplorer(GuardedCallbacks, Shown):
         self._canvas = FigureCanvasAgg(view.figure)
         self._canvas.draw()
         self._background = self._canvas.copy_from_bbox(view.figure.bbox)
-        self._move(self._threshold)
+        self._on_threshold()
 
     @property
     def figure(self):
         """The matplotlib Figure."""
         return self._view.figure
-
-    @property
-    def threshold(self) -> float:
-        """Current threshold; a sample is predicted positive when its score ≥ it."""
-        return self._threshold
-
-    @threshold.setter
-    def threshold(self, value: float) -> None:
-        self._threshold = as_threshold(value)
-        self._sync(self.slider, nearest(HUNDREDTHS, self._threshold))
-        self._move(self._threshold)
-
-    def _slid(self, position: float) -> None:
-        if not self._syncing:
-            self._threshold = float(position)
-            self._move(self._threshold)
 
     @property
     def confusion(self) -> BinaryCounts:
@@ -116,8 +97,8 @@ class AnnexBExplorer(GuardedCallbacks, Shown):
         """``{"tpr", "fpr", "precision"}`` at the current threshold (floats or Undefined)."""
         return {k: self._state[k] for k in ("tpr", "fpr", "precision")}
 
-    def _move(self, threshold: float) -> None:
-        self._state = self._view.set_threshold(threshold)
+    def _on_threshold(self) -> None:
+        self._state = self._view.set_threshold(self._threshold)
         self._canvas.restore_region(self._background)
         for artist in self._animated:
             artist.axes.draw_artist(artist)
@@ -125,7 +106,7 @@ class AnnexBExplorer(GuardedCallbacks, Shown):
         pixels = np.ascontiguousarray(np.asarray(self._canvas.buffer_rgba())[..., :3])
         matplotlib.image.imsave(buffer, pixels, format="png", pil_kwargs={"compress_level": 1})
         self.image.value = buffer.getvalue()
-        self.readout.value = self._readout_html(threshold)
+        self.readout.value = self._readout_html(self._threshold)
 
     def _readout_html(self, threshold: float) -> str:
         c, m = self.confusion, self.metrics

@@ -21,7 +21,7 @@ import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
 
-from ..core.checks import as_labels, as_scores, as_threshold
+from ..core.checks import as_labels, as_scores
 from ..measures.calibration import calibration
 from ..core.errors import InputError
 from ..figures.annex_b import to_png
@@ -31,10 +31,10 @@ from ..words.i18n import _, number
 from ..subgroups.rows import GroupThresholds, recall_gap
 from ._callbacks import GuardedCallbacks
 from .images import figure_image
-from .number_slider import HUNDREDTHS, grid_slider, nearest
+from .number_slider import HundredthsThreshold
 
 
-class SubgroupExplorer(GuardedCallbacks):
+class SubgroupExplorer(HundredthsThreshold, GuardedCallbacks):
     """Recall per subgroup at a movable threshold, the largest gap, and reliability per group (5.3.2; 6.3.4).
 
     Parameters
@@ -68,8 +68,7 @@ class SubgroupExplorer(GuardedCallbacks):
         self._calibrations = {}
         self.message = widgets.HTML()
         self.chooser = widgets.Dropdown(options=list(self.groups), description=_("group"))
-        self._threshold = as_threshold(threshold)  # exact; the slider (hundredths) shows its nearest position
-        self.slider = grid_slider(HUNDREDTHS, self._threshold, description=_("threshold"), continuous_update=True)
+        self._threshold_slider(threshold)
         self.readout = widgets.HTML()
         self.recall_image = figure_image()
         self.reliability_image = figure_image()
@@ -85,17 +84,6 @@ class SubgroupExplorer(GuardedCallbacks):
 
     # ------------------------------------------------------------------ state
     @property
-    def threshold(self) -> float:
-        """The threshold shown (6.3.2: ``score >= threshold`` is positive)."""
-        return self._threshold
-
-    @threshold.setter
-    def threshold(self, value: float) -> None:
-        self._threshold = as_threshold(value)
-        self._sync(self.slider, nearest(HUNDREDTHS, self._threshold))
-        self._on_threshold()
-
-    @property
     def attribute(self) -> str:
         """The group attribute shown (5.3.2)."""
         return self.chooser.value
@@ -108,10 +96,6 @@ class SubgroupExplorer(GuardedCallbacks):
         self.chooser.value = name
 
     # ------------------------------------------------------------------ callbacks
-    def _slid(self, position: float) -> None:
-        self._threshold = float(position)
-        self._on_threshold()
-
     def _on_attribute(self) -> None:
         lookup = self.lookups[self.attribute]
         self.recall_figure.clear()  # (which also forgets any margins set before)
