@@ -79,22 +79,13 @@ class ThresholdExplorer(GuardedCallbacks, Shown):
     # ------------------------------------------------------------------ controls
     def _build_widgets(self) -> None:
         state = self.state
-        small = widgets.Layout(width="120px")
         named = {"description_width": "initial"}  # a label as wide as its words ("пороговое значение"), never cut
-        self.threshold_slider = widgets.IntSlider(
-            value=state.threshold_grid.index(state.threshold), min=0, max=state.threshold_grid.steps,
-            description=_("threshold"), readout=False, continuous_update=True, style=named,
-            layout=widgets.Layout(width="420px"))
-        self.threshold_text = widgets.FloatText(value=state.threshold, layout=small,
-                                                tooltip=_("exact threshold: type a value and press Enter"))
+        self.threshold_slider, self.threshold_text = self._exact_control(
+            "threshold", _("threshold"), "420px", _("exact threshold: type a value and press Enter"))
         self.model_select = widgets.Dropdown(options=list(state.models), value=state.model, description=_("model"),
                                              style=named, layout=widgets.Layout(width="auto"))
-        self.prevalence_slider = widgets.IntSlider(
-            value=state.prevalence_grid.index(state.prevalence), min=0, max=state.prevalence_grid.steps,
-            description=_("prevalence"), readout=False, continuous_update=True, style=named,
-            layout=widgets.Layout(width="340px"))
-        self.prevalence_text = widgets.FloatText(value=state.prevalence, layout=small,
-                                                 tooltip=_("exact prevalence, strictly between 0 and 1"))
+        self.prevalence_slider, self.prevalence_text = self._exact_control(
+            "prevalence", _("prevalence"), "340px", _("exact prevalence, strictly between 0 and 1"))
         self.cost_fp_text = widgets.BoundedFloatText(value=state.costs[0], min=0, max=1e12, description=_("cost FP"),
                                                      style=named, layout=widgets.Layout(width="auto"))
         self.cost_fn_text = widgets.BoundedFloatText(value=state.costs[1], min=0, max=1e12, description=_("cost FN"),
@@ -108,14 +99,7 @@ class ThresholdExplorer(GuardedCallbacks, Shown):
         self.readout = widgets.HTML(layout=widgets.Layout(width=f"{_READOUT_WIDTH}px", flex=f"0 0 {_READOUT_WIDTH}px"))
         self.message = widgets.HTML()
 
-        grid = state.threshold_grid
-        self.threshold_slider.observe(
-            lambda change: self._guarded(setattr, self, "threshold", grid.value(change.new)), "value")
-        self.threshold_text.observe(lambda change: self._guarded(setattr, self, "threshold", change.new), "value")
         self.model_select.observe(lambda change: self._guarded(setattr, self, "model", change.new), "value")
-        self.prevalence_slider.observe(lambda change: self._guarded(
-            setattr, self, "prevalence", state.prevalence_grid.value(change.new)), "value")
-        self.prevalence_text.observe(lambda change: self._guarded(setattr, self, "prevalence", change.new), "value")
         for box in (self.cost_fp_text, self.cost_fn_text):
             box.observe(lambda _: self._guarded(setattr, self, "costs",
                                                 (self.cost_fp_text.value, self.cost_fn_text.value)), "value")
@@ -139,6 +123,19 @@ class ThresholdExplorer(GuardedCallbacks, Shown):
                                                                            align_items="flex-start")),
         ], layout=widgets.Layout(max_width="100%"))
         self.widget.add_class("iso4213-explorer-widget")
+
+    def _exact_control(self, name: str, description: str, width: str, tooltip: str):
+        """``(slider, box)`` for the state's ``name`` (``threshold`` or ``prevalence``): an integer slider over the
+        positions of its grid and a box holding the exact value; a move of either sets ``name`` (checked; a refusal
+        goes to the message)."""
+        value, grid = getattr(self.state, name), getattr(self.state, f"{name}_grid")
+        slider = widgets.IntSlider(value=grid.index(value), min=0, max=grid.steps, description=description,
+                                   readout=False, continuous_update=True, style={"description_width": "initial"},
+                                   layout=widgets.Layout(width=width))
+        box = widgets.FloatText(value=value, layout=widgets.Layout(width="120px"), tooltip=tooltip)
+        slider.observe(lambda change: self._guarded(setattr, self, name, grid.value(change.new)), "value")
+        box.observe(lambda change: self._guarded(setattr, self, name, change.new), "value")
+        return slider, box
 
     # ------------------------------------------------------------------ settable state
     @property
