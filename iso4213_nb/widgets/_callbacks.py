@@ -35,7 +35,7 @@ class GuardedCallbacks:
             action(*args)
             self.message.value = ""
         except InputError as exc:
-            self.message.value = f"<span style='color:#b42318'>{html.escape(str(exc))}</span>"
+            self.message.value = f"<span class='iso4213-error' style='color:#b42318'>{html.escape(str(exc))}</span>"
 
     def _sync(self, widget, value) -> None:
         """Set ``widget.value`` without triggering this object's own callbacks."""

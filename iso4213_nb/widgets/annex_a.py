@@ -65,7 +65,7 @@ class ConfusionEditor(GuardedCallbacks, Shown):
                        for _ in range(k)] for _ in range(k)]
         for i, row in enumerate(self.cells):
             for j, cell in enumerate(row):
-                cell.observe(lambda change, i=i, j=j: self._on_cell(i, j, change.new), names="value")
+                cell.observe(lambda change, i=i, j=j: self._guarded(self._set_cell, i, j, change.new), names="value")
         self._row_heads = [widgets.HTML() for _ in range(k)]
         self._col_heads = [widgets.HTML() for _ in range(k)]
         self._corner = widgets.HTML()
@@ -139,19 +139,13 @@ class ConfusionEditor(GuardedCallbacks, Shown):
                                "kept)").format(cell=self._cell_name(i, j), text=repr(text), most=number(MAX_COUNT)))
         return int(match.group(1))
 
-    def _on_cell(self, i: int, j: int, text: str) -> None:
-        if self._syncing:
-            return
+    def _set_cell(self, i: int, j: int, text: str) -> None:
         counts = self._cm.matrix(rows=self.rows).copy()
         try:
             counts[i, j] = self.parse_count(i, j, text)
-        except InputError as exc:
-            self.message.value = f"<span class='iso4213-error' style='color:#b42318'>{html.escape(str(exc))}</span>"
-            self._show()
-            return
-        self.message.value = ""
-        self._cm = ConfusionMatrix.from_counts(counts, labels=self._cm.labels, rows=self.rows)
-        self._show()
+            self._cm = ConfusionMatrix.from_counts(counts, labels=self._cm.labels, rows=self.rows)
+        finally:
+            self._show()  # a refused text goes back to the count kept
 
     def _update_tables(self) -> None:
         accuracy = format_value(self._cm.accuracy(), percent=True, decimal_comma=self._decimal_comma)
