@@ -86,8 +86,9 @@ def test_a_typed_prevalence_is_kept_exactly(data):
     assert explorer.prevalence_slider.value == explorer.state.prevalence_grid.index(0.3719)
     explorer.prevalence_slider.value = explorer.state.prevalence_grid.index(0.05)
     assert explorer.prevalence == 0.05 and explorer.prevalence_text.value == 0.05
-    explorer.prevalence_text.value = 1.5  # refused, shown, state kept
+    explorer.prevalence_text.value = 1.5  # refused, shown (in the error line every widget writes), state kept
     assert explorer.prevalence == 0.05 and "prevalence must be" in explorer.message.value
+    assert explorer.message.value.startswith("<span class='iso4213-error'")
 
 
 def test_read_out_shows_the_counts_and_measures(explorer, data):
