@@ -203,7 +203,7 @@ def test_interval_json_is_one_shape_for_every_bootstrap_in_memory_or_poisson():
     seed and row key as an in-memory bootstrap keeps its resamples and seed; a Wilson interval has none."""
     import dataclasses
 
-    from iso4213_nb.stats.measure_intervals import interval_json
+    from iso4213_nb.stats.results import interval_json
 
     rng = np.random.default_rng(7)
     y = rng.integers(0, 2, 60)
@@ -225,7 +225,7 @@ def test_report_auroc_interval_has_the_shape_of_interval_json_with_its_reason(tm
     from iso4213_nb.inputs import read_predictions
     from iso4213_nb.report import content
     from iso4213_nb.stats import auroc_ci
-    from iso4213_nb.stats.measure_intervals import interval_json
+    from iso4213_nb.stats.results import interval_json
 
     y = np.array([0] * 7 + [1] * 5)
     s = np.r_[np.linspace(0, 0.4, 7), np.linspace(0.6, 1, 5)]
