@@ -1,12 +1,15 @@
 """An interval on every measure of ``metrics --json`` (7.8): methods per measure, options, undefined cases."""
 
+import ast
 import json
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
 from sklearn.metrics import cohen_kappa_score, f1_score, matthews_corrcoef
 
+import iso4213_nb
 from iso4213_nb.cli import main
 from iso4213_nb.measures.curves import BinaryScores
 from iso4213_nb.core.errors import InputError
@@ -235,6 +238,17 @@ def test_report_auroc_interval_has_the_shape_of_interval_json_with_its_reason(tm
     auroc = report["models"]["m"]["intervals"]["auroc"]
     assert auroc == interval_json(auroc_ci(y, s))
     assert auroc["reason"]["code"] == "delong_degenerate"
+
+
+def test_interval_json_is_imported_from_its_owner():
+    """Every module takes :func:`~iso4213_nb.stats.results.interval_json` from ``stats.results``, where it is defined,
+    not through a module that happens to import it (issue 24, point 4: one path to the one shape)."""
+    package = Path(iso4213_nb.__file__).parent
+    found = sorted(f"{path.relative_to(package)}: from {node.module}" for path in package.rglob("*.py")
+                   for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                   if isinstance(node, ast.ImportFrom) and any(a.name == "interval_json" for a in node.names)
+                   and node.module not in ("results", "stats.results"))
+    assert found == []
 
 
 #: The keys of :func:`iso4213_nb.stats.results.interval_json`: always, and where they apply.
