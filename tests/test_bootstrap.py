@@ -167,7 +167,7 @@ def test_a_bootstrap_that_cannot_vary_gives_no_zero_width_interval():
     perfect = counts_bootstrap_ci(lambda c: c[:, 0] / c.sum(axis=1), np.array([20, 0]), n_resamples=50)
     assert is_undefined(perfect.low) and perfect.low.code == "degenerate_bootstrap" and perfect.estimate == 1.0
     from iso4213_nb.words.intervals import interval_text
-    from iso4213_nb.stats.measure_intervals import interval_json
+    from iso4213_nb.stats.results import interval_json
     assert "cannot show the uncertainty" in interval_text(interval_json(perfect))
 
 

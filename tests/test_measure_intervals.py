@@ -1,12 +1,15 @@
 """An interval on every measure of ``metrics --json`` (7.8): methods per measure, options, undefined cases."""
 
+import ast
 import json
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
 from sklearn.metrics import cohen_kappa_score, f1_score, matthews_corrcoef
 
+import iso4213_nb
 from iso4213_nb.cli import main
 from iso4213_nb.measures.curves import BinaryScores
 from iso4213_nb.core.errors import InputError
@@ -203,7 +206,7 @@ def test_interval_json_is_one_shape_for_every_bootstrap_in_memory_or_poisson():
     seed and row key as an in-memory bootstrap keeps its resamples and seed; a Wilson interval has none."""
     import dataclasses
 
-    from iso4213_nb.stats.measure_intervals import interval_json
+    from iso4213_nb.stats.results import interval_json
 
     rng = np.random.default_rng(7)
     y = rng.integers(0, 2, 60)
@@ -225,7 +228,7 @@ def test_report_auroc_interval_has_the_shape_of_interval_json_with_its_reason(tm
     from iso4213_nb.inputs import read_predictions
     from iso4213_nb.report import content
     from iso4213_nb.stats import auroc_ci
-    from iso4213_nb.stats.measure_intervals import interval_json
+    from iso4213_nb.stats.results import interval_json
 
     y = np.array([0] * 7 + [1] * 5)
     s = np.r_[np.linspace(0, 0.4, 7), np.linspace(0.6, 1, 5)]
@@ -235,6 +238,17 @@ def test_report_auroc_interval_has_the_shape_of_interval_json_with_its_reason(tm
     auroc = report["models"]["m"]["intervals"]["auroc"]
     assert auroc == interval_json(auroc_ci(y, s))
     assert auroc["reason"]["code"] == "delong_degenerate"
+
+
+def test_interval_json_is_imported_from_its_owner():
+    """Every module takes :func:`~iso4213_nb.stats.results.interval_json` from ``stats.results``, where it is defined,
+    not through a module that happens to import it (issue 24, point 4: one path to the one shape)."""
+    package = Path(iso4213_nb.__file__).parent
+    found = sorted(f"{path.relative_to(package)}: from {node.module}" for path in package.rglob("*.py")
+                   for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                   if isinstance(node, ast.ImportFrom) and any(a.name == "interval_json" for a in node.names)
+                   and node.module not in ("results", "stats.results"))
+    assert found == []
 
 
 #: The keys of :func:`iso4213_nb.stats.results.interval_json`: always, and where they apply.

@@ -23,6 +23,7 @@ from iso4213_nb.annexes import annex_b
 from iso4213_nb.figures.annex_tables import annex_b_facts_rows, area_rows, contradiction_rows, reconstruction_rows
 from iso4213_nb.measures.distribution import kl_of_labels
 from iso4213_nb.words.i18n import using
+from iso4213_nb.words.intervals import METHODS
 from iso4213_nb.words.readings import KL_DIRECTIONS, kl_lines
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -93,3 +94,37 @@ def test_notebook_holds_no_name_table_and_prints_no_result_key(path):
                         for cell in nb.cells for output in cell.get("outputs", []))
     shown = [key for key in sorted(KEYS) if "_" in key and re.search(rf"\b{re.escape(key)}\b", printed)]
     assert tables == [] and shown == []
+
+
+#: Words that name an interval method (7.8), and the words a method's name is built with.
+METHOD_WORDS = re.compile(r"\b(?:wilson|clopper[–-]pearson|wald|delong(?!')|bca|percentile)\b", re.IGNORECASE)
+NAME_FILLER = re.compile(r"\b(?:score|exact|bootstrap|poisson|interval)\b|[\s,.:;()–-]+", re.IGNORECASE)
+
+
+def _method_name_literals(source: str) -> list[tuple[int, str]]:
+    """(line, text) of each ``_("...")``/``N_("...")`` of ``source`` that names an interval method: a name of
+    :data:`~iso4213_nb.words.intervals.METHODS`, or words that say nothing but a method's name ("BCa bootstrap")."""
+    names = {name for forms in METHODS.values() for name in forms}
+    return [(node.lineno, text) for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("_", "N_") and node.args
+            and isinstance(node.args[0], ast.Constant) and isinstance(text := node.args[0].value, str)
+            and (text in names or METHOD_WORDS.search(text) and not NAME_FILLER.sub("", METHOD_WORDS.sub("", text)))]
+
+
+@pytest.mark.parametrize(("source", "found"), [
+    ('x = {"bca": N_("BCa bootstrap"), "wilson": _("Wilson")}', [(1, "BCa bootstrap"), (1, "Wilson")]),
+    ('_("bootstrap, percentile"); _("exact bound (Clopper–Pearson on disjoint pairs)")',
+     [(1, "bootstrap, percentile"), (1, "exact bound (Clopper–Pearson on disjoint pairs)")]),
+    ('_("DeLong\'s test"); _("95th percentile (s)"); _("bootstrap"); _("a {level} Wilson interval of ±{hw}")', [])])
+def test_the_scan_finds_a_method_name_and_only_that(source, found):
+    assert _method_name_literals(source) == found
+
+
+def test_interval_methods_are_named_in_one_table():
+    """Only :mod:`iso4213_nb.words.intervals` spells an interval method's name for a user (issue 24, point 2): every
+    other module calls its ``method_name``, so the report, the command line, the widgets and the readings say the same."""
+    package = ROOT / "iso4213_nb"
+    found = [f"{path.relative_to(package).as_posix()}:{line}: {text}" for path in sorted(package.rglob("*.py"))
+             if path.relative_to(package).as_posix() != "words/intervals.py"
+             for line, text in _method_name_literals(path.read_text(encoding="utf-8"))]
+    assert found == []

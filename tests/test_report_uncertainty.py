@@ -4,6 +4,7 @@ Reuses the demo and hostile reports of tests/report_builds.py (no extra build).
 """
 
 import json
+import re
 import shutil
 from types import SimpleNamespace
 
@@ -20,9 +21,11 @@ from iso4213_nb.cli._intervals import interval_settings
 from iso4213_nb.measures.curves import BinaryScores
 from iso4213_nb.inputs import read_predictions
 from iso4213_nb.stats.measure_intervals import DEFAULT_RESAMPLES, SCORE_BUDGET, IntervalSettings
-from iso4213_nb.report import render_uncertainty, uncertainty
+from iso4213_nb.report import render, render_uncertainty, uncertainty
 from iso4213_nb.report.manifest import read_manifest
 from iso4213_nb.report.verify import verify_report
+from iso4213_nb.words.i18n import using
+from iso4213_nb.words.measures import label
 
 from report_builds import MODEL_TAG, demo_report, hostile_report
 
@@ -60,6 +63,27 @@ def test_every_measure_has_an_interval_equal_to_independent_estimates(report, pr
     assert report["interval_settings"] == {"proportion_method": "wilson", "bootstrap_method": "bca",
                                            "confidence_level": 0.95, "n_resamples": DEFAULT_RESAMPLES, "seed": 0,
                                            "score_budget": SCORE_BUDGET}
+
+
+def _last_cells(table: str) -> dict[str, str]:
+    """First cell → last cell of each body row of an HTML table."""
+    rows = [re.findall(r"<td>(.*?)</td>", row) for row in re.findall(r"<tr>(.*?)</tr>", table)]
+    return {cells[0]: cells[-1] for cells in rows if cells}
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_report_names_each_interval_method_once_and_alike(report, language):
+    """The clause-6 table and the interval table name a measure's interval method in the same words, those of
+    words.intervals (they used to say "Wilson" and "Wilson score", "BCa bootstrap" and "bootstrap BCa")."""
+    model = next(iter(report["models"]))
+    with using(language):
+        first = _last_cells(render.measures(report, model))
+        second = _last_cells(render_uncertainty.interval_table(report, model))
+        names = {"en": ("Wilson score", "bootstrap BCa"), "ru": ("Уилсона", "бутстреп BCa")}[language]
+        expected = dict(zip((label("accuracy"), label("average_precision")), names))
+    assert {name: first[name] for name in expected} == expected == {name: second[name] for name in expected}
+    assert {name: method for name, method in first.items() if name in second and method} == {
+        name: second[name] for name, method in first.items() if name in second and method}
 
 
 def test_operating_points_equal_roc_regions_and_partial_auroc_says_why_not_delong(report, pred):

@@ -106,7 +106,7 @@ def test_interval_objects_unpack_and_serialise():
     low, high = ci
     assert low < 0.75 < high
     assert json.loads(json.dumps(ci.to_dict()))["method"] == "clopper-pearson"
-    assert readings.name(ci) == "proportion, clopper-pearson interval" and "45 of 60" in readings.reading(ci)
+    assert readings.name(ci) == "proportion, Clopper–Pearson interval" and "45 of 60" in readings.reading(ci)
     boot = stats.auroc_ci(Y, A, method="bca", n_resamples=100)
     assert "distribution" not in boot.to_dict() and boot.to_dict()["seed"] == 0
 

@@ -215,7 +215,7 @@ def test_delong_identical_placements_say_the_difference_is_zero():
 def test_perfect_separation_gets_an_exact_bound_with_its_reason_not_a_zero_width_interval(level):
     from statsmodels.stats.proportion import proportion_confint
 
-    from iso4213_nb.stats.measure_intervals import interval_json
+    from iso4213_nb.stats.results import interval_json
     y = np.array([0] * 7 + [1] * 5)
     s = np.r_[np.linspace(0, 0.4, 7), np.linspace(0.6, 1, 5)]
     perfect = auroc_ci(y, s, confidence_level=level)
@@ -271,7 +271,7 @@ def test_a_report_sorts_each_models_scores_once_for_delong(monkeypatch):
 
 def test_the_words_say_why_a_perfect_separation_has_no_delong_interval():
     from iso4213_nb.words.intervals import interval_text, method_name
-    from iso4213_nb.stats.measure_intervals import interval_json
+    from iso4213_nb.stats.results import interval_json
 
     y = np.r_[np.zeros(50), np.ones(10)]
     entry = interval_json(auroc_ci(y, np.r_[np.linspace(0, 0.4, 50), np.linspace(0.6, 1, 10)]))

@@ -15,7 +15,8 @@ from ..scale import streamed_delong, streaming
 from ..core.errors import InputError
 from ..words.i18n import _, number
 from ..inputs import BINARY, MULTICLASS
-from ..stats.measure_intervals import interval_json, intervals_json, matrix_intervals
+from ..stats.measure_intervals import intervals_json, matrix_intervals
+from ..stats.results import interval_json
 from ..scale.streaming_labels import LabelSettings
 from ._intervals import interval_settings
 from ._labels_streamed import run_multilabel

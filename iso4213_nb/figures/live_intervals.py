@@ -13,7 +13,7 @@ from matplotlib.axes import Axes
 
 from ..stats.bayesian import RopeProbabilities
 from ..words.i18n import _, level_percent, number
-from ..words.intervals import reason_text
+from ..words.intervals import method_name, reason_text, resampling_text
 from ..words.measures import label as measure_label
 from ..measures.roc_regions import Band
 from ..stats.results import ConfidenceInterval
@@ -21,13 +21,6 @@ from ..core.undefined import is_undefined
 from .decimal import localize
 from .tables import html_frame
 from .ranking import BAYESIAN_METHODS
-
-
-def method_names() -> dict[str, str]:
-    """Display name of each interval method (7.8)."""
-    return {"wilson": _("Wilson"), "clopper-pearson": _("Clopper–Pearson"), "delong": _("DeLong"),
-            "percentile": _("bootstrap, percentile"), "bca": _("bootstrap, BCa"),
-            "clopper-pearson-pairs": _("exact bound (Clopper–Pearson on disjoint pairs)")}
 
 
 def percent(level: float) -> str:
@@ -41,7 +34,6 @@ def _value(x, decimals: int = 4) -> str:
 
 def intervals_table_html(intervals: dict[str, ConfidenceInterval], n_resamples: int, seed: int) -> str:
     """A table of every measure's interval (7.8) at one confidence level; ``intervals`` maps measure → interval."""
-    methods = method_names()
     level = next(iter(intervals.values())).confidence_level
     head = [_("measure"), _("estimate"), _("{level} low").format(level=percent(level)),
             _("{level} high").format(level=percent(level)), _("method")]
@@ -50,7 +42,7 @@ def intervals_table_html(intervals: dict[str, ConfidenceInterval], n_resamples: 
         cells = [f"<td>{html.escape(measure_label(key))}</td>"]
         for bound, value in (("estimate", ci.estimate), ("low", ci.low), ("high", ci.high)):
             cells.append(f"<td data-measure='{key}' data-bound='{bound}'>{html.escape(_value(value))}</td>")
-        method = methods[ci.method]
+        method = method_name(ci.method)
         if is_undefined(ci.low):
             method += " — " + reason_text({"code": ci.low.code, **ci.low.params})
         cells.append(f"<td>{html.escape(method)}</td>")
@@ -88,14 +80,14 @@ def draw_roc_band(ax: Axes, band: Band, point: ConfidenceInterval, curve=None) -
 
 def roc_point_html(point: ConfidenceInterval) -> str:
     """Sensitivity at a fixed specificity with its interval, in words (pROC's ``ci.se``; 6.3.6, 7.8)."""
-    text = _("At specificity {sp}: sensitivity {se}, {level} interval {low} to {high} (stratified bootstrap, "
-             "percentile, {n} resamples).")
+    text = _("At specificity {sp}: sensitivity {se}, {level} interval {low} to {high} ({method}).")
     return "<p class='iso4213-roc-point'>" + text.format(
         sp=f"<b data-value='specificity'>{html.escape(number(point.specificity, 2))}</b>",
         se=f"<b data-value='sensitivity'>{html.escape(number(point.estimate, 4))}</b>",
         level=html.escape(percent(point.confidence_level)),
         low=f"<b data-value='low'>{html.escape(number(point.low, 4))}</b>",
-        high=f"<b data-value='high'>{html.escape(number(point.high, 4))}</b>", n=point.n_resamples) + "</p>"
+        high=f"<b data-value='high'>{html.escape(number(point.high, 4))}</b>",
+        method=html.escape(resampling_text(point.method, point.n_resamples))) + "</p>"
 
 
 def rope_html(result: RopeProbabilities, names: tuple[str, str]) -> str:

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 from matplotlib.axes import Axes
 
-from ..words import intervals as interval_words, reasons
+from ..words import reasons
+from ..words.intervals import method_name
 from ..words.measures import name_or_key as measure_name
 from ..words.i18n import _, number
 from ..stats.results import ConfidenceInterval
@@ -32,12 +33,6 @@ def interval_text(ci: ConfidenceInterval, decimals: int = 4) -> str:
     if is_undefined(ci.low):
         return text + " " + _("(no interval: {reason})").format(reason=reasons.of(ci.low))
     return f"{text} [{number(ci.low, decimals)}, {number(ci.high, decimals)}]"
-
-
-def method_name(method: str) -> str:
-    """How an interval was built, in words (7.8; DeLong 1988; Efron & Tibshirani 1993)."""
-    names = {"wilson": _("Wilson"), "delong": _("DeLong"), "percentile": _("bootstrap percentile")}
-    return names[method] if method in names else interval_words.method_name(method)
 
 
 def gap_text(gap: LargestGap, decimals: int = 4) -> str:

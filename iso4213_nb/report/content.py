@@ -20,7 +20,7 @@ from ..measures.assessment import assess
 from ..measures.confusion import ConfusionMatrix
 from ..measures.curves import BinaryScores
 from ..measures.operating_points import candidate_thresholds
-from ..stats.measure_intervals import interval_json
+from ..stats.results import interval_json
 from ..stats import adjust_pvalues, auroc_ci, delong_test, mcnemar, mcnemar_table, proportion_ci
 from ..inputs import Predictions
 from . import tasks, uncertainty

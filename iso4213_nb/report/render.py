@@ -15,6 +15,7 @@ import html
 
 from ..measures.registry import clause
 from ..words.i18n import N_, _, number, significant
+from ..words.intervals import method_name
 from ..words.measures import label as measure_label, name as measure_name
 from ..figures.tables import html_table
 from . import words
@@ -39,8 +40,6 @@ STYLE = """<style>
 
 _STATUS_CLASS = {"filled": "status-filled", "filled automatically": "status-automatic", "missing": "status-missing"}
 _AVERAGE_NAMES = {"macro": N_("macro average"), "weighted": N_("weighted average"), "micro": N_("micro average")}
-_INTERVAL_METHODS = {"wilson": N_("Wilson"), "delong": N_("DeLong"), "clopper-pearson": N_("Clopper–Pearson"),
-                     "wald": N_("Wald"), "bca": N_("BCa bootstrap"), "percentile": N_("percentile bootstrap")}
 
 
 def wrap(body: str) -> str:
@@ -62,10 +61,6 @@ def mathtext_safe(value) -> str:
 def yes_no(value) -> str:
     """A test's decision or a yes/no cell in words: yes, no, or undefined for None (clause 8)."""
     return _("undefined") if value is None else (_("yes") if value else _("no"))
-
-
-def _method(code: str) -> str:
-    return _(_INTERVAL_METHODS[code]) if code in _INTERVAL_METHODS else code
 
 
 def header(report: dict, *, with_title: bool = True) -> str:
@@ -130,7 +125,7 @@ def measures(report: dict, model: str) -> str:
     a, intervals = m["assessment"], m["intervals"]
     accuracy = intervals.get("accuracy")  # none for a weighted file: the interval has no weighted form
     rows = [[measure_label("accuracy"), number(a["accuracy"]), _ci(accuracy),
-             _method(accuracy["method"]) if accuracy else ""],
+             method_name(accuracy["method"]) if accuracy else ""],
             [measure_label("cohen_kappa"), number(a["cohen_kappa"]), "", ""]]
     beyond = ["balanced_accuracy_adjusted"]
     if len(a["labels"]) > 2:  # with two classes both weighted kappas equal Cohen's kappa
@@ -140,7 +135,7 @@ def measures(report: dict, model: str) -> str:
         if key in a:
             interval = intervals.get(key)
             rows.append([measure_label(key), number(a[key]),
-                         _ci(interval) if interval else "", _method(interval["method"]) if interval else ""])
+                         _ci(interval) if interval else "", method_name(interval["method"]) if interval else ""])
     if report["input"]["positive"] is not None:
         positive = str(report["input"]["positive"])
         per = next(v for k, v in a["per_class"].items() if str(k) == positive)
@@ -149,7 +144,7 @@ def measures(report: dict, model: str) -> str:
             rows.append([_("{measure} of class {label} ({clause})").format(
                              measure=measure_name(key), label=positive, clause=clause(key)),
                          number(per.get(key)), _ci(interval) if key in intervals else "",
-                         _method(interval["method"]) if interval else ""])
+                         method_name(interval["method"]) if interval else ""])
     level = _("{percent} % interval").format(percent=round(report["confidence_level"] * 100))
     table = html_table(rows, [_("measure"), _("value"), level, _("method")],
                        caption=_("Clause-6 measures: {model}").format(model=model))

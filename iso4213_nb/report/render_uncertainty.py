@@ -18,7 +18,7 @@ from ..figures.decimal import localize
 from ..figures.ranking import draw_critical_difference
 from ..words.i18n import _, level_percent, number
 from ..words import reasons
-from ..words.intervals import interval_text, method_name, reason_text
+from ..words.intervals import interval_text, method_name, reason_text, resampling_text
 from ..words.measures import label as measure_label, name as measure_name
 from ..stats.ranking import Ranking
 from ..figures.tables import format_value, html_table
@@ -106,8 +106,8 @@ def operating_table(report: dict, model: str) -> str:
                  interval_text(pa["area"])])
     rows.append([_("partial AUROC, McClish-standardised, specificity {span}").format(span=span),
                  _value(pa["standardized"]["estimate"], 4), interval_text(pa["standardized"])])
-    caption = _("Operating points with {level} % intervals (stratified bootstrap, percentile, {n} resamples): "
-                "{model}").format(level=_level(report), n=op["n_resamples"], model=model)
+    caption = _("Operating points with {level} % intervals ({method}): {model}").format(
+        level=_level(report), method=resampling_text(op["method"], op["n_resamples"]), model=model)
     note = f'<p class="reading">{escaped(reason_text(pa["delong"]["reason"]))}.</p>'
     return wrap(html_table(rows, [_("reading"), _("value"), _("interval")], caption=caption) + note)
 

@@ -38,7 +38,7 @@ from ..scale import streamed_delong, streaming
 from ..controls.environment import capture
 from ..words.i18n import _, current_language
 from ..inputs import BINARY, MULTICLASS
-from ..stats.measure_intervals import interval_json
+from ..stats.results import interval_json
 from ..subgroups.counts import subgroups_from_counts
 from ..core.probability_rows import probability_problems
 from ..core.undefined import is_undefined

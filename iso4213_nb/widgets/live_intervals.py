@@ -15,8 +15,9 @@ from matplotlib.figure import Figure
 from ..measures.curves import BinaryScores
 from ..core.errors import InputError
 from ..figures.annex_b import to_png
-from ..figures.live_intervals import draw_roc_band, intervals_table_html, method_names, percent, roc_point_html
+from ..figures.live_intervals import draw_roc_band, intervals_table_html, percent, roc_point_html
 from ..words.i18n import _, number, significant
+from ..words.intervals import method_name
 from ..stats.stored_intervals import PROPORTION_METHODS, MeasureIntervals, StoredRocBand
 from ..stats.bootstrap import METHODS as BOOTSTRAP_METHODS
 from ._callbacks import GuardedCallbacks, Shown
@@ -78,12 +79,11 @@ class IntervalsWidget(_LevelWidget):
         self._level = _check_level(confidence_level)
         self._methods = {"proportion": "wilson", "bootstrap": "percentile"}
         self.stored = MeasureIntervals(y_true, scores, threshold, positive, n_resamples=n_resamples, seed=seed)
-        names = method_names()
         self.level_slider = _level_slider(self._level)
-        self.proportion_buttons = widgets.ToggleButtons(options=[(names[m], m) for m in PROPORTION_METHODS],
-                                                        description=_("proportions"))
-        self.bootstrap_buttons = widgets.ToggleButtons(options=[(names[m], m) for m in BOOTSTRAP_METHODS],
-                                                       description=_("bootstrap"))
+        self.proportion_buttons = widgets.ToggleButtons(
+            options=[(method_name(m, short=True), m) for m in PROPORTION_METHODS], description=_("proportions"))
+        self.bootstrap_buttons = widgets.ToggleButtons(
+            options=[(method_name(m, short=True), m) for m in BOOTSTRAP_METHODS], description=_("bootstrap"))
         self.message = widgets.HTML()
         self.table = widgets.HTML()
         for control, attribute in ((self.level_slider, "level"), (self.proportion_buttons, "proportion_method"),

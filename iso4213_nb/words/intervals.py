@@ -9,16 +9,30 @@ holds a code and its numbers; this module turns them into sentences, through
 from __future__ import annotations
 
 from . import reasons
-from .i18n import _, number
+from .i18n import N_, _, number
+
+#: The one table of interval methods (7.8): each code of ``ConfidenceInterval.method`` and of ``method`` in
+#: ``report.json`` → (name, short form).  The short form is for words that already say "bootstrap" or "interval"
+#: around it: a reading's "{method} bootstrap", the widget's buttons under "proportions" and "bootstrap".
+METHODS = {"wilson": (N_("Wilson score"), N_("Wilson")), "wald": (N_("Wald"), N_("Wald")),
+           "clopper-pearson": (N_("Clopper–Pearson exact"), N_("Clopper–Pearson")),
+           "delong": (N_("DeLong"), N_("DeLong")), "bca": (N_("bootstrap BCa"), N_("BCa")),
+           "percentile": (N_("bootstrap percentile"), N_("percentile")),
+           "clopper-pearson-pairs": (N_("exact bound (Clopper–Pearson on disjoint pairs)"),) * 2,
+           "poisson_percentile": (N_("Poisson bootstrap percentile"),) * 2,
+           "poisson_bca": (N_("Poisson bootstrap BCa"),) * 2}
 
 
-def method_name(method: str) -> str:
-    """The name of an interval method code (``wilson``, ``bca``, ...) (7.8)."""
-    names = {"wilson": _("Wilson score"), "clopper-pearson": _("Clopper–Pearson exact"), "wald": _("Wald"),
-             "delong": _("DeLong"), "bca": _("bootstrap BCa"), "percentile": _("bootstrap percentile"),
-             "clopper-pearson-pairs": _("exact bound (Clopper–Pearson on disjoint pairs)"),
-             "poisson_percentile": _("Poisson bootstrap percentile"), "poisson_bca": _("Poisson bootstrap BCa")}
-    return names.get(method, method)
+def method_name(method: str, short: bool = False) -> str:
+    """The name, or the short form, of an interval method code (``wilson``, ``bca``, ...); an unknown code as is (7.8)."""
+    return _(METHODS[method][short]) if method in METHODS else method
+
+
+def resampling_text(method: str, n_resamples: int) -> str:
+    """How a bootstrap stratified by class drew an interval: ``stratified bootstrap, percentile, 2000 resamples``
+    (7.8; beyond TS 4213: pROC's ``ci.se``, Robin et al. 2011)."""
+    return _("stratified bootstrap, {method}, {n} resamples").format(method=method_name(method, short=True),
+                                                                     n=n_resamples)
 
 
 def reason_text(reason: dict) -> str:

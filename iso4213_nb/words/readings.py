@@ -14,6 +14,7 @@ from ..stats.multiplicity import AdjustedPValues
 from ..stats.assumptions import kfold_warning
 from ..stats.results import ConfidenceInterval, TestResult, reason_dict
 from . import reasons
+from .intervals import method_name as interval_method, reason_text
 from .measures import name_or_key
 from .i18n import N_, _, number, significant
 from ..core.undefined import Undefined, is_undefined
@@ -52,16 +53,9 @@ _QUANTITIES = {
     "auroc_difference": N_("AUROC difference A − B"), "auroc": N_("AUROC"), "proportion": N_("proportion"),
 }
 
-#: The bootstrap interval methods of :mod:`iso4213_nb.stats.intervals` as a reading names them.
-_BOOTSTRAP_METHODS = {"percentile": N_("percentile"), "bca": N_("bca")}
 #: Short names of the multiple-comparison procedures of :func:`iso4213_nb.stats.adjust_pvalues` (7.10).
 _ADJUSTMENT_SHORT = {"bonferroni": N_("Bonferroni"), "holm": N_("Holm"), "hochberg": N_("Hochberg"),
                      "bh": N_("Benjamini–Hochberg"), "by": N_("Benjamini–Yekutieli")}
-
-
-def bootstrap_method(method: str) -> str:
-    """A bootstrap interval method (``percentile``, ``bca``) in words (7.8)."""
-    return _(_BOOTSTRAP_METHODS[method]) if method in _BOOTSTRAP_METHODS else method
 
 
 def adjustment_name(method: str) -> str:
@@ -165,12 +159,12 @@ def name(result) -> str:
             return _("McNemar test ({method})").format(method=_(_MCNEMAR_METHODS[result.method]))
         return name_of_test(result.test)
     if result.of == "proportion":
-        return _("proportion, {method} interval").format(method=result.method)
+        return _("proportion, {method} interval").format(method=interval_method(result.method, short=True))
     if result.of == "auroc":
         return (_("AUROC, DeLong interval") if result.method == "delong"
-                else _("AUROC, {method} bootstrap").format(method=bootstrap_method(result.method)))
+                else _("AUROC, {method} bootstrap").format(method=interval_method(result.method, short=True)))
     return _("{statistic}, {method} bootstrap").format(statistic=statistic_name(result),
-                                                       method=bootstrap_method(result.method))
+                                                       method=interval_method(result.method, short=True))
 
 
 def statistic_name(interval: ConfidenceInterval) -> str:
@@ -438,8 +432,6 @@ def _auroc_interval(ci: ConfidenceInterval) -> str:
     values = {"auroc": number(ci.estimate, 4), "m": m, "n": n, "level": _level(ci.confidence_level),
               "low": number(ci.low, 4), "high": number(ci.high, 4)}
     if "delong" in d:  # DeLong's variance is 0 (stats.roc.delong_interval)
-        from .intervals import reason_text
-
         bounds = (_("none") if is_undefined(ci.low) else _("{low} to {high}").format(**values))
         return _("AUROC {auroc} on {m} positives and {n} negatives; {level} interval {bounds}. No DeLong interval: "
                  "{reason}.").format(bounds=bounds, reason=reason_text(reason_dict(d["delong"])), **values)
@@ -452,7 +444,8 @@ def _auroc_interval(ci: ConfidenceInterval) -> str:
     return _("AUROC {auroc} on {m} positives and {n} negatives; {level} {method} bootstrap interval {low} to {high} "
              "from {resamples} resamples stratified by class (seed {seed}). The bootstrap treats the samples as "
              "independent and the test set as representative; stratifying keeps the class counts fixed, as they are "
-             "in the test set.").format(method=bootstrap_method(ci.method), resamples=d["n_resamples"], seed=d["seed"], **values)
+             "in the test set.").format(method=interval_method(ci.method, short=True), resamples=d["n_resamples"],
+                                        seed=d["seed"], **values)
 
 
 # ---------------------------------------------------------------------------------------------- intervals (7.8)
@@ -483,10 +476,8 @@ def _proportion(ci: ConfidenceInterval) -> str:
 def _bootstrap(ci: ConfidenceInterval) -> str:
     d = ci.details
     if is_undefined(ci.low):  # undefined on the data, on most resamples, or the same on every resample
-        from .intervals import reason_text
-
         return _("{statistic}: no {method} bootstrap interval: {reason}.").format(
-            statistic=statistic_name(ci), method=bootstrap_method(ci.method),
+            statistic=statistic_name(ci), method=interval_method(ci.method, short=True),
             reason=reason_text({"code": ci.low.code, **ci.low.params}))
     undefined = d["n_undefined"]
     sample = (_("{n_resamples} resamples of the {n} samples (seed {seed}, stratified)") if d["stratified"] else
@@ -494,7 +485,7 @@ def _bootstrap(ci: ConfidenceInterval) -> str:
         n_resamples=d["n_resamples"], n=d["n"], seed=d["seed"])
     text = _("{statistic} = {estimate}; {level} {method} bootstrap interval {low} to {high} from {sample}.").format(
         statistic=statistic_name(ci), estimate=number(ci.estimate, 4), level=_level(ci.confidence_level),
-        method=bootstrap_method(ci.method), low=number(ci.low, 4), high=number(ci.high, 4), sample=sample)
+        method=interval_method(ci.method, short=True), low=number(ci.low, 4), high=number(ci.high, 4), sample=sample)
     if undefined:
         text += " " + _("{undefined} resamples where the measure is undefined were left out.").format(
             undefined=undefined)
