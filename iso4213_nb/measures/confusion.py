@@ -284,9 +284,10 @@ class ConfusionMatrix:
         return {label: fn(self.binary(label)) for label in self.labels}
 
     def average(self, measure: str, method: str) -> float | Undefined:
-        """Macro, weighted or micro average of a per-class measure (6.4.3).
+        """Macro, weighted or micro average of a per-class measure (6.4.3): :func:`.stacked.average` of this matrix.
 
-        ``macro``: plain mean over classes; undefined if any class's value is.
+        ``measure``: a name in :data:`measures.PER_CLASS`, or a function of counts by key that serves arrays
+        as those do.  ``macro``: plain mean over classes; undefined if any class's value is.
         ``weighted``: mean weighted by each class's support (T_P + F_N) / N; a
         class with no samples has weight 0 and is skipped.
         ``micro``: the measure of the pooled counts (sum of TP, FP, TN, FN).
@@ -294,22 +295,18 @@ class ConfusionMatrix:
         if method not in AVERAGES:
             raise InputError("confusion.not_an_average", name="average", choices=list(AVERAGES), value=given(method))
         fn = self._measure(measure)
-        name = measure if isinstance(measure, str) else getattr(measure, "__name__", "measure")
         if method == "micro":
             return fn(self.pooled())
         if self.n == 0:
             return Undefined(code="no_samples")
-        values = self.per_class(fn)
-        weights = self.support / self.n if method == "weighted" else np.full(self.k, 1 / self.k)
-        total = 0.0
-        for (label, value), w in zip(values.items(), weights):
-            if w == 0:
-                continue
-            if is_undefined(value):
-                return Undefined(code="average_needs_every_class",
-                                 params={"average": method, "measure": name, "label": label, "cause": value.code})
-            total += float(w) * value
-        return float(total)
+        value = float(stacked.average(self._m[None], fn, method)[0])
+        values = self.per_class(fn) if math.isnan(value) else {}
+        for label, support in zip(self.labels, self.support):
+            if is_undefined(values.get(label)) and (support > 0 or method == "macro"):
+                name = measure if isinstance(measure, str) else getattr(measure, "__name__", "measure")
+                return Undefined(code="average_needs_every_class", params={"average": method, "measure": name,
+                                                                           "label": label, "cause": values[label].code})
+        return value
 
     def cohen_kappa(self, weights: str | None = None) -> float | Undefined:
         """Cohen's kappa (5.3.9): (p_o − p_e) / (1 − p_e), agreement beyond chance between true and predicted labels.
@@ -342,15 +339,11 @@ class ConfusionMatrix:
         (B − 1/k) / (1 − 1/k) with k the number of classes present in the true labels;
         undefined (``one_class``, cause ``adjusted``) when only one class is present.
         """
-        present = self.support > 0
-        if not present.any():
+        if self.n == 0:
             return Undefined(code="no_samples")
-        recalls = self._tp[present] / self.support[present]
-        score = float(recalls.mean())
-        if not adjusted:
-            return score
-        chance = 1 / int(present.sum())
-        return ratio(score - chance, 1 - chance, code="one_class", params={"cause": "adjusted"})
+        if adjusted:
+            return _one(stacked.balanced_accuracy_adjusted(self._m[None]), "one_class", cause="adjusted")
+        return float(stacked.balanced_accuracy(self._m[None])[0])
 
     def normalized(self, by: str, rows: str) -> NormalizedMatrix:
         """The matrix as shares (6.2.2): ``by="true"`` divides each true class by its total (rows of recalls),
