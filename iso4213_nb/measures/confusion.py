@@ -284,10 +284,9 @@ class ConfusionMatrix:
         return {label: fn(self.binary(label)) for label in self.labels}
 
     def average(self, measure: str, method: str) -> float | Undefined:
-        """Macro, weighted or micro average of a per-class measure (6.4.3): :func:`.stacked.average` of this matrix.
+        """Macro, weighted or micro average of a per-class measure (6.4.3), by :func:`.stacked.class_average`.
 
-        ``measure``: a name in :data:`measures.PER_CLASS`, or a function of counts by key that serves arrays
-        as those do.  ``macro``: plain mean over classes; undefined if any class's value is.
+        ``macro``: plain mean over classes; undefined if any class's value is.
         ``weighted``: mean weighted by each class's support (T_P + F_N) / N; a
         class with no samples has weight 0 and is skipped.
         ``micro``: the measure of the pooled counts (sum of TP, FP, TN, FN).
@@ -295,18 +294,18 @@ class ConfusionMatrix:
         if method not in AVERAGES:
             raise InputError("confusion.not_an_average", name="average", choices=list(AVERAGES), value=given(method))
         fn = self._measure(measure)
+        name = measure if isinstance(measure, str) else getattr(measure, "__name__", "measure")
         if method == "micro":
             return fn(self.pooled())
         if self.n == 0:
             return Undefined(code="no_samples")
-        value = float(stacked.average(self._m[None], fn, method)[0])
-        values = self.per_class(fn) if math.isnan(value) else {}
-        for label, support in zip(self.labels, self.support):
-            if is_undefined(values.get(label)) and (support > 0 or method == "macro"):
-                name = measure if isinstance(measure, str) else getattr(measure, "__name__", "measure")
-                return Undefined(code="average_needs_every_class", params={"average": method, "measure": name,
-                                                                           "label": label, "cause": values[label].code})
-        return value
+        values = self.per_class(fn)
+        for (label, value), support in zip(values.items(), self.support):
+            if is_undefined(value) and (support > 0 or method == "macro"):
+                return Undefined(code="average_needs_every_class",
+                                 params={"average": method, "measure": name, "label": label, "cause": value.code})
+        row = np.array([[float(value) for value in values.values()]])
+        return float(stacked.class_average(row, self.support[None], np.array([float(self.n)]), method)[0])
 
     def cohen_kappa(self, weights: str | None = None) -> float | Undefined:
         """Cohen's kappa (5.3.9): (p_o − p_e) / (1 − p_e), agreement beyond chance between true and predicted labels.
@@ -339,11 +338,9 @@ class ConfusionMatrix:
         (B − 1/k) / (1 − 1/k) with k the number of classes present in the true labels;
         undefined (``one_class``, cause ``adjusted``) when only one class is present.
         """
-        if self.n == 0:
-            return Undefined(code="no_samples")
-        if adjusted:
+        if adjusted and self.n:
             return _one(stacked.balanced_accuracy_adjusted(self._m[None]), "one_class", cause="adjusted")
-        return float(stacked.balanced_accuracy(self._m[None])[0])
+        return _one(stacked.balanced_accuracy(self._m[None]), "no_samples")
 
     def normalized(self, by: str, rows: str) -> NormalizedMatrix:
         """The matrix as shares (6.2.2): ``by="true"`` divides each true class by its total (rows of recalls),

@@ -9,8 +9,8 @@ and returns m values, ``nan`` where the measure is undefined (zero
 denominator).  The per-class measures are :data:`iso4213_nb.measures.counts.PER_CLASS`
 themselves, applied to the arrays of :func:`one_vs_rest`.  The whole-matrix measures here are the
 only copy of their formulas: :class:`~iso4213_nb.measures.confusion.ConfusionMatrix` and
-:mod:`iso4213_nb.measures.distribution` call them on a stack of one, which gives bit for bit what a
-bootstrap stack gives for that matrix.  Every division is :func:`iso4213_nb.core.undefined.ratio`.
+:mod:`iso4213_nb.measures.distribution` call them on a stack (or row) of one, which gives bit for bit
+what a bootstrap stack gives for that matrix.  Every division is :func:`iso4213_nb.core.undefined.ratio`.
 """
 
 from __future__ import annotations
@@ -112,20 +112,22 @@ def balanced_accuracy_adjusted(M: np.ndarray) -> np.ndarray:
     return ratio(balanced_accuracy(M) - chance, 1 - chance, code="one_class")
 
 
-def average(M: np.ndarray, measure, method: str) -> np.ndarray:
-    """Macro, weighted or micro average of a per-class measure (6.4.3), as ConfusionMatrix.average describes;
-    ``measure`` a name in :data:`.counts.PER_CLASS` or a function of counts by key serving arrays."""
-    fn = counts.PER_CLASS[measure] if isinstance(measure, str) else measure
+def average(M: np.ndarray, measure: str, method: str) -> np.ndarray:
+    """Macro, weighted or micro average of a per-class measure (6.4.3), as ConfusionMatrix.average."""
     c = one_vs_rest(M)
     if method == "micro":
-        return fn({key: value.sum(axis=1) for key, value in c.items()})
-    values = fn(c)
-    n = M.sum(axis=(1, 2)).astype(float)
-    weights = ratio(M.sum(axis=2), n[:, None], code=counts.NO_SAMPLES) if method == "weighted" else \
-        np.full(values.shape, 1 / M.shape[1])
+        return counts.PER_CLASS[measure]({key: value.sum(axis=1) for key, value in c.items()})
+    return class_average(counts.PER_CLASS[measure](c), M.sum(axis=2), M.sum(axis=(1, 2)).astype(float), method)
+
+
+def class_average(values: np.ndarray, support: np.ndarray, n: np.ndarray, method: str) -> np.ndarray:
+    """Macro (weights 1/k) or weighted (support / n) mean of per-class ``values`` (m × k, nan where undefined)
+    (6.4.3); nan where a class of non-zero weight is nan or n is 0.  A class of weight 0 is skipped."""
+    weights = ratio(support, n[:, None], code=counts.NO_SAMPLES) if method == "weighted" else \
+        np.full(values.shape, 1 / values.shape[1])
     used = weights > 0
-    total = np.zeros(len(M))
-    for j in range(M.shape[1]):  # class by class in matrix order: the rounding averages have always had
+    total = np.zeros(len(values))
+    for j in range(values.shape[1]):  # class by class in matrix order: the rounding averages have always had
         total += np.where(used[:, j], weights[:, j] * values[:, j], 0.0)
     return np.where((used & np.isnan(values)).any(axis=1) | (n == 0), np.nan, total)
 
