@@ -1,13 +1,15 @@
 """One clause-6 kernel for one split and for stacks of splits, with one safe division (issue 24, point 4)."""
 
 import math
+import warnings
 from fractions import Fraction
 
 import numpy as np
 import pytest
+from sklearn.metrics import balanced_accuracy_score
 
 from iso4213_nb.core.undefined import Undefined, ratio
-from iso4213_nb.measures import counts, stacked
+from iso4213_nb.measures import counts, distribution, stacked
 from iso4213_nb.measures.confusion import ConfusionMatrix
 from iso4213_nb.measures.counts import BinaryCounts
 
@@ -106,3 +108,89 @@ def test_kappas_and_mcc_stay_exact_beyond_int64_products(scale):
         got = {"cohen_kappa": cm.cohen_kappa(), "linear": cm.cohen_kappa("linear"),
                "quadratic": cm.cohen_kappa("quadratic"), "matthews_correlation": cm.matthews_correlation()}
         assert got == pytest.approx(_exact_agreement(M), rel=1e-12, abs=1e-15), int(M.sum())
+
+
+def _stack_with_gaps(seed: int, k: int, m: int = 120) -> np.ndarray:
+    """Random count matrices of k classes with absent, never-predicted and empty-but-one classes."""
+    rng = np.random.default_rng(seed)
+    stack = rng.integers(0, 9, size=(m, k, k))
+    stack[::3, rng.integers(0, k)] = 0  # a class with no samples
+    stack[1::4, :, rng.integers(0, k)] = 0  # a class never predicted
+    stack[2::5, : k - 2] = 0  # only two classes present
+    stack[::13] = 0
+    stack[::13, 0, 0] = 5  # one class only: the adjusted balanced accuracy is undefined
+    return stack
+
+
+def _exact_balanced_accuracy(M: np.ndarray) -> Fraction:
+    present = [i for i in range(len(M)) if M[i].sum()]
+    return sum(Fraction(int(M[i, i]), int(M[i].sum())) for i in present) / len(present)
+
+
+@pytest.mark.parametrize("k, seed", [(3, 0), (9, 1), (12, 2)])
+def test_balanced_accuracy_averages_and_kl_are_one_kernel_bit_for_bit(k, seed):
+    """ConfusionMatrix's balanced accuracy and averages and distribution's KL are the stack's values for that matrix,
+    to the bit (nine classes and more with an absent class is where a mean over the present classes and a sum over
+    all of them round differently), undefined exactly where the stack is nan, and right by exact arithmetic."""
+    stack = _stack_with_gaps(seed, k)
+    columns = {"balanced": stacked.balanced_accuracy(stack), "adjusted": stacked.balanced_accuracy_adjusted(stack)}
+    columns.update({direction: stacked.kl_divergence(stack, direction) for direction in ("true_vs_pred", "pred_vs_true")})
+    columns.update({(name, method): stacked.average(stack, name, method) for name in counts.PER_CLASS
+                    for method in ("macro", "weighted", "micro")})
+    for i, M in enumerate(stack):
+        cm = ConfusionMatrix.from_counts(M, list(range(k)), rows="true")
+        scalar = {"balanced": cm.balanced_accuracy(), "adjusted": cm.balanced_accuracy(adjusted=True),
+                  **distribution.kl_of_matrix(cm)}
+        scalar.update({key: cm.average(*key) for key in columns if isinstance(key, tuple)})
+        for key, value in scalar.items():
+            assert isinstance(value, Undefined) == math.isnan(columns[key][i]), (key, i)
+            assert isinstance(value, Undefined) or value == columns[key][i], (key, i)
+        exact = _exact_balanced_accuracy(M)
+        assert scalar["balanced"] == pytest.approx(float(exact), rel=1e-15)
+        present = int((M.sum(axis=1) > 0).sum())
+        if present > 1:
+            adjusted = (exact - Fraction(1, present)) / (1 - Fraction(1, present))
+            assert scalar["adjusted"] == pytest.approx(float(adjusted), rel=1e-12, abs=1e-15)
+        recall = [Fraction(int(M[j, j]), int(M[j].sum())) for j in range(k) if M[j].sum()]
+        assert scalar[("recall", "weighted")] == pytest.approx(
+            float(sum(r * int(M[j].sum()) for j, r in zip(np.flatnonzero(M.sum(axis=1)), recall)) / int(M.sum())),
+            rel=1e-12)
+        if len(recall) == k:
+            assert scalar[("recall", "macro")] == pytest.approx(float(sum(recall) / k), rel=1e-15)
+
+
+def test_scalar_forms_compute_nothing_of_their_own(monkeypatch):
+    """Balanced accuracy, the macro and weighted averages and the KL divergence have one formula, the stack's:
+    replace it and ConfusionMatrix, distribution's KL functions and the binary KL all follow (a function of
+    BinaryCounts still gives ConfusionMatrix.average its per-class values)."""
+    monkeypatch.setattr(stacked, "balanced_accuracy", lambda M: np.full(len(M), 0.625))
+    monkeypatch.setattr(stacked, "class_average", lambda values, support, n, method: np.full(len(values), 0.375))
+    monkeypatch.setattr(stacked, "divergence", lambda first, second: np.full(len(first), 0.25))
+    cm = ConfusionMatrix.from_counts([[5, 1, 0], [2, 3, 1], [0, 2, 6]], ["a", "b", "c"], rows="true")
+    assert cm.balanced_accuracy() == 0.625 and cm.balanced_accuracy(adjusted=True) == pytest.approx(0.4375)
+    assert cm.average("f1", "macro") == cm.average("precision", "weighted") == 0.375
+    assert cm.average(lambda c: c.tp / (c.tp + c.fp), "macro") == 0.375
+    assert stacked.average(cm.matrix(rows="true")[None], "recall", "weighted")[0] == 0.375
+    assert distribution.kl_of_matrix(cm) == {"true_vs_pred": 0.25, "pred_vs_true": 0.25}
+    assert distribution.kl_binary(BinaryCounts(tp=3, fp=1, tn=4, fn=2)) == 0.25
+    assert distribution.kl_pred_vs_true([1, 2, 3], [3, 2, 1]) == 0.25
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_balanced_accuracy_agrees_with_scikit_learn_with_absent_classes(seed):
+    """balanced_accuracy_score, plain and adjusted=True, on labels where some classes never occur in the truth,
+    some only in the predictions, some nowhere; with and without sample weights."""
+    rng = np.random.default_rng(seed)
+    k = int(rng.integers(3, 12))
+    y_true = rng.choice(rng.choice(k, size=max(2, k - 3), replace=False), size=60)
+    y_pred = np.where(rng.random(60) < 0.5, y_true, rng.integers(0, k, 60))
+    weight = rng.random(60) * 3
+    cm, weighted = (ConfusionMatrix.from_predictions(y_true, y_pred, labels=range(k), sample_weight=w)
+                    for w in (None, weight))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "y_pred contains classes not in y_true"
+        for adjusted in (False, True):
+            assert cm.balanced_accuracy(adjusted) == pytest.approx(
+                balanced_accuracy_score(y_true, y_pred, adjusted=adjusted), rel=1e-13)
+            assert weighted.balanced_accuracy(adjusted) == pytest.approx(
+                balanced_accuracy_score(y_true, y_pred, adjusted=adjusted, sample_weight=weight), rel=1e-13)

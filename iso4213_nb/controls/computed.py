@@ -103,21 +103,8 @@ def random_baseline(y_true, seed: int = 0) -> Baseline:
     predictions = labels[rng.choice(len(labels), size=len(y), p=q)]
     cm = ConfusionMatrix.from_predictions(y, predictions, labels=labels)
     # Guessed independently of its true class, a sample of class i is predicted j with probability q_j, so the
-    # expected count of (true i, predicted j) is T_i · q_j.
-    e = np.outer(counts, q)
-    n, tp, true_i, pred_i = e.sum(), np.diag(e), e.sum(axis=1), e.sum(axis=0)
-    f1 = 2 * tp / (true_i + pred_i)
-    accuracy = float(tp.sum() / n)
-    chance = float(np.dot(true_i, pred_i) / n**2)
-    expected = {
-        "accuracy": accuracy,
-        "balanced_accuracy": float(np.mean(tp / true_i)),
-        "macro_precision": float(np.mean(tp / pred_i)),
-        "macro_f1": float(np.mean(f1)),
-        "weighted_f1": float(np.dot(true_i / n, f1)),
-        "cohen_kappa": (accuracy - chance) / (1 - chance),
-    }
-    return Baseline("stratified random", predictions, cm, expected)
+    # expected count of (true i, predicted j) is T_i · q_j: the expected measures are those of that matrix.
+    return Baseline("stratified random", predictions, cm, _summary(ConfusionMatrix(np.outer(counts, q), labels)))
 
 
 @dataclass(frozen=True)

@@ -284,7 +284,7 @@ class ConfusionMatrix:
         return {label: fn(self.binary(label)) for label in self.labels}
 
     def average(self, measure: str, method: str) -> float | Undefined:
-        """Macro, weighted or micro average of a per-class measure (6.4.3).
+        """Macro, weighted or micro average of a per-class measure (6.4.3), by :func:`.stacked.class_average`.
 
         ``macro``: plain mean over classes; undefined if any class's value is.
         ``weighted``: mean weighted by each class's support (T_P + F_N) / N; a
@@ -300,16 +300,12 @@ class ConfusionMatrix:
         if self.n == 0:
             return Undefined(code="no_samples")
         values = self.per_class(fn)
-        weights = self.support / self.n if method == "weighted" else np.full(self.k, 1 / self.k)
-        total = 0.0
-        for (label, value), w in zip(values.items(), weights):
-            if w == 0:
-                continue
-            if is_undefined(value):
+        for (label, value), support in zip(values.items(), self.support):
+            if is_undefined(value) and (support > 0 or method == "macro"):
                 return Undefined(code="average_needs_every_class",
                                  params={"average": method, "measure": name, "label": label, "cause": value.code})
-            total += float(w) * value
-        return float(total)
+        row = np.array([[float(value) for value in values.values()]])
+        return float(stacked.class_average(row, self.support[None], np.array([float(self.n)]), method)[0])
 
     def cohen_kappa(self, weights: str | None = None) -> float | Undefined:
         """Cohen's kappa (5.3.9): (p_o − p_e) / (1 − p_e), agreement beyond chance between true and predicted labels.
@@ -342,15 +338,9 @@ class ConfusionMatrix:
         (B − 1/k) / (1 − 1/k) with k the number of classes present in the true labels;
         undefined (``one_class``, cause ``adjusted``) when only one class is present.
         """
-        present = self.support > 0
-        if not present.any():
-            return Undefined(code="no_samples")
-        recalls = self._tp[present] / self.support[present]
-        score = float(recalls.mean())
-        if not adjusted:
-            return score
-        chance = 1 / int(present.sum())
-        return ratio(score - chance, 1 - chance, code="one_class", params={"cause": "adjusted"})
+        if adjusted and self.n:
+            return _one(stacked.balanced_accuracy_adjusted(self._m[None]), "one_class", cause="adjusted")
+        return _one(stacked.balanced_accuracy(self._m[None]), "no_samples")
 
     def normalized(self, by: str, rows: str) -> NormalizedMatrix:
         """The matrix as shares (6.2.2): ``by="true"`` divides each true class by its total (rows of recalls),

@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.checks import as_1d, as_indicator, as_labels, listed
+from . import stacked
 from .confusion import ConfusionMatrix
 from ..core.errors import InputError
 from .counts import BinaryCounts
@@ -41,7 +42,7 @@ def shares(counts, name: str = "counts") -> np.ndarray:
 
 
 def _kl(first: np.ndarray, second: np.ndarray, names: tuple[str, str], labels) -> float | Undefined:
-    """Σ first · ln(first / second) with 0 · ln 0 = 0; Undefined when first > 0 where second = 0."""
+    """:func:`.stacked.divergence` of two share vectors (6.2.7); Undefined naming the class where first > 0 = second."""
     if first.shape != second.shape:
         raise InputError("distribution.class_counts_differ", first=len(first), second=len(second))
     if labels is None:
@@ -53,8 +54,7 @@ def _kl(first: np.ndarray, second: np.ndarray, names: tuple[str, str], labels) -
         i = int(np.flatnonzero(infinite)[0])
         return Undefined(code="infinite_divergence", params={"label": labels[i], "first": names[0],
                                                              "share": float(first[i]), "second": names[1]})
-    used = first > 0
-    return float(np.sum(first[used] * np.log(first[used] / second[used])))
+    return float(stacked.divergence(first[None], second[None])[0])
 
 
 def kl_true_vs_pred(true_counts, pred_counts, labels=None) -> float | Undefined:

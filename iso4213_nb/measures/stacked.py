@@ -7,11 +7,10 @@ function takes a stack ``M`` of shape (m, k, k), **true classes in rows**
 (as :meth:`iso4213_nb.measures.confusion.ConfusionMatrix.matrix` with ``rows="true"``),
 and returns m values, ``nan`` where the measure is undefined (zero
 denominator).  The per-class measures are :data:`iso4213_nb.measures.counts.PER_CLASS`
-themselves, applied to the arrays of :func:`one_vs_rest`.  The kappas and the Matthews correlation
-here are the only copy of their formulas: :class:`~iso4213_nb.measures.confusion.ConfusionMatrix`
-calls them on a stack of one matrix.  Balanced accuracy keeps a scalar twin there, because its mean
-over the present classes rounds differently from this sum over all of them.  Every division is
-:func:`iso4213_nb.core.undefined.ratio`.
+themselves, applied to the arrays of :func:`one_vs_rest`.  The whole-matrix measures here are the
+only copy of their formulas: :class:`~iso4213_nb.measures.confusion.ConfusionMatrix` and
+:mod:`iso4213_nb.measures.distribution` call them on a stack (or row) of one, which gives bit for bit
+what a bootstrap stack gives for that matrix.  Every division is :func:`iso4213_nb.core.undefined.ratio`.
 """
 
 from __future__ import annotations
@@ -87,12 +86,23 @@ def matthews_correlation(M: np.ndarray) -> np.ndarray:
     return ratio(c * n - np.einsum("mi,mi->m", t, p), den, code="one_class")
 
 
+def kept_sums(values: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """Σ of each row of ``values`` (m × k) where ``keep``, 0 where it keeps none (clause 6): rows in groups of
+    equal kept counts, so each is numpy's sum of that row's kept values alone, whatever else the stack holds."""
+    sums = np.zeros(len(values))
+    kept = keep.sum(axis=1)
+    for count in np.unique(kept[kept > 0]):
+        rows = kept == count
+        sums[rows] = values[rows][keep[rows]].reshape(-1, count).sum(axis=1)
+    return sums
+
+
 def balanced_accuracy(M: np.ndarray) -> np.ndarray:
     """Mean recall over the classes present in the true labels (beyond TS 4213: Brodersen et al. 2010)."""
-    support = M.sum(axis=2).astype(float)
+    support = M.sum(axis=2)
     present = support > 0
-    recalls = np.where(present, ratio(np.diagonal(M, axis1=1, axis2=2), support, code=counts.NO_POSITIVES), 0.0)
-    return ratio(recalls.sum(axis=1), present.sum(axis=1), code=counts.NO_SAMPLES)
+    recalls = ratio(np.diagonal(M, axis1=1, axis2=2), support, code=counts.NO_POSITIVES)
+    return ratio(kept_sums(recalls, present), present.sum(axis=1), code=counts.NO_SAMPLES)
 
 
 def balanced_accuracy_adjusted(M: np.ndarray) -> np.ndarray:
@@ -107,26 +117,37 @@ def average(M: np.ndarray, measure: str, method: str) -> np.ndarray:
     c = one_vs_rest(M)
     if method == "micro":
         return counts.PER_CLASS[measure]({key: value.sum(axis=1) for key, value in c.items()})
-    values = counts.PER_CLASS[measure](c)
-    k = M.shape[1]
-    n = M.sum(axis=(1, 2)).astype(float)[:, None]
-    weights = ratio(M.sum(axis=2), n, code=counts.NO_SAMPLES) if method == "weighted" else np.full(values.shape, 1 / k)
+    return class_average(counts.PER_CLASS[measure](c), M.sum(axis=2), M.sum(axis=(1, 2)).astype(float), method)
+
+
+def class_average(values: np.ndarray, support: np.ndarray, n: np.ndarray, method: str) -> np.ndarray:
+    """Macro (weights 1/k) or weighted (support / n) mean of per-class ``values`` (m × k, nan where undefined)
+    (6.4.3); nan where a class of non-zero weight is nan or n is 0.  A class of weight 0 is skipped."""
+    weights = ratio(support, n[:, None], code=counts.NO_SAMPLES) if method == "weighted" else \
+        np.full(values.shape, 1 / values.shape[1])
     used = weights > 0
-    total = np.where(used, weights * values, 0.0).sum(axis=1)
-    return np.where((used & np.isnan(values)).any(axis=1) | (n[:, 0] == 0), np.nan, total)
+    total = np.zeros(len(values))
+    for j in range(values.shape[1]):  # class by class in matrix order: the rounding averages have always had
+        total += np.where(used[:, j], weights[:, j] * values[:, j], 0.0)
+    return np.where((used & np.isnan(values)).any(axis=1) | (n == 0), np.nan, total)
+
+
+def divergence(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """Σ a log(a / b) of each row of the shares ``first`` (a) and ``second`` (b), m × k, in nats (6.2.7, 6.4.4).
+
+    0 log 0 = 0; a row with a > 0 where b = 0 is ``nan`` (the divergence is infinite).
+    """
+    with np.errstate(divide="ignore", invalid="ignore"):
+        terms = first * np.log(first / second)
+    return np.where(((first > 0) & (second == 0)).any(axis=1), np.nan, kept_sums(terms, first > 0))
 
 
 def kl_divergence(M: np.ndarray, direction: str) -> np.ndarray:
     """KL divergence between true (row sums) and predicted (column sums) shares (6.2.7, 6.4.4), in nats.
 
-    ``direction`` ``"true_vs_pred"`` is Σ t log(t / p), ``"pred_vs_true"`` Σ p log(p / t);
-    0 log 0 = 0, and a share of 0 in the second distribution where the first has mass makes it undefined.
+    ``direction`` ``"true_vs_pred"`` is Σ t log(t / p), ``"pred_vs_true"`` Σ p log(p / t) (:func:`divergence`).
     """
     t, p = M.sum(axis=2).astype(float), M.sum(axis=1).astype(float)
     first, second = (t, p) if direction == "true_vs_pred" else (p, t)
-    n = first.sum(axis=1, keepdims=True)
-    a, b = ratio(first, n, code=counts.NO_SAMPLES), ratio(second, n, code=counts.NO_SAMPLES)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        terms = np.where(a > 0, a * np.log(a / b), 0.0)
-    return np.where(((a > 0) & (b == 0)).any(axis=1), np.nan, terms.sum(axis=1))
+    return divergence(*(ratio(x, x.sum(axis=1, keepdims=True), code=counts.NO_SAMPLES) for x in (first, second)))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...measures import stacked
 from ...measures.distribution import kl_pred_vs_true, kl_true_vs_pred
 from ...words.i18n import N_, number
 from ..items import DOWN, SAME, UP, ChoiceItem, NumberItem, Option, PredictItem, Slider
@@ -82,8 +83,7 @@ def kl_of_copied_test_sets(*, true_counts, pred_counts):
 
 def _literal(true_counts, pred_counts) -> float:
     """Σ P_i ln(P_i / T_i) with raw counts, the literal reading of 6.4.4 (classes never predicted add 0)."""
-    seen = pred_counts > 0
-    return float(np.sum(pred_counts[seen] * np.log(pred_counts[seen] / true_counts[seen])))
+    return float(stacked.divergence(pred_counts[None], true_counts[None])[0])
 
 
 @define("06.5", "choice")
