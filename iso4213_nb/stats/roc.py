@@ -3,9 +3,9 @@
 DeLong, DeLong & Clarke-Pearson (1988) estimate the covariance of AUROCs
 computed on the same samples from *placement values*, one per distinct score
 (:class:`Placements`); a second model's covariance needs each sample's score
-looked up in each model's runs (:func:`pair_sums`).  Sun & Xu's (2014)
-midranks give the per-sample values the bootstrap interval's jackknife needs
-(:func:`placement_values`).  A sample is ranked by its score only; the
+looked up in each model's runs (:func:`pair_sums`), and so is each sample's
+value the bootstrap interval's jackknife needs (:func:`placement_values`).
+A sample is ranked by its score only; the
 positive class is the one that should score high.
 
 The bootstrap interval of :func:`auroc_ci` sorts the scores once; each
@@ -25,6 +25,7 @@ from ..core.checks import as_scores, plain, same_length
 from ..core.errors import InputError
 from ..core.undefined import is_undefined
 from ..core.weights import refuse
+from ..measures.curves import BinaryScores
 from ._input import binary_truth
 from .bootstrap import METHODS as BOOTSTRAP_METHODS, acceleration, check_resamples, interval_bounds
 from .results import ConfidenceInterval, TestResult, check_level, symmetric_interval, undefined
@@ -42,14 +43,8 @@ def tie_groups(sorted_values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return starts, np.append(starts[1:], n)
 
 
-def _midranks(sorted_values: np.ndarray) -> np.ndarray:
-    """1-based ranks of a sorted array, tied values sharing the mean of their ranks."""
-    starts, ends = tie_groups(sorted_values)
-    return np.repeat((starts + ends + 1) / 2.0, ends - starts)
-
-
 def placement_values(positive: np.ndarray, scores: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
-    """AUROC and DeLong placement values by midranks (Sun & Xu 2014, equations 4–6).
+    """AUROC and each sample's DeLong placement value, for the bootstrap's jackknife (6.3.6; DeLong et al. 1988).
 
     Parameters
     ----------
@@ -61,25 +56,12 @@ def placement_values(positive: np.ndarray, scores: np.ndarray) -> tuple[float, n
     ``(auc, v10, v01)``: v10[i] is the share of negatives below positive i
     (ties half), v01[j] the share of positives above negative j (ties half),
     each in the original order of the positives and of the negatives;
-    auc = mean(v10) = mean(v01).
-
-    Clause 6.3.6; beyond TS 4213: Sun & Xu 2014.
+    auc = mean(v10) = mean(v01).  Each sample's value is its score's in the
+    :class:`Placements` of the ROC curve's runs, the one computation of them.
     """
-    order = np.argsort(scores, kind="stable")
-    s = scores[order]
-    pos = positive[order]
-    m = int(pos.sum())
-    n = len(s) - m
-    tz = _midranks(s)
-    placement = np.empty(len(s))
-    placement[pos] = (tz[pos] - _midranks(s[pos])) / n
-    placement[~pos] = 1.0 - (tz[~pos] - _midranks(s[~pos])) / m
-    unsorted = np.empty(len(s))
-    unsorted[order] = placement
-    v10 = unsorted[positive]
-    v01 = unsorted[~positive]
-    auc = float((tz[pos].sum() - m * (m + 1) / 2) / (m * n))
-    return auc, v10, v01
+    runs = Placements.of_runs(*BinaryScores(positive, scores).counts_by_score())
+    at = runs.lookup(scores, "scores")
+    return runs.auc, runs.v10[at[positive]], runs.v01[at[~positive]]
 
 
 @dataclass(frozen=True, eq=False)
@@ -101,7 +83,7 @@ class Placements:
     scores : distinct scores, ascending.
     positives_at, negatives_at : how many positives and negatives have each score.
     v10, v01 : the placement value of a positive and of a negative at each score.
-    auc : AUROC = Σ_s P(s) V10(s) / m.
+    auc : AUROC = Σ_s P(s) V10(s) / m, as :func:`auroc_of_counts` (the Mann–Whitney count, rounded once).
     """
 
     scores: np.ndarray = field(repr=False)
@@ -121,7 +103,7 @@ class Placements:
         m, n = pos.sum(), neg.sum()
         v10 = (np.cumsum(neg) - neg + 0.5 * neg) / n
         v01 = (m - np.cumsum(pos) + 0.5 * pos) / m
-        return cls(scores, positives_at, negatives_at, v10, v01, float(np.dot(pos, v10) / m))
+        return cls(scores, positives_at, negatives_at, v10, v01, auroc_of_counts(pos, neg))
 
     @property
     def positives(self) -> int:
@@ -190,8 +172,6 @@ def placements_of(y_true, scores, positive=None, *, name: str = "scores", binary
     unweighted :class:`~iso4213_nb.measures.curves.BinaryScores` of these data when already built, whose sorted
     runs are then used; otherwise they are built here (one sort of each class's scores).
     """
-    from ..measures.curves import BinaryScores
-
     mask, s = _inputs(y_true, scores, name, positive)
     runs = binary if binary is not None and not binary.weighted else BinaryScores(mask, s)
     return Placements.of_runs(*runs.counts_by_score())
