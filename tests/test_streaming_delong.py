@@ -18,7 +18,7 @@ from sklearn.metrics import roc_auc_score
 
 from iso4213_nb.scale import streaming
 from iso4213_nb.scale.accumulators import BinnedScoreCounts, ScoreCounts
-from iso4213_nb.scale.accumulators.delong import auroc_variance
+from iso4213_nb.scale.accumulators.delong import score_placements
 from iso4213_nb.cli import _streaming, main
 from iso4213_nb.inputs import read_predictions
 from iso4213_nb.stats import auroc_ci, delong_test
@@ -82,7 +82,8 @@ def test_single_auroc_variance_from_counts_equals_the_pairwise_computation(seed,
     s = np.round(rng.normal(size=n) + 0.8 * y, decimals)
     halves = np.array_split(rng.permutation(n), 3)  # counted in three parts, merged
     parts = [ScoreCounts.zero("s").update({"y_true": y[i], "s": s[i]}) for i in halves]
-    auc, variance = auroc_variance(parts[2].merge(parts[0]).merge(parts[1]))
+    placements = score_placements(parts[2].merge(parts[0]).merge(parts[1]))
+    auc, variance = placements.auc, placements.variance()
     want_auc, want_variance = _direct_variance(y, s)
     assert auc == pytest.approx(roc_auc_score(y, s), abs=1e-12) and auc == pytest.approx(want_auc, abs=1e-12)
     assert variance == pytest.approx(want_variance, rel=1e-10, abs=1e-15)

@@ -97,8 +97,11 @@ class Placements:
     def of_runs(cls, scores: np.ndarray, positives_at: np.ndarray, negatives_at: np.ndarray) -> "Placements":
         """The placement values of the runs ``(scores ascending, positives, negatives at each)`` (6.3.6).
 
-        Needs a positive and a negative at least (the caller checks the two of each DeLong's variance needs).
+        Needs a positive and a negative at least (the caller checks the two of each DeLong's variance needs);
+        InputError ``delong.weighted_counts`` for sums of sample weights (DeLong's variance has no weighted form).
         """
+        if positives_at.dtype.kind == "f" or negatives_at.dtype.kind == "f":
+            raise InputError("delong.weighted_counts")
         pos, neg = positives_at.astype(float), negatives_at.astype(float)
         m, n = pos.sum(), neg.sum()
         v10 = (np.cumsum(neg) - neg + 0.5 * neg) / n
@@ -369,6 +372,29 @@ def delong_interval(auc: float, variance: float, positives: int, negatives: int,
     low, high = (bound, 1.0) if auc == 1 else (0.0, 1 - bound)
     return ConfidenceInterval(low, high, level, PAIRS_METHOD, estimate=auc, of="auroc",
                               details={**details, "delong": reason, "pairs": pairs})
+
+
+def delong_interval_of_counts(scores: np.ndarray, positives_at: np.ndarray, negatives_at: np.ndarray,
+                              confidence_level: float = 0.95, placements: Placements | None = None
+                              ) -> ConfidenceInterval:
+    """DeLong's interval of the AUROC of samples counted per distinct score (6.3.6, 7.8), or why there is none.
+
+    ``scores`` ascending with the ``positives_at`` and ``negatives_at`` each: the runs of an unweighted
+    :meth:`~iso4213_nb.measures.curves.BinaryScores.counts_by_score` in memory, a merged
+    :class:`~iso4213_nb.scale.accumulators.ScoreCounts` streamed.  Undefined with code ``"one_class"`` without
+    positives or negatives, ``"delong_too_few"`` (estimate :func:`auroc_of_counts`) with a single one of either;
+    else :func:`delong_interval` of their :class:`Placements` (``placements`` when already computed).
+    """
+    level = check_level(confidence_level)
+    m, n = int(positives_at.sum()), int(negatives_at.sum())
+    if m == 0 or n == 0:
+        reason = undefined("one_class")
+        return ConfidenceInterval(reason, reason, level, "delong", estimate=reason)
+    if min(m, n) < 2:
+        reason = undefined("delong_too_few", positives=m, negatives=n)
+        return ConfidenceInterval(reason, reason, level, "delong", estimate=auroc_of_counts(positives_at, negatives_at))
+    placements = Placements.of_runs(scores, positives_at, negatives_at) if placements is None else placements
+    return delong_interval(placements.auc, placements.variance(), m, n, level)
 
 
 def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delong", n_resamples: int = 1000,
