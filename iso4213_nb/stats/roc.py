@@ -8,7 +8,7 @@ value the bootstrap interval's jackknife needs (:func:`placement_values`).
 A sample is ranked by its score only; the
 positive class is the one that should score high.
 
-The bootstrap interval of :func:`auroc_ci` sorts the scores once; each
+The bootstrap interval of :func:`auroc_ci` reads the same runs; each
 resample's class-stratified draws become multiplicities per tied-score group
 (a bincount), whose AUROC needs no new sort (:func:`auroc_of_counts`).
 """
@@ -43,13 +43,15 @@ def tie_groups(sorted_values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return starts, np.append(starts[1:], n)
 
 
-def placement_values(positive: np.ndarray, scores: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
+def placement_values(positive: np.ndarray, scores: np.ndarray, runs: "Placements | None" = None
+                     ) -> tuple[float, np.ndarray, np.ndarray]:
     """AUROC and each sample's DeLong placement value, for the bootstrap's jackknife (6.3.6; DeLong et al. 1988).
 
     Parameters
     ----------
     positive : boolean mask of the positive class.
     scores : float scores, higher meaning more likely positive.
+    runs : the :class:`Placements` of these samples when already computed.
 
     Returns
     -------
@@ -59,7 +61,7 @@ def placement_values(positive: np.ndarray, scores: np.ndarray) -> tuple[float, n
     auc = mean(v10) = mean(v01).  Each sample's value is its score's in the
     :class:`Placements` of the ROC curve's runs, the one computation of them.
     """
-    runs = Placements.of_runs(*BinaryScores(positive, scores).counts_by_score())
+    runs = Placements.of_runs(*BinaryScores(positive, scores).counts_by_score()) if runs is None else runs
     at = runs.lookup(scores, "scores")
     return runs.auc, runs.v10[at[positive]], runs.v01[at[~positive]]
 
@@ -286,28 +288,23 @@ def auroc_of_counts(pos_counts: np.ndarray, neg_counts: np.ndarray) -> float:
     return wins / (float(pos_counts.sum()) * float(neg_counts.sum()))
 
 
-def _runs(positive_sorted: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-    """Group id per sorted sample: tied-score groups, with neighbouring single-class groups of one class merged.
+def _runs(positives_at: np.ndarray, negatives_at: np.ndarray) -> np.ndarray:
+    """Group id per distinct score (ascending): one group per score, neighbouring scores of one class only merged.
 
     Merging changes no AUROC: a positive in a run of positives-only groups
     meets no tied negative, and the negatives below it are the same for the
     whole run (likewise for negatives).  Fewer groups, shorter counts.
     """
-    positives = np.add.reduceat(positive_sorted.astype(np.int64), starts)
-    kind = np.where(positives == ends - starts, 1, np.where(positives == 0, 2, 3))
+    kind = np.where(negatives_at == 0, 1, np.where(positives_at == 0, 2, 3))
     new = np.ones(len(kind), dtype=bool)
     new[1:] = (kind[1:] == 3) | (kind[1:] != kind[:-1])
-    run = np.cumsum(new) - 1
-    return np.repeat(run.astype(np.int32), ends - starts)
+    return (np.cumsum(new) - 1).astype(np.int32)
 
 
-def _bootstrap_aurocs(mask: np.ndarray, scores: np.ndarray, n_resamples: int, seed: int) -> np.ndarray:
-    order = np.argsort(scores, kind="stable")
-    pos = mask[order]
-    starts, ends = tie_groups(scores[order])
-    group = _runs(pos, starts, ends)
+def _bootstrap_aurocs(runs: Placements, n_resamples: int, seed: int) -> np.ndarray:
+    group = _runs(runs.positives_at, runs.negatives_at)
     n_groups = int(group[-1]) + 1
-    pos_group, neg_group = group[pos], group[~pos]
+    pos_group, neg_group = np.repeat(group, runs.positives_at), np.repeat(group, runs.negatives_at)  # by score
     m, n = len(pos_group), len(neg_group)
     rng = np.random.default_rng(seed)
     out = np.empty(n_resamples)
@@ -429,12 +426,13 @@ def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delo
         placements = placements_of(y_true, scores, positive) if placements is None else placements
         return delong_interval(placements.auc, placements.variance(), placements.positives, placements.negatives, level)
     mask, s = _inputs(y_true, scores, "scores", positive)
-    m, n = int(mask.sum()), int((~mask).sum())
-    auc, v10, v01 = placement_values(mask, s)
-    distribution = _bootstrap_aurocs(mask, s, check_resamples(n_resamples), seed)
+    runs = Placements.of_runs(*BinaryScores(mask, s).counts_by_score())
+    auc, m, n = runs.auc, runs.positives, runs.negatives
+    distribution = _bootstrap_aurocs(runs, check_resamples(n_resamples), seed)
 
     accel = 0.0
     if method == "bca":  # the jackknife's leave-one-out AUROCs, from the placement values
+        _, v10, v01 = placement_values(mask, s, runs)
         accel = acceleration(np.concatenate([(m * auc - v10) / (m - 1), (n * auc - v01) / (n - 1)]))
     low, high = interval_bounds(distribution, auc, level, method, accel)
     return ConfidenceInterval(low, high, level, method, estimate=auc, of="auroc",
