@@ -43,7 +43,7 @@ def tie_groups(sorted_values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return starts, np.append(starts[1:], n)
 
 
-def placement_values(positive: np.ndarray, scores: np.ndarray, runs: "Placements | None" = None
+def placement_values(positive: np.ndarray, scores: np.ndarray, runs: Placements | None = None
                      ) -> tuple[float, np.ndarray, np.ndarray]:
     """AUROC and each sample's DeLong placement value, for the bootstrap's jackknife (6.3.6; DeLong et al. 1988).
 
