@@ -8,7 +8,7 @@ from sklearn.metrics import roc_auc_score
 from iso4213_nb import InputError, Undefined
 from iso4213_nb.words import readings
 from iso4213_nb.stats import auroc_ci, bootstrap_ci, delong_test
-from iso4213_nb.stats.roc import Placements, _runs, tie_groups, auroc_of_counts, placement_values, placements_of
+from iso4213_nb.stats.roc import Placements, _runs, auroc_of_counts, placement_values, placements_of
 
 
 def _direct(y, s):
@@ -50,27 +50,50 @@ def test_placement_values_equal_direct_computation_with_ties():
         np.testing.assert_allclose(v01, v01_d, atol=1e-12)
 
 
-def test_delong_equals_direct_quadratic_computation_on_tied_scores():
+def _continuous_data(rng, n):
+    """Two correlated models with no ties and classes of very different sizes."""
+    y = (rng.random(n) < rng.uniform(0.1, 0.9)).astype(int)
+    a = y * 0.6 + rng.normal(0, 1, n)
+    return y, a, a + rng.normal(0, 0.7, n)
+
+
+def _coarse_data(rng, n):
+    """Integer scores: a handful of distinct values, most samples tied with both classes."""
+    y = rng.integers(0, 2, n)
+    return y, (rng.integers(0, 5, n) + y).astype(float), rng.integers(0, 3, n).astype(float)
+
+
+@pytest.mark.parametrize("data", [_tied_data, _continuous_data, _coarse_data])
+def test_delong_equals_direct_quadratic_computation_on_tied_scores(data):
+    """DeLong's z, p-value, standard error, correlation and each AUROC's variance against the O(m·n) kernel
+    (scipy's normal tail for p) and scikit-learn's AUROC, on random inputs, to rounding."""
     rng = np.random.default_rng(1)
-    for _ in range(50):
-        y, a, b = _tied_data(rng, int(rng.integers(10, 150)))
+    for _ in range(60):
+        y, a, b = data(rng, int(rng.integers(10, 300)))
         if min(y.sum(), (1 - y).sum()) < 2:
             continue
-        auc_a, auc_b, z, p, _ = _direct_delong(y, a, b)
+        auc_a, auc_b, z, p, cov = _direct_delong(y, a, b)
         result = delong_test(y, a, b)
         assert result.auc_a == pytest.approx(roc_auc_score(y, a), abs=1e-12)
         assert result.auc_b == pytest.approx(roc_auc_score(y, b), abs=1e-12)
-        assert result.statistic == pytest.approx(z, rel=1e-9)
-        assert result.pvalue == pytest.approx(p, rel=1e-8)
+        assert result.statistic == pytest.approx(z, rel=1e-12)
+        assert result.pvalue == pytest.approx(p, rel=1e-11)
+        se = np.sqrt(cov[0, 0] + cov[1, 1] - 2 * cov[0, 1])
+        assert result.standard_error == pytest.approx(se, rel=1e-12)
+        assert result.correlation == pytest.approx(cov[0, 1] / np.sqrt(cov[0, 0] * cov[1, 1]), abs=1e-12)
+        for scores, variance in ((a, cov[0, 0]), (b, cov[1, 1])):
+            assert placements_of(y, scores, 1).variance() == pytest.approx(variance, rel=1e-12)
         low, high = result.confidence_interval(0.95)
         assert (low + high) / 2 == pytest.approx(auc_a - auc_b)
-        assert (high - low) / 2 == pytest.approx(1.959963984540054 * (auc_a - auc_b) / z, rel=1e-9)
+        assert (high - low) / 2 == pytest.approx(sps.norm.ppf(0.975) * se, rel=1e-12)
 
 
-def test_placements_from_the_curves_runs_equal_the_per_sample_ranks_and_the_quadratic_computation():
+def test_placements_from_the_curves_runs_equal_the_quadratic_computation_and_are_the_only_ones():
     """DeLong's moments taken from the ROC curve's runs of tied scores (one computation for the in-memory and
-    the streamed paths) against Sun & Xu's per-sample midranks, as the package computed them before, and the
-    direct O(n²) placement values: identical to 1e-12 on random scores with many ties."""
+    the streamed paths) against the direct O(m·n) placement values on random scores with many ties: each
+    placement value is an exact count divided once in both, so they agree bit for bit, and so do the
+    per-sample values the bootstrap's jackknife reads (a second computation of them, say by ranks, would not
+    be held to that); the variance agrees with the kernel's to 1e-12."""
     from iso4213_nb.measures.curves import BinaryScores
 
     rng = np.random.default_rng(7)
@@ -82,11 +105,13 @@ def test_placements_from_the_curves_runs_equal_the_per_sample_ranks_and_the_quad
         at = runs.lookup(a, "a")
         auc, v10, v01 = placement_values(y == 1, a)
         auc_d, v10_d, v01_d = _direct(y, a)
-        np.testing.assert_allclose(runs.v10[at[y == 1]], v10_d, rtol=0, atol=1e-12)
-        np.testing.assert_allclose(runs.v01[at[y == 0]], v01_d, rtol=0, atol=1e-12)
-        assert runs.auc == pytest.approx(auc, abs=1e-12) and runs.auc == pytest.approx(auc_d, abs=1e-12)
-        per_sample = np.var(v10, ddof=1) / len(v10) + np.var(v01, ddof=1) / len(v01)
-        assert runs.variance() == pytest.approx(per_sample, rel=1e-12, abs=1e-15)
+        np.testing.assert_array_equal(runs.v10[at[y == 1]], v10_d)
+        np.testing.assert_array_equal(runs.v01[at[y == 0]], v01_d)
+        np.testing.assert_array_equal(v10, v10_d)
+        np.testing.assert_array_equal(v01, v01_d)
+        assert auc == runs.auc == pytest.approx(auc_d, abs=1e-15) and auc == pytest.approx(roc_auc_score(y, a), abs=1e-15)
+        kernel = np.var(v10_d, ddof=1) / len(v10_d) + np.var(v01_d, ddof=1) / len(v01_d)
+        assert runs.variance() == pytest.approx(kernel, rel=1e-12, abs=1e-15)
         assert placements_of(y, a, 1) is not runs and placements_of(y, a, 1).variance() == runs.variance()
 
 
@@ -176,16 +201,18 @@ def test_fast_bootstrap_agrees_with_generic_bootstrap_of_the_auroc(method):
 
 def test_merged_runs_of_one_class_keep_the_auroc():
     rng = np.random.default_rng(6)
+    merged = 0
     for _ in range(100):
         y, a, _ = _tied_data(rng, int(rng.integers(4, 80)))
         if y.min() == y.max():
             continue
-        order = np.argsort(a, kind="stable")
-        starts, ends = tie_groups(a[order])
-        group = _runs(y[order] == 1, starts, ends)
-        groups = group[-1] + 1
-        counts = [np.bincount(group[y[order] == k], minlength=groups) for k in (1, 0)]
+        distinct, index = np.unique(a, return_inverse=True)
+        at = [np.bincount(index[y == k], minlength=len(distinct)) for k in (1, 0)]
+        group = _runs(*at)
+        counts = [np.bincount(group, weights=c, minlength=group[-1] + 1) for c in at]
         assert auroc_of_counts(*counts) == pytest.approx(roc_auc_score(y, a), abs=1e-12)
+        merged += group[-1] + 1 < len(distinct)
+    assert merged > 50
 
 
 def test_delong_zero_variance_with_different_aurocs_says_why_and_gives_no_interval():

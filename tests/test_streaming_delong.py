@@ -17,11 +17,12 @@ import pytest
 from sklearn.metrics import roc_auc_score
 
 from iso4213_nb.scale import streaming
-from iso4213_nb.scale.accumulators import BinnedScoreCounts, ScoreCounts
-from iso4213_nb.scale.accumulators.delong import auroc_variance
+from iso4213_nb.scale.accumulators import BinnedScoreCounts, DeLongPlacements, ScoreCounts
+from iso4213_nb.scale.accumulators.delong import score_placements
 from iso4213_nb.cli import _streaming, main
 from iso4213_nb.inputs import read_predictions
 from iso4213_nb.stats import auroc_ci, delong_test
+from iso4213_nb.stats.roc import placements_of
 from iso4213_nb.scale.streamed_delong import _part_pass, auroc_interval, dask_rows, pair_zeros
 from state_shards import state_files
 
@@ -82,10 +83,37 @@ def test_single_auroc_variance_from_counts_equals_the_pairwise_computation(seed,
     s = np.round(rng.normal(size=n) + 0.8 * y, decimals)
     halves = np.array_split(rng.permutation(n), 3)  # counted in three parts, merged
     parts = [ScoreCounts.zero("s").update({"y_true": y[i], "s": s[i]}) for i in halves]
-    auc, variance = auroc_variance(parts[2].merge(parts[0]).merge(parts[1]))
+    placements = score_placements(parts[2].merge(parts[0]).merge(parts[1]))
+    auc, variance = placements.auc, placements.variance()
     want_auc, want_variance = _direct_variance(y, s)
     assert auc == pytest.approx(roc_auc_score(y, s), abs=1e-12) and auc == pytest.approx(want_auc, abs=1e-12)
     assert variance == pytest.approx(want_variance, rel=1e-10, abs=1e-15)
+
+
+@pytest.mark.parametrize("seed, n, decimals", [(0, 40, 1), (1, 700, 2), (2, 2500, 3), (3, 300, 0)])
+def test_streamed_and_in_memory_delong_are_one_computation_bit_for_bit(seed, n, decimals):
+    """The placement values, each AUROC's variance and interval, and DeLong's test of two models computed from
+    counts merged out of order equal the in-memory ones exactly, not to rounding: both paths take DeLong's
+    moments from the same runs of tied scores, so a second computation of them on either path fails here.
+    (The pair sums of a second pass over several chunks add in another order; over one chunk they are equal.)"""
+    y, a, b = _data(seed, n, decimals)
+    rng = np.random.default_rng(seed)
+    parts = np.array_split(rng.permutation(n), 3)
+    rows = {"y_true": y, "a": a, "b": b}
+    first = {}
+    for name, scores in (("a", a), ("b", b)):
+        counts = [ScoreCounts.zero(name).update({"y_true": y[i], name: scores[i]}) for i in parts]
+        first[name] = counts[2].merge(counts[0]).merge(counts[1])
+        streamed, memory = score_placements(first[name]), placements_of(y, scores, 1)
+        for attribute in ("scores", "v10", "v01"):
+            np.testing.assert_array_equal(getattr(streamed, attribute), getattr(memory, attribute))
+        assert (streamed.auc, streamed.variance()) == (memory.auc, memory.variance())
+        interval, whole = auroc_interval(first[name], 0.9), auroc_ci(y, scores, confidence_level=0.9)
+        assert (interval.estimate, interval.low, interval.high) == (whole.estimate, whole.low, whole.high)
+    test = DeLongPlacements.zero(first["a"], first["b"]).update(rows).finalize()
+    whole = delong_test(y, a, b)
+    assert (test.statistic, test.pvalue, test.standard_error, test.correlation) == (
+        whole.statistic, whole.pvalue, whole.standard_error, whole.correlation)
 
 
 @pytest.mark.parametrize("y, s, code", [

@@ -37,12 +37,11 @@ from ..stats.class_score_intervals import class_score_intervals, model_matrices
 from ..measures.confusion import ConfusionMatrix
 from ..measures.curves import BinaryScores
 from ..inputs import MULTILABEL, Predictions
-from ..stats.measure_intervals import (IntervalSettings, area_intervals, delong_interval, intervals_json,
-                                       matrix_intervals)
+from ..stats.measure_intervals import IntervalSettings, area_intervals, intervals_json, matrix_intervals
 from ..stats.operating_intervals import operating_intervals
 from ..stats.ranking import rank_models
 from ..stats.results import ConfidenceInterval
-from ..stats.roc import placements_of
+from ..stats.roc import delong_interval_of_counts, placements_of
 
 #: Disjoint test folds the ranking splits the samples into (fewer when the smallest class is smaller).
 RANKING_FOLDS = 10
@@ -261,9 +260,8 @@ class Rows:
 
     def auroc(self, name: str, scores: BinaryScores, settings: IntervalSettings) -> ConfidenceInterval:
         """DeLong's interval from the model's placements (6.3.6;
-        :func:`~iso4213_nb.stats.measure_intervals.delong_interval`)."""
-        return delong_interval(self.pred.y_true, self.pred.models[name].scores, self.pred.positive, settings, scores,
-                               self.placements.get(name))
+        :func:`~iso4213_nb.stats.roc.delong_interval_of_counts`)."""
+        return delong_interval_of_counts(*scores.counts_by_score(), settings.confidence_level, self.placements.get(name))
 
     def class_scores(self, settings: IntervalSettings, top_k) -> tuple[dict, list]:
         """One stratified row bootstrap paired across the models (Annex C, 7.8;

@@ -26,11 +26,10 @@ from dataclasses import dataclass
 
 from . import streaming
 from .accumulators import BinnedScoreCounts, DeLongPlacements, ScoreCounts
-from .accumulators.delong import auroc_variance
 from .accumulators.engine import reduce_dask, run_local
 from ..inputs.chunks import PredictionChunks
 from ..stats.results import ConfidenceInterval, check_level, undefined
-from ..stats.roc import auroc_of_counts, delong_interval
+from ..stats.roc import delong_interval_of_counts
 
 #: The reason code of a DeLong interval or test refused for binned scores.
 BINNED = "binned_no_placements"
@@ -39,27 +38,17 @@ BINNED = "binned_no_placements"
 def auroc_interval(counts: ScoreCounts | BinnedScoreCounts, confidence_level: float = 0.95) -> ConfidenceInterval:
     """DeLong's interval of one model's AUROC from its merged, unweighted score counts (6.3.6, 7.8).
 
-    As in memory (:func:`iso4213_nb.stats.measure_intervals.score_intervals`): Undefined
-    with code ``one_class`` without positives or negatives, ``delong_too_few``
-    with fewer than two of either, else :func:`iso4213_nb.stats.roc.delong_interval`
-    (AUC ± z·SE clipped to [0, 1], or its exact bound where the variance is 0).
-    Binned counts give an interval Undefined with code :data:`BINNED` (params
+    The in-memory computation (:func:`iso4213_nb.stats.roc.delong_interval_of_counts`, which says when there
+    is none).  Binned counts of both classes give an interval Undefined with code :data:`BINNED` (params
     ``bins``) around the binned AUROC.
     """
     level = check_level(confidence_level)
-    pos, neg = counts.positives, counts.negatives
-    m, n = int(pos.sum()), int(neg.sum())
-    if m == 0 or n == 0:
-        reason = undefined("one_class")
-        return ConfidenceInterval(reason, reason, level, "delong", estimate=reason)
-    if isinstance(counts, BinnedScoreCounts):
-        reason = undefined(BINNED, bins=counts.bins)
-        return ConfidenceInterval(reason, reason, level, "delong", estimate=float(counts.finalize().scores.auroc()))
-    if min(m, n) < 2:
-        reason = undefined("delong_too_few", positives=m, negatives=n)
-        return ConfidenceInterval(reason, reason, level, "delong", estimate=auroc_of_counts(pos, neg))
-    auc, variance = auroc_variance(counts)
-    return delong_interval(auc, variance, m, n, level)
+    if isinstance(counts, BinnedScoreCounts):  # a bin mixes scores of unknown order: no placement values
+        one_class = min(int(counts.positives.sum()), int(counts.negatives.sum())) == 0
+        reason = undefined("one_class") if one_class else undefined(BINNED, bins=counts.bins)
+        return ConfidenceInterval(reason, reason, level, "delong",
+                                  estimate=reason if one_class else float(counts.finalize().scores.auroc()))
+    return delong_interval_of_counts(counts.scores, counts.positives, counts.negatives, level)
 
 
 @dataclass(frozen=True)

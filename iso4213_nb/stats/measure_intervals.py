@@ -38,7 +38,7 @@ from ..core.errors import InputError
 from .bootstrap import check_method, check_resamples, counts_bootstrap_cis
 from .intervals import proportion_ci
 from .results import ConfidenceInterval, check_level, interval_json, undefined
-from .roc import Placements, auroc_ci, placements_of
+from .roc import delong_interval_of_counts
 
 PROPORTION_METHODS = ("wilson", "clopper-pearson")
 BOOTSTRAP_METHODS = ("bca", "percentile")
@@ -269,32 +269,11 @@ def area_intervals(scores: BinaryScores, settings: IntervalSettings = IntervalSe
     return score_bootstrap_intervals(scores, settings)
 
 
-def delong_interval(y_true, scores, positive, settings: IntervalSettings = IntervalSettings(),
-                    binary: BinaryScores | None = None, placements: Placements | None = None) -> ConfidenceInterval:
-    """DeLong's interval of one binary scored model's AUROC (6.3.6, 7.8), or why there is none.
-
-    Undefined with code ``"one_class"`` when y_true holds a single class, ``"delong_too_few"`` when a class has a
-    single sample.  ``binary``: the :class:`BinaryScores` of these data when already built; ``placements``: their
-    DeLong :class:`~iso4213_nb.stats.roc.Placements` when already computed.  Where DeLong's variance is 0 (AUROC 1
-    or 0, every score tied) the interval says so (:func:`iso4213_nb.stats.roc.delong_interval`).
-    """
-    binary = BinaryScores(y_true, scores, positive) if binary is None else binary
-    if binary.positives == 0 or binary.negatives == 0:
-        reason = undefined("one_class")
-        return ConfidenceInterval(reason, reason, settings.confidence_level, "delong", estimate=reason)
-    if min(binary.positives, binary.negatives) < 2:  # DeLong's variance needs two of each class
-        reason = undefined("delong_too_few", positives=int(binary.positives), negatives=int(binary.negatives))
-        return ConfidenceInterval(reason, reason, settings.confidence_level, "delong", estimate=binary.auroc())
-    placements = placements_of(y_true, scores, positive, binary=binary) if placements is None else placements
-    return auroc_ci(y_true, scores, confidence_level=settings.confidence_level, positive=positive,
-                    placements=placements)
-
-
 def score_intervals(y_true, scores, positive, settings: IntervalSettings = IntervalSettings()) -> dict:
-    """AUROC (DeLong, :func:`delong_interval`; 6.3.6) and the bootstrapped areas (:func:`area_intervals`; 6.3.7,
-    6.3.8) of one binary scored model."""
+    """AUROC (DeLong, :func:`~iso4213_nb.stats.roc.delong_interval_of_counts`; 6.3.6) and the bootstrapped areas
+    (:func:`area_intervals`; 6.3.7, 6.3.8) of one binary scored model."""
     binary = BinaryScores(y_true, scores, positive)
-    return {"auroc": delong_interval(y_true, scores, positive, settings, binary),
+    return {"auroc": delong_interval_of_counts(*binary.counts_by_score(), settings.confidence_level),
             **area_intervals(binary, settings)}
 
 

@@ -3,12 +3,12 @@
 DeLong, DeLong & Clarke-Pearson (1988) estimate the covariance of AUROCs
 computed on the same samples from *placement values*, one per distinct score
 (:class:`Placements`); a second model's covariance needs each sample's score
-looked up in each model's runs (:func:`pair_sums`).  Sun & Xu's (2014)
-midranks give the per-sample values the bootstrap interval's jackknife needs
-(:func:`placement_values`).  A sample is ranked by its score only; the
+looked up in each model's runs (:func:`pair_sums`), and so is each sample's
+value the bootstrap interval's jackknife needs (:func:`placement_values`).
+A sample is ranked by its score only; the
 positive class is the one that should score high.
 
-The bootstrap interval of :func:`auroc_ci` sorts the scores once; each
+The bootstrap interval of :func:`auroc_ci` reads the same runs; each
 resample's class-stratified draws become multiplicities per tied-score group
 (a bincount), whose AUROC needs no new sort (:func:`auroc_of_counts`).
 """
@@ -25,6 +25,7 @@ from ..core.checks import as_scores, plain, same_length
 from ..core.errors import InputError
 from ..core.undefined import is_undefined
 from ..core.weights import refuse
+from ..measures.curves import BinaryScores
 from ._input import binary_truth
 from .bootstrap import METHODS as BOOTSTRAP_METHODS, acceleration, check_resamples, interval_bounds
 from .results import ConfidenceInterval, TestResult, check_level, symmetric_interval, undefined
@@ -42,44 +43,27 @@ def tie_groups(sorted_values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return starts, np.append(starts[1:], n)
 
 
-def _midranks(sorted_values: np.ndarray) -> np.ndarray:
-    """1-based ranks of a sorted array, tied values sharing the mean of their ranks."""
-    starts, ends = tie_groups(sorted_values)
-    return np.repeat((starts + ends + 1) / 2.0, ends - starts)
-
-
-def placement_values(positive: np.ndarray, scores: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
-    """AUROC and DeLong placement values by midranks (Sun & Xu 2014, equations 4–6).
+def placement_values(positive: np.ndarray, scores: np.ndarray, runs: Placements | None = None
+                     ) -> tuple[float, np.ndarray, np.ndarray]:
+    """AUROC and each sample's DeLong placement value, for the bootstrap's jackknife (6.3.6; DeLong et al. 1988).
 
     Parameters
     ----------
     positive : boolean mask of the positive class.
     scores : float scores, higher meaning more likely positive.
+    runs : the :class:`Placements` of these samples when already computed.
 
     Returns
     -------
     ``(auc, v10, v01)``: v10[i] is the share of negatives below positive i
     (ties half), v01[j] the share of positives above negative j (ties half),
     each in the original order of the positives and of the negatives;
-    auc = mean(v10) = mean(v01).
-
-    Clause 6.3.6; beyond TS 4213: Sun & Xu 2014.
+    auc = mean(v10) = mean(v01).  Each sample's value is its score's in the
+    :class:`Placements` of the ROC curve's runs, the one computation of them.
     """
-    order = np.argsort(scores, kind="stable")
-    s = scores[order]
-    pos = positive[order]
-    m = int(pos.sum())
-    n = len(s) - m
-    tz = _midranks(s)
-    placement = np.empty(len(s))
-    placement[pos] = (tz[pos] - _midranks(s[pos])) / n
-    placement[~pos] = 1.0 - (tz[~pos] - _midranks(s[~pos])) / m
-    unsorted = np.empty(len(s))
-    unsorted[order] = placement
-    v10 = unsorted[positive]
-    v01 = unsorted[~positive]
-    auc = float((tz[pos].sum() - m * (m + 1) / 2) / (m * n))
-    return auc, v10, v01
+    runs = Placements.of_runs(*BinaryScores(positive, scores).counts_by_score()) if runs is None else runs
+    at = runs.lookup(scores, "scores")
+    return runs.auc, runs.v10[at[positive]], runs.v01[at[~positive]]
 
 
 @dataclass(frozen=True, eq=False)
@@ -101,7 +85,7 @@ class Placements:
     scores : distinct scores, ascending.
     positives_at, negatives_at : how many positives and negatives have each score.
     v10, v01 : the placement value of a positive and of a negative at each score.
-    auc : AUROC = Σ_s P(s) V10(s) / m.
+    auc : AUROC = Σ_s P(s) V10(s) / m, as :func:`auroc_of_counts` (the Mann–Whitney count, rounded once).
     """
 
     scores: np.ndarray = field(repr=False)
@@ -115,13 +99,16 @@ class Placements:
     def of_runs(cls, scores: np.ndarray, positives_at: np.ndarray, negatives_at: np.ndarray) -> "Placements":
         """The placement values of the runs ``(scores ascending, positives, negatives at each)`` (6.3.6).
 
-        Needs a positive and a negative at least (the caller checks the two of each DeLong's variance needs).
+        Needs a positive and a negative at least (the caller checks the two of each DeLong's variance needs);
+        InputError ``delong.weighted_counts`` for sums of sample weights (DeLong's variance has no weighted form).
         """
+        if positives_at.dtype.kind == "f" or negatives_at.dtype.kind == "f":
+            raise InputError("delong.weighted_counts")
         pos, neg = positives_at.astype(float), negatives_at.astype(float)
         m, n = pos.sum(), neg.sum()
         v10 = (np.cumsum(neg) - neg + 0.5 * neg) / n
         v01 = (m - np.cumsum(pos) + 0.5 * pos) / m
-        return cls(scores, positives_at, negatives_at, v10, v01, float(np.dot(pos, v10) / m))
+        return cls(scores, positives_at, negatives_at, v10, v01, auroc_of_counts(pos, neg))
 
     @property
     def positives(self) -> int:
@@ -190,8 +177,6 @@ def placements_of(y_true, scores, positive=None, *, name: str = "scores", binary
     unweighted :class:`~iso4213_nb.measures.curves.BinaryScores` of these data when already built, whose sorted
     runs are then used; otherwise they are built here (one sort of each class's scores).
     """
-    from ..measures.curves import BinaryScores
-
     mask, s = _inputs(y_true, scores, name, positive)
     runs = binary if binary is not None and not binary.weighted else BinaryScores(mask, s)
     return Placements.of_runs(*runs.counts_by_score())
@@ -303,28 +288,23 @@ def auroc_of_counts(pos_counts: np.ndarray, neg_counts: np.ndarray) -> float:
     return wins / (float(pos_counts.sum()) * float(neg_counts.sum()))
 
 
-def _runs(positive_sorted: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-    """Group id per sorted sample: tied-score groups, with neighbouring single-class groups of one class merged.
+def _runs(positives_at: np.ndarray, negatives_at: np.ndarray) -> np.ndarray:
+    """Group id per distinct score (ascending): one group per score, neighbouring scores of one class only merged.
 
     Merging changes no AUROC: a positive in a run of positives-only groups
     meets no tied negative, and the negatives below it are the same for the
     whole run (likewise for negatives).  Fewer groups, shorter counts.
     """
-    positives = np.add.reduceat(positive_sorted.astype(np.int64), starts)
-    kind = np.where(positives == ends - starts, 1, np.where(positives == 0, 2, 3))
+    kind = np.where(negatives_at == 0, 1, np.where(positives_at == 0, 2, 3))
     new = np.ones(len(kind), dtype=bool)
     new[1:] = (kind[1:] == 3) | (kind[1:] != kind[:-1])
-    run = np.cumsum(new) - 1
-    return np.repeat(run.astype(np.int32), ends - starts)
+    return (np.cumsum(new) - 1).astype(np.int32)
 
 
-def _bootstrap_aurocs(mask: np.ndarray, scores: np.ndarray, n_resamples: int, seed: int) -> np.ndarray:
-    order = np.argsort(scores, kind="stable")
-    pos = mask[order]
-    starts, ends = tie_groups(scores[order])
-    group = _runs(pos, starts, ends)
+def _bootstrap_aurocs(runs: Placements, n_resamples: int, seed: int) -> np.ndarray:
+    group = _runs(runs.positives_at, runs.negatives_at)
     n_groups = int(group[-1]) + 1
-    pos_group, neg_group = group[pos], group[~pos]
+    pos_group, neg_group = np.repeat(group, runs.positives_at), np.repeat(group, runs.negatives_at)  # by score
     m, n = len(pos_group), len(neg_group)
     rng = np.random.default_rng(seed)
     out = np.empty(n_resamples)
@@ -391,6 +371,29 @@ def delong_interval(auc: float, variance: float, positives: int, negatives: int,
                               details={**details, "delong": reason, "pairs": pairs})
 
 
+def delong_interval_of_counts(scores: np.ndarray, positives_at: np.ndarray, negatives_at: np.ndarray,
+                              confidence_level: float = 0.95, placements: Placements | None = None
+                              ) -> ConfidenceInterval:
+    """DeLong's interval of the AUROC of samples counted per distinct score (6.3.6, 7.8), or why there is none.
+
+    ``scores`` ascending with the ``positives_at`` and ``negatives_at`` each: the runs of an unweighted
+    :meth:`~iso4213_nb.measures.curves.BinaryScores.counts_by_score` in memory, a merged
+    :class:`~iso4213_nb.scale.accumulators.ScoreCounts` streamed.  Undefined with code ``"one_class"`` without
+    positives or negatives, ``"delong_too_few"`` (estimate :func:`auroc_of_counts`) with a single one of either;
+    else :func:`delong_interval` of their :class:`Placements` (``placements`` when already computed).
+    """
+    level = check_level(confidence_level)
+    m, n = int(positives_at.sum()), int(negatives_at.sum())
+    if m == 0 or n == 0:
+        reason = undefined("one_class")
+        return ConfidenceInterval(reason, reason, level, "delong", estimate=reason)
+    if min(m, n) < 2:
+        reason = undefined("delong_too_few", positives=m, negatives=n)
+        return ConfidenceInterval(reason, reason, level, "delong", estimate=auroc_of_counts(positives_at, negatives_at))
+    placements = Placements.of_runs(scores, positives_at, negatives_at) if placements is None else placements
+    return delong_interval(placements.auc, placements.variance(), m, n, level)
+
+
 def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delong", n_resamples: int = 1000,
              seed: int = 0, positive=None, *, sample_weight=None, placements: Placements | None = None
              ) -> ConfidenceInterval:
@@ -423,12 +426,13 @@ def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delo
         placements = placements_of(y_true, scores, positive) if placements is None else placements
         return delong_interval(placements.auc, placements.variance(), placements.positives, placements.negatives, level)
     mask, s = _inputs(y_true, scores, "scores", positive)
-    m, n = int(mask.sum()), int((~mask).sum())
-    auc, v10, v01 = placement_values(mask, s)
-    distribution = _bootstrap_aurocs(mask, s, check_resamples(n_resamples), seed)
+    runs = Placements.of_runs(*BinaryScores(mask, s).counts_by_score())
+    auc, m, n = runs.auc, runs.positives, runs.negatives
+    distribution = _bootstrap_aurocs(runs, check_resamples(n_resamples), seed)
 
     accel = 0.0
     if method == "bca":  # the jackknife's leave-one-out AUROCs, from the placement values
+        _, v10, v01 = placement_values(mask, s, runs)
         accel = acceleration(np.concatenate([(m * auc - v10) / (m - 1), (n * auc - v01) / (n - 1)]))
     low, high = interval_bounds(distribution, auc, level, method, accel)
     return ConfidenceInterval(low, high, level, method, estimate=auc, of="auroc",

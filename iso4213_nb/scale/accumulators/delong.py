@@ -12,8 +12,9 @@ curve's runs, so both paths compute DeLong's moments with the same code).
 One model: every positive with score s has the same placement value V10(s),
 and every negative the same V01(s), so the centred sums of DeLong's variance,
 Σ P(s)·(V10(s) − A)² over positives and Σ N(s)·(V01(s) − A)² over negatives,
-need only the counts P(s), N(s) of pass one (:func:`auroc_variance`): no
-second pass, and state files merged from shards give it too.
+need only the counts P(s), N(s) of pass one
+(:meth:`~iso4213_nb.stats.roc.Placements.variance`): no second pass, and
+state files merged from shards give it too.
 
 Two models: their covariance needs, for each row, the placement values under
 both models at once, which the counts of each model alone do not hold.
@@ -42,24 +43,12 @@ def score_placements(first: ScoreCounts) -> Placements:
     """The :class:`~iso4213_nb.stats.roc.Placements` of the complete pass-one counts ``first`` (6.3.6; DeLong et al. 1988).
 
     Per distinct score: what the workers of pass two receive (8 bytes × 5 per score).  Needs unweighted counts
-    with two positives and two negatives at least.
+    (:meth:`~iso4213_nb.stats.roc.Placements.of_runs`) with two positives and two negatives at least.
     """
-    if first.positives.dtype.kind == "f" or first.negatives.dtype.kind == "f":
-        raise InputError("delong.weighted_counts")
     m, n = int(first.positives.sum()), int(first.negatives.sum())
     if m < 2 or n < 2:
         raise InputError("delong.too_few", positives=m, negatives=n)
     return Placements.of_runs(first.scores, first.positives, first.negatives)
-
-
-def auroc_variance(first: ScoreCounts) -> tuple[float, float]:
-    """``(AUROC, DeLong's variance of it)`` from one model's complete pass-one counts (6.3.6; DeLong et al. 1988).
-
-    :meth:`iso4213_nb.stats.roc.Placements.variance` of :func:`score_placements`: the very computation the
-    in-memory path makes from the ROC curve's runs.
-    """
-    placements = score_placements(first)
-    return placements.auc, placements.variance()
 
 
 @dataclass
