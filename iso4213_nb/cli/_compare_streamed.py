@@ -41,7 +41,8 @@ def _result(args, exact: bool | None):
     states, settings, source, chunks = _streaming.collect(args, args.predictions, positive=args.positive,
                                                           y_true=y_true, columns=columns)
     with chunks or contextlib.nullcontext():  # chunks is None on Dask and for state files
-        assessed = streaming.assess_states(states, settings, source.name, y_true=y_true)
+        assessed = streaming.assess_states(states, settings, source.name, y_true=y_true,
+                                            positive_required=False)  # McNemar's test has none; scores need one
         if args.test == "mcnemar":
             for model, column in (("a", args.a), ("b", args.b)):
                 unknown = assessed.predicted_only[model]

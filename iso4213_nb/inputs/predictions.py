@@ -301,7 +301,7 @@ def _single_label(table, header: Header, *, positive, threshold, decimal, max_cl
     pos = resolve_positive(positive, labels, file, required=positive_required or has_scores) if binary else None
     if not allow_predicted_only:
         for column in pred_columns:
-            _check_known(table, column, typed[column], labels, y_true)
+            check_known(table, column, typed[column], labels, y_true)
     models: dict[str, Model] = {}
     dtype = truth.dtype
     for name, cols in header.models.items():
@@ -344,12 +344,16 @@ def _multilabel(table, header: Header, threshold: float, decimal: str, strict: b
                        y_true_matrix=truth)
 
 
-def _check_known(table, column: str, typed: tuple[np.ndarray, list], labels: list, y_true: str) -> None:
-    """Every predicted label is a class of y_true; else name the first row with one that is not."""
+def check_known(table, column: str, typed: tuple[np.ndarray, list], labels: list, y_true: str) -> None:
+    """Every label of ``column`` is a class of ``y_true`` (5.1, step 4: reading the models' outputs).
+
+    ``typed``: the column's values and its sorted distinct labels (:func:`~.columns.label_columns`).  Raises
+    :class:`InputError` naming the first label that is not a class and the first row that holds it.
+    """
     values, seen = typed
     known = set(labels)
     others = [v for v in seen if v not in known]
     if others:
-        row = int(np.argmax(np.isin(values, np.asarray(others, dtype=values.dtype))))
+        row = int(np.argmax(values == np.asarray(others[0], dtype=values.dtype)))
         raise InputError("predictions.unknown_label", place=table.where(row), column=quote(column), label=others[0],
                          y_true=y_true, labels=labels[:20])
