@@ -18,7 +18,8 @@ from iso4213_nb.inputs import read_predictions
 from iso4213_nb.inputs.chunks import PredictionChunks
 from iso4213_nb.measures.confusion import ConfusionMatrix
 from iso4213_nb.measures.multilabel_summary import summarize
-from iso4213_nb.scale.accumulators import parquet_parts, parquet_reader, read_states
+from iso4213_nb.scale.accumulators import ScoreCounts, parquet_parts, parquet_reader, read_states
+from iso4213_nb.scale.accumulators.delong import DeLongPlacements
 from iso4213_nb.words.errors import describe
 
 #: Sample weights of four samples that no path may accept, and the code each must give.
@@ -184,3 +185,13 @@ def _read_in_chunks(path: str) -> None:
     with PredictionChunks(path, chunk_rows=2) as chunks:
         for _chunk in chunks:
             pass
+
+
+def test_both_passes_of_the_streamed_delong_test_refuse_too_few_samples_in_one_code():
+    y = np.array([0, 0, 1, 1, 1])
+    first = {name: ScoreCounts.zero(name).update({"y_true": y, name: y * 0.5 + np.arange(5) / 10}) for name in "ab"}
+    second = DeLongPlacements.zero(first["a"], first["b"])  # no rows read yet
+    errors = [_error(second.finalize), _error(DeLongPlacements.zero, ScoreCounts.zero("a").update(
+        {"y_true": y[1:], "a": np.arange(4.0)}), first["b"])]
+    assert [e.code for e in errors] == ["delong.too_few"] * 2
+    assert str(errors[0]).endswith("got 0 and 0") and str(errors[1]).endswith("got 3 and 1")

@@ -333,7 +333,7 @@ def assess_states(states: dict, settings: Settings, file: str, *, positive_requi
     truth = truth.relabel(mapping)
     labels = list(truth.labels)
     if not labels:
-        raise InputError("streaming.no_class", file=file)
+        raise InputError("streaming.no_class", file=file, y_true=y_true)
     if settings.classes:
         check_class_columns({m: cols for m, cols, _ in settings.classes}, labels, file, y_true)
     check_classes(labels, file, y_true, settings.positive, settings.scored)

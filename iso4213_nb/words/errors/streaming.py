@@ -6,8 +6,7 @@ TEMPLATES = {
     "streaming.no_settings": N_("{path}: the state file does not say which models and settings it holds"),
     "streaming.columns_differ": N_("{file}: its columns differ from those of the first file of the data set"),
     "streaming.shards_differ": N_("the shards hold different states: assess every shard with the same models"),
-    "streaming.no_class": N_("{file}: y_true holds no class (no rows); an assessment needs two or more"),
+    "streaming.no_class": N_("{file}: {y_true} holds no class (no rows); an assessment needs two or more"),
     "streaming.score_outside_bins": N_("{file}: model {model} has a score ({score:g}) outside the binned range "
                                        "[{low:g}, {high:g}]; set the range with --bins-range LOW HIGH"),
-    "streaming.delong_too_few": N_("DeLong's variance needs at least two positives and two negatives"),
 }
