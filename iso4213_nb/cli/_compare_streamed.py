@@ -41,6 +41,9 @@ def _result(args, exact: bool | None):
     states, settings, source, chunks = _streaming.collect(args, args.predictions, positive=args.positive,
                                                           y_true=y_true, columns=columns)
     with chunks or contextlib.nullcontext():  # chunks is None on Dask and for state files
+        count = len(states["truth"].labels)
+        if args.test == "delong" and count != 2:
+            raise InputError("delong.two_classes", file=source.name, column=quote(y_true), count=count)
         assessed = streaming.assess_states(states, settings, source.name, y_true=y_true,
                                             positive_required=False)  # McNemar's test has none; scores need one
         if args.test == "mcnemar":

@@ -145,8 +145,7 @@ def run(args) -> int:
     else:
         y, labels = label_columns(table, [args.y_true], max_classes)[args.y_true]
         if len(labels) != 2:
-            raise InputError(_("{file}: DeLong's test needs two classes; column {column} has {count}").format(
-                file=table.source.name, column=quote(args.y_true), count=number(len(labels))))
+            raise InputError("delong.two_classes", file=table.source.name, column=quote(args.y_true), count=len(labels))
         positive = resolve_positive(args.positive, labels, table.source.name)
         a, b = (score_column(table, name, decimal) for name in (args.a, args.b))
         result = delong_test(y, a, b, positive=positive)
