@@ -364,7 +364,7 @@ def test_dask_and_local_engines_equal_the_in_memory_states_on_any_partitioning(t
 
 
 def test_parquet_parts_name_what_is_wrong(tmp_path):
-    with pytest.raises(InputError, match="no Parquet files"):
+    with pytest.raises(InputError, match="no such file"):
         parquet_parts(tmp_path / "nothing-*.parquet")
     (tmp_path / "fake.parquet").write_text("y_true\n1\n")
     with pytest.raises(InputError, match="not a readable Parquet file"):

@@ -241,7 +241,7 @@ def test_missing_file_and_folder_without_parquet(tmp_path):
 
 @pytest.mark.parametrize("threshold", [float("nan"), float("inf"), -float("inf")])
 def test_threshold_must_be_finite(tmp_path, threshold):
-    with pytest.raises(InputError, match="the threshold must be a finite number"):
+    with pytest.raises(InputError, match="threshold must be a finite number, got "):
         read_predictions(write(tmp_path, CSV), threshold=threshold)
 
 

@@ -294,15 +294,6 @@ def test_report_command_merges_state_files_into_a_report_folder(tmp_path, capsys
     assert main(["verify", str(out)]) == 0
 
 
-def test_report_in_chunks_names_the_line_of_a_label_y_true_never_has(tmp_path, capsys):
-    path = tmp_path / "p.csv"
-    path.write_text("y_true,m_pred\n0,0\n1,1\n0,1\n1,2\n1,1\n")
-    argv = ["report", "--predictions", str(path), "--out", str(tmp_path / "r"), "--format", "html"]
-    assert main(argv + ["--chunk-rows", "2"]) == 2
-    assert "p.csv, line 5: model m predicts label 2, which is not a class of y_true" in capsys.readouterr().err
-    assert not (tmp_path / "r").exists()
-
-
 @pytest.mark.parametrize("extra", ["weight", "group_site", "model_score_1"])
 def test_reading_in_chunks_reads_weights_subgroups_and_class_scores_as_the_whole_file(tmp_path, capsys, extra):
     """Weights, subgroups and class scores are read (never silently dropped): the whole file's output or error."""

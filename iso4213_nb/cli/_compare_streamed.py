@@ -18,6 +18,7 @@ from ..core import progress
 from ..scale import streamed_delong, streaming
 from ..scale.accumulators.engine import dask_session
 from ..core.errors import InputError
+from ..inputs.table import quote
 from ..words.i18n import _
 from ..stats import mcnemar
 from . import _streaming
@@ -40,15 +41,18 @@ def _result(args, exact: bool | None):
     states, settings, source, chunks = _streaming.collect(args, args.predictions, positive=args.positive,
                                                           y_true=y_true, columns=columns)
     with chunks or contextlib.nullcontext():  # chunks is None on Dask and for state files
-        assessed = streaming.assess_states(states, settings, source.name)
+        count = len(states["truth"].labels)
+        if args.test == "delong" and count != 2:
+            raise InputError("delong.two_classes", file=source.name, column=quote(y_true), count=count)
+        assessed = streaming.assess_states(states, settings, source.name, y_true=y_true,
+                                            positive_required=False)  # McNemar's test has none; scores need one
         if args.test == "mcnemar":
             for model, column in (("a", args.a), ("b", args.b)):
                 unknown = assessed.predicted_only[model]
                 if unknown:
                     where = source.name if chunks is None else chunks.first_row(column, str(unknown[0]))
-                    raise InputError(_("{where}, column '{column}': label {label} is not a class of {y_true}").format(
-                        where=where, column=column, label=unknown[0],
-                        y_true=y_true))
+                    raise InputError("predictions.unknown_label", place=where, column=quote(column), label=unknown[0],
+                                     y_true=y_true, labels=assessed.labels[:20])
             table = assessed.paired.mcnemar_table("right.a", "right.b")
             return mcnemar(table, exact=exact, correction=not args.no_correction), {"table": table.tolist()}
         zeros = streamed_delong.pair_zeros(states, [("a", "b")])

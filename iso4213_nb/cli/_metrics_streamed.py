@@ -61,18 +61,18 @@ def run_streamed(args) -> int:
     if isinstance(settings, LabelSettings):  # a multi-label file (6.5): the whole file's multi-label output
         return run_multilabel(args, states, settings, source, chunks)
     with chunks or contextlib.nullcontext():  # chunks is None on Dask and for state files
+        assessed = streaming.assess_states(states, settings, source.name, positive_required=False,
+                                            y_true=args.y_true or "y_true")  # what reading the whole file checks
         if len(settings.models) != 1:
-            raise InputError(_("{name} holds {n} models ({models}); metrics assesses one: name its columns with "
-                               "--y-pred and/or --score (or use report)").format(
-                name=source.name, n=len(settings.models), models=", ".join(m[0] for m in settings.models)))
+            raise InputError("metrics.models", file=source.name, count=len(settings.models),
+                             models=[m[0] for m in settings.models])
         name, has_pred, has_scores = settings.models[0]
         if args.threshold is not None and not has_scores:
-            raise InputError(_("--threshold needs a score column; {name} has no scores").format(name=source.name))
+            raise InputError("metrics.threshold_without_scores", file=source.name)
         if args.positive is not None and not has_scores:
-            raise InputError(_("--positive applies to scores; {name} has no scores").format(name=source.name))
+            raise InputError("metrics.positive_without_scores", file=source.name)
         if not has_pred and args.threshold is None and args.states is None:
             _check_probabilities(states[f"scores.{name}"], settings)
-        assessed = streaming.assess_states(states, settings, source.name, positive_required=False)
         result = streaming.metrics(assessed, name)
     result["source"] = {"name": source.file_name, "sha256": source.sha256, "rows": assessed.n}
     result["task"] = BINARY if len(assessed.labels) == 2 else MULTICLASS
@@ -118,8 +118,7 @@ def _check_probabilities(state, settings) -> None:
     else:
         low, high = settings.low, settings.high
     if low < 0 or high > 1:
-        raise InputError(_("scores must be probabilities in [0, 1], got values from {low:g} to {high:g}").format(
-            low=low, high=high))
+        raise InputError("checks.not_probabilities", name="scores", low=low, high=high)
 
 
 def _with_auroc_interval(result: dict, counts, confidence_level: float) -> None:

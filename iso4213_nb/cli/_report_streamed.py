@@ -6,6 +6,8 @@ import sys
 
 from ..scale import streamed_delong, streaming
 from ..core.errors import InputError
+from ..inputs.layout import ONE_MODEL
+from ..inputs.table import quote
 from ..words.i18n import _
 from . import _streaming
 from ._intervals import interval_settings
@@ -55,10 +57,10 @@ def run_streamed(args) -> int:
         assessed = streaming.assess_states(states, settings, source.name)
         for name, unknown in assessed.predicted_only.items():
             if unknown:
-                column = chunks.models[name].get("_pred") if chunks is not None else None
-                where = chunks.first_row(column, str(unknown[0])) if column else source.name
-                raise InputError(_("{where}: model {name} predicts label {label}, which is not a class of "
-                                   "y_true").format(where=where, name=name, label=unknown[0]))
+                column = "y_pred" if name == ONE_MODEL else f"{name}_pred"  # report reads the schema's columns
+                where = chunks.first_row(column, str(unknown[0])) if chunks is not None else source.name
+                raise InputError("predictions.unknown_label", place=where, column=quote(column), label=unknown[0],
+                                 y_true="y_true", labels=assessed.labels[:20])
         parameters = {"positive": None if positive is None else str(positive), "threshold": settings.threshold,
                       "bins": settings.bins, "reading": _streaming.chunk_options(args)}
         rows = chunks if chunks is not None or args.states is not None else streamed_delong.dask_rows(

@@ -59,6 +59,7 @@ def _mcnemar_inputs(table, args, max_classes: int):
     """True labels and the two models' labels; scores, or labels y_true never has, are errors."""
     from ..inputs import label_columns
     from ..inputs.columns import is_numeric_text
+    from ..inputs.predictions import check_known
     from ..inputs.table import quote
 
     for name in (args.a, args.b):
@@ -68,15 +69,8 @@ def _mcnemar_inputs(table, args, max_classes: int):
                                "compares scores").format(file=table.source.name, column=quote(name)))
     typed = label_columns(table, list(dict.fromkeys([args.y_true, args.a, args.b])), max_classes)
     y, labels = typed[args.y_true]
-    known = set(labels)
     for name in (args.a, args.b):
-        values, seen = typed[name]
-        unknown = [v for v in seen if v not in known]
-        if unknown:
-            raise InputError(_("{file}: column {column} has label(s) {unknown} that {y_true} never has; McNemar's "
-                               "test compares predicted labels with the true ones ({labels})").format(
-                file=table.source.name, column=quote(name), unknown=", ".join(map(str, unknown[:5])),
-                y_true=args.y_true, labels=", ".join(map(str, labels[:10]))))
+        check_known(table, name, typed[name], labels, args.y_true)
     return y, typed[args.a][0], typed[args.b][0]
 
 
@@ -151,8 +145,7 @@ def run(args) -> int:
     else:
         y, labels = label_columns(table, [args.y_true], max_classes)[args.y_true]
         if len(labels) != 2:
-            raise InputError(_("{file}: DeLong's test needs two classes; column {column} has {count}").format(
-                file=table.source.name, column=quote(args.y_true), count=number(len(labels))))
+            raise InputError("delong.two_classes", file=table.source.name, column=quote(args.y_true), count=len(labels))
         positive = resolve_positive(args.positive, labels, table.source.name)
         a, b = (score_column(table, name, decimal) for name in (args.a, args.b))
         result = delong_test(y, a, b, positive=positive)

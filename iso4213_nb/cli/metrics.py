@@ -17,7 +17,7 @@ import json
 import sys
 
 from ..core.errors import InputError
-from ..words.i18n import _, number
+from ..words.i18n import _
 from ..inputs import add_reading_options, reading_options
 from ._intervals import add_interval_options, interval_settings
 from . import _poisson, _streaming
@@ -75,14 +75,12 @@ def _from_predictions(args) -> dict:
     if pred.task == MULTILABEL:
         return _multilabel(pred, args)
     if len(pred.models) != 1:
-        raise InputError(_("{file} holds {count} models ({models}); metrics assesses one: name its columns with "
-                           "--y-pred and/or --score").format(file=pred.source.name, count=number(len(pred.models)),
-                                                             models=", ".join(pred.models)))
+        raise InputError("metrics.models", file=pred.source.name, count=len(pred.models), models=list(pred.models))
     model = next(iter(pred.models.values()))
     if args.threshold is not None and model.scores is None:
-        raise InputError(_("--threshold needs a score column; {file} has no scores").format(file=pred.source.name))
+        raise InputError("metrics.threshold_without_scores", file=pred.source.name)
     if args.positive is not None and model.scores is None:
-        raise InputError(_("--positive applies to scores; {file} has no scores").format(file=pred.source.name))
+        raise InputError("metrics.positive_without_scores", file=pred.source.name)
     given = model.derived_at is None and args.threshold is None
     result = assess(pred.y_true, model.pred if given else None, model.scores, positive=pred.positive,
                     threshold=args.threshold, sample_weight=pred.weight)
@@ -136,14 +134,10 @@ def _multilabel(pred, args) -> dict:
     from ..measures.multilabel_summary import summarize
 
     if len(pred.models) != 1:
-        raise InputError(_("{file} holds {count} models ({models}); metrics assesses one: keep the "
-                           "y_pred_<label> / score_<label> columns of one model, or compare two with iso4213-nb "
-                           "compare --a MODEL --b MODEL").format(file=pred.source.name,
-                                                                count=number(len(pred.models)),
-                                                                models=", ".join(pred.models)))
+        raise InputError("metrics.multilabel_models", file=pred.source.name, count=len(pred.models),
+                         models=list(pred.models))
     if args.threshold is not None and next(iter(pred.models.values())).derived_at is None:
-        raise InputError(_("--threshold applies to a model given by scores only; {file} gives labels").format(
-            file=pred.source.name))
+        raise InputError("metrics.threshold_on_labels", file=pred.source.name)
     model = next(iter(pred.models.values()))
     result = summarize(pred.y_true_matrix, model.pred_matrix, model.score_matrix_ml, labels=pred.label_names,
                        sample_weight=pred.weight)

@@ -24,12 +24,13 @@ from .checks import as_1d
 from .errors import InputError
 
 
-def as_weights(sample_weight, n: int, name: str = "sample_weight") -> np.ndarray | None:
+def as_weights(sample_weight, n: int, name: str = "sample_weight", *, some: bool = True) -> np.ndarray | None:
     """``sample_weight`` as float64 of length ``n``, or None if not given (beyond TS 4213: scikit-learn's definition).
 
-    Each weight must be a finite, non-negative number, and the weights must
-    not all be zero; otherwise :class:`InputError` with one line naming the
-    first bad entry.
+    Each weight must be a finite, non-negative number, and (``some``) the
+    weights must not all be zero; otherwise :class:`InputError` with one line
+    naming the first bad entry.  ``some=False`` checks one part of the rows
+    (a chunk), whose weights may all be zero.
     """
     if sample_weight is None:
         return None
@@ -46,7 +47,7 @@ def as_weights(sample_weight, n: int, name: str = "sample_weight") -> np.ndarray
     if negative.any():
         i = int(np.flatnonzero(negative)[0])
         raise InputError("weights.negative", name=name, value=float(array[i]), number=i + 1)
-    if not array.any():
+    if some and not array.any():
         raise InputError("weights.all_zero", name=name)
     return array
 

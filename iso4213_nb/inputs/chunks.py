@@ -29,7 +29,7 @@ import pyarrow.csv as pa_csv
 
 from ..scale.accumulators.key_runs import KeyRuns
 from ..core.errors import InputError
-from .columns import (MAX_CLASSES, group_column, int64_labels, label_texts, score_column,
+from .columns import (MAX_CLASSES, group_column, int64_labels, label_texts, score_column, too_many_labels,
                       weight_column)
 from .label_chunks import label_chunks, label_layout
 from .layout import Header, resolve_classes
@@ -175,7 +175,7 @@ class TableChunks(Closing):
 
     def _finish(self, source: InputSource) -> None:
         if self.source is not None and self.source.sha256 != source.sha256:
-            raise InputError("chunks.changed_between_passes", file=self.local.name)
+            raise InputError("source.changed", file=self.local.name)
         self.source = source
 
     def _text_pass(self) -> Iterator[pa.Table]:
@@ -263,16 +263,16 @@ class LabelCodes:
         return self.index[text]
 
     def encode(self, table: Table, column: str, indices: np.ndarray, texts: list, start: int,
-               order=None) -> np.ndarray:
+               order=None, names=()) -> np.ndarray:
         """The codes of a label column of one chunk, given as ``indices`` into its distinct ``texts``
         (:func:`~.columns.label_texts`); new texts get their codes in sorted order (``order``: the sort key,
-        ``int`` when the chunk's labels are integers) (beyond TS 4213: chunked input)."""
+        ``int`` when the chunk's labels are integers); more than ``max_classes`` labels in the label columns
+        ``names`` together is an error (beyond TS 4213: chunked input)."""
         for text in sorted(set(texts), key=order):
             self.code(text)
         local = np.array([self.index[text] for text in texts], dtype=np.int64)
         if len(self.texts) > self.max_classes:
-            raise InputError("chunks.too_many_labels", file=table.source.name, limit=self.max_classes,
-                             column=quote(column))
+            raise too_many_labels(table.source.name, names, self.max_classes)
         codes = local[indices]
         seen = self.first.setdefault(column, {})
         for code in dict.fromkeys(local.tolist()):
@@ -431,11 +431,12 @@ class PredictionChunks(Closing):
             start = self.table.start
             typed = label_texts(table, label_names, self.codes.max_classes)
             order = int if int64_labels({t for _, texts in typed.values() for t in texts}) is not None else None
-            y = self.codes.encode(table, self.y_true, *typed[self.y_true], start, order)
+            y = self.codes.encode(table, self.y_true, *typed[self.y_true], start, order, label_names)
             pred, scores = {}, {}
             for model, cols in self.models.items():
                 if "_pred" in cols:
-                    pred[model] = self.codes.encode(table, cols["_pred"], *typed[cols["_pred"]], start, order)
+                    pred[model] = self.codes.encode(table, cols["_pred"], *typed[cols["_pred"]], start, order,
+                                                    label_names)
                 if "_score" in cols:
                     s = scores[model] = score_column(table, cols["_score"], self.decimal)
                     low, high = self.score_range.get(model, (np.inf, -np.inf))

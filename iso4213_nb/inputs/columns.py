@@ -153,9 +153,14 @@ def label_texts(table: Table, names, max_classes: int = MAX_CLASSES) -> dict[str
         encoded[name] = indices, values
     every = {t for _, values in encoded.values() for t in values}
     if len(every) > max_classes:
-        raise InputError("columns.too_many_labels_together", file=table.source.name, columns=[quote(n) for n in names],
-                         count=len(every), limit=max_classes)
+        raise too_many_labels(table.source.name, names, max_classes)
     return encoded
+
+
+def too_many_labels(file: str, names, limit: int) -> InputError:
+    """The error for label columns ``names`` of ``file`` that hold more than ``limit`` distinct labels together,
+    as every reader words it (5.1, step 4: reading the models' outputs)."""
+    return InputError("columns.too_many_labels_together", file=file, columns=[quote(n) for n in names], limit=limit)
 
 
 def label_columns(table: Table, names, max_classes: int = MAX_CLASSES) -> dict[str, tuple[np.ndarray, list]]:

@@ -92,7 +92,7 @@ def read_matrix(source, *, sep: str | None = None, decimal: str = ".", sheet: st
         for i in range(1, k + 1):
             text = cells[j][i]
             if not text:
-                raise InputError("matrix.empty_cell", place=table.where(i), column=j + 1)
+                raise InputError("columns.empty_cell", place=table.where(i), column=j + 1)
             value = _count(text, decimal)
             if value is None:
                 raise InputError("matrix.not_a_count", place=table.where(i), column=j + 1, text=quote(text))

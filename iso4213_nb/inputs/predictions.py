@@ -30,11 +30,11 @@ threshold``; per label for multi-label) or, for class scores, by the arg-max.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..core.checks import as_threshold
 from ..core.errors import InputError
 from .columns import (MAX_CLASSES, group_column, indicator_column, int64_labels, label_columns,
                       match_label, score_column, weight_column)
@@ -157,6 +157,23 @@ def resolve_positive(positive, labels: list, file: str, *, required: bool = True
     raise InputError("predictions.positive_needed", file=file, labels=list(labels))
 
 
+def check_classes(labels: list, file: str, y_true: str, positive, scored: list[str]) -> None:
+    """What the classes of ``y_true`` allow, on every path (5.1, step 4: reading the models' outputs; 6.3, 6.4).
+
+    An assessment needs two or more classes; a model with one score per row (``scored``: their names) and a
+    positive class (``positive``, not None) apply to binary tasks only.  Raises :class:`InputError` naming
+    ``file`` and ``y_true``.
+    """
+    if len(labels) < 2:
+        raise InputError("predictions.single_class", file=file, y_true=y_true, label=labels[0])
+    if scored and len(labels) != 2:
+        one = "score" if scored[0] == ONE_MODEL else f"{scored[0]}_score"
+        raise InputError("predictions.binary_score_multiclass", file=file, model=quote(scored[0]), y_true=y_true,
+                         count=len(labels), one=one)
+    if positive is not None and len(labels) != 2:
+        raise InputError("predictions.positive_multiclass", file=file, y_true=y_true, count=len(labels))
+
+
 def typed_names(texts: list[str]) -> list:
     """Label names from column suffixes, typed as label columns are: integers only when every one is canonical (beyond TS 4213: the input layer)."""
     integers = int64_labels(texts)
@@ -219,8 +236,7 @@ def read_predictions(source, *, positive=None, threshold: float = 0.5, sep: str 
     """
     if decimal not in (".", ","):
         raise InputError("chunks.bad_decimal", value=quote(decimal))
-    if not math.isfinite(threshold):
-        raise InputError("predictions.threshold_not_finite", threshold=str(threshold))
+    threshold = as_threshold(threshold)
     found: list[Header] = []
     file = display_name(source)
 
@@ -276,25 +292,16 @@ def _single_label(table, header: Header, *, positive, threshold, decimal, max_cl
     truth, labels = typed[y_true]
     if classes:
         labels = _declared(classes, labels, file, y_true)
-    if len(labels) < 2:
-        raise InputError("predictions.single_class", file=file, y_true=y_true, label=labels[0])
     class_scores = resolve_classes(header, labels, file, strict=strict, declared=bool(classes))
     if not header.models:
         raise _no_models(file, y_true, table.names)
+    check_classes(labels, file, y_true, positive, [name for name, cols in header.models.items() if "_score" in cols])
     binary = len(labels) == 2
-    if not binary:
-        for name, cols in header.models.items():
-            if "_score" in cols:
-                one = "score" if cols["_score"] == "score" else f"{name}_score"
-                raise InputError("predictions.binary_score_multiclass", file=file, column=quote(cols["_score"]),
-                                 y_true=y_true, count=len(labels), one=one)
-    if positive is not None and not binary:
-        raise InputError("predictions.positive_multiclass", file=file, y_true=y_true, count=len(labels))
     has_scores = any("_score" in cols for cols in header.models.values()) or bool(class_scores)
     pos = resolve_positive(positive, labels, file, required=positive_required or has_scores) if binary else None
     if not allow_predicted_only:
         for column in pred_columns:
-            _check_known(table, column, typed[column], labels, y_true)
+            check_known(table, column, typed[column], labels, y_true)
     models: dict[str, Model] = {}
     dtype = truth.dtype
     for name, cols in header.models.items():
@@ -337,12 +344,16 @@ def _multilabel(table, header: Header, threshold: float, decimal: str, strict: b
                        y_true_matrix=truth)
 
 
-def _check_known(table, column: str, typed: tuple[np.ndarray, list], labels: list, y_true: str) -> None:
-    """Every predicted label is a class of y_true; else name the first row with one that is not."""
+def check_known(table, column: str, typed: tuple[np.ndarray, list], labels: list, y_true: str) -> None:
+    """Every label of ``column`` is a class of ``y_true`` (5.1, step 4: reading the models' outputs).
+
+    ``typed``: the column's values and its sorted distinct labels (:func:`~.columns.label_columns`).  Raises
+    :class:`InputError` naming the first label that is not a class and the first row that holds it.
+    """
     values, seen = typed
     known = set(labels)
     others = [v for v in seen if v not in known]
     if others:
-        row = int(np.argmax(np.isin(values, np.asarray(others, dtype=values.dtype))))
+        row = int(np.argmax(values == np.asarray(others[0], dtype=values.dtype)))
         raise InputError("predictions.unknown_label", place=table.where(row), column=quote(column), label=others[0],
                          y_true=y_true, labels=labels[:20])

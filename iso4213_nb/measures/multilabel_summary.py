@@ -29,6 +29,7 @@ import numpy as np
 
 from . import multilabel
 from ..core.checks import as_indicator
+from ..core.weights import as_weights
 from .curves import BinaryScores
 from .distribution import label_share_directions
 from ..core.errors import InputError
@@ -63,16 +64,11 @@ def summarize(y_true, y_pred, scores=None, labels=None, sample_weight=None) -> d
     """
     t, p = multilabel.checked_pair(y_true, y_pred)
     labels = list(range(t.shape[1])) if labels is None else list(labels)
-    w = None
-    if sample_weight is not None:
-        w = np.asarray(sample_weight, dtype=np.float64)
-        if w.shape != (len(t),):
-            raise InputError("multilabel_summary.weight_count", size=w.size, n=len(t))
+    w = as_weights(sample_weight, len(t))
     cells = multilabel.label_cells(t, p, w)
     data = data_set_measures(*multilabel.set_pairs(t, p, w), cells)
-    ranking = None if scores is None else functools.partial(_ranking, t, np.asarray(scores, dtype=np.float64),
-                                                            sample_weight)
-    return assemble(data, tuple(cells.T), labels, len(t), sample_weight is not None, ranking)
+    ranking = None if scores is None else functools.partial(_ranking, t, np.asarray(scores, dtype=np.float64), w)
+    return assemble(data, tuple(cells.T), labels, len(t), w is not None, ranking)
 
 
 def _ranking(t: np.ndarray, scores: np.ndarray, sample_weight, j: int) -> dict:

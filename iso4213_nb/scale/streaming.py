@@ -49,6 +49,7 @@ from ..measures.confusion import ConfusionMatrix
 from ..measures.curves import BinaryScores
 from ..core.errors import InputError
 from ..inputs import resolve_positive
+from ..inputs.predictions import check_classes
 from ..inputs.chunks import PredictionChunk, PredictionChunks, check_class_columns, typed_labels
 from ..inputs.columns import zero_weights
 from ..measures.multiclass_scores import TOP_K
@@ -315,12 +316,15 @@ class Assessed:
         return self.settings.weighted
 
 
-def assess_states(states: dict, settings: Settings, file: str, *, positive_required: bool = True) -> Assessed:
+def assess_states(states: dict, settings: Settings, file: str, *, positive_required: bool = True,
+                  y_true: str = "y_true") -> Assessed:
     """Type the labels of merged states and check what the whole-file reader checks (beyond TS 4213: mergeable counts).
 
-    ``file`` names the input in messages.  Raises :class:`InputError` for a
-    single class, scores on more than two classes, a positive class that is
-    not a class, or (``positive_required``) a binary task without one.
+    ``file`` and ``y_true`` (the column of the true labels) name the input in
+    messages.  Raises :class:`InputError` for a single class, scores on more
+    than two classes, a positive class that is not a class, or
+    (``positive_required``) a binary task without one, with the whole-file
+    reader's codes (:func:`~iso4213_nb.inputs.predictions.check_classes`).
     """
     truth = states["truth"]
     given = [states[f"labels.{name}"] for name, has_pred, _ in settings.models if has_pred]
@@ -328,16 +332,12 @@ def assess_states(states: dict, settings: Settings, file: str, *, positive_requi
     mapping = typed_labels(sorted(texts))
     truth = truth.relabel(mapping)
     labels = list(truth.labels)
-    if len(labels) < 2:
-        raise (InputError("streaming.single_class", file=file, label=labels[0]) if labels
-               else InputError("streaming.no_class", file=file))
+    if not labels:
+        raise InputError("streaming.no_class", file=file, y_true=y_true)
     if settings.classes:
-        check_class_columns({m: cols for m, cols, _ in settings.classes}, labels, file)
-    if settings.scored and len(labels) != 2:
-        raise InputError("streaming.scores_need_binary", file=file, model=settings.scored[0], count=len(labels))
+        check_class_columns({m: cols for m, cols, _ in settings.classes}, labels, file, y_true)
+    check_classes(labels, file, y_true, settings.positive, settings.scored)
     binary = len(labels) == 2
-    if settings.positive is not None and not binary:
-        raise InputError("streaming.positive_needs_binary", file=file, count=len(labels))
     positive = (resolve_positive(settings.positive, labels, file, required=positive_required or bool(settings.scored))
                 if binary else None)
     derived = {0: next(label for label in labels if label != positive), 1: positive}  # a model's score >= threshold

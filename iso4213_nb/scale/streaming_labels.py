@@ -63,7 +63,7 @@ class LabelSettings:
             return cls(tuple((str(n), bool(p), bool(s)) for n, p, s in data["models"]), tuple(data["labels"]),
                        float(data["threshold"]), bool(data["weighted"]))
         except (KeyError, TypeError, ValueError):
-            raise InputError("multilabel_stream.damaged_settings", where=where) from None
+            raise InputError("streaming.no_settings", path=where) from None
 
     @classmethod
     def of(cls, chunks: PredictionChunks, threshold: float) -> "LabelSettings":
@@ -86,7 +86,7 @@ def settings_of(chunks: PredictionChunks, positive, threshold: float, args) -> L
     ``positive`` (``--positive``) and ``args.bins`` (``--bins``) are refused in one line.
     """
     if positive is not None:
-        raise InputError("multilabel_stream.positive", file=chunks.name, y_true=chunks.y_true)
+        raise InputError("predictions.positive_multilabel", file=chunks.name, y_true=chunks.y_true)
     if getattr(args, "bins", None) is not None:
         raise InputError("multilabel_stream.bins", file=chunks.name)
     return LabelSettings.of(chunks, threshold)
@@ -133,7 +133,7 @@ def part_states(part: tuple, settings, options: dict) -> dict:
     file, group = part
     with PredictionChunks(file, row_group=group, **options) as chunks:
         if chunks.label_layout is None or LabelSettings.of(chunks, settings.threshold) != settings:
-            raise InputError("multilabel_stream.columns_differ", file=file)
+            raise InputError("streaming.columns_differ", file=file)
         return shard_states(chunks, settings)
 
 
@@ -159,11 +159,11 @@ def summary(states: dict, settings: LabelSettings, file: str, *, threshold_given
     models, a ``--threshold`` for a model given by indicators, or weights that are all 0.
     """
     if len(settings.models) != 1:
-        raise InputError("multilabel_stream.models", file=file, count=len(settings.models),
+        raise InputError("metrics.multilabel_models", file=file, count=len(settings.models),
                          models=[name for name, _, _ in settings.models])
     name, has_pred, _ = settings.models[0]
     if threshold_given and has_pred:
-        raise InputError("multilabel_stream.threshold", file=file)
+        raise InputError("metrics.threshold_on_labels", file=file)
     state = states[f"multilabel.{name}"]
     if settings.weighted and state.rows and not state.pair_counts.any():
         raise zero_weights(file, "weight")

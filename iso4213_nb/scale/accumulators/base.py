@@ -8,6 +8,7 @@ from typing import Iterable, Mapping, Protocol, TypeVar, runtime_checkable
 import numpy as np
 
 from ...core.errors import InputError
+from ...core.weights import as_weights
 
 State = TypeVar("State", bound="Accumulator")
 Chunk = Mapping[str, np.ndarray]
@@ -80,12 +81,7 @@ def sample_weights(chunk: Chunk, name: str | None, multiplicities, n: int) -> np
     whole = row_weights(multiplicities, n)
     if name is None:
         return whole
-    w = column(chunk, name)
-    if w.dtype.kind not in "iuf" or len(w) != n:
-        raise InputError("accumulators.sample_weights_not_numeric", name=repr(name))
-    w = w.astype(np.float64, copy=False)
-    if not np.all(np.isfinite(w)) or (w < 0).any():
-        raise InputError("accumulators.sample_weights_invalid", name=repr(name))
+    w = as_weights(column(chunk, name), n, repr(name), some=False) if n else np.zeros(0)
     return w if whole is None else w * whole
 
 

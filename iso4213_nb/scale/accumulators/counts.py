@@ -10,6 +10,7 @@ import numpy as np
 from scipy.special import chdtrc
 
 from ...measures.confusion import ConfusionMatrix
+from ...core.checks import same_length
 from ...core.errors import InputError
 from ...core.undefined import Undefined
 from .base import Chunk, column, counted, is_fractional, row_weights, sample_weights
@@ -89,9 +90,7 @@ class ConfusionCounts:
 
     def update(self, chunk: Chunk, weights=None) -> "ConfusionCounts":
         t, p = column(chunk, self.true), column(chunk, self.pred)
-        if len(t) != len(p):
-            raise InputError("accumulators.lengths_differ", true=repr(self.true), pred=repr(self.pred),
-                             true_rows=len(t), pred_rows=len(p))
+        same_length(**{repr(self.true): t, repr(self.pred): p})
         w = sample_weights(chunk, self.weight, weights, len(t))
         if len(t) == 0:
             return self
@@ -244,8 +243,7 @@ class PairedOutcomes:
         code = np.zeros(len(t), dtype=np.int64)
         for j, name in enumerate(self.preds):
             p = column(chunk, name)
-            if len(p) != len(t):
-                raise InputError("accumulators.length_differs_from_truth", name=repr(name), true=repr(self.true))
+            same_length(**{repr(self.true): t, repr(name): p})
             code |= (p == t).astype(np.int64) << j
         self.patterns = self.patterns + np.bincount(code, weights=w, minlength=len(self.patterns)).astype(np.int64)
         return self

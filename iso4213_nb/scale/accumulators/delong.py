@@ -98,5 +98,5 @@ class DeLongPlacements:
         """DeLong's test of AUROC_a = AUROC_b from the merged sums (6.3.6, 7.8): a
         :func:`~iso4213_nb.stats.roc.delong_from_moments` result."""
         if self.sums[0, 0] < 2 or self.sums[1, 0] < 2:
-            raise InputError("streaming.delong_too_few")
+            raise InputError("delong.too_few", positives=int(self.sums[0, 0]), negatives=int(self.sums[1, 0]))
         return delong_from_moments(*pair_moments(self.a, self.b, self.sums))

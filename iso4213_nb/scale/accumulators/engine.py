@@ -162,6 +162,8 @@ def parquet_parts(dataset) -> list[tuple[str, int]]:
     """``(file, row group)`` of every row group of a Parquet file, a folder of ``*.parquet`` files, or a glob (beyond TS 4213: Dask reduction)."""
     import pyarrow.parquet as pq
 
+    from ...inputs.table import arrow_message
+
     path = Path(dataset)
     if path.is_dir():
         files = sorted(str(p) for p in path.rglob("*.parquet"))
@@ -170,13 +172,13 @@ def parquet_parts(dataset) -> list[tuple[str, int]]:
     else:
         files = sorted(glob.glob(str(dataset)))
     if not files:
-        raise InputError("engine.no_parquet_files", dataset=str(dataset))
+        raise InputError("table.folder_without_parquet" if path.is_dir() else "source.no_such_file", file=str(dataset))
     parts = []
     for file in files:
         try:
             groups = pq.ParquetFile(file).num_row_groups
         except Exception as exc:  # pyarrow raises several types for a damaged or foreign file
-            raise InputError("engine.unreadable_parquet", file=file, detail=type(exc).__name__) from None
+            raise InputError("table.bad_parquet", file=file, detail=arrow_message(exc)) from None
         parts += [(file, g) for g in range(groups)]
     return parts
 
@@ -184,14 +186,18 @@ def parquet_parts(dataset) -> list[tuple[str, int]]:
 def _read_row_group(part: tuple[str, int], columns: tuple[str, ...]) -> Chunk:
     import pyarrow.parquet as pq
 
+    from ...inputs.columns import first_true
+    from ...inputs.table import Place, quote
+
     file, group = part
-    table = pq.ParquetFile(file).read_row_group(group, columns=list(columns))
+    parquet = pq.ParquetFile(file)
+    table = parquet.read_row_group(group, columns=list(columns))
     chunk = {}
     for name in columns:
         values = table.column(name)
         if values.null_count:
-            raise InputError("engine.missing_values", file=file, name=repr(name), count=values.null_count,
-                             group=group + 1)
+            row = sum(parquet.metadata.row_group(g).num_rows for g in range(group)) + first_true(values.is_null())
+            raise InputError("columns.empty_cell", place=Place(file, row=row + 1), column=quote(name))
         array = values.to_numpy(zero_copy_only=False)
         chunk[name] = array.astype(str) if array.dtype.kind == "O" else array
     return chunk

@@ -208,7 +208,7 @@ def read_states(path) -> tuple[dict, dict]:
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise InputError("accumulators.no_state_file", path=path) from None
+        raise InputError("source.no_such_file", file=path) from None
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise InputError("accumulators.not_json", path=path) from None
     except RecursionError:  # "[" a hundred thousand times: Python's parser recurses once per level

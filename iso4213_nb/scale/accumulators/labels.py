@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ...core.checks import as_indicator
+from ...core.checks import as_indicator, same_length
 from ...core.errors import InputError
 from ...measures.multilabel import label_cells, set_pairs, sum_by_code
 from ...measures.multilabel_summary import assemble, data_set_measures, ranking_of
@@ -80,14 +80,12 @@ class LabelSetCounts:
 
     def _matrix(self, chunk: Chunk, names: tuple, what: str) -> np.ndarray:
         arrays = [column(chunk, name) for name in names]
-        if len({len(a) for a in arrays}) > 1:
-            raise InputError("labels_state.lengths_differ", columns=list(names))
+        same_length(**{repr(name): a for name, a in zip(names, arrays)})
         return as_indicator(np.column_stack(arrays), what)
 
     def update(self, chunk: Chunk, weights=None) -> "LabelSetCounts":
         t, p = self._matrix(chunk, self.truths, "y_true"), self._matrix(chunk, self.preds, "y_pred")
-        if len(t) != len(p):
-            raise InputError("labels_state.lengths_differ", columns=[self.truths[0], self.preds[0]])
+        same_length(**{repr(self.truths[0]): t, repr(self.preds[0]): p})
         w = sample_weights(chunk, self.weight, weights, len(t))
         drawn = t if weights is None else t[row_weights(weights, len(t)) > 0]
         present = np.stack([np.count_nonzero(drawn, axis=0), np.count_nonzero(~drawn, axis=0)], axis=1)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...measures.curves import BinaryScores
+from ...core.checks import same_length
 from ...core.errors import InputError
 from ...core.probability_rows import probability_problems
 from ...core.undefined import ratio
@@ -109,7 +110,7 @@ def binary_scores(scores: np.ndarray, positives: np.ndarray, negatives: np.ndarr
     mask = np.concatenate([np.ones(n, dtype=bool), np.zeros(n, dtype=bool)])
     weight = np.concatenate([positives, negatives]).astype(np.float64)
     if not weight.any():
-        raise InputError("accumulators.zero_weight")
+        raise InputError("weights.zero_total")
     return BinaryScores._from_mask(mask, np.concatenate([scores, scores]), positive, weight)
 
 
@@ -145,8 +146,7 @@ class ScoreCounts:
     def update(self, chunk: Chunk, weights=None) -> "ScoreCounts":
         s = score_column(chunk, self.score)
         mask = _positive_mask(chunk, self.true, self.positive)
-        if len(mask) != len(s):
-            raise InputError("accumulators.scores_lengths_differ", true=repr(self.true), score=repr(self.score))
+        same_length(**{repr(self.true): mask, repr(self.score): s})
         w = sample_weights(chunk, self.weight, weights, len(s))
         table = score_grid.merged(self.scores, self.positives, self.negatives, s, mask) if w is None else None
         if table is None:

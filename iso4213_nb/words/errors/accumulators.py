@@ -10,18 +10,14 @@ TEMPLATES = {
     "accumulators.weights_not_whole": N_("the weights of an accumulator must be whole numbers (resampling "
                                          "multiplicities)"),
     "accumulators.weights_negative": N_("weights must be non-negative"),
-    "accumulators.sample_weights_not_numeric": N_("column {name} must hold one numeric sample weight per row"),
-    "accumulators.sample_weights_invalid": N_("column {name} must hold finite, non-negative sample weights"),
     "accumulators.nothing_to_merge": N_("nothing to merge: no partial results were given"),
     "accumulators.merge_other_columns": N_("only states of the same columns can be merged"),
     # counts
     "accumulators.mixed_label_kinds": N_("the parts hold labels of different kinds (text in one, whole numbers in "
                                          "another); read every part with the same label typing"),
-    "accumulators.lengths_differ": N_("columns {true} and {pred} differ in length ({true_rows} and {pred_rows})"),
     "accumulators.text_and_numbers": N_("columns {true} and {pred} mix text and numbers"),
     "accumulators.one_class": N_("a confusion matrix needs at least two classes; the data hold {count}"),
     "accumulators.paired_models": N_("paired outcomes take 2 to {most} models, got {count}"),
-    "accumulators.length_differs_from_truth": N_("column {name} differs in length from {true}"),
     # class scores
     "accumulators.class_score_columns": N_("class scores need two or more columns, got {count}"),
     "accumulators.class_score_labels": N_("{columns} class-score columns need {columns} labels, got {count}"),
@@ -29,8 +25,6 @@ TEMPLATES = {
     # scores
     "accumulators.scores_not_numeric": N_("column {name} must hold numeric scores"),
     "accumulators.scores_not_finite": N_("column {name} holds NaN or infinite scores"),
-    "accumulators.zero_weight": N_("the weights add up to zero: there are no samples"),
-    "accumulators.scores_lengths_differ": N_("columns {true} and {score} differ in length"),
     "accumulators.merge_other_scores": N_("only states of the same columns and positive class can be merged"),
     "accumulators.too_few_bins": N_("bins must be a whole number of at least {least}, got {bins}"),
     "accumulators.binned_range": N_("the binned range needs finite low < high, got {low} and {high}"),
@@ -45,7 +39,6 @@ TEMPLATES = {
     "accumulators.unknown_kind": N_("unknown kind of state {kind}; known: {known}"),
     "accumulators.damaged_entry": N_("a {kind} entry lacks or mistypes a field ({detail})"),
     "accumulators.in_state": N_("{path}: state {name}: {error}"),
-    "accumulators.no_state_file": N_("{path}: no such file"),
     "accumulators.not_json": N_("{path}: not a state file (not JSON)"),
     "accumulators.too_deep": N_("{path}: not a state file (its JSON is nested deeper than any state file is)"),
     "accumulators.foreign_format": N_("{path}: not a state file of iso4213-nb (format is not {format})"),

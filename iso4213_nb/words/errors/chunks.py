@@ -5,9 +5,6 @@ from ..i18n import N_
 TEMPLATES = {
     "chunks.bad_chunk_rows": N_("--chunk-rows takes a whole number of at least 1, got {value}"),
     "chunks.row_group_not_parquet": N_("{file}: only a Parquet file has row groups"),
-    "chunks.changed_between_passes": N_("{file}: the file changed between two passes over it; read it again"),
-    "chunks.too_many_labels": N_("{file}: the label columns have more than {limit:,} distinct labels (the limit; "
-                                 "raise it with --max-classes); the last new one is in column {column}"),
     "chunks.bad_decimal": N_("the decimal mark is . or , (got {value})"),
     "chunks.class_order": N_("{file}: the class-score columns name the classes in another order than the labels of "
                              "{y_true} have once typed (a label that is not a whole number among whole numbers); "

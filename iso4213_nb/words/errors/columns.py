@@ -8,8 +8,8 @@ TEMPLATES = {
                              "hold labels"),
     "columns.too_many_labels": N_("{file}: column {column} has {count:,} distinct labels, more than the limit of "
                                   "{limit:,} (raise it with --max-classes)"),
-    "columns.too_many_labels_together": N_("{file}: columns {columns} have {count:,} distinct labels together, more "
-                                           "than the limit of {limit:,} (raise it with --max-classes)"),
+    "columns.too_many_labels_together": N_("{file}: columns {columns} have more than {limit:,} distinct labels "
+                                           "together, the limit (raise it with --max-classes)"),
     "columns.not_a_label": N_("{what_word} {text} is not a label of y_true; labels are: {labels}"),
     "columns.decimal_point": N_("{place}, column {column}: {text} has a decimal point, but --decimal , was given"),
     "columns.not_a_number": N_("{place}, column {column}: {text} is not a number"),

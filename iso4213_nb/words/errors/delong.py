@@ -5,6 +5,7 @@ from ..i18n import N_
 TEMPLATES = {
     "delong.weighted_counts": N_("DeLong's variance counts unweighted positives and negatives; these counts are sums "
                                  "of sample weights"),
+    "delong.two_classes": N_("{file}: DeLong's test needs two classes; column {column} has {count}"),
     "delong.too_few": N_("DeLong's variance needs at least two positives and two negatives, got {positives} and "
                          "{negatives}"),
     "delong.unseen_score": N_("column {name} has a score the first pass did not see: both passes must read the "

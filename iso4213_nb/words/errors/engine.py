@@ -6,7 +6,4 @@ TEMPLATES = {
     "engine.no_dask": N_("--engine dask needs Dask: pip install 'iso4213-nb[dask]'"),
     "engine.bad_scheduler": N_("--scheduler {scheduler} is no address of a Dask scheduler ({error})"),
     "engine.no_parts": N_("no parts to assess: the data set is empty"),
-    "engine.no_parquet_files": N_("{dataset}: no Parquet files found"),
-    "engine.unreadable_parquet": N_("{file}: not a readable Parquet file ({detail})"),
-    "engine.missing_values": N_("{file}: column {name} has {count} missing value(s) in row group {group}"),
 }

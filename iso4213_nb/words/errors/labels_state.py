@@ -6,7 +6,6 @@ TEMPLATES = {
     "labels_state.columns_differ": N_("a multi-label state needs one true, one predicted (and, with scores, one score) "
                                       "column per label: {labels} labels, {truths} true, {preds} predicted and "
                                       "{scores} score columns"),
-    "labels_state.lengths_differ": N_("columns {columns} differ in length"),
     "labels_state.not_mergeable": N_("only multi-label states of the same columns and labels can be merged"),
     "labels_state.no_samples": N_("the multi-label state holds no samples (no rows, or every weight is 0)"),
     "labels_state.damaged": N_("the counts of a multi-label state do not match its labels"),

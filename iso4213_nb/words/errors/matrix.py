@@ -12,7 +12,6 @@ TEMPLATES = {
     "matrix.labels_differ": N_("{file}: the labels of the first column ({rows}) differ from those of the first row "
                                "({columns}); both must list the same classes in the same order"),
     "matrix.repeated_label": N_("{file}: label {label} appears more than once"),
-    "matrix.empty_cell": N_("{place}, column {column}: empty cell"),
     "matrix.not_a_count": N_("{place}, column {column}: {text} is not a whole number of samples"),
     "matrix.negative_count": N_("{place}, column {column}: negative count {text}"),
     "matrix.total_too_large": N_("{place}, column {column}: counts this large ({text}) cannot be computed exactly; "

@@ -3,7 +3,6 @@
 from ..i18n import N_
 
 TEMPLATES = {
-    "multilabel_summary.weight_count": N_("sample_weight has {size} values for {n} samples"),
     "multilabel_summary.paired_shapes_differ": N_("y_true, pred_a and pred_b have shapes {truth}, {a}, {b}; they must "
                                                   "match"),
 }

@@ -11,7 +11,6 @@ TEMPLATES = {
                                 "columns are: {columns}"),
     "predictions.positive_needed": N_("{file}: name the positive class with --positive (a report also takes "
                                       "report.positive from its meta file); labels are: {labels}"),
-    "predictions.threshold_not_finite": N_("the threshold must be a finite number, got {threshold}"),
     "predictions.positive_multilabel": N_("{file}: a positive class applies to binary tasks; this file is "
                                           "multi-label ({y_true}_<label> columns)"),
     "predictions.classes_multilabel": N_("{file}: declared classes apply to single-label tasks; this file is "
@@ -21,7 +20,7 @@ TEMPLATES = {
                                  "declared: {declared}"),
     "predictions.single_class": N_("{file}: {y_true} holds a single class ({label}); an assessment needs two or "
                                    "more"),
-    "predictions.binary_score_multiclass": N_("{file}: column {column} gives scores, but {y_true} has {count} "
+    "predictions.binary_score_multiclass": N_("{file}: model {model} gives scores, but {y_true} has {count} "
                                               "classes; a multi-class model gives one score column per class, "
                                               "{one}_<class>"),
     "predictions.positive_multiclass": N_("{file}: a positive class applies to binary tasks; {y_true} has {count} "

@@ -6,13 +6,7 @@ TEMPLATES = {
     "streaming.no_settings": N_("{path}: the state file does not say which models and settings it holds"),
     "streaming.columns_differ": N_("{file}: its columns differ from those of the first file of the data set"),
     "streaming.shards_differ": N_("the shards hold different states: assess every shard with the same models"),
-    "streaming.single_class": N_("{file}: y_true holds a single class ({label}); an assessment needs two or more"),
-    "streaming.no_class": N_("{file}: y_true holds no class (no rows); an assessment needs two or more"),
-    "streaming.scores_need_binary": N_("{file}: model {model} gives scores, but y_true has {count} classes; scores "
-                                       "are read for binary tasks only"),
-    "streaming.positive_needs_binary": N_("{file}: a positive class applies to binary tasks; y_true has {count} "
-                                          "classes"),
+    "streaming.no_class": N_("{file}: {y_true} holds no class (no rows); an assessment needs two or more"),
     "streaming.score_outside_bins": N_("{file}: model {model} has a score ({score:g}) outside the binned range "
                                        "[{low:g}, {high:g}]; set the range with --bins-range LOW HIGH"),
-    "streaming.delong_too_few": N_("DeLong's variance needs at least two positives and two negatives"),
 }
