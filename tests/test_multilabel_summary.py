@@ -61,7 +61,7 @@ def test_undefined_values_carry_a_reason_code():
     r = summarize(t, p, scores=np.array([[0.9, 0.1], [0.2, 0.3], [0.8, 0.2]]), labels=["x", "y"])
     assert r["per_label"]["y"]["precision"] is None and r["per_label"]["y"]["auroc"] is None
     assert "per_label.y.precision: no_predicted_positives" in r["undefined"]
-    assert "per_label.y.recall: no_true_positives" in r["undefined"]
+    assert "per_label.y.recall: no_positives" in r["undefined"]
     assert "per_label.x.auroc: one_class" in r["undefined"]
     assert r["averages"]["macro"]["precision"] is None
 

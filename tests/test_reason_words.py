@@ -96,6 +96,24 @@ def test_one_concept_one_code():
     assert "one_class" in codes and not codes & {"single_class", "single_class_labels"}
 
 
+def _words_of(code):
+    text = reasons.WORDS[code]
+    return set(text.values()) if isinstance(text, dict) else {text}
+
+
+def test_no_two_codes_read_alike_or_are_one_name_reordered():
+    """A second code for a concept shows as the same sentence (no_true_positives once read "no actual positives") or
+    as the same words of a code in another order (too_few_for_delong beside delong_too_few)."""
+    codes = sorted(reasons.WORDS)
+    alike = [(a, b) for i, a in enumerate(codes) for b in codes[i + 1:]
+             if _words_of(a) <= _words_of(b) or _words_of(b) <= _words_of(a)]
+    assert not alike
+    names = {}
+    for code in codes:
+        names.setdefault(frozenset(code.split("_")) - {"for", "of", "the"}, []).append(code)
+    assert not [same for same in names.values() if len(same) > 1]
+
+
 def _sentences():
     for code, text in reasons.WORDS.items():
         for sentence in (text.values() if isinstance(text, dict) else (text,)):

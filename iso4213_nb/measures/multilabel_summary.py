@@ -30,6 +30,7 @@ import numpy as np
 from . import multilabel
 from ..core.checks import as_indicator
 from ..core.weights import as_weights
+from .counts import NO_POSITIVES, NO_PREDICTED_POSITIVES
 from .curves import BinaryScores
 from .distribution import label_share_directions
 from ..core.errors import InputError
@@ -37,7 +38,7 @@ from ..core.undefined import Undefined, ratio
 from .assessment import Collector
 
 #: Reason codes of undefined values.
-NO_PREDICTED, NO_TRUE, NO_UNION, ONE_CLASS = "no_predicted_positives", "no_true_positives", multilabel.NO_UNION, "one_class"
+NO_PREDICTED, NO_TRUE, NO_UNION, ONE_CLASS = NO_PREDICTED_POSITIVES, NO_POSITIVES, multilabel.NO_UNION, "one_class"
 
 
 def _f1(tp: float, fp: float, fn: float):

@@ -215,7 +215,7 @@ def _delong(data: _Data, rows: np.ndarray, estimate, level: float) -> Confidence
     positives, negatives = int(truth.sum()), int((~truth).sum())
     if min(positives, negatives) < 2:
         return group_interval(estimate, level, "delong", "auroc",
-                         reason=undefined("too_few_for_delong", positives=positives, negatives=negatives))
+                         reason=undefined("delong_too_few", positives=positives, negatives=negatives))
     ci = auroc_ci(truth, s, confidence_level=level, method="delong", positive=True)
     return replace(ci, estimate=estimate)
 

@@ -80,7 +80,7 @@ WORDS = {
     "zero_energy": N_("zero energy recorded"),
     "zero_weights": N_("every predicted weight is 0"),
     "absent_class": N_("class {label} has no sample, so its pairs have no AUROC"),
-    "no_true_positives": N_("no actual positives (TP + FN = 0)"),
+    "no_true_positives": N_("no true positives (TP = 0): the identity divides by the precision, which is 0"),
     "undefined_label": N_("the measure is undefined for a label, so its macro average is undefined"),
     "fewer_than_three_models": N_("A ranking of models needs three or more models; this report has {k}, and section 7 "
                                   "compares them in pairs."),
@@ -106,8 +106,7 @@ WORDS = {
                                "the uncertainty here (a perfect or perfectly wrong model, or very few samples); read "
                                "the proportion intervals instead"),
     "no_trials": N_("the denominator of this proportion is 0, so it has no interval"),
-    "delong_too_few": N_("DeLong's variance needs at least two positives and two negatives; the test set has {p} and "
-                         "{n}"),
+    "delong_too_few": N_("DeLong's variance needs at least two positives and two negatives; there are {p} and {n}"),
     "binned_no_placements": {
         "bins": N_("scores counted in {bins} bins (--bins) have no known order within a bin, so DeLong's variance is "
                    "unknown"),
@@ -140,7 +139,6 @@ WORDS = {
     "no_positives_and_no_predicted_positives": N_("the group has no positives and nothing predicted positive"),
     "no_positives_or_no_negatives": N_("the group lacks positives or negatives"),
     "fractional_weights": N_("fractional weights give no counts for this interval"),
-    "too_few_for_delong": N_("DeLong's variance needs two positives and two negatives"),
     "too_few_defined_resamples": N_("too few resamples where the measure is defined"),
     "fewer_than_two_groups": N_("fewer than two groups have this measure"),
     "same_proportion_everywhere": N_("every group has the same proportion (all 0 or all 1)"),
