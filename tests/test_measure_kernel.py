@@ -12,6 +12,10 @@ from iso4213_nb.core.undefined import Undefined, ratio
 from iso4213_nb.measures import counts, distribution, stacked
 from iso4213_nb.measures.confusion import ConfusionMatrix
 from iso4213_nb.measures.counts import BinaryCounts
+from iso4213_nb.scale import streaming
+from iso4213_nb.scale.accumulators import ClassScoreCounts, GroupedCounts, accumulate
+from iso4213_nb.subgroups.counts import subgroups_from_counts
+from iso4213_nb.subgroups.rows import subgroup_analysis
 
 
 def test_stacked_keeps_no_aliases_of_the_scalar_functions():
@@ -174,6 +178,27 @@ def test_scalar_forms_compute_nothing_of_their_own(monkeypatch):
     assert distribution.kl_of_matrix(cm) == {"true_vs_pred": 0.25, "pred_vs_true": 0.25}
     assert distribution.kl_binary(BinaryCounts(tp=3, fp=1, tn=4, fn=2)) == 0.25
     assert distribution.kl_pred_vs_true([1, 2, 3], [3, 2, 1]) == 0.25
+
+
+def test_means_over_defined_classes_are_one_kernel(monkeypatch):
+    """Balanced accuracy, a subgroup's macro recall (in memory and from counts) and a subgroup's macro AUROC (in
+    memory and from a streamed score state) are all :func:`stacked.mean_of_defined`: replace it and each follows."""
+    monkeypatch.setattr(stacked, "mean_of_defined", lambda values: np.full(values.shape[:-1], 0.625))
+    cm = ConfusionMatrix.from_counts([[5, 1, 0], [2, 3, 1], [0, 2, 6]], ["a", "b", "c"], rows="true")
+    assert cm.balanced_accuracy() == 0.625
+    rng = np.random.default_rng(0)
+    y, g, scores = rng.integers(0, 3, 90), rng.choice(["u", "v"], 90), rng.random((90, 3))
+    memory = subgroup_analysis(y, scores.argmax(axis=1), g, labels=[0, 1, 2], scores=scores, n_bootstrap=20)
+    parts = accumulate(GroupedCounts.zero("group"), [{"y_true": y, "y_pred": scores.argmax(axis=1), "group": g}])
+    counted = subgroups_from_counts(parts.finalize(), labels=[0, 1, 2], n_permutations=20)
+    scores /= scores.sum(axis=1, keepdims=True)
+    for value in ("u", "v"):
+        assert memory.results[value]["macro_recall"].estimate == counted.results[value]["macro_recall"].estimate == 0.625
+        assert memory.results[value]["auroc"].estimate == 0.625
+        rows = g == value
+        state = ClassScoreCounts.zero(["p0", "p1", "p2"]).update(
+            {"y_true": y[rows], "row": np.flatnonzero(rows), **{f"p{j}": scores[rows, j] for j in range(3)}})
+        assert streaming.group_auroc(state, None, [0, 1, 2]) == 0.625
 
 
 @pytest.mark.parametrize("seed", range(4))
