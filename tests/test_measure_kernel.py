@@ -9,7 +9,7 @@ import pytest
 from sklearn.metrics import balanced_accuracy_score
 
 from iso4213_nb.core.undefined import Undefined, ratio
-from iso4213_nb.measures import counts, distribution, stacked
+from iso4213_nb.measures import counts, distribution, invariance, stacked
 from iso4213_nb.measures.confusion import ConfusionMatrix
 from iso4213_nb.measures.counts import BinaryCounts
 from iso4213_nb.scale import streaming
@@ -165,8 +165,8 @@ def test_balanced_accuracy_averages_and_kl_are_one_kernel_bit_for_bit(k, seed):
 
 def test_scalar_forms_compute_nothing_of_their_own(monkeypatch):
     """Balanced accuracy, the macro and weighted averages and the KL divergence have one formula, the stack's:
-    replace it and ConfusionMatrix, distribution's KL functions and the binary KL all follow (a function of
-    BinaryCounts still gives ConfusionMatrix.average its per-class values)."""
+    replace it and ConfusionMatrix, the invariance table's macro measures, distribution's KL functions and the
+    binary KL all follow (a function of BinaryCounts still gives ConfusionMatrix.average its per-class values)."""
     monkeypatch.setattr(stacked, "balanced_accuracy", lambda M: np.full(len(M), 0.625))
     monkeypatch.setattr(stacked, "class_average", lambda values, support, n, method: np.full(len(values), 0.375))
     monkeypatch.setattr(stacked, "divergence", lambda first, second: np.full(len(first), 0.25))
@@ -175,6 +175,7 @@ def test_scalar_forms_compute_nothing_of_their_own(monkeypatch):
     assert cm.average("f1", "macro") == cm.average("precision", "weighted") == 0.375
     assert cm.average(lambda c: c.tp / (c.tp + c.fp), "macro") == 0.375
     assert stacked.average(cm.matrix(rows="true")[None], "recall", "weighted")[0] == 0.375
+    assert invariance.average_accuracy(cm) == invariance.MEASURES["Recall_M"](cm) == 0.375
     assert distribution.kl_of_matrix(cm) == {"true_vs_pred": 0.25, "pred_vs_true": 0.25}
     assert distribution.kl_binary(BinaryCounts(tp=3, fp=1, tn=4, fn=2)) == 0.25
     assert distribution.kl_pred_vs_true([1, 2, 3], [3, 2, 1]) == 0.25
