@@ -249,3 +249,10 @@ def annex_d_rows(decimal_comma: bool = True) -> tuple[list[list[str]], list[str]
     rows = [[cause_name(cause), *(format_value(example[key][cause], 4, decimal_comma=decimal_comma)
                       for key in ("csmf_true", "csmf_pred", "absolute_errors"))] for cause in annex_d.EXAMPLE_CAUSES]
     return rows, [_("cause"), _("CSMF true"), _("CSMF predicted"), _("|true − predicted|")]
+
+
+def annex_d_matrix_rows() -> tuple[list[list], list[str]]:
+    """The counts of the worked example: one row per true cause, one column per predicted cause, each cause named
+    in the active language (:func:`iso4213_nb.words.worked_examples.cause`) (Annex D)."""
+    causes = [cause_name(cause) for cause in annex_d.EXAMPLE_CAUSES]
+    return [[name, *row] for name, row in zip(causes, annex_d.EXAMPLE_MATRIX)], [_("true \\ predicted"), *causes]
