@@ -2,9 +2,13 @@
 
 import numpy as np
 import pytest
+from sklearn.metrics import multilabel_confusion_matrix, precision_recall_fscore_support
 
 from iso4213_nb import InputError, Undefined
-from iso4213_nb.figures.tables import format_value, html_table, text_table
+from iso4213_nb import ConfusionMatrix
+from iso4213_nb.figures.tables import (average_rows, class_count_rows, class_measure_rows, format_value, html_table,
+                                       text_table)
+from iso4213_nb.words.i18n import using
 
 
 @pytest.mark.parametrize("value, kwargs, text", [
@@ -49,3 +53,38 @@ def test_html_table_escapes_everything():
 def test_ragged_table_rows_are_rejected():
     with pytest.raises(InputError, match="row 1 has 1 cells"):
         text_table([["a"]], ["x", "y"])
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_class_tables_show_what_scikit_learn_computes(seed):
+    rng = np.random.default_rng(seed)
+    labels = ["a", "b", "c", "d"]
+    y = rng.choice(labels, 150, p=[0.4, 0.3, 0.2, 0.1])
+    pred = np.where(rng.random(150) < 0.6, y, rng.choice(labels, 150))
+    cm = ConfusionMatrix.from_predictions(y, pred, labels=labels)
+    rows, header = class_count_rows(cm)
+    assert header == ["class", "TP", "FP", "FN", "TN"]
+    mcm = multilabel_confusion_matrix(y, pred, labels=labels)  # per class [[tn, fp], [fn, tp]]
+    assert rows == [[label, m[1, 1], m[0, 1], m[1, 0], m[0, 0]] for label, m in zip(labels, mcm)]
+    p, r, f, _ = precision_recall_fscore_support(y, pred, labels=labels, zero_division=np.nan)
+    specificity = mcm[:, 0, 0] / (mcm[:, 0, 0] + mcm[:, 0, 1])
+    rows, header = class_measure_rows(cm, ("precision", "recall", "specificity", "f1"))
+    assert header == ["measure (%)", *labels]
+    assert [row[1:] for row in rows] == [[f"{100 * v:.2f}" for v in values] for values in (p, r, specificity, f)]
+    rows, header = average_rows(cm, ("precision", "recall", "f1"))
+    assert header == ["measure (%)", "macro", "weighted", "micro"]
+    for row, i in zip(rows, range(3)):
+        theirs = [precision_recall_fscore_support(y, pred, labels=labels, average=how)[i]
+                  for how in ("macro", "weighted", "micro")]
+        assert row[1:] == [f"{100 * v:.2f}" for v in theirs]
+
+
+def test_class_tables_in_russian_and_undefined():
+    cm = ConfusionMatrix.from_counts([[5, 1, 0], [2, 6, 0], [1, 3, 0]], ["x", "y", "z"], rows="true")
+    with using("ru"):
+        rows, header = average_rows(cm, ("precision", "recall"))
+        per_class = class_measure_rows(cm, ("precision",))[0][0]
+    assert header == ["показатель (%)", "макро", "средневзвешенное", "микро"]
+    assert rows[1] == ["полнота", "52,78", "61,11", "61,11"]  # recall (5/6 + 6/8 + 0)/3; 11/18 weighted and micro
+    assert rows[0][1].startswith("не определено") and per_class[3].startswith("не определено")
+    assert per_class[1:3] == ["62,50", "60,00"]  # 5/8, 6/10

@@ -14,8 +14,13 @@ import math
 from numbers import Integral, Real
 
 from ..core.errors import InputError
-from ..words.i18n import undefined_word
+from ..measures.confusion import AVERAGED, AVERAGES, ConfusionMatrix
+from ..words.i18n import N_, _, number, undefined_word
+from ..words.measures import name as measure_name
 from ..core.undefined import Undefined
+
+#: The names of the three averages over classes (6.4.3), as column heads.
+AVERAGE_NAMES = {"macro": N_("macro"), "weighted": N_("weighted"), "micro": N_("micro")}
 
 
 def format_value(value, decimals: int = 2, percent: bool = False, decimal_comma: bool = False) -> str:
@@ -98,3 +103,28 @@ def html_frame(header: list[str], body: str, caption: str | None = None, attribu
     caption_html = "" if caption is None else f"<caption>{html.escape(str(caption))}</caption>"
     head = "".join(f"<th>{html.escape(str(h))}</th>" for h in header)
     return f"<table{attributes}>{caption_html}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _percent(value) -> str:
+    return number(value if isinstance(value, Undefined) else 100 * value, 2)
+
+
+def class_count_rows(cm: ConfusionMatrix) -> tuple[list[list], list[str]]:
+    """``(rows, header)``: each class against the rest, its TP, FP, FN and TN, one row per class (6.4.2, 6.2.1)."""
+    rows = [[str(label), *(cm.binary(label)[key] for key in ("tp", "fp", "fn", "tn"))] for label in cm.labels]
+    return rows, [_("class"), "TP", "FP", "FN", "TN"]
+
+
+def class_measure_rows(cm: ConfusionMatrix, names=AVERAGED) -> tuple[list[list[str]], list[str]]:
+    """``(rows, header)``: one row per measure of ``names`` (6.3), one column per class against the rest (6.4.2), in
+    percent with two decimals and the active language's decimal sign; an undefined value in words."""
+    per_class = {name: cm.per_class(name) for name in names}
+    rows = [[measure_name(name), *(_percent(per_class[name][label]) for label in cm.labels)] for name in names]
+    return rows, [_("measure (%)"), *map(str, cm.labels)]
+
+
+def average_rows(cm: ConfusionMatrix, names=AVERAGED) -> tuple[list[list[str]], list[str]]:
+    """``(rows, header)``: one row per measure of ``names``, its macro, weighted and micro averages over the
+    classes (6.4.3) in percent with two decimals and the active language's decimal sign."""
+    rows = [[measure_name(name), *(_percent(cm.average(name, how)) for how in AVERAGES)] for name in names]
+    return rows, [_("measure (%)"), *(_(AVERAGE_NAMES[how]) for how in AVERAGES)]
