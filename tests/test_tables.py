@@ -2,12 +2,14 @@
 
 import numpy as np
 import pytest
-from sklearn.metrics import multilabel_confusion_matrix, precision_recall_fscore_support
+from sklearn.metrics import f1_score, multilabel_confusion_matrix, precision_recall_fscore_support, roc_auc_score
 
 from iso4213_nb import InputError, Undefined
 from iso4213_nb import ConfusionMatrix
 from iso4213_nb.figures.tables import (average_rows, class_count_rows, class_measure_rows, format_value, html_table,
-                                       text_table)
+                                       label_count_rows, label_score_rows, text_table)
+from iso4213_nb.measures.multilabel import per_label_counts
+from iso4213_nb.measures.multilabel_summary import summarize
 from iso4213_nb.words.i18n import using
 
 
@@ -88,3 +90,21 @@ def test_class_tables_in_russian_and_undefined():
     assert rows[1] == ["полнота", "52,78", "61,11", "61,11"]  # recall (5/6 + 6/8 + 0)/3; 11/18 weighted and micro
     assert rows[0][1].startswith("не определено") and per_class[3].startswith("не определено")
     assert per_class[1:3] == ["62,50", "60,00"]  # 5/8, 6/10
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_label_tables_show_what_scikit_learn_computes(seed):
+    rng = np.random.default_rng(seed)
+    truth = (rng.random((120, 3)) < [0.5, 0.3, 0.2]).astype(int)
+    scores = np.clip(truth * 0.4 + rng.random((120, 3)) * 0.6, 0, 1)
+    pred = (scores >= 0.5).astype(int)
+    rows, header = label_count_rows(per_label_counts(truth, pred, ["u", "v", "w"]))
+    assert header == ["label", "TP", "FP", "FN", "TN", "precision", "recall"]
+    p, r, _, _ = precision_recall_fscore_support(truth, pred, zero_division=np.nan)
+    for row, m, pj, rj in zip(rows, multilabel_confusion_matrix(truth, pred), p, r):
+        assert row[1:] == [m[1, 1], m[0, 1], m[1, 0], m[0, 0], f"{pj:.4f}", f"{rj:.4f}"]
+    result = summarize(truth, pred, scores, labels=["u", "v", "w"])
+    rows, header = label_score_rows(result["per_label"], names={"v": "вторая"})
+    assert header == ["label", "F1", "AUROC"] and [row[0] for row in rows] == ["u", "вторая", "w"]
+    assert [row[1] for row in rows] == [f"{v:.4f}" for v in f1_score(truth, pred, average=None)]
+    assert [row[2] for row in rows] == [f"{roc_auc_score(truth[:, j], scores[:, j]):.4f}" for j in range(3)]

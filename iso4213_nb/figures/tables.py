@@ -14,6 +14,7 @@ import math
 from numbers import Integral, Real
 
 from ..core.errors import InputError
+from ..measures import counts as measures
 from ..measures.confusion import AVERAGED, AVERAGES, ConfusionMatrix
 from ..words.i18n import N_, _, number, undefined_word
 from ..words.measures import name as measure_name
@@ -128,3 +129,21 @@ def average_rows(cm: ConfusionMatrix, names=AVERAGED) -> tuple[list[list[str]], 
     classes (6.4.3) in percent with two decimals and the active language's decimal sign."""
     rows = [[measure_name(name), *(_percent(cm.average(name, how)) for how in AVERAGES)] for name in names]
     return rows, [_("measure (%)"), *(_(AVERAGE_NAMES[how]) for how in AVERAGES)]
+
+
+def label_count_rows(per_label: dict) -> tuple[list[list], list[str]]:
+    """``(rows, header)``: each label of a multi-label task (``per_label``: label → its
+    :class:`~iso4213_nb.measures.counts.BinaryCounts`, as :func:`iso4213_nb.measures.multilabel.per_label_counts`
+    gives them) with its TP, FP, FN, TN, precision and recall (6.5.1, 6.2.4, 6.2.5), four decimals."""
+    rows = [[str(label), c.tp, c.fp, c.fn, c.tn, number(measures.precision(c), 4), number(measures.recall(c), 4)]
+            for label, c in per_label.items()]
+    return rows, [_("label"), "TP", "FP", "FN", "TN", measure_name("precision"), measure_name("recall")]
+
+
+def label_score_rows(per_label: dict, names: dict | None = None) -> tuple[list[list[str]], list[str]]:
+    """``(rows, header)``: each label's F1 (6.5.1, 6.2.6) and AUROC (6.3.6) from the ``per_label`` entries of
+    :func:`iso4213_nb.measures.multilabel_summary.summarize`, four decimals; a label is shown as ``names`` (its
+    name in the file → a name for the reader) gives it, else as it is."""
+    names = names or {}
+    rows = [[names.get(label, str(label)), number(v["f1"], 4), number(v["auroc"], 4)] for label, v in per_label.items()]
+    return rows, [_("label"), measure_name("f1"), "AUROC"]

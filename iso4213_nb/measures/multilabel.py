@@ -46,6 +46,13 @@ def wrong_label_counts(y_true, y_pred) -> np.ndarray:
     return np.bincount(np.count_nonzero(t != p, axis=1), minlength=t.shape[1] + 1)
 
 
+def both_empty(y_true, y_pred) -> int:
+    """The samples whose true and predicted label sets are both empty: their IoU is 0/0, so sample-level Jaccard
+    (6.5.4) counts them as the ``empty`` of :func:`jaccard_samples` says."""
+    t, p = checked_pair(y_true, y_pred)
+    return int(np.count_nonzero(~(t | p).any(axis=1)))
+
+
 def label_cells(t: np.ndarray, p: np.ndarray, w: np.ndarray | None = None) -> np.ndarray:
     """Each label's tp, fp, fn, tn (6.5.1, 6.2.1) as an L × 4 array from boolean n × L indicators: int64 counts,
     or sums of the sample weights ``w``."""
