@@ -8,6 +8,10 @@ from iso4213_nb import InputError, Undefined
 from iso4213_nb import ConfusionMatrix
 from iso4213_nb.figures.tables import (average_rows, class_count_rows, class_measure_rows, format_value, html_table,
                                        label_count_rows, label_score_rows, text_table)
+from iso4213_nb.figures.subgroups import group_count_rows
+from iso4213_nb.figures.tables import counts_measure_rows, invariance_difference_rows
+from iso4213_nb.measures.counts import BinaryCounts
+from iso4213_nb.measures.invariance import InvarianceTable
 from iso4213_nb.measures.multilabel import per_label_counts
 from iso4213_nb.measures.multilabel_summary import summarize
 from iso4213_nb.words.i18n import using
@@ -108,3 +112,36 @@ def test_label_tables_show_what_scikit_learn_computes(seed):
     assert header == ["label", "F1", "AUROC"] and [row[0] for row in rows] == ["u", "вторая", "w"]
     assert [row[1] for row in rows] == [f"{v:.4f}" for v in f1_score(truth, pred, average=None)]
     assert [row[2] for row in rows] == [f"{roc_auc_score(truth[:, j], scores[:, j]):.4f}" for j in range(3)]
+
+
+def test_counts_measure_rows_by_hand():
+    test, more = BinaryCounts(tp=40, fp=10, tn=45, fn=5), BinaryCounts(tp=40, fp=100, tn=450, fn=5)
+    rows, header = counts_measure_rows({"test": test, "ten times the negatives": more},
+                                       ("recall", "specificity", "precision", "balanced_accuracy"))
+    assert header == ["measure", "test", "ten times the negatives"]
+    assert rows == [["recall", "0.8889", "0.8889"], ["specificity", "0.8182", "0.8182"],  # 40/45; 45/55
+                    ["precision", "0.8000", "0.2857"], ["balanced accuracy", "0.8535", "0.8535"]]  # 40/140
+    with using("ru"):
+        assert counts_measure_rows({"a": test}, ("f1",))[0] == [["F1-мера", "0,8421"]]  # 80 / 95
+
+
+def test_invariance_difference_rows_name_the_disagreeing_cells():
+    table = InvarianceTable(measures=("m",), changes=("I1", "I2"), invariant={("m", "I1"): True, ("m", "I2"): False},
+                            changed={("m", "I1"): (0, 10), ("m", "I2"): (3, 10)},
+                            paper={("m", "I1"): False, ("m", "I2"): False})
+    assert invariance_difference_rows(table)[0] == [["m", "I1", "invariant", "changes", "0 of 10"]]
+    with using("ru"):
+        rows, header = invariance_difference_rows(table)
+    assert rows == [["m", "I1", "инвариантен", "меняется", "0 из 10"]] and header[2:4] == ["вычислено", "статья"]
+
+
+def test_group_count_rows_count_each_group_and_its_positives():
+    rng = np.random.default_rng(0)
+    y = rng.choice(["yes", "no"], 200)
+    size, colour = rng.choice(["s", "m", "l"], 200), rng.choice(["red", "blue"], 200)
+    rows, header = group_count_rows({"size": size, "colour": colour}, y, "yes")
+    assert header == ["attribute", "group", "samples", "yes"]
+    expected = [[name, value, sum(1 for g in groups if g == value),
+                 sum(1 for g, t in zip(groups, y) if g == value and t == "yes")]
+                for name, groups in (("size", size), ("colour", colour)) for value in sorted(set(groups))]
+    assert rows == expected and sum(row[2] for row in rows) == 400

@@ -16,7 +16,7 @@ from numbers import Integral, Real
 from ..core.errors import InputError
 from ..measures import counts as measures
 from ..measures.confusion import AVERAGED, AVERAGES, ConfusionMatrix
-from ..words.i18n import N_, _, number, undefined_word
+from ..words.i18n import N_, _, number, pgettext, undefined_word
 from ..words.measures import name as measure_name
 from ..core.undefined import Undefined
 
@@ -147,3 +147,23 @@ def label_score_rows(per_label: dict, names: dict | None = None) -> tuple[list[l
     names = names or {}
     rows = [[names.get(label, str(label)), number(v["f1"], 4), number(v["auroc"], 4)] for label, v in per_label.items()]
     return rows, [_("label"), measure_name("f1"), "AUROC"]
+
+
+def counts_measure_rows(columns: dict, names) -> tuple[list[list[str]], list[str]]:
+    """``(rows, header)``: one row per measure key of ``names`` (:data:`iso4213_nb.measures.counts.PER_CLASS`), one
+    column per entry of ``columns`` (a heading → its :class:`~iso4213_nb.measures.counts.BinaryCounts`), four
+    decimals in the active language (6.2, 6.3)."""
+    rows = [[measure_name(name), *(number(measures.PER_CLASS[name](c), 4) for c in columns.values())] for name in names]
+    return rows, [_("measure"), *columns]
+
+
+def invariance_difference_rows(table) -> tuple[list[list[str]], list[str]]:
+    """``(rows, header)``: each cell where an :class:`~iso4213_nb.measures.invariance.InvarianceTable`'s trials and
+    the paper disagree: measure, change, the computed and the paper's verdict, and how many defined trials moved the
+    value (beyond TS 4213: Sokolova & Lapalme 2009)."""
+    verdict = {True: _("invariant"), False: _("changes")}
+    rows = [[name, change, verdict[ours], verdict[theirs],
+             _("{moved} of {trials}").format(moved=table.changed[name, change][0], trials=table.changed[name, change][1])]
+            for name, change, ours, theirs in table.differences()]
+    return rows, [_("measure"), _("change"), pgettext("annex check", "computed"), _("paper"),
+                  _("trials that moved the value")]
