@@ -9,7 +9,8 @@ from iso4213_nb import ConfusionMatrix
 from iso4213_nb.figures.tables import (average_rows, class_count_rows, class_measure_rows, format_value, html_table,
                                        label_count_rows, label_score_rows, text_table)
 from iso4213_nb.figures.subgroups import group_count_rows
-from iso4213_nb.figures.tables import counts_measure_rows, invariance_difference_rows
+from iso4213_nb.figures.tables import counts_measure_rows, invariance_difference_rows, timing_rows
+from iso4213_nb.measures.computational import time_predictions
 from iso4213_nb.measures.counts import BinaryCounts
 from iso4213_nb.measures.invariance import InvarianceTable
 from iso4213_nb.measures.multilabel import per_label_counts
@@ -145,3 +146,16 @@ def test_group_count_rows_count_each_group_and_its_positives():
                  sum(1 for g, t in zip(groups, y) if g == value and t == "yes")]
                 for name, groups in (("size", size), ("colour", colour)) for value in sorted(set(groups))]
     assert rows == expected and sum(row[2] for row in rows) == 400
+
+
+def test_timing_rows_from_a_scripted_clock():
+    clock = iter(np.array([0, 0, 8, 8, 20, 20, 29, 29, 49, 49, 60, 60]) / 1000).__next__
+    run = time_predictions(lambda batch: [0] * len(batch), list("abcde"), batch_size=1, latency_bound=0.015,
+                           clock=clock)
+    rows, header = timing_rows({("m", 1): run})
+    # latencies 8, 12, 9, 20, 11 ms over 60 ms: four within 15 ms, 4 / 0.060 s ≈ 67 per second (6.6.2, 6.6.3)
+    p95 = np.percentile([8, 12, 9, 20, 11], 95)
+    assert rows == [["m", 1, "12.000", f"{p95:.3f}", "4/5", "67"]]
+    assert header[4] == "within 15 ms"
+    with using("ru"):
+        assert timing_rows({("m", 1): run})[1][4] == "в пределах 15 мс"

@@ -16,7 +16,7 @@ from numbers import Integral, Real
 from ..core.errors import InputError
 from ..measures import counts as measures
 from ..measures.confusion import AVERAGED, AVERAGES, ConfusionMatrix
-from ..words.i18n import N_, _, number, pgettext, undefined_word
+from ..words.i18n import N_, _, number, pgettext, significant, undefined_word
 from ..words.measures import name as measure_name
 from ..core.undefined import Undefined
 
@@ -167,3 +167,15 @@ def invariance_difference_rows(table) -> tuple[list[list[str]], list[str]]:
             for name, change, ours, theirs in table.differences()]
     return rows, [_("measure"), _("change"), pgettext("annex check", "computed"), _("paper"),
                   _("trials that moved the value")]
+
+
+def timing_rows(runs: dict) -> tuple[list[list], list[str]]:
+    """``(rows, header)``: one row per timed run (``runs``: (model name, batch size) → the
+    :class:`~iso4213_nb.measures.computational.TimingResult` of ``time_predictions``, all with one latency bound):
+    mean and 95th-percentile latency in milliseconds (6.6.2), the samples within the bound and the throughput per
+    second that counts only them (6.6.3), in the active language."""
+    bound = next(iter(runs.values())).latency_bound
+    rows = [[name, batch, number(r.mean_latency * 1000, 3), number(r.percentile(95) * 1000, 3), f"{r.within_bound}/{r.n}",
+             number(r.throughput, 0, grouping=False)] for (name, batch), r in runs.items()]
+    return rows, [_("model"), _("batch"), _("mean latency (ms)"), _("p95 (ms)"),
+                  _("within {bound} ms").format(bound=significant(bound * 1000)), _("throughput (/s)")]
