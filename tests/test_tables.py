@@ -159,3 +159,28 @@ def test_timing_rows_from_a_scripted_clock():
     assert header[4] == "within 15 ms"
     with using("ru"):
         assert timing_rows({("m", 1): run})[1][4] == "в пределах 15 мс"
+
+
+def test_interval_rows_show_statsmodels_intervals():
+    from statsmodels.stats.proportion import proportion_confint
+
+    from iso4213_nb import stats
+    from iso4213_nb.figures.live_intervals import interval_rows
+
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 80)
+    scores = np.clip(0.3 * y + rng.random(80) * 0.7, 0, 1)
+    intervals = [("accuracy", stats.proportion_ci(61, 80, method=m)) for m in ("wald", "wilson", "clopper-pearson")]
+    intervals.append(("auroc", stats.auroc_ci(y, scores, method="delong")))
+    rows, header = interval_rows("model", intervals)
+    assert header == ["model", "estimate", "95 % low", "95 % high"]
+    for row, method in zip(rows, ("normal", "wilson", "beta")):
+        low, high = proportion_confint(61, 80, alpha=0.05, method=method)
+        assert row[1:] == ["0.7625", f"{low:.4f}", f"{high:.4f}"]
+    assert [row[0] for row in rows] == ["accuracy, Wald", "accuracy, Wilson score", "accuracy, Clopper–Pearson exact",
+                                        "AUROC, DeLong"]
+    assert rows[3][1] == f"{roc_auc_score(y, scores):.4f}"
+    with using("ru"):
+        assert interval_rows("модель", intervals[:1]) == ([["доля правильных исходов, Вальда", "0,7625", "0,6692",
+                                                            "0,8558"]], ["модель", "точечная оценка",
+                                                                         "нижняя граница, 95 %", "верхняя граница, 95 %"])
