@@ -12,6 +12,7 @@ import re
 import textwrap
 
 from ..annexes import Check, annex_a, annex_b, annex_c, annex_d
+from ..controls.checklist import REPORT_ITEMS
 from ..measures.confusion import ConfusionMatrix
 from ..words.i18n import N_, _, pgettext
 from ..words.worked_examples import cause as cause_name
@@ -233,6 +234,15 @@ def annex_c_audit_notes(width: int = 100) -> list[str]:
             lines += textwrap.wrap(f"{dataset} {model}. " + " ".join(n + "." for n in notes), width,
                                    subsequent_indent="    ")
     return lines
+
+
+def annex_c_clause_8_rows(record: dict) -> tuple[list[list[str]], list[str]]:
+    """``(rows, header)``: each clause-8 reporting item (:data:`iso4213_nb.controls.checklist.REPORT_ITEMS`) and
+    what one row of :func:`iso4213_nb.annexes.annex_c.audit` (``record``) gives for it, in the active language
+    (Annex C, clause 8)."""
+    texts = {item.id: item.text for item in REPORT_ITEMS}
+    return ([[_(texts[item]), _(given)] for item, given in record["clause_8"].items()],
+            [_("clause 8 item"), _("in Table C.1")])
 
 
 def annex_c_limits() -> list[str]:
