@@ -74,3 +74,13 @@ def test_status_rows_and_the_report_table_say_the_same():
                     ["5.3.14", "система, в которой работает модель, и ее контекст", "отсутствует"]]
     assert '<td class="status-missing" data-item="context">отсутствует</td>' in page
     assert page.count("<tr>") == 3 and "<th>пункт</th>" in page
+
+
+def test_report_item_rows_list_the_eight_items_of_clause_8_and_who_fills_them():
+    rows, header = render.report_item_rows()
+    assert header == ["what it states", "who fills it"] and len(rows) == 8  # clause 8 lists eight items
+    assert [who for _, who in rows].count("computed") == 2  # counts at operating points; cost of inference
+    assert rows[5] == ["true and false positive counts at representative operating points", "computed"]
+    with using("ru"):
+        rows, header = render.report_item_rows()
+    assert header == ["что сообщает пункт", "кто заполняет"] and {who for _, who in rows} == {"оценщик", "вычисляется"}

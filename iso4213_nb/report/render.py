@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 
+from ..controls.checklist import REPORT_ITEMS
 from ..measures.registry import clause
 from ..words.i18n import N_, _, number, significant
 from ..words.measures import label as measure_label, name as measure_name
@@ -85,6 +86,15 @@ def header(report: dict, *, with_title: bool = True) -> str:
     ]
     title = f"<h1>{escaped(words.title(report))}</h1>" if with_title else ""
     return STYLE + wrap(title + html_table(rows, [_("input"), _("value")], caption=_("Report input")))
+
+
+def report_item_rows() -> tuple[list[list[str]], list[str]]:
+    """``(rows, header)``: each reporting item of clause 8 (:data:`iso4213_nb.controls.checklist.REPORT_ITEMS`),
+    what it states and who fills it, the report from predictions or timings or the assessor, in the active
+    language (clause 8)."""
+    rows = [[words.item_text(item.id), words.status("computed") if item.computed else _("assessor")]
+            for item in REPORT_ITEMS]
+    return rows, [_("what it states"), _("who fills it")]
 
 
 def status_rows(items: list[dict]) -> tuple[list[list[str]], list[str]]:
