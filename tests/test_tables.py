@@ -6,10 +6,11 @@ from sklearn.metrics import f1_score, multilabel_confusion_matrix, precision_rec
 
 from iso4213_nb import InputError, Undefined
 from iso4213_nb import ConfusionMatrix
-from iso4213_nb.figures.tables import (average_rows, class_count_rows, class_measure_rows, format_value, html_table,
-                                       label_count_rows, label_score_rows, text_table)
+from iso4213_nb.figures.measure_tables import (average_rows, class_count_rows, class_measure_rows, counts_measure_rows,
+                                               invariance_difference_rows, label_count_rows, label_score_rows,
+                                               timing_rows)
+from iso4213_nb.figures.tables import format_value, html_table, text_table
 from iso4213_nb.figures.subgroups import group_count_rows
-from iso4213_nb.figures.tables import counts_measure_rows, invariance_difference_rows, timing_rows
 from iso4213_nb.measures.computational import time_predictions
 from iso4213_nb.measures.counts import BinaryCounts
 from iso4213_nb.measures.invariance import InvarianceTable
