@@ -185,3 +185,17 @@ def test_interval_rows_show_statsmodels_intervals():
         assert interval_rows("модель", intervals[:1]) == ([["доля правильных исходов, Вальда", "0,7625", "0,6692",
                                                             "0,8558"]], ["модель", "точечная оценка",
                                                                          "нижняя граница, 95 %", "верхняя граница, 95 %"])
+
+
+def test_adjustment_rows_show_statsmodels_adjusted_p_values():
+    from statsmodels.stats.multitest import multipletests
+
+    from iso4213_nb.figures.measure_tables import adjustment_rows
+
+    pvalues = dict(zip("abcdef", np.random.default_rng(3).random(6) ** 3))
+    rows, header = adjustment_rows(pvalues, ("bonferroni", "holm", "bh"), alpha=0.05)
+    assert header == ["test", "p", "Bonferroni", "Holm", "Benjamini–Hochberg"]
+    columns = [multipletests(list(pvalues.values()), alpha=0.05, method=m)[:2] for m in ("bonferroni", "holm", "fdr_bh")]
+    for i, (row, p) in enumerate(zip(rows, pvalues.values())):
+        assert row[:2] == [list(pvalues)[i], f"{p:.4f}"]
+        assert row[2:] == [f"{adjusted[i]:.4f}" + (" *" if rejected[i] else "") for rejected, adjusted in columns]
