@@ -40,6 +40,7 @@ CLAUSE_8_GIVEN = {
     "training_data": N_("partly: the benchmark is named; size and composition are not given"),
     "test_data": N_("partly: the benchmark is named; size and composition are not given"),
 }
+#: What the audit gives for every other clause 8 item.
 MISSING = N_("missing")
 
 #: Printed values that differ from the cited papers, as far as the toolkit knows.
