@@ -126,3 +126,19 @@ def test_json_carries_the_reconstruction():
     assert (rec["positives"], rec["negatives"]) == (28, 58)
     assert [p["tp"] for p in rec["operating_points"]] == [5, 19, 21, 27, 28]
     assert len(rec["data"]) == 86 and len(rec["same_under"]) == 4
+
+
+def test_published_thresholds_figure_draws_figure_b1_then_each_published_threshold():
+    from iso4213_nb.figures.annex_b import published_thresholds_figure
+    from iso4213_nb.words.i18n import using
+
+    scores, y, _ = annex_b.reconstructed_data()
+    axes = published_thresholds_figure(scores, y).axes
+    assert len(axes) == 6 and axes[0].get_title() == "Scores and actual classes (Figure B.1)"
+    assert [ax.get_title() for ax in axes[1:]] == ["Figure B.2: threshold 0,99", "Figure B.3: threshold 0,9",
+                                                   "Figure B.4: threshold 0,7", "Figure B.5: threshold 0,3",
+                                                   "Figure B.6: threshold 0,01"]
+    for ax, t in zip(axes[1:], (0.99, 0.9, 0.7, 0.3, 0.01)):  # a vertical line at the threshold
+        assert any(list(line.get_xdata()) == [t, t] for line in ax.lines)
+    with using("ru"):
+        assert published_thresholds_figure(scores, y).axes[3].get_title() == "Рисунок B.4: порог 0,7"

@@ -147,3 +147,19 @@ def test_limits_read_in_russian_with_their_numbers_and_clauses():
         assert not english_words(ru), ru
         assert sorted(re.findall(r"\d+(?:\.\d+)*", en)) == sorted(re.findall(r"\d+(?:\.\d+)*", ru)), (en, ru)
     assert sum(bool(clause.search(en)) for en in english_limits) == 5  # the last limit is about the plot, no clause
+
+
+def test_clause_8_rows_name_each_item_and_what_table_c1_gives():
+    from iso4213_nb.figures.annex_tables import annex_c_clause_8_rows
+    from iso4213_nb.words.i18n import using
+
+    record = annex_c.audit()[0]
+    rows, header = annex_c_clause_8_rows(record)
+    assert header == ["clause 8 item", "in Table C.1"] and len(rows) == 8
+    assert [given for _, given in rows].count("missing") == 6
+    assert rows[0] == ["where the training data come from, how many samples, and their make-up",
+                       "partly: the benchmark is named; size and composition are not given"]
+    with using("ru"):
+        rows, header = annex_c_clause_8_rows(record)
+    assert header == ["пункт раздела 8", "в таблице C.1"]
+    assert rows[1][1] == "частично: набор данных назван, размер и состав нет" and rows[2][1] == "отсутствует"

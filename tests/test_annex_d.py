@@ -5,6 +5,8 @@ import json
 import pytest
 
 from iso4213_nb.annexes import annex_d
+from iso4213_nb.figures.annex_tables import annex_d_matrix_rows
+from iso4213_nb.words.i18n import using
 
 
 def test_worked_example_step_by_step_by_hand():
@@ -49,3 +51,17 @@ def test_random_allocation_approaches_the_chance_level_1_minus_1_over_e():
     assert abs(value - (1 - 1 / math.e)) < 0.01 and f"{value:.2f}" == "0.63"  # the notebook prints 0.63
     assert annex_d.random_allocation(seed=1) != value
     assert annex_d.random_allocation(causes=3, draws=2000) > 1 - 1 / math.e + 0.03  # few causes: above it (0.678)
+
+
+def test_matrix_rows_are_true_causes_by_predicted_causes():
+    rows, header = annex_d_matrix_rows()
+    assert header == ["true \\ predicted", "cardiac", "infection", "injury"]
+    counts = [row[1:] for row in rows]
+    # the notebook's step-by-step text: true totals 60, 40, 20 (rows); predicted totals 63, 35, 22 (columns)
+    assert [sum(row) for row in counts] == [60, 40, 20]
+    assert [sum(column) for column in zip(*counts)] == [63, 35, 22]
+    assert [row[0] for row in rows] == header[1:]
+    with using("ru"):
+        rows, header = annex_d_matrix_rows()
+    assert header == ["истинный \\ предсказанный", "болезни сердца", "инфекции", "травмы"]
+    assert rows[2] == ["травмы", 3, 2, 15]

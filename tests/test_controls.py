@@ -12,7 +12,9 @@ from sklearn.model_selection import GroupShuffleSplit, train_test_split
 from statsmodels.stats.inter_rater import cohens_kappa
 
 from iso4213_nb import InputError, Undefined, is_undefined
-from iso4213_nb.words.controls import reading
+from iso4213_nb import ConfusionMatrix
+from iso4213_nb.words.controls import baseline_rows, reading
+from iso4213_nb.words.i18n import using
 from iso4213_nb.controls.computed import (annotator_agreement, augment_subjects, group_overlap,
                                  majority_baseline, random_baseline)
 
@@ -170,3 +172,22 @@ def test_agreement_bad_input():
         annotator_agreement([None, 1], [1, 1])
     with pytest.raises(InputError, match="confidence_level"):
         annotator_agreement([0, 1, 1], [0, 1, 0]).confidence_interval(95)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_baseline_rows_put_a_model_beside_what_its_baselines_are_expected_to_reach(seed):
+    rng = np.random.default_rng(seed)
+    y = np.array(["a"] * 70 + ["b"] * 30)
+    pred = np.where(rng.random(100) < 0.8, y, rng.choice(["a", "b"], 100))
+    cm = ConfusionMatrix.from_predictions(y, pred, labels=["a", "b"])
+    rows, header = baseline_rows("model", cm, (majority_baseline(y), random_baseline(y, seed=seed)))
+    assert header == ["classifier", "accuracy", "balanced accuracy", "macro F1", "Cohen's kappa"]
+    assert rows[0] == ["model", *(f"{v:.4f}" for v in (accuracy_score(y, pred), balanced_accuracy_score(y, pred),
+                                                         f1_score(y, pred, average="macro"), cohen_kappa_score(y, pred)))]
+    # always "a": accuracy 0.7, balanced 1/2, macro F1 (2·0.7/1.7 + 0)/2, kappa 0; guessing at 0.7/0.3: accuracy
+    # 0.7² + 0.3² = 0.58, balanced accuracy and macro F1 1/2, kappa 0 (5.3.13)
+    assert rows[1] == ["majority class (expected)", "0.7000", "0.5000", f"{0.7 / 1.7:.4f}", "0.0000"]
+    assert rows[2] == ["stratified random (expected)", "0.5800", "0.5000", "0.5000", "0.0000"]
+    with using("ru"):
+        assert baseline_rows("модель", cm, (majority_baseline(y),))[0][1][:2] == ["класс большинства (ожидаемое)",
+                                                                                "0,7000"]

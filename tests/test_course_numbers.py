@@ -51,5 +51,5 @@ def test_the_report_notebook_prints_the_files_delong_p_value():
     rounded = stats.delong_test(stored.y_true, stored.models["logistic_regression"].scores,
                                 stored.models["naive_bayes"].scores)
     row = next(line for line in _printed("09_reporting.ipynb").splitlines()
-               if "logistic_regression vs naive_bayes" in line and "auroc" in line)
+               if "logistic_regression vs naive_bayes" in line and "AUROC" in line)
     assert f"{rounded.pvalue:.4f}" in row

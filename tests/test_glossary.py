@@ -15,6 +15,7 @@ from sklearn.metrics import hamming_loss, jaccard_score
 
 from iso4213_nb import BinaryCounts, ConfusionMatrix, InputError
 from iso4213_nb.words import glossary
+from iso4213_nb.words.i18n import using
 from iso4213_nb.measures.computational import energy, time_predictions
 from iso4213_nb.measures.curves import BinaryScores
 
@@ -200,3 +201,25 @@ def test_differences_are_listed_with_clauses_and_on_the_book_page():
     for d in glossary.DIFFERENCES:
         assert f"| {d.clause} | {d.english} | {d.russian} | {d.difference} |" in page
     assert any(d.russian == "отрицательный побочный эффект" for d in glossary.DIFFERENCES)
+
+
+def test_names_by_value_groups_synonyms_by_the_value_they_compute():
+    c = BinaryCounts(tp=40, fp=10, tn=45, fn=5)
+    groups = glossary.names_by_value(c)
+    assert {"recall", "sensitivity", "полнота", "R_T+"} <= set(groups["0.8889"])  # 40 / 45
+    assert {"precision", "точность"} <= set(groups["0.8000"])  # 40 / 50
+    assert "F1 score" in groups["0.8421"]  # 2·40 / (2·40 + 10 + 5)
+    assert groups["40"][0] == "true positive"
+    assert all(len(names) == len(set(names)) for names in groups.values())
+    with using("ru"):
+        assert "полнота" in glossary.names_by_value(c)["0,8889"]
+
+
+def test_concept_rows_and_lookup_rows_name_the_function_a_reader_calls():
+    rows = glossary.concept_rows(("TS 4213", "ПНСТ 835-2023"))
+    assert len(rows) == len({(t.target, t.args) for t in glossary.TERMS})
+    recall = next(row for row in rows if row[3] == "measures.counts.recall")
+    assert "полнота" in recall[2].split("; ") and "recall" in recall[1].split("; ")
+    found = glossary.lookup_rows("False Discovery Rate")
+    assert [row[2] for row in found] == ["stats.adjust_pvalues('bh',)", "measures.counts.false_discovery_rate"]
+    assert glossary.call(glossary.term("macro-average F1 (M_AC,F1)")) == "measures.confusion.ConfusionMatrix.average('f1', 'macro')"

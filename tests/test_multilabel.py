@@ -6,7 +6,7 @@ from sklearn.metrics import accuracy_score, hamming_loss as sk_hamming, jaccard_
 
 from iso4213_nb import BinaryCounts, InputError, Undefined
 from iso4213_nb.measures.multilabel import (exact_match_ratio, hamming_loss, hamming_loss_by_sample, jaccard_dataset,
-                                   jaccard_samples, label_distribution_kl, per_label_counts)
+                                   jaccard_samples, label_distribution_kl, per_label_counts, wrong_label_counts, both_empty)
 
 # Sample 0: true {A, B, C}, predicted {A, B} (the example of 6.5.3: an error for exact match).
 T = np.array([[1, 1, 1], [0, 1, 0], [0, 0, 0]])
@@ -18,6 +18,8 @@ def test_hand_example():
     assert hamming_loss_by_sample(T, P).tolist() == pytest.approx([1 / 3, 0, 0])
     assert exact_match_ratio(T, P) == pytest.approx(2 / 3)
     assert jaccard_dataset(T, P) == pytest.approx(3 / 4)
+    assert wrong_label_counts(T, P).tolist() == [2, 1, 0, 0]  # two exact matches, one sample with C wrong
+    assert both_empty(T, P) == 1  # the last sample
     assert jaccard_samples(T, P) == pytest.approx((2 / 3 + 1 + 1) / 3)  # empty/empty sample counts 1
     assert jaccard_samples(T, P, empty=0.0) == pytest.approx((2 / 3 + 1 + 0) / 3)
 
@@ -47,6 +49,11 @@ def test_agrees_with_scikit_learn(seed):
         jaccard_score(t, p, average="samples", zero_division=0.0), abs=1e-12)
     if (t | p).any():
         assert jaccard_dataset(t, p) == pytest.approx(jaccard_score(t, p, average="micro"), abs=1e-12)
+    assert both_empty(t, p) == sum(not a.any() and not b.any() for a, b in zip(t, p))
+    wrong = wrong_label_counts(t, p)
+    assert wrong.tolist() == [sum(int(np.sum(a != b)) == m for a, b in zip(t, p)) for m in range(k + 1)]
+    assert np.dot(np.arange(k + 1), wrong) / (n * k) == pytest.approx(sk_hamming(t, p), abs=1e-12)
+    assert wrong[0] / n == pytest.approx(accuracy_score(t, p), abs=1e-12)
     mcm = multilabel_confusion_matrix(t, p)  # per label [[tn, fp], [fn, tp]]
     for j, c in per_label_counts(t, p).items():
         assert [[c.tn, c.fp], [c.fn, c.tp]] == mcm[j].tolist()

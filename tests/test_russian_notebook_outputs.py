@@ -73,7 +73,7 @@ def test_russian_09_explains_the_delong_p_value_its_table_prints():
     logistic regression) differs from notebook 08's, and the p it names is the one its table prints."""
     cells = nbformat.read(ROOT / "notebooks" / "ru" / "09_reporting.ipynb", as_version=4).cells
     prose = next(c.source for c in cells if c.cell_type == "markdown" and c.source.startswith("## Сравнения моделей"))
-    table = next(o["text"] for c in cells if c.cell_type == "code" and "p по Холму" in c.source for o in c.outputs)
+    table = next(o["text"] for c in cells if c.cell_type == "code" and "comparison_rows(report" in c.source for o in c.outputs)
     row = next(line for line in table.splitlines() if "наивный Байес" in line and "логистическая" in line
                and "AUROC" in line)
     assert "p = 0,0333" in prose and "p = 0,1064" in prose and "197" in prose and row.split()[-3] == "0,0333"

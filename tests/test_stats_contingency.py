@@ -4,11 +4,12 @@ import numpy as np
 import pytest
 from scipy import stats as sps
 from statsmodels.stats.contingency_tables import cochrans_q as sm_cochran
+from sklearn.metrics import confusion_matrix
 from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
 
 from iso4213_nb import InputError, Undefined
 from iso4213_nb.words import readings
-from iso4213_nb.stats import chi_squared, cochran_q, fisher_exact, mcnemar, mcnemar_table
+from iso4213_nb.stats import chi_squared, cochran_q, correct_by_class, fisher_exact, mcnemar, mcnemar_table
 
 
 def test_chi_squared_matches_scipy_on_random_tables():
@@ -177,3 +178,15 @@ def test_chi_squared_on_counts_in_the_billions_matches_scipy():
     expected = sps.chi2_contingency(np.array(table, dtype=float))
     assert ours.statistic == pytest.approx(expected.statistic, rel=1e-9)
     assert ours.pvalue == pytest.approx(expected.pvalue, abs=1e-300)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_correct_by_class_is_the_diagonal_and_the_rest_of_each_true_row(seed):
+    rng = np.random.default_rng(seed)
+    labels = ["a", "b", "c"]
+    y = rng.choice(labels, 90)
+    pred = np.where(rng.random(90) < 0.7, y, rng.choice(labels, 90))
+    table = correct_by_class(y, pred, labels)
+    cm = confusion_matrix(y, pred, labels=labels)  # rows: true classes
+    assert table.tolist() == [[cm[i, i], cm[i].sum() - cm[i, i]] for i in range(3)]
+    assert correct_by_class(y, pred, ["b"]).tolist() == [[cm[1, 1], cm[1].sum() - cm[1, 1]]]

@@ -37,9 +37,11 @@ COLUMNS = ("dataset", "model", "reference", "accuracy", "top1_error", "top5_erro
 #: What Table C.1 gives for the clause 8 reporting items (:data:`iso4213_nb.controls.checklist.REPORT_ITEMS`);
 #: the others are missing.
 CLAUSE_8_GIVEN = {
-    "training_data": "partly: the benchmark is named; size and composition are not given",
-    "test_data": "partly: the benchmark is named; size and composition are not given",
+    "training_data": N_("partly: the benchmark is named; size and composition are not given"),
+    "test_data": N_("partly: the benchmark is named; size and composition are not given"),
 }
+#: What the audit gives for every other clause 8 item.
+MISSING = N_("missing")
 
 #: Printed values that differ from the cited papers, as far as the toolkit knows.
 KNOWN_DIFFERENCES = {
@@ -158,7 +160,7 @@ def audit() -> list[dict]:
             "missing": [c for c in COLUMNS if not row[c]],
             "writing": writing_notes(row),
             "decimals_of_accuracy": _decimals(row["accuracy"]),
-            "clause_8": {item.id: CLAUSE_8_GIVEN.get(item.id, "missing") for item in REPORT_ITEMS},
+            "clause_8": {item.id: CLAUSE_8_GIVEN.get(item.id, MISSING) for item in REPORT_ITEMS},
             "known_difference": KNOWN_DIFFERENCES.get((row["dataset"], row["model"]), ""),
             "agrees_with_paper": AGREES_WITH_PAPER.get((row["dataset"], row["model"]), ""),
         })

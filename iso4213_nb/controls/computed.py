@@ -61,10 +61,12 @@ class Baseline:
 
     def observed(self) -> dict:
         """The same measures as :attr:`expected`, computed from :attr:`confusion`."""
-        return _summary(self.confusion)
+        return summary(self.confusion)
 
 
-def _summary(cm: ConfusionMatrix) -> dict:
+def summary(cm: ConfusionMatrix) -> dict:
+    """The measures a baseline is compared on (5.3.13), from a confusion matrix: accuracy (6.2.3), balanced accuracy,
+    macro precision and F1, weighted F1 (6.4.3) and Cohen's kappa; the keys of :attr:`Baseline.expected`."""
     return {
         "accuracy": cm.accuracy(),
         "balanced_accuracy": cm.balanced_accuracy(),
@@ -86,7 +88,7 @@ def majority_baseline(y_true) -> Baseline:
     majority = labels[int(np.argmax(counts))]
     predictions = np.full(len(y), majority, dtype=y.dtype)
     cm = ConfusionMatrix.from_predictions(y, predictions, labels=labels)
-    return Baseline("majority class", predictions, cm, _summary(cm))
+    return Baseline("majority class", predictions, cm, summary(cm))
 
 
 def random_baseline(y_true, seed: int = 0) -> Baseline:

@@ -97,6 +97,19 @@ def draw_scores(ax: Axes, scores, y_true, threshold: float | None = None) -> Sca
     return artists
 
 
+def published_thresholds_figure(scores, y_true) -> Figure:
+    """Figure B.1 (the scores and actual classes alone), then Figures B.2–B.6: the same data at each published
+    threshold, each panel titled with its figure and threshold, in a 2 × 3 grid (Annex B, 6.3.6)."""
+    figure = Figure(figsize=(14, 6), dpi=72, layout="constrained")
+    axes = figure.subplots(2, 3).ravel()
+    draw_scores(axes[0], scores, y_true)
+    for ax, point, threshold in zip(axes[1:], annex_b.PUBLISHED, annex_b.thresholds()):
+        draw_scores(ax, scores, y_true, threshold)
+        ax.set_title(_("Figure {figure}: threshold {threshold}").format(figure=point.figure, threshold=point.threshold),
+                     fontsize=10)
+    return figure
+
+
 class AnnexBFigure:
     """Scores (Figure B.1), ROC (Figure B.7) and PR curves of one data set, driven by one threshold.
 

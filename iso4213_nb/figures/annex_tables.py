@@ -12,6 +12,7 @@ import re
 import textwrap
 
 from ..annexes import Check, annex_a, annex_b, annex_c, annex_d
+from ..controls.checklist import REPORT_ITEMS
 from ..measures.confusion import ConfusionMatrix
 from ..words.i18n import N_, _, pgettext
 from ..words.worked_examples import cause as cause_name
@@ -235,6 +236,15 @@ def annex_c_audit_notes(width: int = 100) -> list[str]:
     return lines
 
 
+def annex_c_clause_8_rows(record: dict) -> tuple[list[list[str]], list[str]]:
+    """``(rows, header)``: each clause-8 reporting item (:data:`iso4213_nb.controls.checklist.REPORT_ITEMS`) and
+    what one row of :func:`iso4213_nb.annexes.annex_c.audit` (``record``) gives for it, in the active language
+    (Annex C, clause 8)."""
+    texts = {item.id: item.text for item in REPORT_ITEMS}
+    return ([[_(texts[item]), _(given)] for item, given in record["clause_8"].items()],
+            [_("clause 8 item"), _("in Table C.1")])
+
+
 def annex_c_limits() -> list[str]:
     """What Table C.1 cannot support as a comparison, one sentence each in the active language, each citing the
     clause that asks for the missing piece (:data:`iso4213_nb.annexes.annex_c.CANNOT_SUPPORT`; Annex C, clauses 5.3, 7, 8).
@@ -249,3 +259,10 @@ def annex_d_rows(decimal_comma: bool = True) -> tuple[list[list[str]], list[str]
     rows = [[cause_name(cause), *(format_value(example[key][cause], 4, decimal_comma=decimal_comma)
                       for key in ("csmf_true", "csmf_pred", "absolute_errors"))] for cause in annex_d.EXAMPLE_CAUSES]
     return rows, [_("cause"), _("CSMF true"), _("CSMF predicted"), _("|true − predicted|")]
+
+
+def annex_d_matrix_rows() -> tuple[list[list], list[str]]:
+    """The counts of the worked example: one row per true cause, one column per predicted cause, each cause named
+    in the active language (:func:`iso4213_nb.words.worked_examples.cause`) (Annex D)."""
+    causes = [cause_name(cause) for cause in annex_d.EXAMPLE_CAUSES]
+    return [[name, *row] for name, row in zip(causes, annex_d.EXAMPLE_MATRIX)], [_("true \\ predicted"), *causes]

@@ -14,7 +14,7 @@ from matplotlib.axes import Axes
 from ..stats.bayesian import RopeProbabilities
 from ..words.i18n import _, level_percent, number
 from ..words.intervals import method_name, reason_text, resampling_text
-from ..words.measures import label as measure_label
+from ..words.measures import label as measure_label, name as measure_name
 from ..measures.roc_regions import Band
 from ..stats.results import ConfidenceInterval
 from ..core.undefined import is_undefined
@@ -30,6 +30,18 @@ def percent(level: float) -> str:
 
 def _value(x, decimals: int = 4) -> str:
     return _("undefined") if is_undefined(x) else number(float(x), decimals)
+
+
+def interval_rows(subject: str, intervals: list) -> tuple[list[list[str]], list[str]]:
+    """``(rows, header)``: one row per ``(measure key, interval)`` of ``intervals`` (intervals that name their method,
+    as :func:`iso4213_nb.stats.proportion_ci` and :func:`iso4213_nb.stats.auroc_ci` return them, at one confidence
+    level): the measure and the method, then the estimate and both bounds, four decimals in the active language; the
+    first column is headed ``subject`` (7.8)."""
+    level = intervals[0][1].confidence_level
+    rows = [[f"{measure_name(key)}, {method_name(ci.method)}", *(_value(v) for v in (ci.estimate, ci.low, ci.high))]
+            for key, ci in intervals]
+    return rows, [subject, _("estimate"), _("{level} low").format(level=percent(level)),
+                  _("{level} high").format(level=percent(level))]
 
 
 def intervals_table_html(intervals: dict[str, ConfidenceInterval], n_resamples: int, seed: int) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from matplotlib.figure import Figure
 
-from ..words.i18n import _
+from ..words.i18n import _, number
 from ..measures.multiclass_scores import ScoreAssessment
 from .tables import format_value
 from ..core.undefined import Undefined
@@ -21,7 +21,7 @@ from .curves import draw_curve, drawn, prepare_axes
 def _cell(value, decimals: int) -> str:
     if isinstance(value, Undefined):
         return _("undefined") + f" ({reasons.of(value)})"
-    return format_value(value, decimals)
+    return number(value, decimals)
 
 
 def score_summary_rows(result: ScoreAssessment, decimals: int = 4) -> tuple[list[list[str]], list[str]]:
@@ -37,7 +37,7 @@ def score_summary_rows(result: ScoreAssessment, decimals: int = 4) -> tuple[list
 
 def per_class_rows(result: ScoreAssessment, decimals: int = 4) -> tuple[list[list[str]], list[str]]:
     """One row per class: its true samples (or their weight), one-vs-rest AUROC (6.3.6) and average precision (6.3.7)."""
-    rows = [[str(label), format_value(result.curves[label].positives, 2),
+    rows = [[str(label), number(result.curves[label].positives, 2),
              _cell(values["auroc"], decimals), _cell(values["average_precision"], decimals)]
             for label, values in result.per_class.items()]
     return rows, [_("class"), _("true samples"), _("AUROC (one-vs-rest)"), measure_name("average_precision")]

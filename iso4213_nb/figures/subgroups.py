@@ -43,6 +43,20 @@ def gap_text(gap: LargestGap, decimals: int = 4) -> str:
                                                                               low=gap.between[1])
 
 
+def group_count_rows(attributes: dict, y_true, positive, positive_name: str | None = None) -> tuple[list[list], list[str]]:
+    """``(rows, header)``: for each attribute (its name → its value for every sample) and each of its groups in sorted
+    order, how many samples the group holds and how many of them are of class ``positive`` (5.3.2: the size of each
+    subgroup, before any measure of it); the last column is headed ``positive_name``, else the positive class."""
+    y = np.asarray(y_true)
+    rows = []
+    for name, values in attributes.items():
+        values = np.asarray(values)
+        for value in np.unique(values):
+            members = values == value
+            rows.append([name, str(value), int(members.sum()), int((members & (y == positive)).sum())])
+    return rows, [_("attribute"), _("group"), _("samples"), str(positive) if positive_name is None else positive_name]
+
+
 def subgroup_table_html(analysis: SubgroupAnalysis, attribute: str) -> str:
     """Per-group measures with intervals and n, then the largest gap per measure, as HTML (5.3.2, 7.8)."""
     measures = analysis.measures

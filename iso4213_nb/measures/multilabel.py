@@ -39,6 +39,20 @@ def hamming_loss_by_sample(y_true, y_pred) -> np.ndarray:
     return (t != p).mean(axis=1)
 
 
+def wrong_label_counts(y_true, y_pred) -> np.ndarray:
+    """How many samples have 0, 1, …, L wrong label decisions (6.5.2): entry k counts the samples whose Hamming
+    loss is k/L, so entry 0 counts the exact matches (6.5.3) and Σ_k k · entry_k / (N·L) is the Hamming loss."""
+    t, p = checked_pair(y_true, y_pred)
+    return np.bincount(np.count_nonzero(t != p, axis=1), minlength=t.shape[1] + 1)
+
+
+def both_empty(y_true, y_pred) -> int:
+    """The samples whose true and predicted label sets are both empty: their IoU is 0/0, so sample-level Jaccard
+    (6.5.4) counts them as the ``empty`` of :func:`jaccard_samples` says."""
+    t, p = checked_pair(y_true, y_pred)
+    return int(np.count_nonzero(~(t | p).any(axis=1)))
+
+
 def label_cells(t: np.ndarray, p: np.ndarray, w: np.ndarray | None = None) -> np.ndarray:
     """Each label's tp, fp, fn, tn (6.5.1, 6.2.1) as an L × 4 array from boolean n × L indicators: int64 counts,
     or sums of the sample weights ``w``."""

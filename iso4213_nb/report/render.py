@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import html
 
+from ..controls.checklist import REPORT_ITEMS
 from ..measures.registry import clause
 from ..words.i18n import N_, _, number, significant
 from ..words.intervals import method_name
 from ..words.measures import label as measure_label, name as measure_name
-from ..figures.tables import html_table
+from ..figures.tables import html_frame, html_table
 from . import words
 
 STYLE = """<style>
@@ -82,18 +83,29 @@ def header(report: dict, *, with_title: bool = True) -> str:
     return STYLE + wrap(title + html_table(rows, [_("input"), _("value")], caption=_("Report input")))
 
 
+def report_item_rows() -> tuple[list[list[str]], list[str]]:
+    """``(rows, header)``: each reporting item of clause 8 (:data:`iso4213_nb.controls.checklist.REPORT_ITEMS`),
+    what it states and who fills it, the report from predictions or timings or the assessor, in the active
+    language (clause 8)."""
+    rows = [[words.item_text(item.id), words.status("computed") if item.computed else _("assessor")]
+            for item in REPORT_ITEMS]
+    return rows, [_("what it states"), _("who fills it")]
+
+
+def status_rows(items: list[dict]) -> tuple[list[list[str]], list[str]]:
+    """``(rows, header)`` of ``report.json``'s ``items``: each item's clause, what it states and its status
+    (filled / filled automatically / missing) in the active language (clause 8)."""
+    rows = [[item["clause"], words.item_text(item["id"]), words.status(item["status"])] for item in items]
+    return rows, [_("clause"), _("item"), _("status")]
+
+
 def status_table(report: dict) -> str:
     """Every reported item with its clause and status (filled / filled automatically / missing)."""
-    caption = _("Clause 8 and the other reporting requirements, item by item")
-    heads = "".join(f"<th>{escaped(h)}</th>" for h in (_("clause"), _("item"), _("status")))
-    parts = [f"<table><caption>{escaped(caption)}</caption>", f"<thead><tr>{heads}</tr></thead><tbody>"]
-    for item in report["items"]:
-        css = _STATUS_CLASS[item["status"]]
-        parts.append(f"<tr><td>{escaped(item['clause'])}</td><td>{escaped(words.item_text(item['id']))}</td>"
-                     f'<td class="{css}" data-item="{escaped(item["id"])}">'
-                     f"{escaped(words.status(item['status']))}</td></tr>")
-    parts.append("</tbody></table>")
-    return wrap("".join(parts))
+    rows, header = status_rows(report["items"])
+    body = "".join(f"<tr><td>{escaped(clause_)}</td><td>{escaped(text)}</td>"
+                   f'<td class="{_STATUS_CLASS[item["status"]]}" data-item="{escaped(item["id"])}">'
+                   f"{escaped(status)}</td></tr>" for item, (clause_, text, status) in zip(report["items"], rows))
+    return wrap(html_frame(header, body, _("Clause 8 and the other reporting requirements, item by item")))
 
 
 def answers(report: dict, sections: tuple[str, ...]) -> str:
@@ -103,14 +115,20 @@ def answers(report: dict, sections: tuple[str, ...]) -> str:
     return wrap(html_table(rows, [_("clause"), _("asks for"), _("answer (from --meta)")]))
 
 
-def operating_points(report: dict, model: str) -> str:
-    """True/false positive counts at the representative operating points of one model."""
+def operating_point_rows(points: list[dict]) -> tuple[list[list[str]], list[str]]:
+    """``(rows, header)`` of the operating points of one model (:func:`iso4213_nb.report.content.operating_points`):
+    name, how the threshold is chosen, threshold, TP, FP, TN, FN, TPR, FPR in the active language (clause 8, 6.3.6)."""
     rows = [[words.point_name(p), words.rule(p), "" if p["threshold"] is None else number(p["threshold"]),
              number(p["tp"]), number(p["fp"]), number(p["tn"]), number(p["fn"]), number(p["tpr"]),
              number(p["fpr"])]
-            for p in report["models"][model]["operating_points"]]
-    header = [_("operating point"), _("how it is chosen"), _("threshold"), "TP", "FP", "TN", "FN", "TPR", "FPR"]
-    return wrap(html_table(rows, header, caption=_("Counts at operating points: {model}").format(model=model)))
+            for p in points]
+    return rows, [_("operating point"), _("how it is chosen"), _("threshold"), "TP", "FP", "TN", "FN", "TPR", "FPR"]
+
+
+def operating_points(report: dict, model: str) -> str:
+    """True/false positive counts at the representative operating points of one model."""
+    return wrap(html_table(*operating_point_rows(report["models"][model]["operating_points"]),
+                           caption=_("Counts at operating points: {model}").format(model=model)))
 
 
 def _ci(interval: dict | None) -> str:
@@ -181,18 +199,26 @@ def confusion(report: dict, model: str) -> str:
     return wrap(table)
 
 
+def comparison_rows(tests: list[dict], names: dict | None = None) -> tuple[list[list[str]], list[str]]:
+    """``(rows, header)`` of the significance tests of ``report.json``'s ``comparisons``: the two models, what they
+    compare, the test, its statistic, p-value, Holm-adjusted p-value and whether it is significant, in the active
+    language (clause 8, 7.10).  A model is shown as ``names`` (its name in the file → a name for the reader) gives
+    it, else as the file names it."""
+    names = names or {}
+    rows = [[_(" vs ").join(names.get(m, m) for m in t["models"]), words.measure(t["measure"]), words.test_name(t),
+             number(t["statistic"]), number(t["pvalue"]), number(t["adjusted_pvalue"]), yes_no(t["rejected"])]
+            for t in tests]
+    return rows, [_("models"), _("compares"), _("test"), _("statistic"), _("p-value"), _("adjusted p (Holm)"),
+                  _("significant")]
+
+
 def comparisons(report: dict) -> str:
     """Pairwise significance tests with their adjusted p-values and readings."""
     comp = report["comparisons"]
     versus = _(" vs ")
     parts = [f"<p>{escaped(words.statement(comp))}</p>"]
     if comp["tests"]:
-        rows = [[versus.join(t["models"]), words.measure(t["measure"]), words.test_name(t), number(t["statistic"]),
-                 number(t["pvalue"]), number(t["adjusted_pvalue"]), yes_no(t["rejected"])]
-                for t in comp["tests"]]
-        parts.append(html_table(rows, [_("models"), _("compares"), _("test"), _("statistic"), _("p-value"),
-                                       _("adjusted p (Holm)"), _("significant")],
-                                caption=_("Clause-7 comparisons between models")))
+        parts.append(html_table(*comparison_rows(comp["tests"]), caption=_("Clause-7 comparisons between models")))
         parts += [f'<p class="reading"><b>{escaped(versus.join(t["models"]))}, {escaped(words.test_name(t))}:</b> '
                   f"{escaped(words.test_reading(t))}</p>" for t in comp["tests"]]
     return wrap("".join(parts))

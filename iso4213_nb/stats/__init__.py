@@ -20,7 +20,8 @@ from ..core.lazy import exports
 #: Where each public name lives; imported on first use, so that a module needing only one of them (the results'
 #: classes, say) does not load scipy.stats for the tests it never runs (PEP 562).
 _LAZY = {
-    **dict.fromkeys(("chi_squared", "cochran_q", "fisher_exact", "mcnemar", "mcnemar_table"), ".contingency"),
+    **dict.fromkeys(("chi_squared", "cochran_q", "correct_by_class", "fisher_exact", "mcnemar",
+                     "mcnemar_table"), ".contingency"),
     **dict.fromkeys(("FiveByTwoDifferences", "combined_ftest_5x2cv", "corrected_resampled_ttest",
                      "five_by_two_differences", "paired_ttest_5x2cv"), ".cv"),
     **dict.fromkeys(("anova", "friedman", "kruskal_wallis"), ".groups"),

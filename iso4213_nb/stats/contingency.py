@@ -141,6 +141,17 @@ def mcnemar_table(y_true, pred_a, pred_b, *, sample_weight=None) -> np.ndarray:
                      [np.sum(~right_a & right_b), np.sum(~right_a & ~right_b)]], dtype=np.int64)
 
 
+def correct_by_class(y_true, y_pred, labels) -> np.ndarray:
+    """The k × 2 table of one model's right and wrong predictions per true class of ``labels`` (row i: the samples
+    of class ``labels[i]`` predicted right, then wrong): the contingency table of chi-squared (7.5) or Fisher's exact
+    test (7.7) of whether the model is equally accurate on every class."""
+    t = as_labels(y_true, "y_true")
+    p = as_labels(y_pred, "y_pred")
+    same_length(y_true=t, y_pred=p)
+    right = p == t
+    return np.array([[np.sum(right & (t == k)), np.sum(~right & (t == k))] for k in labels], dtype=np.int64)
+
+
 def mcnemar(table, exact: bool | None = None, correction: bool = True) -> TestResult:
     """McNemar's test of two models' error rates on the same samples (7.9).
 

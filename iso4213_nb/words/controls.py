@@ -7,14 +7,19 @@ language's number format.
 
 from __future__ import annotations
 
-from ..controls.computed import Agreement, Baseline, GroupOverlap, kappa_band
+from ..controls.computed import Agreement, Baseline, GroupOverlap, kappa_band, summary
+from ..measures.confusion import ConfusionMatrix
 from . import reasons
 from .i18n import N_, _, number, percent
+from .measures import name as measure_name
 from ..core.undefined import is_undefined
 
 #: The Landis & Koch bands of :data:`iso4213_nb.controls.computed.KAPPA_BANDS`, marked for the catalogue.
 _BANDS = {"poor": N_("poor"), "slight": N_("slight"), "fair": N_("fair"), "moderate": N_("moderate"),
           "substantial": N_("substantial"), "almost perfect": N_("almost perfect")}
+#: A baseline's row in :func:`baseline_rows`, and the measures that table shows.
+_EXPECTED = {"majority class": N_("majority class (expected)"), "stratified random": N_("stratified random (expected)")}
+_COMPARED = ("accuracy", "balanced_accuracy", "macro_f1", "cohen_kappa")
 
 
 def _baseline(result: Baseline) -> str:
@@ -50,6 +55,18 @@ def _agreement(result: Agreement) -> str:
         kappa=number(result.statistic, 3), band=_(_BANDS[kappa_band(result.statistic)]))
 
 
+def baseline_rows(model: str, confusion: ConfusionMatrix, baselines) -> tuple[list[list[str]], list[str]]:
+    """``(rows, header)``: the accuracy, balanced accuracy, macro F1 and Cohen's kappa of a model (``model``: its name
+    as shown; ``confusion``: its :class:`~iso4213_nb.ConfusionMatrix`), then the values each of ``baselines``
+    (:class:`~iso4213_nb.controls.computed.Baseline`) can be expected to reach, four decimals in the active
+    language (5.3.13)."""
+    observed = summary(confusion)
+    rows = [[model, *(number(observed[key], 4) for key in _COMPARED)]]
+    rows += [[_(_EXPECTED[b.name]), *(number(b.expected[key], 4) for key in _COMPARED)] for b in baselines]
+    return rows, [_("classifier"), measure_name("accuracy"), measure_name("balanced_accuracy"), _("macro F1"),
+                  measure_name("cohen_kappa")]
+
+
 def reading(result: Baseline | GroupOverlap | Agreement) -> str:
     """A plain-language summary of a control result, in the active language (5.3.5, 5.3.7, 5.3.9, 5.3.13).
 
@@ -73,4 +90,4 @@ def reading(result: Baseline | GroupOverlap | Agreement) -> str:
     raise TypeError(f"reading() takes a Baseline, GroupOverlap or Agreement, not {type(result).__name__}")
 
 
-__all__ = ["reading"]
+__all__ = ["baseline_rows", "reading"]

@@ -23,6 +23,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from ..core.errors import InputError
+from .i18n import number
 
 #: What each kind of input is; a term's function is called as ``f(*inputs, *term.args)``.
 INPUTS = {
@@ -455,3 +456,44 @@ def by_concept() -> list[tuple[str, list[Term]]]:
         by_function.setdefault((t.target, t.args), []).append(t)
     groups = [(headword(terms), terms) for terms in by_function.values()]
     return sorted(groups, key=lambda group: (normalise(group[0]), group[1][0].source))
+
+
+def call(t: Term) -> str:
+    """How a reader calls the function behind ``t``: its dotted path without the package's name, then its fixed
+    arguments, e.g. ``measures.confusion.ConfusionMatrix.average('f1', 'macro')``.
+
+    Clauses 3 and 6; beyond TS 4213: ПНСТ 835-2023, TR 24029-1.
+    """
+    return t.target.removeprefix("iso4213_nb.") + (repr(t.args) if t.args else "")
+
+
+def concept_rows(sources) -> list[list[str]]:
+    """One row per concept of :func:`by_concept`: its headword, then for each of ``sources`` (the start of a
+    :attr:`Term.source`, e.g. ``"TS 4213"``) the names that document gives it joined by ``"; "``, then :func:`call`.
+
+    Clauses 3 and 6; beyond TS 4213: ПНСТ 835-2023, TR 24029-1, Sokolova & Lapalme 2009.
+    """
+    return [[word, *("; ".join(t.name for t in terms if t.source.startswith(source)) for source in sources),
+             call(terms[0])] for word, terms in by_concept()]
+
+
+def lookup_rows(name: str) -> list[list[str]]:
+    """One row per term :func:`lookup` finds for ``name``: the name, its source, :func:`call` and the note.
+
+    Clauses 3 and 6; beyond TS 4213: ПНСТ 835-2023, TR 24029-1.
+    """
+    return [[t.name, t.source, call(t), t.note] for t in lookup(name)]
+
+
+def names_by_value(counts, decimals: int = 4) -> dict[str, list[str]]:
+    """The names of every term that takes binary counts, grouped by the value it computes on ``counts`` (a
+    :class:`~iso4213_nb.measures.counts.BinaryCounts`) written with ``decimals`` in the active language, each name
+    once: names that share a value are synonyms, or coincide on these counts.
+
+    Clauses 3, 6.2 and 6.3; beyond TS 4213: ПНСТ 835-2023, TR 24029-1, Sokolova & Lapalme 2009.
+    """
+    seen: dict[str, list[str]] = {}
+    for t in TERMS:
+        if t.takes == "counts":
+            seen.setdefault(number(t(counts), decimals), []).append(t.name)
+    return {value: list(dict.fromkeys(names)) for value, names in seen.items()}
