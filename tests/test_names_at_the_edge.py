@@ -128,3 +128,18 @@ def test_interval_methods_are_named_in_one_table():
              if path.relative_to(package).as_posix() != "words/intervals.py"
              for line, text in _method_name_literals(path.read_text(encoding="utf-8"))]
     assert found == []
+
+
+def test_the_averages_over_classes_are_named_in_one_table():
+    """Only :mod:`iso4213_nb.words.measures` spells the name of a 6.4.3 average (``macro average``, ``macro``) for a
+    user: the report, the readings, the reasons, the notebooks' tables and the command line call ``average_name``."""
+    from iso4213_nb.words.measures import AVERAGE_NAMES
+
+    names = {name for forms in AVERAGE_NAMES.values() for name in forms}
+    package = ROOT / "iso4213_nb"
+    found = [f"{path.relative_to(package).as_posix()}:{node.lineno}: {node.args[0].value}"
+             for path in sorted(package.rglob("*.py")) if path.relative_to(package).as_posix() != "words/measures.py"
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("_", "N_") and node.args
+             and isinstance(node.args[0], ast.Constant) and node.args[0].value in names]
+    assert found == []

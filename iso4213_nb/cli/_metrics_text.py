@@ -19,7 +19,7 @@ from ..report.render_tasks import ML_MEASURES
 from ..words import readings
 from ..words.i18n import N_, _, number, significant, with_decimal_sign
 from ..words.intervals import interval_text, method_name
-from ..words.measures import label as measure_label, name as measure_name
+from ..words.measures import AVERAGE_NAMES, label as measure_label, name as measure_name
 
 
 #: The areas under the curves printed after the summary (keys of the registry).
@@ -34,8 +34,8 @@ PER_CLASS_COLUMNS = ("tp", "tn", "fp", "fn", "accuracy", "binary_accuracy", "pre
 COLUMN_NAMES = {"tp": N_("tp"), "tn": N_("tn"), "fp": N_("fp"), "fn": N_("fn"), "accuracy": N_("accuracy"),
                 "binary_accuracy": N_("binary_accuracy"), "precision": N_("precision"), "recall": N_("recall"),
                 "specificity": N_("specificity"), "f1": N_("f1"), "auroc": N_("auroc"),
-                "average_precision": N_("average_precision"), "macro": N_("macro"), "weighted": N_("weighted"),
-                "micro": N_("micro")}
+                "average_precision": N_("average_precision"),
+                **{code: short for code, (_name, short) in AVERAGE_NAMES.items()}}
 
 
 #: The per-label columns of the multi-label table, as it always printed them in English.

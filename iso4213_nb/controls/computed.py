@@ -106,7 +106,7 @@ def random_baseline(y_true, seed: int = 0) -> Baseline:
     cm = ConfusionMatrix.from_predictions(y, predictions, labels=labels)
     # Guessed independently of its true class, a sample of class i is predicted j with probability q_j, so the
     # expected count of (true i, predicted j) is T_i · q_j: the expected measures are those of that matrix.
-    return Baseline("stratified random", predictions, cm, _summary(ConfusionMatrix(np.outer(counts, q), labels)))
+    return Baseline("stratified random", predictions, cm, summary(ConfusionMatrix(np.outer(counts, q), labels)))
 
 
 @dataclass(frozen=True)

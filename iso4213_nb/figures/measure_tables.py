@@ -14,11 +14,9 @@ from ..measures import counts as measures
 from ..measures.confusion import AVERAGED, AVERAGES, ConfusionMatrix
 from ..stats.multiplicity import adjust_pvalues
 from ..words.i18n import N_, _, number, pgettext, significant
-from ..words.measures import name as measure_name
+from ..words.measures import average_name, name as measure_name
 from ..words.readings import adjustment_name
 
-#: The names of the three averages over classes (6.4.3), as column heads.
-AVERAGE_NAMES = {"macro": N_("macro"), "weighted": N_("weighted"), "micro": N_("micro")}
 
 
 def _percent(value) -> str:
@@ -43,7 +41,7 @@ def average_rows(cm: ConfusionMatrix, names=AVERAGED) -> tuple[list[list[str]], 
     """``(rows, header)``: one row per measure of ``names``, its macro, weighted and micro averages over the
     classes (6.4.3) in percent with two decimals and the active language's decimal sign."""
     rows = [[measure_name(name), *(_percent(cm.average(name, how)) for how in AVERAGES)] for name in names]
-    return rows, [_("measure (%)"), *(_(AVERAGE_NAMES[how]) for how in AVERAGES)]
+    return rows, [_("measure (%)"), *(average_name(how, short=True) for how in AVERAGES)]
 
 
 def label_count_rows(per_label: dict) -> tuple[list[list], list[str]]:

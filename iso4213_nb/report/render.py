@@ -17,7 +17,7 @@ from ..controls.checklist import REPORT_ITEMS
 from ..measures.registry import clause
 from ..words.i18n import N_, _, number, significant
 from ..words.intervals import method_name
-from ..words.measures import label as measure_label, name as measure_name
+from ..words.measures import average_name, label as measure_label, name as measure_name
 from ..figures.tables import html_frame, html_table
 from . import words
 
@@ -40,7 +40,6 @@ STYLE = """<style>
 </style>"""
 
 _STATUS_CLASS = {"filled": "status-filled", "filled automatically": "status-automatic", "missing": "status-missing"}
-_AVERAGE_NAMES = {"macro": N_("macro average"), "weighted": N_("weighted average"), "micro": N_("micro average")}
 
 
 def wrap(body: str) -> str:
@@ -175,7 +174,7 @@ def per_class(report: dict, model: str) -> str:
     names = ["precision", "recall", "specificity", "f1", "binary_accuracy"]
     rows = [[str(label)] + [number(values.get(n)) for n in names] for label, values in a["per_class"].items()]
     for method, values in a["averages"].items():
-        rows.append([_(_AVERAGE_NAMES[method])] + [number(values.get(n)) for n in names])
+        rows.append([average_name(method)] + [number(values.get(n)) for n in names])
     table = html_table(rows, [_("class")] + [measure_name(n) for n in names],
                        caption=_("Per-class measures and averages (6.4.2, 6.4.3): {model}").format(model=model))
     notes = "".join(f"<li>{escaped(u)}</li>" for u in words.undefined_notes(a))

@@ -9,7 +9,11 @@ place only.
 from __future__ import annotations
 
 from ..measures.registry import MEASURES
-from .i18n import _
+from .i18n import N_, _
+
+#: The averages over classes of 6.4.3: code → (name, short name for a column head).
+AVERAGE_NAMES = {"macro": (N_("macro average"), N_("macro")), "weighted": (N_("weighted average"), N_("weighted")),
+            "micro": (N_("micro average"), N_("micro"))}
 
 
 def name(key: str) -> str:
@@ -34,3 +38,9 @@ def label(key: str) -> str:
         return _("{measure} (beyond TS 4213; lower is better)").format(measure=name(key))
     return name(key)
 
+
+
+def average_name(code: str, short: bool = False) -> str:
+    """The name of the average over classes ``code`` (``macro``, ``weighted``, ``micro``) in the active language,
+    ``macro average``; ``short`` gives the column head, ``macro`` (6.4.3).  Any other code is shown as it is."""
+    return _(AVERAGE_NAMES[code][short]) if code in AVERAGE_NAMES else code

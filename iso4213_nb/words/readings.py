@@ -15,7 +15,7 @@ from ..stats.assumptions import kfold_warning
 from ..stats.results import ConfidenceInterval, TestResult, reason_dict
 from . import reasons
 from .intervals import method_name as interval_method, reason_text
-from .measures import name_or_key
+from .measures import average_name, name_or_key
 from .i18n import N_, _, number, significant
 from ..core.undefined import Undefined, is_undefined
 
@@ -92,7 +92,6 @@ def kl_lines(divergences: dict, decimals: int = 5) -> list[str]:
     return lines
 
 
-_AVERAGES = {"macro": N_("macro average"), "weighted": N_("weighted average"), "micro": N_("micro average")}
 
 
 def undefined_place(where: str) -> str:
@@ -105,7 +104,7 @@ def undefined_place(where: str) -> str:
         return _("{measure} of class {label}").format(measure=name_or_key(key), label=label)
     if head == "averages" and "." in rest:
         method, key = rest.split(".", 1)
-        return f"{name_or_key(key)}, {_(_AVERAGES[method]) if method in _AVERAGES else method}"
+        return f"{name_or_key(key)}, {average_name(method)}"
     if head == "normalized" and "." in rest:
         rows, label = rest.split(".", 1)
         text = (_("the confusion matrix as shares of predicted class {label}") if rows == "predicted"

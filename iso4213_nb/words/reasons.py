@@ -16,7 +16,7 @@ import string
 
 from ..measures.registry import MEASURES
 from .i18n import N_, _, number, significant
-from .measures import name as measure_name
+from .measures import average_name, name as measure_name
 
 #: Words of every reason code: a sentence with ``{parameter}`` fields, or ``{cause: sentence}``.
 WORDS = {
@@ -165,8 +165,6 @@ WORDS = {
 }
 
 _SHARE_NAMES = {"true": N_("true"), "predicted": N_("predicted")}
-#: Words for the ``average`` parameter of ``average_needs_every_class``.
-_AVERAGES = {"macro": N_("macro"), "weighted": N_("weighted"), "micro": N_("micro")}
 
 
 def _param(key: str, value):
@@ -175,8 +173,8 @@ def _param(key: str, value):
         return words(value)
     if key in ("first", "second"):
         return _(_SHARE_NAMES.get(value, value))
-    if key == "average" and value in _AVERAGES:
-        return _(_AVERAGES[value])
+    if key == "average":
+        return average_name(value, short=True)
     if key == "measure" and value in MEASURES:
         return measure_name(value)
     if key == "label":
