@@ -15,6 +15,7 @@ TEMPLATES = {
     # stats/bootstrap.py, stats/roc.py
     "stats.too_few_resamples": N_("{name} must be a whole number of at least 10, got {value}"),
     "stats.bootstrap_method": N_("the bootstrap method must be one of {methods}; got {method}"),
+    "stats.proportion_method": N_("the proportion method must be one of {methods}; got {method}"),
     "stats.statistic_not_a_number": N_("the statistic must return a number, got {type}"),
     "stats.ragged_data": N_("{name} cannot be read as an array (ragged rows?)"),
     "stats.no_data": N_("bootstrap_ci needs at least one data array"),
