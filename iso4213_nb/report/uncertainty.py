@@ -34,7 +34,7 @@ import numpy as np
 
 from ..stats.bayesian import signed_rank
 from ..stats.class_score_intervals import class_score_intervals, model_matrices
-from ..measures.confusion import ConfusionMatrix
+from ..measures.confusion import AVERAGES, ConfusionMatrix
 from ..measures.curves import BinaryScores
 from ..inputs import MULTILABEL, Predictions
 from ..stats.measure_intervals import IntervalSettings, area_intervals, intervals_json, matrix_intervals
@@ -102,7 +102,7 @@ def counts_intervals(cm: ConfusionMatrix, positive, settings: IntervalSettings) 
         flat.update({key: mine[key] for key in ("recall", "specificity", "precision", "f1")})
         flat.update({"f2": found["fbeta"]["2"], "f0_5": found["fbeta"]["0.5"], "lift": found["lift"]})
     else:
-        flat.update({f"{method}_f1": found["averages"][method]["f1"] for method in ("macro", "weighted", "micro")})
+        flat.update({f"{method}_f1": found["averages"][method]["f1"] for method in AVERAGES})
     return flat
 
 
