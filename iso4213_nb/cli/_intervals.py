@@ -9,8 +9,8 @@ from ..words.i18n import _
 from ._types import open_unit, whole
 
 CI_METHOD_HELP = _("interval methods, comma-separated: one proportion method (wilson, clopper-pearson) for "
-                   "accuracy, recall, precision and the other count ratios, and/or one bootstrap method (bca, "
-                   "percentile) for F1, F-beta, MCC, kappa, balanced accuracy, AP, lift, the averages, top-k "
+                   "accuracy, recall, precision and the other count ratios, and/or one bootstrap method (percentile, "
+                   "bca) for F1, F-beta, MCC, kappa, balanced accuracy, AP, lift, the averages, top-k "
                    "accuracy, Brier score and log loss; default wilson,bca (AUROC always uses DeLong)")
 
 

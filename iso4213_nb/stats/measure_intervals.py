@@ -98,7 +98,7 @@ def parse_ci_method(text: str) -> tuple[str, str]:
     if unknown or not words or any(len(v) > 1 for v in chosen.values()):
         raise InputError("measure_intervals.ci_method_choice", option="--ci-method", proportion=list(PROPORTION_METHODS),
                          bootstrap=list(BOOTSTRAP_METHODS), value=repr(text))
-    return (chosen["proportion"] or ["wilson"])[0], (chosen["bootstrap"] or ["bca"])[0]
+    return (chosen["proportion"] or [IntervalSettings.proportion])[0], (chosen["bootstrap"] or [IntervalSettings.bootstrap])[0]
 
 
 def proportion(successes: int, n: int, settings: IntervalSettings) -> ConfidenceInterval:
