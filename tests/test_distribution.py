@@ -9,8 +9,9 @@ from scipy.stats import entropy
 
 from iso4213_nb.words import readings
 from iso4213_nb import BinaryCounts, ConfusionMatrix, InputError, Undefined
-from iso4213_nb.measures.distribution import (both_directions, kl_binary, kl_multilabel, kl_of_labels, kl_of_matrix,
-                                     kl_pred_vs_true, kl_true_vs_pred, shares)
+from iso4213_nb.measures.distribution import (both_directions, kl_binary, kl_of_labels, kl_of_matrix, kl_pred_vs_true,
+                                     kl_true_vs_pred, shares)
+from iso4213_nb.measures.multilabel import label_distribution_kl
 
 TABLE_A1 = [[400, 150, 14], [23, 3800, 144], [13, 355, 65]]  # predicted in rows
 
@@ -77,13 +78,13 @@ def test_from_label_arrays_matches_matrix_and_allows_different_lengths():
 def test_multilabel_shares_over_total_labels():
     y_true = np.array([[1, 1, 0], [1, 0, 0], [0, 1, 1]])  # T = (2, 2, 1), T_t = 5
     y_pred = np.array([[1, 0, 0], [1, 0, 1], [1, 1, 1]])  # P = (3, 1, 2), T_p = 6
-    kl = kl_multilabel(y_true, y_pred)
+    kl = label_distribution_kl(y_true, y_pred)
     assert kl["pred_vs_true"] == pytest.approx(entropy([3 / 6, 1 / 6, 2 / 6], [2 / 5, 2 / 5, 1 / 5]))
     assert kl["true_vs_pred"] == pytest.approx(entropy([2, 2, 1], [3, 1, 2]))
     with pytest.raises(InputError, match="3 label columns, y_pred has 2"):
-        kl_multilabel(y_true, y_pred[:, :2])
+        label_distribution_kl(y_true, y_pred[:, :2])
     with pytest.raises(InputError, match="only 0 and 1"):
-        kl_multilabel(y_true, y_pred * 2)
+        label_distribution_kl(y_true, y_pred * 2)
 
 
 @pytest.mark.parametrize("counts, message", [([0, 0], "all zero"), ([1, -1], "non-negative"),

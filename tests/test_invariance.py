@@ -107,6 +107,24 @@ def test_multiclass_measures_match_sklearn(seed):
     assert MEASURES["Error Rate"](c) == pytest.approx(1 - np.mean(accuracy_per_class))
 
 
+@pytest.mark.parametrize("k, seed", [(3, 0), (9, 1), (12, 2)])
+def test_macro_measures_are_the_6_4_3_macro_averages_bit_for_bit(k, seed):
+    """Average Accuracy, Precision_M and Recall_M are ConfusionMatrix.average(..., "macro") of the same matrix to the
+    bit, undefined with the same code and class (absent and never-predicted classes among k = 12)."""
+    rng = np.random.default_rng(seed)
+    for _ in range(40):
+        y = rng.integers(0, k, 200)
+        p = np.where(rng.random(200) < 0.5, y, rng.integers(0, k, 200))
+        p[p == rng.integers(0, k)] = 0  # a class never predicted: its precision is undefined
+        cm = ConfusionMatrix.from_predictions(y, p, labels=range(k))
+        for name, measure in (("Average Accuracy", "binary_accuracy"), ("Precision_M", "precision"),
+                              ("Recall_M", "recall")):
+            got, expected = MEASURES[name](as_counts(cm)), cm.average(measure, "macro")
+            assert got == expected and getattr(got, "params", None) == getattr(expected, "params", None), name
+    undefined = MEASURES["Precision_M"]([[1, 1, 1, 1], [0, 0, 5, 5]])
+    assert (undefined.code, undefined.params["label"]) == ("average_needs_every_class", 1)
+
+
 def test_binary_auc_is_balanced_accuracy_and_undefined_propagates():
     assert MEASURES["AUC"](C) == pytest.approx((10 / 17 + 50 / 53) / 2)
     assert isinstance(MEASURES["Precision"]([0, 0, 5, 5]), Undefined)

@@ -9,9 +9,15 @@ import pytest
 from sklearn.metrics import balanced_accuracy_score
 
 from iso4213_nb.core.undefined import Undefined, ratio
-from iso4213_nb.measures import counts, distribution, stacked
+from iso4213_nb.measures import counts, distribution, invariance, stacked
 from iso4213_nb.measures.confusion import ConfusionMatrix
 from iso4213_nb.measures.counts import BinaryCounts
+from iso4213_nb.measures.multiclass_scores import assess_scores
+from iso4213_nb.measures.multilabel_summary import summarize
+from iso4213_nb.scale import streaming
+from iso4213_nb.scale.accumulators import ClassScoreCounts, GroupedCounts, accumulate
+from iso4213_nb.subgroups.counts import subgroups_from_counts
+from iso4213_nb.subgroups.rows import subgroup_analysis
 
 
 def test_stacked_keeps_no_aliases_of_the_scalar_functions():
@@ -161,8 +167,9 @@ def test_balanced_accuracy_averages_and_kl_are_one_kernel_bit_for_bit(k, seed):
 
 def test_scalar_forms_compute_nothing_of_their_own(monkeypatch):
     """Balanced accuracy, the macro and weighted averages and the KL divergence have one formula, the stack's:
-    replace it and ConfusionMatrix, distribution's KL functions and the binary KL all follow (a function of
-    BinaryCounts still gives ConfusionMatrix.average its per-class values)."""
+    replace it and ConfusionMatrix, the invariance table's macro measures, the class-score AUROC averages (in
+    memory and streamed), the multi-label macro averages, distribution's KL functions and the binary KL all follow
+    (a function of BinaryCounts still gives ConfusionMatrix.average its per-class values)."""
     monkeypatch.setattr(stacked, "balanced_accuracy", lambda M: np.full(len(M), 0.625))
     monkeypatch.setattr(stacked, "class_average", lambda values, support, n, method: np.full(len(values), 0.375))
     monkeypatch.setattr(stacked, "divergence", lambda first, second: np.full(len(first), 0.25))
@@ -171,9 +178,38 @@ def test_scalar_forms_compute_nothing_of_their_own(monkeypatch):
     assert cm.average("f1", "macro") == cm.average("precision", "weighted") == 0.375
     assert cm.average(lambda c: c.tp / (c.tp + c.fp), "macro") == 0.375
     assert stacked.average(cm.matrix(rows="true")[None], "recall", "weighted")[0] == 0.375
+    assert invariance.average_accuracy(cm) == invariance.MEASURES["Recall_M"](cm) == 0.375
+    y, scores = np.array([0, 1, 2, 2, 1, 0, 1]), np.random.default_rng(1).dirichlet(np.ones(3), 7)
+    columns = {"y_true": y, "row": np.arange(7), **{f"p{j}": scores[:, j] for j in range(3)}}
+    for result in (assess_scores(y, scores, [0, 1, 2]), ClassScoreCounts.zero(["p0", "p1", "p2"]).update(columns)
+                   .finalize([0, 1, 2])):
+        assert [result.auroc[average] for average in ("macro", "weighted", "ovo")] == [0.375] * 3
+    averages = summarize(np.eye(3, dtype=int)[[0, 1, 2, 0]], np.eye(3, dtype=int)[[0, 2, 2, 1]])["averages"]
+    assert averages["macro"] == {"precision": 0.375, "recall": 0.375, "f1": 0.375}
     assert distribution.kl_of_matrix(cm) == {"true_vs_pred": 0.25, "pred_vs_true": 0.25}
     assert distribution.kl_binary(BinaryCounts(tp=3, fp=1, tn=4, fn=2)) == 0.25
     assert distribution.kl_pred_vs_true([1, 2, 3], [3, 2, 1]) == 0.25
+
+
+def test_means_over_defined_classes_are_one_kernel(monkeypatch):
+    """Balanced accuracy, a subgroup's macro recall (in memory and from counts) and a subgroup's macro AUROC (in
+    memory and from a streamed score state) are all :func:`stacked.mean_of_defined`: replace it and each follows."""
+    monkeypatch.setattr(stacked, "mean_of_defined", lambda values: np.full(values.shape[:-1], 0.625))
+    cm = ConfusionMatrix.from_counts([[5, 1, 0], [2, 3, 1], [0, 2, 6]], ["a", "b", "c"], rows="true")
+    assert cm.balanced_accuracy() == 0.625
+    rng = np.random.default_rng(0)
+    y, g, scores = rng.integers(0, 3, 90), rng.choice(["u", "v"], 90), rng.random((90, 3))
+    memory = subgroup_analysis(y, scores.argmax(axis=1), g, labels=[0, 1, 2], scores=scores, n_bootstrap=20)
+    parts = accumulate(GroupedCounts.zero("group"), [{"y_true": y, "y_pred": scores.argmax(axis=1), "group": g}])
+    counted = subgroups_from_counts(parts.finalize(), labels=[0, 1, 2], n_permutations=20)
+    scores /= scores.sum(axis=1, keepdims=True)
+    for value in ("u", "v"):
+        assert memory.results[value]["macro_recall"].estimate == counted.results[value]["macro_recall"].estimate == 0.625
+        assert memory.results[value]["auroc"].estimate == 0.625
+        rows = g == value
+        state = ClassScoreCounts.zero(["p0", "p1", "p2"]).update(
+            {"y_true": y[rows], "row": np.flatnonzero(rows), **{f"p{j}": scores[rows, j] for j in range(3)}})
+        assert streaming.group_auroc(state, None, [0, 1, 2]) == 0.625
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -15,6 +15,7 @@ from statsmodels.stats.proportion import proportion_confint
 from iso4213_nb.core.errors import InputError
 from iso4213_nb.stats import auroc_ci, bootstrap_ci
 from iso4213_nb.scale.accumulators import GroupedCounts, accumulate
+from iso4213_nb.measures.confusion import ConfusionMatrix
 from iso4213_nb.measures.counts import BinaryCounts
 from iso4213_nb.subgroups.counts import subgroups_from_counts
 from iso4213_nb.subgroups.error_rates import error_rates, fpr_from_identity, rows_of_counts
@@ -77,6 +78,34 @@ def test_multiclass_measures_match_fairlearn_and_scikit_learn(seed):
         expected = np.mean([roc_auc_score(y[rows] == labels[j], scores[rows, j]) for j in present])
         assert r.results[value]["auroc"].estimate == pytest.approx(expected, rel=1e-12)
     assert r.measures == ("accuracy", "macro_recall", "auroc")
+
+
+@pytest.mark.filterwarnings("ignore:y_pred contains classes not in y_true")
+@pytest.mark.parametrize("seed", range(3))
+def test_macro_recall_is_the_balanced_accuracy_of_each_group_bit_for_bit(seed):
+    """A group's macro recall is the one kernel's balanced accuracy: ConfusionMatrix's value of the group's rows to
+    the bit (eleven classes, some absent from a group, where a zero-filled sum and the sum of the present recalls
+    round differently), and scikit-learn's balanced_accuracy_score to 1e-12.  With sample weights the two sum each cell's
+    weights in their own order, so there the agreement is to 1e-12."""
+    rng = np.random.default_rng(seed)
+    n, labels = 1200, list(range(11))
+    g = rng.integers(0, 10, n)
+    y = rng.integers(0, 11, n)
+    for group in range(10):  # each group lacks 1 to 6 classes: their rows go to class 10
+        absent = rng.choice(10, size=int(rng.integers(1, 7)), replace=False)
+        y[(g == group) & np.isin(y, absent)] = 10
+    pred = np.where(rng.random(n) < 0.6, y, rng.integers(0, 11, n))
+    weight = rng.random(n) * 2
+    for w in (None, weight):
+        r = subgroup_analysis(y, pred, g, labels=labels, sample_weight=w, n_bootstrap=20)
+        for value in r.values:
+            rows = g == value
+            group_weight = None if w is None else w[rows]
+            cm = ConfusionMatrix.from_predictions(y[rows], pred[rows], labels=labels, sample_weight=group_weight)
+            assert r.results[value]["macro_recall"].estimate == (
+                cm.balanced_accuracy() if w is None else pytest.approx(cm.balanced_accuracy(), rel=1e-12)), value
+            assert r.results[value]["macro_recall"].estimate == pytest.approx(
+                balanced_accuracy_score(y[rows], pred[rows], sample_weight=group_weight), rel=1e-12)
 
 
 def test_intervals_are_wilson_delong_and_bootstrap():

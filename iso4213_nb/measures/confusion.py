@@ -82,6 +82,18 @@ def _comparable(*arrays: np.ndarray) -> tuple:
     return tuple(a.astype(str) for a in arrays)
 
 
+def average_of_classes(values: dict, support: np.ndarray, n: float, method: str, name: str) -> float | Undefined:
+    """The ``"macro"`` or ``"weighted"`` average (6.4.3) of ``values`` (label → float or Undefined) by
+    :func:`.stacked.class_average`, with each class's ``support`` and their total ``n``; undefined
+    (``average_needs_every_class``, naming the measure ``name`` and the class) when a class it weighs is."""
+    for (label, value), weight in zip(values.items(), support):
+        if is_undefined(value) and (weight > 0 or method == "macro"):
+            return Undefined(code="average_needs_every_class",
+                             params={"average": method, "measure": name, "label": label, "cause": value.code})
+    row = np.array([[float(value) for value in values.values()]])
+    return float(stacked.class_average(row, np.asarray(support)[None], np.array([float(n)]), method)[0])
+
+
 def _one(values: np.ndarray, code: str, **params) -> float | Undefined:
     """The value of a measure of :mod:`.stacked` on a stack of one matrix, Undefined with ``code`` where it is nan."""
     value = float(values[0])
@@ -298,13 +310,7 @@ class ConfusionMatrix:
             return fn(self.pooled())
         if self.n == 0:
             return Undefined(code="no_samples")
-        values = self.per_class(fn)
-        for (label, value), support in zip(values.items(), self.support):
-            if is_undefined(value) and (support > 0 or method == "macro"):
-                return Undefined(code="average_needs_every_class",
-                                 params={"average": method, "measure": name, "label": label, "cause": value.code})
-        row = np.array([[float(value) for value in values.values()]])
-        return float(stacked.class_average(row, self.support[None], np.array([float(self.n)]), method)[0])
+        return average_of_classes(self.per_class(fn), self.support, self.n, method, name)
 
     def cohen_kappa(self, weights: str | None = None) -> float | Undefined:
         """Cohen's kappa (5.3.9): (p_o − p_e) / (1 − p_e), agreement beyond chance between true and predicted labels.

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.checks import as_1d, as_indicator, as_labels, listed
+from ..core.checks import as_1d, as_labels, listed
 from . import stacked
 from .confusion import ConfusionMatrix
 from ..core.errors import InputError
@@ -149,26 +149,3 @@ def kl_binary(c: BinaryCounts) -> float | Undefined:
     true shares are (TP+FN)/N and (TN+FP)/N, the predicted ones (TP+FP)/N and (TN+FN)/N.
     """
     return kl_true_vs_pred([c.tp + c.fn, c.tn + c.fp], [c.tp + c.fp, c.tn + c.fn], ["positive", "negative"])
-
-
-def kl_multilabel(y_true, y_pred, labels=None) -> dict:
-    """Both KL directions for multi-label data (6.5.5), shares taken over all labels assigned.
-
-    Parameters
-    ----------
-    y_true, y_pred : indicator matrices (samples × labels, 0/1), same number of labels.
-    labels : optional names of the label columns.
-
-    T_i is the number of samples carrying label i and T_t the total number of
-    labels carried by all samples, so the true distribution is T_i / T_t (not
-    T_i / N, since a sample can carry several labels); likewise P_i / T_p for
-    the predictions.  6.5.5 writes the predicted-first direction.  With no
-    label carried at all on one side both directions are undefined
-    (:func:`label_share_directions`).
-    """
-    t = as_indicator(y_true, "y_true")
-    p = as_indicator(y_pred, "y_pred")
-    if t.shape[1] != p.shape[1]:
-        raise InputError("distribution.label_columns_differ", first="y_true", first_count=t.shape[1], second="y_pred",
-                         second_count=p.shape[1])
-    return label_share_directions(t.sum(axis=0), p.sum(axis=0), None if labels is None else list(labels))

@@ -38,7 +38,7 @@ import numpy as np
 
 from . import counts as m
 from ..core.checks import given, listed
-from .confusion import ConfusionMatrix
+from .confusion import ConfusionMatrix, average_of_classes
 from ..core.errors import InputError
 from .counts import FIELDS, BinaryCounts
 from ..core.undefined import Undefined, is_undefined
@@ -195,15 +195,9 @@ CHANGES: dict[str, Change] = {
 
 
 # ---------------------------------------------------------------------------------------------- measures
-def _mean(values: list, what: str) -> float | Undefined:
-    for v in values:
-        if is_undefined(v):
-            return Undefined(code="mean_needs_every_value", params={"mean": what, "cause": v.code or v.reason})
-    return float(np.mean(values))
-
-
 def _macro(fn) -> Callable[[np.ndarray], float | Undefined]:
-    return lambda c: _mean([fn(BinaryCounts(*map(int, row))) for row in c], "a class's value is undefined")
+    return lambda c: average_of_classes({row: fn(BinaryCounts(*map(int, counts))) for row, counts in enumerate(c)},
+                                        np.ones(len(c)), len(c), "macro", fn.__name__)
 
 
 def _complement(value):

@@ -32,6 +32,7 @@ from numbers import Integral
 import numpy as np
 
 from ..core.checks import as_finite_array, as_labels, given, listed, one_of, same_length
+from . import stacked
 from .confusion import AVERAGES
 from .curves import BinaryScores
 from ..core.errors import InputError
@@ -167,16 +168,13 @@ def class_average_precision(binary: BinaryScores) -> float | Undefined:
 
 
 def class_average(values: list, weights: np.ndarray) -> float | Undefined:
-    """Weighted mean of per-class (or per-pair) values; a zero weight skips its value, an undefined one is returned
-    (6.4.3)."""
-    total = 0.0
-    for value, w in zip(values, weights):
-        if w == 0:
-            continue
-        if is_undefined(value):
-            return value
-        total += float(w) * value
-    return total / float(weights.sum())
+    """Weighted mean of per-class (or per-pair) values by :func:`.stacked.class_average` (weights w / Σw; 6.4.3); a
+    zero weight skips its value, an undefined one of non-zero weight is returned."""
+    undefined = [value for value, w in zip(values, weights) if w != 0 and is_undefined(value)]
+    if undefined:
+        return undefined[0]
+    row = np.array([[float(value) for value in values]])
+    return float(stacked.class_average(row, weights[None], np.array([float(weights.sum())]), "weighted")[0])
 
 
 def _micro_auroc(codes, matrix, weight) -> float | Undefined:

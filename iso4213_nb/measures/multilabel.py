@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.checks import as_indicator
-from .distribution import kl_multilabel
+from .distribution import label_share_directions
 from ..core.errors import InputError
 from .counts import BinaryCounts
 from ..core.undefined import Undefined, ratio
@@ -122,11 +122,26 @@ def jaccard_samples(y_true, y_pred, empty: float = 1.0) -> float:
 
 
 def label_distribution_kl(y_true, y_pred, labels=None) -> dict:
-    """KL divergence of the label shares in both directions (6.5.5); see :func:`iso4213_nb.measures.distribution.kl_multilabel`.
+    """KL divergence of the label shares in both directions (6.5.5), shares taken over all labels assigned.
 
-    ``pred_vs_true`` is the direction 6.5.5 writes.
+    Parameters
+    ----------
+    y_true, y_pred : indicator matrices (samples × labels, 0/1), same number of labels.
+    labels : optional names of the label columns.
+
+    T_i is the number of samples carrying label i and T_t the total number of
+    labels carried by all samples, so the true distribution is T_i / T_t (not
+    T_i / N, since a sample can carry several labels); likewise P_i / T_p for
+    the predictions.  6.5.5 writes the predicted-first direction.  With no
+    label carried at all on one side both directions are undefined
+    (:func:`iso4213_nb.measures.distribution.label_share_directions`).
     """
-    return kl_multilabel(y_true, y_pred, labels)
+    t = as_indicator(y_true, "y_true")
+    p = as_indicator(y_pred, "y_pred")
+    if t.shape[1] != p.shape[1]:
+        raise InputError("distribution.label_columns_differ", first="y_true", first_count=t.shape[1], second="y_pred",
+                         second_count=p.shape[1])
+    return label_share_directions(t.sum(axis=0), p.sum(axis=0), None if labels is None else list(labels))
 
 
 def per_label_counts(y_true, y_pred, labels=None) -> dict:

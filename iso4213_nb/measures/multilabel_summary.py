@@ -27,7 +27,7 @@ import functools
 
 import numpy as np
 
-from . import multilabel
+from . import multilabel, stacked
 from ..core.checks import as_indicator
 from ..core.weights import as_weights
 from .counts import NO_POSITIVES, NO_PREDICTED_POSITIVES
@@ -123,7 +123,8 @@ def assemble(data: dict, cells: tuple, labels: list, n: int, weighted: bool, ran
     for name in ("precision", "recall", "f1"):
         values = [per_label[str(label)][name] for label in labels]
         averages["macro"][name] = keep(f"averages.macro.{name}", Undefined(code="undefined_label") if None in values
-                                       else float(np.mean(values)))
+                                       else float(stacked.class_average(np.array([values]), np.ones((1, len(values))),
+                                                                        np.ones(1), "macro")[0]))
     T, F, N = tp.sum(), fp.sum(), fn.sum()
     averages["micro"] = {"precision": keep("averages.micro.precision", ratio(T, T + F, code=NO_PREDICTED)),
                          "recall": keep("averages.micro.recall", ratio(T, T + N, code=NO_TRUE)),

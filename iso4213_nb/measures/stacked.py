@@ -97,12 +97,17 @@ def kept_sums(values: np.ndarray, keep: np.ndarray) -> np.ndarray:
     return sums
 
 
+def mean_of_defined(values: np.ndarray) -> np.ndarray:
+    """Mean over the last axis of the values that are not nan, nan where none is (6.4.3: a macro average over the
+    classes where a measure is defined); each row summed as :func:`kept_sums` does, whatever the leading axes."""
+    rows = values.reshape(-1, values.shape[-1])
+    defined = ~np.isnan(rows)
+    return ratio(kept_sums(rows, defined), defined.sum(axis=1), code=counts.NO_SAMPLES).reshape(values.shape[:-1])
+
+
 def balanced_accuracy(M: np.ndarray) -> np.ndarray:
     """Mean recall over the classes present in the true labels (beyond TS 4213: Brodersen et al. 2010)."""
-    support = M.sum(axis=2)
-    present = support > 0
-    recalls = ratio(np.diagonal(M, axis1=1, axis2=2), support, code=counts.NO_POSITIVES)
-    return ratio(kept_sums(recalls, present), present.sum(axis=1), code=counts.NO_SAMPLES)
+    return mean_of_defined(ratio(np.diagonal(M, axis1=1, axis2=2), M.sum(axis=2), code=counts.NO_POSITIVES))
 
 
 def balanced_accuracy_adjusted(M: np.ndarray) -> np.ndarray:

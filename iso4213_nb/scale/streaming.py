@@ -44,6 +44,7 @@ import numpy as np
 from .accumulators import (BinnedScoreCounts, ClassScoreCounts, ConfusionCounts, GroupedCounts, GroupedStates,
                            PairedOutcomes, ScoreCounts, merge_all, run_local)
 from . import streamed_bootstrap
+from ..measures import stacked
 from ..measures.assessment import AREAS, Collector, assess_matrix
 from ..measures.confusion import ConfusionMatrix
 from ..measures.curves import BinaryScores
@@ -387,7 +388,7 @@ def group_auroc(state, positive, labels: list) -> float:
             return float("nan")
         return float(scores.finalize().auroc())
     values = [curve.auroc() for curve in state.one_vs_rest(labels).values() if curve.positives and curve.negatives]
-    return float(np.mean(values)) if values else float("nan")
+    return float(stacked.mean_of_defined(np.array([values]))[0]) if values else float("nan")
 
 
 def metrics(assessed: Assessed, name: str) -> dict:

@@ -21,7 +21,7 @@ import numpy as np
 
 from ..core.errors import InputError
 from ..core.undefined import ratio
-from ..measures import counts as kernel
+from ..measures import counts as kernel, stacked
 from ..stats.bootstrap import check_resamples
 from ..stats.contingency import MIN_EXPECTED, chi_squared, fisher_exact
 from ..stats.intervals import proportion_ci
@@ -55,12 +55,6 @@ _UNDEFINED = {"accuracy": "no_samples", "recall": "no_positives", "specificity":
               "auroc": "one_class"}
 
 
-def mean_of_defined(values: np.ndarray, axis: int) -> np.ndarray:
-    """Mean over ``axis`` of the non-NaN values; NaN where there is none (6.4.3: macro averages over the defined)."""
-    defined = ~np.isnan(values)
-    return ratio(np.where(defined, values, 0).sum(axis=axis), np.asarray(defined.sum(axis=axis)), code="no_samples")
-
-
 def binary_measures(counts: dict) -> dict:
     """The binary headline measures from weighted counts ``tp``, ``fp``, ``tn``, ``fn`` (arrays of any one shape).
 
@@ -75,9 +69,10 @@ def multiclass_measures(counts: dict) -> dict:
     """Accuracy (6.4.2) and macro recall (6.4.3) from weighted counts ``correct``, ``total``, ``tp`` and ``members``.
 
     ``tp`` and ``members`` have the classes on their last axis; macro recall is
-    the mean of tp/members over the classes with members (NaN when none has).
+    the mean of tp/members over the classes with members (NaN when none has), as
+    :func:`iso4213_nb.measures.stacked.balanced_accuracy` takes it.
     """
-    macro = mean_of_defined(ratio(np.asarray(counts["tp"]), counts["members"], code="no_positives"), axis=-1)
+    macro = stacked.mean_of_defined(ratio(np.asarray(counts["tp"]), counts["members"], code="no_positives"))
     return {"accuracy": ratio(np.asarray(counts["correct"]), counts["total"], code="no_samples"), "macro_recall": macro}
 
 

@@ -72,6 +72,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..core.checks import as_finite_array, as_labels, as_scores, as_threshold, listed, plain, same_length
+from ..measures import stacked
 from ..measures.curves import BinaryScores
 from ..core.undefined import ratio
 from ..core.errors import InputError
@@ -81,7 +82,7 @@ from ..stats.intervals import proportion_ci
 from ..stats.results import ConfidenceInterval, check_level, undefined
 from ..stats.roc import tie_groups, auroc_ci
 from .counts import (BINARY_MEASURES, MULTICLASS_MEASURES, RESERVED, SubgroupAnalysis, analysis_of_counts, binary_measures,
-                     group_interval, mean_of_defined, multiclass_measures)
+                     group_interval, multiclass_measures)
 
 #: The rates :meth:`GroupThresholds.rates_at` gives per group, in the order a table shows them.
 GROUP_RATES = ("recall", "precision", "false_positive_rate", "miss_rate")
@@ -202,7 +203,7 @@ class _Data:
         if not parts:
             return np.full(len(weights), np.nan)
         values = np.stack([auroc_of_weights(pos, weights[:, order], starts) for order, pos, starts in parts])
-        return mean_of_defined(values, axis=0)
+        return stacked.mean_of_defined(values.T)
 
 
 def _delong(data: _Data, rows: np.ndarray, estimate, level: float) -> ConfidenceInterval:

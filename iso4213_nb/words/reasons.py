@@ -55,7 +55,6 @@ WORDS = {
     "empty_margin": N_("a row or column of the 2×2 matrix is empty, so MCC has a zero denominator"),
     "chance_agreement_one": N_("chance agreement is 1 (both raters use a single class)"),
     "average_needs_every_class": N_("{average} {measure} needs every class; for class {label}: {cause}"),
-    "mean_needs_every_value": N_("the {mean} needs every value; one is undefined: {cause}"),
     "infinite_divergence": N_("class {label} has {first} share {share} but {second} share 0, so the divergence "
                               "is infinite"),
     "one_class": {
