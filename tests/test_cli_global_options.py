@@ -165,3 +165,19 @@ def test_light_modules_do_not_load_heavy_ones(module, heavy):
                           check=True)
     loaded = json.loads(done.stdout)
     assert module in loaded and not [name for name in loaded if name == heavy or name.startswith(heavy + ".")]
+
+
+@pytest.mark.parametrize("lang, said", [("en", "takes a whole number of at least 0, got {bad}"),
+                                        ("ru", "требуется целое число не меньше 0, получено {bad}")])
+@pytest.mark.parametrize("bad", ["x", "-1", "2.5"])
+def test_every_command_refuses_a_bad_whole_number_with_the_same_line(capsys, lang, said, bad):
+    """One parser and one sentence for a whole-number option (issue 24 point 2): ``rank --seed`` (once argparse's own
+    ``invalid int value``) and ``report --seed`` (once two other sentences) say the same thing."""
+    errors = []
+    for command in ("rank", "report"):
+        with pytest.raises(SystemExit) as stop:
+            main(["--lang", lang, command, *LEAST[command], f"--seed={bad}"])
+        assert stop.value.code == 2
+        errors.append(capsys.readouterr().err.strip().splitlines()[-1])
+    assert errors[0].split(": ", 1)[1] == errors[1].split(": ", 1)[1]  # the same line after the command's name
+    assert errors[0].endswith(f" --seed: {said.format(bad=bad)}")

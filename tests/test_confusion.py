@@ -182,3 +182,36 @@ def test_numbers_of_different_kinds_are_compared_as_numbers():
     ours = ConfusionMatrix.from_predictions([1, 0, 1, 2], [1.5, 1, 0, 2], labels=[0, 1, 1.5, 2])
     assert ours.matrix(rows="true").tolist() == [[0, 1, 0, 0], [1, 0, 1, 0], [0, 0, 0, 0], [0, 0, 0, 1]]
     assert ConfusionMatrix.from_predictions([1, 0, 1, 2], [1.5, 1, 0, 2]).labels == (0, 1, 1.5, 2)
+
+
+def test_an_unknown_code_gets_one_error_whichever_measure_asks():
+    """One check and one sentence for "not one of these codes" (issue 24 point 2): the averages of the matrix and
+    of the AUROCs, the normalisation, the kappa weights, the partial AUROC's focus, the AUROC interval's and the
+    p-value adjustment's method, Annex B's rounding, the planning figure's quantity and a curve figure's kind."""
+    from iso4213_nb.annexes.annex_b import rounds_to
+    from iso4213_nb.figures.curves import prepare_axes
+    from iso4213_nb.figures.planning import plan
+    from iso4213_nb.measures.curves import BinaryScores
+    from iso4213_nb.measures.multiclass_scores import ovo_auroc, ovr_auroc
+    from iso4213_nb.measures.roc_regions import partial_auroc
+    from iso4213_nb.stats.multiplicity import adjust_pvalues
+    from iso4213_nb.stats.roc import auroc_ci
+
+    cm = ConfusionMatrix.from_predictions([0, 1, 2, 1], [0, 1, 1, 2])
+    y, scores = [0, 1, 2, 1], np.eye(3)[[0, 1, 2, 2]] * 0.8 + 0.2 / 3
+    calls = {"average": [lambda: cm.average("f1", "mean"), lambda: ovr_auroc(y, scores, [0, 1, 2], "mean"),
+                         lambda: ovo_auroc(y, scores, [0, 1, 2], "mean")],
+             "by": [lambda: cm.normalized("mean", rows="true")], "weights": [lambda: cm.cohen_kappa("mean")],
+             "focus": [lambda: partial_auroc(BinaryScores([0, 1], [0.2, 0.7]), 0.8, 1, focus="mean")],
+             "method": [lambda: auroc_ci([1, 0, 1, 0], [0.1, 0.2, 0.3, 0.4], method="mean"),
+                        lambda: adjust_pvalues([0.01, 0.2], method="mean")],
+             "rounding": [lambda: rounds_to(1, 3, "0,33", rounding="mean")],
+             "quantity": [lambda: plan("mean")], "kind": [lambda: prepare_axes(None, "mean")]}
+    for name, tried in calls.items():
+        for call in tried:
+            with pytest.raises(InputError) as caught:
+                call()
+            assert caught.value.code == "checks.not_one_of"
+            assert str(caught.value).startswith(f"{name} must be one of '") and str(caught.value).endswith(", got 'mean'")
+    with pytest.raises(InputError, match="^average must be one of 'macro', 'weighted', 'micro', got 'mean'$"):
+        ovr_auroc(y, scores, [0, 1, 2], "mean")

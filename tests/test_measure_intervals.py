@@ -313,3 +313,11 @@ def test_interval_json_is_one_shape_in_every_report_json_in_memory_or_from_count
                      ".models.*.subgroups.site.north.f1", ".models.*.calibration.ece",
                      ".comparisons.tests[].confidence_interval"):
         assert expected in found, expected  # the walk reached every kind of interval
+
+
+def test_ci_method_error_lists_the_owners_codes_in_the_owners_order():
+    """--ci-method's message reads the method lists of stats.intervals and stats.bootstrap (issue 24 point 2)."""
+    with pytest.raises(InputError) as caught:
+        parse_ci_method("wald")
+    assert str(caught.value) == ("--ci-method takes one proportion method (wilson, clopper-pearson) and/or one bootstrap "
+                                 "method (percentile, bca), comma-separated; got 'wald'")

@@ -155,3 +155,27 @@ def test_an_undefined_value_prints_in_the_readers_language():
     assert str(value).startswith("undefined (class 2 has true share 0.2")
     with using("ru"):
         assert str(value).startswith("не определено (у класса 2 доля (истинная) равна 0,2")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_resamples_left_out_are_said_in_one_sentence_by_the_reading_the_interval_text_and_the_report_summary(lang):
+    """The three places that say some resamples were undefined and left out read one reason code."""
+    import numpy as np
+
+    from iso4213_nb.report.render_summary import warning_lines
+    from iso4213_nb.stats.bootstrap import bootstrap_ci
+    from iso4213_nb.stats.results import interval_json
+    from iso4213_nb.words.intervals import interval_text
+    from iso4213_nb.words.readings import reading
+
+    y = np.array([1] * 3 + [0] * 27)
+    result = bootstrap_ci(lambda t: Undefined(code="no_positives") if t.sum() == 0 else t.mean(), y,
+                          n_resamples=300, seed=0)
+    k = result.n_undefined
+    assert 0 < k < 300
+    warning = {"code": "resamples_undefined", "model": "m", "where": "f1", "n_undefined": k, "n_resamples": 300}
+    with using(lang):
+        sentence = reasons.words("resamples_undefined", {"n_undefined": k, "n_resamples": 300})
+        said = [reading(result), interval_text(interval_json(result)), warning_lines({"summary": {"warnings": [warning]}})[0]]
+    assert f" {k} " in sentence and " 300 " in sentence
+    assert all(sentence in text for text in said), said

@@ -106,3 +106,25 @@ def test_stored_band_equals_roc_band_and_its_points(data, level):
         (single.estimate[0], single.low[0], single.high[0]), abs=1e-12)
     with pytest.raises(InputError):
         stored.sensitivity_at(0.91, level)
+
+
+def test_a_bad_method_gets_the_same_line_from_the_stored_intervals_the_report_settings_and_the_widget(data, stored):
+    """One list of method codes and one sentence per concept (issue 24 point 2): the widgets' stored intervals, the
+    report's interval settings and the live widget refuse an unknown method with the same line, naming the owner's
+    list in the owner's order."""
+    from iso4213_nb.stats.measure_intervals import IntervalSettings
+    from iso4213_nb.widgets.live_intervals import IntervalsWidget
+
+    def line(call):
+        with pytest.raises(InputError) as caught:
+            call()
+        return caught.value.code, str(caught.value)
+
+    widget = IntervalsWidget(*data, n_resamples=20)
+    proportion = {line(lambda: stored.interval("recall", 0.9, "wald")), line(lambda: IntervalSettings(proportion="wald")),
+                  line(lambda: setattr(widget, "proportion_method", "wald"))}
+    assert proportion == {("stats.proportion_method",
+                           "the proportion method must be one of wilson, clopper-pearson; got wald")}
+    bootstrap = {line(lambda: stored.interval("f1", 0.9, "basic")), line(lambda: IntervalSettings(bootstrap="basic")),
+                 line(lambda: setattr(widget, "bootstrap_method", "basic"))}
+    assert bootstrap == {("stats.bootstrap_method", "the bootstrap method must be one of percentile, bca; got basic")}

@@ -42,6 +42,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..measures.curves import BinaryScores
+from ..core.checks import one_of
 from ..core.errors import InputError
 from ..measures.counts import false_positive_rate, recall
 from ..core.undefined import to_json as number
@@ -96,8 +97,7 @@ def rounds_to(k: int, n: int, printed: str, *, rounding: str = "half_up", exact_
     ``exact_ends`` a printed "1" or "0" means exactly 1 or 0; without it they
     mean 1,00 and 0,00 after rounding.
     """
-    if rounding not in ROUNDINGS:
-        raise InputError("annexes.rounding", roundings=str(ROUNDINGS), rounding=repr(rounding))
+    one_of(rounding, ROUNDINGS, "rounding")
     if n <= 0 or not 0 <= k <= n:
         raise InputError("annexes.rate_counts", k=k, n=n)
     target = _target(printed)

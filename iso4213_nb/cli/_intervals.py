@@ -6,25 +6,12 @@ import argparse
 
 from ..core.errors import InputError
 from ..words.i18n import _
-from ._types import open_unit
+from ._types import open_unit, whole
 
 CI_METHOD_HELP = _("interval methods, comma-separated: one proportion method (wilson, clopper-pearson) for "
-                   "accuracy, recall, precision and the other count ratios, and/or one bootstrap method (bca, "
-                   "percentile) for F1, F-beta, MCC, kappa, balanced accuracy, AP, lift, the averages, top-k "
+                   "accuracy, recall, precision and the other count ratios, and/or one bootstrap method (percentile, "
+                   "bca) for F1, F-beta, MCC, kappa, balanced accuracy, AP, lift, the averages, top-k "
                    "accuracy, Brier score and log loss; default wilson,bca (AUROC always uses DeLong)")
-
-
-def _whole(minimum: int):
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(_("not a whole number: {text}").format(text=text)) from None
-        if value < minimum:
-            raise argparse.ArgumentTypeError(_("must be at least {minimum}, got {text}").format(minimum=minimum,
-                                                                                             text=text))
-        return value
-    return parse
 
 
 def _ci_method(text: str) -> tuple[str, str]:
@@ -42,11 +29,11 @@ def add_interval_options(parser) -> None:
                        help=CI_METHOD_HELP)
     group.add_argument("--confidence-level", type=open_unit, default=0.95, metavar="L",
                        help=_("confidence level of every interval (default 0.95)"))
-    group.add_argument("--bootstrap", type=_whole(10), default=None, metavar="N",
+    group.add_argument("--bootstrap", type=whole(10), default=None, metavar="N",
                        help=_("bootstrap resamples (default 2000; the score bootstrap of average precision and "
                               "the curves is then skipped, with the reason shown, when it would draw more than "
                               "200 million counts; naming N runs it whatever it costs)"))
-    group.add_argument("--seed", type=_whole(0), default=0, help=_("seed of every bootstrap (default 0)"))
+    group.add_argument("--seed", type=whole(0), default=0, help=_("seed of every bootstrap (default 0)"))
 
 
 def interval_settings(args):

@@ -13,6 +13,7 @@ import sys
 from ..core.undefined import is_undefined
 from ..figures.tables import text_table
 from ..inputs.table import quote
+from ..measures.assessment import AREAS
 from ..measures.confusion import AVERAGED, AVERAGES
 from ..report.not_given_words import measure_words, reason_words
 from ..report.render_tasks import ML_MEASURES
@@ -20,10 +21,6 @@ from ..words import readings
 from ..words.i18n import N_, _, number, significant, with_decimal_sign
 from ..words.intervals import interval_text, method_name
 from ..words.measures import AVERAGE_NAMES, label as measure_label, name as measure_name
-
-
-#: The areas under the curves printed after the summary (keys of the registry).
-AREAS = ("auroc", "average_precision", "auprc_trapezoid", "gain_area")
 
 
 PER_CLASS_COLUMNS = ("tp", "tn", "fp", "fn", "accuracy", "binary_accuracy", "precision", "recall", "specificity", "f1")

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..core import progress
 from . import _poisson
+from ._types import whole
 from ..core.errors import InputError
 from ..words.i18n import _, number, significant
 from ..inputs import memory
@@ -34,19 +35,6 @@ def _rows(text: str) -> int:
         return chunk_rows_value(text)
     except InputError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _whole(least: int):
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            value = least - 1
-        if value < least:
-            raise argparse.ArgumentTypeError(_("takes a whole number of at least {least}, got {text}").format(
-                least=least, text=text))
-        return value
-    return parse
 
 
 def _budget(text: str) -> int:
@@ -79,10 +67,10 @@ def add_options(parser: argparse.ArgumentParser, *, states: bool = True, bins: b
                        help=_("dask: a Dask reduction over the row groups of a Parquet file, folder or glob"))
     group.add_argument("--scheduler", metavar="ADDRESS",
                        help=_("with --engine dask: a running scheduler (tcp://host:8786); default a local cluster"))
-    group.add_argument("--workers", type=_whole(1), default=2, metavar="N",
+    group.add_argument("--workers", type=whole(1), default=2, metavar="N",
                        help=_("with --engine dask and no --scheduler: local worker processes (default 2)"))
     if bins:
-        group.add_argument("--bins", type=_whole(2), metavar="N",
+        group.add_argument("--bins", type=whole(2), metavar="N",
                            help=_("count scores in N equal bins: approximate curves, the AUROC with its worst-case "
                                   "error bound (for scores with too many distinct values)"))
         group.add_argument("--bins-range", type=float, nargs=2, metavar=("LOW", "HIGH"), default=(0.0, 1.0),

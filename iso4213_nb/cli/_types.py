@@ -25,3 +25,17 @@ def open_unit(text: str) -> float:
     if not 0 < value < 1:
         raise argparse.ArgumentTypeError(_("must lie strictly between 0 and 1, got {text}").format(text=text))
     return value
+
+
+def whole(least: int):
+    """A parser of whole numbers of at least ``least`` (--bootstrap, --seed, --workers, --bins, --runs, --n)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = least - 1
+        if value < least:
+            raise argparse.ArgumentTypeError(_("takes a whole number of at least {least}, got {text}").format(
+                least=least, text=text))
+        return value
+    return parse

@@ -13,7 +13,7 @@ from dataclasses import asdict
 
 from ..core.errors import InputError
 from ..words.i18n import _, current_language, number, percent, significant
-from ._types import open_unit
+from ._types import open_unit, whole
 
 
 def register(subparsers) -> None:
@@ -29,7 +29,7 @@ def register(subparsers) -> None:
     for sub in (proportion, auroc):
         target = sub.add_mutually_exclusive_group(required=True)
         target.add_argument("--half-width", type=open_unit, help="wanted half-width of the interval (size the test set)")
-        target.add_argument("--n", type=int, help="test samples you have (get the half-width)")
+        target.add_argument("--n", type=whole(1), help="test samples you have (get the half-width)")
         sub.add_argument("--confidence-level", type=open_unit, default=0.95, help="default 0.95")
     mcnemar = questions.add_parser("mcnemar", help="power of McNemar's test of two models (7.9)")
     mcnemar.add_argument("--p10", type=open_unit, help="share of samples only model A gets right")
@@ -37,7 +37,7 @@ def register(subparsers) -> None:
     mcnemar.add_argument("--discordance", type=open_unit,
                          help="with --n: share of samples the models disagree on (get the detectable difference)")
     mcnemar.add_argument("--power", type=open_unit, default=0.8, help="wanted power (default 0.8)")
-    mcnemar.add_argument("--n", type=int, help="pairs you have: get the power (with --p10/--p01) or the detectable "
+    mcnemar.add_argument("--n", type=whole(1), help="pairs you have: get the power (with --p10/--p01) or the detectable "
                                                "difference (with --discordance)")
     mcnemar.add_argument("--alpha", type=open_unit, default=0.05, help="significance level (default 0.05)")
     for sub in (proportion, auroc, mcnemar):

@@ -25,7 +25,7 @@ from pathlib import Path
 from ..core.errors import InputError
 from ..words.i18n import N_, _, number, significant
 from ..inputs import add_reading_options, reading_options
-from ._types import open_unit
+from ._types import open_unit, whole
 
 # numpy, the readers and the ranking are imported where they are used, so that the parser (``iso4213-nb rank
 # --help``) loads neither numpy, scipy nor pyarrow (issue 27 point 4).
@@ -47,12 +47,12 @@ def register(subparsers) -> None:
     parser.add_argument("--id", metavar="COL", help="a column of row names (data set or fold) to leave out")
     parser.add_argument("--design", choices=("datasets", "cv"), default="datasets",
                         help="rows are independent data sets (default) or folds of one cross-validation")
-    parser.add_argument("--runs", type=int, default=1, help="with --design cv: repetitions of the cross-validation")
+    parser.add_argument("--runs", type=whole(1), default=1, help="with --design cv: repetitions of the cross-validation")
     parser.add_argument("--lower-is-better", action="store_true", help="the scores are losses or error rates")
     parser.add_argument("--alpha", type=open_unit, default=0.05, help="level of the post-hoc decisions (default 0.05)")
     parser.add_argument("--rope", type=float, help="half-width of the region of practical equivalence, in score "
                                                    "units: adds the Bayesian comparison of every pair")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the signed-rank test's posterior samples")
+    parser.add_argument("--seed", type=whole(0), default=0, help="seed of the signed-rank test's posterior samples")
     parser.add_argument("--plot", metavar="FILE", help="write the critical-difference diagram (or, for two models, "
                                                        "the posterior) as .png, .svg or .pdf")
     parser.add_argument("--json", action="store_true", help="print JSON")

@@ -91,6 +91,14 @@ def listed(values) -> list:
     return [given(v) for v in values]
 
 
+def one_of(value, choices: tuple, name: str):
+    """``value`` if it is one of the codes ``choices`` (an average, a normalisation, a focus), else an
+    :class:`InputError` naming the argument ``name`` and the choices (beyond TS 4213: the toolkit's input checks)."""
+    if value not in choices:
+        raise InputError("checks.not_one_of", name=name, choices=listed(choices), value=given(value))
+    return value
+
+
 def as_threshold(value, name: str = "threshold") -> float:
     """A decision threshold (score >= threshold is positive) as a float: any finite real number, not a bool (beyond TS 4213: the toolkit's input checks)."""
     if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):

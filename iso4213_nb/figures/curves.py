@@ -24,6 +24,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
 
+from ..core.checks import one_of
 from .decimal import localize
 
 #: What the chance level of each curve is and where it is drawn.
@@ -101,8 +102,7 @@ def prepare_axes(ax: Axes, kind: str, *, prevalence: float | None = None) -> Lin
     The chance lines: ROC and gain the diagonal (AUROC and gain area 0.5,
     6.3.6, 6.3.8); lift the constant 1 (6.3.9).
     """
-    if kind not in KINDS:
-        raise ValueError(f"kind must be one of {KINDS}, got {kind!r}")
+    one_of(kind, KINDS, "kind")
     xlabel, ylabel = _LABELS[kind]
     localize(ax)
     ax.set_title(_(_TITLES[kind]), fontsize=10)

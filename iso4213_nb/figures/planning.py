@@ -25,6 +25,7 @@ import numpy as np
 from matplotlib.axes import Axes
 
 from ..stats import planning
+from ..core.checks import one_of
 from ..core.errors import InputError
 from ..words.i18n import N_, _, number
 from .decimal import localize
@@ -97,8 +98,7 @@ def plan(quantity: str, *, proportion: float = 0.9, auroc: float = 0.85, prevale
         sizes = _sizes(result.n, n_have, 1)
         curve = np.array([planning.mcnemar_power(p10, p01, k, alpha) for k in sizes])
         return Planned(quantity, result, n_have, reached, detectable, None, sizes, curve)
-    raise InputError(_("quantity must be one of {quantities}, got {value}").format(
-        quantities=", ".join(q for q, _label in QUANTITIES), value=repr(quantity)))
+    one_of(quantity, tuple(q for q, _label in QUANTITIES), "quantity")
 
 
 def _count(n: int) -> str:

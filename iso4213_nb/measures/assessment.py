@@ -35,6 +35,9 @@ from ..core.errors import InputError
 from ..stats.results import reason_dict
 from ..core.undefined import Undefined, to_json
 
+#: The areas under a binary model's curves that :func:`assess` gives (6.3.6 to 6.3.8; keys of the registry).
+AREAS = ("auroc", "average_precision", "auprc_trapezoid", "gain_area")
+
 DEFAULT_THRESHOLD = 0.5
 
 
@@ -162,7 +165,7 @@ def assess(y_true, y_pred=None, scores=None, positive=None, labels=None, *, thre
         keep.undefined, keep.reasons = result.pop("undefined"), result.pop("reasons")
         result["positive"] = binary.positive
         result["predicted_from"] = predicted_from
-        for name in ("auroc", "average_precision", "auprc_trapezoid", "gain_area"):
+        for name in AREAS:
             result[name] = keep(name, getattr(binary, name)())
         result["undefined"], result["reasons"] = keep.undefined, keep.reasons
     return result

@@ -16,7 +16,7 @@ from typing import Callable, Iterable, Sequence
 import numpy as np
 
 from . import counts as measures, stacked
-from ..core.checks import as_count_table, as_labels, given, listed, same_length
+from ..core.checks import as_count_table, as_labels, given, listed, one_of, same_length
 from ..core.errors import InputError
 from .counts import BinaryCounts, WeightedCounts
 from ..core.undefined import Undefined, is_undefined, ratio
@@ -303,8 +303,7 @@ class ConfusionMatrix:
         class with no samples has weight 0 and is skipped.
         ``micro``: the measure of the pooled counts (sum of TP, FP, TN, FN).
         """
-        if method not in AVERAGES:
-            raise InputError("confusion.not_an_average", name="average", choices=list(AVERAGES), value=given(method))
+        one_of(method, AVERAGES, "average")
         fn = self._measure(measure)
         name = measure if isinstance(measure, str) else getattr(measure, "__name__", "measure")
         if method == "micro":
@@ -328,8 +327,7 @@ class ConfusionMatrix:
             return Undefined(code="no_samples")
         if weights is None:
             return _one(stacked.cohen_kappa(self._m[None]), "chance_agreement_one")
-        if weights not in KAPPA_WEIGHTS:
-            raise InputError("confusion.kappa_weights", name="weights", choices=listed(KAPPA_WEIGHTS), value=given(weights))
+        one_of(weights, KAPPA_WEIGHTS, "weights")
         return _one(stacked.weighted_kappa(self._m[None], weights), "chance_agreement_one")
 
     def matthews_correlation(self) -> float | Undefined:
@@ -356,8 +354,7 @@ class ConfusionMatrix:
         class with total 0 gets NaN and a reason in :attr:`NormalizedMatrix.undefined`, not a row of 0.
         """
         rows = check_rows(rows)
-        if by not in NORMALIZE_BY:
-            raise InputError("confusion.normalize_by", name="by", choices=listed(NORMALIZE_BY), value=given(by))
+        one_of(by, NORMALIZE_BY, "by")
         counts = self._m.astype(float)
         totals, code, per = {
             "true": (self.support, "no_positives", self.support[:, None]),

@@ -33,6 +33,8 @@ NO_POSITIVES = "no_positives"
 NO_NEGATIVES = "no_negatives"
 NO_SAMPLES = "no_samples"
 NO_POSITIVES_AT_ALL = "no_actual_or_predicted_positives"
+#: The four counts of a binary split (Table 1), in the order they are read, stored and shown.
+FIELDS = ("tp", "fp", "tn", "fn")
 
 
 @dataclass(frozen=True)
@@ -48,19 +50,19 @@ class BinaryCounts:
     fn: int
 
     def __post_init__(self):
-        for field in ("tp", "fp", "tn", "fn"):
+        for field in FIELDS:
             value = getattr(self, field)
             if value < 0 or value != int(value):
                 raise InputError("measures.not_a_count", name=field, value=given(value))
             object.__setattr__(self, field, int(value))
 
     def __getitem__(self, key: str) -> int:
-        if key not in ("tp", "fp", "tn", "fn"):
+        if key not in FIELDS:
             raise KeyError(key)
         return getattr(self, key)
 
     def keys(self):
-        return ("tp", "fp", "tn", "fn")
+        return FIELDS
 
     @property
     def n(self) -> int:
@@ -98,7 +100,7 @@ class WeightedCounts(BinaryCounts):
     fn: float
 
     def __post_init__(self):
-        for field in ("tp", "fp", "tn", "fn"):
+        for field in FIELDS:
             value = float(getattr(self, field))
             if not math.isfinite(value) or value < 0:
                 raise InputError("measures.not_a_weight", name=field, value=value)

@@ -40,10 +40,9 @@ from . import counts as m
 from ..core.checks import given, listed
 from .confusion import ConfusionMatrix, average_of_classes
 from ..core.errors import InputError
-from .counts import BinaryCounts
+from .counts import FIELDS, BinaryCounts
 from ..core.undefined import Undefined, is_undefined
 
-FIELDS = ("tp", "fp", "tn", "fn")
 TP, FP, TN, FN = range(4)
 
 

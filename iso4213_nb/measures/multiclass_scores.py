@@ -31,8 +31,9 @@ from numbers import Integral
 
 import numpy as np
 
-from ..core.checks import as_finite_array, as_labels, given, listed, same_length
+from ..core.checks import as_finite_array, as_labels, given, listed, one_of, same_length
 from . import stacked
+from .confusion import AVERAGES
 from .curves import BinaryScores
 from ..core.errors import InputError
 from ..core.probability_rows import probability_problems
@@ -42,7 +43,7 @@ from ..core.weights import as_weights
 
 #: The k of top-k accuracy reported by default (Annex C tabulates top-1 and top-5).
 TOP_K = (1, 2, 3, 4, 5)
-OVR_AVERAGES = ("macro", "weighted", "micro")
+#: The averages of the one-vs-one AUROC (the one-vs-rest AUROC takes :data:`~.confusion.AVERAGES`).
 OVO_AVERAGES = ("macro", "weighted")
 
 
@@ -324,9 +325,7 @@ def ovr_auroc(y_true, scores, labels, average: str = "macro", *, sample_weight=N
     multi_class="ovr", average=...)``.  Undefined (``no_positives`` /
     ``no_negatives``) when a class that enters the average has a single class.
     """
-    if average not in OVR_AVERAGES:
-        raise InputError("multiclass_scores.not_an_average", name="average", choices=list(OVR_AVERAGES),
-                         value=given(average))
+    one_of(average, AVERAGES, "average")
     codes, matrix, labels, weight = checked_inputs(y_true, scores, labels, sample_weight)
     if average == "micro":
         return _micro_auroc(codes, matrix, weight)
@@ -347,9 +346,7 @@ def ovo_auroc(y_true, scores, labels, average: str = "macro", *, sample_weight=N
     whole weights equal repeated rows).  Undefined (``absent_class``) when a
     class has no sample.
     """
-    if average not in OVO_AVERAGES:
-        raise InputError("multiclass_scores.not_an_average", name="average", choices=list(OVO_AVERAGES),
-                         value=given(average))
+    one_of(average, OVO_AVERAGES, "average")
     codes, matrix, labels, weight = checked_inputs(y_true, scores, labels, sample_weight)
     return _ovo_auroc(codes, matrix, labels, weight, average)
 

@@ -33,7 +33,7 @@ from typing import Callable
 import numpy as np
 
 from ..core import progress
-from ..core.checks import given, plain
+from ..core.checks import given, one_of, plain
 from .curves import BinaryScores
 from ..core.errors import InputError
 from ..core.undefined import Undefined
@@ -134,8 +134,7 @@ class PartialAuroc:
 
 def partial_auroc(scores: BinaryScores, low, high, focus: str = "specificity") -> PartialAuroc:
     """Partial area under the ROC curve over a specificity or sensitivity range (6.3.6; McClish 1989)."""
-    if focus not in FOCI:
-        raise InputError("roc_regions.focus_choice", name="focus", choices=list(FOCI), value=given(focus))
+    one_of(focus, FOCI, "focus")
     a, b = sorted((_unit(low, "low"), _unit(high, "high")))
     if a == b:
         raise InputError("roc_regions.empty_range", value=a)

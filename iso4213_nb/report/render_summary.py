@@ -172,8 +172,8 @@ def warning_lines(report: dict) -> list[str]:
             lines.append(_("{model}, {measure}: interval by another method: {reason}.").format(
                 model=w["model"], measure=_interval_name(w["where"]), reason=_reason(w["reason"])))
         elif code == "resamples_undefined":
-            lines.append(_("{model}, {measure}: {k} of {n} resamples undefined and left out of the interval.").format(
-                model=w["model"], measure=_interval_name(w["where"]), k=w["n_undefined"], n=w["n_resamples"]))
+            lines.append(_("{model}, {measure}: {reason}.").format(
+                model=w["model"], measure=_interval_name(w["where"]), reason=reason_words(code, w)))
         elif code == "test_undefined":
             lines.append(_("{models}: the test on {measure} has no p-value.").format(
                 models=_(" vs ").join(w["models"]), measure=words.measure(w["measure"])))

@@ -33,8 +33,8 @@ from typing import Protocol
 import numpy as np
 
 from ..stats.bayesian import signed_rank
-from ..stats.class_score_intervals import class_score_intervals, model_matrices
-from ..measures.confusion import ConfusionMatrix
+from ..stats.class_score_intervals import PROBABILITY_MEASURES, class_score_intervals, model_matrices
+from ..measures.confusion import AVERAGES, ConfusionMatrix
 from ..measures.curves import BinaryScores
 from ..inputs import MULTILABEL, Predictions
 from ..stats.measure_intervals import IntervalSettings, area_intervals, intervals_json, matrix_intervals
@@ -102,7 +102,7 @@ def counts_intervals(cm: ConfusionMatrix, positive, settings: IntervalSettings) 
         flat.update({key: mine[key] for key in ("recall", "specificity", "precision", "f1")})
         flat.update({"f2": found["fbeta"]["2"], "f0_5": found["fbeta"]["0.5"], "lift": found["lift"]})
     else:
-        flat.update({f"{method}_f1": found["averages"][method]["f1"] for method in ("macro", "weighted", "micro")})
+        flat.update({f"{method}_f1": found["averages"][method]["f1"] for method in AVERAGES})
     return flat
 
 
@@ -192,7 +192,7 @@ def class_score_keys(found: dict) -> dict:
     """One model's class-score intervals keyed as in ``intervals`` (Annex C, 7.8): ``top_<k>_accuracy``,
     ``brier``, ``log_loss``, from ``{"top_k_accuracy": {k: CI}, "brier": CI, "log_loss": CI}`` (any may lack)."""
     entry = {f"top_{k}_accuracy": ci for k, ci in found.get("top_k_accuracy", {}).items()}
-    entry.update({key: found[key] for key in ("brier", "log_loss") if key in found})
+    entry.update({key: found[key] for key in PROBABILITY_MEASURES if key in found})
     return entry
 
 

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .accumulators.poisson_scores import BYTES_PER_CLASS, PoissonClassScores
-from ..stats.class_score_intervals import mean_intervals
+from ..stats.class_score_intervals import PROBABILITY_MEASURES, mean_intervals
 from ..stats.measure_intervals import IntervalSettings
 from ..stats.bootstrap import bootstrap_result
 from ..stats.results import ConfidenceInterval, undefined
@@ -64,8 +64,6 @@ KEY = "poisson.key"
 COMPLEMENT, BINARY_TRUE = "poisson.complement.", "positive"
 #: The state of the row keys seen (``--row-key``: :class:`~iso4213_nb.scale.accumulators.key_runs.KeyRuns`).
 KEY_RUNS = "rowkeys"
-#: The class-score measures of the Poisson bootstrap, in the order of the state's sums.
-PROBABILITY_MEASURES = ("brier", "log_loss")
 #: Why :func:`class_score_intervals` leaves a measure out: its reason code.
 NOT_GIVEN_REASONS = {"top_k_accuracy": "old_state_file", "brier": "no_replicates", "log_loss": "no_replicates"}
 

@@ -45,7 +45,7 @@ from .accumulators import (BinnedScoreCounts, ClassScoreCounts, ConfusionCounts,
                            PairedOutcomes, ScoreCounts, merge_all, run_local)
 from . import streamed_bootstrap
 from ..measures import stacked
-from ..measures.assessment import Collector, assess_matrix
+from ..measures.assessment import AREAS, Collector, assess_matrix
 from ..measures.confusion import ConfusionMatrix
 from ..measures.curves import BinaryScores
 from ..core.errors import InputError
@@ -61,7 +61,7 @@ DEFAULT_POSITIVE_TEXT = "1"
 NEED_ROWS = {"delong_test": "second_pass", "bootstrap_intervals": "rows",
              "subgroup_bootstrap_intervals": "subgroup_rows"}
 #: The areas a binned state gives only approximately; the AUROC's bound is stated, the others have none.
-BINNED_AREAS = ("auroc", "average_precision", "auprc_trapezoid", "gain_area")
+BINNED_AREAS = AREAS
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ from ..core.probability_rows import probability_problems
 from ..core.undefined import is_undefined
 from ..core.weights import refuse
 
-#: Measures of probabilities bootstrapped together, in the order of their columns.
+#: Measures of probabilities bootstrapped together, in the order of their columns (and of a Poisson state's sums).
 PROBABILITY_MEASURES = ("brier", "log_loss")
 
 

@@ -19,7 +19,16 @@ from ..core.checks import plain
 from ..core.errors import InputError
 from .results import ConfidenceInterval, check_level
 
-PROPORTION_METHODS = ("wilson", "clopper-pearson", "wald")
+#: The proportion intervals the reports and the widgets offer (:func:`proportion_ci` also gives 7.8's plain Wald).
+OFFERED_PROPORTION_METHODS = ("wilson", "clopper-pearson")
+PROPORTION_METHODS = (*OFFERED_PROPORTION_METHODS, "wald")
+
+
+def check_proportion_method(method, methods: tuple = OFFERED_PROPORTION_METHODS) -> str:
+    """``method`` if it is one of ``methods`` (by default the offered proportion intervals), else :class:`InputError` (7.8)."""
+    if method not in methods:
+        raise InputError("stats.proportion_method", methods=list(methods), method=plain(method))
+    return method
 
 
 def _whole(value, name: str) -> int:
@@ -44,8 +53,7 @@ def proportion_ci(successes, n, method: str = "wilson", confidence_level: float 
     ConfidenceInterval (``low, high = result``) with ``estimate`` p̂, ``of`` =
     ``"proportion"`` and details ``successes`` and ``n``.
     """
-    if method not in PROPORTION_METHODS:
-        raise InputError("stats.method", methods=list(PROPORTION_METHODS), method=plain(method))
+    check_proportion_method(method, PROPORTION_METHODS)
     level = check_level(confidence_level)
     x = _whole(successes, "successes")
     n = _whole(n, "n")

@@ -35,13 +35,11 @@ from ..measures.confusion import AVERAGED, AVERAGES
 from ..measures.curves import BinaryScores
 from ..core.checks import given, listed, plain
 from ..core.errors import InputError
-from .bootstrap import check_method, check_resamples, counts_bootstrap_cis
-from .intervals import proportion_ci
+from .bootstrap import METHODS as BOOTSTRAP_METHODS, check_method, check_resamples, counts_bootstrap_cis
+from .intervals import OFFERED_PROPORTION_METHODS as PROPORTION_METHODS, check_proportion_method, proportion_ci
 from .results import ConfidenceInterval, check_level, interval_json, undefined
 from .roc import delong_interval_of_counts
 
-PROPORTION_METHODS = ("wilson", "clopper-pearson")
-BOOTSTRAP_METHODS = ("bca", "percentile")
 #: Bootstrap resamples unless asked otherwise: enough for the 2.5 % and 97.5 % quantiles to move by under
 #: about a tenth of the interval's width between seeds (Efron & Tibshirani 1993, ch. 19).
 DEFAULT_RESAMPLES = 2000
@@ -66,9 +64,7 @@ class IntervalSettings:
     budget: int | None = field(default=SCORE_BUDGET)
 
     def __post_init__(self):
-        if self.proportion not in PROPORTION_METHODS:
-            raise InputError("measure_intervals.not_a_proportion_method", choices=list(PROPORTION_METHODS),
-                             value=plain(self.proportion))
+        check_proportion_method(self.proportion)
         check_method(self.bootstrap)
         check_level(self.confidence_level)
         check_resamples(self.n_resamples)
@@ -91,7 +87,7 @@ def parse_ci_method(text: str) -> tuple[str, str]:
     """``--ci-method`` text -> (proportion method, bootstrap method) (7.8).
 
     A comma-separated list naming at most one proportion method (wilson,
-    clopper-pearson) and at most one bootstrap method (bca, percentile); what
+    clopper-pearson) and at most one bootstrap method (percentile, bca); what
     it leaves out keeps its default (wilson, bca).  ``"clopper-pearson"``,
     ``"percentile"`` and ``"clopper-pearson,percentile"`` are all valid.
     """
@@ -102,7 +98,7 @@ def parse_ci_method(text: str) -> tuple[str, str]:
     if unknown or not words or any(len(v) > 1 for v in chosen.values()):
         raise InputError("measure_intervals.ci_method_choice", option="--ci-method", proportion=list(PROPORTION_METHODS),
                          bootstrap=list(BOOTSTRAP_METHODS), value=repr(text))
-    return (chosen["proportion"] or ["wilson"])[0], (chosen["bootstrap"] or ["bca"])[0]
+    return (chosen["proportion"] or [IntervalSettings.proportion])[0], (chosen["bootstrap"] or [IntervalSettings.bootstrap])[0]
 
 
 def proportion(successes: int, n: int, settings: IntervalSettings) -> ConfidenceInterval:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.checks import as_scores, plain
+from ..core.checks import as_scores, one_of, plain
 from ..core.errors import InputError
 from .results import check_level, json_value
 
@@ -97,8 +97,7 @@ def adjust_pvalues(pvalues, method: str, alpha: float = 0.05) -> AdjustedPValues
     ``rejected`` ([0.1, 0.1, 0.1] under ``"bh"`` adjusts to
     0.10000000000000002 and is rejected at α = 0.1); the decision is the rule's.
     """
-    if method not in METHODS:
-        raise InputError("stats.method", methods=list(METHODS), method=plain(method))
+    one_of(method, METHODS, "method")
     alpha = check_level(alpha, "alpha")
     p = as_scores(pvalues, "pvalues")
     if p.min() < 0 or p.max() > 1:

@@ -21,7 +21,7 @@ import numpy as np
 from scipy.special import ndtr, ndtri
 
 from ..core import progress
-from ..core.checks import as_scores, plain, same_length
+from ..core.checks import as_scores, one_of, same_length
 from ..core.errors import InputError
 from ..core.undefined import is_undefined
 from ..core.weights import refuse
@@ -419,8 +419,7 @@ def auroc_ci(y_true, scores, confidence_level: float = 0.95, method: str = "delo
     already computed (DeLong only; :func:`placements_of`).
     """
     refuse(sample_weight, "this AUROC interval", "DeLong's variance and this count-based bootstrap are unweighted")
-    if method not in AUROC_CI_METHODS:
-        raise InputError("stats.method", methods=list(AUROC_CI_METHODS), method=plain(method))
+    one_of(method, AUROC_CI_METHODS, "method")
     level = check_level(confidence_level)
     if method == "delong":
         placements = placements_of(y_true, scores, positive) if placements is None else placements

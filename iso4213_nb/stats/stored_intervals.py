@@ -33,7 +33,8 @@ from ..measures.confusion import ConfusionMatrix
 from ..measures.curves import BinaryScores, positive_mask
 from ..core.errors import InputError
 from ..measures.roc_regions import Band, bootstrap_curve_values, sensitivity_at_specificity
-from .bootstrap import METHODS as BOOTSTRAP_METHODS, interval_bounds, rows_acceleration
+from .bootstrap import check_method, interval_bounds, rows_acceleration
+from .intervals import check_proportion_method
 from .results import ConfidenceInterval, check_level, undefined
 from ..core.undefined import is_undefined
 
@@ -44,8 +45,6 @@ LABEL_MEASURES = {"f1": measures.f1, "balanced_accuracy": measures.balanced_accu
                   "matthews_correlation": measures.matthews_correlation}
 #: Every measure, in the order a table shows them.
 MEASURES = (*PROPORTIONS, "f1", "balanced_accuracy", "matthews_correlation", "cohen_kappa", "auroc", "average_precision")
-#: Closed-form interval methods a proportion may use.
-PROPORTION_METHODS = ("wilson", "clopper-pearson")
 
 
 def _counts(truth: np.ndarray, predicted: np.ndarray) -> measures.BinaryCounts:
@@ -133,9 +132,7 @@ class MeasureIntervals:
         """
         level = check_level(confidence_level)
         if measure in PROPORTIONS:
-            method = method or "wilson"
-            if method not in PROPORTION_METHODS:
-                raise InputError("stored_intervals.proportion_method", methods=list(PROPORTION_METHODS), method=repr(method))
+            method = check_proportion_method(method or "wilson")
             c = self.counts
             successes, n = {"accuracy": (c.tp + c.tn, c.n), "recall": (c.tp, c.tp + c.fn),
                             "specificity": (c.tn, c.tn + c.fp), "precision": (c.tp, c.tp + c.fp)}[measure]
@@ -150,9 +147,7 @@ class MeasureIntervals:
             return stats.auroc_ci(self._y, self._s, confidence_level=level)
         if measure not in self._boot:
             raise InputError("stored_intervals.unknown_measure", measure=repr(measure), measures=list(MEASURES))
-        method = method or "percentile"
-        if method not in BOOTSTRAP_METHODS:
-            raise InputError("stored_intervals.bootstrap_method", methods=list(BOOTSTRAP_METHODS), method=repr(method))
+        method = check_method(method or "percentile")
         stored = self._boot[measure]
         if is_undefined(stored.low):  # undefined on the data, on most resamples, or the same on every resample
             return ConfidenceInterval(stored.low, stored.high, level, method, estimate=stored.estimate, of="statistic")

@@ -34,10 +34,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.checks import as_1d, plain, same_length
+from ..core.checks import as_1d, same_length
 from ..core.errors import InputError
 from ..core.weights import as_weights, effective_sample_size
-from .intervals import PROPORTION_METHODS, proportion_bounds
+from .intervals import PROPORTION_METHODS, check_proportion_method, proportion_bounds
 from .results import ConfidenceInterval, check_level
 
 
@@ -60,8 +60,7 @@ def weighted_proportion_ci(hits, sample_weight, method: str = "wilson",
     ``"proportion"`` and details ``successes`` (Σ w·hit), ``n`` (Σ w) and
     ``effective_n`` (Kish's n_eff).
     """
-    if method not in PROPORTION_METHODS:
-        raise InputError("stats.method", methods=list(PROPORTION_METHODS), method=plain(method))
+    check_proportion_method(method, PROPORTION_METHODS)
     level = check_level(confidence_level)
     x = as_1d(hits, "hits")
     if x.dtype.kind not in "biuf" or not np.isin(x, (0, 1)).all():

@@ -39,7 +39,6 @@ MAX_PAIRWISE_GROUPS = 20
 RESERVED = ("largest_gap", "heterogeneity", "warnings")
 BINARY_MEASURES = ("accuracy", "recall", "specificity", "precision", "f1", "balanced_accuracy")
 MULTICLASS_MEASURES = ("accuracy", "macro_recall")
-_BINARY_COUNTS = ("tp", "fp", "tn", "fn")
 #: Details of a permutation test that :meth:`LargestGap.to_dict` writes.
 PERMUTATION_DETAILS = ("n_permutations", "seed", "null", "n_undefined")
 #: Measures whose largest gap gets the permutation test of :mod:`.permutation` (their own test across groups).
@@ -62,7 +61,7 @@ def binary_measures(counts: dict) -> dict:
     Accuracy (6.3.3), recall, specificity, precision (6.3.4), F1 (6.2.5) and balanced accuracy: the kernels
     of :mod:`iso4213_nb.measures.counts` (:data:`_BINARY_KERNEL`), NaN where a denominator is 0.
     """
-    c = {key: np.asarray(counts[key], dtype=float) for key in _BINARY_COUNTS}
+    c = {key: np.asarray(counts[key], dtype=float) for key in kernel.FIELDS}
     return {name: measure(c) for name, measure in _BINARY_KERNEL.items()}
 
 
@@ -187,7 +186,7 @@ def constant_under_resampling(counts: dict, measure: str) -> bool:
         return bool(np.all((tp == 0) | (tp == members)))
     if measure not in ("f1", "balanced_accuracy"):
         return False
-    tp, fp, tn, fn = (float(counts[key][0]) for key in _BINARY_COUNTS)
+    tp, fp, tn, fn = (float(counts[key][0]) for key in kernel.FIELDS)
     positives_alike, negatives_alike = tp == 0 or fn == 0, fp == 0 or tn == 0
     if measure == "f1":
         return positives_alike and (negatives_alike or tp == 0)
@@ -214,7 +213,7 @@ def _numerator_denominator(counts: dict, measure: str, binary: bool) -> tuple[fl
     """Weighted numerator and denominator of a proportion measure from one group's counts."""
     if not binary:
         return float(counts["correct"][0]), float(counts["total"][0])
-    tp, fp, tn, fn = (float(counts[key][0]) for key in _BINARY_COUNTS)
+    tp, fp, tn, fn = (float(counts[key][0]) for key in kernel.FIELDS)
     return {"accuracy": (tp + tn, tp + fp + tn + fn), "recall": (tp, tp + fn), "specificity": (tn, tn + fp),
             "precision": (tp, tp + fp)}[measure]
 
@@ -280,7 +279,7 @@ def small_group_warnings(data: Groups, point_counts: list) -> list:
         if n < MIN_GROUP_SIZE:
             out.append({"code": "small_group", "value": value, "n": n, "minimum": MIN_GROUP_SIZE})
         if data.binary:
-            cells = {name: float(counts[name][0]) for name in _BINARY_COUNTS}
+            cells = {name: float(counts[name][0]) for name in kernel.FIELDS}
         else:
             cells = {f"members_{label}": float(c) for label, c in zip(data.labels, counts["members"][0]) if c > 0}
         small = {name: c for name, c in cells.items() if c < MIN_EXPECTED}

@@ -18,8 +18,9 @@ from ..figures.annex_b import to_png
 from ..figures.live_intervals import draw_roc_band, intervals_table_html, percent, roc_point_html
 from ..words.i18n import _, number, significant
 from ..words.intervals import method_name
-from ..stats.stored_intervals import PROPORTION_METHODS, MeasureIntervals, StoredRocBand
-from ..stats.bootstrap import METHODS as BOOTSTRAP_METHODS
+from ..stats.stored_intervals import MeasureIntervals, StoredRocBand
+from ..stats.bootstrap import METHODS as BOOTSTRAP_METHODS, check_method
+from ..stats.intervals import OFFERED_PROPORTION_METHODS as PROPORTION_METHODS, check_proportion_method
 from ._callbacks import GuardedCallbacks, Shown
 from ._given import given, listed
 from .images import figure_image
@@ -100,7 +101,7 @@ class IntervalsWidget(_LevelWidget):
 
     @proportion_method.setter
     def proportion_method(self, value: str) -> None:
-        self._set_method("proportion", value, PROPORTION_METHODS, self.proportion_buttons)
+        self._set_method("proportion", check_proportion_method(value), self.proportion_buttons)
 
     @property
     def bootstrap_method(self) -> str:
@@ -109,14 +110,9 @@ class IntervalsWidget(_LevelWidget):
 
     @bootstrap_method.setter
     def bootstrap_method(self, value: str) -> None:
-        self._set_method("bootstrap", value, BOOTSTRAP_METHODS, self.bootstrap_buttons)
+        self._set_method("bootstrap", check_method(value), self.bootstrap_buttons)
 
-    def _set_method(self, kind: str, value: str, allowed, control) -> None:
-        if value not in allowed:
-            shown = {"methods": ", ".join(allowed), "value": repr(value)}
-            if kind == "proportion":
-                raise InputError(_("the proportion method must be one of {methods}, got {value}").format(**shown))
-            raise InputError(_("the bootstrap method must be one of {methods}, got {value}").format(**shown))
+    def _set_method(self, kind: str, value: str, control) -> None:
         self._methods[kind] = value
         self._sync(control, value)
         self._show()

@@ -15,6 +15,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..stats import bayesian
+from ..core.checks import one_of
 from ..core.errors import InputError
 from ..figures.annex_b import to_png
 from ..figures.live_intervals import rope_html
@@ -44,9 +45,7 @@ class PosteriorWidget(GuardedCallbacks, Shown):
 
     def __init__(self, a, b, names: tuple[str, str] = ("A", "B"), *, method: str = "correlated t-test",
                  rope: float = 0.01, **options):
-        if method not in METHODS:
-            raise InputError(_("method must be one of {methods}, got {method}").format(
-                methods=", ".join(METHODS), method=repr(method)))
+        one_of(method, METHODS, "method")
         self._a, self._b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
         self.names = (str(names[0]), str(names[1]))
         self._compare = bayesian.correlated_ttest if method == "correlated t-test" else bayesian.signed_rank

@@ -53,6 +53,5 @@ def interval_text(interval: dict | None, decimals: int = 4) -> str:
     if (interval.get("reason") or {}).get("code") == "delong_degenerate":  # bounds from another method: say why
         text += " " + _("({reason})").format(reason=reason_text(interval["reason"]))
     if interval.get("n_undefined"):
-        text += " " + _("({k} of {n} resamples undefined, left out)").format(k=interval["n_undefined"],
-                                                                             n=interval.get("n_resamples"))
+        text += " " + _("({reason})").format(reason=reasons.words("resamples_undefined", interval))
     return text

@@ -478,16 +478,14 @@ def _bootstrap(ci: ConfidenceInterval) -> str:
         return _("{statistic}: no {method} bootstrap interval: {reason}.").format(
             statistic=statistic_name(ci), method=interval_method(ci.method, short=True),
             reason=reason_text({"code": ci.low.code, **ci.low.params}))
-    undefined = d["n_undefined"]
     sample = (_("{n_resamples} resamples of the {n} samples (seed {seed}, stratified)") if d["stratified"] else
               _("{n_resamples} resamples of the {n} samples (seed {seed})")).format(
         n_resamples=d["n_resamples"], n=d["n"], seed=d["seed"])
+    if d["n_undefined"]:
+        sample += "; " + reasons.words("resamples_undefined", d)
     text = _("{statistic} = {estimate}; {level} {method} bootstrap interval {low} to {high} from {sample}.").format(
         statistic=statistic_name(ci), estimate=number(ci.estimate, 4), level=_level(ci.confidence_level),
         method=interval_method(ci.method, short=True), low=number(ci.low, 4), high=number(ci.high, 4), sample=sample)
-    if undefined:
-        text += " " + _("{undefined} resamples where the measure is undefined were left out.").format(
-            undefined=undefined)
     return text + " " + _("The bootstrap treats the samples as independent draws from the population and the test set "
                           "as representative of it; it says nothing about variation from retraining the model.")
 

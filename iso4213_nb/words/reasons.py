@@ -94,6 +94,7 @@ WORDS = {
                              "interval"),
     "mostly_undefined_resamples": N_("the measure is undefined on {k} of {n} bootstrap resamples; an interval from "
                                      "the rest would be biased"),
+    "resamples_undefined": N_("the measure is undefined on {k} of {n} bootstrap resamples, left out of the interval"),
     "bootstrap_budget": N_("not computed: the bootstrap would draw {n} resamples of {cells} score counts, beyond the "
                            "default budget of {budget} counts; ask for it with --bootstrap N"),
     "bootstrap_memory": N_("not computed: {n} Poisson bootstrap replicates would hold {mib} MiB, beyond "
@@ -192,7 +193,7 @@ def _fields(text: str) -> set[str]:
 
 def _derived(code: str, params: dict) -> dict:
     """The numbers a sentence shows that are computed from a code's parameters (MiB from bytes, pairs from counts)."""
-    if code == "mostly_undefined_resamples":
+    if code in ("mostly_undefined_resamples", "resamples_undefined"):
         return {"k": params.get("n_undefined"), "n": params.get("n_resamples")}
     if code in ("bootstrap_budget", "poisson_budget"):
         return {"n": params.get("n_resamples")}

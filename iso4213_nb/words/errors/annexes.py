@@ -6,7 +6,6 @@ TEMPLATES = {
     "annexes.unknown_annex": N_("unknown annex {letter}; annexes are {annexes}"),
     "annexes.not_a_printed_number": N_("not a printed number: {text}"),
     "annexes.annex_a_classes": N_("Annex A checks need classes {classes}, got {labels}"),
-    "annexes.rounding": N_("rounding must be one of {roundings}, got {rounding}"),
     "annexes.rate_counts": N_("need 0 <= k <= n and n > 0, got k={k}, n={n}"),
     "annexes.no_denominator": N_("no denominator up to {limit} fits the rates {rates}"),
     "annexes.several_sequences": N_("the smallest sizes P={positives}, N={negatives} admit several count sequences"),

@@ -10,6 +10,7 @@ TEMPLATES = {
     "checks.not_an_array": N_("{name} cannot be read as an array: {detail}"),
     "checks.not_one_dimensional": N_("{name} must be one-dimensional, got shape {shape}"),
     "checks.empty": N_("{name} is empty"),
+    "checks.not_one_of": N_("{name} must be one of {choices}, got {value}"),
     "checks.non_finite_labels": N_("{name} contains NaN or infinite labels"),
     "checks.missing_labels": N_("{name} contains missing labels (None or NaN)"),
     "checks.not_numeric": N_("{name} must be numeric, got {kind_word}"),

@@ -14,8 +14,5 @@ TEMPLATES = {
     "confusion.one_class": N_("only one class present; a confusion matrix needs two"),
     "confusion.labels_for_matrix": N_("{count} labels given for a {size}×{size} matrix"),
     "confusion.unknown_label": N_("unknown label {label}; labels are {labels}"),
-    "confusion.not_an_average": N_("{name} must be one of {choices}, got {value}"),
     "confusion.unknown_measure": N_("unknown measure {measure}; known: {known}"),
-    "confusion.kappa_weights": N_("{name} must be one of {choices}, got {value}"),
-    "confusion.normalize_by": N_("{name} must be one of {choices}, got {value}"),
 }

@@ -1,12 +1,11 @@
 """Words for the errors of :mod:`iso4213_nb.stats.measure_intervals`: the interval options of the measures (7.8; beyond TS 4213: one-line errors).
 
-``choices``, ``proportion`` and ``bootstrap`` are method names, ``option`` a command-line option, as the user types them.
+``proportion`` and ``bootstrap`` are method names, ``option`` a command-line option, as the user types them.
 """
 
 from ..i18n import N_
 
 TEMPLATES = {
-    "measure_intervals.not_a_proportion_method": N_("the proportion interval must be one of {choices}; got {value}"),
     "measure_intervals.bad_seed": N_("the seed must be a non-negative whole number, got {value}"),
     "measure_intervals.ci_method_choice": N_("{option} takes one proportion method ({proportion}) and/or one bootstrap "
                                              "method ({bootstrap}), comma-separated; got {value}"),

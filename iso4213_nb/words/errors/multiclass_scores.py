@@ -14,5 +14,4 @@ TEMPLATES = {
     "multiclass_scores.unknown_labels": N_("{name} has label(s) {unknown} not among labels {labels}"),
     "multiclass_scores.no_k": N_("{name} is empty: give at least one k"),
     "multiclass_scores.bad_k": N_("{name} must hold whole numbers of at least 1, got {value}"),
-    "multiclass_scores.not_an_average": N_("{name} must be one of {choices}, got {value}"),
 }

@@ -15,6 +15,7 @@ TEMPLATES = {
     # stats/bootstrap.py, stats/roc.py
     "stats.too_few_resamples": N_("{name} must be a whole number of at least 10, got {value}"),
     "stats.bootstrap_method": N_("the bootstrap method must be one of {methods}; got {method}"),
+    "stats.proportion_method": N_("the proportion method must be one of {methods}; got {method}"),
     "stats.statistic_not_a_number": N_("the statistic must return a number, got {type}"),
     "stats.ragged_data": N_("{name} cannot be read as an array (ragged rows?)"),
     "stats.no_data": N_("bootstrap_ci needs at least one data array"),
@@ -50,7 +51,6 @@ TEMPLATES = {
     "stats.names_for_models": N_("{names} names given for {models} models"),
     "stats.friedman_all_tied": N_("every data set gives all models the same score, so there is nothing to rank"),
     # stats/intervals.py, stats/multiplicity.py, stats/roc.py, stats/weighted.py
-    "stats.method": N_("method must be one of {methods}; got {method}"),
     "stats.not_a_count": N_("{name} must be a non-negative whole count, got {value}"),
     "stats.proportion_of_nothing": N_("n is 0: a proportion of nothing has no interval"),
     "stats.successes_exceed_n": N_("successes ({successes}) exceeds n ({n})"),
