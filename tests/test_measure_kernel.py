@@ -230,3 +230,39 @@ def test_balanced_accuracy_agrees_with_scikit_learn_with_absent_classes(seed):
                 balanced_accuracy_score(y_true, y_pred, adjusted=adjusted), rel=1e-13)
             assert weighted.balanced_accuracy(adjusted) == pytest.approx(
                 balanced_accuracy_score(y_true, y_pred, adjusted=adjusted, sample_weight=weight), rel=1e-13)
+
+
+@pytest.mark.parametrize("k, seed", [(2, 0), (4, 1), (7, 2), (8, 3), (9, 4), (12, 5), (20, 6)])
+def test_kept_sums_are_each_rows_own_sum_of_its_kept_values(k, seed):
+    """Each row's kept sum is numpy's sum of that row's kept values alone, bit for bit, on both sides of numpy's
+    pairwise threshold, with values of very different magnitudes; 0 where a row keeps nothing."""
+    rng = np.random.default_rng(seed)
+    values = rng.random((3000, k)) * 10.0 ** rng.integers(-8, 8, (3000, k))
+    keep = rng.random((3000, k)) < rng.uniform(0.1, 1.0, (3000, 1))
+    keep[::17] = True
+    keep[::23] = False
+    values[~keep & (rng.random((3000, k)) < 0.5)] = np.nan
+    expected = [np.sum(row[kept]) if kept.any() else 0.0 for row, kept in zip(values, keep)]
+    np.testing.assert_array_equal(stacked.kept_sums(values, keep), expected)
+
+
+def test_kept_sums_cost_about_a_masked_sum_on_a_million_rows():
+    """Balanced accuracy, the subgroups' macro recall and AUROC and the KL divergence sum each row's kept values by
+    :func:`stacked.kept_sums`: on 10^6 rows of four classes, a fifth of them undefined, it takes at most 2.5 times
+    numpy's masked sum (the code these kernels had; grouping every row by its kept count took five times it)."""
+    import time
+
+    rng = np.random.default_rng(0)
+    values = np.where(rng.random((1_000_000, 4)) < 0.2, np.nan, rng.random((1_000_000, 4)))
+    keep = ~np.isnan(values)
+
+    def best(call):
+        times = []
+        for _ in range(5):
+            start = time.perf_counter()
+            call()
+            times.append(time.perf_counter() - start)
+        return min(times)
+
+    masked = best(lambda: np.where(keep, values, 0.0).sum(axis=1))
+    assert best(lambda: stacked.kept_sums(values, keep)) < 2.5 * masked

@@ -86,14 +86,23 @@ def matthews_correlation(M: np.ndarray) -> np.ndarray:
     return ratio(c * n - np.einsum("mi,mi->m", t, p), den, code="one_class")
 
 
+#: From this many values on, numpy's sum adds them pairwise in blocks rather than one after another.
+PAIRWISE = 8
+
+
 def kept_sums(values: np.ndarray, keep: np.ndarray) -> np.ndarray:
-    """Σ of each row of ``values`` (m × k) where ``keep``, 0 where it keeps none (clause 6): rows in groups of
-    equal kept counts, so each is numpy's sum of that row's kept values alone, whatever else the stack holds."""
+    """Σ of each row of ``values`` (m × k) where ``keep``, 0 where it keeps none (clause 6): each is numpy's sum of
+    that row's kept values alone, whatever else the stack holds.  numpy adds fewer than :data:`PAIRWISE` values one
+    after another, so such a row's sum is the running sum over the columns with the others as 0 (no gather); rows
+    keeping more are summed in groups of equal kept counts."""
     sums = np.zeros(len(values))
+    for j in range(values.shape[1]):
+        sums += np.where(keep[:, j], values[:, j], 0.0)
     kept = keep.sum(axis=1)
-    for count in np.unique(kept[kept > 0]):
+    for count in np.unique(kept[kept >= PAIRWISE]):
         rows = kept == count
-        sums[rows] = values[rows][keep[rows]].reshape(-1, count).sum(axis=1)
+        chosen = values[rows] if count == values.shape[1] else values[rows][keep[rows]].reshape(-1, count)
+        sums[rows] = chosen.sum(axis=1)
     return sums
 
 
