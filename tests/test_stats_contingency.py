@@ -190,3 +190,10 @@ def test_correct_by_class_is_the_diagonal_and_the_rest_of_each_true_row(seed):
     cm = confusion_matrix(y, pred, labels=labels)  # rows: true classes
     assert table.tolist() == [[cm[i, i], cm[i].sum() - cm[i, i]] for i in range(3)]
     assert correct_by_class(y, pred, ["b"]).tolist() == [[cm[1, 1], cm[1].sum() - cm[1, 1]]]
+
+
+def test_correct_by_class_refuses_a_class_no_sample_has_in_one_line():
+    """A mistyped class gave a row of 0 right and 0 wrong, which the tests then read as a class of no samples."""
+    with pytest.raises(InputError, match="unknown label 'c'") as caught:
+        correct_by_class(["a", "b", "a"], ["a", "a", "b"], ["a", "c"])
+    assert caught.value.code == "confusion.unknown_label" and "\n" not in str(caught.value)

@@ -65,8 +65,9 @@ class Baseline:
 
 
 def summary(cm: ConfusionMatrix) -> dict:
-    """The measures a baseline is compared on (5.3.13), from a confusion matrix: accuracy (6.2.3), balanced accuracy,
-    macro precision and F1, weighted F1 (6.4.3) and Cohen's kappa; the keys of :attr:`Baseline.expected`."""
+    """The measures a baseline is compared on (5.3.13), from a confusion matrix: accuracy (6.2.3, for any number of
+    classes), balanced accuracy (beyond TS 4213: Brodersen et al. 2010), macro precision and F1, weighted F1
+    (6.4.3) and Cohen's kappa (5.3.9); the keys of :attr:`Baseline.expected`."""
     return {
         "accuracy": cm.accuracy(),
         "balanced_accuracy": cm.balanced_accuracy(),

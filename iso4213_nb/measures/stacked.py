@@ -107,8 +107,10 @@ def kept_sums(values: np.ndarray, keep: np.ndarray) -> np.ndarray:
 
 
 def mean_of_defined(values: np.ndarray) -> np.ndarray:
-    """Mean over the last axis of the values that are not nan, nan where none is (6.4.3: a macro average over the
-    classes where a measure is defined); each row summed as :func:`kept_sums` does, whatever the leading axes."""
+    """Mean over the last axis of the values that are not nan, nan where none is: the mean over the classes where a
+    measure is defined (beyond TS 4213: balanced accuracy's convention, Brodersen et al. 2010; 6.4.3's macro average
+    is undefined as soon as one class is, see :func:`class_average`); each row summed as :func:`kept_sums` does,
+    whatever the leading axes."""
     rows = values.reshape(-1, values.shape[-1])
     defined = ~np.isnan(rows)
     return ratio(kept_sums(rows, defined), defined.sum(axis=1), code=counts.NO_SAMPLES).reshape(values.shape[:-1])

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from scipy import special
 
-from ..core.checks import as_count_table, as_labels, same_length
+from ..core.checks import as_count_table, as_labels, given, listed, same_length
 from ..core.errors import InputError
 from ..core.weights import refuse
 from ._input import matrix
@@ -144,10 +144,15 @@ def mcnemar_table(y_true, pred_a, pred_b, *, sample_weight=None) -> np.ndarray:
 def correct_by_class(y_true, y_pred, labels) -> np.ndarray:
     """The k × 2 table of one model's right and wrong predictions per true class of ``labels`` (row i: the samples
     of class ``labels[i]`` predicted right, then wrong): the contingency table of chi-squared (7.5) or Fisher's exact
-    test (7.7) of whether the model is equally accurate on every class."""
+    test (7.7) of whether the model is equally accurate on every class.  A label of ``labels`` that no sample of
+    ``y_true`` has is refused (a mistyped class would be a row of zeros)."""
     t = as_labels(y_true, "y_true")
     p = as_labels(y_pred, "y_pred")
     same_length(y_true=t, y_pred=p)
+    present = np.unique(t)
+    for label in labels:
+        if not np.isin(label, present):
+            raise InputError("confusion.unknown_label", label=given(label), labels=listed(present.tolist()))
     right = p == t
     return np.array([[np.sum(right & (t == k)), np.sum(~right & (t == k))] for k in labels], dtype=np.int64)
 
