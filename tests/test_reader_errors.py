@@ -79,7 +79,11 @@ def test_report_refuses_a_bad_weight_of_a_multilabel_file_as_of_a_binary_one(tmp
 SAME_PROBLEM = {
     "scores on three classes": ("y_true,m_score\n0,0.1\n1,0.5\n2,0.9\n0,0.3\n", ["metrics"],
                                 ("predictions.binary_score_multiclass",
-                                 {"model": "'m'", "y_true": "y_true", "count": 3, "one": "m_score"})),
+                                 {"column": "'m_score'", "y_true": "y_true", "count": 3, "one": "m_score"})),
+    "scores of the one model on three classes": ("y_true,score\n0,0.1\n1,0.5\n2,0.9\n0,0.3\n", ["metrics"],
+                                                 ("predictions.binary_score_multiclass",
+                                                  {"column": "'score'", "y_true": "y_true", "count": 3,
+                                                   "one": "score"})),
     "a single class": ("y_true,m_pred\n1,1\n1,0\n1,1\n", ["report"],
                        ("predictions.single_class", {"y_true": "y_true", "label": 1})),
     "a positive class of three": ("y_true,m_pred\n0,0\n1,1\n2,2\n0,1\n", ["report", "--positive", "1"],
