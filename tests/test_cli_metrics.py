@@ -106,7 +106,7 @@ BAD = [
     ("predictions", "y_true,y_pred\n1,0\n", ["--score", "s"], "has no column 's'; columns are: y_true, y_pred"),
     ("predictions", "y_true,score\ncat,0.5\ndog,0.2\n", [], "name the positive class with --positive"),
     ("predictions", "y_true,y_pred\n1,1\n2,1\n", ["--threshold", "0.5"], "--threshold needs a score column"),
-    ("predictions", "y_true,score\na,0.5\nb,0.2\nc,0.1\n", ["--positive", "a"], "model 'model' gives scores, but y_true has 3 classes"),
+    ("predictions", "y_true,score\na,0.5\nb,0.2\nc,0.1\n", ["--positive", "a"], "column 'score' gives scores, but y_true has 3 classes"),
     ("predictions", "y_true,y_pred\n1,0\n1,1\n", ["--rows", "true"], "--rows applies only to --matrix"),
     ("matrix", ",A,B,C\nA,1,2,3\nB,4,5,6\n", ["--rows", "true"], "must be square, got 2 rows and 3 columns"),
     ("matrix", ",A,B\nA,1,-2\nB,4,5\n", ["--rows", "true"], "in.csv, line 2, column 3: negative count '-2'"),

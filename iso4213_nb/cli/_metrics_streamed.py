@@ -15,6 +15,7 @@ from ..scale import streamed_delong, streaming
 from ..core.errors import InputError
 from ..words.i18n import _, number
 from ..inputs import BINARY, MULTICLASS
+from ..inputs.layout import ONE_MODEL
 from ..stats.measure_intervals import intervals_json, matrix_intervals
 from ..stats.results import interval_json
 from ..scale.streaming_labels import LabelSettings
@@ -62,7 +63,8 @@ def run_streamed(args) -> int:
         return run_multilabel(args, states, settings, source, chunks)
     with chunks or contextlib.nullcontext():  # chunks is None on Dask and for state files
         assessed = streaming.assess_states(states, settings, source.name, positive_required=False,
-                                            y_true=args.y_true or "y_true")  # what reading the whole file checks
+                                            y_true=args.y_true or "y_true",  # what reading the whole file checks
+                                            score_columns={ONE_MODEL: args.score} if args.score else None)
         if len(settings.models) != 1:
             raise InputError("metrics.models", file=source.name, count=len(settings.models),
                              models=[m[0] for m in settings.models])

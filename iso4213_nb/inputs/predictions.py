@@ -157,18 +157,19 @@ def resolve_positive(positive, labels: list, file: str, *, required: bool = True
     raise InputError("predictions.positive_needed", file=file, labels=list(labels))
 
 
-def check_classes(labels: list, file: str, y_true: str, positive, scored: list[str]) -> None:
+def check_classes(labels: list, file: str, y_true: str, positive, scored: dict[str, str]) -> None:
     """What the classes of ``y_true`` allow, on every path (5.1, step 4: reading the models' outputs; 6.3, 6.4).
 
-    An assessment needs two or more classes; a model with one score per row (``scored``: their names) and a
-    positive class (``positive``, not None) apply to binary tasks only.  Raises :class:`InputError` naming
-    ``file`` and ``y_true``.
+    An assessment needs two or more classes; a model with one score per row (``scored``: each such model's name →
+    its score column, which the error names) and a positive class (``positive``, not None) apply to binary tasks
+    only.  Raises :class:`InputError` naming ``file`` and ``y_true``.
     """
     if len(labels) < 2:
         raise InputError("predictions.single_class", file=file, y_true=y_true, label=labels[0])
     if scored and len(labels) != 2:
-        one = "score" if scored[0] == ONE_MODEL else f"{scored[0]}_score"
-        raise InputError("predictions.binary_score_multiclass", file=file, model=quote(scored[0]), y_true=y_true,
+        name, column = next(iter(scored.items()))
+        one = "score" if name == ONE_MODEL else f"{name}_score"
+        raise InputError("predictions.binary_score_multiclass", file=file, column=quote(column), y_true=y_true,
                          count=len(labels), one=one)
     if positive is not None and len(labels) != 2:
         raise InputError("predictions.positive_multiclass", file=file, y_true=y_true, count=len(labels))
@@ -295,7 +296,8 @@ def _single_label(table, header: Header, *, positive, threshold, decimal, max_cl
     class_scores = resolve_classes(header, labels, file, strict=strict, declared=bool(classes))
     if not header.models:
         raise _no_models(file, y_true, table.names)
-    check_classes(labels, file, y_true, positive, [name for name, cols in header.models.items() if "_score" in cols])
+    check_classes(labels, file, y_true, positive,
+                  {name: cols["_score"] for name, cols in header.models.items() if "_score" in cols})
     binary = len(labels) == 2
     has_scores = any("_score" in cols for cols in header.models.values()) or bool(class_scores)
     pos = resolve_positive(positive, labels, file, required=positive_required or has_scores) if binary else None

@@ -50,7 +50,7 @@ from ..measures.confusion import ConfusionMatrix
 from ..measures.curves import BinaryScores
 from ..core.errors import InputError
 from ..inputs import resolve_positive
-from ..inputs.predictions import check_classes
+from ..inputs.predictions import ONE_MODEL, check_classes
 from ..inputs.chunks import PredictionChunk, PredictionChunks, check_class_columns, typed_labels
 from ..inputs.columns import zero_weights
 from ..measures.multiclass_scores import TOP_K
@@ -318,11 +318,12 @@ class Assessed:
 
 
 def assess_states(states: dict, settings: Settings, file: str, *, positive_required: bool = True,
-                  y_true: str = "y_true") -> Assessed:
+                  y_true: str = "y_true", score_columns: dict | None = None) -> Assessed:
     """Type the labels of merged states and check what the whole-file reader checks (beyond TS 4213: mergeable counts).
 
     ``file`` and ``y_true`` (the column of the true labels) name the input in
-    messages.  Raises :class:`InputError` for a single class, scores on more
+    messages, and a scored model's column is the layout's (``score``, ``<model>_score``) unless
+    ``score_columns`` (model → column: ``metrics --score``) names it.  Raises :class:`InputError` for a single class, scores on more
     than two classes, a positive class that is not a class, or
     (``positive_required``) a binary task without one, with the whole-file
     reader's codes (:func:`~iso4213_nb.inputs.predictions.check_classes`).
@@ -337,7 +338,8 @@ def assess_states(states: dict, settings: Settings, file: str, *, positive_requi
         raise InputError("streaming.no_class", file=file, y_true=y_true)
     if settings.classes:
         check_class_columns({m: cols for m, cols, _ in settings.classes}, labels, file, y_true)
-    check_classes(labels, file, y_true, settings.positive, settings.scored)
+    layout = {name: "score" if name == ONE_MODEL else f"{name}_score" for name in settings.scored}  # a state keeps names
+    check_classes(labels, file, y_true, settings.positive, {**layout, **(score_columns or {})})
     binary = len(labels) == 2
     positive = (resolve_positive(settings.positive, labels, file, required=positive_required or bool(settings.scored))
                 if binary else None)

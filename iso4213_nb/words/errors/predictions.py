@@ -20,7 +20,7 @@ TEMPLATES = {
                                  "declared: {declared}"),
     "predictions.single_class": N_("{file}: {y_true} holds a single class ({label}); an assessment needs two or "
                                    "more"),
-    "predictions.binary_score_multiclass": N_("{file}: model {model} gives scores, but {y_true} has {count} "
+    "predictions.binary_score_multiclass": N_("{file}: column {column} gives scores, but {y_true} has {count} "
                                               "classes; a multi-class model gives one score column per class, "
                                               "{one}_<class>"),
     "predictions.positive_multiclass": N_("{file}: a positive class applies to binary tasks; {y_true} has {count} "
