@@ -178,11 +178,11 @@ def test_interval_rows_show_statsmodels_intervals():
     for row, method in zip(rows, ("normal", "wilson", "beta")):
         low, high = proportion_confint(61, 80, alpha=0.05, method=method)
         assert row[1:] == ["0.7625", f"{low:.4f}", f"{high:.4f}"]
-    assert [row[0] for row in rows] == ["accuracy, Wald", "accuracy, Wilson score", "accuracy, Clopper–Pearson exact",
-                                        "AUROC, DeLong"]
+    assert [row[0] for row in rows] == ["accuracy, Wald interval", "accuracy, Wilson score interval",
+                                        "accuracy, Clopper–Pearson exact interval", "AUROC, DeLong interval"]
     assert rows[3][1] == f"{roc_auc_score(y, scores):.4f}"
     with using("ru"):
-        assert interval_rows("модель", intervals[:1]) == ([["доля правильных исходов, Вальда", "0,7625", "0,6692",
+        assert interval_rows("модель", intervals[:1]) == ([["доля правильных исходов, интервал Вальда", "0,7625", "0,6692",
                                                             "0,8558"]], ["модель", "точечная оценка",
                                                                          "нижняя граница, 95 %", "верхняя граница, 95 %"])
 

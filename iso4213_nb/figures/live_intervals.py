@@ -38,8 +38,8 @@ def interval_rows(subject: str, intervals: list) -> tuple[list[list[str]], list[
     level): the measure and the method, then the estimate and both bounds, four decimals in the active language; the
     first column is headed ``subject`` (7.8)."""
     level = intervals[0][1].confidence_level
-    rows = [[f"{measure_name(key)}, {method_name(ci.method)}", *(_value(v) for v in (ci.estimate, ci.low, ci.high))]
-            for key, ci in intervals]
+    rows = [[_("{measure}, {method} interval").format(measure=measure_name(key), method=method_name(ci.method)),
+             *(_value(v) for v in (ci.estimate, ci.low, ci.high))] for key, ci in intervals]
     return rows, [subject, _("estimate"), _("{level} low").format(level=percent(level)),
                   _("{level} high").format(level=percent(level))]
 
