@@ -162,4 +162,4 @@ def test_clause_8_rows_name_each_item_and_what_table_c1_gives():
     with using("ru"):
         rows, header = annex_c_clause_8_rows(record)
     assert header == ["пункт раздела 8", "в таблице C.1"]
-    assert rows[1][1] == "частично: набор данных назван, размер и состав нет" and rows[2][1] == "отсутствует"
+    assert rows[1][1] == "частично: набор данных назван, размер и состав не указаны" and rows[2][1] == "отсутствует"
