@@ -119,3 +119,46 @@ def test_the_old_import_check_catches_each_form():
     assert _old_imports("from iso4213_nb.accumulators.counts import x") == ["iso4213_nb.accumulators.counts"]
     assert _old_imports("from iso4213_nb.measures import precision, curves") == ["iso4213_nb.measures.precision"]
     assert _old_imports("from iso4213_nb.measures.curves import BinaryScores") == []
+
+
+def _documented_names(text: str) -> tuple[set[str], set[str]]:
+    """The dotted names (``iso4213_nb.inputs.InputSource``) and file paths (``iso4213_nb/report/words.py``) a page
+    gives in backquotes or in prose."""
+    return (set(re.findall(r"`(iso4213_nb(?:\.\w+)+)", text)),
+            set(re.findall(r"(iso4213_nb/[\w./-]+\w)", text)))
+
+
+def _resolves(name: str) -> bool:
+    parts = name.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        try:
+            for attribute in parts[cut:]:
+                obj = getattr(obj, attribute)
+        except AttributeError:
+            return False
+        return True
+    return False
+
+
+def test_every_name_and_path_the_readme_and_the_book_give_exists():
+    """Issue 24, point 6: the public face the README and the book document still imports after the moves, by its
+    new name, without a warning, and every package file they point at is there."""
+    missing = []
+    for page in [REPO / "README.md", *sorted(REPO.glob("book/**/*.md"))]:
+        names, paths = _documented_names(page.read_text(encoding="utf-8"))
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", DeprecationWarning)
+            missing += [f"{page.name}: {name}" for name in sorted(names) if not _resolves(name)]
+        missing += [f"{page.name}: {path}" for path in sorted(paths) if not (REPO / path).exists()]
+    assert not missing
+
+
+def test_the_documented_name_check_catches_a_name_and_a_path_that_are_gone():
+    names, paths = _documented_names("`iso4213_nb.inputs.InputSource`, `iso4213_nb.inputs.NoSuch` and "
+                                     "iso4213_nb/report/no_such.py")
+    assert [name for name in sorted(names) if not _resolves(name)] == ["iso4213_nb.inputs.NoSuch"]
+    assert [path for path in paths if not (REPO / path).exists()] == ["iso4213_nb/report/no_such.py"]
