@@ -181,3 +181,16 @@ def test_every_command_refuses_a_bad_whole_number_with_the_same_line(capsys, lan
         errors.append(capsys.readouterr().err.strip().splitlines()[-1])
     assert errors[0].split(": ", 1)[1] == errors[1].split(": ", 1)[1]  # the same line after the command's name
     assert errors[0].endswith(f" --seed: {said.format(bad=bad)}")
+
+
+@pytest.mark.parametrize("command, option, least", [("rank", "--runs", 1), ("plan proportion", "--n", 1),
+                                                    ("metrics", "--workers", 1), ("metrics", "--bootstrap", 10)])
+@pytest.mark.parametrize("bad", ["x", "0", "2.5"])
+def test_the_other_whole_number_options_refuse_with_the_same_line(capsys, command, option, least, bad):
+    """The CHANGELOG's other cases of the one whole-number sentence: ``rank --runs`` and ``plan --n`` answered with
+    argparse's ``invalid int value``; each option names its own least value."""
+    with pytest.raises(SystemExit) as stop:
+        main([command.split()[0], *LEAST[command.split()[0]], f"{option}={bad}"])
+    assert stop.value.code == 2
+    said = capsys.readouterr().err.strip().splitlines()[-1]
+    assert said == f"iso4213-nb {command}: error: argument {option}: takes a whole number of at least {least}, got {bad}"

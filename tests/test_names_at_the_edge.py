@@ -101,14 +101,19 @@ METHOD_WORDS = re.compile(r"\b(?:wilson|clopper[–-]pearson|wald|delong(?!')|bc
 NAME_FILLER = re.compile(r"\b(?:score|exact|bootstrap|poisson|interval)\b|[\s,.:;()–-]+", re.IGNORECASE)
 
 
+def _messages(source: str) -> list[tuple[int, str]]:
+    """(line, text) of each ``_("...")``/``N_("...")`` of ``source``: the words it shows a user."""
+    return [(node.lineno, node.args[0].value) for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("_", "N_") and node.args
+            and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)]
+
+
 def _method_name_literals(source: str) -> list[tuple[int, str]]:
     """(line, text) of each ``_("...")``/``N_("...")`` of ``source`` that names an interval method: a name of
     :data:`~iso4213_nb.words.intervals.METHODS`, or words that say nothing but a method's name ("BCa bootstrap")."""
     names = {name for forms in METHODS.values() for name in forms}
-    return [(node.lineno, text) for node in ast.walk(ast.parse(source))
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("_", "N_") and node.args
-            and isinstance(node.args[0], ast.Constant) and isinstance(text := node.args[0].value, str)
-            and (text in names or METHOD_WORDS.search(text) and not NAME_FILLER.sub("", METHOD_WORDS.sub("", text)))]
+    return [(line, text) for line, text in _messages(source)
+            if text in names or METHOD_WORDS.search(text) and not NAME_FILLER.sub("", METHOD_WORDS.sub("", text))]
 
 
 @pytest.mark.parametrize(("source", "found"), [
@@ -137,9 +142,7 @@ def test_the_averages_over_classes_are_named_in_one_table():
 
     names = {name for forms in AVERAGE_NAMES.values() for name in forms}
     package = ROOT / "iso4213_nb"
-    found = [f"{path.relative_to(package).as_posix()}:{node.lineno}: {node.args[0].value}"
+    found = [f"{path.relative_to(package).as_posix()}:{line}: {text}"
              for path in sorted(package.rglob("*.py")) if path.relative_to(package).as_posix() != "words/measures.py"
-             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-             if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("_", "N_") and node.args
-             and isinstance(node.args[0], ast.Constant) and node.args[0].value in names]
+             for line, text in _messages(path.read_text(encoding="utf-8")) if text in names]
     assert found == []

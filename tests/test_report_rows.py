@@ -3,7 +3,7 @@ against scikit-learn and statsmodels on random inputs, and in Russian words."""
 
 import numpy as np
 import pytest
-from sklearn.metrics import confusion_matrix
+from sklearn.metrics import confusion_matrix, roc_curve
 from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
 from statsmodels.stats.multitest import multipletests
 
@@ -20,7 +20,15 @@ def test_operating_point_rows_show_the_counts_scikit_learn_finds(seed):
     y[:2] = [0, 1]
     scores = np.round(np.clip(0.3 * y + rng.normal(0.35, 0.2, 300), 0, 1), 3)
     rows, header = render.operating_point_rows(content.operating_points(BinaryScores(y, scores)))
-    assert header[2:] == [header[2], "TP", "FP", "TN", "FN", "TPR", "FPR"] and len(rows) == 4
+    assert header == ["operating point", "how it is chosen", "threshold", "TP", "FP", "TN", "FN", "TPR", "FPR"]
+    assert [row[0] for row in rows] == ["threshold 0.5", "Youden-optimal", "TPR ≥ 0.9", "FPR ≤ 0.1"]
+    # each row's threshold is the one its rule picks on scikit-learn's ROC curve (thresholds descending):
+    # Youden's largest TPR − FPR (ties: the highest threshold), the highest threshold whose TPR reaches 0.9,
+    # the lowest threshold whose FPR is at most 0.1 (6.3.6)
+    fpr, tpr, thresholds = roc_curve(y, scores, drop_intermediate=False)
+    picked = [thresholds[np.argmax(tpr - fpr)], thresholds[np.flatnonzero(tpr >= 0.9)[0]],
+              thresholds[np.flatnonzero(fpr <= 0.1)[-1]]]
+    assert [row[2] for row in rows[1:]] == [f"{t:.4f}" for t in picked]
     for row in rows:
         threshold = float(row[2])
         tn, fp, fn, tp = confusion_matrix(y, (scores >= threshold).astype(int), labels=[0, 1]).ravel()

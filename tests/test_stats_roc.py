@@ -137,6 +137,16 @@ def test_bad_input(call, message):
         call()
 
 
+@pytest.mark.parametrize("bad", ["many", 5, 2.5, None])
+def test_auroc_ci_refuses_a_bad_number_of_resamples_in_the_one_line_of_too_few(bad):
+    """A text or a fraction of resamples raised a bare ValueError (a traceback); it is the one-line error a number
+    below the minimum gives, with the same code and words."""
+    with pytest.raises(InputError) as caught:
+        auroc_ci([1, 0, 1, 0, 1, 0], [0.1, 0.2, 0.3, 0.4, 0.5, 0.6], method="percentile", n_resamples=bad)
+    assert caught.value.code == "stats.too_few_resamples" and "\n" not in str(caught.value)
+    assert str(caught.value) == f"n_resamples must be a whole number of at least 10, got {bad}"
+
+
 def test_auroc_of_counts_equals_sklearn_on_the_resampled_data():
     rng = np.random.default_rng(2)
     y, s, _ = _tied_data(rng, 300)
