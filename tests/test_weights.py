@@ -227,3 +227,16 @@ def test_bad_weights_and_unweighted_methods_get_one_line(call, message):
     with pytest.raises(InputError, match=message) as caught:
         call()
     assert "\n" not in str(caught.value)
+
+
+def test_a_weighted_mcc_whose_margin_rounds_below_zero_is_undefined_without_a_warning():
+    """n² − Σp² of these weights rounds to −2.9e-11 (every sample predicted as one class): the MCC is undefined
+    (one_class), and the square root of the negative margin warns nothing (pyproject turns a RuntimeWarning of the
+    package into an error)."""
+    from iso4213_nb import ConfusionMatrix
+
+    cm = ConfusionMatrix.from_predictions([0, 1, 2, 3], [3, 3, 3, 3], labels=[0, 1, 2, 3],
+                                          sample_weight=[149.005383452574, 16.53943310342506, 133.08200771405438,
+                                                         1.642547075020652])
+    value = cm.matthews_correlation()
+    assert value.code == "one_class"

@@ -82,7 +82,9 @@ def matthews_correlation(M: np.ndarray) -> np.ndarray:
     n = M.sum(axis=(1, 2)).astype(float)
     t, p = M.sum(axis=2).astype(float), M.sum(axis=1).astype(float)
     c = np.trace(M, axis1=1, axis2=2).astype(float)
-    den = np.sqrt(n * n - np.einsum("mi,mi->m", p, p)) * np.sqrt(n * n - np.einsum("mi,mi->m", t, t))
+    # A margin of one class rounds a hair below 0 with fractional weights: it is 0, and the MCC undefined.
+    den = (np.sqrt(np.maximum(n * n - np.einsum("mi,mi->m", p, p), 0))
+           * np.sqrt(np.maximum(n * n - np.einsum("mi,mi->m", t, t), 0)))
     return ratio(c * n - np.einsum("mi,mi->m", t, p), den, code="one_class")
 
 
