@@ -231,3 +231,31 @@ def test_a_key_given_twice_is_refused_naming_it_and_both_lines(tmp_path, capsys,
     assert err.count("\n") == 1 and (f"gives the key {key!r} twice at one level, on lines {lines[0]} and "
                                      f"{lines[1]}") in err
 
+
+
+def test_checklist_rows_name_each_answer_its_clause_and_the_clause_8_item_it_fills():
+    from iso4213_nb.widgets.checklist import checklist_rows
+    from iso4213_nb.words.i18n import using
+
+    rows, header = checklist_rows()
+    assert header == ["key", "clause", "clause 8 item", "what to write"]
+    assert [row[0] for row in rows] == list(checklist.KEYS) and len(rows) == 29
+    assert rows[0] == ["process.step1_tasks", "5.1", "—", "Step 1: which classification task(s) are assessed (binary, "
+                       "multi-class, multi-label) and on what."]
+    assert rows[7] == ["training_data.source", "5.3.4",
+                       "where the training data come from, how many samples, and their make-up",
+                       "Where the training data come from."]
+    with using("ru"):
+        rows, header = checklist_rows()
+    assert header == ["ключ", "пункт", "пункт раздела 8", "что записать"]
+    assert rows[7][2:] == ["откуда взяты данные для обучения, сколько в них образцов и каков их состав",
+                           "Откуда взяты данные для обучения."]
+
+
+def test_checklist_form_status_names_the_open_clause_8_items_in_words(tmp_path):
+    from iso4213_nb.widgets.checklist import ChecklistForm
+
+    form = ChecklistForm(path=tmp_path / "answers.yaml")
+    assert form.status.value.startswith("0 of 29 answered; clause-8 items still open: where the training data come "
+                                        "from, how many samples, and their make-up; where the test data come from")
+    assert "operating points" not in form.status.value  # computed by the report, never open (clause 8)

@@ -31,6 +31,11 @@ def _value(html: str, key: str) -> str:
     return re.search(rf"data-value='{key}'>([^<]*)<", html).group(1)
 
 
+def _method(html: str, measure: str) -> str:
+    """The method column of ``measure``'s row (the cell after its upper bound)."""
+    return re.search(rf"data-measure='{measure}' data-bound='high'>[^<]*</td><td>([^<]*)<", html).group(1)
+
+
 @pytest.fixture(scope="module")
 def intervals(data):
     return IntervalsWidget(*data, n_resamples=200, seed=5)
@@ -58,6 +63,10 @@ def test_table_follows_the_level_slider_and_the_method_buttons(data, intervals, 
                                method=bootstrap, confidence_level=level)
     assert _cell(html, "matthews_correlation", "low") == f"{fresh.low:.4f}" and _cell(html, "matthews_correlation", "high") == f"{fresh.high:.4f}"
     assert intervals.intervals["matthews_correlation"].method == bootstrap
+    shown = {"wilson": "Wilson score", "clopper-pearson": "Clopper–Pearson exact", "percentile": "bootstrap percentile",
+             "bca": "bootstrap BCa"}  # each row names the method that drew it (7.8)
+    assert _method(html, "accuracy") == shown[proportion] and _method(html, "auroc") == "DeLong"
+    assert _method(html, "matthews_correlation") == shown[bootstrap]
     assert intervals.message.value == ""
 
 
@@ -95,6 +104,7 @@ def test_roc_band_and_se_at_sp_follow_the_sliders(data, band, monkeypatch, speci
     assert _value(shown, "specificity") == f"{specificity:.2f}"
     assert _value(shown, "sensitivity") == f"{fresh.estimate[0]:.4f}"
     assert _value(shown, "low") == f"{fresh.low[0]:.4f}" and _value(shown, "high") == f"{fresh.high[0]:.4f}"
+    assert f"{int(level * 100)} % interval" in shown and "(stratified bootstrap, percentile, 150 resamples)" in shown
     whole = roc_band(scores, band.stored.grid, confidence_level=level, n_resamples=150, seed=2)
     np.testing.assert_allclose(band.band.low, whole.low, atol=1e-12)
     assert bytes(band.image.value[:4]) == b"\x89PNG"

@@ -62,6 +62,21 @@ def resolve(path) -> Path:
     return path if path.is_absolute() else user_directory() / path
 
 
+def _report_item(item_id: str) -> str:
+    """What clause-8 reporting item ``item_id`` (:data:`iso4213_nb.controls.checklist.REPORT_ITEMS`) states, in the
+    active language; an id it does not list, as it is."""
+    texts = {r.id: r.text for r in checklist.REPORT_ITEMS}
+    return _(texts[item_id]) if item_id in texts else item_id
+
+
+def checklist_rows() -> tuple[list[list[str]], list[str]]:
+    """``(rows, header)``: each answer of the checklist (:data:`iso4213_nb.controls.checklist.ITEMS`) in the form's
+    order: its key (its name in the YAML file), its clause, the clause-8 item it fills ("—" for none) and what to
+    write, in the active language (clauses 5.1–5.3, 8)."""
+    rows = [[it.key, it.clause, _report_item(it.report) if it.report else "—", _(it.prompt)] for it in checklist.ITEMS]
+    return rows, [_("key"), _("clause"), _("clause 8 item"), _("what to write")]
+
+
 class ChecklistForm(Shown):
     """The clause-5 checklist as an ipywidgets form, saved to and loaded from YAML (clause 5.1–5.3).
 
@@ -155,9 +170,7 @@ class ChecklistForm(Shown):
     def _show_status(self, prefix: str = "") -> None:
         answers = self.answers
         missing = checklist.missing(answers)
-        texts = {r.id: r.text for r in checklist.REPORT_ITEMS}
-        open_items = [_(texts[r]) if r in texts else r for r, s in checklist.report_status(answers).items()
-                      if s == "missing"]
+        open_items = [_report_item(r) for r, s in checklist.report_status(answers).items() if s == "missing"]
         text = _("{answered} of {items} answered").format(answered=len(checklist.ITEMS) - len(missing),
                                                            items=len(checklist.ITEMS))
         if open_items:
