@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy.special import ndtri
 
-from ..core.checks import as_labels, as_scores, same_length
+from ..core.checks import as_labels, as_scores, is_whole, same_length
 from ..measures.confusion import ConfusionMatrix
 from ..core.errors import InputError
 from ..core.undefined import Undefined, is_undefined
@@ -189,7 +189,7 @@ def augment_subjects(samples, labels, copies: int = 5, noise: float = 3.0,
         raise InputError("controls.samples_shape", name="samples", shape=x.shape)
     y = as_labels(labels, "labels")
     same_length(samples=x, labels=y)
-    if int(copies) != copies or copies < 2:
+    if not is_whole(copies, 2):
         raise InputError("controls.copies", name="copies", value=copies)
     if not noise >= 0:
         raise InputError("controls.noise", name="noise", value=noise)
