@@ -174,6 +174,13 @@ def test_agreement_bad_input():
         annotator_agreement([0, 1, 1], [0, 1, 0]).confidence_interval(95)
 
 
+@pytest.mark.parametrize("level", ["x", None, "0.9", True])
+def test_agreement_interval_refuses_a_level_that_is_not_a_number_in_one_line(level):
+    """Text and None were a TypeError from comparing them with 0."""
+    with pytest.raises(InputError, match="confidence_level must be between 0 and 1, got"):
+        annotator_agreement([0, 1, 1], [0, 1, 0]).confidence_interval(level)
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_baseline_rows_put_a_model_beside_what_its_baselines_are_expected_to_reach(seed):
     rng = np.random.default_rng(seed)

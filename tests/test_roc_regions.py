@@ -8,7 +8,7 @@ from sklearn.metrics import roc_auc_score
 from iso4213_nb.measures.curves import BinaryScores
 from iso4213_nb.core.errors import InputError
 from iso4213_nb.measures.roc_regions import (bootstrap_curve_values, partial_auroc, sensitivity_at_specificity,
-                                    specificity_at_sensitivity)
+                                    roc_band, specificity_at_sensitivity)
 from iso4213_nb.core.undefined import Undefined
 
 
@@ -76,6 +76,8 @@ def test_bootstrap_is_stratified_and_reproducible():
     (lambda s: partial_auroc(s, 0.8, 1, focus="fpr"), "focus must be one of"),
     (lambda s: sensitivity_at_specificity(s, "high"), "must be a number"),
     (lambda s: bootstrap_curve_values(s, lambda r: 0, 1), "at least 2"),
+    (lambda s: bootstrap_curve_values(s, lambda r: 0, "x"), "at least 2, got x"),  # was int()'s ValueError
+    (lambda s: roc_band(s, n_resamples=None), "at least 2, got None"),  # was int()'s TypeError
 ])
 def test_bad_requests_are_one_line_errors(call, message):
     with pytest.raises(InputError, match=message):

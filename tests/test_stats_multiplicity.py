@@ -136,6 +136,13 @@ def test_familywise_error_rate_formula():
         familywise_error_rate(0.05, 0)
 
 
+@pytest.mark.parametrize("m", ["x", None, "3", 2.5, True])
+def test_familywise_error_rate_refuses_what_is_not_a_whole_number_in_one_line(m):
+    """Text and None were a ValueError or TypeError from float() before the one whole-number check."""
+    with pytest.raises(InputError, match="m, the number of tests"):
+        familywise_error_rate(0.05, m)
+
+
 @pytest.mark.parametrize("bad, message", [([0.1, 1.2], "must lie in \\[0, 1\\], got 1.2"),
                                           ([-0.01], "got -0.01"), ([], "empty"), ([0.1, np.nan], "NaN")])
 def test_bad_pvalues_raise_one_line(bad, message):

@@ -191,3 +191,10 @@ def test_the_kfold_warning_is_words_of_the_active_language():
     assert ours[0].code == "assumptions.kfold_ttest"
     with using("en"):
         assert str(ours[0]).startswith("these look like k-fold results; 7.2 advises against")
+
+
+@pytest.mark.parametrize("n_train", ["400", None, 0, 399.5, False])
+def test_corrected_resampled_ttest_refuses_a_sample_count_that_is_not_a_whole_number_in_one_line(n_train):
+    """Text and None were a TypeError from float() or from comparing text with 1 before the one whole-number check."""
+    with pytest.raises(InputError, match="n_train must be a positive whole number of samples"):
+        corrected_resampled_ttest([0.01, 0.03, 0.02, 0.05], n_train, 100)

@@ -13,12 +13,13 @@
 from __future__ import annotations
 
 import math
+from numbers import Real
 from dataclasses import dataclass, field
 
 import numpy as np
 from scipy.special import ndtri
 
-from ..core.checks import as_labels, as_scores, same_length
+from ..core.checks import as_labels, as_scores, is_whole, plain, same_length
 from ..measures.confusion import ConfusionMatrix
 from ..core.errors import InputError
 from ..core.undefined import Undefined, is_undefined
@@ -189,7 +190,7 @@ def augment_subjects(samples, labels, copies: int = 5, noise: float = 3.0,
         raise InputError("controls.samples_shape", name="samples", shape=x.shape)
     y = as_labels(labels, "labels")
     same_length(samples=x, labels=y)
-    if int(copies) != copies or copies < 2:
+    if not is_whole(copies, 2):
         raise InputError("controls.copies", name="copies", value=copies)
     if not noise >= 0:
         raise InputError("controls.noise", name="noise", value=noise)
@@ -244,12 +245,13 @@ class Agreement:
 
     def confidence_interval(self, confidence_level: float = 0.95):
         """Normal-approximation interval kappa ± z·SE, clipped to [−1, 1]; ``(Undefined, Undefined)`` if kappa is."""
-        if not 0 < confidence_level < 1:
-            raise InputError("controls.confidence_level", value=confidence_level)
+        level = confidence_level  # checked here: controls/ sits below stats/ and its check_level
+        if isinstance(level, bool) or not isinstance(level, Real) or not 0 < level < 1:
+            raise InputError("controls.confidence_level", value=plain(level))
         if is_undefined(self.statistic) or is_undefined(self.standard_error):
             reason = self.statistic if is_undefined(self.statistic) else self.standard_error
             return reason, reason
-        z = float(ndtri(0.5 + confidence_level / 2))
+        z = float(ndtri(0.5 + level / 2))
         half = z * self.standard_error
         return max(-1.0, self.statistic - half), min(1.0, self.statistic + half)
 

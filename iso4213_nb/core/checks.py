@@ -99,6 +99,14 @@ def one_of(value, choices: tuple, name: str):
     return value
 
 
+def is_whole(value, least: int = 0) -> bool:
+    """Whether ``value`` is a whole number of at least ``least``: an int, or a float or numpy number with no
+    fractional part, never a bool or text (a count, a number of resamples, bins or tests) (beyond TS 4213: the
+    toolkit's input checks).  Callers raise their own error code when it is not."""
+    return not isinstance(value, bool) and isinstance(value, (Real, np.integer, np.floating)) \
+        and float(value).is_integer() and value >= least
+
+
 def as_threshold(value, name: str = "threshold") -> float:
     """A decision threshold (score >= threshold is positive) as a float: any finite real number, not a bool (beyond TS 4213: the toolkit's input checks)."""
     if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):

@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.checks import as_finite_array, as_labels, as_scores, plain, same_length
+from ..core.checks import as_finite_array, as_labels, as_scores, is_whole, plain, same_length
 from ..core.errors import InputError
 from ..core.probability_rows import probability_problems
 from ..stats.resampling import BLOCK_ENTRIES, label_codes, sample_weights
@@ -166,8 +166,7 @@ class MulticlassCalibration:
 
 
 def _check_bins(n_bins) -> int:
-    if isinstance(n_bins, bool) or not isinstance(n_bins, (int, float, np.integer, np.floating)) \
-            or not float(n_bins).is_integer() or n_bins < 1:
+    if not is_whole(n_bins, 1):
         raise InputError("calibration.bad_bins", name="n_bins", value=plain(n_bins))
     return int(n_bins)
 

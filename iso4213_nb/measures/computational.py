@@ -20,7 +20,7 @@ from typing import Callable
 
 import numpy as np
 
-from ..core.checks import as_scores, given, same_length
+from ..core.checks import as_scores, given, is_whole, same_length
 from ..core.errors import InputError
 from ..core.undefined import Undefined, ratio
 
@@ -122,11 +122,11 @@ def time_predictions(predict: Callable, X, *, batch_size: int = 1, latency_bound
         raise InputError("computational.no_length", name="X") from None
     if n == 0:
         raise InputError("computational.no_samples", name="X")
-    if int(batch_size) != batch_size or batch_size < 1:
+    if not is_whole(batch_size, 1):
         raise InputError("computational.not_positive_whole", name="batch_size", value=given(batch_size))
     if latency_bound is not None and not latency_bound > 0:
         raise InputError("computational.not_positive_seconds", name="latency_bound", value=given(latency_bound))
-    if int(warmup) != warmup or warmup < 0:
+    if not is_whole(warmup):
         raise InputError("computational.not_non_negative_whole", name="warmup", value=given(warmup))
     batch_size = int(batch_size)
     starts = range(0, n, batch_size)
@@ -215,7 +215,7 @@ def energy(inferences: int, correct: int | None = None, *, joules: float | None 
     if (joules is None) == (times is None and watts is None):
         raise InputError("computational.energy_or_trace", joules="joules", times="times", watts="watts")
     for name, value in (("inferences", inferences), ("correct", correct)):
-        if value is not None and (int(value) != value or value < 0):
+        if not (is_whole(value) or value is None and name == "correct"):
             raise InputError("computational.not_non_negative_whole", name=name, value=given(value))
     if correct is not None and correct > inferences:
         raise InputError("computational.correct_exceeds_total", name="correct", value=given(correct),

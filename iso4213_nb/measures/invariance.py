@@ -37,7 +37,7 @@ from typing import Callable
 import numpy as np
 
 from . import counts as m
-from ..core.checks import given, listed
+from ..core.checks import given, is_whole, listed
 from .confusion import ConfusionMatrix, average_of_classes
 from ..core.errors import InputError
 from .counts import FIELDS, BinaryCounts
@@ -118,7 +118,7 @@ def change_fp(counts, fp) -> np.ndarray:
 
 
 def _check_factor(name: str, k) -> int:
-    if int(k) != k or k < 1:
+    if not is_whole(k, 1):
         raise InputError("invariance.bad_factor", name=name, value=given(k))
     return int(k)
 
@@ -431,7 +431,7 @@ def invariance_table(measures=None, n_trials: int = 200, seed: int = 0,
     for ch in changes:
         if ch not in CHANGES:
             raise InputError("invariance.unknown_change", change=given(ch), known=list(CHANGES))
-    if int(n_trials) != n_trials or n_trials < 1:
+    if not is_whole(n_trials, 1):
         raise InputError("invariance.not_positive_whole", name="n_trials", value=given(n_trials))
     rng = np.random.default_rng(seed)
     invariant, changed, paper = {}, {}, {}

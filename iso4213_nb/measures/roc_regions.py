@@ -33,7 +33,7 @@ from typing import Callable
 import numpy as np
 
 from ..core import progress
-from ..core.checks import given, one_of, plain
+from ..core.checks import given, is_whole, one_of, plain
 from .curves import BinaryScores
 from ..core.errors import InputError
 from ..core.undefined import Undefined
@@ -162,7 +162,7 @@ def bootstrap_curve_values(scores: BinaryScores, statistic: Callable[[BinaryScor
 
     Clause 6.3.6, 6.3.7.
     """
-    if int(n_resamples) != n_resamples or n_resamples < 2:
+    if not is_whole(n_resamples, 2):
         raise InputError("roc_regions.too_few_resamples", name="n_resamples", value=plain(n_resamples))
     if scores.positives == 0 or scores.negatives == 0:
         raise InputError("roc_regions.one_class")

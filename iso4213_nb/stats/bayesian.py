@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats as sps
 
+from ..core.checks import is_whole
 from ..core.errors import InputError
 
 
@@ -98,7 +99,7 @@ def correlated_ttest(a, b, rope: float = 0.0, *, runs: int = 1, test_fraction: f
     x, y = _paired(a, b)
     r = _rope(rope)
     n = len(x)
-    if int(runs) != runs or runs < 1 or n % int(runs):
+    if not is_whole(runs, 1) or n % int(runs):
         raise InputError("bayesian.runs", name="runs", count=n, value=runs)
     rho = 1 / (n / int(runs)) if test_fraction is None else float(test_fraction)
     if not 0 < rho < 1:
@@ -133,7 +134,7 @@ def signed_rank(a, b, rope: float = 0.0, *, prior: float = 0.5, n_samples: int =
     """
     x, y = _paired(a, b)
     r = _rope(rope)
-    if int(n_samples) != n_samples or n_samples < 1:
+    if not is_whole(n_samples, 1):
         raise InputError("bayesian.n_samples", value=n_samples)
     if not prior > 0:
         raise InputError("bayesian.prior", name="prior", value=prior)

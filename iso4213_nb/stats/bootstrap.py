@@ -45,7 +45,7 @@ import numpy as np
 from scipy.special import ndtr, ndtri
 
 from ..core import progress
-from ..core.checks import as_1d, as_labels, plain, same_length
+from ..core.checks import as_1d, as_labels, is_whole, plain, same_length
 from ..core.errors import InputError
 from ..core.undefined import is_undefined
 from .results import ConfidenceInterval, check_level, undefined
@@ -59,8 +59,7 @@ BLOCK_CELLS = 4_000_000
 
 def check_resamples(n_resamples, name: str = "n_resamples") -> int:
     """``n_resamples`` as an int of at least 10, or :class:`InputError` naming it ``name`` (7.8)."""
-    if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, float, np.integer, np.floating)) \
-            or not float(n_resamples).is_integer() or n_resamples < 10:
+    if not is_whole(n_resamples, 10):
         raise InputError("stats.too_few_resamples", name=name, value=plain(n_resamples))
     return int(n_resamples)
 

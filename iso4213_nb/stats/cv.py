@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats as sps
 
-from ..core.checks import as_scores, plain
+from ..core.checks import as_scores, is_whole, plain
 from ..core.errors import InputError
 from ._input import matrix, negligible
 from .results import TestResult, symmetric_interval
@@ -107,7 +107,7 @@ def corrected_resampled_ttest(differences, n_train: int, n_test: int) -> TestRes
     if j < 2:
         raise InputError("stats.too_few_differences", name="differences", count=j)
     for name, value in (("n_train", n_train), ("n_test", n_test)):
-        if isinstance(value, bool) or not float(value).is_integer() or value < 1:
+        if not is_whole(value, 1):
             raise InputError("stats.sample_count", name=name, value=plain(value))
     var = float(d.var(ddof=1))
     if negligible(np.sqrt(var), d):

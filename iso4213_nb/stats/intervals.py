@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 from scipy.special import betaincinv, ndtri
 
-from ..core.checks import plain
+from ..core.checks import is_whole, plain
 from ..core.errors import InputError
 from .results import ConfidenceInterval, check_level
 
@@ -32,8 +31,7 @@ def check_proportion_method(method, methods: tuple = OFFERED_PROPORTION_METHODS)
 
 
 def _whole(value, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
-            or not float(value).is_integer() or value < 0:
+    if not is_whole(value):
         raise InputError("stats.not_a_count", name=name, value=plain(value))
     return int(value)
 

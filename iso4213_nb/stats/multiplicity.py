@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.checks import as_scores, one_of, plain
+from ..core.checks import as_scores, is_whole, one_of, plain
 from ..core.errors import InputError
 from .results import check_level, json_value
 
@@ -44,7 +44,7 @@ def thresholds(method: str, m: int, alpha: float) -> np.ndarray:
 def familywise_error_rate(alpha: float, m: int) -> float:
     """Chance of at least one false rejection among ``m`` independent tests at level ``alpha``: 1 − (1 − α)^m (7.10.1)."""
     alpha = check_level(alpha, "alpha")
-    if isinstance(m, bool) or not float(m).is_integer() or m < 1:
+    if not is_whole(m, 1):
         raise InputError("stats.number_of_tests", value=plain(m))
     return float(1 - (1 - alpha) ** int(m))
 

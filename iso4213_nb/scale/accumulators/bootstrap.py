@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...core.checks import is_whole
 from ...core.errors import InputError
 from .base import Chunk, column
 
@@ -120,7 +121,7 @@ def poisson_weights(keys, seed: int, replicate: int) -> np.ndarray:
 
 def check_replicates(replicates) -> int:
     """``replicates`` as an int of at least 2, else an :class:`InputError` (beyond TS 4213: Poisson bootstrap)."""
-    if int(replicates) != replicates or replicates < 2:
+    if not is_whole(replicates, 2):
         raise InputError("poisson.replicates", value=replicates)
     return int(replicates)
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...measures.curves import BinaryScores
-from ...core.checks import same_length
+from ...core.checks import is_whole, same_length
 from ...core.errors import InputError
 from ...core.probability_rows import probability_problems
 from ...core.undefined import ratio
@@ -213,7 +213,7 @@ class BinnedScoreCounts:
     def zero(cls, score: str, bins: int, positive=1, true: str = "y_true", low: float = 0.0,
              high: float = 1.0, weight: str | None = None) -> "BinnedScoreCounts":
         """No rows yet: ``bins`` equal bins of [low, high]; ``weight`` names a column of sample weights."""
-        if int(bins) != bins or bins < 2:
+        if not is_whole(bins, 2):
             raise InputError("accumulators.too_few_bins", least=2, bins=bins)
         if not (np.isfinite(low) and np.isfinite(high) and low < high):
             raise InputError("accumulators.binned_range", low=low, high=high)
@@ -321,7 +321,7 @@ class CalibrationBins:
     def zero(cls, score: str, bins: int = 10, positive=1, true: str = "y_true", weight: str | None = None
              ) -> "CalibrationBins":
         """No rows yet: ``bins`` equal-width bins on [0, 1]; ``weight`` names a column of sample weights."""
-        if int(bins) != bins or bins < 1:
+        if not is_whole(bins, 1):
             raise InputError("accumulators.too_few_bins", least=1, bins=bins)
         return cls(true, score, positive, int(bins), np.zeros((int(bins), 5)), np.zeros(int(bins), dtype=np.int64),
                    np.zeros(1), weight)
