@@ -35,3 +35,17 @@ def test_every_place_prints_the_level_as_given(capsys, level, en, ru):
     assert main(["--lang", "ru", "plan", "proportion", "--proportion", "0.9", "--n", "868", "--confidence-level",
                  str(level)]) == 0
     assert f" {ru}\u00a0% " in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("level", "en"), [(0.975, "97.5"), (0.95, "95")])
+def test_compare_and_metrics_print_the_level_as_given(tmp_path, capsys, level, en):
+    path = tmp_path / "p.csv"
+    path.write_text("y_true,a,b\n" + "".join(f"{i % 2},{i % 2 if i % 5 else 1 - i % 2},{i % 3 % 2}\n"
+                                             for i in range(40)))
+    capsys.readouterr()
+    assert main(["compare", "--predictions", str(path), "--y-true", "y_true", "--a", "a", "--b", "b",
+                 "--confidence-level", str(level)]) == 0
+    assert f"{en}% interval of " in capsys.readouterr().out
+    assert main(["metrics", "--predictions", str(path), "--y-true", "y_true", "--y-pred", "a",
+                 "--confidence-level", str(level)]) == 0
+    assert f"confidence intervals ({en} %;" in capsys.readouterr().out
