@@ -18,7 +18,7 @@ from ..measures.confusion import AVERAGED, AVERAGES
 from ..report.not_given_words import measure_words, reason_words
 from ..report.render_tasks import ML_MEASURES
 from ..words import readings
-from ..words.i18n import N_, _, number, significant, with_decimal_sign
+from ..words.i18n import N_, _, level_percent, number, with_decimal_sign
 from ..words.intervals import interval_text, method_name
 from ..words.measures import AVERAGE_NAMES, label as measure_label, name as measure_name
 
@@ -202,7 +202,7 @@ def render_intervals(intervals: dict) -> str:
             rows.append([_("{measure} of class {label}").format(measure=_name(measure), label=label),
                          number(entry["estimate"], 4), interval_text(entry), method_name(entry["method"])])
     title = _("confidence intervals ({level} %; all of them in --json):").format(
-        level=significant(100 * (level or 0.95), 6))
+        level=level_percent(level or 0.95))
     return title + "\n" + text_table(rows, [_("measure"), _("value"), _("interval"), _("method")])
 
 

@@ -6,7 +6,7 @@ import sys
 
 from ..scale import streamed_delong, streaming
 from ..core.errors import InputError
-from ..inputs.layout import ONE_MODEL
+from ..inputs.layout import schema_column
 from ..inputs.table import quote
 from ..words.i18n import _
 from . import _streaming
@@ -57,7 +57,7 @@ def run_streamed(args) -> int:
         assessed = streaming.assess_states(states, settings, source.name)
         for name, unknown in assessed.predicted_only.items():
             if unknown:
-                column = "y_pred" if name == ONE_MODEL else f"{name}_pred"  # report reads the schema's columns
+                column = schema_column(name, "pred")  # report reads the schema's columns
                 where = chunks.first_row(column, str(unknown[0])) if chunks is not None else source.name
                 raise InputError("predictions.unknown_label", place=where, column=quote(column), label=unknown[0],
                                  y_true="y_true", labels=assessed.labels[:20])

@@ -20,7 +20,7 @@ import json
 from ..inputs import add_reading_options, reading_options
 from ..core.errors import InputError
 from ..core.undefined import is_undefined
-from ..words.i18n import _, number
+from ..words.i18n import _, level_percent, number
 from . import _streaming
 from ._types import open_unit
 
@@ -168,7 +168,7 @@ def _print(args, result, extra: dict) -> int:
     low, high = result.confidence_interval(args.confidence_level)
     interval = number(low) if is_undefined(low) else _("{low} to {high}").format(low=number(low, 4),
                                                                                  high=number(high, 4))
-    level = f"{number(100 * args.confidence_level, 0)}%"
+    level = f"{level_percent(args.confidence_level)}%"
     rows = [[_("test"), readings.name(result)], [_("statistic"), number(result.statistic, 4)],
             [_("p-value"), number(result.pvalue, 4)],
             [readings.effect_size_name(result), number(result.effect_size, 4)],

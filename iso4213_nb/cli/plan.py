@@ -12,7 +12,7 @@ import json
 from dataclasses import asdict
 
 from ..core.errors import InputError
-from ..words.i18n import _, current_language, number, percent, significant
+from ..words.i18n import _, current_language, level_percent, number, significant
 from ._types import open_unit, whole
 
 
@@ -51,8 +51,8 @@ def _count(n) -> str:
 
 
 def _level(confidence_level: float) -> str:
-    """A confidence level as a percentage: ``95%`` in English, ``95 %`` in Russian."""
-    return f"{confidence_level:.0%}" if current_language() == "en" else percent(confidence_level, 0)
+    """A confidence level as a percentage: ``95%``, ``97.5%`` in English, ``95 %``, ``97,5 %`` in Russian."""
+    return level_percent(confidence_level) + ("%" if current_language() == "en" else "\u00a0%")
 
 
 def _proportion(args) -> tuple[dict, str]:

@@ -145,7 +145,7 @@ def _parses(column: str, texts: list[str], kinds=KINDS) -> list[tuple[str, str, 
     found = []
     for text in texts:
         for kind in kinds:
-            one = "y_pred" if kind == "pred" else "score"
+            one = schema_column(ONE_MODEL, kind)
             tail = f"_{kind}_{text}"
             if column == f"{one}_{text}":
                 found.append((_ONE, kind, text))
@@ -250,6 +250,13 @@ def resolve_multilabel(header: Header, label_texts: list[str], file: str, *,
                                  count=len(columns), total=len(label_texts), missing=_missing(model, kind, missing))
         result[model] = {kind: [columns[t] for t in label_texts] for kind, columns in kinds.items()}
     return result
+
+
+def schema_column(model: str, kind: str) -> str:
+    """The column the schema gives ``model``'s labels (``kind`` ``"pred"``) or scores (``"score"``): ``y_pred`` /
+    ``score`` for the one model :data:`ONE_MODEL`, else ``<model>_pred`` / ``<model>_score`` (5.1, step 4: reading
+    the models' outputs)."""
+    return ("y_pred" if kind == "pred" else "score") if model == ONE_MODEL else f"{model}_{kind}"
 
 
 def check_others(header: Header, file: str, y_true: str) -> None:

@@ -39,7 +39,7 @@ from ..core.errors import InputError
 from .columns import (MAX_CLASSES, group_column, indicator_column, int64_labels, label_columns,
                       match_label, score_column, weight_column)
 from .layout import (BINARY, MULTICLASS, MULTILABEL, ONE_MODEL, SUFFIXES, TASKS, Header, check_others,
-                     resolve_classes, resolve_multilabel, split_header)
+                     resolve_classes, resolve_multilabel, schema_column, split_header)
 from .keys import check_keys, without_key
 from .source import InputSource, display_name
 from .table import quote, read_table
@@ -168,9 +168,8 @@ def check_classes(labels: list, file: str, y_true: str, positive, scored: dict[s
         raise InputError("predictions.single_class", file=file, y_true=y_true, label=labels[0])
     if scored and len(labels) != 2:
         name, column = next(iter(scored.items()))
-        one = "score" if name == ONE_MODEL else f"{name}_score"
         raise InputError("predictions.binary_score_multiclass", file=file, column=quote(column), y_true=y_true,
-                         count=len(labels), one=one)
+                         count=len(labels), one=schema_column(name, "score"))
     if positive is not None and len(labels) != 2:
         raise InputError("predictions.positive_multiclass", file=file, y_true=y_true, count=len(labels))
 

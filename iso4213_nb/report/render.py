@@ -15,7 +15,7 @@ import html
 
 from ..controls.checklist import REPORT_ITEMS
 from ..measures.registry import clause
-from ..words.i18n import N_, _, number, significant
+from ..words.i18n import N_, _, level_percent, number, significant
 from ..words.intervals import method_name
 from ..words.measures import average_name, label as measure_label, name as measure_name
 from ..figures.tables import html_frame, html_table
@@ -162,7 +162,7 @@ def measures(report: dict, model: str) -> str:
                              measure=measure_name(key), label=positive, clause=clause(key)),
                          number(per.get(key)), _ci(interval) if key in intervals else "",
                          method_name(interval["method"]) if interval else ""])
-    level = _("{percent} % interval").format(percent=round(report["confidence_level"] * 100))
+    level = _("{percent} % interval").format(percent=level_percent(report["confidence_level"]))
     table = html_table(rows, [_("measure"), _("value"), level, _("method")],
                        caption=_("Clause-6 measures: {model}").format(model=model))
     return wrap(table + per_class(report, model))

@@ -13,7 +13,7 @@ import html
 import re
 
 from ..figures.tables import html_table
-from ..words.i18n import _, number
+from ..words.i18n import _, level_percent, number
 from ..measures.registry import MEASURES
 from ..words.measures import label as measure_label, name as measure_name
 from ..words.readings import adjustment_name
@@ -67,7 +67,7 @@ def headline_table(report: dict) -> str:
     s = report["summary"]
     names = list(s["models"])
     keys = list(dict.fromkeys(e["measure"] for name in names for e in s["models"][name]["headline"]))
-    level = _("{percent} % interval").format(percent=round(s["confidence_level"] * 100))
+    level = _("{percent} % interval").format(percent=level_percent(s["confidence_level"]))
     head = "".join(f"<th>{escaped(h)}</th>" for h in [_("measure"), *names])
     rows = []
     for key in keys:

@@ -16,7 +16,7 @@ from ..stats.results import ConfidenceInterval, TestResult, reason_dict
 from . import reasons
 from .intervals import method_name as interval_method, reason_text
 from .measures import average_name, name_or_key
-from .i18n import N_, _, number, significant
+from .i18n import N_, _, level_percent, number, significant
 from ..core.undefined import Undefined, is_undefined
 
 _TEST_NAMES = {
@@ -198,8 +198,8 @@ def reading(result) -> str:
 
 # ---------------------------------------------------------------------------------------------- paired (7.2, 7.6)
 def _level(value) -> str:
-    """A confidence level as a whole percentage, ``95%``."""
-    return f"{number(100 * value, 0)}%"
+    """A confidence level as a percentage, ``95%``, ``97.5%``."""
+    return f"{level_percent(value)}%"
 
 
 def _paired_ttest(r: TestResult) -> str:

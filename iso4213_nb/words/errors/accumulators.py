@@ -44,5 +44,4 @@ TEMPLATES = {
     "accumulators.foreign_format": N_("{path}: not a state file of iso4213-nb (format is not {format})"),
     "accumulators.state_file_version": N_("{path}: state file version {version}; this iso4213-nb reads versions 1 "
                                           "to {newest}"),
-    "accumulators.no_states": N_("{path}: the file has no {key} mapping"),
 }
