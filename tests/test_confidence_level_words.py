@@ -49,3 +49,20 @@ def test_compare_and_metrics_print_the_level_as_given(tmp_path, capsys, level, e
     assert main(["metrics", "--predictions", str(path), "--y-true", "y_true", "--y-pred", "a",
                  "--confidence-level", str(level)]) == 0
     assert f"confidence intervals ({en} %;" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("level", "en", "ru"), [(0.975, "97.5", "97,5"), (0.95, "95", "95")])
+def test_the_calibration_and_subgroup_tables_print_the_level_as_given(level, en, ru):
+    import numpy as np
+
+    from iso4213_nb.figures.calibration import calibration_table_html
+    from iso4213_nb.figures.subgroups import group_rates_html
+    from iso4213_nb.measures.calibration import calibration
+
+    rng = np.random.default_rng(0)
+    p = rng.random(200)
+    result = calibration((rng.random(200) < p).astype(int), p, positive=1, n_bootstrap=200, confidence_level=level)
+    assert f"{en} % bootstrap interval" in calibration_table_html(result)
+    assert f"[{en} % Wilson]" in group_rates_html("group", {}, {}, level)
+    with using("ru"):
+        assert f"{ru} %" in group_rates_html("группа", {}, {}, level)

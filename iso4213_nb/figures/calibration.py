@@ -17,7 +17,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from ..measures.calibration import CalibrationResult, ReliabilityTable
-from ..words.i18n import _, number
+from ..words.i18n import _, level_percent, number
 from ..words.measures import name as measure_name
 from .decimal import localize
 from .tables import html_frame, text_table
@@ -104,7 +104,7 @@ def calibration_table_html(result: CalibrationResult) -> str:
     Murphy's three terms and the two within-bin terms that complete the
     identity, and the log loss.
     """
-    level = number(100 * result.ece.confidence_level, 0)
+    level = level_percent(result.ece.confidence_level)
 
     def interval(ci):
         return f"{number(ci.estimate)} [{number(ci.low)}, {number(ci.high)}]"

@@ -16,7 +16,7 @@ from matplotlib.axes import Axes
 from ..words import reasons
 from ..words.intervals import method_name
 from ..words.measures import name_or_key as measure_name
-from ..words.i18n import _, number
+from ..words.i18n import _, level_percent, number
 from ..stats.results import ConfidenceInterval
 from ..subgroups.counts import LargestGap, SubgroupAnalysis
 from ..subgroups.rows import GROUP_RATES
@@ -85,7 +85,7 @@ def group_rates_html(attribute: str, counts: dict, rates: dict, level: float) ->
     """
     measures = list(GROUP_RATES)
     head = [attribute, _("positives")] + [_("{measure} [{level} % Wilson]").format(
-        measure=measure_name(m), level=number(100 * level, 0)) for m in measures]
+        measure=measure_name(m), level=level_percent(level)) for m in measures]
     rows = "".join(
         f"<tr><td>{html.escape(str(v))}</td><td>{c.tp + c.fn}</td>"
         + "".join(f"<td>{html.escape(interval_text(rates[v][m]))}</td>" for m in measures) + "</tr>"

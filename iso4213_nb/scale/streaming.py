@@ -50,7 +50,8 @@ from ..measures.confusion import ConfusionMatrix
 from ..measures.curves import BinaryScores
 from ..core.errors import InputError
 from ..inputs import resolve_positive
-from ..inputs.predictions import ONE_MODEL, check_classes
+from ..inputs.layout import schema_column
+from ..inputs.predictions import check_classes
 from ..inputs.chunks import PredictionChunk, PredictionChunks, check_class_columns, typed_labels
 from ..inputs.columns import zero_weights
 from ..measures.multiclass_scores import TOP_K
@@ -338,7 +339,7 @@ def assess_states(states: dict, settings: Settings, file: str, *, positive_requi
         raise InputError("streaming.no_class", file=file, y_true=y_true)
     if settings.classes:
         check_class_columns({m: cols for m, cols, _ in settings.classes}, labels, file, y_true)
-    layout = {name: "score" if name == ONE_MODEL else f"{name}_score" for name in settings.scored}  # a state keeps names
+    layout = {name: schema_column(name, "score") for name in settings.scored}  # a state keeps the models' names
     check_classes(labels, file, y_true, settings.positive, {**layout, **(score_columns or {})})
     binary = len(labels) == 2
     positive = (resolve_positive(settings.positive, labels, file, required=positive_required or bool(settings.scored))
