@@ -247,7 +247,9 @@ def test_checklist_rows_name_each_answer_its_clause_and_the_clause_8_item_it_fil
                        "Where the training data come from."]
     with using("ru"):
         rows, header = checklist_rows()
+        shown, shown_header = checklist_rows(keys=False)
     assert header == ["ключ", "пункт", "пункт раздела 8", "что записать"]
+    assert shown_header == header[1:] and shown == [row[1:] for row in rows]
     assert rows[7][2:] == ["откуда взяты данные для обучения, сколько в них образцов и каков их состав",
                            "Откуда взяты данные для обучения."]
 

@@ -69,12 +69,16 @@ def _report_item(item_id: str) -> str:
     return _(texts[item_id]) if item_id in texts else item_id
 
 
-def checklist_rows() -> tuple[list[list[str]], list[str]]:
+def checklist_rows(keys: bool = True) -> tuple[list[list[str]], list[str]]:
     """``(rows, header)``: each answer of the checklist (:data:`iso4213_nb.controls.checklist.ITEMS`) in the form's
-    order: its key (its name in the YAML file), its clause, the clause-8 item it fills ("—" for none) and what to
-    write, in the active language (clauses 5.1–5.3, 8)."""
+    order: its key (its name in the YAML file; left out with ``keys=False``, for a page that shows no English
+    identifiers), its clause, the clause-8 item it fills ("—" for none) and what to write, in the active language
+    (clauses 5.1–5.3, 8)."""
     rows = [[it.key, it.clause, _report_item(it.report) if it.report else "—", _(it.prompt)] for it in checklist.ITEMS]
-    return rows, [_("key"), _("clause"), _("clause 8 item"), _("what to write")]
+    header = [_("key"), _("clause"), _("clause 8 item"), _("what to write")]
+    if keys:
+        return rows, header
+    return [row[1:] for row in rows], header[1:]
 
 
 class ChecklistForm(Shown):
